@@ -1,0 +1,1 @@
+//! Geometry in inches: bases, terrain, distance, coherency, engagement, line of sight, movement.

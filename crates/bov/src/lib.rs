@@ -1,0 +1,5 @@
+//! Battles of Valerna: the pure rules engine (no I/O, no clock, no globals).
+#![forbid(unsafe_code)]
+
+pub mod geometry;
+pub mod rules;

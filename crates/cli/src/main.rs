@@ -1,0 +1,49 @@
+//! `valerna`: odds, games and simulations for the Dragonbond games.
+#![forbid(unsafe_code)]
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod calc;
+mod error;
+mod plot;
+
+/// Valerna: Lords of Vaala and Battles of Valerna, played and measured.
+#[derive(Debug, Parser)]
+#[command(name = "valerna", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Exact odds for the dice of both games.
+    Calc(calc::CalcArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return error::clap_exit(e),
+    };
+    let result = match cli.command {
+        Command::Calc(args) => calc::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}
