@@ -52,10 +52,32 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
             }
         }
         _ => {
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            eprintln!("{first}");
+            eprintln!("{}", one_line(&e.render().to_string()));
             ExitCode::from(2)
         }
+    }
+}
+
+/// A clap error's first paragraph on one line: "error: the following
+/// required arguments were not provided: --defense <COLOUR>".
+fn one_line(rendered: &str) -> String {
+    let first: Vec<&str> = rendered
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    if first.is_empty() { "error: invalid arguments".into() } else { first.join(" ") }
+}
+
+/// Writes `text` to standard output. A closed pipe (`valerna ... | head`)
+/// is not an error: the reader has what it wanted.
+pub fn emit(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::failed(format!("could not write the output: {e}")))
+        }
+        _ => Ok(()),
     }
 }

@@ -1,1 +1,125 @@
-//! Charts.
+//! Charts, drawn with plotters in the bundled DejaVu Sans font so they look
+//! the same on a machine without fonts.
+
+use std::path::Path;
+use std::sync::Once;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+use valerna_dice::Pmf;
+
+use crate::error::CliError;
+
+const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+const FAMILY: &str = "sans-serif";
+
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The font is bundled and known good; a failure here is a build defect.
+        plotters::style::register_font(FAMILY, FontStyle::Normal, FONT)
+            .unwrap_or_else(|_| panic!("bundled font DejaVuSans.ttf is not a valid font"));
+    });
+}
+
+/// The picture formats a chart can be written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Svg,
+    Png,
+}
+
+impl Format {
+    /// The format named by the file's extension.
+    pub fn of(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "svg" => Some(Format::Svg),
+            "png" => Some(Format::Png),
+            _ => None,
+        }
+    }
+}
+
+/// Draws `p` as bars of P(= k) with the line of P(≥ k), to an SVG or PNG
+/// file chosen by the extension of `path`.
+pub fn distribution(path: &Path, title: &str, quantity: &str, p: &Pmf) -> Result<(), CliError> {
+    register_font();
+    let size = (960, 540);
+    let result = match Format::of(path) {
+        Some(Format::Svg) => draw(SVGBackend::new(path, size).into_drawing_area(), title, quantity, p),
+        Some(Format::Png) => draw(BitMapBackend::new(path, size).into_drawing_area(), title, quantity, p),
+        None => {
+            return Err(CliError::usage(format!(
+                "invalid value '{}' for '--plot': the file must end in .svg or .png",
+                path.display()
+            )));
+        }
+    };
+    result.map_err(|e| CliError::failed(format!("could not draw {}: {e}", path.display())))
+}
+
+/// The range of outcomes worth drawing: those that print as at least 0.01%.
+fn visible_range(p: &Pmf) -> (usize, usize) {
+    let shown: Vec<usize> = (0..=p.max()).filter(|&k| p.p(k) >= 1e-4).collect();
+    match (shown.first(), shown.last()) {
+        (Some(&lo), Some(&hi)) => (lo, hi),
+        _ => (0, p.max()),
+    }
+}
+
+fn draw<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    title: &str,
+    quantity: &str,
+    p: &Pmf,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    let (lo, hi) = visible_range(p);
+    let (lo, hi) = (lo as u32, hi as u32);
+    let caption = if title.len() > 90 { format!("{}…", &title[..title.floor_char_boundary(89)]) } else { title.to_string() };
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, (FAMILY, 18))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(64)
+        .build_cartesian_2d((lo..hi).into_segmented(), 0f64..1.0)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc(quantity)
+        .y_desc("probability")
+        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .label_style((FAMILY, 14))
+        .draw()?;
+    let bars = RGBColor(70, 110, 170);
+    let line = RGBColor(200, 70, 50);
+    chart
+        .draw_series(
+            Histogram::vertical(&chart)
+                .style(bars.filled())
+                .margin(3)
+                .data((lo..=hi).map(|k| (k, p.p(k as usize)))),
+        )?
+        .label(format!("exactly k {quantity}"))
+        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], bars.filled()));
+    chart
+        .draw_series(LineSeries::new(
+            (lo..=hi).map(|k| (SegmentValue::CenterOf(k), p.at_least(k as usize))),
+            line.stroke_width(2),
+        ))?
+        .label(format!("at least k {quantity}"))
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 12, y)], line.stroke_width(2)));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .label_font((FAMILY, 14))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

@@ -50,9 +50,10 @@ impl Pmf {
         self.p.get(k).copied().unwrap_or(0.0)
     }
 
-    /// P(X ≥ k).
+    /// P(X ≥ k), summed from the smallest tail terms up for accuracy, and
+    /// never above 1 by rounding.
     pub fn at_least(&self, k: usize) -> f64 {
-        self.p.iter().skip(k).sum()
+        self.p.iter().skip(k).rev().sum::<f64>().min(1.0)
     }
 
     pub fn total(&self) -> f64 {

@@ -1,0 +1,131 @@
+//! `valerna calc` as a user runs it: the binary, its output and exit codes.
+
+use std::process::{Command, Output};
+
+fn valerna(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_valerna")).args(args).output().expect("valerna runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = valerna(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn pmf(v: &serde_json::Value) -> Vec<f64> {
+    v["pmf"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+}
+
+/// The headline: each black die deals 0.3 critical wounds and 0.5 standard
+/// hits, half of them blocked by gray dice: 3 × 0.55 = 1.65.
+#[test]
+fn three_black_against_gray_means_1_65_wounds() {
+    let v = json(&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--json"]);
+    let mean = v["mean"].as_f64().unwrap();
+    assert!((mean - 1.65).abs() < 1e-9, "mean {mean}");
+    let p = pmf(&v);
+    assert_eq!(p.len(), 7, "0 to 6 wounds");
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    // No wounds: every die misses, or its standard hits are all blocked.
+    // Per die: 0.4 + 0.3·½ + 0.1·¼ = 0.575.
+    assert!((p[0] - 0.575f64.powi(3)).abs() < 1e-12);
+}
+
+#[test]
+fn models_multiply_the_dice_and_health_adds_models_lost() {
+    let one = json(&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--json"]);
+    let four = json(&[
+        "calc", "bov", "--attack", "3xblack", "--defense", "gray", "--models", "4", "--health", "2",
+        "--target-models", "3", "--json",
+    ]);
+    let (m1, m4) = (one["mean"].as_f64().unwrap(), four["mean"].as_f64().unwrap());
+    assert!((m4 - 4.0 * m1).abs() < 1e-9);
+    let lost = pmf(&four["models_lost"]);
+    assert_eq!(lost.len(), 4, "a 3-model unit loses 0 to 3 models");
+    // Losing no model means at most 1 wound with Health 2.
+    let wounds = pmf(&four);
+    assert!((lost[0] - (wounds[0] + wounds[1])).abs() < 1e-12);
+}
+
+#[test]
+fn modifiers_move_the_mean_the_right_way() {
+    let base = json(&["calc", "bov", "--attack", "2xgray", "--defense", "gray", "--json"]);
+    let up = json(&["calc", "bov", "--attack", "2xgray", "--defense", "gray", "--attack-mod", "+1", "--json"]);
+    let down = json(&["calc", "bov", "--attack", "2xgray", "--defense", "gray", "--defense-mod", "-1", "--json"]);
+    let m = |v: &serde_json::Value| v["mean"].as_f64().unwrap();
+    // Gray upgraded is black: 2 × 0.55.
+    assert!((m(&up) - 1.1).abs() < 1e-9, "{}", m(&up));
+    assert!(m(&base) < m(&up) && m(&base) < m(&down));
+}
+
+#[test]
+fn lov_charge_and_morale_answer_in_json() {
+    let v = json(&["calc", "lov", "--combat-value", "5", "--json"]);
+    assert!((v["mean"].as_f64().unwrap() - 4.0).abs() < 1e-9, "5 dice × 0.8 hits");
+    assert!((v["immediate_wounds"]["mean"].as_f64().unwrap() - 1.5).abs() < 1e-9);
+    let v = json(&["calc", "charge", "--speed", "8", "--distance", "10.5", "--json"]);
+    // Just over 10" with Speed 8 needs 3 hits or more: 57/125.
+    assert!((v["reach_probability"].as_f64().unwrap() - 57.0 / 125.0).abs() < 1e-12);
+    assert_eq!(pmf(&v).len(), 15, "8 to 14 inches, indexed from 0");
+    let v = json(&["calc", "morale", "--die", "gray", "--mod", "+1", "--json"]);
+    assert!((v["pass_probability"].as_f64().unwrap() - 4.0 / 6.0).abs() < 1e-12);
+}
+
+#[test]
+fn the_table_shows_every_outcome_with_mean_and_sd() {
+    let out = valerna(&["calc", "bov", "--attack", "3xblack", "--defense", "gray"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("P(=k)") && text.contains("P(>=k)"), "{text}");
+    assert!(text.contains("mean 1.650"), "{text}");
+    assert!(text.contains('█'), "{text}");
+}
+
+#[test]
+fn bad_input_gets_one_line_naming_the_argument_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["calc", "bov", "--attack", "3xpurple", "--defense", "gray"], "--attack"),
+        (&["calc", "bov", "--attack", "3xblack", "--defense", "purple"], "--defense"),
+        (&["calc", "bov", "--attack", "0xblack", "--defense", "gray"], "--attack"),
+        (&["calc", "bov", "--attack", "-2xblack", "--defense", "gray"], "--attack"),
+        (&["calc", "bov", "--attack", "10000xblack", "--defense", "gray"], "--attack"),
+        (&["calc", "bov", "--attack", "100xblack", "--models", "100", "--defense", "gray"], "--models"),
+        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--models", "-1"], "--models"),
+        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--attack-mod", "+x"], "--attack-mod"),
+        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--defense-mod", "1.5"], "--defense-mod"),
+        (&["calc", "bov", "--attack", "3xblack"], "--defense"),
+        (&["calc", "lov", "--combat-value", "0"], "--combat-value"),
+        (&["calc", "morale", "--die", "red"], "--die"),
+        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--plot", "chart.gif"], "--plot"),
+    ];
+    for (args, names) in cases {
+        let out = valerna(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(names), "{args:?} should name {names}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(out.stdout.is_empty(), "{args:?} printed an answer anyway");
+    }
+}
+
+#[test]
+fn plots_are_written_as_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("valerna-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("wounds.svg");
+    let png = dir.join("wounds.png");
+    for path in [&svg, &png] {
+        let out = valerna(&[
+            "calc", "bov", "--attack", "3xblack", "--defense", "gray", "--plot", path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg_text.starts_with("<svg") && svg_text.contains("wounds"), "not an SVG chart");
+    // One bar per outcome 0..=6 drawn as a filled rectangle.
+    assert!(svg_text.matches("<rect").count() >= 7);
+    let png_bytes = std::fs::read(&png).unwrap();
+    assert!(png_bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    std::fs::remove_dir_all(&dir).ok();
+}
