@@ -1,0 +1,404 @@
+//! Combat (LoV p.12-13, the FAQ, and the glossary entries it leans on:
+//! "Cities", "Mountains", "Wounds", "Injured", "Essence track", "Retreat").
+
+use valerna_dice::lov::roll_combat;
+
+use crate::content::Kind;
+use crate::decision::{Decision, Opts, Target};
+use crate::effect::Passive;
+use crate::effects::bits;
+use crate::engine::{Eng, Res};
+use crate::state::{Core, LastRoll, NONE, WOUND_SPACES};
+
+/// A combat that has not ended after this many rounds ends with the
+/// attacker's retreat (docs/rulings.md, "Endless combat").
+pub const MAX_COMBAT_ROUNDS: u8 = 30;
+
+/// Code of a neutral Unit on an Essence track.
+const NEUTRAL_UNIT: u8 = 0b1111_1100;
+
+impl Eng<'_> {
+    /// Combat Value (LoV p.13): a Dragon's leftmost uncovered Wound-track
+    /// value (none when fully wounded); a General force's Units, +1 for a
+    /// balanced force (not for the Faceless), +1 with its General; a neutral
+    /// force's Units. Denizens, abilities and face-up Vaala add to it.
+    pub fn combat_value(&self, side: Target, r: u8) -> u8 {
+        let s = match side {
+            Target::Neutral => return self.s.regions[r as usize].neutral,
+            Target::Seat(s) => s,
+        };
+        let p = &self.s.players[s as usize];
+        let mut cv: i16 = match self.kind(s) {
+            Kind::Dragon => {
+                if p.wounds >= WOUND_SPACES || p.at != r {
+                    return 0;
+                }
+                i16::from(self.c.characters[s as usize].wound_track[usize::from(p.wounds)])
+            }
+            Kind::General => {
+                let f = self.s.regions[r as usize].force[Core::general_index(s)];
+                if f.is_empty() {
+                    return 0;
+                }
+                let mut v = i16::from(f.size());
+                if p.human && f.units.iter().all(|&n| n > 0) {
+                    v += 1;
+                }
+                if f.general {
+                    v += 1;
+                }
+                for t in 0..3 {
+                    let d = p.denizens[t];
+                    if f.units[t] > 0
+                        && d != NONE
+                        && let Passive::CombatValue { amount } =
+                            self.c.denizens[usize::from(d)].ability
+                    {
+                        v += i16::from(amount);
+                    }
+                }
+                v
+            }
+        };
+        for pa in self.passives(s) {
+            if let Passive::CombatValue { amount } = pa {
+                cv += i16::from(*amount);
+            }
+        }
+        cv += i16::from(p.combat_bonus);
+        cv.clamp(0, 255) as u8
+    }
+
+    /// Whether `side` still has something in the region to fight.
+    pub fn present(&self, side: Target, r: u8) -> bool {
+        match side {
+            Target::Neutral => self.s.regions[r as usize].neutral > 0,
+            Target::Seat(s) if Core::is_general(s) => {
+                !self.s.regions[r as usize].force[Core::general_index(s)].is_empty()
+            }
+            Target::Seat(s) => self.s.players[s as usize].at == r,
+        }
+    }
+
+    fn has_unit_passive(&self, s: u8, r: u8, f: impl Fn(&Passive) -> bool) -> bool {
+        if !Core::is_general(s) {
+            return false;
+        }
+        let force = self.s.regions[r as usize].force[Core::general_index(s)];
+        (0..3).any(|t| {
+            let d = self.s.players[s as usize].denizens[t];
+            force.units[t] > 0 && d != NONE && f(&self.c.denizens[usize::from(d)].ability)
+        })
+    }
+
+    /// `seat` attacks in region `r`: it chooses the target (LoV p.12).
+    pub fn attack_in(&mut self, seat: u8, r: u8, mountain: bool, _faceless: bool) -> Res {
+        if !self.present(Target::Seat(seat), r) {
+            return Ok(());
+        }
+        let o = self.targets_in(seat, r);
+        if o.is_empty() {
+            return Ok(());
+        }
+        if let Decision::Attack(t) = self.ask_for(seat, o.as_slice())? {
+            self.combat(seat, t, r, mountain)?;
+        }
+        Ok(())
+    }
+
+    /// One combat, round after round, until the region is clear of the
+    /// defender or the attacker retreats (LoV p.12; FAQ order of hits and
+    /// stealing; RULINGS §3).
+    pub fn combat(&mut self, att: u8, def: Target, r: u8, crossed_mountain: bool) -> Res {
+        let a = Target::Seat(att);
+        // At most one Power is stolen per combat per side (p.20; RULINGS §3):
+        // an injury forces a retreat, which ends the combat, so each side
+        // can steal at most once.
+        let mut mountain = crossed_mountain;
+        let ward = match def {
+            Target::Seat(d) => {
+                self.has_passive(d, |p| matches!(p, Passive::Ward))
+                    || self.has_unit_passive(d, r, |p| matches!(p, Passive::Ward))
+            }
+            Target::Neutral => false,
+        };
+        let mut ward_left = ward;
+        let ignore_city = self.has_passive(att, |p| matches!(p, Passive::IgnoreCity))
+            || self.has_unit_passive(att, r, |p| matches!(p, Passive::IgnoreCity));
+        let relentless = self.has_passive(att, |p| matches!(p, Passive::Relentless));
+        let dragon_att = !Core::is_general(att);
+        for round in 0..MAX_COMBAT_ROUNDS {
+            let acv = self.combat_value(a, r);
+            if acv == 0 {
+                // No Combat Value, no dice: the attack ends.
+                return Ok(());
+            }
+            let roll = roll_combat(u32::from(acv), &mut self.s.stream);
+            let mut crit = roll.immediate_wounds as u8;
+            let mut std = roll.standard_hits as u8;
+            self.s.last_roll[0] = LastRoll {
+                seat: att,
+                region: r,
+                criticals: crit,
+                standard: std,
+                dice: acv,
+            };
+            self.s.last_roll[1] = LastRoll {
+                seat: NONE,
+                region: r,
+                ..LastRoll::default()
+            };
+            // Mountains: the defender ignores the first hit (p.12).
+            if mountain && crit + std > 0 {
+                take_one(&mut crit, &mut std);
+                mountain = false;
+            }
+            if ward_left && crit + std > 0 {
+                take_one(&mut crit, &mut std);
+                ward_left = false;
+            }
+            // Cities: defending Units (not Dragons) ignore one hit, and the
+            // city is removed (p.12; Glossary "Cities").
+            let units_defend = match def {
+                Target::Neutral => true,
+                Target::Seat(d) => Core::is_general(d),
+            };
+            if units_defend && !ignore_city && self.s.regions[r as usize].city && crit + std > 0 {
+                take_one(&mut crit, &mut std);
+                self.s.regions[r as usize].city = false;
+                self.s.city_supply += 1;
+            }
+            // 1. The attacker's criticals, at once.
+            let by = dragon_att.then_some(att);
+            if self.deal_wounds(def, r, crit, by)? {
+                if let Target::Seat(d) = def {
+                    self.steal_one(att, d)?;
+                    self.retreat(d, r, Some(att))?;
+                }
+                return Ok(());
+            }
+            if !self.present(def, r) {
+                return Ok(());
+            }
+            // 2. Counterattack or retreat; neutral and Faceless always
+            // counterattack (p.12); a Relentless attacker allows no retreat
+            // after its first roll.
+            let may_retreat = match def {
+                Target::Neutral => false,
+                Target::Seat(d) => self.human(d) && !(relentless && round == 0),
+            };
+            if let Target::Seat(d) = def
+                && may_retreat
+                && self.ask(d, &[Decision::Counterattack, Decision::Retreat])? == Decision::Retreat
+            {
+                self.retreat(d, r, Some(att))?;
+                return Ok(());
+            }
+            let dcv = self.combat_value(def, r);
+            let droll = roll_combat(u32::from(dcv), &mut self.s.stream);
+            let dhits = droll.hits() as u8;
+            self.s.last_roll[1] = LastRoll {
+                seat: match def {
+                    Target::Seat(d) => d,
+                    Target::Neutral => NONE,
+                },
+                region: r,
+                criticals: droll.immediate_wounds as u8,
+                standard: droll.standard_hits as u8,
+                dice: dcv,
+            };
+            // 3. All the defender's hits, then 4. the attacker's standard
+            // hits, "suffered even if there are no remaining attackers".
+            let def_by = match def {
+                Target::Seat(d) if !Core::is_general(d) => Some(d),
+                _ => None,
+            };
+            let att_injured = self.deal_wounds(a, r, dhits, def_by)?;
+            if att_injured && let Target::Seat(d) = def {
+                self.steal_one(d, att)?;
+            }
+            let def_injured = self.deal_wounds(def, r, std, by)?;
+            if def_injured && let Target::Seat(d) = def {
+                self.steal_one(att, d)?;
+                if att_injured {
+                    self.retreat(att, r, def_seat(def))?;
+                }
+                self.retreat(d, r, Some(att))?;
+                return Ok(());
+            }
+            if att_injured {
+                self.retreat(att, r, def_seat(def))?;
+                return Ok(());
+            }
+            if !self.present(def, r) || !self.present(a, r) {
+                return Ok(());
+            }
+            // 5. Attack again or retreat; the Faceless never retreat by choice.
+            if self.human(att)
+                && self.ask(att, &[Decision::AttackAgain, Decision::Retreat])? == Decision::Retreat
+            {
+                self.retreat(att, r, def_seat(def))?;
+                return Ok(());
+            }
+        }
+        self.retreat(att, r, def_seat(def))
+    }
+
+    /// Deals `n` wounds to `side` in `r` (Glossary "Wounds"). Units killed by
+    /// a Dragon in combat (`by`) go to its Essence track. Returns whether the
+    /// side was injured (Glossary "Injured").
+    pub fn deal_wounds(&mut self, side: Target, r: u8, n: u8, by: Option<u8>) -> Res<bool> {
+        for _ in 0..n {
+            match side {
+                Target::Neutral => {
+                    let reg = &mut self.s.regions[r as usize];
+                    if reg.neutral == 0 {
+                        return Ok(false);
+                    }
+                    reg.neutral -= 1;
+                    match by {
+                        Some(d) => self.add_essence(d, NEUTRAL_UNIT)?,
+                        None => self.s.neutral_supply += 1,
+                    }
+                }
+                Target::Seat(s) if Core::is_general(s) => {
+                    let g = Core::general_index(s);
+                    let f = self.s.regions[r as usize].force[g];
+                    if f.units.iter().any(|&u| u > 0) {
+                        // "destroy a friendly Unit in the region if possible"
+                        let t = self.choose_loss(s, r)?;
+                        self.s.regions[r as usize].force[g].units[t.index()] -= 1;
+                        match by {
+                            Some(d) => self.add_essence(d, (s << 2) | t.index() as u8)?,
+                            None => self.s.players[s as usize].supply[t.index()] += 1,
+                        }
+                    } else if f.general {
+                        return Ok(true);
+                    } else {
+                        return Ok(false);
+                    }
+                }
+                Target::Seat(s) => {
+                    let p = &mut self.s.players[s as usize];
+                    if p.wounds >= WOUND_SPACES {
+                        return Ok(true);
+                    }
+                    p.wounds += 1;
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// A Unit onto a Dragon's Essence track; a full track gives 1 Power from
+    /// the supply and is emptied (Glossary "Essence track").
+    fn add_essence(&mut self, dragon: u8, code: u8) -> Res {
+        let spaces = self.c.characters[dragon as usize].essence;
+        let p = &mut self.s.players[dragon as usize];
+        p.essence[usize::from(p.essence_len)] = code;
+        p.essence_len += 1;
+        if p.essence_len >= spaces {
+            let n = usize::from(p.essence_len);
+            let codes = p.essence;
+            p.essence_len = 0;
+            for &c in &codes[..n] {
+                if c == NEUTRAL_UNIT {
+                    self.s.neutral_supply += 1;
+                } else {
+                    self.s.players[usize::from(c >> 2)].supply[usize::from(c & 3)] += 1;
+                }
+            }
+            if self.s.power_supply > 0 {
+                self.s.power_supply -= 1;
+                self.gain_power(dragon, 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A retreat from `r` (LoV p.13, "Retreat"): a force to an adjacent
+    /// friendly or uncontrolled region (a Faceless General to a friendly one
+    /// if it can), Units that cannot retreat destroyed; a Dragon to any
+    /// adjacent region but, in combat, not one the opposing General controls.
+    /// A Dragon or a force with its General that cannot retreat is eliminated.
+    /// Dragonbond is checked after it (RULINGS §3).
+    pub fn retreat(&mut self, seat: u8, r: u8, opponent: Option<u8>) -> Res {
+        let adj = self.c.adjacent[r as usize];
+        let mut o = Opts::default();
+        if Core::is_general(seat) {
+            let g = Core::general_index(seat);
+            let f = self.s.regions[r as usize].force[g];
+            if f.is_empty() {
+                return Ok(());
+            }
+            let friendly: u16 = bits(adj)
+                .filter(|&x| self.s.controller(x) == Some(seat))
+                .fold(0, |m, x| m | 1 << x);
+            let open: u16 = bits(adj)
+                .filter(|&x| self.s.uncontrolled(x))
+                .fold(0, |m, x| m | 1 << x);
+            let choices = if !self.human(seat) && friendly != 0 {
+                friendly
+            } else {
+                friendly | open
+            };
+            for x in bits(choices) {
+                o.push(Decision::Region(x));
+            }
+            if o.is_empty() {
+                // Units that cannot retreat are destroyed.
+                self.s.regions[r as usize].force[g].units = [0; 3];
+                for t in 0..3 {
+                    self.s.players[seat as usize].supply[t] += f.units[t];
+                }
+                if f.general {
+                    return self.eliminate(seat);
+                }
+                return Ok(());
+            }
+            let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+                return Ok(());
+            };
+            self.s.regions[r as usize].force[g] = Default::default();
+            let dst = &mut self.s.regions[to as usize].force[g];
+            for t in 0..3 {
+                dst.units[t] += f.units[t];
+            }
+            dst.general |= f.general;
+            self.enforce_limit(seat, to)?;
+        } else {
+            for x in bits(adj) {
+                if opponent
+                    .is_some_and(|op| Core::is_general(op) && self.s.controller(x) == Some(op))
+                {
+                    continue;
+                }
+                o.push(Decision::Region(x));
+            }
+            if o.is_empty() {
+                return self.eliminate(seat);
+            }
+            let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+                return Ok(());
+            };
+            self.s.players[seat as usize].at = to;
+        }
+        self.dragonbond_check_all()
+    }
+}
+
+fn def_seat(t: Target) -> Option<u8> {
+    match t {
+        Target::Seat(s) => Some(s),
+        Target::Neutral => None,
+    }
+}
+
+/// Ignores one hit: the first rolled, criticals being resolved first (FAQ).
+fn take_one(crit: &mut u8, std: &mut u8) {
+    if *crit > 0 {
+        *crit -= 1;
+    } else if *std > 0 {
+        *std -= 1;
+    }
+}

@@ -1,0 +1,127 @@
+//! What a seat can answer, and the pending question.
+
+use serde::{Deserialize, Serialize};
+
+use crate::effect::UnitType;
+
+/// A combat target in a region (LoV p.12: "choose a target player (or the
+/// neutral Units)").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Target {
+    /// A player's force or Dragon.
+    Seat(u8),
+    /// The neutral Units.
+    Neutral,
+}
+
+/// One seat's answer to the pending question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Decision {
+    /// Planning: put this Action card (the character's i-th) on the stack.
+    PlayAction(u8),
+    /// Planning: put this Region card on the stack.
+    PlayRegion(u8),
+    /// Planning: pass (LoV p.8).
+    Pass,
+    /// Give the initiative token to this seat (LoV p.8).
+    GiveInitiative(u8),
+    /// Activate the next glyph of the card being resolved.
+    Activate,
+    /// Skip it (LoV p.8: "may activate any amount of these Glyphs").
+    Skip,
+    /// Choose this program of a choice (0-based).
+    Option(u8),
+    /// Choose this region.
+    Region(u8),
+    /// Stay, move nothing, take nothing, stop.
+    Done,
+    /// Move or place this many.
+    Count(u8),
+    /// Attack this target.
+    Attack(Target),
+    /// Defender: counterattack (LoV p.12).
+    Counterattack,
+    /// Retreat (defender), or stop attacking and retreat (attacker).
+    Retreat,
+    /// Attacker: initiate another round of combat.
+    AttackAgain,
+    /// Lose a Unit of this type (the General is lost last, by injury).
+    Lose(UnitType),
+    /// Steal an unspent (`false`) or a spent (`true`) Power token.
+    Steal { spent: bool },
+    /// Play this Vaala card (the character's i-th).
+    Vaala(u8),
+    /// Dragonbond: re-roll your die for 1 Power.
+    Reroll,
+    /// Dragonbond: keep your die.
+    Keep,
+    /// Take this Denizen from the lineup.
+    Denizen(u8),
+    /// Place a Unit of this type.
+    Unit(UnitType),
+}
+
+/// The most options a question can list.
+pub const MAX_OPTIONS: usize = 48;
+
+/// Which seat must answer, and its legal answers.
+#[derive(Clone, Copy, Debug)]
+pub struct Question {
+    pub seat: u8,
+    pub options: [Decision; MAX_OPTIONS],
+    pub len: u8,
+}
+
+impl Question {
+    pub fn new(seat: u8, opts: &[Decision]) -> Question {
+        let mut options = [Decision::Done; MAX_OPTIONS];
+        let len = opts.len().min(MAX_OPTIONS);
+        options[..len].copy_from_slice(&opts[..len]);
+        Question {
+            seat,
+            options,
+            len: len as u8,
+        }
+    }
+
+    pub fn options(&self) -> &[Decision] {
+        &self.options[..usize::from(self.len)]
+    }
+}
+
+/// Options built on the stack, without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct Opts {
+    buf: [Decision; MAX_OPTIONS],
+    len: usize,
+}
+
+impl Default for Opts {
+    fn default() -> Self {
+        Opts {
+            buf: [Decision::Done; MAX_OPTIONS],
+            len: 0,
+        }
+    }
+}
+
+impl Opts {
+    pub fn push(&mut self, d: Decision) {
+        if self.len < MAX_OPTIONS && !self.as_slice().contains(&d) {
+            self.buf[self.len] = d;
+            self.len += 1;
+        }
+    }
+
+    pub fn as_slice(&self) -> &[Decision] {
+        &self.buf[..self.len]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}

@@ -1,0 +1,57 @@
+//! Dragonbond (LoV p.10).
+
+use valerna_dice::lov::{face, shows_a_hit};
+
+use crate::decision::Decision;
+use crate::engine::{Eng, Res};
+use crate::state::NONE;
+
+impl Eng<'_> {
+    /// Checks every non-bonded General standing with a non-bonded Dragon
+    /// (after every glyph and every retreat: RULINGS §3).
+    pub fn dragonbond_check_all(&mut self) -> Res {
+        for g in [0u8, 2] {
+            for d in [1u8, 3] {
+                let (pg, pd) = (self.s.players[g as usize], self.s.players[d as usize]);
+                if pg.partner != NONE || pd.partner != NONE {
+                    continue;
+                }
+                let at = self.s.general_at(g);
+                if at != NONE && at == pd.at {
+                    self.bond_check(g, d)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Both roll a combat die; starting with the General, either may re-roll
+    /// for 1 Power, any number of times (the Faceless never do); both
+    /// showing a hit bond them for good (LoV p.10; RULINGS §1.4).
+    pub fn bond_check(&mut self, g: u8, d: u8) -> Res {
+        let mut dice = [self.s.stream.d10(), self.s.stream.d10()];
+        self.s.bond_dice = dice;
+        loop {
+            let mut rerolled = false;
+            for (i, seat) in [g, d].into_iter().enumerate() {
+                if !self.human(seat) || self.s.players[seat as usize].power == 0 {
+                    continue;
+                }
+                if self.ask(seat, &[Decision::Keep, Decision::Reroll])? == Decision::Reroll {
+                    self.spend(seat, 1);
+                    dice[i] = self.s.stream.d10();
+                    self.s.bond_dice = dice;
+                    rerolled = true;
+                }
+            }
+            if !rerolled {
+                break;
+            }
+        }
+        if shows_a_hit(face(dice[0])) && shows_a_hit(face(dice[1])) {
+            self.s.players[g as usize].partner = d;
+            self.s.players[d as usize].partner = g;
+        }
+        Ok(())
+    }
+}

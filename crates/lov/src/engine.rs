@@ -1,0 +1,242 @@
+//! The rules run as plain code that asks questions.
+//!
+//! A unit of play (one planning turn, one card of the stack, Clean-up) runs
+//! from a checkpoint with the answers given so far. When it needs an answer it
+//! does not have, it stops with the question; when the answer comes, the unit
+//! runs again from its checkpoint, the same dice falling from the same
+//! stream, up to the next question. So every rule reads as the book does, top
+//! to bottom, and the state needs no record of where inside a rule it stopped.
+
+use crate::content::{Content, Kind};
+use crate::decision::{Decision, Question};
+use crate::effect::Passive;
+use crate::state::{Core, EndReason, NONE};
+
+/// Why a unit of play stopped early.
+#[derive(Debug)]
+pub enum Halt {
+    /// It needs this answer.
+    Ask(Box<Question>),
+    /// The game ended.
+    Over,
+}
+
+pub type Res<T = ()> = Result<T, Halt>;
+
+/// A working copy of the game running one unit of play.
+#[derive(Debug)]
+pub struct Eng<'a> {
+    pub s: Core,
+    pub c: &'a Content,
+    answers: &'a [u8],
+    used: usize,
+}
+
+/// Power that wins at once (LoV p.9, "End of Game" 1).
+pub const WINNING_POWER: u8 = 10;
+
+impl<'a> Eng<'a> {
+    pub fn new(s: Core, c: &'a Content, answers: &'a [u8]) -> Self {
+        Eng {
+            s,
+            c,
+            answers,
+            used: 0,
+        }
+    }
+
+    /// `seat` chooses one of `opts` (not empty). A single option needs no
+    /// answer.
+    pub fn ask(&mut self, seat: u8, opts: &[Decision]) -> Res<Decision> {
+        if opts.len() <= 1 {
+            return Ok(opts.first().copied().unwrap_or(Decision::Done));
+        }
+        if let Some(&i) = self.answers.get(self.used) {
+            self.used += 1;
+            return Ok(opts[usize::from(i).min(opts.len() - 1)]);
+        }
+        Err(Halt::Ask(Box::new(Question::new(seat, opts))))
+    }
+
+    pub fn human(&self, seat: u8) -> bool {
+        self.s.players[seat as usize].human
+    }
+
+    /// A choice that belongs to `owner`. A Faceless player's choice is made
+    /// by its bonded ally, else by the initiative holder, and in solo play at
+    /// random (LoV p.10 and Appendix "Solo play"; RULINGS §3).
+    pub fn ask_for(&mut self, owner: u8, opts: &[Decision]) -> Res<Decision> {
+        if owner != NONE && self.human(owner) {
+            return self.ask(owner, opts);
+        }
+        if opts.len() <= 1 {
+            return self.ask(owner, opts);
+        }
+        if self.s.solo {
+            let i = self.s.stream.index(opts.len());
+            return Ok(opts[i]);
+        }
+        let partner = if owner == NONE {
+            NONE
+        } else {
+            self.s.players[owner as usize].partner
+        };
+        if partner != NONE && self.human(partner) {
+            return self.ask(partner, opts);
+        }
+        let holder = self.s.initiative;
+        self.ask(holder, opts)
+    }
+
+    pub fn kind(&self, seat: u8) -> Kind {
+        self.c.characters[seat as usize].kind
+    }
+
+    /// The standing rules of a character now: its board lines, and its
+    /// Dragonbond abilities once bonded (LoV p.10).
+    pub fn passives(&self, seat: u8) -> impl Iterator<Item = &'a Passive> + use<'a> {
+        let ch = &self.c.characters[seat as usize];
+        // Faceless players have no Character card (p.7), so no Dragonbond
+        // ability, and their board side has no special line.
+        let bonded =
+            self.s.players[seat as usize].partner != NONE && self.s.players[seat as usize].human;
+        let traits: &'a [Passive] = if self.s.players[seat as usize].human {
+            &ch.traits
+        } else {
+            &[]
+        };
+        let bond: &'a [Passive] = if bonded { &ch.bond } else { &[] };
+        traits.iter().chain(bond.iter())
+    }
+
+    pub fn has_passive(&self, seat: u8, f: impl Fn(&Passive) -> bool) -> bool {
+        self.passives(seat).any(f)
+    }
+
+    // ------------------------------------------------------------- Power
+
+    /// Gains `n` Power from the supply or a region, then checks for the
+    /// immediate win (LoV Glossary "Power track").
+    pub fn gain_power(&mut self, seat: u8, n: u8) -> Res {
+        if n == 0 {
+            return Ok(());
+        }
+        self.s.players[seat as usize].power += n;
+        self.check_power_win(seat)
+    }
+
+    pub fn check_power_win(&mut self, seat: u8) -> Res {
+        if self.s.players[seat as usize].total_power() >= WINNING_POWER {
+            let mut w = 1u8 << seat;
+            let p = self.s.players[seat as usize].partner;
+            if p != NONE {
+                w |= 1 << p;
+            }
+            return self.end_game(EndReason::Power, w);
+        }
+        Ok(())
+    }
+
+    /// Collect up to `n` Power from region `r` (LoV Glossary "Collect": if
+    /// there are not enough, take all of them and nothing from the supply).
+    pub fn collect(&mut self, seat: u8, r: u8, n: u8) -> Res {
+        let take = self.s.regions[r as usize].power.min(n);
+        self.s.regions[r as usize].power -= take;
+        self.gain_power(seat, take)
+    }
+
+    /// Place `n` Power from the supply in region `r` (LoV Glossary "Place").
+    pub fn place_power(&mut self, r: u8, n: u8) {
+        let k = self.s.power_supply.min(n);
+        self.s.power_supply -= k;
+        self.s.regions[r as usize].power += k;
+    }
+
+    /// Spends `n` unspent Power by flipping it (LoV Glossary "Power track").
+    pub fn spend(&mut self, seat: u8, n: u8) -> bool {
+        let p = &mut self.s.players[seat as usize];
+        if p.power < n {
+            return false;
+        }
+        p.power -= n;
+        p.spent += n;
+        true
+    }
+
+    /// `thief` steals one Power token from `victim`, choosing which; it does
+    /// not flip (LoV Glossary "Stealing").
+    pub fn steal_one(&mut self, thief: u8, victim: u8) -> Res {
+        let v = self.s.players[victim as usize];
+        if v.total_power() == 0 {
+            return Ok(());
+        }
+        let spent = if v.power > 0 && v.spent > 0 {
+            let d = self.ask_for(
+                thief,
+                &[
+                    Decision::Steal { spent: false },
+                    Decision::Steal { spent: true },
+                ],
+            )?;
+            matches!(d, Decision::Steal { spent: true })
+        } else {
+            v.power == 0
+        };
+        if spent {
+            self.s.players[victim as usize].spent -= 1;
+            self.s.players[thief as usize].spent += 1;
+        } else {
+            self.s.players[victim as usize].power -= 1;
+            self.s.players[thief as usize].power += 1;
+        }
+        self.check_power_win(thief)
+    }
+
+    // -------------------------------------------------------------- end
+
+    /// Ends the game now.
+    pub fn end_game(&mut self, reason: EndReason, winners: u8) -> Res {
+        self.s.end = Some(reason);
+        self.s.winners = winners;
+        self.s.phase = crate::state::Phase::Over;
+        Err(Halt::Over)
+    }
+
+    /// The player with the most Power among those who may win, with the
+    /// bonded ally; a tie goes to the player closest in turn order to the
+    /// first player (LoV p.9).
+    pub fn most_power_winners(&self, excluded: u8) -> u8 {
+        let first = self.s.initiative;
+        let mut best: Option<(u8, u8)> = None;
+        for k in 0..4u8 {
+            let seat = (first + k) % 4;
+            if excluded & (1 << seat) != 0 {
+                continue;
+            }
+            let p = self.s.players[seat as usize].total_power();
+            if best.is_none_or(|(_, bp)| p > bp) {
+                best = Some((seat, p));
+            }
+        }
+        match best {
+            Some((seat, _)) => {
+                let partner = self.s.players[seat as usize].partner;
+                (1 << seat) | if partner != NONE { 1 << partner } else { 0 }
+            }
+            None => 0,
+        }
+    }
+
+    /// A player is eliminated: the game ends; they and their ally cannot
+    /// win (LoV Glossary "Elimination").
+    pub fn eliminate(&mut self, seat: u8) -> Res {
+        self.s.players[seat as usize].eliminated = true;
+        let mut out = 1u8 << seat;
+        let p = self.s.players[seat as usize].partner;
+        if p != NONE {
+            out |= 1 << p;
+        }
+        let w = self.most_power_winners(out);
+        self.end_game(EndReason::Elimination, w)
+    }
+}

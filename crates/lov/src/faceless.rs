@@ -1,0 +1,175 @@
+//! The Faceless automaton (LoV p.10; Glossary "Focus region"; the Faceless
+//! board sides of the content pack).
+
+use crate::content::REGIONS;
+use crate::decision::{Decision, Opts, Target};
+use crate::effect::Piece;
+use crate::effects::bits;
+use crate::engine::{Eng, Res};
+use crate::state::{Core, Force, NONE};
+
+impl Eng<'_> {
+    /// The region with the most Power; ties go to the closest to the
+    /// player's General or Dragon, then to the initiative holder's choice
+    /// (Glossary "Focus region"). Without a player (an Event), the
+    /// initiative holder breaks every tie.
+    pub fn focus_region(&mut self, seat: u8) -> Res<u8> {
+        let most = self.s.regions.iter().map(|r| r.power).max().unwrap_or(0);
+        let mut cands: u16 = (0..REGIONS)
+            .filter(|&r| self.s.regions[r].power == most)
+            .fold(0, |m, r| m | 1 << r);
+        let from = if seat == NONE {
+            NONE
+        } else {
+            self.s.piece_at(seat)
+        };
+        if from != NONE {
+            let near = bits(cands)
+                .map(|r| self.c.distance[from as usize][r as usize])
+                .min()
+                .unwrap_or(0);
+            cands = bits(cands)
+                .filter(|&r| self.c.distance[from as usize][r as usize] == near)
+                .fold(0, |m, r| m | 1 << r);
+        }
+        let mut o = Opts::default();
+        for r in bits(cands) {
+            o.push(Decision::Region(r));
+        }
+        let holder = self.s.initiative;
+        match self.ask(holder, o.as_slice())? {
+            Decision::Region(r) => Ok(r),
+            _ => Ok(0),
+        }
+    }
+
+    /// The next regions from `from` on a shortest way to `to`.
+    fn steps_toward(&self, seat: u8, from: u8, to: u8) -> u16 {
+        let d = self.c.distance[from as usize][to as usize];
+        bits(self.neighbours(seat, from))
+            .filter(|&n| self.c.distance[n as usize][to as usize] < d)
+            .fold(0, |m, n| m | 1 << n)
+    }
+
+    /// Moves a Faceless piece up to `range` regions toward its Focus region;
+    /// a tie between ways is the Faceless player's choice (p.10).
+    pub fn toward(&mut self, seat: u8, piece: Piece, range: u8) -> Res {
+        let focus = self.focus_region(seat)?;
+        for _ in 0..range {
+            let at = self.s.piece_at(seat);
+            if at == NONE || at == focus {
+                break;
+            }
+            let mut next = self.steps_toward(seat, at, focus);
+            if Core::is_general(seat) {
+                next = bits(next)
+                    .filter(|&n| self.may_enter(seat, n))
+                    .fold(0, |m, n| m | 1 << n);
+            }
+            let mut o = Opts::default();
+            for n in bits(next) {
+                o.push(Decision::Region(n));
+            }
+            if o.is_empty() {
+                break;
+            }
+            let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+                break;
+            };
+            match piece {
+                Piece::Dragon if !Core::is_general(seat) => {
+                    self.s.players[seat as usize].at = to;
+                    self.after_move(seat, to, None, true)?;
+                }
+                _ if Core::is_general(seat) => {
+                    let f = self.s.regions[at as usize].force[Core::general_index(seat)];
+                    self.move_units(seat, at, to, f)?;
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// The enemy forces of `seat` in `r` with the highest Combat Value
+    /// (Dragons are not forces: Glossary "Force").
+    fn strongest_forces(&self, seat: u8, r: u8) -> Opts {
+        let all = self.targets_in(seat, r);
+        let forces: Vec<Target> = all
+            .as_slice()
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Attack(t @ Target::Neutral) => Some(*t),
+                Decision::Attack(t @ Target::Seat(s)) if Core::is_general(*s) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        let best = forces
+            .iter()
+            .map(|&t| self.combat_value(t, r))
+            .max()
+            .unwrap_or(0);
+        let mut o = Opts::default();
+        for t in forces {
+            if self.combat_value(t, r) == best {
+                o.push(Decision::Attack(t));
+            }
+        }
+        o
+    }
+
+    /// Faceless Wrath: attack the strongest enemy force in the Dragon's
+    /// region, else move one region toward the Focus region and attack the
+    /// strongest there if there is one.
+    pub fn attack_strongest(&mut self, seat: u8) -> Res {
+        let mut r = self.s.piece_at(seat);
+        if self.strongest_forces(seat, r).is_empty() {
+            self.toward(seat, Piece::Dragon, 1)?;
+            r = self.s.piece_at(seat);
+        }
+        let o = self.strongest_forces(seat, r);
+        if o.is_empty() {
+            return Ok(());
+        }
+        if let Decision::Attack(t) = self.ask_for(seat, o.as_slice())? {
+            self.combat(seat, t, r, false)?;
+        }
+        Ok(())
+    }
+
+    /// Faceless Assault: the General's force moves into the adjacent region
+    /// toward the Focus region and attacks there (the strongest force, else
+    /// a Dragon).
+    pub fn assault_toward(&mut self, seat: u8) -> Res {
+        let at = self.s.general_at(seat);
+        if at == NONE {
+            return Ok(());
+        }
+        let focus = self.focus_region(seat)?;
+        let mut r = at;
+        let mut mountain = false;
+        if at != focus {
+            let mut o = Opts::default();
+            for n in bits(self.steps_toward(seat, at, focus)) {
+                o.push(Decision::Region(n));
+            }
+            if let Decision::Region(to) = self.ask_for(seat, o.as_slice())? {
+                let f: Force = self.s.regions[at as usize].force[Core::general_index(seat)];
+                mountain = self.c.is_mountain(at, to);
+                self.move_units(seat, at, to, f)?;
+                r = to;
+            }
+        }
+        let mut o = self.strongest_forces(seat, r);
+        if o.is_empty() {
+            o = self.targets_in(seat, r);
+        }
+        if o.is_empty() {
+            return Ok(());
+        }
+        if let Decision::Attack(t) = self.ask_for(seat, o.as_slice())? {
+            self.combat(seat, t, r, mountain)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,316 @@
+//! Moving (LoV Glossary "Move"), Deploy, Soar and Assault.
+
+use crate::content::REGIONS;
+use crate::decision::{Decision, Opts};
+use crate::effect::{Passive, Piece, When};
+use crate::effects::bits;
+use crate::engine::{Eng, Res};
+use crate::state::{Core, Force, NONE};
+
+impl Eng<'_> {
+    /// Regions one move away from `r` for `seat`: the bordering regions
+    /// (sea links are not borders: LoV FAQ, Allaria and Nahuac), plus the
+    /// bonded ally's region for a piece that counts as adjacent to it (LoV
+    /// FAQ, Ferellon and Elyse).
+    pub fn neighbours(&self, seat: u8, r: u8) -> u16 {
+        let mut m = self.c.adjacent[r as usize];
+        let partner = self.s.players[seat as usize].partner;
+        if partner != NONE && self.has_passive(seat, |p| matches!(p, Passive::BondAdjacent)) {
+            let a = self.s.piece_at(partner);
+            if a != NONE && a != r {
+                m |= 1 << a;
+            }
+        }
+        m
+    }
+
+    /// Whether General `seat` may end a peaceful move in `r`: a region it
+    /// controls or an uncontrolled one (docs/rulings.md, "Entering enemy
+    /// regions").
+    pub fn may_enter(&self, seat: u8, r: u8) -> bool {
+        self.s.uncontrolled(r) || self.s.controller(r) == Some(seat)
+    }
+
+    pub fn move_piece(&mut self, seat: u8, piece: Piece, range: u8) -> Res {
+        match (piece, Core::is_general(seat)) {
+            (Piece::Dragon, false) => self.soar(seat, range),
+            (Piece::Force, true) => self.deploy_force(seat),
+            (Piece::General, true) => self.deploy_general(seat, range),
+            _ => Ok(()),
+        }
+    }
+
+    /// A Dragon moves up to `range` regions, anywhere (Glossary "Move").
+    fn soar(&mut self, seat: u8, range: u8) -> Res {
+        let from = self.s.players[seat as usize].at;
+        let mut reach = 1u16 << from;
+        let mut frontier = reach;
+        for _ in 0..range {
+            let mut next = 0;
+            for r in bits(frontier) {
+                next |= self.neighbours(seat, r);
+            }
+            next &= !reach;
+            reach |= next;
+            frontier = next;
+        }
+        let mut o = Opts::default();
+        o.push(Decision::Done);
+        for r in bits(reach & !(1 << from)) {
+            o.push(Decision::Region(r));
+        }
+        if let Decision::Region(to) = self.ask_for(seat, o.as_slice())? {
+            self.s.players[seat as usize].at = to;
+            self.after_move(seat, to, None, true)?;
+        }
+        Ok(())
+    }
+
+    /// Deploy: any number of Units (the General among them, if chosen) from
+    /// one region to one adjacent region (content brief).
+    fn deploy_force(&mut self, seat: u8) -> Res {
+        let g = Core::general_index(seat);
+        let mut o = Opts::default();
+        o.push(Decision::Done);
+        for r in 0..REGIONS as u8 {
+            if !self.s.regions[r as usize].force[g].is_empty()
+                && bits(self.neighbours(seat, r)).any(|a| self.may_enter(seat, a))
+            {
+                o.push(Decision::Region(r));
+            }
+        }
+        let Decision::Region(from) = self.ask_for(seat, o.as_slice())? else {
+            return Ok(());
+        };
+        let mut o = Opts::default();
+        for a in bits(self.neighbours(seat, from)) {
+            if self.may_enter(seat, a) {
+                o.push(Decision::Region(a));
+            }
+        }
+        let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+            return Ok(());
+        };
+        let moved = self.choose_movers(seat, from)?;
+        self.move_units(seat, from, to, moved)
+    }
+
+    /// The owner picks how many of each type (and whether the General) go.
+    fn choose_movers(&mut self, seat: u8, from: u8) -> Res<Force> {
+        let g = Core::general_index(seat);
+        let f = self.s.regions[from as usize].force[g];
+        let mut moved = Force::default();
+        for t in 0..3 {
+            if f.units[t] > 0 {
+                let o: Vec<Decision> = (0..=f.units[t]).map(Decision::Count).collect();
+                if let Decision::Count(n) = self.ask_for(seat, &o)? {
+                    moved.units[t] = n;
+                }
+            }
+        }
+        if f.general {
+            if let Decision::Count(n) =
+                self.ask_for(seat, &[Decision::Count(0), Decision::Count(1)])?
+            {
+                moved.general = n == 1;
+            }
+        }
+        Ok(moved)
+    }
+
+    /// Moves `moved` from `from` to `to`, then the 6-Unit limit and the
+    /// "after it moves" rules.
+    pub fn move_units(&mut self, seat: u8, from: u8, to: u8, moved: Force) -> Res {
+        if moved.is_empty() || from == to {
+            return Ok(());
+        }
+        let g = Core::general_index(seat);
+        let src = &mut self.s.regions[from as usize].force[g];
+        for t in 0..3 {
+            src.units[t] -= moved.units[t];
+        }
+        if moved.general {
+            src.general = false;
+        }
+        let dst = &mut self.s.regions[to as usize].force[g];
+        for t in 0..3 {
+            dst.units[t] += moved.units[t];
+        }
+        if moved.general {
+            dst.general = true;
+        }
+        self.enforce_limit(seat, to)?;
+        self.after_move(seat, to, Some(moved), moved.general)
+    }
+
+    /// The General alone up to `range` regions through regions it controls.
+    fn deploy_general(&mut self, seat: u8, range: u8) -> Res {
+        let from = self.s.general_at(seat);
+        if from == NONE {
+            return Ok(());
+        }
+        let mut reach = 1u16 << from;
+        let mut frontier = reach;
+        let mut ends = 0u16;
+        for _ in 0..range {
+            let mut next = 0;
+            for r in bits(frontier) {
+                next |= self.neighbours(seat, r);
+            }
+            next &= !reach;
+            reach |= next;
+            for r in bits(next) {
+                if self.may_enter(seat, r) {
+                    ends |= 1 << r;
+                }
+            }
+            // Only regions it controls lead further.
+            frontier = bits(next)
+                .filter(|&r| self.s.controller(r) == Some(seat))
+                .fold(0, |m, r| m | 1 << r);
+        }
+        let mut o = Opts::default();
+        o.push(Decision::Done);
+        for r in bits(ends) {
+            o.push(Decision::Region(r));
+        }
+        if let Decision::Region(to) = self.ask_for(seat, o.as_slice())? {
+            let moved = Force {
+                units: [0; 3],
+                general: true,
+            };
+            self.move_units(seat, from, to, moved)?;
+        }
+        Ok(())
+    }
+
+    /// "After it moves" rules: Denizens of the types that moved (LoV FAQ:
+    /// Griffon Knights, Fai Hunters) and the character's own (LoV FAQ:
+    /// Ferellon heals when he moves next to Elyse).
+    pub fn after_move(&mut self, seat: u8, to: u8, units: Option<Force>, piece_moved: bool) -> Res {
+        if let Some(f) = units {
+            for t in 0..3 {
+                let d = self.s.players[seat as usize].denizens[t];
+                if f.units[t] > 0 && d != NONE {
+                    let ability = &self.c.denizens[usize::from(d)].ability;
+                    if let Passive::OnMove { when, steps } = ability
+                        && self.move_condition(seat, to, *when)
+                    {
+                        self.run_steps(seat, to, steps)?;
+                    }
+                }
+            }
+        }
+        if piece_moved {
+            for p in self.passives(seat) {
+                if let Passive::OnMove { when, steps } = p
+                    && self.move_condition(seat, to, *when)
+                {
+                    self.run_steps(seat, to, steps)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn move_condition(&self, seat: u8, to: u8, when: When) -> bool {
+        match when {
+            When::Always => true,
+            When::IntoCity => self.s.regions[to as usize].city,
+            When::AdjacentToBond => {
+                let partner = self.s.players[seat as usize].partner;
+                if partner == NONE {
+                    return false;
+                }
+                let a = self.s.piece_at(partner);
+                a != NONE && (a == to || self.neighbours(seat, to) & (1 << a) != 0)
+            }
+        }
+    }
+
+    /// Assault: move Units from regions up to `reach` away into a target
+    /// region, then initiate combat there (content brief; LoV FAQ: it is a
+    /// move).
+    pub fn assault(&mut self, seat: u8, reach: u8) -> Res {
+        let g = Core::general_index(seat);
+        let mut o = Opts::default();
+        o.push(Decision::Done);
+        for t in 0..REGIONS as u8 {
+            let has_source = (0..REGIONS as u8).any(|s| {
+                s != t
+                    && !self.s.regions[s as usize].force[g].is_empty()
+                    && self.c.distance[s as usize][t as usize] <= reach
+            });
+            let here = !self.s.regions[t as usize].force[g].is_empty()
+                && !self.targets_in(seat, t).is_empty();
+            if has_source || here {
+                o.push(Decision::Region(t));
+            }
+        }
+        let Decision::Region(target) = self.ask_for(seat, o.as_slice())? else {
+            return Ok(());
+        };
+        let mut crossed = false;
+        let mut ignore = true;
+        let mut all = Force::default();
+        for s in 0..REGIONS as u8 {
+            let d = self.c.distance[s as usize][target as usize];
+            if s == target || d > reach || self.s.regions[s as usize].force[g].is_empty() {
+                continue;
+            }
+            let moved = self.choose_movers(seat, s)?;
+            if moved.is_empty() {
+                continue;
+            }
+            if self.crosses_mountain(s, target) {
+                crossed = true;
+                for t in 0..3 {
+                    let den = self.s.players[seat as usize].denizens[t];
+                    let climbs = den != NONE
+                        && matches!(
+                            self.c.denizens[usize::from(den)].ability,
+                            Passive::IgnoreMountain
+                        );
+                    if moved.units[t] > 0 && !climbs {
+                        ignore = false;
+                    }
+                }
+                if moved.general {
+                    ignore = false;
+                }
+            }
+            for t in 0..3 {
+                all.units[t] += moved.units[t];
+            }
+            all.general |= moved.general;
+            let src = &mut self.s.regions[s as usize].force[g];
+            for t in 0..3 {
+                src.units[t] -= moved.units[t];
+            }
+            if moved.general {
+                src.general = false;
+            }
+            let dst = &mut self.s.regions[target as usize].force[g];
+            for t in 0..3 {
+                dst.units[t] += moved.units[t];
+            }
+            dst.general |= moved.general;
+        }
+        if !all.is_empty() {
+            self.enforce_limit(seat, target)?;
+            self.after_move(seat, target, Some(all), all.general)?;
+        }
+        let mountain = crossed && !ignore;
+        self.attack_in(seat, target, mountain, false)
+    }
+
+    /// Whether Units moving from `s` to `t` cross a mountain border: the
+    /// border itself, or every two-step way round (LoV Glossary "Mountains").
+    pub fn crosses_mountain(&self, s: u8, t: u8) -> bool {
+        if self.c.is_adjacent(s, t) {
+            return self.c.is_mountain(s, t);
+        }
+        !bits(self.c.adjacent[s as usize] & self.c.adjacent[t as usize])
+            .any(|m| !self.c.is_mountain(s, m) && !self.c.is_mountain(m, t))
+    }
+}

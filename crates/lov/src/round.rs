@@ -1,0 +1,262 @@
+//! The round (LoV p.8-9): Planning, Resolution, Clean-up.
+
+use crate::content::{Kind, SEATS};
+use crate::decision::{Decision, Opts};
+use crate::effect::{Glyph, Step};
+use crate::engine::{Eng, Res};
+use crate::state::{CardKind, EndReason, NONE, Phase, StackCard};
+
+impl Eng<'_> {
+    /// Runs one unit of play: a planning turn, one card, or Clean-up.
+    pub fn run_unit(&mut self) -> Res {
+        match self.s.phase {
+            Phase::Planning { turn } => self.planning_turn(turn),
+            Phase::Resolution => self.resolve_next(),
+            Phase::CleanUp => self.clean_up(),
+            Phase::Over => Err(crate::engine::Halt::Over),
+        }
+    }
+
+    // ------------------------------------------------------------ Planning
+
+    /// One player's planning turn (LoV p.8 "Planning Phase"; p.10 for the
+    /// Faceless; RULINGS §3: the first pass ends Planning).
+    fn planning_turn(&mut self, seat: u8) -> Res {
+        let next = Phase::Planning {
+            turn: (seat + 1) % SEATS as u8,
+        };
+        let p = self.s.players[seat as usize];
+        if !p.human {
+            // Random card; never passes; skipped when out of cards (p.10).
+            if p.actions != 0 {
+                let n = p.actions.count_ones() as usize;
+                let k = self.s.stream.index(n);
+                let i = nth_bit(u16::from(p.actions), k);
+                self.play_action(seat, i);
+            }
+            self.s.phase = next;
+            return Ok(());
+        }
+        let mut o = Opts::default();
+        for i in 0..8u8 {
+            if p.actions & (1 << i) != 0 {
+                o.push(Decision::PlayAction(i));
+            }
+        }
+        for r in 0..16u8 {
+            if p.region_cards & (1 << r) != 0 {
+                o.push(Decision::PlayRegion(r));
+            }
+        }
+        // May pass only after playing a card; must pass with an empty hand.
+        if p.played || o.is_empty() {
+            o.push(Decision::Pass);
+        }
+        match self.ask(seat, o.as_slice())? {
+            Decision::PlayAction(i) => {
+                self.play_action(seat, i);
+                self.s.phase = next;
+            }
+            Decision::PlayRegion(r) => {
+                self.s.players[seat as usize].region_cards &= !(1 << r);
+                self.s.players[seat as usize].played = true;
+                self.s.push_card(StackCard {
+                    kind: CardKind::Region,
+                    id: r,
+                    owner: seat,
+                });
+                self.s.phase = next;
+            }
+            _ => {
+                self.pass(seat)?;
+                self.s.push_event();
+                self.s.phase = Phase::Resolution;
+            }
+        }
+        Ok(())
+    }
+
+    fn play_action(&mut self, seat: u8, i: u8) {
+        let p = &mut self.s.players[seat as usize];
+        p.actions &= !(1 << i);
+        p.played = true;
+        let id = self.c.hand[seat as usize][usize::from(i)];
+        self.s.push_card(StackCard {
+            kind: CardKind::Action,
+            id,
+            owner: seat,
+        });
+    }
+
+    /// The passing player takes the initiative token, or, holding it
+    /// already, gives it to another human (p.8). In solo play the human
+    /// always keeps it (Appendix "Solo play").
+    fn pass(&mut self, seat: u8) -> Res {
+        if self.s.initiative != seat {
+            self.s.initiative = seat;
+            return Ok(());
+        }
+        let mut o = Opts::default();
+        for s in 0..SEATS as u8 {
+            if s != seat && self.s.players[s as usize].human {
+                o.push(Decision::GiveInitiative(s));
+            }
+        }
+        if !o.is_empty()
+            && let Decision::GiveInitiative(s) = self.ask(seat, o.as_slice())?
+        {
+            self.s.initiative = s;
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------- Resolution
+
+    /// Resolves the next card of the stack, in the order played (RULINGS §3).
+    fn resolve_next(&mut self) -> Res {
+        if self.s.stack_pos >= self.s.stack_len {
+            self.s.phase = Phase::CleanUp;
+            return Ok(());
+        }
+        let card = self.s.stack[usize::from(self.s.stack_pos)];
+        self.s.stack_pos += 1;
+        let cancelled = std::mem::replace(&mut self.s.cancel_next, false);
+        match card.kind {
+            CardKind::Event => {
+                if !cancelled {
+                    let steps = &self.c.events[usize::from(card.id)].steps;
+                    self.run_steps(NONE, NONE, steps)?;
+                }
+            }
+            CardKind::Action => {
+                let local = self.c.hand[card.owner as usize]
+                    .iter()
+                    .position(|&x| x == card.id)
+                    .unwrap_or(0) as u8;
+                if !cancelled {
+                    self.resolve_action(card.owner, card.id)?;
+                }
+                // Back into the owner's hand (p.8).
+                self.s.players[card.owner as usize].actions |= 1 << local;
+            }
+            CardKind::Region => {
+                if !cancelled {
+                    self.resolve_region(card.id)?;
+                }
+                // Back to the owner (p.8), who keeps it only if it still
+                // controls the region at Clean-up (p.9).
+                self.s.players[card.owner as usize].region_cards |= 1 << card.id;
+            }
+        }
+        Ok(())
+    }
+
+    /// An Action card: its glyphs top to bottom, each optional for a human,
+    /// all for the Faceless (p.8, p.10); a fully wounded Dragon rests instead
+    /// (Glossary "Rest & Recover"); Dragonbond after every glyph (RULINGS §3).
+    fn resolve_action(&mut self, seat: u8, id: u8) -> Res {
+        let glyphs = &self.c.actions[usize::from(id)].glyphs;
+        for &g in glyphs {
+            self.activate_glyph(seat, g, true)?;
+        }
+        Ok(())
+    }
+
+    /// Activates one board glyph of `seat` (`optional`: a human may skip it).
+    pub fn activate_glyph(&mut self, seat: u8, g: Glyph, optional: bool) -> Res {
+        if self.kind(seat) == Kind::Dragon && self.s.fully_wounded(seat) {
+            // Rest & Recover heals 2 instead of this glyph.
+            self.heal(seat, 2);
+            return Ok(());
+        }
+        let human = self.human(seat);
+        if human
+            && optional
+            && self.ask(seat, &[Decision::Activate, Decision::Skip])? == Decision::Skip
+        {
+            return Ok(());
+        }
+        let ch = &self.c.characters[seat as usize];
+        let side = if human { &ch.human } else { &ch.faceless };
+        let Some(i) = g.board_index() else {
+            return Ok(());
+        };
+        let steps: &[Step] = &side.glyphs[i];
+        self.run_steps(seat, NONE, steps)?;
+        self.dragonbond_check_all()
+    }
+
+    /// A Region card: the map's glyphs for it, top to bottom, resolved by
+    /// whoever controls the region now (p.8; Glossary "Region cards").
+    fn resolve_region(&mut self, r: u8) -> Res {
+        let glyphs = &self.c.regions[usize::from(r)].glyphs;
+        for &g in glyphs {
+            let controller = self.s.controller(r).unwrap_or(NONE);
+            let steps: &[Step] = match g {
+                Glyph::Upgrade => &self.c.upgrade,
+                Glyph::Reinforce => &self.c.reinforce,
+                _ => &self.c.fortify,
+            };
+            self.run_steps(controller, r, steps)?;
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------ Clean-up
+
+    /// LoV p.9 "Clean-up Phase".
+    fn clean_up(&mut self) -> Res {
+        if self.s.events_left == 0 {
+            let w = self.most_power_winners(0);
+            return self.end_game(EndReason::Events, w);
+        }
+        for seat in 0..SEATS {
+            let n = self.c.hand[seat].len();
+            let p = &mut self.s.players[seat];
+            // Hands hold every Action card again.
+            p.actions = ((1u16 << n) - 1) as u8;
+            p.combat_bonus = 0;
+            // Face-up Vaala go to the discard pile.
+            p.vaala_discard |= p.vaala_face_up;
+            p.vaala_face_up = 0;
+            // Human Generals hold the Region cards of the regions they control.
+            if p.human && self.c.characters[seat].kind == Kind::General {
+                let mut cards = 0u16;
+                for r in 0..self.s.regions.len() as u8 {
+                    if self.s.controller(r) == Some(seat as u8) {
+                        cards |= 1 << r;
+                    }
+                }
+                self.s.players[seat].region_cards = cards;
+            } else {
+                p.region_cards = 0;
+            }
+        }
+        // Unclaimed lineup back into the deck, shuffled, 6 drawn.
+        for i in 0..usize::from(self.s.lineup_len) {
+            let d = self.s.lineup[i];
+            self.s.denizen_deck[usize::from(self.s.denizen_len)] = d;
+            self.s.denizen_len += 1;
+        }
+        self.s.lineup_len = 0;
+        let n = usize::from(self.s.denizen_len);
+        self.s.stream.shuffle(&mut self.s.denizen_deck[..n]);
+        self.s.draw_lineup();
+        self.s.begin_round();
+        Ok(())
+    }
+}
+
+/// The index of the `k`-th set bit of `mask`.
+pub fn nth_bit(mask: u16, k: usize) -> u8 {
+    let mut seen = 0;
+    for i in 0..16u8 {
+        if mask & (1 << i) != 0 {
+            if seen == k {
+                return i;
+            }
+            seen += 1;
+        }
+    }
+    0
+}

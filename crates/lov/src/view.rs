@@ -1,0 +1,153 @@
+//! What one seat may see (issue "Hidden information"): its own hand and
+//! Vaala cards, everyone's public state, and of anything else hidden only
+//! how many there are.
+
+use serde::Serialize;
+
+use crate::content::SEATS;
+use crate::decision::Decision;
+use crate::state::{
+    CardKind, Core, EndReason, Force, LastRoll, Phase, Player, RegionState, StackCard,
+};
+
+/// One player's board as another seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub human: bool,
+    pub power: u8,
+    pub spent: u8,
+    pub partner: u8,
+    pub at: u8,
+    pub wounds: u8,
+    pub essence: u8,
+    pub denizens: [u8; 3],
+    pub supply: [u8; 3],
+    pub combat_bonus: u8,
+    pub eliminated: bool,
+    pub played: bool,
+    /// Cards in hand: counts for everyone.
+    pub action_count: u8,
+    pub region_count: u8,
+    pub vaala_count: u8,
+    pub vaala_deck: u8,
+    /// Face-up Vaala cards (public) and the discard pile (played face up).
+    pub vaala_face_up: u8,
+    pub vaala_discard: u8,
+    /// The identities, for the viewing seat's own board only.
+    pub actions: Option<u8>,
+    pub region_cards: Option<u16>,
+    pub vaala_hand: Option<u8>,
+}
+
+/// A card of the Action stack: known once resolved, or to its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum StackView {
+    FaceDown,
+    Known(StackCard),
+}
+
+/// Everything `seat` may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub seat: u8,
+    pub round: u8,
+    pub phase: Phase,
+    pub initiative: u8,
+    pub solo: bool,
+    pub regions: Vec<RegionState>,
+    pub players: Vec<PlayerView>,
+    pub power_supply: u8,
+    pub neutral_supply: u8,
+    pub city_supply: u8,
+    pub events_left: u8,
+    pub denizen_deck: u8,
+    pub lineup: Vec<u8>,
+    pub stack: Vec<StackView>,
+    pub stack_pos: u8,
+    pub cancel_next: bool,
+    pub last_roll: [LastRoll; 2],
+    pub bond_dice: [u8; 2],
+    /// Who must decide now, and the options if it is this seat.
+    pub to_decide: Option<u8>,
+    pub options: Vec<Decision>,
+    pub end: Option<EndReason>,
+    pub winners: u8,
+}
+
+fn player_view(p: &Player, own: bool) -> PlayerView {
+    PlayerView {
+        human: p.human,
+        power: p.power,
+        spent: p.spent,
+        partner: p.partner,
+        at: p.at,
+        wounds: p.wounds,
+        essence: p.essence_len,
+        denizens: p.denizens,
+        supply: p.supply,
+        combat_bonus: p.combat_bonus,
+        eliminated: p.eliminated,
+        played: p.played,
+        action_count: p.actions.count_ones() as u8,
+        region_count: p.region_cards.count_ones() as u8,
+        vaala_count: p.vaala_hand.count_ones() as u8,
+        vaala_deck: p.vaala_deck_len,
+        vaala_face_up: p.vaala_face_up,
+        vaala_discard: p.vaala_discard,
+        actions: own.then_some(p.actions),
+        region_cards: own.then_some(p.region_cards),
+        vaala_hand: own.then_some(p.vaala_hand),
+    }
+}
+
+/// Builds the view of `seat` from a state.
+pub fn build(s: &Core, seat: u8, to_decide: Option<u8>, options: &[Decision]) -> View {
+    let stack = (0..s.stack_len)
+        .map(|i| {
+            let c = s.stack[usize::from(i)];
+            let mine = c.kind != CardKind::Event && c.owner == seat;
+            if i < s.stack_pos || mine {
+                StackView::Known(c)
+            } else {
+                StackView::FaceDown
+            }
+        })
+        .collect();
+    View {
+        seat,
+        round: s.round,
+        phase: s.phase,
+        initiative: s.initiative,
+        solo: s.solo,
+        regions: s.regions.to_vec(),
+        players: (0..SEATS)
+            .map(|i| player_view(&s.players[i], i == usize::from(seat)))
+            .collect(),
+        power_supply: s.power_supply,
+        neutral_supply: s.neutral_supply,
+        city_supply: s.city_supply,
+        events_left: s.events_left,
+        denizen_deck: s.denizen_len,
+        lineup: s.lineup[..usize::from(s.lineup_len)].to_vec(),
+        stack,
+        stack_pos: s.stack_pos,
+        cancel_next: s.cancel_next,
+        last_roll: s.last_roll,
+        bond_dice: s.bond_dice,
+        to_decide,
+        options: if to_decide == Some(seat) {
+            options.to_vec()
+        } else {
+            Vec::new()
+        },
+        end: s.end,
+        winners: s.winners,
+    }
+}
+
+impl View {
+    /// A General's force in a region.
+    pub fn force(&self, region: usize, general_seat: u8) -> Force {
+        self.regions[region].force[Core::general_index(general_seat)]
+    }
+}
