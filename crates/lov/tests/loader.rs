@@ -1,0 +1,195 @@
+//! The content loader refuses bad packs, naming file, entry and field
+//! (RULINGS §4).
+
+use valerna_lov::content::{Content, DEFAULT_FILES, LoadError};
+
+/// The default pack with `from` replaced by `to` in `file` (once).
+fn load_with(file: &str, from: &str, to: &str) -> Result<Content, LoadError> {
+    let mut files: Vec<(&str, String)> = DEFAULT_FILES
+        .iter()
+        .map(|(n, t)| (*n, t.to_string()))
+        .collect();
+    let f = files
+        .iter_mut()
+        .find(|(n, _)| *n == file)
+        .expect("a pack file");
+    assert!(f.1.contains(from), "{from} not in {file}");
+    f.1 = f.1.replacen(from, to, 1);
+    let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    Content::load(&refs)
+}
+
+#[test]
+fn the_default_pack_loads_and_matches_the_component_list() {
+    let c = Content::default_pack().unwrap();
+    // LoV p.5, "Components".
+    assert_eq!(c.regions.len(), 12);
+    assert_eq!(c.characters.len(), 4);
+    assert_eq!(
+        c.hand.iter().map(Vec::len).collect::<Vec<_>>(),
+        [5, 6, 5, 6]
+    );
+    assert_eq!(c.denizens.len(), 36);
+    assert_eq!(c.events.len(), 12);
+    assert_eq!(c.vaala.len(), 20);
+    assert_eq!((c.power, c.cities, c.wounds, c.neutral), (56, 12, 10, 24));
+    assert_eq!(c.per_type, [6, 6, 6]);
+    assert!(c.provisional);
+    // LoV p.7: the starting regions.
+    let start = |i: usize| c.regions[c.characters[i].start as usize].name.as_str();
+    assert_eq!(
+        [start(0), start(1), start(2), start(3)],
+        ["Allaria", "Ysval", "Trade Road", "Lower Primalian Range"]
+    );
+}
+
+#[test]
+fn every_region_glyph_appears_on_at_least_four_regions() {
+    use valerna_lov::effect::Glyph;
+    let c = Content::default_pack().unwrap();
+    for g in [Glyph::Upgrade, Glyph::Reinforce, Glyph::Fortify] {
+        let n = c.regions.iter().filter(|r| r.glyphs.contains(&g)).count();
+        assert!(n >= 4, "{g:?} on {n} regions");
+    }
+}
+
+#[test]
+fn unknown_region_in_a_border() {
+    let e = load_with(
+        "map.jsonc",
+        r#"{ "a": "ysval", "b": "fai_woods" }"#,
+        r#"{ "a": "ysval", "b": "atlantis" }"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("map.jsonc", "borders[0]", "b")
+    );
+    assert!(e.message.contains("atlantis"), "{e}");
+}
+
+#[test]
+fn dangling_denizen_homeland() {
+    let e = load_with(
+        "denizens.jsonc",
+        r#""homeland": "ysval""#,
+        r#""homeland": "nowhere""#,
+    )
+    .unwrap_err();
+    assert_eq!(e.file, "denizens.jsonc");
+    assert_eq!(e.entry, "ysval_shieldbearers");
+    assert_eq!(e.field, "homeland");
+}
+
+#[test]
+fn unknown_owner_of_a_vaala_card() {
+    let e = load_with(
+        "vaala.jsonc",
+        r#""owner": "allaria""#,
+        r#""owner": "sivax""#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("vaala.jsonc", "rally", "owner")
+    );
+}
+
+#[test]
+fn counts_that_differ_from_the_component_list() {
+    let e = load_with("tokens.jsonc", r#""power": 56"#, r#""power": 60"#).unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.field.as_str()),
+        ("tokens.jsonc", "power")
+    );
+    assert!(e.message.contains("56"), "{e}");
+    // One Event card too few.
+    let e = load_with(
+        "events.jsonc",
+        "},\n  { \"id\": \"tremors\", \"name\": \"Tremors\", \"text\": \"Remove the city from the Focus region.\",\n    \"steps\": [{ \"remove_city\": { \"at\": \"focus\" } }], \"provisional\": true }",
+        "}",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.field.as_str()),
+        ("events.jsonc", "events")
+    );
+    assert!(
+        e.message.contains("11 entries") && e.message.contains("12"),
+        "{e}"
+    );
+    let e = load_with(
+        "actions.jsonc",
+        r#""id": "allaria_5", "owner": "allaria""#,
+        r#""id": "allaria_5", "owner": "tyveria""#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("actions.jsonc", "allaria", "owner")
+    );
+    assert!(e.message.contains("4 Action cards"), "{e}");
+}
+
+#[test]
+fn duplicate_ids_and_unknown_fields_and_provisional() {
+    let e = load_with(
+        "events.jsonc",
+        r#""id": "wellspring""#,
+        r#""id": "vaala_surge""#,
+    )
+    .unwrap_err();
+    assert_eq!((e.entry.as_str(), e.field.as_str()), ("vaala_surge", "id"));
+    let e = load_with(
+        "events.jsonc",
+        r#""name": "Wellspring""#,
+        r#""nmae": "Wellspring""#,
+    )
+    .unwrap_err();
+    assert_eq!(e.file, "events.jsonc");
+    assert!(e.message.contains("nmae"), "{e}");
+    assert!(e.entry.starts_with("line "), "{e}");
+    let e = load_with(
+        "map.jsonc",
+        r#""glyphs": ["upgrade"], "pos": [45, 12], "provisional": true"#,
+        r#""glyphs": ["upgrade"], "pos": [45, 12], "provisional": false"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.entry.as_str(), e.field.as_str()),
+        ("fai_woods", "provisional")
+    );
+}
+
+#[test]
+fn unknown_effect_step_is_refused() {
+    let e = load_with(
+        "vaala.jsonc",
+        r#""steps": ["cancel"]"#,
+        r#""steps": ["teleport"]"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.file, "vaala.jsonc");
+    assert!(e.message.contains("teleport"), "{e}");
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let files: Vec<(&str, &str)> = DEFAULT_FILES
+        .iter()
+        .copied()
+        .filter(|(n, _)| *n != "events.jsonc")
+        .collect();
+    let e = Content::load(&files).unwrap_err();
+    assert_eq!(e.file, "events.jsonc");
+}
+
+#[test]
+fn comments_are_allowed_but_not_inside_strings() {
+    use valerna_lov::content::strip_comments;
+    assert_eq!(
+        strip_comments("{\"a\": \"x // y\"} // note\n"),
+        "{\"a\": \"x // y\"} \n"
+    );
+    assert_eq!(strip_comments("[1, /* two */ 3]"), "[1,  3]");
+}

@@ -1,0 +1,933 @@
+//! The rules of the book, one test each, set up on a cleared board.
+//!
+//! Dice come from the game's stream; where a test needs particular faces it
+//! searches for a seed whose stream rolls them (with the dice crate, not the
+//! code under test) and says which faces it wanted.
+
+use valerna_dice::Stream;
+use valerna_dice::lov::roll_combat;
+use valerna_lov::content::Content;
+use valerna_lov::decision::{Decision, Question, Target};
+use valerna_lov::effect::UnitType;
+use valerna_lov::engine::{Eng, Halt, Res};
+use valerna_lov::setup::{self, Setup};
+use valerna_lov::state::{Core, EndReason, Force, NONE, Phase, RegionState};
+
+const ALLARIA: u8 = 0;
+const FULGEN: u8 = 1;
+const TYVERIA: u8 = 2;
+const MAGNIFEX: u8 = 3;
+
+fn content() -> Content {
+    Content::default_pack().expect("the default pack loads")
+}
+
+fn region(c: &Content, id: &str) -> u8 {
+    c.region(id).unwrap_or_else(|| panic!("no region {id}"))
+}
+
+/// A game with every token off the board: no Units, no Power, no cities;
+/// Dragons placed in `dragons`, Generals at `generals` (alone).
+fn blank(c: &Content, humans: [bool; 4], generals: [u8; 2], dragons: [u8; 2]) -> Core {
+    let first = humans.iter().position(|&h| h).unwrap() as u8;
+    let setup = Setup {
+        seed: 1,
+        humans,
+        first: Some(first),
+        content: c.hash,
+    };
+    let mut s = setup::start(c, &setup).unwrap();
+    s.regions = [RegionState::default(); 12];
+    s.power_supply = c.power;
+    s.neutral_supply = c.neutral;
+    s.city_supply = c.cities;
+    for seat in 0..4 {
+        let p = &mut s.players[seat];
+        p.supply = [6, 6, 6];
+        p.power = 0;
+        p.spent = 0;
+    }
+    s.regions[generals[0] as usize].force[0].general = true;
+    s.regions[generals[1] as usize].force[1].general = true;
+    s.players[1].at = dragons[0];
+    s.players[3].at = dragons[1];
+    s.phase = Phase::Resolution;
+    s
+}
+
+/// Runs `f` on `core`, answering every question with `pick`, until it ends.
+/// Returns the final state, whether the game ended, and the questions asked.
+fn drive(
+    core: &Core,
+    c: &Content,
+    f: impl Fn(&mut Eng) -> Res,
+    mut pick: impl FnMut(&Question, &Core) -> Decision,
+) -> (Core, bool, Vec<Question>) {
+    let mut answers: Vec<u8> = Vec::new();
+    let mut asked = Vec::new();
+    loop {
+        let mut e = Eng::new(core.clone(), c, &answers);
+        match f(&mut e) {
+            Ok(()) => return (e.s, false, asked),
+            Err(Halt::Over) => return (e.s, true, asked),
+            Err(Halt::Ask(q)) => {
+                let d = pick(&q, &e.s);
+                let i = q
+                    .options()
+                    .iter()
+                    .position(|&x| x == d)
+                    .expect("pick one of the options");
+                answers.push(i as u8);
+                asked.push(*q);
+                assert!(answers.len() < 500, "too many questions");
+            }
+        }
+    }
+}
+
+/// First of the options matching `want`, else the first option.
+fn prefer(want: &[Decision]) -> impl FnMut(&Question, &Core) -> Decision + '_ {
+    move |q, _| {
+        *want
+            .iter()
+            .find(|w| q.options().contains(w))
+            .unwrap_or(&q.options()[0])
+    }
+}
+
+/// A seed whose stream satisfies `ok`.
+fn seed_where(ok: impl Fn(&mut Stream) -> bool) -> u64 {
+    (0..200_000u64)
+        .find(|&s| ok(&mut Stream::new(s)))
+        .expect("a seed with those dice")
+}
+
+// ------------------------------------------------------------------ combat
+
+// LoV p.12, "Combat", worked example: the Tyverian player moves 4 Units in;
+// Combat Value 5 (one per Unit and one for a Unit of each type), rolls two
+// standard hits and a critical; the critical at once destroys one defending
+// Infantry; the defender may retreat and avoid the two standard hits, or
+// counterattack with 2 dice (2 Units left).
+#[test]
+fn worked_combat_example_of_page_12() {
+    let c = content();
+    let tr = region(&c, "trade_road");
+    let nt = region(&c, "north_tyveria");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), nt],
+        [0, 11],
+    );
+    // Tyveria: 2 Infantry, 1 Cavalry, 1 Ranged in the battlefield, General elsewhere.
+    s.regions[tr as usize].force[1] = Force {
+        units: [2, 1, 1],
+        general: false,
+    };
+    // Allaria defends with 3 Infantry (so 2 remain after the critical).
+    s.regions[tr as usize].force[0] = Force {
+        units: [3, 0, 0],
+        general: false,
+    };
+    let e = Eng::new(s.clone(), &c, &[]);
+    assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 5);
+
+    s.stream = Stream::new(seed_where(|st| {
+        let r = roll_combat(5, st);
+        r.immediate_wounds == 1 && r.standard_hits == 2
+    }));
+    // The defender retreats: only the critical's wound is suffered.
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(TYVERIA, Target::Seat(ALLARIA), tr, false),
+        prefer(&[Decision::Retreat]),
+    );
+    let q = asked
+        .iter()
+        .find(|q| q.options().contains(&Decision::Counterattack))
+        .expect("the defender is asked");
+    assert_eq!(q.seat, ALLARIA);
+    let left: u8 = end.regions.iter().map(|r| r.force[0].units[0]).sum();
+    assert_eq!(
+        left, 2,
+        "one Infantry destroyed by the critical, two retreated"
+    );
+    assert!(end.regions[tr as usize].force[0].is_empty());
+
+    // The defender counterattacks instead: it rolls 2 dice.
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.combat(TYVERIA, Target::Seat(ALLARIA), tr, false),
+        prefer(&[Decision::Counterattack, Decision::Retreat]),
+    );
+    assert_eq!(end.last_roll[1].seat, ALLARIA);
+    // The first counterattack after the critical: 2 dice. Later rounds may
+    // follow, so check the first one through a fresh run stopped at it.
+    let mut e = Eng::new(s.clone(), &c, &[]);
+    let _ = e.combat(TYVERIA, Target::Seat(ALLARIA), tr, false);
+    assert_eq!(e.combat_value(Target::Seat(ALLARIA), tr), 2);
+}
+
+// LoV p.13, "Combat Value": Units + balanced force + General; the Faceless
+// get no balanced-force bonus (p.10); neutral = Units; Dragon = leftmost
+// uncovered Wound-track value, none when fully wounded.
+#[test]
+fn combat_values() {
+    let c = content();
+    let a = region(&c, "allaria");
+    let mut s = blank(
+        &c,
+        [true, true, false, true],
+        [a, region(&c, "trade_road")],
+        [a, 5],
+    );
+    s.regions[a as usize].force[0] = Force {
+        units: [1, 1, 1],
+        general: true,
+    };
+    s.regions[a as usize].neutral = 0;
+    let e = Eng::new(s.clone(), &c, &[]);
+    assert_eq!(e.combat_value(Target::Seat(ALLARIA), a), 4 + 1 + 1);
+    // The Faceless Tyveria with the same force: no balanced bonus.
+    let tr = region(&c, "trade_road");
+    s.regions[tr as usize].force[1] = Force {
+        units: [1, 1, 1],
+        general: true,
+    };
+    s.regions[tr as usize].neutral = 3;
+    let e = Eng::new(s.clone(), &c, &[]);
+    assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 4 + 1);
+    assert_eq!(e.combat_value(Target::Neutral, tr), 3);
+    // Fulgen's track: 6, 5, 4, 3, 2 (content pack); fully wounded: 0.
+    let track = &c.characters[FULGEN as usize].wound_track;
+    assert_eq!(e.combat_value(Target::Seat(FULGEN), a), track[0]);
+    s.players[FULGEN as usize].wounds = 2;
+    assert_eq!(
+        Eng::new(s.clone(), &c, &[]).combat_value(Target::Seat(FULGEN), a),
+        track[2]
+    );
+    s.players[FULGEN as usize].wounds = 5;
+    assert_eq!(
+        Eng::new(s.clone(), &c, &[]).combat_value(Target::Seat(FULGEN), a),
+        0
+    );
+}
+
+// LoV p.12 and Glossary "Mountains": Units that crossed a mountain border
+// before combat make the defender (Dragons too) ignore the first hit.
+#[test]
+fn mountain_negates_the_first_hit() {
+    let c = content();
+    let up = region(&c, "upper_primalian_range");
+    let s0 = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "ogerron_plains")],
+        [up, 11],
+    );
+    let mut s = s0.clone();
+    s.regions[up as usize].force[1] = Force {
+        units: [2, 0, 0],
+        general: false,
+    };
+    // Attacker CV 2 rolls exactly one critical and nothing else.
+    s.stream = Stream::new(seed_where(|st| {
+        let r = roll_combat(2, st);
+        r.immediate_wounds == 1 && r.standard_hits == 0
+    }));
+    let (with, _, _) = drive(
+        &s,
+        &c,
+        |e| e.combat(TYVERIA, Target::Seat(FULGEN), up, true),
+        prefer(&[Decision::Retreat]),
+    );
+    let (without, _, _) = drive(
+        &s,
+        &c,
+        |e| e.combat(TYVERIA, Target::Seat(FULGEN), up, false),
+        prefer(&[Decision::Retreat]),
+    );
+    assert_eq!(
+        with.players[FULGEN as usize].wounds, 0,
+        "the critical is ignored"
+    );
+    assert_eq!(without.players[FULGEN as usize].wounds, 1);
+}
+
+// Glossary "Cities": defending Units ignore one hit and the city is
+// removed; with no hit the city stays; Dragons get no city protection.
+#[test]
+fn city_negates_one_hit_and_is_removed() {
+    let c = content();
+    let a = region(&c, "allaria");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "fai_woods"), region(&c, "ogerron_plains")],
+        [a, 11],
+    );
+    s.regions[a as usize].force[0] = Force {
+        units: [3, 0, 0],
+        general: false,
+    };
+    s.regions[a as usize].city = true;
+    s.city_supply -= 1;
+    let fulgen_cv = c.characters[FULGEN as usize].wound_track[0] as u32;
+    s.stream = Stream::new(seed_where(|st| {
+        let r = roll_combat(fulgen_cv, st);
+        r.immediate_wounds == 1 && r.standard_hits == 0
+    }));
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.combat(FULGEN, Target::Seat(ALLARIA), a, false),
+        prefer(&[Decision::Retreat]),
+    );
+    let units: u8 = end.regions.iter().map(|r| r.force[0].units[0]).sum();
+    assert_eq!(units, 3, "the critical was ignored");
+    assert!(!end.regions[a as usize].city, "the city is removed");
+    assert_eq!(end.city_supply, c.cities);
+
+    // No hits: the city stays.
+    s.stream = Stream::new(seed_where(|st| roll_combat(fulgen_cv, st).hits() == 0));
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.combat(FULGEN, Target::Seat(ALLARIA), a, false),
+        prefer(&[Decision::Retreat]),
+    );
+    assert!(end.regions[a as usize].city);
+}
+
+// LoV FAQ: "If two players would steal Power from each other during a
+// combat ... Critical hits from the attacker are resolved first, then all
+// hits from the defender, and finally standard hits from the attacker.
+// Stealing would be resolved in the same order."
+#[test]
+fn stealing_order_follows_the_order_of_hits() {
+    let c = content();
+    let r = region(&c, "north_tyveria");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), r],
+        [r, 11],
+    );
+    // Fulgen with one space left (CV = last value), 1 unspent and 1 spent Power.
+    s.players[FULGEN as usize].wounds = 4;
+    s.players[FULGEN as usize].power = 1;
+    s.players[FULGEN as usize].spent = 1;
+    s.players[TYVERIA as usize].power = 1;
+    let acv = c.characters[FULGEN as usize].wound_track[4] as u32;
+    // Attacker: no critical, a standard hit; the General alone (CV 2)
+    // answers with at least 2 hits: one fills the track, one injures.
+    s.stream = Stream::new(seed_where(|st| {
+        let a = roll_combat(acv, st);
+        let d = roll_combat(2, st);
+        a.immediate_wounds == 0 && a.standard_hits >= 1 && d.hits() >= 2
+    }));
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(FULGEN, Target::Seat(TYVERIA), r, false),
+        prefer(&[Decision::Counterattack, Decision::Steal { spent: true }]),
+    );
+    // The first theft is the defender's: Tyveria chooses which of Fulgen's tokens.
+    let first = asked
+        .iter()
+        .find(|q| matches!(q.options()[0], Decision::Steal { .. }))
+        .expect("a steal choice");
+    assert_eq!(first.seat, TYVERIA);
+    // Both stole once: Tyveria took Fulgen's spent token, then Fulgen took one back.
+    assert_eq!(
+        end.players[FULGEN as usize].total_power() + end.players[TYVERIA as usize].total_power(),
+        3
+    );
+    assert_eq!(end.players[TYVERIA as usize].total_power(), 1);
+}
+
+// Glossary "Essence track": a Dragon's combat kills go on its track; a full
+// track (3 spaces) gives 1 Power from the supply and empties.
+#[test]
+fn essence_track_fills_and_pays() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [r, 11],
+    );
+    s.regions[r as usize].neutral = 2;
+    s.neutral_supply -= 2;
+    s.players[FULGEN as usize].essence_len = 2;
+    s.players[FULGEN as usize].essence = [0b1111_1100, 0b1111_1100, 0, 0];
+    s.neutral_supply -= 2;
+    let mut e = Eng::new(s.clone(), &c, &[]);
+    let injured = e.deal_wounds(Target::Neutral, r, 2, Some(FULGEN));
+    assert!(matches!(injured, Ok(false)));
+    let p = e.s.players[FULGEN as usize];
+    assert_eq!(p.power, 1, "the full track gives 1 Power");
+    assert_eq!(p.essence_len, 1, "the second Unit starts the track again");
+    assert_eq!(
+        e.s.neutral_supply,
+        s.neutral_supply + 3,
+        "three Units back to the supply"
+    );
+}
+
+// Glossary "Wounds": a General is wounded only when no other Unit is left;
+// then it is injured and forced to retreat (Glossary "Injured").
+#[test]
+fn general_is_injured_only_alone() {
+    let c = content();
+    let r = region(&c, "trade_road");
+    let s = {
+        let mut s = blank(
+            &c,
+            [true, true, true, true],
+            [region(&c, "allaria"), r],
+            [0, 11],
+        );
+        s.regions[r as usize].force[1].units = [1, 0, 0];
+        s
+    };
+    let mut e = Eng::new(s.clone(), &c, &[]);
+    assert!(matches!(
+        e.deal_wounds(Target::Seat(TYVERIA), r, 1, None),
+        Ok(false)
+    ));
+    assert!(e.s.regions[r as usize].force[1].general);
+    assert!(matches!(
+        e.deal_wounds(Target::Seat(TYVERIA), r, 1, None),
+        Ok(true)
+    ));
+}
+
+// LoV p.13, "Retreat": a Dragon that retreats during combat cannot go to a
+// region the opposing force controls; with nowhere to go it is eliminated
+// and the game ends (Glossary "Elimination").
+#[test]
+fn dragon_retreat_and_elimination() {
+    let c = content();
+    let ys = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), ys],
+        [ys, 11],
+    );
+    for n in ["fai_woods", "north_tyveria", "ogerron_plains"] {
+        s.regions[region(&c, n) as usize].force[1].units = [1, 0, 0];
+    }
+    s.players[TYVERIA as usize].power = 3;
+    let (end, over, _) = drive(
+        &s,
+        &c,
+        |e| e.retreat(FULGEN, ys, Some(TYVERIA)),
+        prefer(&[]),
+    );
+    assert!(over);
+    assert_eq!(end.end, Some(EndReason::Elimination));
+    assert!(end.players[FULGEN as usize].eliminated);
+    assert_eq!(end.winners & (1 << FULGEN), 0);
+    assert_eq!(end.winners, 1 << TYVERIA, "the most Power among the others");
+
+    // Not in combat against Tyveria: it may go there.
+    let (end, over, _) = drive(&s, &c, |e| e.retreat(FULGEN, ys, None), prefer(&[]));
+    assert!(!over);
+    assert_ne!(end.players[FULGEN as usize].at, ys);
+}
+
+// LoV p.13: "When a Faceless General retreats from a region, they must
+// retreat to a friendly region, if possible."
+#[test]
+fn faceless_general_retreats_to_a_friendly_region() {
+    let c = content();
+    let tr = region(&c, "trade_road");
+    let og = region(&c, "ogerron_plains");
+    let mut s = blank(
+        &c,
+        [true, true, false, true],
+        [region(&c, "allaria"), tr],
+        [0, 11],
+    );
+    s.regions[tr as usize].force[1].units = [1, 0, 0];
+    s.regions[og as usize].force[1].units = [1, 0, 0];
+    let (end, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
+    assert!(asked.is_empty(), "one friendly region: no choice");
+    assert_eq!(
+        end.regions[og as usize].force[1],
+        Force {
+            units: [2, 0, 0],
+            general: true
+        }
+    );
+}
+
+// ------------------------------------------------------------- FAQ answers
+
+// LoV FAQ: "Are the regions Allaria and Nahuac adjacent? No, but they are
+// connected by sea."
+#[test]
+fn allaria_and_nahuac_are_joined_by_sea_not_adjacent() {
+    let c = content();
+    let (a, n) = (region(&c, "allaria"), region(&c, "nahuac"));
+    assert!(!c.is_adjacent(a, n));
+    assert!(c.sea[a as usize] & (1 << n) != 0);
+    // A Dragon moving one region from Allaria cannot reach Nahuac.
+    let s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "fai_woods"), region(&c, "trade_road")],
+        [a, 11],
+    );
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.move_piece(FULGEN, valerna_lov::effect::Piece::Dragon, 1),
+        prefer(&[Decision::Done]),
+    );
+    assert!(!asked[0].options().contains(&Decision::Region(n)));
+}
+
+// LoV Glossary "Mountains": the regions adjacent to mountains are exactly
+// Fai Woods, Nahuwoods, South Tyveria and Upper Primalian Range.
+#[test]
+fn mountain_regions_are_the_books() {
+    let c = content();
+    let mut got: Vec<&str> = (0..12)
+        .filter(|&r| c.mountain[r] != 0)
+        .map(|r| c.regions[r].name.as_str())
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "Fai Woods",
+            "Nahuwoods",
+            "South Tyveria",
+            "Upper Primalian Range"
+        ]
+    );
+}
+
+// LoV FAQ: "If I am bonded with a Dragon and they are in an otherwise
+// uncontrolled region, do I control that region? No."
+#[test]
+fn a_dragon_gives_no_control() {
+    let c = content();
+    let f = region(&c, "fai_woods");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [f, 11],
+    );
+    s.players[ALLARIA as usize].partner = FULGEN;
+    s.players[FULGEN as usize].partner = ALLARIA;
+    assert_eq!(s.controller(f), None);
+    assert!(s.uncontrolled(f));
+}
+
+// LoV FAQ: Ferellon Fulgen bonded to Elyse of Allaria counts as adjacent to
+// her for moving and heals 1 wound whenever he moves to a region adjacent to
+// her: "he will heal one wound whenever he moves".
+#[test]
+fn ferellon_bonded_to_elyse_heals_on_every_move() {
+    let c = content();
+    let far = region(&c, "nahuac");
+    let elyse = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [elyse, region(&c, "trade_road")],
+        [far, 11],
+    );
+    s.players[ALLARIA as usize].partner = FULGEN;
+    s.players[FULGEN as usize].partner = ALLARIA;
+    s.players[FULGEN as usize].wounds = 3;
+    // From Nahuac (far from Ysval) he may move straight to Elyse.
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.move_piece(FULGEN, valerna_lov::effect::Piece::Dragon, 1),
+        prefer(&[Decision::Done]),
+    );
+    assert!(asked[0].options().contains(&Decision::Region(elyse)));
+    // Any move, even one away from her, heals 1.
+    let away = region(&c, "nahuwoods");
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.move_piece(FULGEN, valerna_lov::effect::Piece::Dragon, 1),
+        prefer(&[Decision::Region(away)]),
+    );
+    assert_eq!(end.players[FULGEN as usize].at, away);
+    assert_eq!(end.players[FULGEN as usize].wounds, 2);
+    // Unbonded, the same move heals nothing.
+    s.players[ALLARIA as usize].partner = NONE;
+    s.players[FULGEN as usize].partner = NONE;
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.move_piece(FULGEN, valerna_lov::effect::Piece::Dragon, 1),
+        prefer(&[Decision::Region(away)]),
+    );
+    assert_eq!(end.players[FULGEN as usize].wounds, 3);
+}
+
+// LoV FAQ: "Does the movement made as part of resolving an Assault/Wrath
+// Glyph count as a move? Yes, and any abilities that are triggered by
+// movement (such as Griffon Knights or Fai Hunters) apply."
+#[test]
+fn assault_movement_is_a_move() {
+    let c = content();
+    let griffon = c
+        .denizens
+        .iter()
+        .position(|d| d.name == "Griffon Knights")
+        .unwrap() as u8;
+    let from = region(&c, "north_tyveria");
+    let target = region(&c, "ogerron_plains");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), from],
+        [0, 11],
+    );
+    s.regions[from as usize].force[1].units = [0, 2, 0];
+    s.regions[target as usize].power = 2;
+    s.regions[target as usize].neutral = 1;
+    s.players[TYVERIA as usize].denizens[UnitType::Cavalry.index()] = griffon;
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.assault(TYVERIA, 1),
+        prefer(&[
+            Decision::Region(target),
+            Decision::Count(2),
+            Decision::Count(0),
+            Decision::Attack(Target::Neutral),
+            Decision::AttackAgain,
+        ]),
+    );
+    assert!(
+        end.players[TYVERIA as usize].total_power() >= 1,
+        "Griffon Knights collected after the Assault move"
+    );
+}
+
+// ------------------------------------------------------------- Dragonbond
+
+// LoV p.10: both dice show a hit: bonded for good; a miss: nothing.
+#[test]
+fn dragonbond_needs_two_hits() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [false, true, false, false],
+        [r, region(&c, "trade_road")],
+        [r, 11],
+    );
+    let hit = |d: u8| !valerna_dice::lov::face(d).is_miss();
+    s.stream = Stream::new(seed_where(|st| hit(st.d10()) && hit(st.d10())));
+    let (end, _, _) = drive(&s, &c, |e| e.dragonbond_check_all(), prefer(&[]));
+    assert_eq!(end.players[ALLARIA as usize].partner, FULGEN);
+    assert_eq!(end.players[FULGEN as usize].partner, ALLARIA);
+    s.stream = Stream::new(seed_where(|st| hit(st.d10()) && !hit(st.d10())));
+    let (end, _, _) = drive(&s, &c, |e| e.dragonbond_check_all(), prefer(&[]));
+    assert_eq!(end.players[FULGEN as usize].partner, NONE);
+}
+
+// LoV p.10: "Starting with the General player, either player may choose to
+// re-roll their die by spending 1 Power"; the Faceless never re-roll.
+#[test]
+fn dragonbond_rerolls_start_with_the_general_and_cost_power() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [r, region(&c, "trade_road")],
+        [r, 11],
+    );
+    s.players[ALLARIA as usize].power = 1;
+    s.players[FULGEN as usize].power = 1;
+    let mut first = true;
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.dragonbond_check_all(),
+        |q, _| {
+            let d = if first {
+                Decision::Reroll
+            } else {
+                Decision::Keep
+            };
+            first = false;
+            if q.options().contains(&d) {
+                d
+            } else {
+                q.options()[0]
+            }
+        },
+    );
+    assert_eq!(asked[0].seat, ALLARIA);
+    assert_eq!(end.players[ALLARIA as usize].power, 0);
+    assert_eq!(
+        end.players[ALLARIA as usize].spent, 1,
+        "re-roll paid by flipping a Power"
+    );
+    // Faceless: no question at all.
+    s.players[ALLARIA as usize].human = false;
+    s.players[FULGEN as usize].human = false;
+    let (_, _, asked) = drive(&s, &c, |e| e.dragonbond_check_all(), prefer(&[]));
+    assert!(asked.is_empty());
+}
+
+// LoV p.10: a bonded player may not initiate combat on the bonded ally.
+#[test]
+fn no_combat_against_the_ally() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [r, region(&c, "trade_road")],
+        [r, 11],
+    );
+    s.regions[r as usize].force[0].units = [1, 0, 0];
+    let e = Eng::new(s.clone(), &c, &[]);
+    assert!(
+        e.targets_in(FULGEN, r)
+            .as_slice()
+            .contains(&Decision::Attack(Target::Seat(ALLARIA)))
+    );
+    s.players[ALLARIA as usize].partner = FULGEN;
+    s.players[FULGEN as usize].partner = ALLARIA;
+    let e = Eng::new(s, &c, &[]);
+    assert!(e.targets_in(FULGEN, r).is_empty());
+}
+
+// ------------------------------------------------------- Power and the end
+
+// LoV p.9, "End of Game" 1: 10 Power wins at once, with the bonded ally.
+#[test]
+fn ten_power_wins_at_once_with_the_ally() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [r, 11],
+    );
+    s.players[FULGEN as usize].power = 5;
+    s.players[FULGEN as usize].spent = 4;
+    s.players[FULGEN as usize].partner = TYVERIA;
+    s.players[TYVERIA as usize].partner = FULGEN;
+    s.regions[r as usize].power = 3;
+    let (end, over, _) = drive(&s, &c, |e| e.collect(FULGEN, r, 3), prefer(&[]));
+    assert!(over);
+    assert_eq!(end.end, Some(EndReason::Power));
+    assert_eq!(end.winners, (1 << FULGEN) | (1 << TYVERIA));
+    assert!(end.players[FULGEN as usize].total_power() >= 10);
+}
+
+// LoV Glossary "Collect": with too few tokens in the region, take them all,
+// none from the supply.
+#[test]
+fn collect_takes_only_what_is_there() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [r, 11],
+    );
+    s.regions[r as usize].power = 1;
+    let (end, _, _) = drive(&s, &c, |e| e.collect(FULGEN, r, 3), prefer(&[]));
+    assert_eq!(end.players[FULGEN as usize].power, 1);
+    assert_eq!(end.power_supply, c.power);
+}
+
+// LoV p.9: a tie goes to the player closest in turn order to the first player.
+#[test]
+fn tie_goes_to_the_closest_in_turn_order() {
+    let c = content();
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [0, 11],
+    );
+    s.initiative = TYVERIA;
+    for p in &mut s.players {
+        p.power = 4;
+    }
+    let e = Eng::new(s, &c, &[]);
+    assert_eq!(e.most_power_winners(0), 1 << TYVERIA);
+    assert_eq!(e.most_power_winners(1 << TYVERIA), 1 << MAGNIFEX);
+}
+
+// Glossary "Force" and "Unit": over 6 Units (the General included) the owner
+// removes Units down to 6; an empty supply places nothing.
+#[test]
+fn six_unit_limit_and_supply() {
+    let c = content();
+    let r = region(&c, "allaria");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [r, region(&c, "trade_road")],
+        [0, 11],
+    );
+    s.regions[r as usize].force[0].units = [3, 1, 0];
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.place_unit(ALLARIA, r, UnitType::Ranged),
+        prefer(&[Decision::Lose(UnitType::Infantry)]),
+    );
+    assert_eq!(end.regions[r as usize].force[0].size(), 6);
+    assert!(asked.is_empty(), "6 exactly: nothing to remove");
+    let (end, _, asked) = drive(
+        &end,
+        &c,
+        |e| e.place_unit(ALLARIA, r, UnitType::Ranged),
+        prefer(&[Decision::Lose(UnitType::Infantry)]),
+    );
+    assert_eq!(asked.len(), 1);
+    assert_eq!(
+        end.regions[r as usize].force[0],
+        Force {
+            units: [2, 1, 2],
+            general: true
+        }
+    );
+    let mut s = end;
+    s.players[ALLARIA as usize].supply[2] = 0;
+    s.regions[r as usize].force[0].units = [0, 0, 0];
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.place_unit(ALLARIA, r, UnitType::Ranged),
+        prefer(&[]),
+    );
+    assert_eq!(end.regions[r as usize].force[0].units, [0, 0, 0]);
+}
+
+// Glossary "Rest & Recover": a fully wounded Dragon heals 2 instead of a
+// glyph, then resolves the rest normally.
+#[test]
+fn fully_wounded_dragon_rests() {
+    let c = content();
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [0, 11],
+    );
+    s.players[FULGEN as usize].wounds = 5;
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.activate_glyph(FULGEN, valerna_lov::effect::Glyph::Move, true),
+        prefer(&[]),
+    );
+    assert!(asked.is_empty(), "no choice of glyph: it rests");
+    assert_eq!(end.players[FULGEN as usize].wounds, 3);
+}
+
+// ------------------------------------------------------------------ rounds
+
+/// Plays planning turns from the start of a real game.
+fn start(humans: [bool; 4], seed: u64) -> (Content, Core) {
+    let c = content();
+    let first = humans.iter().position(|&h| h).unwrap() as u8;
+    let s = setup::start(
+        &c,
+        &Setup {
+            seed,
+            humans,
+            first: Some(first),
+            content: c.hash,
+        },
+    )
+    .unwrap();
+    (c, s)
+}
+
+// LoV p.8: a player may pass only after playing a card; the passer takes
+// the initiative token; Planning ends and the closing Event goes on top.
+#[test]
+fn passing_rules() {
+    let (c, s) = start([true, true, true, true], 3);
+    assert_eq!(s.phase, Phase::Planning { turn: ALLARIA });
+    assert_eq!(s.stack_len, 1, "the first Event card starts the stack");
+    let (_, _, asked) = drive(&s, &c, |e| e.run_unit(), prefer(&[Decision::Pass]));
+    assert!(
+        !asked[0].options().contains(&Decision::Pass),
+        "no pass before a card"
+    );
+    let mut s = s;
+    s.players[FULGEN as usize].played = true;
+    s.phase = Phase::Planning { turn: FULGEN };
+    let (end, _, _) = drive(&s, &c, |e| e.run_unit(), prefer(&[Decision::Pass]));
+    assert_eq!(end.initiative, FULGEN);
+    assert_eq!(end.phase, Phase::Resolution);
+    assert_eq!(end.stack_len, 2, "the second Event card closes the stack");
+    assert_eq!(end.stack[1].kind, valerna_lov::state::CardKind::Event);
+}
+
+// LoV p.8: a holder who passes gives the token to another human; solo: the
+// human keeps it (Appendix).
+#[test]
+fn initiative_hand_off() {
+    let (c, mut s) = start([true, true, true, true], 3);
+    s.players[ALLARIA as usize].played = true;
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.run_unit(),
+        prefer(&[Decision::Pass, Decision::GiveInitiative(MAGNIFEX)]),
+    );
+    assert!(
+        asked
+            .iter()
+            .any(|q| q.options().contains(&Decision::GiveInitiative(TYVERIA)))
+    );
+    assert!(
+        !asked
+            .iter()
+            .any(|q| q.options().contains(&Decision::GiveInitiative(ALLARIA)))
+    );
+    assert_eq!(end.initiative, MAGNIFEX);
+    let (c, mut s) = start([true, false, false, false], 3);
+    s.players[ALLARIA as usize].played = true;
+    let (end, _, _) = drive(&s, &c, |e| e.run_unit(), prefer(&[Decision::Pass]));
+    assert_eq!(end.initiative, ALLARIA);
+}
+
+// LoV p.10: the Faceless play random cards, never pass, and are skipped
+// when out of cards (which does not end Planning).
+#[test]
+fn faceless_never_pass() {
+    let (c, mut s) = start([true, false, false, false], 5);
+    s.phase = Phase::Planning { turn: FULGEN };
+    let (end, _, asked) = drive(&s, &c, |e| e.run_unit(), prefer(&[]));
+    assert!(asked.is_empty());
+    assert_eq!(end.stack_len, 2);
+    assert_eq!(end.phase, Phase::Planning { turn: TYVERIA });
+    let mut s = end;
+    s.players[TYVERIA as usize].actions = 0;
+    let (end, _, _) = drive(&s, &c, |e| e.run_unit(), prefer(&[]));
+    assert_eq!(end.stack_len, 2, "skipped");
+    assert_eq!(end.phase, Phase::Planning { turn: MAGNIFEX });
+}
