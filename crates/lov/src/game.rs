@@ -85,6 +85,26 @@ impl Lov {
         &self.content
     }
 
+    /// The state at the start of the unit of play in progress (between two
+    /// cards, turns or phases: where every standing limit holds).
+    pub fn settled(&self) -> &Core {
+        &self.core
+    }
+
+    /// The same game with `seat`'s hidden cards changed: its Vaala deck
+    /// reordered and swapped with its Vaala hand, its face-down cards on the
+    /// stack swapped with cards of the same kind in its hand. Any other seat's
+    /// view must not change (issue "Hidden information").
+    #[doc(hidden)]
+    pub fn with_other_hidden_cards(&self, seat: u8, salt: u64) -> Lov {
+        let mut g = self.clone();
+        let stream = valerna_dice::Stream::new(salt);
+        for core in [&mut g.core, &mut g.now] {
+            crate::view::perturb_hidden(core, &self.content, seat, &mut stream.clone());
+        }
+        g
+    }
+
     /// The pending question's options.
     pub fn options(&self) -> &[Decision] {
         self.question.as_ref().map_or(&[], |q| q.options())

@@ -145,6 +145,60 @@ pub fn build(s: &Core, seat: u8, to_decide: Option<u8>, options: &[Decision]) ->
     }
 }
 
+/// Changes what only `seat` may know (see `Lov::with_other_hidden_cards`).
+pub fn perturb_hidden(
+    s: &mut Core,
+    c: &crate::content::Content,
+    seat: u8,
+    st: &mut valerna_dice::Stream,
+) {
+    let p = &mut s.players[usize::from(seat)];
+    // Vaala: swap hand cards with deck cards, then reorder the deck.
+    let n = usize::from(p.vaala_deck_len);
+    for i in 0..5u8 {
+        if p.vaala_hand & (1 << i) != 0 && n > 0 {
+            let k = st.index(n);
+            let other = p.vaala_deck[k];
+            p.vaala_deck[k] = i;
+            p.vaala_hand = (p.vaala_hand & !(1 << i)) | (1 << other);
+        }
+    }
+    st.shuffle(&mut p.vaala_deck[..n]);
+    // Face-down stack cards against cards of the same kind in hand.
+    let hand = &c.hand[usize::from(seat)];
+    for i in usize::from(s.stack_pos)..usize::from(s.stack_len) {
+        let card = s.stack[i];
+        if card.owner != seat {
+            continue;
+        }
+        let p = &mut s.players[usize::from(seat)];
+        match card.kind {
+            CardKind::Action => {
+                let in_hand: Vec<u8> = (0..8u8).filter(|b| p.actions & (1 << b) != 0).collect();
+                if in_hand.is_empty() {
+                    continue;
+                }
+                let b = in_hand[st.index(in_hand.len())];
+                let a = hand.iter().position(|&x| x == card.id).unwrap_or(0) as u8;
+                p.actions = (p.actions & !(1 << b)) | (1 << a);
+                s.stack[i].id = hand[usize::from(b)];
+            }
+            CardKind::Region => {
+                let in_hand: Vec<u8> = (0..16u8)
+                    .filter(|b| p.region_cards & (1 << b) != 0)
+                    .collect();
+                if in_hand.is_empty() {
+                    continue;
+                }
+                let b = in_hand[st.index(in_hand.len())];
+                p.region_cards = (p.region_cards & !(1 << b)) | (1 << card.id);
+                s.stack[i].id = b;
+            }
+            CardKind::Event => {}
+        }
+    }
+}
+
 impl View {
     /// A General's force in a region.
     pub fn force(&self, region: usize, general_seat: u8) -> Force {

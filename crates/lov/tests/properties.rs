@@ -1,0 +1,255 @@
+//! Properties over many random games (issue "Must show"): tokens are
+//! conserved, no region holds more than 6 Units of one General, every game
+//! ends by one of the three rules of LoV p.9 within 6 rounds, no panic;
+//! views hide what they must; a record replays bit for bit.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use valerna_game::{Game, Record, replay};
+use valerna_lov::policy::RandomPolicy;
+use valerna_lov::state::{Core, NONE};
+use valerna_lov::{Content, Lov, Setup};
+
+fn content() -> Arc<Content> {
+    Arc::new(Content::default_pack().unwrap())
+}
+
+fn humans(mask: u8) -> [bool; 4] {
+    let m = if mask & 15 == 0 { 1 } else { mask & 15 };
+    [m & 1 != 0, m & 2 != 0, m & 4 != 0, m & 8 != 0]
+}
+
+/// LoV p.5 component counts, wherever the tokens are.
+fn conserved(c: &Content, s: &Core) -> Result<(), String> {
+    let power: u32 = s.regions.iter().map(|r| u32::from(r.power)).sum::<u32>()
+        + s.players
+            .iter()
+            .map(|p| u32::from(p.total_power()))
+            .sum::<u32>()
+        + u32::from(s.power_supply);
+    if power != u32::from(c.power) {
+        return Err(format!("{power} Power tokens"));
+    }
+    let cities = s.regions.iter().filter(|r| r.city).count() as u32 + u32::from(s.city_supply);
+    if cities != u32::from(c.cities) {
+        return Err(format!("{cities} cities"));
+    }
+    for d in [1, 3] {
+        if s.players[d].wounds > 5 {
+            return Err(format!("{} wounds on one track", s.players[d].wounds));
+        }
+    }
+    let on_tracks = |code: u8| -> u32 {
+        s.players
+            .iter()
+            .map(|p| {
+                p.essence[..usize::from(p.essence_len)]
+                    .iter()
+                    .filter(|&&x| x == code)
+                    .count() as u32
+            })
+            .sum()
+    };
+    let neutral = s.regions.iter().map(|r| u32::from(r.neutral)).sum::<u32>()
+        + u32::from(s.neutral_supply)
+        + on_tracks(0b1111_1100);
+    if neutral != u32::from(c.neutral) {
+        return Err(format!("{neutral} neutral Units"));
+    }
+    for seat in [0u8, 2] {
+        let g = usize::from(seat / 2);
+        for t in 0..3 {
+            let n = s
+                .regions
+                .iter()
+                .map(|r| u32::from(r.force[g].units[t]))
+                .sum::<u32>()
+                + u32::from(s.players[usize::from(seat)].supply[t])
+                + on_tracks((seat << 2) | t as u8);
+            if n != u32::from(c.per_type[t]) {
+                return Err(format!("{n} Units of type {t} for seat {seat}"));
+            }
+        }
+        let generals = s.regions.iter().filter(|r| r.force[g].general).count();
+        if generals != 1 && !s.players[usize::from(seat)].eliminated {
+            return Err(format!("{generals} General pieces for seat {seat}"));
+        }
+    }
+    let wounds: u32 = s.players.iter().map(|p| u32::from(p.wounds)).sum();
+    if wounds > u32::from(c.wounds) {
+        return Err(format!("{wounds} wounds"));
+    }
+    Ok(())
+}
+
+fn within_limits(s: &Core) -> Result<(), String> {
+    for (i, r) in s.regions.iter().enumerate() {
+        for f in &r.force {
+            if f.size() > 6 {
+                return Err(format!("{} Units of one General in region {i}", f.size()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays one game with the random policy, checking at every decision.
+fn play(
+    c: &Arc<Content>,
+    seed: u64,
+    mask: u8,
+) -> Result<(Lov, Vec<valerna_lov::Decision>), String> {
+    let setup = Setup::new(seed, humans(mask), c);
+    let mut g = Lov::start(c, &setup).map_err(|e| e.to_string())?;
+    let mut policy = RandomPolicy::new(seed ^ 0x5eed);
+    let mut log = Vec::new();
+    while let Some(d) = policy.choose(&g) {
+        conserved(c, g.state())?;
+        conserved(c, g.settled())?;
+        within_limits(g.settled())?;
+        g.apply(d).map_err(|e| e.to_string())?;
+        log.push(d);
+        if log.len() > 20_000 {
+            return Err("more than 20,000 decisions".into());
+        }
+    }
+    conserved(c, g.state())?;
+    within_limits(g.state())?;
+    Ok((g, log))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    // LoV p.9: the game ends by 10 Power, an empty Event deck (12 Events, two
+    // a round: 6 rounds at most) or an elimination.
+    #[test]
+    fn random_games_keep_the_rules(seed in any::<u64>(), mask in 0u8..16) {
+        let c = content();
+        let (g, _) = play(&c, seed, mask).map_err(TestCaseError::fail)?;
+        let o = g.outcome().expect("the game ended");
+        prop_assert!(["power", "events", "elimination"].contains(&o.reason.as_str()), "{:?}", o);
+        prop_assert!(g.state().round <= 6, "round {}", g.state().round);
+        if o.reason == "events" {
+            prop_assert!(!o.winners.is_empty());
+        }
+        if o.reason == "power" {
+            prop_assert!(o.winners.iter().any(|&w| g.state().players[usize::from(w)].total_power() >= 10));
+        }
+        // A shared victory is a bonded pair.
+        if o.winners.len() == 2 {
+            prop_assert_eq!(g.state().players[usize::from(o.winners[0])].partner, o.winners[1]);
+        }
+        prop_assert!(o.winners.len() <= 2);
+        for &w in &o.winners {
+            prop_assert!(!g.state().players[usize::from(w)].eliminated);
+            prop_assert!(g.state().players[usize::from(w)].partner == NONE || o.winners.len() == 2);
+        }
+    }
+}
+
+// Issue "A decision log": setup + decisions, as JSON, replay bit for bit.
+#[test]
+fn records_replay_bit_for_bit() {
+    let c = content();
+    for seed in 0..60u64 {
+        let (g, log) = play(&c, seed, (seed % 16) as u8).unwrap();
+        let record = Record::<Lov> {
+            setup: Setup::new(seed, humans((seed % 16) as u8), &c),
+            decisions: log,
+        };
+        let json = serde_json::to_string(&record).unwrap();
+        let back: Record<Lov> = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        let again = replay(&c, &back).unwrap();
+        assert_eq!(format!("{:?}", again.state()), format!("{:?}", g.state()));
+        assert_eq!(again.outcome(), g.outcome());
+    }
+}
+
+// A record made with another content pack is refused, naming both hashes.
+#[test]
+fn a_record_for_another_pack_is_refused() {
+    let c = content();
+    let mut setup = Setup::new(1, [true, false, false, false], &c);
+    setup.content ^= 1;
+    let e = Lov::start(&c, &setup).unwrap_err().to_string();
+    assert!(e.contains("content pack"), "{e}");
+    let e = Lov::start(&c, &Setup::new(1, [false; 4], &c))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("1 to 4 human"), "{e}");
+}
+
+// An illegal decision is refused with the state unchanged.
+#[test]
+fn illegal_decisions_are_refused() {
+    let c = content();
+    let mut g = Lov::start(&c, &Setup::new(3, [true, true, true, true], &c)).unwrap();
+    let before = format!("{:?}", g.state());
+    let e = g
+        .apply(valerna_lov::Decision::GiveInitiative(9))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a legal choice"), "{e}");
+    assert_eq!(format!("{:?}", g.state()), before);
+}
+
+// Issue "Hidden information": for every seat, at many points of many games,
+// changing another seat's hidden cards changes nothing in the view.
+#[test]
+fn views_do_not_leak_other_seats_hidden_cards() {
+    let c = content();
+    let mut checked = 0;
+    for seed in 0..80u64 {
+        let setup = Setup::new(seed, humans((seed % 15 + 1) as u8), &c);
+        let mut g = Lov::start(&c, &setup).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        let mut step = 0u64;
+        while let Some(d) = policy.choose(&g) {
+            if step % 3 == 0 {
+                for other in 0..4u8 {
+                    let alt = g.with_other_hidden_cards(other, seed * 1000 + step);
+                    for seat in 0..4u8 {
+                        if seat == other {
+                            continue;
+                        }
+                        assert_eq!(
+                            g.view(seat),
+                            alt.view(seat),
+                            "seat {seat} sees seat {other}'s hidden cards"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            g.apply(d).unwrap();
+            step += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked} comparisons");
+}
+
+// The perturbation used above does change what the owner sees, so the test
+// above can fail.
+#[test]
+fn the_hidden_card_change_is_visible_to_its_owner() {
+    let c = content();
+    let mut differs = 0;
+    for seed in 0..40u64 {
+        let mut g = Lov::start(&c, &Setup::new(seed, [true, true, true, true], &c)).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        for _ in 0..6 {
+            if let Some(d) = policy.choose(&g) {
+                g.apply(d).unwrap();
+            }
+        }
+        for seat in 0..4u8 {
+            if g.view(seat) != g.with_other_hidden_cards(seat, seed).view(seat) {
+                differs += 1;
+            }
+        }
+    }
+    assert!(differs > 20, "{differs}");
+}
