@@ -1,1 +1,0 @@
-//! Geometry in inches: bases, terrain, distance, coherency, engagement, line of sight, movement.

@@ -1,0 +1,506 @@
+//! Charge moves and contact placement (BoV 5.1, "Charge Move", Fig. 11;
+//! "Consolidate", Fig. 14).
+//!
+//! Deterministic placement: candidate end positions are the points in base
+//! contact with a target model every 5° around it. The first charger takes the
+//! cheapest reachable one (the most direct route). Each other model, nearest
+//! to the target unit first, takes the nearest legal candidate on a target
+//! model that fewest chargers touch yet (so as many enemy models as possible
+//! are engaged), within 1" of a model already placed (so the unit stays in
+//! coherency), on no other base, out of Impassable terrain and clear of other
+//! enemy units. Failing that, it goes into contact with a placed charger that
+//! touches the enemy, or else as close to the target as coherency allows.
+
+use serde::{Deserialize, Serialize};
+
+use super::movement::segment_error;
+use super::planner::{plan_path, truncate_path};
+use super::{
+    Battlefield, COHERENCY_IN, CONTACT_IN, EPS, Model, ModelMove, MoveError, MoveKind, MoveTraits,
+    Point, UnitId, UnitMove, engaged_models, path_cost, plan_formation, validate_unit_move,
+};
+
+/// Degrees between candidate contact points around a base.
+const STEP_DEG: usize = 5;
+/// How many candidates (nearest first) may be tried with the path planner
+/// when no straight route is legal.
+const PLANNED_TRIES: usize = 6;
+
+/// Whether a charge reached its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChargeOutcome {
+    /// The first model reached the target; the unit is engaged.
+    Engaged,
+    /// The first model fell short: every model moved the full distance toward
+    /// the target, as close as it could get.
+    FellShort,
+}
+
+/// A computed charge, pile-in or consolidate move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChargeResult {
+    pub outcome: ChargeOutcome,
+    /// The move, for the record and the replay; already validated.
+    pub unit_move: UnitMove,
+    /// All models after the move.
+    pub after: Vec<Model>,
+}
+
+/// Why no contact move could be computed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ContactError {
+    #[error("unit {0} has no valid model on the battlefield")]
+    NoModels(u16),
+    #[error("the charge distance {0}\" is not a finite, non-negative number")]
+    BadDistance(f64),
+    #[error("no legal move was found: {0}")]
+    Illegal(MoveError),
+}
+
+struct Ctx<'a> {
+    field: &'a Battlefield,
+    models: &'a [Model],
+    traits: MoveTraits,
+    /// Enemy units the movers may touch.
+    targets: &'a [UnitId],
+    side: u8,
+    unit: UnitId,
+}
+
+impl Ctx<'_> {
+    fn members(&self, unit: UnitId) -> Vec<usize> {
+        (0..self.models.len())
+            .filter(|&i| self.models[i].unit == unit && self.models[i].is_valid())
+            .collect()
+    }
+
+    fn target_models(&self) -> Vec<usize> {
+        (0..self.models.len())
+            .filter(|&i| {
+                let m = &self.models[i];
+                m.is_valid() && m.side != self.side && self.targets.contains(&m.unit)
+            })
+            .collect()
+    }
+
+    /// Whether model `idx` may end at `p`, given final positions `pos`
+    /// (`None`: not placed yet, so not in the way).
+    fn end_ok(&self, idx: usize, p: Point, pos: &[Option<Point>]) -> bool {
+        let me = self.models[idx].at(p);
+        if !self.field.holds_base(p, me.radius_in) {
+            return false;
+        }
+        let in_terrain = self.field.terrain.iter().any(|t| {
+            (t.impassable() || (self.traits.flying && t.obscuring())) && t.contains_model(&me)
+        });
+        if in_terrain {
+            return false;
+        }
+        self.models.iter().enumerate().all(|(j, o)| {
+            let Some(c) = pos[j] else { return true };
+            if j == idx || !o.is_valid() {
+                return true;
+            }
+            let o = o.at(c);
+            if me.overlaps(&o) {
+                return false;
+            }
+            // Clearly separate from enemies that are not targets.
+            !(o.side != self.side && !self.targets.contains(&o.unit) && me.gap(&o) <= CONTACT_IN)
+        })
+    }
+
+    /// Points in base contact with model `t` (at `tc`) for model `idx`,
+    /// every STEP_DEG degrees, starting from the side facing `from`.
+    fn around(&self, idx: usize, t: usize, tc: Point, from: Point, gap: f64) -> Vec<Point> {
+        let d = self.models[idx].radius_in + self.models[t].radius_in + gap;
+        let base = from.minus(tc);
+        let a0 = base.y.atan2(base.x);
+        (0..360 / STEP_DEG)
+            .map(|k| {
+                let off = k.div_ceil(2) as f64 * (STEP_DEG as f64).to_radians();
+                let a = if k % 2 == 1 { a0 + off } else { a0 - off };
+                tc.plus(Point::new(a.cos(), a.sin()).scale(d))
+            })
+            .collect()
+    }
+
+    /// The cheapest legal route (and its cost) to one of `cands`, which are
+    /// tried nearest first: straight when legal, else by the planner.
+    fn route(&self, idx: usize, cands: &[Point]) -> Option<(Vec<Point>, f64)> {
+        let m = &self.models[idx];
+        let mut order: Vec<usize> = (0..cands.len()).collect();
+        order.sort_by(|&a, &b| m.center.dist(cands[a]).total_cmp(&m.center.dist(cands[b])));
+        for &k in &order {
+            if segment_error(
+                self.field,
+                self.models,
+                idx,
+                m.center,
+                cands[k],
+                self.traits,
+            )
+            .is_none()
+            {
+                return Some((
+                    vec![cands[k]],
+                    path_cost(self.field, m, &[cands[k]], self.traits),
+                ));
+            }
+        }
+        let mut best: Option<(Vec<Point>, f64)> = None;
+        for &k in order.iter().take(PLANNED_TRIES) {
+            if let Ok(p) = plan_path(self.field, self.models, idx, cands[k], self.traits)
+                && best.as_ref().is_none_or(|b| p.cost < b.1)
+            {
+                best = Some((p.waypoints, p.cost));
+            }
+        }
+        best
+    }
+}
+
+fn nearest_gap(m: &Model, others: &[usize], models: &[Model]) -> f64 {
+    others
+        .iter()
+        .map(|&j| m.gap(&models[j]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The charge move of `charger` against `target` with `distance` inches
+/// (Speed plus the charge dice), per BoV 5.1, "Charge Move": the model nearest
+/// the target moves first by the most direct route; if it reaches, the others
+/// are moved into contact regardless of Speed (see the module notes); if not,
+/// every model moves the full distance toward the target, as close as it can.
+pub fn charge_move(
+    field: &Battlefield,
+    models: &[Model],
+    charger: UnitId,
+    target: UnitId,
+    distance: f64,
+    traits: MoveTraits,
+) -> Result<ChargeResult, ContactError> {
+    if !distance.is_finite() || distance < 0.0 {
+        return Err(ContactError::BadDistance(distance));
+    }
+    let targets = [target];
+    let (ctx, movers, foes) = context(field, models, charger, &targets, traits)?;
+    let kind = MoveKind::Charge { target };
+    let first = movers[0];
+    let mut pos: Vec<Option<Point>> = models
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (!movers.contains(&i)).then_some(m.center))
+        .collect();
+    let cands = contact_candidates(&ctx, first, &foes, &pos);
+    if let Some((path, cost)) = ctx.route(first, &cands)
+        && cost <= distance + EPS
+    {
+        let end = *path.last().unwrap_or(&models[first].center);
+        pos[first] = Some(end);
+        let mut moves = vec![ModelMove {
+            model: first,
+            waypoints: path,
+        }];
+        place_followers(&ctx, &movers[1..], &foes, &mut pos, &mut moves);
+        let mv = UnitMove {
+            unit: charger,
+            kind,
+            allowance: None,
+            traits,
+            moves,
+        };
+        if let Ok(after) = validate_unit_move(field, models, &mv) {
+            return Ok(ChargeResult {
+                outcome: ChargeOutcome::Engaged,
+                unit_move: mv,
+                after,
+            });
+        }
+    }
+    fall_short(&ctx, &movers, &foes, distance, kind)
+}
+
+/// Pile-in or consolidate (BoV 5.1, "Charge Move", "Consolidate"): the models
+/// of `unit` that are not engaged move, regardless of Speed, into contact with
+/// models of `enemies` by the same placement as a charge. With one enemy unit
+/// this is a pile-in against it; with several, a consolidate.
+pub fn pile_in(
+    field: &Battlefield,
+    models: &[Model],
+    unit: UnitId,
+    enemies: &[UnitId],
+    traits: MoveTraits,
+) -> Result<ChargeResult, ContactError> {
+    let (ctx, members, foes) = context(field, models, unit, enemies, traits)?;
+    let kind = match enemies {
+        [one] => MoveKind::PileIn { target: *one },
+        _ => MoveKind::Consolidate,
+    };
+    let own: Vec<Model> = members.iter().map(|&i| models[i]).collect();
+    let foe_models: Vec<Model> = foes.iter().map(|&i| models[i]).collect();
+    let engaged = engaged_models(&own, &foe_models);
+    let mut pos: Vec<Option<Point>> = models.iter().map(|m| Some(m.center)).collect();
+    let movers: Vec<usize> = members
+        .iter()
+        .zip(&engaged)
+        .filter(|&(_, e)| !e)
+        .map(|(&i, _)| i)
+        .collect();
+    for &i in &movers {
+        pos[i] = None;
+    }
+    let mut moves = Vec::new();
+    let mut rest = &movers[..];
+    if movers.len() == members.len() {
+        // Nobody is engaged: the nearest model goes first, by the planner.
+        let first = movers[0];
+        let cands = contact_candidates(&ctx, first, &foes, &pos);
+        match ctx.route(first, &cands) {
+            Some((path, _)) => {
+                pos[first] = path.last().copied().or(Some(models[first].center));
+                moves.push(ModelMove {
+                    model: first,
+                    waypoints: path,
+                });
+            }
+            None => pos[first] = Some(models[first].center),
+        }
+        rest = &movers[1..];
+    }
+    place_followers(&ctx, rest, &foes, &mut pos, &mut moves);
+    let mv = UnitMove {
+        unit,
+        kind,
+        allowance: None,
+        traits,
+        moves,
+    };
+    match validate_unit_move(field, models, &mv) {
+        Ok(after) => Ok(ChargeResult {
+            outcome: ChargeOutcome::Engaged,
+            unit_move: mv,
+            after,
+        }),
+        Err(e) => Err(ContactError::Illegal(e)),
+    }
+}
+
+/// The movers (nearest to the foes first) and the foe models.
+fn context<'a>(
+    field: &'a Battlefield,
+    models: &'a [Model],
+    unit: UnitId,
+    targets: &'a [UnitId],
+    traits: MoveTraits,
+) -> Result<(Ctx<'a>, Vec<usize>, Vec<usize>), ContactError> {
+    let mut ctx = Ctx {
+        field,
+        models,
+        traits,
+        targets,
+        side: 0,
+        unit,
+    };
+    let mut movers = ctx.members(unit);
+    let Some(&m0) = movers.first() else {
+        return Err(ContactError::NoModels(unit.0));
+    };
+    ctx.side = models[m0].side;
+    let foes = ctx.target_models();
+    if foes.is_empty() {
+        return Err(ContactError::NoModels(targets.first().map_or(0, |u| u.0)));
+    }
+    let key = |i: usize| nearest_gap(&models[i], &foes, models);
+    movers.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(a.cmp(&b)));
+    Ok((ctx, movers, foes))
+}
+
+fn contact_candidates(ctx: &Ctx, idx: usize, foes: &[usize], pos: &[Option<Point>]) -> Vec<Point> {
+    let from = ctx.models[idx].center;
+    foes.iter()
+        .flat_map(|&t| ctx.around(idx, t, ctx.models[t].center, from, 0.0))
+        .filter(|&p| ctx.end_ok(idx, p, pos))
+        .collect()
+}
+
+/// Places each of `movers` in turn (see the module notes), recording paths.
+fn place_followers(
+    ctx: &Ctx,
+    movers: &[usize],
+    foes: &[usize],
+    pos: &mut [Option<Point>],
+    moves: &mut Vec<ModelMove>,
+) {
+    let models = ctx.models;
+    let placed_unit = |pos: &[Option<Point>]| -> Vec<usize> {
+        (0..models.len())
+            .filter(|&j| models[j].unit == ctx.unit && pos[j].is_some())
+            .collect()
+    };
+    for &m in movers {
+        let placed = placed_unit(pos);
+        let near_unit = |p: Point| {
+            let me = models[m].at(p);
+            placed.iter().any(|&j| {
+                me.gap(&models[j].at(pos[j].unwrap_or(models[j].center))) <= COHERENCY_IN + EPS
+            })
+        };
+        // Contacts per foe so far, to spread over as many foes as possible.
+        let touching = |t: usize, pos: &[Option<Point>]| {
+            placed_unit(pos)
+                .iter()
+                .filter(|&&j| {
+                    models[j]
+                        .at(pos[j].unwrap_or(models[j].center))
+                        .in_contact(&models[t])
+                })
+                .count()
+        };
+        let mut by_count: Vec<(usize, usize)> =
+            foes.iter().map(|&t| (touching(t, pos), t)).collect();
+        by_count.sort();
+        let mut chosen: Option<Vec<Point>> = None;
+        // 1. Contact with a foe, fewest-touched foes first.
+        let mut k = 0;
+        while k < by_count.len() && chosen.is_none() {
+            let level = by_count[k].0;
+            let group: Vec<usize> = by_count
+                .iter()
+                .filter(|(c, _)| *c == level)
+                .map(|&(_, t)| t)
+                .collect();
+            k += group.len();
+            let cands: Vec<Point> = group
+                .iter()
+                .flat_map(|&t| ctx.around(m, t, models[t].center, models[m].center, 0.0))
+                .filter(|&p| ctx.end_ok(m, p, pos) && near_unit(p))
+                .collect();
+            chosen = ctx.route(m, &cands).map(|r| r.0);
+        }
+        // 2. Contact with a placed model of the unit that touches a foe.
+        if chosen.is_none() {
+            let anchors: Vec<usize> = placed
+                .iter()
+                .copied()
+                .filter(|&j| {
+                    let a = models[j].at(pos[j].unwrap_or(models[j].center));
+                    foes.iter().any(|&t| a.in_contact(&models[t]))
+                })
+                .collect();
+            let cands: Vec<Point> = anchors
+                .iter()
+                .flat_map(|&j| {
+                    ctx.around(
+                        m,
+                        j,
+                        pos[j].unwrap_or(models[j].center),
+                        models[m].center,
+                        0.0,
+                    )
+                })
+                .filter(|&p| ctx.end_ok(m, p, pos))
+                .collect();
+            chosen = ctx.route(m, &cands).map(|r| r.0);
+        }
+        // 3. As close to the foes as possible while in coherency.
+        if chosen.is_none() {
+            let mut cands: Vec<Point> = Vec::new();
+            for &j in &placed {
+                let c = pos[j].unwrap_or(models[j].center);
+                for gap in [0.25, 0.5, 0.75, COHERENCY_IN] {
+                    cands.extend(ctx.around(m, j, c, models[m].center, gap));
+                }
+            }
+            cands.retain(|&p| ctx.end_ok(m, p, pos));
+            let closeness = |p: Point| nearest_gap(&models[m].at(p), foes, models);
+            cands.sort_by(|&a, &b| closeness(a).total_cmp(&closeness(b)));
+            for p in cands.into_iter().take(PLANNED_TRIES) {
+                if let Some(r) = ctx.route(m, &[p]) {
+                    chosen = Some(r.0);
+                    break;
+                }
+            }
+        }
+        let waypoints = chosen.unwrap_or_default();
+        pos[m] = Some(waypoints.last().copied().unwrap_or(models[m].center));
+        moves.push(ModelMove {
+            model: m,
+            waypoints,
+        });
+    }
+}
+
+/// The charge fell short: each model moves the full distance toward its
+/// nearest contact point on the target (by the planner), backing off along its
+/// path where it would end on another base; if the unit would then be out of
+/// coherency, the whole unit moves by the first model's displacement instead.
+fn fall_short(
+    ctx: &Ctx,
+    movers: &[usize],
+    foes: &[usize],
+    distance: f64,
+    kind: MoveKind,
+) -> Result<ChargeResult, ContactError> {
+    let models = ctx.models;
+    let mut pos: Vec<Option<Point>> = models
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (!movers.contains(&i)).then_some(m.center))
+        .collect();
+    let mut moves = Vec::new();
+    for &m in movers {
+        let cands = contact_candidates(ctx, m, foes, &pos);
+        let full = ctx.route(m, &cands).map(|r| r.0).unwrap_or_default();
+        let mut way = truncate_path(ctx.field, &models[m], &full, ctx.traits, distance);
+        let mut budget = distance;
+        while let Some(&end) = way.last() {
+            if ctx.end_ok(m, end, &pos) {
+                break;
+            }
+            budget -= 0.05;
+            if budget <= 0.0 {
+                way.clear();
+                break;
+            }
+            way = truncate_path(ctx.field, &models[m], &full, ctx.traits, budget);
+        }
+        pos[m] = Some(way.last().copied().unwrap_or(models[m].center));
+        moves.push(ModelMove {
+            model: m,
+            waypoints: way,
+        });
+    }
+    let mv = UnitMove {
+        unit: ctx.unit,
+        kind,
+        allowance: Some(distance),
+        traits: ctx.traits,
+        moves,
+    };
+    let done = |mv: UnitMove| {
+        validate_unit_move(ctx.field, models, &mv).map(|after| ChargeResult {
+            outcome: ChargeOutcome::FellShort,
+            unit_move: mv,
+            after,
+        })
+    };
+    let first_shift = pos[movers[0]]
+        .unwrap_or(models[movers[0]].center)
+        .minus(models[movers[0]].center);
+    match done(mv) {
+        Ok(r) => Ok(r),
+        Err(e) => match plan_formation(
+            ctx.field,
+            models,
+            ctx.unit,
+            first_shift,
+            kind,
+            distance,
+            ctx.traits,
+        ) {
+            Some(mv) => done(mv).map_err(ContactError::Illegal),
+            None => Err(ContactError::Illegal(e)),
+        },
+    }
+}

@@ -1,0 +1,426 @@
+//! Line of sight (BoV 5.1, "Line of Sight", Fig. 8; "Obscuring terrain",
+//! Fig. 17; "Keywords": Huge, Tiny).
+//!
+//! A model sees another if some straight line from its base to the other's
+//! base is not blocked by:
+//! - the base of any other model, friend or foe, the looking unit's own included;
+//! - the line linking two models of one unit: every pair within coherency
+//!   distance is linked ([`super::coherency_links`]); the links of the two
+//!   models looking at each other do not stop them;
+//! - Obscuring terrain the line passes through, unless the looking or the
+//!   seen model is inside that piece (it can see out, and be seen into).
+//!
+//! A line that only touches a base (a tangent) or runs along a terrain edge is
+//! not blocked: it does not pass through.
+//!
+//! Sampling: the candidate lines join 7 points on each base's diameter
+//! perpendicular to the line between the two centres (the centre and ±1/3,
+//! ±2/3, ±1 of the radius), 49 lines, the centre line first. Each line is
+//! checked only between the point where it leaves the first base and the point
+//! where it enters the second, so the two models' own bases never block. The
+//! two outer lines are the common tangents of equal bases, so a gap as wide as
+//! the narrower base is found; narrower gaps may be missed.
+
+use super::terrain::Battlefield;
+use super::{COHERENCY_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
+
+#[derive(Clone, Copy, Debug)]
+struct Disk {
+    c: Point,
+    r: f64,
+    unit: UnitId,
+    stature: Stature,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    a: u32,
+    b: u32,
+    p: Point,
+    q: Point,
+    stature: Stature,
+}
+
+#[derive(Clone, Debug)]
+struct Obscurer {
+    min: Point,
+    max: Point,
+    piece: TerrainPiece,
+}
+
+/// The points sampled on each base's diameter, as fractions of the radius.
+const SAMPLES: [f64; 7] = [0.0, 1.0, -1.0, 1.0 / 3.0, -1.0 / 3.0, 2.0 / 3.0, -2.0 / 3.0];
+
+/// How many blockers of each kind a query keeps on the stack.
+const CAP: usize = 64;
+
+/// Everything that can block line of sight on one battlefield, prepared once
+/// (after each move) and queried many times without allocating.
+#[derive(Clone, Debug)]
+pub struct Sightlines {
+    disks: Vec<Disk>,
+    links: Vec<Link>,
+    obscurers: Vec<Obscurer>,
+    /// `inside[m * obscurers.len() + o]`: model `m` is inside obscurer `o`.
+    inside: Vec<bool>,
+}
+
+/// Whether a blocker of `stature` counts when `a` and `b` look at each other
+/// (BoV 5.1, "Keywords": Huge ignores non-Huge units; Tiny blocks only Tiny).
+fn counts(stature: Stature, a: Stature, b: Stature) -> bool {
+    if a == Stature::Huge || b == Stature::Huge {
+        return stature == Stature::Huge;
+    }
+    stature != Stature::Tiny || a == Stature::Tiny || b == Stature::Tiny
+}
+
+fn orient(a: Point, b: Point, c: Point) -> f64 {
+    b.minus(a).cross(c.minus(a))
+}
+
+/// Whether `p`-`q` properly crosses `a`-`b` (touching does not count).
+fn crosses(p: Point, q: Point, a: Point, b: Point) -> bool {
+    let d1 = orient(p, q, a);
+    let d2 = orient(p, q, b);
+    let d3 = orient(a, b, p);
+    let d4 = orient(a, b, q);
+    ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+}
+
+/// The parameter along `p`-`q` where the segment leaves (`leave`) or first
+/// enters (`!leave`) the disk (`c`, `r`), clamped to [0, 1].
+fn disk_param(p: Point, q: Point, c: Point, r: f64, leave: bool) -> f64 {
+    let d = q.minus(p);
+    let f = p.minus(c);
+    let a = d.dot(d);
+    if a == 0.0 {
+        return 0.0;
+    }
+    let b = f.dot(d);
+    let cc = f.dot(f) - r * r;
+    let disc = b * b - a * cc;
+    if disc < 0.0 {
+        return if leave { 0.0 } else { 1.0 };
+    }
+    let s = disc.sqrt();
+    let t = if leave { (-b + s) / a } else { (-b - s) / a };
+    t.clamp(0.0, 1.0)
+}
+
+struct Blockers {
+    disks: [u32; CAP],
+    nd: usize,
+    links: [u32; CAP],
+    nl: usize,
+    obs: [u32; CAP],
+    no: usize,
+}
+
+impl Sightlines {
+    /// Prepares the blockers for `models` (indices are kept: queries name
+    /// models by their index in this slice) on `field`.
+    pub fn new(field: &Battlefield, models: &[Model]) -> Self {
+        let disks: Vec<Disk> = models
+            .iter()
+            .map(|m| Disk {
+                c: m.center,
+                r: if m.is_valid() { m.radius_in } else { 0.0 },
+                unit: m.unit,
+                stature: m.stature,
+            })
+            .collect();
+        let mut links = Vec::new();
+        for i in 0..models.len() {
+            for j in i + 1..models.len() {
+                let (a, b) = (&models[i], &models[j]);
+                if a.unit == b.unit
+                    && a.is_valid()
+                    && b.is_valid()
+                    && a.gap(b) <= COHERENCY_IN + EPS
+                {
+                    links.push(Link {
+                        a: i as u32,
+                        b: j as u32,
+                        p: a.center,
+                        q: b.center,
+                        stature: a.stature,
+                    });
+                }
+            }
+        }
+        let obscurers: Vec<Obscurer> = field
+            .terrain
+            .iter()
+            .filter(|t| t.obscuring())
+            .map(|t| {
+                let (min, max) = t.bounds();
+                Obscurer {
+                    min,
+                    max,
+                    piece: t.clone(),
+                }
+            })
+            .collect();
+        let mut inside = vec![false; models.len() * obscurers.len()];
+        for (m, model) in models.iter().enumerate() {
+            for (o, ob) in obscurers.iter().enumerate() {
+                inside[m * obscurers.len() + o] =
+                    model.is_valid() && ob.piece.contains_model(model);
+            }
+        }
+        Self {
+            disks,
+            links,
+            obscurers,
+            inside,
+        }
+    }
+
+    /// The number of models prepared.
+    pub fn len(&self) -> usize {
+        self.disks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.disks.is_empty()
+    }
+
+    /// Whether model `from` can draw line of sight to model `to` (indices
+    /// into the slice given to [`Sightlines::new`]). Unknown indices and
+    /// invalid models see nothing.
+    pub fn model_sees(&self, from: usize, to: usize) -> bool {
+        let (Some(a), Some(b)) = (self.disks.get(from), self.disks.get(to)) else {
+            return false;
+        };
+        if !(a.c.is_finite() && b.c.is_finite() && a.r > 0.0 && b.r > 0.0) {
+            return false;
+        }
+        if from == to {
+            return true;
+        }
+        let ab = b.c.minus(a.c);
+        let dist = ab.len();
+        if dist <= a.r + b.r + EPS {
+            return true; // touching bases see each other
+        }
+        let w = a.r.max(b.r);
+        let lo = Point::new(a.c.x.min(b.c.x) - w, a.c.y.min(b.c.y) - w);
+        let hi = Point::new(a.c.x.max(b.c.x) + w, a.c.y.max(b.c.y) + w);
+        let mut bl = Blockers {
+            disks: [0; CAP],
+            nd: 0,
+            links: [0; CAP],
+            nl: 0,
+            obs: [0; CAP],
+            no: 0,
+        };
+        // Keep only the blockers that can meet a line between the two bases:
+        // those that reach into the corridor of half-width `w` around the centres.
+        for (k, d) in self.disks.iter().enumerate() {
+            if k == from || k == to || d.r <= 0.0 || !counts(d.stature, a.stature, b.stature) {
+                continue;
+            }
+            if d.c.dist_to_segment(a.c, b.c) < d.r + w {
+                if bl.nd == CAP {
+                    return self.model_sees_unfiltered(from, to);
+                }
+                bl.disks[bl.nd] = k as u32;
+                bl.nd += 1;
+            }
+        }
+        for (k, l) in self.links.iter().enumerate() {
+            let incident = [l.a, l.b]
+                .iter()
+                .any(|&e| e as usize == from || e as usize == to);
+            if incident || !counts(l.stature, a.stature, b.stature) {
+                continue;
+            }
+            if l.p.x.max(l.q.x) < lo.x
+                || l.p.x.min(l.q.x) > hi.x
+                || l.p.y.max(l.q.y) < lo.y
+                || l.p.y.min(l.q.y) > hi.y
+            {
+                continue;
+            }
+            if bl.nl == CAP {
+                return self.model_sees_unfiltered(from, to);
+            }
+            bl.links[bl.nl] = k as u32;
+            bl.nl += 1;
+        }
+        let no = self.obscurers.len();
+        for (k, o) in self.obscurers.iter().enumerate() {
+            if self.inside[from * no + k] || self.inside[to * no + k] {
+                continue; // BoV 5.1, "Obscuring terrain": see out of it, and into it
+            }
+            if o.max.x < lo.x || o.min.x > hi.x || o.max.y < lo.y || o.min.y > hi.y {
+                continue;
+            }
+            if bl.no == CAP {
+                return self.model_sees_unfiltered(from, to);
+            }
+            bl.obs[bl.no] = k as u32;
+            bl.no += 1;
+        }
+        self.any_line_clear(a, b, &bl)
+    }
+
+    fn model_sees_unfiltered(&self, from: usize, to: usize) -> bool {
+        // Rare: more blockers near the line than the stack lists hold. Check
+        // every blocker, in chunks of CAP, by the same lines.
+        let (a, b) = (self.disks[from], self.disks[to]);
+        let n = a.c.minus(b.c).perp().unit().unwrap_or(Point::new(0.0, 1.0));
+        let no = self.obscurers.len();
+        for &sa in &SAMPLES {
+            for &sb in &SAMPLES {
+                let p0 = a.c.plus(n.scale(a.r * sa));
+                let q0 = b.c.plus(n.scale(b.r * sb));
+                let (p, q) = clip(p0, q0, &a, &b);
+                let blocked_disk = self.disks.iter().enumerate().any(|(k, d)| {
+                    k != from
+                        && k != to
+                        && d.r > 0.0
+                        && counts(d.stature, a.stature, b.stature)
+                        && d.c.dist_to_segment(p, q) < d.r - EPS
+                });
+                let blocked_link = self.links.iter().any(|l| {
+                    l.a as usize != from
+                        && l.b as usize != from
+                        && l.a as usize != to
+                        && l.b as usize != to
+                        && counts(l.stature, a.stature, b.stature)
+                        && crosses(p, q, l.p, l.q)
+                });
+                let blocked_terrain = self.obscurers.iter().enumerate().any(|(k, o)| {
+                    !self.inside[from * no + k]
+                        && !self.inside[to * no + k]
+                        && o.piece.segment_crosses_interior(p, q)
+                });
+                if !(blocked_disk || blocked_link || blocked_terrain) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn any_line_clear(&self, a: &Disk, b: &Disk, bl: &Blockers) -> bool {
+        let n = a.c.minus(b.c).perp().unit().unwrap_or(Point::new(0.0, 1.0));
+        for &sa in &SAMPLES {
+            for &sb in &SAMPLES {
+                let p0 = a.c.plus(n.scale(a.r * sa));
+                let q0 = b.c.plus(n.scale(b.r * sb));
+                let (p, q) = clip(p0, q0, a, b);
+                if self.line_clear(p, q, bl) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn line_clear(&self, p: Point, q: Point, bl: &Blockers) -> bool {
+        for &k in &bl.disks[..bl.nd] {
+            let d = &self.disks[k as usize];
+            if d.c.dist_to_segment(p, q) < d.r - EPS {
+                return false;
+            }
+        }
+        for &k in &bl.links[..bl.nl] {
+            let l = &self.links[k as usize];
+            if crosses(p, q, l.p, l.q) {
+                return false;
+            }
+        }
+        let (lo, hi) = (
+            Point::new(p.x.min(q.x), p.y.min(q.y)),
+            Point::new(p.x.max(q.x), p.y.max(q.y)),
+        );
+        for &k in &bl.obs[..bl.no] {
+            let o = &self.obscurers[k as usize];
+            if o.max.x < lo.x || o.min.x > hi.x || o.max.y < lo.y || o.min.y > hi.y {
+                continue;
+            }
+            if o.piece.segment_crosses_interior(p, q) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether any model of unit `from` sees any model of unit `to` (BoV 5.1,
+    /// "Line of Sight": a unit has line of sight if any of its models does).
+    pub fn unit_sees(&self, from: UnitId, to: UnitId) -> bool {
+        let (af, bt) = (self.members(from), self.members(to));
+        af.clone()
+            .any(|i| bt.clone().any(|j| self.model_sees(i, j)))
+    }
+
+    /// Whether model `from` sees a model of unit `to` whose base is within
+    /// `range` inches of its own (BoV 5.1, "Count attacking models").
+    pub fn model_sees_unit_within(&self, from: usize, to: UnitId, range: f64) -> bool {
+        let Some(a) = self.disks.get(from) else {
+            return false;
+        };
+        self.members(to).any(|j| {
+            let b = &self.disks[j];
+            a.c.dist(b.c) - a.r - b.r <= range + EPS && self.model_sees(from, j)
+        })
+    }
+
+    /// Whether model `to` counts as inside or behind Obscuring terrain as seen
+    /// from model `from`: inside an Obscuring piece, or the line between the
+    /// centres passes through one (BoV 5.1, "Obscuring terrain", the cover rule).
+    pub fn in_cover_from(&self, from: usize, to: usize) -> bool {
+        let (Some(a), Some(b)) = (self.disks.get(from), self.disks.get(to)) else {
+            return false;
+        };
+        let no = self.obscurers.len();
+        self.obscurers.iter().enumerate().any(|(k, o)| {
+            self.inside[to * no + k]
+                || (!self.inside[from * no + k] && o.piece.segment_crosses_interior(a.c, b.c))
+        })
+    }
+
+    /// Whether at least half the models of unit `to` are inside or behind
+    /// Obscuring terrain as seen from the nearest model of unit `from`
+    /// (BoV 5.1, "Obscuring terrain": the defense upgrade against ranged attacks).
+    pub fn unit_in_cover_from(&self, from: UnitId, to: UnitId) -> bool {
+        let targets: Vec<usize> = self.members(to).collect();
+        if targets.is_empty() {
+            return false;
+        }
+        let covered = targets
+            .iter()
+            .filter(|&&j| {
+                let b = &self.disks[j];
+                let nearest = self.members(from).min_by(|&x, &y| {
+                    let (dx, dy) = (self.disks[x].c.dist(b.c), self.disks[y].c.dist(b.c));
+                    dx.total_cmp(&dy)
+                });
+                nearest.is_some_and(|i| self.in_cover_from(i, j))
+            })
+            .count();
+        covered * 2 >= targets.len()
+    }
+
+    fn members(&self, unit: UnitId) -> impl Iterator<Item = usize> + Clone + '_ {
+        self.disks
+            .iter()
+            .enumerate()
+            .filter(move |(_, d)| d.unit == unit)
+            .map(|(i, _)| i)
+    }
+}
+
+/// The part of `p0`-`q0` between leaving base `a` and entering base `b`.
+fn clip(p0: Point, q0: Point, a: &Disk, b: &Disk) -> (Point, Point) {
+    let t0 = disk_param(p0, q0, a.c, a.r, true);
+    let t1 = disk_param(p0, q0, b.c, b.r, false);
+    if t1 <= t0 {
+        let m = p0.lerp(q0, t0);
+        return (m, m);
+    }
+    (p0.lerp(q0, t0), p0.lerp(q0, t1))
+}

@@ -1,0 +1,412 @@
+//! Moves: speed, path cost and validation (BoV 5.1, "Movement", "March",
+//! "Skirmish", "Charge", "Slowing terrain", "Impassable terrain", "Flying",
+//! "Field craft", "Slowed", "Immobilized").
+//!
+//! A model's move is a path: its start position followed by waypoints. The
+//! engine measures every path and refuses the whole unit move, naming the
+//! model and the rule, if any model breaks a rule.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Battlefield, ENEMY_GAP_IN, EPS, Model, Point, UnitId, in_coherency};
+
+/// The status effects and action that change a unit's Speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpeedModifiers {
+    /// At least one Slowed marker: Speed halved (markers do not stack; they
+    /// only last longer).
+    pub slowed: bool,
+    /// At least one Immobilized marker: Speed zero.
+    pub immobilized: bool,
+    /// A Skirmish move: half Speed.
+    pub skirmish: bool,
+}
+
+/// The inches a unit of `base_speed` may move: Slowed halves, Skirmish
+/// halves, both cumulative (a Slowed Skirmish is a quarter), Immobilized
+/// zeroes (BoV 5.1, "Slowed", "Immobilized", "Skirmish Move": the Fai
+/// Hunters' Speed 12 gives a 6" Skirmish move). No rounding: 5 halves to 2.5".
+pub fn effective_speed(base_speed: f64, m: SpeedModifiers) -> f64 {
+    if m.immobilized || !base_speed.is_finite() || base_speed <= 0.0 {
+        return 0.0;
+    }
+    let mut s = base_speed;
+    if m.slowed {
+        s /= 2.0;
+    }
+    if m.skirmish {
+        s /= 2.0;
+    }
+    s
+}
+
+/// Unit keywords that change how its models move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveTraits {
+    /// BoV 5.1, "Field craft": ignores Slowing terrain.
+    pub field_craft: bool,
+    /// BoV 5.1, "Flying", when the unit chooses to fly: ignores terrain and
+    /// other units on the way, but cannot end inside Impassable or Obscuring
+    /// terrain or on other models.
+    pub flying: bool,
+}
+
+/// What kind of move this is: which decides whether models may end near enemies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveKind {
+    /// March, Skirmish, Reserves entry and any other move: end at least 1" from enemies.
+    Normal,
+    /// A Charge move: may end in contact with the target unit, not with other enemies.
+    Charge { target: UnitId },
+    /// Piling in after a charge against `target`: as a charge.
+    PileIn { target: UnitId },
+    /// Consolidating after a melee attack: may end in contact with any enemy
+    /// unit it was engaged with; the engine decides which.
+    Consolidate,
+}
+
+impl MoveKind {
+    fn may_end_near(self, enemy: UnitId) -> bool {
+        match self {
+            MoveKind::Normal => false,
+            MoveKind::Charge { target } | MoveKind::PileIn { target } => enemy == target,
+            MoveKind::Consolidate => true,
+        }
+    }
+}
+
+/// One model's path: indices into the models slice given to
+/// [`validate_unit_move`]; `waypoints` follow the model's current position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelMove {
+    pub model: usize,
+    pub waypoints: Vec<Point>,
+}
+
+/// A unit's move: every model that moves, with the allowance in inches
+/// (`None`: no limit, for models moved into contact by a charge, pile-in or
+/// consolidate "regardless of their Speed").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitMove {
+    pub unit: UnitId,
+    pub kind: MoveKind,
+    pub allowance: Option<f64>,
+    pub traits: MoveTraits,
+    pub moves: Vec<ModelMove>,
+}
+
+/// Why a move was refused: each names the model (its index) and the rule.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum MoveError {
+    #[error("model {model}: a coordinate is not a finite number")]
+    NotFinite { model: usize },
+    #[error("model {model} does not exist")]
+    NoSuchModel { model: usize },
+    #[error("model {model} is not in unit {unit}")]
+    NotInUnit { model: usize, unit: u16 },
+    #[error("model {model} is given two paths")]
+    MovedTwice { model: usize },
+    #[error(
+        "model {model}: the path uses {cost:.2}\" of a {allowance:.2}\" move (BoV 5.1, \"Movement\"; Slowing terrain costs 2\" an inch)"
+    )]
+    TooFar {
+        model: usize,
+        cost: f64,
+        allowance: f64,
+    },
+    #[error(
+        "model {model} would enter Impassable terrain \"{piece}\" (BoV 5.1, \"Impassable terrain\")"
+    )]
+    Impassable { model: usize, piece: String },
+    #[error(
+        "model {model} would move through the base of enemy model {enemy} (BoV 5.1, \"Movement\")"
+    )]
+    ThroughEnemy { model: usize, enemy: usize },
+    #[error(
+        "model {model} would end {gap:.2}\" from enemy model {enemy}, closer than 1\" (BoV 5.1, \"Movement\")"
+    )]
+    EndsNearEnemy {
+        model: usize,
+        enemy: usize,
+        gap: f64,
+    },
+    #[error("model {model} would end on the base of model {other} (BoV 5.1, \"Movement\")")]
+    EndsOverlapping { model: usize, other: usize },
+    #[error("model {model} would leave the battlefield")]
+    OffTable { model: usize },
+    #[error("model {model} cannot end a flying move inside \"{piece}\" (BoV 5.1, \"Flying\")")]
+    FlyingEndsInTerrain { model: usize, piece: String },
+    #[error("unit {unit} would end the move out of coherency (BoV 5.1, \"Unit Coherency\")")]
+    BreaksCoherency { unit: u16 },
+}
+
+/// The sampling step (inches) used to find where a base enters and leaves
+/// Slowing terrain; each crossing is then located by bisection to 1e-7".
+const SLOW_STEP: f64 = 0.05;
+
+/// The length of `a`-`b` along which a base of `radius` overlaps any of the
+/// `pieces` (indices into `field.terrain`).
+fn overlapped_length(
+    field: &Battlefield,
+    pieces: &[usize],
+    a: Point,
+    b: Point,
+    radius: f64,
+) -> f64 {
+    let len = a.dist(b);
+    if len == 0.0 || pieces.is_empty() {
+        return 0.0;
+    }
+    let inside = |t: f64| {
+        let c = a.lerp(b, t);
+        pieces
+            .iter()
+            .any(|&k| field.terrain[k].overlaps_base(c, radius))
+    };
+    let steps = ((len / SLOW_STEP).ceil() as usize).clamp(1, 1_000_000);
+    let mut total = 0.0;
+    let mut t_prev = 0.0;
+    let mut s_prev = inside(0.0);
+    let mut enter = if s_prev { Some(0.0) } else { None };
+    for i in 1..=steps {
+        let t = i as f64 / steps as f64;
+        let s = inside(t);
+        if s != s_prev {
+            // Bisect the change between t_prev and t.
+            let (mut lo, mut hi) = (t_prev, t);
+            for _ in 0..40 {
+                let mid = (lo + hi) / 2.0;
+                if inside(mid) == s_prev {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            let edge = (lo + hi) / 2.0;
+            if s {
+                enter = Some(edge);
+            } else if let Some(e) = enter.take() {
+                total += (edge - e) * len;
+            }
+        }
+        s_prev = s;
+        t_prev = t;
+    }
+    if let Some(e) = enter {
+        total += (1.0 - e) * len;
+    }
+    total
+}
+
+/// The inches of move a path uses: its length, plus once more every inch
+/// along which the base overlaps Slowing terrain, unless Field craft or flying
+/// (BoV 5.1, "Slowing terrain": 2" used for every 1" moved across it).
+pub fn path_cost(
+    field: &Battlefield,
+    model: &Model,
+    waypoints: &[Point],
+    traits: MoveTraits,
+) -> f64 {
+    let mut cost = 0.0;
+    let mut from = model.center;
+    let slowing: Vec<usize> = if traits.field_craft || traits.flying {
+        Vec::new()
+    } else {
+        (0..field.terrain.len())
+            .filter(|&k| field.terrain[k].slowing())
+            .collect()
+    };
+    for &to in waypoints {
+        cost += from.dist(to);
+        let near: Vec<usize> = slowing
+            .iter()
+            .copied()
+            .filter(|&k| field.terrain[k].swept_base_overlaps(from, to, model.radius_in))
+            .collect();
+        cost += overlapped_length(field, &near, from, to, model.radius_in);
+        from = to;
+    }
+    cost
+}
+
+/// Whether a base of model `idx` may travel straight from `from` to `to`:
+/// finite, on the table, out of Impassable terrain, not through an enemy base
+/// (flying models ignore terrain and other units on the way).
+pub(crate) fn segment_error(
+    field: &Battlefield,
+    models: &[Model],
+    idx: usize,
+    from: Point,
+    to: Point,
+    traits: MoveTraits,
+) -> Option<MoveError> {
+    let m = &models[idx];
+    if !from.is_finite() || !to.is_finite() {
+        return Some(MoveError::NotFinite { model: idx });
+    }
+    if !field.holds_base(to, m.radius_in) {
+        return Some(MoveError::OffTable { model: idx });
+    }
+    if traits.flying {
+        return None;
+    }
+    if let Some(t) = field
+        .terrain
+        .iter()
+        .find(|t| t.impassable() && t.swept_base_overlaps(from, to, m.radius_in))
+    {
+        return Some(MoveError::Impassable {
+            model: idx,
+            piece: t.name.clone(),
+        });
+    }
+    for (e, enemy) in models.iter().enumerate() {
+        if enemy.is_enemy_of(m)
+            && enemy.is_valid()
+            && enemy.center.dist_to_segment(from, to) < m.radius_in + enemy.radius_in - EPS
+        {
+            return Some(MoveError::ThroughEnemy {
+                model: idx,
+                enemy: e,
+            });
+        }
+    }
+    None
+}
+
+/// Checks one model's path on its own: each leg (see [`segment_error`]) and
+/// the allowance.
+fn check_path(
+    field: &Battlefield,
+    models: &[Model],
+    idx: usize,
+    waypoints: &[Point],
+    allowance: Option<f64>,
+    traits: MoveTraits,
+) -> Result<(), MoveError> {
+    let m = &models[idx];
+    if !m.is_valid() {
+        return Err(MoveError::NotFinite { model: idx });
+    }
+    let mut from = m.center;
+    for &to in waypoints {
+        if let Some(e) = segment_error(field, models, idx, from, to, traits) {
+            return Err(e);
+        }
+        from = to;
+    }
+    if let Some(allow) = allowance {
+        let cost = path_cost(field, m, waypoints, traits);
+        if cost > allow + EPS || allow.is_nan() {
+            return Err(MoveError::TooFar {
+                model: idx,
+                cost,
+                allowance: allow,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Validates a unit move on `field` with every model's current position in
+/// `models`, and returns the models' positions after it.
+///
+/// Refused (BoV 5.1, "Movement"): a path longer than the allowance (Slowing
+/// counted twice), into Impassable terrain, through an enemy base, off the
+/// table; an end on another base, within 1" of an enemy (outside a charge,
+/// pile-in or consolidate, which may touch their targets only), or out of
+/// coherency. Friendly bases may be crossed.
+pub fn validate_unit_move(
+    field: &Battlefield,
+    models: &[Model],
+    mv: &UnitMove,
+) -> Result<Vec<Model>, MoveError> {
+    let mut after = models.to_vec();
+    let mut moved = vec![false; models.len()];
+    for step in &mv.moves {
+        let Some(m) = models.get(step.model) else {
+            return Err(MoveError::NoSuchModel { model: step.model });
+        };
+        if m.unit != mv.unit {
+            return Err(MoveError::NotInUnit {
+                model: step.model,
+                unit: mv.unit.0,
+            });
+        }
+        if moved[step.model] {
+            return Err(MoveError::MovedTwice { model: step.model });
+        }
+        moved[step.model] = true;
+        check_path(
+            field,
+            models,
+            step.model,
+            &step.waypoints,
+            mv.allowance,
+            mv.traits,
+        )?;
+        if let Some(end) = step.waypoints.last() {
+            after[step.model].center = *end;
+        }
+    }
+    check_end(field, &after, &moved, mv)?;
+    Ok(after)
+}
+
+fn check_end(
+    field: &Battlefield,
+    after: &[Model],
+    moved: &[bool],
+    mv: &UnitMove,
+) -> Result<(), MoveError> {
+    for (i, m) in after.iter().enumerate() {
+        if !moved[i] {
+            continue;
+        }
+        for (j, o) in after.iter().enumerate() {
+            if i == j || !o.is_valid() {
+                continue;
+            }
+            if m.overlaps(o) {
+                return Err(MoveError::EndsOverlapping { model: i, other: j });
+            }
+            if o.is_enemy_of(m) {
+                let gap = m.gap(o);
+                let allowed = if mv.kind.may_end_near(o.unit) {
+                    true
+                } else {
+                    // A charge touches only its target: other enemies stay clearly apart.
+                    matches!(mv.kind, MoveKind::Charge { .. } | MoveKind::PileIn { .. })
+                        && gap > super::CONTACT_IN
+                };
+                if gap < ENEMY_GAP_IN - EPS && !allowed {
+                    return Err(MoveError::EndsNearEnemy {
+                        model: i,
+                        enemy: j,
+                        gap: gap.max(0.0),
+                    });
+                }
+            }
+        }
+        if mv.traits.flying
+            && let Some(t) = field
+                .terrain
+                .iter()
+                .find(|t| (t.impassable() || t.obscuring()) && t.contains_model(m))
+        {
+            return Err(MoveError::FlyingEndsInTerrain {
+                model: i,
+                piece: t.name.clone(),
+            });
+        }
+    }
+    let unit: Vec<Model> = after
+        .iter()
+        .filter(|m| m.unit == mv.unit)
+        .copied()
+        .collect();
+    if !in_coherency(&unit) {
+        return Err(MoveError::BreaksCoherency { unit: mv.unit.0 });
+    }
+    Ok(())
+}

@@ -1,0 +1,423 @@
+//! Path planning for bots and the user interface. The planner proposes; the
+//! engine still validates every move with [`super::validate_unit_move`].
+//!
+//! Method: A* over a grid of 1/4" cells of base-centre positions. A cell is
+//! closed when a base centred there would leave the table, overlap Impassable
+//! terrain or overlap an enemy base; a step into a cell where the base
+//! overlaps Slowing terrain costs double (unless Field craft). The cell path
+//! is then pulled tight: a waypoint is skipped whenever the straight leg that
+//! replaces it is legal and costs no more. The result is within about a cell
+//! of the shortest path, in move cost.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use serde::{Deserialize, Serialize};
+
+use super::movement::segment_error;
+use super::{
+    Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, UnitId, UnitMove, path_cost,
+    validate_unit_move,
+};
+
+/// Grid cell size in inches.
+const CELL: f64 = 0.25;
+
+/// A proposed path and the inches of move it uses.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlannedPath {
+    pub waypoints: Vec<Point>,
+    pub cost: f64,
+}
+
+/// Why no path was proposed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlanError {
+    #[error("model {0} does not exist or has no valid position")]
+    BadModel(usize),
+    #[error("model {model}: the destination is not a finite point on the battlefield")]
+    BadDestination { model: usize },
+    #[error("model {model}: no legal path to the destination")]
+    Unreachable { model: usize },
+}
+
+struct Grid {
+    nx: usize,
+    ny: usize,
+    closed: Vec<bool>,
+    slow: Vec<bool>,
+}
+
+impl Grid {
+    fn center(&self, k: usize) -> Point {
+        Point::new(
+            ((k % self.nx) as f64 + 0.5) * CELL,
+            ((k / self.nx) as f64 + 0.5) * CELL,
+        )
+    }
+
+    fn cell_of(&self, p: Point) -> (i64, i64) {
+        ((p.x / CELL).floor() as i64, (p.y / CELL).floor() as i64)
+    }
+
+    fn index(&self, i: i64, j: i64) -> Option<usize> {
+        (i >= 0 && j >= 0 && (i as usize) < self.nx && (j as usize) < self.ny)
+            .then(|| j as usize * self.nx + i as usize)
+    }
+}
+
+fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTraits) -> Grid {
+    let m = &models[idx];
+    let r = m.radius_in;
+    let nx = ((field.width / CELL).ceil() as usize).max(1);
+    let ny = ((field.height / CELL).ceil() as usize).max(1);
+    let mut closed = vec![false; nx * ny];
+    let mut slow = vec![false; nx * ny];
+    let bounds: Vec<(Point, Point)> = field.terrain.iter().map(|t| t.bounds()).collect();
+    for k in 0..nx * ny {
+        let c = Point::new(
+            ((k % nx) as f64 + 0.5) * CELL,
+            ((k / nx) as f64 + 0.5) * CELL,
+        );
+        if !field.holds_base(c, r) {
+            closed[k] = true;
+            continue;
+        }
+        if traits.flying {
+            continue;
+        }
+        for (t, (lo, hi)) in field.terrain.iter().zip(&bounds) {
+            if c.x < lo.x - r || c.x > hi.x + r || c.y < lo.y - r || c.y > hi.y + r {
+                continue;
+            }
+            if !t.overlaps_base(c, r) {
+                continue;
+            }
+            if t.impassable() {
+                closed[k] = true;
+            }
+            if t.slowing() && !traits.field_craft {
+                slow[k] = true;
+            }
+        }
+        if models
+            .iter()
+            .any(|e| e.is_enemy_of(m) && e.is_valid() && c.dist(e.center) < r + e.radius_in - EPS)
+        {
+            closed[k] = true;
+        }
+    }
+    Grid {
+        nx,
+        ny,
+        closed,
+        slow,
+    }
+}
+
+/// Proposes a near-shortest legal path (in move cost) for model `idx` from
+/// where it stands to `dest`. Only the path is checked here (terrain, enemy
+/// bases, the table edge); where the model may end is the unit move's business.
+pub fn plan_path(
+    field: &Battlefield,
+    models: &[Model],
+    idx: usize,
+    dest: Point,
+    traits: MoveTraits,
+) -> Result<PlannedPath, PlanError> {
+    let Some(m) = models.get(idx).filter(|m| m.is_valid()) else {
+        return Err(PlanError::BadModel(idx));
+    };
+    if !dest.is_finite() || !field.holds_base(dest, m.radius_in) {
+        return Err(PlanError::BadDestination { model: idx });
+    }
+    let start = m.center;
+    let straight_ok = segment_error(field, models, idx, start, dest, traits).is_none();
+    let straight_cost = path_cost(field, m, &[dest], traits);
+    if straight_ok && straight_cost <= start.dist(dest) + EPS {
+        return Ok(PlannedPath {
+            waypoints: vec![dest],
+            cost: straight_cost,
+        });
+    }
+    let grid = build_grid(field, models, idx, traits);
+    let via = astar(field, models, idx, &grid, start, dest, traits);
+    let best = match via {
+        Some(w) => {
+            let c = path_cost(field, m, &w, traits);
+            if straight_ok && straight_cost <= c {
+                PlannedPath {
+                    waypoints: vec![dest],
+                    cost: straight_cost,
+                }
+            } else {
+                PlannedPath {
+                    waypoints: w,
+                    cost: c,
+                }
+            }
+        }
+        None if straight_ok => PlannedPath {
+            waypoints: vec![dest],
+            cost: straight_cost,
+        },
+        None => return Err(PlanError::Unreachable { model: idx }),
+    };
+    Ok(best)
+}
+
+fn astar(
+    field: &Battlefield,
+    models: &[Model],
+    idx: usize,
+    grid: &Grid,
+    start: Point,
+    dest: Point,
+    traits: MoveTraits,
+) -> Option<Vec<Point>> {
+    let n = grid.nx * grid.ny;
+    let goal = n; // a virtual node: the destination itself
+    let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
+    let factor = |k: usize| if grid.slow[k] { 2.0 } else { 1.0 };
+    let mut g = vec![f64::INFINITY; n + 1];
+    let mut prev = vec![usize::MAX; n + 1];
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
+    let key = |f: f64| f.max(0.0).to_bits();
+    let (si, sj) = grid.cell_of(start);
+    for dj in -1..=1 {
+        for di in -1..=1 {
+            if let Some(k) = grid.index(si + di, sj + dj)
+                && !grid.closed[k]
+                && legal(start, grid.center(k))
+            {
+                let c = start.dist(grid.center(k)) * factor(k);
+                if c < g[k] {
+                    g[k] = c;
+                    prev[k] = usize::MAX;
+                    heap.push(Reverse((key(c + grid.center(k).dist(dest)), k)));
+                }
+            }
+        }
+    }
+    let (gi, gj) = grid.cell_of(dest);
+    let mut goal_cells = Vec::new();
+    for dj in -1..=1 {
+        for di in -1..=1 {
+            if let Some(k) = grid.index(gi + di, gj + dj)
+                && !grid.closed[k]
+                && legal(grid.center(k), dest)
+            {
+                goal_cells.push(k);
+            }
+        }
+    }
+    if goal_cells.is_empty() {
+        return None;
+    }
+    let mut done = vec![false; n + 1];
+    while let Some(Reverse((_, k))) = heap.pop() {
+        if done[k] {
+            continue;
+        }
+        done[k] = true;
+        if k == goal {
+            break;
+        }
+        let here = grid.center(k);
+        if goal_cells.contains(&k) {
+            let c = g[k] + here.dist(dest) * factor(k);
+            if c < g[goal] {
+                g[goal] = c;
+                prev[goal] = k;
+                heap.push(Reverse((key(c), goal)));
+            }
+        }
+        let (i, j) = ((k % grid.nx) as i64, (k / grid.nx) as i64);
+        for (di, dj) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let Some(nk) = grid.index(i + di, j + dj) else {
+                continue;
+            };
+            if grid.closed[nk] || done[nk] {
+                continue;
+            }
+            if di != 0 && dj != 0 {
+                // No cutting corners between two closed cells.
+                let a = grid.index(i + di, j).is_none_or(|x| grid.closed[x]);
+                let b = grid.index(i, j + dj).is_none_or(|x| grid.closed[x]);
+                if a || b {
+                    continue;
+                }
+            }
+            let step = here.dist(grid.center(nk)) * (factor(k) + factor(nk)) / 2.0;
+            let c = g[k] + step;
+            if c < g[nk] {
+                g[nk] = c;
+                prev[nk] = k;
+                heap.push(Reverse((key(c + grid.center(nk).dist(dest)), nk)));
+            }
+        }
+    }
+    if !g[goal].is_finite() {
+        return None;
+    }
+    let mut cells = Vec::new();
+    let mut k = prev[goal];
+    while k != usize::MAX {
+        cells.push(grid.center(k));
+        k = prev[k];
+    }
+    cells.reverse();
+    cells.push(dest);
+    Some(pull_tight(field, models, idx, start, &cells, traits))
+}
+
+/// Skips waypoints while the straight leg that replaces them is legal and
+/// costs no more than the legs it replaces.
+fn pull_tight(
+    field: &Battlefield,
+    models: &[Model],
+    idx: usize,
+    start: Point,
+    pts: &[Point],
+    traits: MoveTraits,
+) -> Vec<Point> {
+    let m = models[idx];
+    let cost_from = |a: Point, w: &[Point]| path_cost(field, &m.at(a), w, traits);
+    let mut out = Vec::new();
+    let mut here = start;
+    let mut i = 0;
+    while i < pts.len() {
+        // The farthest waypoint reachable directly at no extra cost.
+        let mut best = i;
+        let mut j = pts.len() - 1;
+        while j > i {
+            if segment_error(field, models, idx, here, pts[j], traits).is_none()
+                && cost_from(here, &[pts[j]]) <= cost_from(here, &pts[i..=j]) + EPS
+            {
+                best = j;
+                break;
+            }
+            j -= 1;
+        }
+        out.push(pts[best]);
+        here = pts[best];
+        i = best + 1;
+    }
+    out
+}
+
+/// The part of a path that fits in `budget` inches of move: whole legs while
+/// they fit, then the fraction of the next leg (found by bisection, so Slowing
+/// terrain is counted) that uses the rest.
+pub fn truncate_path(
+    field: &Battlefield,
+    model: &Model,
+    waypoints: &[Point],
+    traits: MoveTraits,
+    budget: f64,
+) -> Vec<Point> {
+    let mut out = Vec::new();
+    let mut left = if budget.is_finite() {
+        budget.max(0.0)
+    } else {
+        0.0
+    };
+    let mut from = model.center;
+    for &to in waypoints {
+        let leg = path_cost(field, &model.at(from), &[to], traits);
+        if leg <= left + EPS {
+            out.push(to);
+            left -= leg;
+            from = to;
+            continue;
+        }
+        let (mut lo, mut hi) = (0.0, 1.0);
+        for _ in 0..40 {
+            let mid = (lo + hi) / 2.0;
+            if path_cost(field, &model.at(from), &[from.lerp(to, mid)], traits) <= left {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo > 0.0 {
+            out.push(from.lerp(to, lo));
+        }
+        break;
+    }
+    out
+}
+
+/// Proposes a formation move for `unit`: every model displaced by the same
+/// `displacement`, shortened (by twentieths) until the move is legal; if no
+/// straight move fits, each model follows its own planned path toward its
+/// displaced position, cut to the allowance. `None` when nothing legal was found.
+pub fn plan_formation(
+    field: &Battlefield,
+    models: &[Model],
+    unit: UnitId,
+    displacement: Point,
+    kind: MoveKind,
+    allowance: f64,
+    traits: MoveTraits,
+) -> Option<UnitMove> {
+    if !displacement.is_finite() || !allowance.is_finite() {
+        return None;
+    }
+    let members: Vec<usize> = (0..models.len())
+        .filter(|&i| models[i].unit == unit)
+        .collect();
+    if members.is_empty() {
+        return None;
+    }
+    let make = |moves: Vec<ModelMove>| UnitMove {
+        unit,
+        kind,
+        allowance: Some(allowance),
+        traits,
+        moves,
+    };
+    for step in (1..=20).rev() {
+        let f = step as f64 / 20.0;
+        let mv = make(
+            members
+                .iter()
+                .map(|&i| ModelMove {
+                    model: i,
+                    waypoints: vec![models[i].center.plus(displacement.scale(f))],
+                })
+                .collect(),
+        );
+        if validate_unit_move(field, models, &mv).is_ok() {
+            return Some(mv);
+        }
+    }
+    for f in [1.0, 0.75, 0.5, 0.25] {
+        let mut moves = Vec::new();
+        for &i in &members {
+            let dest = models[i].center.plus(displacement.scale(f));
+            let w = match plan_path(field, models, i, dest, traits) {
+                Ok(p) => truncate_path(field, &models[i], &p.waypoints, traits, allowance),
+                Err(_) => Vec::new(),
+            };
+            moves.push(ModelMove {
+                model: i,
+                waypoints: w,
+            });
+        }
+        let mv = make(moves);
+        if validate_unit_move(field, models, &mv).is_ok() {
+            return Some(mv);
+        }
+    }
+    None
+}

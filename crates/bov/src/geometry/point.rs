@@ -1,0 +1,86 @@
+//! A point or vector on the battlefield, in inches.
+
+use serde::{Deserialize, Serialize};
+
+/// A point (or a displacement) in inches; x along the long table edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub const fn new(x: f64, y: f64) -> Self {
+        Self { x, y }
+    }
+
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+
+    pub fn plus(self, o: Point) -> Point {
+        Point::new(self.x + o.x, self.y + o.y)
+    }
+
+    pub fn minus(self, o: Point) -> Point {
+        Point::new(self.x - o.x, self.y - o.y)
+    }
+
+    pub fn scale(self, k: f64) -> Point {
+        Point::new(self.x * k, self.y * k)
+    }
+
+    pub fn dot(self, o: Point) -> f64 {
+        self.x * o.x + self.y * o.y
+    }
+
+    pub fn cross(self, o: Point) -> f64 {
+        self.x * o.y - self.y * o.x
+    }
+
+    pub fn len(self) -> f64 {
+        self.x.hypot(self.y)
+    }
+
+    pub fn dist(self, o: Point) -> f64 {
+        self.minus(o).len()
+    }
+
+    /// The unit vector, or `None` for a zero (or non-finite) vector.
+    pub fn unit(self) -> Option<Point> {
+        let l = self.len();
+        (l > 0.0 && l.is_finite()).then(|| self.scale(1.0 / l))
+    }
+
+    /// The vector turned a quarter turn anticlockwise.
+    pub fn perp(self) -> Point {
+        Point::new(-self.y, self.x)
+    }
+
+    /// The point `t` of the way from `self` to `o`.
+    pub fn lerp(self, o: Point, t: f64) -> Point {
+        self.plus(o.minus(self).scale(t))
+    }
+
+    /// Distance from `self` to the segment `a`-`b`.
+    pub fn dist_to_segment(self, a: Point, b: Point) -> f64 {
+        let ab = b.minus(a);
+        let l2 = ab.dot(ab);
+        if l2 == 0.0 {
+            return self.dist(a);
+        }
+        let t = (self.minus(a).dot(ab) / l2).clamp(0.0, 1.0);
+        self.dist(a.plus(ab.scale(t)))
+    }
+
+    pub(crate) fn coord(self) -> geo::Coord<f64> {
+        geo::Coord {
+            x: self.x,
+            y: self.y,
+        }
+    }
+
+    pub(crate) fn from_coord(c: geo::Coord<f64>) -> Point {
+        Point::new(c.x, c.y)
+    }
+}

@@ -1,0 +1,175 @@
+//! Terrain set-up by sectors and scatter (BoV 5.1, "Setting up a game",
+//! "1) Place Terrain").
+
+use serde::{Deserialize, Serialize};
+use valerna_dice::Stream;
+use valerna_dice::bov::{Colour, DiceGroup, Shift, roll_attack};
+
+use super::{Battlefield, GeometryError, Point, TerrainKind, TerrainPiece};
+
+/// The battlefield sizes of BoV 5.1, "1) Place Terrain".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BattlefieldSize {
+    /// 2' x 1'.
+    Small,
+    /// 4' x 3', the ideal size.
+    Standard,
+    /// 6' x 4'.
+    Large,
+}
+
+impl BattlefieldSize {
+    /// Width and height in inches.
+    pub fn inches(self) -> (f64, f64) {
+        match self {
+            BattlefieldSize::Small => (24.0, 12.0),
+            BattlefieldSize::Standard => (48.0, 36.0),
+            BattlefieldSize::Large => (72.0, 48.0),
+        }
+    }
+
+    /// Sectors across and down: 4 on a 4' x 3' table (the book's four
+    /// sectors), one per 2' x 2' on 6' x 4' (six), and, in proportion, two
+    /// 1' x 1' sectors on 2' x 1' (docs/rulings.md, "Terrain on a 2' x 1' table").
+    pub fn sectors(self) -> (usize, usize) {
+        match self {
+            BattlefieldSize::Small => (2, 1),
+            BattlefieldSize::Standard => (2, 2),
+            BattlefieldSize::Large => (3, 2),
+        }
+    }
+}
+
+/// A terrain piece to be placed: its outline around its own centre (0, 0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TerrainTemplate {
+    pub name: String,
+    pub outline: Vec<Point>,
+    pub holes: Vec<Vec<Point>>,
+    pub kinds: Vec<TerrainKind>,
+}
+
+fn ellipse(rx: f64, ry: f64, n: usize) -> Vec<Point> {
+    (0..n)
+        .map(|k| {
+            let a = k as f64 * std::f64::consts::TAU / n as f64;
+            Point::new(rx * a.cos(), ry * a.sin())
+        })
+        .collect()
+}
+
+fn rect(w: f64, h: f64) -> Vec<Point> {
+    vec![
+        Point::new(-w / 2.0, -h / 2.0),
+        Point::new(w / 2.0, -h / 2.0),
+        Point::new(w / 2.0, h / 2.0),
+        Point::new(-w / 2.0, h / 2.0),
+    ]
+}
+
+/// A default set of pieces for `size`, one per sector, at least half of them
+/// Obscuring (BoV 5.1, "1) Place Terrain": the recommendation), typed after
+/// "Basic Terrain Effects". Pieces on a 2' x 1' table are half as large.
+pub fn default_templates(size: BattlefieldSize) -> Vec<TerrainTemplate> {
+    use TerrainKind::*;
+    let k = if size == BattlefieldSize::Small {
+        0.5
+    } else {
+        1.0
+    };
+    let t = |name: &str, outline: Vec<Point>, kinds: Vec<TerrainKind>| TerrainTemplate {
+        name: name.to_string(),
+        outline: outline.into_iter().map(|p| p.scale(k)).collect(),
+        holes: Vec::new(),
+        kinds,
+    };
+    let all = vec![
+        t("Forest", ellipse(4.0, 3.0, 12), vec![Obscuring, Slowing]),
+        t("Ruins", rect(6.0, 5.0), vec![Obscuring]),
+        t("Deep lake", ellipse(3.5, 2.5, 10), vec![Impassable]),
+        t("Rocks", rect(5.0, 3.0), vec![Slowing, Obscuring]),
+        t("Shallow river", rect(8.0, 2.0), vec![Slowing]),
+        t(
+            "Lava pool",
+            ellipse(2.5, 2.5, 10),
+            vec![Dangerous(3), Slowing],
+        ),
+    ];
+    let (c, r) = size.sectors();
+    all.into_iter().take(c * r).collect()
+}
+
+/// Places `templates` (one per sector, row by row from the origin corner;
+/// extra templates are ignored) by the rulebook's method: each piece starts at
+/// the centre of its sector, then scatters in a direction drawn from `stream`
+/// (a whole degree, 0-359, standing for the arrow of the rolled die) by as
+/// many inches as the hits (every symbol counts, RULINGS §1.1) on 6 black and
+/// 1 gray attack dice. For each piece the direction is drawn first, then the
+/// seven dice. A piece scattered past a table edge is pushed back until it
+/// lies on the table.
+pub fn place_terrain(
+    size: BattlefieldSize,
+    templates: &[TerrainTemplate],
+    stream: &mut Stream,
+) -> Result<Battlefield, GeometryError> {
+    let (w, h) = size.inches();
+    let (cols, rows) = size.sectors();
+    let (sw, sh) = (w / cols as f64, h / rows as f64);
+    let pool = [
+        DiceGroup {
+            count: 6,
+            colour: Colour::Black,
+        },
+        DiceGroup {
+            count: 1,
+            colour: Colour::Gray,
+        },
+    ];
+    let mut pieces = Vec::new();
+    for (n, t) in templates.iter().take(cols * rows).enumerate() {
+        let centre = Point::new(
+            ((n % cols) as f64 + 0.5) * sw,
+            ((n / cols) as f64 + 0.5) * sh,
+        );
+        let angle = (stream.below(360) as f64).to_radians();
+        let roll = roll_attack(&pool, Shift::default(), stream);
+        let dist = (roll.standard + roll.critical) as f64;
+        let mut at = centre.plus(Point::new(angle.cos(), angle.sin()).scale(dist));
+        // Keep the piece on the table.
+        let (lo, hi) = extent(&t.outline);
+        if !(lo.is_finite() && hi.is_finite()) {
+            return Err(GeometryError::BadOutline(t.name.clone()));
+        }
+        at.x = keep_in(at.x, -lo.x, w - hi.x);
+        at.y = keep_in(at.y, -lo.y, h - hi.y);
+        let shift = |ring: &Vec<Point>| ring.iter().map(|p| p.plus(at)).collect::<Vec<Point>>();
+        let holes: Vec<Vec<Point>> = t.holes.iter().map(shift).collect();
+        pieces.push(TerrainPiece::new(
+            t.name.clone(),
+            &shift(&t.outline),
+            &holes,
+            t.kinds.clone(),
+        )?);
+    }
+    Battlefield::new(w, h, pieces)
+}
+
+fn extent(ring: &[Point]) -> (Point, Point) {
+    let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
+    let mut hi = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for p in ring {
+        lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    (lo, hi)
+}
+
+/// `v` within [`lo`, `hi`], or the middle when the range is empty (a piece
+/// larger than the table).
+fn keep_in(v: f64, lo: f64, hi: f64) -> f64 {
+    if lo > hi {
+        (lo + hi) / 2.0
+    } else {
+        v.clamp(lo, hi)
+    }
+}

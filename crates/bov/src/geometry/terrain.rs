@@ -1,0 +1,284 @@
+//! Terrain pieces and the battlefield (BoV 5.1, "Terrain", "Models
+//! inside/outside Terrain", "Types of Terrain").
+
+use geo::line_intersection::{LineIntersection, line_intersection};
+use geo::{
+    BoundingRect, Contains, Coord, Distance, Euclidean, Intersects, Line, LineString, Polygon,
+};
+use serde::{Deserialize, Serialize};
+
+use super::{EPS, Model, Point};
+
+/// A terrain type; one piece may carry several (BoV 5.1, "Basic Terrain
+/// Effects": a forest is Obscuring and Slowing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TerrainKind {
+    /// Models cannot move inside it.
+    Impassable,
+    /// Every inch moved across it uses 2" of the move.
+    Slowing,
+    /// Line of sight may go into and out of it, not through it.
+    Obscuring,
+    /// Attacks units inside (X black dice) or within 6" (X gray dice).
+    Dangerous(u8),
+}
+
+/// Why a geometric input was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GeometryError {
+    #[error("terrain piece {0}: its outline needs at least 3 distinct finite points")]
+    BadOutline(String),
+    #[error("battlefield of {0}\" x {1}\": both sides must be positive and finite")]
+    BadBattlefield(f64, f64),
+}
+
+/// One piece of 2D terrain: an outline (with holes) and its types.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TerrainPiece {
+    pub name: String,
+    pub polygon: Polygon<f64>,
+    pub kinds: Vec<TerrainKind>,
+}
+
+fn ring(points: &[Point]) -> LineString<f64> {
+    LineString::from(
+        points
+            .iter()
+            .map(|p| p.coord())
+            .collect::<Vec<Coord<f64>>>(),
+    )
+}
+
+fn ring_ok(points: &[Point]) -> bool {
+    let mut distinct: Vec<Point> = Vec::new();
+    for p in points {
+        if !p.is_finite() {
+            return false;
+        }
+        if !distinct.iter().any(|q| q.dist(*p) < EPS) {
+            distinct.push(*p);
+        }
+    }
+    distinct.len() >= 3
+}
+
+impl TerrainPiece {
+    /// A piece from its outline and holes (each a list of corners; closing
+    /// the ring is not needed). Refuses rings of fewer than 3 distinct finite points.
+    pub fn new(
+        name: impl Into<String>,
+        outline: &[Point],
+        holes: &[Vec<Point>],
+        kinds: Vec<TerrainKind>,
+    ) -> Result<Self, GeometryError> {
+        let name = name.into();
+        if !ring_ok(outline) || holes.iter().any(|h| !ring_ok(h)) {
+            return Err(GeometryError::BadOutline(name));
+        }
+        let polygon = Polygon::new(ring(outline), holes.iter().map(|h| ring(h)).collect());
+        Ok(Self {
+            name,
+            polygon,
+            kinds,
+        })
+    }
+
+    /// An axis-aligned rectangle piece.
+    pub fn rect(
+        name: impl Into<String>,
+        min: Point,
+        max: Point,
+        kinds: Vec<TerrainKind>,
+    ) -> Result<Self, GeometryError> {
+        let pts = [min, Point::new(max.x, min.y), max, Point::new(min.x, max.y)];
+        Self::new(name, &pts, &[], kinds)
+    }
+
+    pub fn is(&self, kind: TerrainKind) -> bool {
+        self.kinds.contains(&kind)
+    }
+
+    pub fn impassable(&self) -> bool {
+        self.is(TerrainKind::Impassable)
+    }
+
+    pub fn slowing(&self) -> bool {
+        self.is(TerrainKind::Slowing)
+    }
+
+    pub fn obscuring(&self) -> bool {
+        self.is(TerrainKind::Obscuring)
+    }
+
+    /// The X of Dangerous (X), the highest if several are marked.
+    pub fn dangerous(&self) -> Option<u8> {
+        self.kinds
+            .iter()
+            .filter_map(|k| match k {
+                TerrainKind::Dangerous(x) => Some(*x),
+                _ => None,
+            })
+            .max()
+    }
+
+    /// Distance from a point to the piece (0 inside it, holes excluded).
+    pub fn distance_to_point(&self, p: Point) -> f64 {
+        if !p.is_finite() {
+            return f64::INFINITY;
+        }
+        Euclidean.distance(&geo::Point::from(p.coord()), &self.polygon)
+    }
+
+    /// Whether a base of radius `radius` centred on `center` is inside the
+    /// piece: its base overlaps the terrain by any proportion; a base that only
+    /// touches the edge is outside (BoV 5.1, "Models inside/outside Terrain").
+    pub fn overlaps_base(&self, center: Point, radius: f64) -> bool {
+        self.distance_to_point(center) < radius - EPS
+    }
+
+    /// Whether `model` is inside the piece (see [`TerrainPiece::overlaps_base`]).
+    pub fn contains_model(&self, model: &Model) -> bool {
+        self.overlaps_base(model.center, model.radius_in)
+    }
+
+    /// Base edge to terrain edge (0 when inside): for Dangerous terrain's 6".
+    pub fn distance_to_model(&self, model: &Model) -> f64 {
+        (self.distance_to_point(model.center) - model.radius_in).max(0.0)
+    }
+
+    /// Whether a base of `radius` moved in a straight line from `a` to `b`
+    /// overlaps the piece anywhere on the way (touching is allowed).
+    pub fn swept_base_overlaps(&self, a: Point, b: Point, radius: f64) -> bool {
+        if !a.is_finite() || !b.is_finite() {
+            return true;
+        }
+        let line = Line::new(a.coord(), b.coord());
+        Euclidean.distance(&line, &self.polygon) < radius - EPS
+    }
+
+    /// The bounding box `(min, max)` of the piece.
+    pub fn bounds(&self) -> (Point, Point) {
+        match self.polygon.bounding_rect() {
+            Some(r) => (Point::from_coord(r.min()), Point::from_coord(r.max())),
+            None => (Point::default(), Point::default()),
+        }
+    }
+
+    /// Whether the segment `a`-`b` passes through the interior of the piece.
+    /// Running along an edge or touching a corner does not count: the line
+    /// must go through the terrain (BoV 5.1, "Obscuring terrain").
+    pub fn segment_crosses_interior(&self, a: Point, b: Point) -> bool {
+        let seg = Line::new(a.coord(), b.coord());
+        if !seg.intersects(&self.polygon) {
+            return false;
+        }
+        // Split the segment where it meets the outline; a crossing at the
+        // middle of an edge enters the interior, otherwise test the middle of
+        // each piece between meeting points.
+        let mut ts = [0.0f64; 24];
+        let mut n = 2;
+        ts[1] = 1.0;
+        let d = b.minus(a);
+        let l2 = d.dot(d);
+        let param = |c: Coord<f64>| {
+            if l2 == 0.0 {
+                0.0
+            } else {
+                (Point::from_coord(c).minus(a).dot(d) / l2).clamp(0.0, 1.0)
+            }
+        };
+        let rings = std::iter::once(self.polygon.exterior()).chain(self.polygon.interiors());
+        let mut overflow = false;
+        for r in rings {
+            for edge in r.lines() {
+                match line_intersection(seg, edge) {
+                    None => {}
+                    Some(LineIntersection::SinglePoint {
+                        is_proper: true, ..
+                    }) => return true,
+                    Some(LineIntersection::SinglePoint { intersection, .. }) => {
+                        if n < ts.len() {
+                            ts[n] = param(intersection);
+                            n += 1;
+                        } else {
+                            overflow = true;
+                        }
+                    }
+                    Some(LineIntersection::Collinear { intersection }) => {
+                        for c in [intersection.start, intersection.end] {
+                            if n < ts.len() {
+                                ts[n] = param(c);
+                                n += 1;
+                            } else {
+                                overflow = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let ts = &mut ts[..n];
+        ts.sort_by(f64::total_cmp);
+        let inside = |t: f64| {
+            self.polygon
+                .contains(&geo::Point::from(a.lerp(b, t).coord()))
+        };
+        if ts
+            .windows(2)
+            .any(|w| w[1] - w[0] > 1e-12 && inside((w[0] + w[1]) / 2.0))
+        {
+            return true;
+        }
+        // More meeting points than the buffer holds (a very jagged outline):
+        // fall back to a fine sampling of the segment.
+        overflow && (1..256).any(|i| inside(i as f64 / 256.0))
+    }
+}
+
+/// The battlefield: a `width` x `height` rectangle in inches with the origin
+/// at one corner, and its terrain.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battlefield {
+    pub width: f64,
+    pub height: f64,
+    pub terrain: Vec<TerrainPiece>,
+}
+
+impl Battlefield {
+    pub fn new(width: f64, height: f64, terrain: Vec<TerrainPiece>) -> Result<Self, GeometryError> {
+        if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0) {
+            return Err(GeometryError::BadBattlefield(width, height));
+        }
+        Ok(Self {
+            width,
+            height,
+            terrain,
+        })
+    }
+
+    /// Whether a base of `radius` centred on `center` lies wholly on the table.
+    pub fn holds_base(&self, center: Point, radius: f64) -> bool {
+        center.is_finite()
+            && center.x - radius >= -EPS
+            && center.y - radius >= -EPS
+            && center.x + radius <= self.width + EPS
+            && center.y + radius <= self.height + EPS
+    }
+
+    /// Indices of the pieces `model` is inside.
+    pub fn pieces_containing(&self, model: &Model) -> impl Iterator<Item = usize> + '_ {
+        let m = *model;
+        self.terrain
+            .iter()
+            .enumerate()
+            .filter(move |(_, t)| t.contains_model(&m))
+            .map(|(i, _)| i)
+    }
+
+    /// Whether `model` is inside any piece of the given kind.
+    pub fn model_in(&self, model: &Model, kind: TerrainKind) -> bool {
+        self.terrain
+            .iter()
+            .any(|t| t.is(kind) && t.contains_model(model))
+    }
+}
