@@ -1,5 +1,6 @@
 //! Battles of Valerna: the pure rules engine (no I/O, no clock, no globals).
 #![forbid(unsafe_code)]
 
+pub mod content;
 pub mod geometry;
 pub mod rules;

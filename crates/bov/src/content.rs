@@ -1,0 +1,546 @@
+//! The content pack: unit cards, Vaala and Artifact cards, read from RON text
+//! and validated (RULINGS §4). Pure: it takes text, never a path; the default
+//! pack under `content/bov/` is embedded with `include_str!`.
+//!
+//! Every error names the file, the entry and the field.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::rules::cards::{ArtifactCard, VaalaCard};
+use crate::rules::keywords::{AttackKeyword, Keyword, UnitKeyword};
+use crate::rules::powers::{Power, Timing};
+use crate::rules::state::MAX_MODELS;
+use crate::rules::units::{CardId, Profile, UnitCard};
+
+/// What a content file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// The forces and the type keywords cards may use.
+    Keywords,
+    /// A list of unit cards.
+    Units,
+    Vaala,
+    Artifacts,
+}
+
+/// One content file: its name (for errors), its kind and its text.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    pub file: &'a str,
+    pub kind: FileKind,
+    pub text: &'a str,
+}
+
+/// The default pack, embedded at build time.
+pub const DEFAULT_SOURCES: &[Source<'static>] = &[
+    Source {
+        file: "keywords.ron",
+        kind: FileKind::Keywords,
+        text: include_str!("../../../content/bov/keywords.ron"),
+    },
+    Source {
+        file: "units/allaria.ron",
+        kind: FileKind::Units,
+        text: include_str!("../../../content/bov/units/allaria.ron"),
+    },
+    Source {
+        file: "units/tyveria.ron",
+        kind: FileKind::Units,
+        text: include_str!("../../../content/bov/units/tyveria.ron"),
+    },
+    Source {
+        file: "units/neutral.ron",
+        kind: FileKind::Units,
+        text: include_str!("../../../content/bov/units/neutral.ron"),
+    },
+    Source {
+        file: "cards/vaala.ron",
+        kind: FileKind::Vaala,
+        text: include_str!("../../../content/bov/cards/vaala.ron"),
+    },
+    Source {
+        file: "cards/artifacts.ron",
+        kind: FileKind::Artifacts,
+        text: include_str!("../../../content/bov/cards/artifacts.ron"),
+    },
+];
+
+/// The sample force lists shipped with the pack: (file, text).
+pub const SAMPLE_LISTS: &[(&str, &str)] = &[
+    (
+        "lists/allaria_dragon_host.ron",
+        include_str!("../../../content/bov/lists/allaria_dragon_host.ron"),
+    ),
+    (
+        "lists/allaria_guild_line.ron",
+        include_str!("../../../content/bov/lists/allaria_guild_line.ron"),
+    ),
+    (
+        "lists/tyveria_dragon_host.ron",
+        include_str!("../../../content/bov/lists/tyveria_dragon_host.ron"),
+    ),
+    (
+        "lists/tyveria_swarm.ron",
+        include_str!("../../../content/bov/lists/tyveria_swarm.ron"),
+    ),
+];
+
+/// A content error: where, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentError {
+    pub file: String,
+    /// The entry's id, when one is known.
+    pub entry: Option<String>,
+    /// The field, dotted (`front.melee.dice`), when one is known.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ContentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(e) = &self.entry {
+            write!(f, ": entry '{e}'")?;
+        }
+        if let Some(x) = &self.field {
+            write!(f, ", field '{x}'")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for ContentError {}
+
+/// All the errors of a pack, one a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentErrors(pub Vec<ContentError>);
+
+impl fmt::Display for ContentErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ContentErrors {}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeywordsFile {
+    forces: Vec<String>,
+    tags: Vec<String>,
+}
+
+/// A loaded, validated pack.
+#[derive(Clone, Debug, Default)]
+pub struct Pack {
+    /// Forces a list may be written for ("Allaria", "Tyveria", ...).
+    pub forces: Vec<String>,
+    /// Type and faction keywords cards may carry.
+    pub tags: Vec<String>,
+    pub units: Vec<UnitCard>,
+    pub vaala: Vec<VaalaCard>,
+    pub artifacts: Vec<ArtifactCard>,
+    unit_index: HashMap<String, CardId>,
+}
+
+/// The force of Neutral units (BoV 5.1, "Neutral Units").
+pub const NEUTRAL: &str = "Neutral";
+
+impl Pack {
+    /// The default pack under `content/bov/`.
+    pub fn default_pack() -> Result<Pack, ContentErrors> {
+        Pack::load(DEFAULT_SOURCES)
+    }
+
+    /// Reads and validates `sources`; every problem found is reported.
+    pub fn load(sources: &[Source<'_>]) -> Result<Pack, ContentErrors> {
+        let mut errors = Vec::new();
+        let mut pack = Pack::default();
+        let mut unit_files = Vec::new();
+        let mut vaala_files = Vec::new();
+        let mut artifact_files = Vec::new();
+        let mut keywords_seen = false;
+        for src in sources {
+            match src.kind {
+                FileKind::Keywords => {
+                    if let Some(k) = parse::<KeywordsFile>(src, &mut errors) {
+                        keywords_seen = true;
+                        pack.forces.extend(k.forces);
+                        pack.tags.extend(k.tags);
+                    }
+                }
+                FileKind::Units => {
+                    if let Some(list) = parse::<Vec<UnitCard>>(src, &mut errors) {
+                        unit_files.extend(list.into_iter().map(|u| (src.file, u)));
+                    }
+                }
+                FileKind::Vaala => {
+                    if let Some(list) = parse::<Vec<VaalaCard>>(src, &mut errors) {
+                        vaala_files.extend(list.into_iter().map(|c| (src.file, c)));
+                    }
+                }
+                FileKind::Artifacts => {
+                    if let Some(list) = parse::<Vec<ArtifactCard>>(src, &mut errors) {
+                        artifact_files.extend(list.into_iter().map(|c| (src.file, c)));
+                    }
+                }
+            }
+        }
+        if !keywords_seen && errors.is_empty() {
+            errors.push(ContentError {
+                file: "keywords.ron".into(),
+                entry: None,
+                field: None,
+                message: "the pack has no keywords file declaring its forces and tags".into(),
+            });
+        }
+        let tags: HashSet<String> = pack.tags.iter().map(|t| t.to_ascii_lowercase()).collect();
+        let forces: HashSet<&str> = pack.forces.iter().map(String::as_str).collect();
+
+        let mut ids = HashSet::new();
+        for (file, mut card) in unit_files {
+            let mut err = |field: &str, message: String| {
+                errors.push(ContentError {
+                    file: file.to_string(),
+                    entry: Some(card_label(&card.id, &card.name)),
+                    field: (!field.is_empty()).then(|| field.to_string()),
+                    message,
+                })
+            };
+            check_id(&card.id, &mut err);
+            if !card.id.is_empty() && !ids.insert(card.id.clone()) {
+                err("id", format!("'{}' is used by another unit card", card.id));
+            }
+            validate_unit(&card, &tags, &forces, &mut err);
+            card.index_keywords();
+            let id = CardId(pack.units.len() as u16);
+            pack.unit_index.insert(card.id.clone(), id);
+            pack.units.push(card);
+        }
+
+        let mut ids = HashSet::new();
+        for (file, card) in vaala_files {
+            let mut err = |field: &str, message: String| {
+                errors.push(ContentError {
+                    file: file.to_string(),
+                    entry: Some(card_label(&card.id, &card.name)),
+                    field: (!field.is_empty()).then(|| field.to_string()),
+                    message,
+                })
+            };
+            check_id(&card.id, &mut err);
+            if !ids.insert(card.id.clone()) {
+                err("id", format!("'{}' is used by another Vaala card", card.id));
+            }
+            if card.name.trim().is_empty() {
+                err("name", "must not be empty".into());
+            }
+            if card.text.trim().is_empty() {
+                err("text", "must not be empty".into());
+            }
+            pack.vaala.push(card);
+        }
+
+        let mut ids = HashSet::new();
+        for (file, card) in artifact_files {
+            let mut err = |field: &str, message: String| {
+                errors.push(ContentError {
+                    file: file.to_string(),
+                    entry: Some(card_label(&card.id, &card.name)),
+                    field: (!field.is_empty()).then(|| field.to_string()),
+                    message,
+                })
+            };
+            check_id(&card.id, &mut err);
+            if !ids.insert(card.id.clone()) {
+                err(
+                    "id",
+                    format!("'{}' is used by another Artifact card", card.id),
+                );
+            }
+            if card.name.trim().is_empty() {
+                err("name", "must not be empty".into());
+            }
+            validate_power("power", &card.power, &mut err);
+            pack.artifacts.push(card);
+        }
+
+        if pack.units.len() > usize::from(u16::MAX) {
+            errors.push(ContentError {
+                file: "units".into(),
+                entry: None,
+                field: None,
+                message: format!("{} unit cards; at most {}", pack.units.len(), u16::MAX),
+            });
+        }
+        if errors.is_empty() {
+            Ok(pack)
+        } else {
+            Err(ContentErrors(errors))
+        }
+    }
+
+    pub fn card(&self, id: CardId) -> Option<&UnitCard> {
+        self.units.get(usize::from(id.0))
+    }
+
+    /// A unit card by its id.
+    pub fn unit(&self, id: &str) -> Option<(CardId, &UnitCard)> {
+        let c = *self.unit_index.get(id)?;
+        Some((c, &self.units[usize::from(c.0)]))
+    }
+
+    pub fn vaala_card(&self, id: &str) -> Option<&VaalaCard> {
+        self.vaala.iter().find(|c| c.id == id)
+    }
+
+    pub fn artifact(&self, id: &str) -> Option<&ArtifactCard> {
+        self.artifacts.iter().find(|c| c.id == id)
+    }
+}
+
+/// The RON dialect of content and force lists: `Some(..)` may be left out
+/// around an optional value (`bonded_to: "ferellon_fulgen"`).
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+fn card_label(id: &str, name: &str) -> String {
+    if id.is_empty() {
+        name.to_string()
+    } else {
+        id.to_string()
+    }
+}
+
+/// Parses one file, reporting a syntax or shape error with the entry it
+/// happened in (the nearest `id: "..."` above the error).
+fn parse<'de, T: Deserialize<'de>>(src: &Source<'de>, errors: &mut Vec<ContentError>) -> Option<T> {
+    match ron_options().from_str::<T>(src.text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let line = e.span.start.line;
+            errors.push(ContentError {
+                file: format!("{}:{}:{}", src.file, line, e.span.start.col),
+                entry: entry_above(src.text, line),
+                field: None,
+                message: e.code.to_string(),
+            });
+            None
+        }
+    }
+}
+
+fn entry_above(text: &str, line: usize) -> Option<String> {
+    text.lines()
+        .take(line)
+        .filter_map(|l| {
+            let l = l.trim();
+            let rest = l.strip_prefix("id:")?.trim();
+            let rest = rest.strip_prefix('"')?;
+            Some(rest.split('"').next()?.to_string())
+        })
+        .last()
+}
+
+fn check_id(id: &str, err: &mut impl FnMut(&str, String)) {
+    if id.is_empty() {
+        err("id", "must not be empty".into());
+    } else if !id
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        err("id", format!("'{id}' may use only a-z, 0-9 and '_'"));
+    }
+}
+
+fn validate_unit(
+    card: &UnitCard,
+    tags: &HashSet<String>,
+    forces: &HashSet<&str>,
+    err: &mut impl FnMut(&str, String),
+) {
+    if card.name.trim().is_empty() {
+        err("name", "must not be empty".into());
+    }
+    if card.force != NEUTRAL && !forces.contains(card.force.as_str()) {
+        err(
+            "force",
+            format!(
+                "'{}' is not a force of the pack (keywords.ron) nor \"{NEUTRAL}\"",
+                card.force
+            ),
+        );
+    }
+    let mut seen = HashSet::new();
+    let rule = |k: UnitKeyword| card.keywords.iter().any(|x| x.rule() == Some(k));
+    for (i, k) in card.keywords.iter().enumerate() {
+        if !seen.insert(k.to_string().to_ascii_lowercase()) {
+            err(&format!("keywords[{i}]"), format!("'{k}' is listed twice"));
+        }
+        match k {
+            Keyword::Tag(t) if !tags.contains(&t.to_ascii_lowercase()) => err(
+                &format!("keywords[{i}]"),
+                format!(
+                    "'{t}' is neither a rule keyword of 5.1 nor a tag declared in keywords.ron"
+                ),
+            ),
+            Keyword::Command(x)
+                if !tags.contains(&x.to_ascii_lowercase())
+                    && !UnitKeyword::ALL
+                        .iter()
+                        .any(|r| r.name().eq_ignore_ascii_case(x)) =>
+            {
+                err(
+                    &format!("keywords[{i}]"),
+                    format!("Command '{x}': '{x}' is not a keyword of the pack"),
+                )
+            }
+            Keyword::Giant(d) if d.is_empty() => {
+                err(&format!("keywords[{i}]"), "Giant needs wound dice".into())
+            }
+            _ => {}
+        }
+    }
+    let neutral = card.force == NEUTRAL;
+    let merc = rule(UnitKeyword::Mercenary);
+    let monster = rule(UnitKeyword::Monster);
+    if neutral && !merc && !monster {
+        err(
+            "keywords",
+            "a Neutral unit is a Mercenary or a Monster".into(),
+        );
+    }
+    if !neutral && (merc || monster) {
+        err(
+            "force",
+            "Mercenaries and Monsters belong to the \"Neutral\" force".into(),
+        );
+    }
+    if monster != card.monster.is_some() {
+        err(
+            "monster",
+            "a Monster keyword and a monster card go together".into(),
+        );
+    }
+    if let Some(m) = &card.monster
+        && !m.behaviour.is_empty()
+        && m.behaviour.len() != 5
+    {
+        err(
+            "monster.behaviour",
+            format!("a behaviour deck has five cards, not {}", m.behaviour.len()),
+        );
+    }
+    if card.points == 0 && !monster {
+        err("points", "must be at least 1".into());
+    }
+    if card.models == 0 || card.models > MAX_MODELS {
+        err(
+            "models",
+            format!("must be 1 to {MAX_MODELS}, not {}", card.models),
+        );
+    }
+    if rule(UnitKeyword::Hero) && card.models != 1 {
+        err("models", "a Hero is a single model".into());
+    }
+    let epic = rule(UnitKeyword::Epic);
+    if epic && card.models != 1 {
+        err("models", "an Epic Creature is a single model".into());
+    }
+    if epic != card.injured.is_some() {
+        err(
+            "injured",
+            "an Epic Creature card, and only one, has an Injured side".into(),
+        );
+    }
+    if !(10..=300).contains(&card.base_mm) {
+        err(
+            "base_mm",
+            format!("{} mm: a base is 10 to 300 mm", card.base_mm),
+        );
+    }
+    validate_profile("front", &card.front, err);
+    if let Some(back) = &card.injured {
+        validate_profile("injured", back, err);
+    }
+}
+
+fn validate_profile(side: &str, p: &Profile, err: &mut impl FnMut(&str, String)) {
+    if p.health == 0 {
+        err(&format!("{side}.health"), "must be at least 1".into());
+    }
+    if p.speed > 40 {
+        err(
+            &format!("{side}.speed"),
+            format!("{}\" is beyond any table", p.speed),
+        );
+    }
+    if p.melee.dice.is_empty() {
+        err(
+            &format!("{side}.melee.dice"),
+            "every unit can make melee attacks: give it dice".into(),
+        );
+    }
+    if p.melee.keywords.contains(&AttackKeyword::Vaala) {
+        err(
+            &format!("{side}.melee.keywords"),
+            "Vaala is a ranged attack keyword".into(),
+        );
+    }
+    if let Some(r) = &p.ranged {
+        if r.dice.is_empty() {
+            err(
+                &format!("{side}.ranged.dice"),
+                "a ranged attack needs dice".into(),
+            );
+        }
+        if r.range == 0 {
+            err(
+                &format!("{side}.ranged.range"),
+                "must be at least 1\"".into(),
+            );
+        }
+    }
+    if p.powers.len() > 16 {
+        err(&format!("{side}.powers"), "at most 16 powers a side".into());
+    }
+    let mut ids = HashSet::new();
+    for (i, power) in p.powers.iter().enumerate() {
+        let field = format!("{side}.powers[{i}]");
+        if !ids.insert(power.id.as_str()) {
+            err(
+                &format!("{field}.id"),
+                format!("'{}' is used twice on this side", power.id),
+            );
+        }
+        validate_power(&field, power, err);
+    }
+}
+
+fn validate_power(field: &str, p: &Power, err: &mut impl FnMut(&str, String)) {
+    if p.id.is_empty() {
+        err(&format!("{field}.id"), "must not be empty".into());
+    }
+    if p.name.trim().is_empty() {
+        err(&format!("{field}.name"), "must not be empty".into());
+    }
+    if p.text.trim().is_empty() {
+        err(&format!("{field}.text"), "must not be empty".into());
+    }
+    if p.ultimate && p.timing == Timing::Passive {
+        err(
+            &format!("{field}.ultimate"),
+            "a passive power is never activated, so it cannot be Ultimate".into(),
+        );
+    }
+}

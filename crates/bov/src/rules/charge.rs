@@ -1,0 +1,33 @@
+//! The dice and distances of a Charge (BoV 5.1, "Actions" > "Charge") that
+//! need no geometry; the move itself belongs to the movement rules.
+
+use valerna_dice::Stream;
+use valerna_dice::bov::{Colour, Shift, ShiftedDie};
+
+/// Black attack dice rolled for the charge move.
+pub const CHARGE_DICE: u32 = 3;
+/// The farthest a charge can reach beyond Speed: every die a double hit.
+pub const MAX_CHARGE_BONUS: u32 = 2 * CHARGE_DICE;
+
+/// "Roll 3 black attack dice. For each standard or critical hit, add 1 to
+/// the unit's Speed for this action": every hit symbol counts, a double as
+/// two (RULINGS §1.1).
+pub fn roll_charge_bonus(stream: &mut Stream) -> u32 {
+    let die = ShiftedDie::new(Colour::Black, Shift::None);
+    (0..CHARGE_DICE)
+        .map(|_| die.roll_attack(stream).symbols())
+        .sum()
+}
+
+/// "There must be a chance that the charge move will succeed (normally, this
+/// means the target must be within the charging unit's Speed + 6")":
+/// `distance` is the geometry's unit-to-unit distance in inches, `speed` the
+/// Speed after Slowed or Immobilized.
+pub fn target_within_reach(distance: f64, speed: f64) -> bool {
+    distance <= speed + f64::from(MAX_CHARGE_BONUS)
+}
+
+/// The charge move's allowance: Speed plus the dice.
+pub fn charge_allowance(speed: f64, bonus: u32) -> f64 {
+    speed + f64::from(bonus)
+}

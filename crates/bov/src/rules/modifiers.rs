@@ -1,0 +1,222 @@
+//! The three modifier tables of 5.1 ("Upgrades & Downgrades": Attack Roll,
+//! Defense Roll and Morale Test Modifiers), each summed into one net
+//! [`Shift`] ("Multiple Downgrades and Upgrades"; RULINGS §1.3).
+
+use serde::{Deserialize, Serialize};
+use valerna_dice::bov::Shift;
+
+use super::fatigue::FatigueState;
+use super::units::WeaponKind;
+
+/// One line of a modifier table, or a power's modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Modifier {
+    Fresh,
+    Exhausted,
+    Charge,
+    Skirmish,
+    Dragonbonded,
+    /// Majority inside or behind Obscuring terrain, against a ranged attack or power.
+    Obscured,
+    /// Flanked, against a melee attack.
+    Flanked,
+    InCommandOfHero,
+    GeneralsAura,
+    /// A power, Vaala or Artifact: +n upgrades or -n downgrades.
+    Power(i8),
+}
+
+impl Modifier {
+    /// +1 for an upgrade, -1 for a downgrade.
+    pub fn value(self) -> i32 {
+        match self {
+            Modifier::Fresh
+            | Modifier::Charge
+            | Modifier::Dragonbonded
+            | Modifier::Obscured
+            | Modifier::InCommandOfHero
+            | Modifier::GeneralsAura => 1,
+            Modifier::Exhausted | Modifier::Skirmish | Modifier::Flanked => -1,
+            Modifier::Power(n) => i32::from(n),
+        }
+    }
+}
+
+fn fatigue_line(fatigue: FatigueState, out: &mut Vec<Modifier>) {
+    match fatigue {
+        FatigueState::Fresh => out.push(Modifier::Fresh),
+        FatigueState::Exhausted => out.push(Modifier::Exhausted),
+        FatigueState::Normal => {}
+    }
+}
+
+fn net(sources: &[Modifier]) -> Shift {
+    Shift::of(sources.iter().map(|m| m.value()))
+}
+
+/// What the attacking unit brings to its attack roll (BoV 5.1, "Attack Roll
+/// Modifiers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackModifiers {
+    /// The attacker's fatigue after the counter its activation placed.
+    pub fatigue: FatigueState,
+    /// Part of a Charge action (move + melee attack).
+    pub charge: bool,
+    /// Part of a Skirmish action (half move + ranged attack).
+    pub skirmish: bool,
+    /// A bonded Dragonrider or dragon.
+    pub dragonbonded: bool,
+    /// Powers, Vaala and Artifacts: the sum of their upgrades and downgrades.
+    pub powers: i8,
+}
+
+impl AttackModifiers {
+    pub fn new(fatigue: FatigueState) -> Self {
+        Self {
+            fatigue,
+            charge: false,
+            skirmish: false,
+            dragonbonded: false,
+            powers: 0,
+        }
+    }
+
+    /// Every source that applies, in table order.
+    pub fn sources(&self) -> Vec<Modifier> {
+        let mut out = Vec::with_capacity(4);
+        fatigue_line(self.fatigue, &mut out);
+        if self.charge {
+            out.push(Modifier::Charge);
+        }
+        if self.skirmish {
+            out.push(Modifier::Skirmish);
+        }
+        if self.dragonbonded {
+            out.push(Modifier::Dragonbonded);
+        }
+        if self.powers != 0 {
+            out.push(Modifier::Power(self.powers));
+        }
+        out
+    }
+
+    pub fn shift(&self) -> Shift {
+        net(&self.sources())
+    }
+}
+
+/// What applies to the defending unit's defense roll (BoV 5.1, "Defense Roll
+/// Modifiers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DefenseModifiers {
+    pub fatigue: FatigueState,
+    /// The kind of attack defended against: Flanked counts against melee,
+    /// Obscuring terrain against ranged.
+    pub against: WeaponKind,
+    /// At least half of the unit's models inside or behind Obscuring
+    /// terrain, as the geometry finds it.
+    pub obscured: bool,
+    /// Engaged by more than one enemy unit.
+    pub flanked: bool,
+    pub dragonbonded: bool,
+    pub powers: i8,
+}
+
+impl DefenseModifiers {
+    pub fn new(fatigue: FatigueState, against: WeaponKind) -> Self {
+        Self {
+            fatigue,
+            against,
+            obscured: false,
+            flanked: false,
+            dragonbonded: false,
+            powers: 0,
+        }
+    }
+
+    pub fn sources(&self) -> Vec<Modifier> {
+        let mut out = Vec::with_capacity(4);
+        fatigue_line(self.fatigue, &mut out);
+        // "the unit's defense roll is upgraded when it is hit by a ranged
+        // attack or power" (BoV 5.1, "Obscuring Terrain").
+        if self.obscured && self.against == WeaponKind::Ranged {
+            out.push(Modifier::Obscured);
+        }
+        // "While Flanked, a unit downgrades its defense rolls against melee
+        // attacks" (BoV 5.1, "Flanking & Flanked").
+        if self.flanked && self.against == WeaponKind::Melee {
+            out.push(Modifier::Flanked);
+        }
+        if self.dragonbonded {
+            out.push(Modifier::Dragonbonded);
+        }
+        if self.powers != 0 {
+            out.push(Modifier::Power(self.powers));
+        }
+        out
+    }
+
+    pub fn shift(&self) -> Shift {
+        net(&self.sources())
+    }
+}
+
+/// Why a morale test is taken (BoV 5.1, "Morale").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MoraleCause {
+    HeavyCasualties,
+    GeneralDefeated,
+    /// A power or card that calls for a test.
+    Effect,
+}
+
+/// What applies to a model's morale test (BoV 5.1, "Morale Test Modifiers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleModifiers {
+    pub fatigue: FatigueState,
+    pub cause: MoraleCause,
+    /// Within 1" of a Hero whose Command X it answers to, or carrying that
+    /// Hero's activation marker ("Command X").
+    pub in_command: bool,
+    /// Within 12" of the General, as the geometry finds it.
+    pub generals_aura: bool,
+    pub dragonbonded: bool,
+    pub powers: i8,
+}
+
+impl MoraleModifiers {
+    pub fn new(fatigue: FatigueState, cause: MoraleCause) -> Self {
+        Self {
+            fatigue,
+            cause,
+            in_command: false,
+            generals_aura: false,
+            dragonbonded: false,
+            powers: 0,
+        }
+    }
+
+    pub fn sources(&self) -> Vec<Modifier> {
+        let mut out = Vec::with_capacity(4);
+        fatigue_line(self.fatigue, &mut out);
+        if self.in_command {
+            out.push(Modifier::InCommandOfHero);
+        }
+        // The aura upgrades morale tests "except for the General being
+        // defeated" (BoV 5.1, "General's Aura of Command").
+        if self.generals_aura && self.cause != MoraleCause::GeneralDefeated {
+            out.push(Modifier::GeneralsAura);
+        }
+        if self.dragonbonded {
+            out.push(Modifier::Dragonbonded);
+        }
+        if self.powers != 0 {
+            out.push(Modifier::Power(self.powers));
+        }
+        out
+    }
+
+    pub fn shift(&self) -> Shift {
+        net(&self.sources())
+    }
+}

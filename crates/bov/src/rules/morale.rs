@@ -1,0 +1,101 @@
+//! Morale (BoV 5.1, "Morale"; "Unit Keywords" > "Hero", "Shirkers",
+//! "Unfeeling"; "The General" > "General's Aura of Command").
+
+use serde::{Deserialize, Serialize};
+use valerna_dice::Stream;
+use valerna_dice::bov::{Colour, ShiftedDie};
+
+use super::keywords::UnitKeyword;
+use super::modifiers::{MoraleCause, MoraleModifiers};
+use super::state::{ModelSet, UnitState};
+use super::units::UnitCard;
+
+/// The General's Aura of Command, in inches.
+pub const GENERALS_AURA_INCHES: f64 = 12.0;
+
+/// The defense die a model tests with: black for a Hero or an Epic
+/// Creature, white for Shirkers, gray otherwise. A Hero that is also
+/// Shirkers tests black (docs/rulings.md, "Hero outranks Shirkers").
+pub fn morale_die(card: &UnitCard) -> Colour {
+    if card.has(UnitKeyword::Hero) || card.has(UnitKeyword::Epic) {
+        Colour::Black
+    } else if card.has(UnitKeyword::Shirkers) {
+        Colour::White
+    } else {
+        Colour::Gray
+    }
+}
+
+/// Whether the unit tests for `cause`: Unfeeling units take no test for
+/// heavy casualties nor for the General being defeated.
+pub fn takes_test(card: &UnitCard, cause: MoraleCause) -> bool {
+    !(card.has(UnitKeyword::Unfeeling)
+        && matches!(
+            cause,
+            MoraleCause::HeavyCasualties | MoraleCause::GeneralDefeated
+        ))
+}
+
+/// "Unit Suffers Heavy Casualties": it lost half or more of the models it
+/// had before the attack or effect, and some are left to test.
+pub fn heavy_casualties(models_before: u32, models_after: u32) -> bool {
+    let lost = models_before.saturating_sub(models_after);
+    models_after > 0 && lost > 0 && 2 * lost >= models_before
+}
+
+/// What a round of morale tests did to a unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleReport {
+    pub tested: ModelSet,
+    pub fled: ModelSet,
+    /// Wound counters removed because a model fled.
+    pub wounds_removed: u8,
+    /// Every model fled or was already gone.
+    pub defeated: bool,
+}
+
+/// Tests each model of `testing` still on the battlefield, in model order:
+/// one morale die after the net shift; a block passes, a fail flees and is
+/// removed like a defeated model. If any model fled, every wound counter of
+/// the unit is removed ("It is often the wounded warriors that retreat first!").
+pub fn test_models(
+    state: &mut UnitState,
+    card: &UnitCard,
+    testing: ModelSet,
+    modifiers: &MoraleModifiers,
+    stream: &mut Stream,
+) -> MoraleReport {
+    let mut report = MoraleReport::default();
+    if !takes_test(card, modifiers.cause) {
+        return report;
+    }
+    let die = ShiftedDie::new(morale_die(card), modifiers.shift());
+    report.tested = testing.intersection(state.alive);
+    for m in report.tested.iter() {
+        if !die.roll_defense(stream) {
+            report.fled.insert(m);
+        }
+    }
+    if !report.fled.is_empty() {
+        state.alive = state.alive.without(report.fled);
+        report.wounds_removed = state.wounds;
+        state.wounds = 0;
+    }
+    report.defeated = state.alive.is_empty();
+    report
+}
+
+/// "The General is Defeated": before the General's model is removed, every
+/// model within its aura tests, Heroes first, then the others. Takes the
+/// units with their models in the aura (from the geometry) and whether each
+/// is a Hero; returns them in testing order, otherwise keeping the order
+/// given. Units with no model in the aura are dropped.
+pub fn general_defeated_order<T: Copy>(units: &[(T, ModelSet, bool)]) -> Vec<(T, ModelSet)> {
+    let heroes = units.iter().filter(|u| u.2);
+    let others = units.iter().filter(|u| !u.2);
+    heroes
+        .chain(others)
+        .filter(|u| !u.1.is_empty())
+        .map(|u| (u.0, u.1))
+        .collect()
+}

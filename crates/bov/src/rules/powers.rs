@@ -1,0 +1,159 @@
+//! Powers as data (BoV 5.1, "Powers"): their type, their trigger, Ultimate,
+//! and their effects in a small effect language.
+//!
+//! This part of the engine reads the type (what can be activated when, what it
+//! costs); the effects are carried as data now and resolved by the powers
+//! part of the engine, which extends [`Effect`] rather than the cards.
+
+use serde::{Deserialize, Serialize};
+
+use super::status::StatusKind;
+use super::units::{Dice, WeaponKind};
+
+/// When a power can be used (BoV 5.1, "Powers" > "Type").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Timing {
+    /// Always active; costs no fatigue.
+    Passive,
+    /// Used as an activated unit's action; costs one fatigue by default.
+    Action,
+    /// Used in answer to its trigger; costs no fatigue by default.
+    Reaction(Trigger),
+}
+
+/// What sets off a reaction power or a Vaala card: the italic sentence the
+/// power's text begins with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    StartOfActivation,
+    EndOfActivation,
+    EndOfTurn,
+    EndOfRound,
+    /// An enemy unit declares an attack against this unit (or the target).
+    AttackDeclared(WeaponKind),
+    /// This unit (or the target) is hit, before defense dice are rolled.
+    Hit(WeaponKind),
+    /// This unit is charged.
+    Charged,
+    /// An engaged enemy moves away (the Opportunity Attack trigger).
+    EnemyDisengages,
+    /// A model of this unit (or a friendly unit) is defeated.
+    ModelDefeated,
+    /// A friendly unit within range must take a morale test.
+    MoraleTest,
+    /// A unit wins Initiative.
+    Initiative,
+}
+
+/// Whom an effect applies to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    /// The casting unit itself.
+    Caster,
+    /// One friendly unit within `range` inches (the caster included).
+    Friend { range: u8 },
+    /// One enemy unit within `range` inches and line of sight.
+    Enemy { range: u8 },
+    /// One enemy unit engaged with the caster.
+    EngagedEnemy,
+    /// Every friendly unit within `range` inches.
+    AllFriends { range: u8 },
+    /// Every enemy unit within `range` inches.
+    AllEnemies { range: u8 },
+    /// The unit whose action set off the trigger.
+    Triggering,
+}
+
+/// Which roll a modifier applies to (BoV 5.1, "Upgrades & Downgrades").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Roll {
+    Attack,
+    Defense,
+    Morale,
+}
+
+/// How long a lasting effect lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Duration {
+    /// The attack or roll the trigger belongs to.
+    ThisRoll,
+    ThisActivation,
+    EndOfRound,
+    /// As long as the power is in play (passive powers).
+    Always,
+}
+
+/// One step of a power, a Vaala card or an Artifact.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// Remove wound counters or status markers (BoV 5.1, "Healing").
+    Heal { target: Target, amount: u8 },
+    /// Roll `dice` and apply every hit as a wound, no defense ("Hits vs.
+    /// Wounds": "inflicts ☹☹ wounds").
+    Wounds { target: Target, dice: Dice },
+    /// Roll `dice`; the hits may be blocked as usual.
+    Hits { target: Target, dice: Dice },
+    /// Make an attack with one of the caster's weapons, with `modifier`
+    /// upgrades (+) or downgrades (-).
+    Attack { weapon: WeaponKind, modifier: i8 },
+    /// Place status markers.
+    Status {
+        target: Target,
+        status: StatusKind,
+        count: u8,
+    },
+    /// An upgrade (+1) or downgrade (-1) on some rolls.
+    Modifier {
+        target: Target,
+        roll: Roll,
+        amount: i8,
+        duration: Duration,
+    },
+    /// Add to (or take from) Speed.
+    Speed {
+        target: Target,
+        inches: i8,
+        duration: Duration,
+    },
+    /// Move a unit up to `inches`.
+    Move { target: Target, inches: u8 },
+    /// Add (+) or remove (-) fatigue counters.
+    Fatigue { target: Target, amount: i8 },
+}
+
+/// A power printed on a card (K and L on Fig. 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Power {
+    pub id: String,
+    pub name: String,
+    pub timing: Timing,
+    /// "Ultimate": usable once a game (BoV 5.1, "Ultimate Powers").
+    #[serde(default)]
+    pub ultimate: bool,
+    /// Fatigue it costs when it differs from its type's default.
+    #[serde(default)]
+    pub fatigue: Option<u8>,
+    /// The printed text.
+    pub text: String,
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+}
+
+impl Power {
+    /// Fatigue counters the power costs: one for an action power, none for a
+    /// passive or reaction power, unless the card says otherwise (BoV 5.1,
+    /// "Powers" > "Type").
+    pub fn fatigue_cost(&self) -> u8 {
+        self.fatigue.unwrap_or(match self.timing {
+            Timing::Action => 1,
+            Timing::Passive | Timing::Reaction(_) => 0,
+        })
+    }
+
+    /// Whether an Exhausted unit may still use it: only passive powers keep
+    /// working (BoV 5.1, "Activating Powers"; "Fatigue").
+    pub fn usable_when_exhausted(&self) -> bool {
+        matches!(self.timing, Timing::Passive)
+    }
+}

@@ -1,0 +1,252 @@
+//! Unit cards (BoV 5.1, "Components" > "Unit Cards", Fig. 1) and Epic
+//! Creature cards with their Injured side ("Epic Creature Cards").
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use valerna_dice::bov::{Colour, DiceGroup};
+
+use super::keywords::{AttackKeyword, Keyword, KeywordSet, UnitKeyword};
+use super::neutral::MonsterCard;
+use super::powers::Power;
+
+/// A card's index in the loaded pack: what the hot game state holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardId(pub u16);
+
+/// A pool of attack dice as printed: `"2xblack"`, `"2xgray+1xblack"`, or
+/// `"none"`. Written as text so a card reads like the printed one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dice(pub Vec<DiceGroup>);
+
+impl Dice {
+    pub fn groups(&self) -> &[DiceGroup] {
+        &self.0
+    }
+
+    /// Every die of the pool.
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|g| g.count).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count() == 0
+    }
+}
+
+impl FromStr for Dice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s.is_empty() || s.eq_ignore_ascii_case("none") {
+            return Ok(Dice(Vec::new()));
+        }
+        let mut groups = Vec::new();
+        for part in s.split('+') {
+            let part = part.trim();
+            let (n, colour) = part
+                .split_once(['x', ' '])
+                .ok_or_else(|| format!("dice '{part}' is not COUNTxCOLOUR (e.g. 2xblack)"))?;
+            let count: u32 = n
+                .trim()
+                .parse()
+                .map_err(|_| format!("dice '{part}': '{n}' is not a count"))?;
+            if count == 0 || count > 99 {
+                return Err(format!("dice '{part}': count must be 1 to 99"));
+            }
+            let colour: Colour = colour
+                .trim()
+                .parse()
+                .map_err(|e| format!("dice '{part}': {e}"))?;
+            groups.push(DiceGroup { count, colour });
+        }
+        Ok(Dice(groups))
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("none");
+        }
+        for (i, g) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{g}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Dice {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Dice {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A melee attack as printed (H on Fig. 1): dice per model and its keywords.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Melee {
+    pub dice: Dice,
+    #[serde(default)]
+    pub keywords: Vec<AttackKeyword>,
+}
+
+/// A ranged attack as printed (I and J on Fig. 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ranged {
+    pub dice: Dice,
+    /// Range in inches.
+    pub range: u8,
+    #[serde(default)]
+    pub keywords: Vec<AttackKeyword>,
+}
+
+/// Which of a unit's attacks is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WeaponKind {
+    Melee,
+    Ranged,
+}
+
+/// The values one side of a card prints. A regular card has one; an Epic
+/// Creature card has a second, Injured one (BoV 5.1, "Epic Creatures").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub health: u8,
+    pub speed: u8,
+    pub defense: Colour,
+    pub melee: Melee,
+    #[serde(default)]
+    pub ranged: Option<Ranged>,
+    #[serde(default)]
+    pub powers: Vec<Power>,
+}
+
+impl Profile {
+    /// The dice one model rolls with `weapon`, if it has that weapon.
+    pub fn weapon_dice(&self, weapon: WeaponKind) -> Option<&Dice> {
+        match weapon {
+            WeaponKind::Melee => Some(&self.melee.dice),
+            WeaponKind::Ranged => self.ranged.as_ref().map(|r| &r.dice),
+        }
+    }
+
+    pub fn weapon_keywords(&self, weapon: WeaponKind) -> &[AttackKeyword] {
+        match weapon {
+            WeaponKind::Melee => &self.melee.keywords,
+            WeaponKind::Ranged => self.ranged.as_ref().map_or(&[], |r| &r.keywords),
+        }
+    }
+}
+
+/// A unit card. Fields follow Fig. 1: name (A), keywords (B), points (C),
+/// models (D), then the [`Profile`] (E to L); `base_mm` is the round base every
+/// model stands on (RULINGS §2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitCard {
+    /// Stable identifier that force lists use.
+    pub id: String,
+    pub name: String,
+    /// Authored by the project, not the printed card (RULINGS §4).
+    pub provisional: bool,
+    /// "Allaria", "Tyveria", "Nahuac", or "Neutral".
+    pub force: String,
+    #[serde(default)]
+    pub unique: bool,
+    pub keywords: Vec<Keyword>,
+    pub points: u16,
+    #[serde(default = "one")]
+    pub models: u8,
+    pub base_mm: u16,
+    pub front: Profile,
+    /// The back of an Epic Creature card.
+    #[serde(default)]
+    pub injured: Option<Profile>,
+    /// A Monster's trophy and behaviour deck (BoV 5.1, "Monsters").
+    #[serde(default)]
+    pub monster: Option<MonsterCard>,
+    /// The rule keywords as a mask, derived on load.
+    #[serde(skip)]
+    pub rule_keywords: KeywordSet,
+}
+
+fn one() -> u8 {
+    1
+}
+
+impl UnitCard {
+    pub fn has(&self, k: UnitKeyword) -> bool {
+        self.rule_keywords.has(k)
+    }
+
+    /// Whether the card carries the type or faction keyword `tag`
+    /// (case-insensitive), e.g. "Dragon".
+    pub fn has_tag(&self, tag: &str) -> bool {
+        self.keywords
+            .iter()
+            .any(|k| matches!(k, Keyword::Tag(t) if t.eq_ignore_ascii_case(tag)))
+    }
+
+    /// Whether a `Command X` Hero with this X commands this unit: X is one of
+    /// its keywords (BoV 5.1, "Command X").
+    pub fn answers_to(&self, x: &str) -> bool {
+        self.keywords.iter().any(|k| match k {
+            Keyword::Tag(t) => t.eq_ignore_ascii_case(x),
+            Keyword::Rule(r) => r.name().eq_ignore_ascii_case(x),
+            _ => false,
+        })
+    }
+
+    /// X of this card's `Command X`, if it has it.
+    pub fn command(&self) -> Option<&str> {
+        self.keywords.iter().find_map(|k| match k {
+            Keyword::Command(x) => Some(x.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The dice a defeated Giant inflicts as wounds.
+    pub fn giant_dice(&self) -> Option<&Dice> {
+        self.keywords.iter().find_map(|k| match k {
+            Keyword::Giant(d) => Some(d),
+            _ => None,
+        })
+    }
+
+    /// The side in play: the Injured side once an Epic Creature is Injured.
+    pub fn profile(&self, injured: bool) -> &Profile {
+        match (&self.injured, injured) {
+            (Some(back), true) => back,
+            _ => &self.front,
+        }
+    }
+
+    pub fn is_epic(&self) -> bool {
+        self.has(UnitKeyword::Epic)
+    }
+
+    /// A dragon, for the Dragonbond (BoV 5.1, "The Dragonbond"): the
+    /// "Dragon" type keyword.
+    pub fn is_dragon(&self) -> bool {
+        self.has_tag("Dragon")
+    }
+
+    /// Derives [`UnitCard::rule_keywords`] from the printed keywords.
+    pub fn index_keywords(&mut self) {
+        self.rule_keywords = self.keywords.iter().filter_map(Keyword::rule).collect();
+    }
+}
