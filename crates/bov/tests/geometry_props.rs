@@ -1,0 +1,131 @@
+//! Property tests: after any validated move no two bases overlap, the unit is
+//! in coherency, and no model ends within 1" of an enemy outside a charge,
+//! pile-in or consolidate (BoV 5.1, "Movement", "Unit Coherency", "Charge Move").
+
+use proptest::prelude::*;
+use valerna_bov::geometry::*;
+
+const A: UnitId = UnitId(1);
+const B: UnitId = UnitId(2);
+
+fn no_overlaps(models: &[Model]) -> bool {
+    (0..models.len()).all(|i| (i + 1..models.len()).all(|j| models[i].gap(&models[j]) >= -1e-6))
+}
+
+fn unit(models: &[Model], u: UnitId) -> Vec<Model> {
+    models.iter().filter(|m| m.unit == u).copied().collect()
+}
+
+fn scene() -> impl Strategy<Value = (Battlefield, Vec<Model>)> {
+    (
+        1usize..6,
+        1usize..4,
+        (8.0f64..40.0, 8.0f64..28.0),
+        (8.0f64..40.0, 8.0f64..28.0),
+        prop::bool::ANY,
+    )
+        .prop_map(|(na, nb, (ax, ay), (bx, by), with_terrain)| {
+            let mut models = Vec::new();
+            for k in 0..na {
+                models.push(Model::new(A, 0, Point::new(ax + k as f64 * 1.2, ay), 25.4));
+            }
+            for k in 0..nb {
+                models.push(Model::new(B, 1, Point::new(bx + k as f64 * 1.6, by), 32.0));
+            }
+            let terrain = if with_terrain {
+                vec![
+                    TerrainPiece::rect(
+                        "wood",
+                        Point::new(20.0, 14.0),
+                        Point::new(26.0, 20.0),
+                        vec![TerrainKind::Slowing, TerrainKind::Obscuring],
+                    )
+                    .unwrap(),
+                    TerrainPiece::rect(
+                        "lake",
+                        Point::new(30.0, 4.0),
+                        Point::new(34.0, 10.0),
+                        vec![TerrainKind::Impassable],
+                    )
+                    .unwrap(),
+                ]
+            } else {
+                Vec::new()
+            };
+            (Battlefield::new(48.0, 36.0, terrain).unwrap(), models)
+        })
+        .prop_filter("a legal starting position", |(f, models)| {
+            no_overlaps(models)
+                && in_coherency(&unit(models, A))
+                && unit_distance(&unit(models, A), &unit(models, B)).unwrap() > 1.5
+                && !models.iter().any(|m| {
+                    f.terrain
+                        .iter()
+                        .any(|t| t.impassable() && t.contains_model(m))
+                })
+        })
+}
+
+fn check_normal_move(after: &[Model]) {
+    assert!(no_overlaps(after));
+    assert!(in_coherency(&unit(after, A)));
+    for a in unit(after, A) {
+        for b in unit(after, B) {
+            assert!(
+                a.gap(&b) >= 1.0 - 1e-6,
+                "ended {}\" from an enemy",
+                a.gap(&b)
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn validated_moves_keep_the_rules(
+        (f, models) in scene(),
+        shift in (-8.0f64..8.0, -8.0f64..8.0),
+        jitter in prop::collection::vec((-1.0f64..1.0, -1.0f64..1.0), 6),
+    ) {
+        let moves: Vec<ModelMove> = models
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.unit == A)
+            .map(|(i, m)| ModelMove {
+                model: i,
+                waypoints: vec![m.center.plus(Point::new(shift.0 + jitter[i].0, shift.1 + jitter[i].1))],
+            })
+            .collect();
+        let mv = UnitMove { unit: A, kind: MoveKind::Normal, allowance: Some(10.0), traits: MoveTraits::default(), moves };
+        if let Ok(after) = validate_unit_move(&f, &models, &mv) {
+            check_normal_move(&after);
+        }
+    }
+
+    #[test]
+    fn formation_moves_are_legal(
+        (f, models) in scene(),
+        shift in (-10.0f64..10.0, -10.0f64..10.0),
+    ) {
+        if let Some(mv) = plan_formation(&f, &models, A, Point::new(shift.0, shift.1), MoveKind::Normal, 8.0, MoveTraits::default()) {
+            let after = validate_unit_move(&f, &models, &mv).expect("the planner proposes legal moves");
+            check_normal_move(&after);
+        }
+    }
+
+    #[test]
+    fn charges_keep_bases_apart_and_the_unit_together(
+        (f, models) in scene(),
+        distance in 2.0f64..14.0,
+    ) {
+        if let Ok(r) = charge_move(&f, &models, A, B, distance, MoveTraits::default()) {
+            prop_assert!(no_overlaps(&r.after));
+            prop_assert!(in_coherency(&unit(&r.after, A)));
+            if r.outcome == ChargeOutcome::Engaged {
+                prop_assert!(unit_engaged_with(&unit(&r.after, A), &unit(&r.after, B)));
+            }
+        }
+    }
+}
