@@ -124,21 +124,26 @@ struct MoraleArgs {
 struct Pool(Vec<DiceGroup>);
 
 fn parse_colour(s: &str) -> Result<Colour, String> {
-    s.parse().map_err(|e: valerna_dice::bov::UnknownColour| e.to_string())
+    s.parse()
+        .map_err(|e: valerna_dice::bov::UnknownColour| e.to_string())
 }
 
 fn parse_count(s: &str) -> Result<u32, String> {
     match s.trim().parse::<i64>() {
         Ok(n) if (1..=i64::from(MAX_DICE)).contains(&n) => Ok(n as u32),
         Ok(n) => Err(format!("{n} is out of range (accepted: 1 to {MAX_DICE})")),
-        Err(_) => Err(format!("'{s}' is not a whole number (accepted: 1 to {MAX_DICE})")),
+        Err(_) => Err(format!(
+            "'{s}' is not a whole number (accepted: 1 to {MAX_DICE})"
+        )),
     }
 }
 
 fn parse_wounds(s: &str) -> Result<u32, String> {
     match s.trim().parse::<u32>() {
         Ok(n) if n <= MAX_DICE => Ok(n),
-        _ => Err(format!("'{s}' is not a wound count (accepted: 0 to {MAX_DICE})")),
+        _ => Err(format!(
+            "'{s}' is not a wound count (accepted: 0 to {MAX_DICE})"
+        )),
     }
 }
 
@@ -152,7 +157,9 @@ fn parse_speed(s: &str) -> Result<u32, String> {
 fn parse_distance(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(d) if d.is_finite() && (0.0..=1000.0).contains(&d) => Ok(d),
-        _ => Err(format!("'{s}' is not a distance (accepted: 0 to 1000 inches)")),
+        _ => Err(format!(
+            "'{s}' is not a distance (accepted: 0 to 1000 inches)"
+        )),
     }
 }
 
@@ -187,9 +194,8 @@ fn parse_pool(s: &str) -> Result<Pool, String> {
             Some((n, c)) => (n.trim(), c),
             None => ("1", part),
         };
-        let count = parse_count(count).map_err(|e| {
-            format!("'{part}': dice count {e}; write COUNTxCOLOUR such as 3xblack")
-        })?;
+        let count = parse_count(count)
+            .map_err(|e| format!("'{part}': dice count {e}; write COUNTxCOLOUR such as 3xblack"))?;
         let colour = parse_colour(colour).map_err(|e| format!("'{part}': {e}"))?;
         groups.push(DiceGroup { count, colour });
     }
@@ -217,11 +223,18 @@ fn describe_modifier(net: i32) -> String {
 
 fn bov(a: BovArgs) -> Result<(), CliError> {
     let mut out = String::new();
-    let attack = Attack { per_model: a.attack.0.clone(), models: a.models, shift: Shift::net(a.attack_mod) };
-    let defense = Defense { colour: a.defense, shift: Shift::net(a.defense_mod) };
-    let dice = attack.dice().map_err(|e| {
-        CliError::usage(format!("invalid value for '--attack' × '--models': {e}"))
-    })?;
+    let attack = Attack {
+        per_model: a.attack.0.clone(),
+        models: a.models,
+        shift: Shift::net(a.attack_mod),
+    };
+    let defense = Defense {
+        colour: a.defense,
+        shift: Shift::net(a.defense_mod),
+    };
+    let dice = attack
+        .dice()
+        .map_err(|e| CliError::usage(format!("invalid value for '--attack' × '--models': {e}")))?;
     let o = odds::attack(&attack, defense).map_err(|e| CliError::usage(e.to_string()))?;
     let pool: Vec<String> = attack.per_model.iter().map(|g| g.to_string()).collect();
     let title = format!(
@@ -236,7 +249,11 @@ fn bov(a: BovArgs) -> Result<(), CliError> {
     let lost = a
         .health
         .map(|health| {
-            let target = Target { health, models: a.target_models, wounds: a.wounds };
+            let target = Target {
+                health,
+                models: a.target_models,
+                wounds: a.wounds,
+            };
             odds::models_lost(&o.wounds, target).map(|p| (target, p))
         })
         .transpose()
@@ -255,28 +272,50 @@ fn bov(a: BovArgs) -> Result<(), CliError> {
         v["critical_hits"] = summary(&o.critical_hits);
         if let Some((t, p)) = &lost {
             let mut s = summary(p);
-            merge(&mut s, json!({ "health": t.health, "models": t.models, "wounds_before": t.wounds }));
+            merge(
+                &mut s,
+                json!({ "health": t.health, "models": t.models, "wounds_before": t.wounds }),
+            );
             v["models_lost"] = s;
         }
         print_json(&mut out, &v);
     } else {
         outln!(out, "Battles of Valerna: {title}");
         print_table(&mut out, "wounds", &o.wounds);
-        outln!(out, "hits: mean {:.3} (standard {:.3}, critical {:.3})",
-            o.hits.mean(), o.standard_hits.mean(), o.critical_hits.mean());
+        outln!(
+            out,
+            "hits: mean {:.3} (standard {:.3}, critical {:.3})",
+            o.hits.mean(),
+            o.standard_hits.mean(),
+            o.critical_hits.mean()
+        );
         if let Some((t, p)) = &lost {
             let size = t.models.map_or("any number of".into(), |m| m.to_string());
-            outln!(out, "\nmodels lost (Health {}, {size} models, {} wound counters already):", t.health, t.wounds);
+            outln!(
+                out,
+                "\nmodels lost (Health {}, {size} models, {} wound counters already):",
+                t.health,
+                t.wounds
+            );
             print_table(&mut out, "models", p);
         }
     }
-    finish(out, &a.output, &format!("Wounds: {title}"), "wounds", &o.wounds)
+    finish(
+        out,
+        &a.output,
+        &format!("Wounds: {title}"),
+        "wounds",
+        &o.wounds,
+    )
 }
 
 fn lov(a: LovArgs) -> Result<(), CliError> {
     let mut out = String::new();
     let o = odds::lov_combat(a.combat_value).map_err(|e| CliError::usage(e.to_string()))?;
-    let title = format!("Combat Value {} ({} combat dice)", a.combat_value, a.combat_value);
+    let title = format!(
+        "Combat Value {} ({} combat dice)",
+        a.combat_value, a.combat_value
+    );
     if a.output.json {
         let mut v = json!({ "game": "lov", "quantity": "hits", "combat_value": a.combat_value });
         merge(&mut v, summary(&o.hits));
@@ -292,7 +331,13 @@ fn lov(a: LovArgs) -> Result<(), CliError> {
         outln!(out, "\nall hits, critical and standard:");
         print_table(&mut out, "hits", &o.hits);
     }
-    finish(out, &a.output, &format!("Lords of Vaala hits: {title}"), "hits", &o.hits)
+    finish(
+        out,
+        &a.output,
+        &format!("Lords of Vaala hits: {title}"),
+        "hits",
+        &o.hits,
+    )
 }
 
 fn charge(a: ChargeArgs) -> Result<(), CliError> {
@@ -314,13 +359,23 @@ fn charge(a: ChargeArgs) -> Result<(), CliError> {
         }
         print_json(&mut out, &v);
     } else {
-        outln!(out, "Battles of Valerna: charge distance, Speed {} + hits on 3 black attack dice", a.speed);
+        outln!(
+            out,
+            "Battles of Valerna: charge distance, Speed {} + hits on 3 black attack dice",
+            a.speed
+        );
         print_table(&mut out, quantity, &distance);
         if let Some((d, p)) = reach {
             outln!(out, "reaches a target {d}\" away: {}", percent(p));
         }
     }
-    finish(out, &a.output, &format!("Charge distance, Speed {}", a.speed), quantity, &distance)
+    finish(
+        out,
+        &a.output,
+        &format!("Charge distance, Speed {}", a.speed),
+        quantity,
+        &distance,
+    )
 }
 
 fn morale(a: MoraleArgs) -> Result<(), CliError> {
@@ -363,7 +418,11 @@ fn merge(into: &mut Value, from: Value) {
 }
 
 fn print_json(out: &mut String, v: &Value) {
-    outln!(out, "{}", serde_json::to_string_pretty(v).expect("JSON values serialize"));
+    outln!(
+        out,
+        "{}",
+        serde_json::to_string_pretty(v).expect("JSON values serialize")
+    );
 }
 
 fn percent(p: f64) -> String {
@@ -385,7 +444,13 @@ fn print_table(out: &mut String, quantity: &str, p: &Pmf) {
             hidden |= pk > 0.0;
             continue;
         }
-        outln!(out, "{k:>width$}  {:>8}  {:>8}  {}", percent(pk), percent(p.at_least(k)), bar(pk / top));
+        outln!(
+            out,
+            "{k:>width$}  {:>8}  {:>8}  {}",
+            percent(pk),
+            percent(p.at_least(k)),
+            bar(pk / top)
+        );
     }
     if hidden {
         outln!(out, "(outcomes under 0.005% not shown)");
@@ -405,7 +470,13 @@ fn bar(fraction: f64) -> String {
 }
 
 /// Prints the text, then draws the chart if one was asked for.
-fn finish(out: String, output: &Output, title: &str, quantity: &str, p: &Pmf) -> Result<(), CliError> {
+fn finish(
+    out: String,
+    output: &Output,
+    title: &str,
+    quantity: &str,
+    p: &Pmf,
+) -> Result<(), CliError> {
     emit(&out)?;
     match &output.plot {
         Some(path) => plot::distribution(path, title, quantity, p),
@@ -420,16 +491,31 @@ mod tests {
     #[test]
     fn pools_parse() {
         let p = parse_pool("3xblack").unwrap().0;
-        assert_eq!(p, [DiceGroup { count: 3, colour: Colour::Black }]);
+        assert_eq!(
+            p,
+            [DiceGroup {
+                count: 3,
+                colour: Colour::Black
+            }]
+        );
         let p = parse_pool("2xblack, 1xGrey").unwrap().0;
-        assert_eq!(p[1], DiceGroup { count: 1, colour: Colour::Gray });
+        assert_eq!(
+            p[1],
+            DiceGroup {
+                count: 1,
+                colour: Colour::Gray
+            }
+        );
         assert_eq!(parse_pool("white").unwrap().0[0].count, 1);
     }
 
     #[test]
     fn bad_pools_say_what_is_accepted() {
         let e = parse_pool("3xpurple").unwrap_err();
-        assert!(e.contains("purple") && e.contains("black, gray, white"), "{e}");
+        assert!(
+            e.contains("purple") && e.contains("black, gray, white"),
+            "{e}"
+        );
         let e = parse_pool("0xblack").unwrap_err();
         assert!(e.contains("1 to 1000"), "{e}");
         let e = parse_pool("-2xblack").unwrap_err();

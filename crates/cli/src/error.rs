@@ -66,7 +66,11 @@ fn one_line(rendered: &str) -> String {
         .take_while(|l| !l.trim().is_empty())
         .map(str::trim)
         .collect();
-    if first.is_empty() { "error: invalid arguments".into() } else { first.join(" ") }
+    if first.is_empty() {
+        "error: invalid arguments".into()
+    } else {
+        first.join(" ")
+    }
 }
 
 /// Writes `text` to standard output. A closed pipe (`valerna ... | head`)
@@ -74,7 +78,10 @@ fn one_line(rendered: &str) -> String {
 pub fn emit(text: &str) -> Result<(), CliError> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(CliError::failed(format!("could not write the output: {e}")))
         }

@@ -47,8 +47,18 @@ pub fn distribution(path: &Path, title: &str, quantity: &str, p: &Pmf) -> Result
     register_font();
     let size = (960, 540);
     let result = match Format::of(path) {
-        Some(Format::Svg) => draw(SVGBackend::new(path, size).into_drawing_area(), title, quantity, p),
-        Some(Format::Png) => draw(BitMapBackend::new(path, size).into_drawing_area(), title, quantity, p),
+        Some(Format::Svg) => draw(
+            SVGBackend::new(path, size).into_drawing_area(),
+            title,
+            quantity,
+            p,
+        ),
+        Some(Format::Png) => draw(
+            BitMapBackend::new(path, size).into_drawing_area(),
+            title,
+            quantity,
+            p,
+        ),
         None => {
             return Err(CliError::usage(format!(
                 "invalid value '{}' for '--plot': the file must end in .svg or .png",
@@ -80,7 +90,11 @@ where
     root.fill(&WHITE)?;
     let (lo, hi) = visible_range(p);
     let (lo, hi) = (lo as u32, hi as u32);
-    let caption = if title.len() > 90 { format!("{}…", &title[..title.floor_char_boundary(89)]) } else { title.to_string() };
+    let caption = if title.len() > 90 {
+        format!("{}…", &title[..title.floor_char_boundary(89)])
+    } else {
+        title.to_string()
+    };
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, (FAMILY, 18))
         .margin(16)

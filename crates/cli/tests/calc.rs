@@ -3,24 +3,44 @@
 use std::process::{Command, Output};
 
 fn valerna(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_valerna")).args(args).output().expect("valerna runs")
+    Command::new(env!("CARGO_BIN_EXE_valerna"))
+        .args(args)
+        .output()
+        .expect("valerna runs")
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = valerna(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 fn pmf(v: &serde_json::Value) -> Vec<f64> {
-    v["pmf"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+    v["pmf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
 }
 
 /// The headline: each black die deals 0.3 critical wounds and 0.5 standard
 /// hits, half of them blocked by gray dice: 3 × 0.55 = 1.65.
 #[test]
 fn three_black_against_gray_means_1_65_wounds() {
-    let v = json(&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--json"]);
+    let v = json(&[
+        "calc",
+        "bov",
+        "--attack",
+        "3xblack",
+        "--defense",
+        "gray",
+        "--json",
+    ]);
     let mean = v["mean"].as_f64().unwrap();
     assert!((mean - 1.65).abs() < 1e-9, "mean {mean}");
     let p = pmf(&v);
@@ -33,12 +53,34 @@ fn three_black_against_gray_means_1_65_wounds() {
 
 #[test]
 fn models_multiply_the_dice_and_health_adds_models_lost() {
-    let one = json(&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--json"]);
-    let four = json(&[
-        "calc", "bov", "--attack", "3xblack", "--defense", "gray", "--models", "4", "--health", "2",
-        "--target-models", "3", "--json",
+    let one = json(&[
+        "calc",
+        "bov",
+        "--attack",
+        "3xblack",
+        "--defense",
+        "gray",
+        "--json",
     ]);
-    let (m1, m4) = (one["mean"].as_f64().unwrap(), four["mean"].as_f64().unwrap());
+    let four = json(&[
+        "calc",
+        "bov",
+        "--attack",
+        "3xblack",
+        "--defense",
+        "gray",
+        "--models",
+        "4",
+        "--health",
+        "2",
+        "--target-models",
+        "3",
+        "--json",
+    ]);
+    let (m1, m4) = (
+        one["mean"].as_f64().unwrap(),
+        four["mean"].as_f64().unwrap(),
+    );
     assert!((m4 - 4.0 * m1).abs() < 1e-9);
     let lost = pmf(&four["models_lost"]);
     assert_eq!(lost.len(), 4, "a 3-model unit loses 0 to 3 models");
@@ -49,9 +91,37 @@ fn models_multiply_the_dice_and_health_adds_models_lost() {
 
 #[test]
 fn modifiers_move_the_mean_the_right_way() {
-    let base = json(&["calc", "bov", "--attack", "2xgray", "--defense", "gray", "--json"]);
-    let up = json(&["calc", "bov", "--attack", "2xgray", "--defense", "gray", "--attack-mod", "+1", "--json"]);
-    let down = json(&["calc", "bov", "--attack", "2xgray", "--defense", "gray", "--defense-mod", "-1", "--json"]);
+    let base = json(&[
+        "calc",
+        "bov",
+        "--attack",
+        "2xgray",
+        "--defense",
+        "gray",
+        "--json",
+    ]);
+    let up = json(&[
+        "calc",
+        "bov",
+        "--attack",
+        "2xgray",
+        "--defense",
+        "gray",
+        "--attack-mod",
+        "+1",
+        "--json",
+    ]);
+    let down = json(&[
+        "calc",
+        "bov",
+        "--attack",
+        "2xgray",
+        "--defense",
+        "gray",
+        "--defense-mod",
+        "-1",
+        "--json",
+    ]);
     let m = |v: &serde_json::Value| v["mean"].as_f64().unwrap();
     // Gray upgraded is black: 2 × 0.55.
     assert!((m(&up) - 1.1).abs() < 1e-9, "{}", m(&up));
@@ -61,9 +131,20 @@ fn modifiers_move_the_mean_the_right_way() {
 #[test]
 fn lov_charge_and_morale_answer_in_json() {
     let v = json(&["calc", "lov", "--combat-value", "5", "--json"]);
-    assert!((v["mean"].as_f64().unwrap() - 4.0).abs() < 1e-9, "5 dice × 0.8 hits");
+    assert!(
+        (v["mean"].as_f64().unwrap() - 4.0).abs() < 1e-9,
+        "5 dice × 0.8 hits"
+    );
     assert!((v["immediate_wounds"]["mean"].as_f64().unwrap() - 1.5).abs() < 1e-9);
-    let v = json(&["calc", "charge", "--speed", "8", "--distance", "10.5", "--json"]);
+    let v = json(&[
+        "calc",
+        "charge",
+        "--speed",
+        "8",
+        "--distance",
+        "10.5",
+        "--json",
+    ]);
     // Just over 10" with Speed 8 needs 3 hits or more: 57/125.
     assert!((v["reach_probability"].as_f64().unwrap() - 57.0 / 125.0).abs() < 1e-12);
     assert_eq!(pmf(&v).len(), 15, "8 to 14 inches, indexed from 0");
@@ -84,19 +165,101 @@ fn the_table_shows_every_outcome_with_mean_and_sd() {
 #[test]
 fn bad_input_gets_one_line_naming_the_argument_and_exit_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&["calc", "bov", "--attack", "3xpurple", "--defense", "gray"], "--attack"),
-        (&["calc", "bov", "--attack", "3xblack", "--defense", "purple"], "--defense"),
-        (&["calc", "bov", "--attack", "0xblack", "--defense", "gray"], "--attack"),
-        (&["calc", "bov", "--attack", "-2xblack", "--defense", "gray"], "--attack"),
-        (&["calc", "bov", "--attack", "10000xblack", "--defense", "gray"], "--attack"),
-        (&["calc", "bov", "--attack", "100xblack", "--models", "100", "--defense", "gray"], "--models"),
-        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--models", "-1"], "--models"),
-        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--attack-mod", "+x"], "--attack-mod"),
-        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--defense-mod", "1.5"], "--defense-mod"),
+        (
+            &["calc", "bov", "--attack", "3xpurple", "--defense", "gray"],
+            "--attack",
+        ),
+        (
+            &["calc", "bov", "--attack", "3xblack", "--defense", "purple"],
+            "--defense",
+        ),
+        (
+            &["calc", "bov", "--attack", "0xblack", "--defense", "gray"],
+            "--attack",
+        ),
+        (
+            &["calc", "bov", "--attack", "-2xblack", "--defense", "gray"],
+            "--attack",
+        ),
+        (
+            &[
+                "calc",
+                "bov",
+                "--attack",
+                "10000xblack",
+                "--defense",
+                "gray",
+            ],
+            "--attack",
+        ),
+        (
+            &[
+                "calc",
+                "bov",
+                "--attack",
+                "100xblack",
+                "--models",
+                "100",
+                "--defense",
+                "gray",
+            ],
+            "--models",
+        ),
+        (
+            &[
+                "calc",
+                "bov",
+                "--attack",
+                "3xblack",
+                "--defense",
+                "gray",
+                "--models",
+                "-1",
+            ],
+            "--models",
+        ),
+        (
+            &[
+                "calc",
+                "bov",
+                "--attack",
+                "3xblack",
+                "--defense",
+                "gray",
+                "--attack-mod",
+                "+x",
+            ],
+            "--attack-mod",
+        ),
+        (
+            &[
+                "calc",
+                "bov",
+                "--attack",
+                "3xblack",
+                "--defense",
+                "gray",
+                "--defense-mod",
+                "1.5",
+            ],
+            "--defense-mod",
+        ),
         (&["calc", "bov", "--attack", "3xblack"], "--defense"),
         (&["calc", "lov", "--combat-value", "0"], "--combat-value"),
         (&["calc", "morale", "--die", "red"], "--die"),
-        (&["calc", "bov", "--attack", "3xblack", "--defense", "gray", "--plot", "chart.gif"], "--plot"),
+        (
+            &[
+                "calc",
+                "bov",
+                "--attack",
+                "3xblack",
+                "--defense",
+                "gray",
+                "--plot",
+                "chart.gif",
+            ],
+            "--plot",
+        ),
     ];
     for (args, names) in cases {
         let out = valerna(args);
@@ -117,12 +280,26 @@ fn plots_are_written_as_svg_and_png() {
     let png = dir.join("wounds.png");
     for path in [&svg, &png] {
         let out = valerna(&[
-            "calc", "bov", "--attack", "3xblack", "--defense", "gray", "--plot", path.to_str().unwrap(),
+            "calc",
+            "bov",
+            "--attack",
+            "3xblack",
+            "--defense",
+            "gray",
+            "--plot",
+            path.to_str().unwrap(),
         ]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let svg_text = std::fs::read_to_string(&svg).unwrap();
-    assert!(svg_text.starts_with("<svg") && svg_text.contains("wounds"), "not an SVG chart");
+    assert!(
+        svg_text.starts_with("<svg") && svg_text.contains("wounds"),
+        "not an SVG chart"
+    );
     // One bar per outcome 0..=6 drawn as a filled rectangle.
     assert!(svg_text.matches("<rect").count() >= 7);
     let png_bytes = std::fs::read(&png).unwrap();

@@ -10,11 +10,17 @@ use valerna_dice::{Stream, sim};
 fn spec() -> (Attack, Defense) {
     (
         Attack {
-            per_model: vec![DiceGroup { count: 20, colour: Colour::Black }],
+            per_model: vec![DiceGroup {
+                count: 20,
+                colour: Colour::Black,
+            }],
             models: 10,
             shift: Shift::Upgrade,
         },
-        Defense { colour: Colour::Gray, shift: Shift::None },
+        Defense {
+            colour: Colour::Gray,
+            shift: Shift::None,
+        },
     )
 }
 

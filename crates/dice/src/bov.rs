@@ -143,7 +143,11 @@ pub fn attack_face(colour: Colour, d10: u8) -> AttackFace {
     ];
     assert!((1..=10).contains(&d10), "d10 result {d10} out of 1..=10");
     let i = d10 as usize - 1;
-    if i < shift { AttackFace::Miss } else { BLACK[i - shift] }
+    if i < shift {
+        AttackFace::Miss
+    } else {
+        BLACK[i - shift]
+    }
 }
 
 /// Whether a defense die of `colour` blocks on the d6 result `d6` (RULINGS
@@ -362,8 +366,18 @@ impl FaceOff {
             let b = FaceOffDice::roll(stream);
             attempts.push([a, b]);
             match a.compare(&b) {
-                std::cmp::Ordering::Greater => return Self { attempts, winner: 0 },
-                std::cmp::Ordering::Less => return Self { attempts, winner: 1 },
+                std::cmp::Ordering::Greater => {
+                    return Self {
+                        attempts,
+                        winner: 0,
+                    };
+                }
+                std::cmp::Ordering::Less => {
+                    return Self {
+                        attempts,
+                        winner: 1,
+                    };
+                }
                 std::cmp::Ordering::Equal => continue,
             }
         }
@@ -384,7 +398,18 @@ mod tests {
     fn black_attack_die_faces() {
         assert_eq!(
             faces(Colour::Black),
-            [Miss, Miss, Miss, Miss, Hit, Hit, Hit, DoubleHit, Critical, DoubleCritical]
+            [
+                Miss,
+                Miss,
+                Miss,
+                Miss,
+                Hit,
+                Hit,
+                Hit,
+                DoubleHit,
+                Critical,
+                DoubleCritical
+            ]
         );
     }
 
@@ -392,7 +417,9 @@ mod tests {
     fn gray_attack_die_faces() {
         assert_eq!(
             faces(Colour::Gray),
-            [Miss, Miss, Miss, Miss, Miss, Hit, Hit, Hit, DoubleHit, Critical]
+            [
+                Miss, Miss, Miss, Miss, Miss, Hit, Hit, Hit, DoubleHit, Critical
+            ]
         );
     }
 
@@ -417,7 +444,11 @@ mod tests {
     // RULINGS §1.2.
     #[test]
     fn defense_die_faces() {
-        let blocks = |c| (1..=6).filter(|&d| defense_blocks(c, d)).collect::<Vec<_>>();
+        let blocks = |c| {
+            (1..=6)
+                .filter(|&d| defense_blocks(c, d))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(blocks(Colour::Black), [3, 4, 5, 6]);
         assert_eq!(blocks(Colour::Gray), [4, 5, 6]);
         assert_eq!(blocks(Colour::White), [5, 6]);
@@ -444,7 +475,13 @@ mod tests {
         // "if you are rolling white dice, and three sources upgrade and one
         // downgrade that roll, you will be rolling gray dice, not black"
         let d = ShiftedDie::new(Colour::White, Shift::of([1, 1, 1, -1]));
-        assert_eq!(d, ShiftedDie { colour: Colour::Gray, reroll: Reroll::Nothing });
+        assert_eq!(
+            d,
+            ShiftedDie {
+                colour: Colour::Gray,
+                reroll: Reroll::Nothing
+            }
+        );
     }
 
     // BoV 5.1, "Upgrading & Downgrading", the table; RULINGS §1.3.
@@ -453,14 +490,56 @@ mod tests {
         let s = |c, sh| ShiftedDie::new(c, sh);
         use Colour::*;
         use Reroll as R;
-        assert_eq!(s(Black, Shift::Upgrade), ShiftedDie { colour: Black, reroll: R::Failures });
-        assert_eq!(s(Gray, Shift::Upgrade), ShiftedDie { colour: Black, reroll: R::Nothing });
-        assert_eq!(s(White, Shift::Upgrade), ShiftedDie { colour: Gray, reroll: R::Nothing });
-        assert_eq!(s(Black, Shift::Downgrade), ShiftedDie { colour: Gray, reroll: R::Nothing });
-        assert_eq!(s(Gray, Shift::Downgrade), ShiftedDie { colour: White, reroll: R::Nothing });
-        assert_eq!(s(White, Shift::Downgrade), ShiftedDie { colour: White, reroll: R::Successes });
+        assert_eq!(
+            s(Black, Shift::Upgrade),
+            ShiftedDie {
+                colour: Black,
+                reroll: R::Failures
+            }
+        );
+        assert_eq!(
+            s(Gray, Shift::Upgrade),
+            ShiftedDie {
+                colour: Black,
+                reroll: R::Nothing
+            }
+        );
+        assert_eq!(
+            s(White, Shift::Upgrade),
+            ShiftedDie {
+                colour: Gray,
+                reroll: R::Nothing
+            }
+        );
+        assert_eq!(
+            s(Black, Shift::Downgrade),
+            ShiftedDie {
+                colour: Gray,
+                reroll: R::Nothing
+            }
+        );
+        assert_eq!(
+            s(Gray, Shift::Downgrade),
+            ShiftedDie {
+                colour: White,
+                reroll: R::Nothing
+            }
+        );
+        assert_eq!(
+            s(White, Shift::Downgrade),
+            ShiftedDie {
+                colour: White,
+                reroll: R::Successes
+            }
+        );
         for c in Colour::ALL {
-            assert_eq!(s(c, Shift::None), ShiftedDie { colour: c, reroll: R::Nothing });
+            assert_eq!(
+                s(c, Shift::None),
+                ShiftedDie {
+                    colour: c,
+                    reroll: R::Nothing
+                }
+            );
         }
     }
 
@@ -504,10 +583,16 @@ mod tests {
     fn a_reroll_is_never_rerolled_and_always_stands() {
         // Miss, then miss again: an upgraded black die keeps the second miss.
         let mut s = stream_with_first_d10s(&[2, 3]);
-        assert_eq!(ShiftedDie::new(Colour::Black, Shift::Upgrade).roll_attack(&mut s), Miss);
+        assert_eq!(
+            ShiftedDie::new(Colour::Black, Shift::Upgrade).roll_attack(&mut s),
+            Miss
+        );
         // Double critical rerolled into a miss: a downgraded white die keeps it.
         let mut s = stream_with_first_d10s(&[10, 1]);
-        assert_eq!(ShiftedDie::new(Colour::White, Shift::Downgrade).roll_attack(&mut s), Miss);
+        assert_eq!(
+            ShiftedDie::new(Colour::White, Shift::Downgrade).roll_attack(&mut s),
+            Miss
+        );
         // Hit rerolled into another hit: it stands, no third roll.
         let mut s = stream_with_first_d10s(&[7, 10]);
         let mut after = s.clone();
@@ -523,8 +608,14 @@ mod tests {
     #[test]
     fn roll_attack_counts_every_die_of_a_mixed_pool() {
         let pool = [
-            DiceGroup { count: 4, colour: Colour::Black },
-            DiceGroup { count: 2, colour: Colour::White },
+            DiceGroup {
+                count: 4,
+                colour: Colour::Black,
+            },
+            DiceGroup {
+                count: 2,
+                colour: Colour::White,
+            },
         ];
         let mut a = Stream::new(3);
         let mut b = a.clone();
@@ -542,13 +633,21 @@ mod tests {
     // BoV 5.1, "Face-off Rolls" > "Tiebreakers".
     #[test]
     fn face_off_ties_go_to_criticals_then_reroll() {
-        let a = FaceOffDice { faces: [Critical, Hit, Miss] };
-        let b = FaceOffDice { faces: [DoubleHit, Miss, Miss] };
+        let a = FaceOffDice {
+            faces: [Critical, Hit, Miss],
+        };
+        let b = FaceOffDice {
+            faces: [DoubleHit, Miss, Miss],
+        };
         assert_eq!(a.hits(), b.hits());
         assert_eq!(a.compare(&b), std::cmp::Ordering::Greater);
-        let c = FaceOffDice { faces: [Hit, Hit, Miss] };
+        let c = FaceOffDice {
+            faces: [Hit, Hit, Miss],
+        };
         assert_eq!(b.compare(&c), std::cmp::Ordering::Equal);
-        let d = FaceOffDice { faces: [DoubleCritical, Miss, Miss] };
+        let d = FaceOffDice {
+            faces: [DoubleCritical, Miss, Miss],
+        };
         assert_eq!(d.compare(&a), std::cmp::Ordering::Greater);
         assert_eq!(c.compare(&d), std::cmp::Ordering::Less);
     }
@@ -563,7 +662,11 @@ mod tests {
                 assert_eq!(a.compare(b), std::cmp::Ordering::Equal);
                 ties_seen += 1;
             }
-            let expect = if last[0].compare(&last[1]).is_gt() { 0 } else { 1 };
+            let expect = if last[0].compare(&last[1]).is_gt() {
+                0
+            } else {
+                1
+            };
             assert_ne!(last[0].compare(&last[1]), std::cmp::Ordering::Equal);
             assert_eq!(f.winner, expect);
         }
@@ -575,6 +678,9 @@ mod tests {
         assert_eq!("Black".parse::<Colour>(), Ok(Colour::Black));
         assert_eq!("grey".parse::<Colour>(), Ok(Colour::Gray));
         let e = "purple".parse::<Colour>().unwrap_err().to_string();
-        assert!(e.contains("purple") && e.contains("black, gray, white"), "{e}");
+        assert!(
+            e.contains("purple") && e.contains("black, gray, white"),
+            "{e}"
+        );
     }
 }

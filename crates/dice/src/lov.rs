@@ -79,7 +79,13 @@ mod tests {
         r.add(Face::Critical);
         r.add(Face::DoubleHit);
         r.add(Face::Miss);
-        assert_eq!(r, CombatRoll { immediate_wounds: 3, standard_hits: 2 });
+        assert_eq!(
+            r,
+            CombatRoll {
+                immediate_wounds: 3,
+                standard_hits: 2
+            }
+        );
         assert_eq!(r.hits(), 5);
     }
 

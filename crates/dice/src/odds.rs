@@ -7,7 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Pmf;
-use crate::bov::{AttackFace, Colour, DiceGroup, Reroll, Shift, ShiftedDie, attack_face, defense_blocks};
+use crate::bov::{
+    AttackFace, Colour, DiceGroup, Reroll, Shift, ShiftedDie, attack_face, defense_blocks,
+};
 
 /// More dice than this in one roll is refused: no table rolls that many, and
 /// the answer would be noise.
@@ -240,7 +242,10 @@ mod tests {
     use super::*;
 
     fn black(n: u32) -> Vec<DiceGroup> {
-        vec![DiceGroup { count: n, colour: Colour::Black }]
+        vec![DiceGroup {
+            count: n,
+            colour: Colour::Black,
+        }]
     }
 
     fn close(a: f64, b: f64) -> bool {
@@ -252,8 +257,15 @@ mod tests {
     /// 3 × (0.3 + 0.25) = 1.65.
     #[test]
     fn three_black_against_gray_mean_is_1_65() {
-        let a = Attack { per_model: black(3), models: 1, shift: Shift::None };
-        let d = Defense { colour: Colour::Gray, shift: Shift::None };
+        let a = Attack {
+            per_model: black(3),
+            models: 1,
+            shift: Shift::None,
+        };
+        let d = Defense {
+            colour: Colour::Gray,
+            shift: Shift::None,
+        };
         let o = attack(&a, d).unwrap();
         assert!(close(o.wounds.mean(), 1.65), "{}", o.wounds.mean());
         assert!(close(o.critical_hits.mean(), 0.9));
@@ -265,10 +277,24 @@ mod tests {
         // Faces: miss .4, hit .3, double hit .1, crit .1, double crit .1.
         // Gray blocks half. Wounds 0: .4 + .3*.5 + .1*.25 = .575;
         // 1: .3*.5 + .1*.5 + .1 = .3; 2: .1*.25 + .1 = .125.
-        let a = Attack { per_model: black(1), models: 1, shift: Shift::None };
-        let o = attack(&a, Defense { colour: Colour::Gray, shift: Shift::None }).unwrap();
+        let a = Attack {
+            per_model: black(1),
+            models: 1,
+            shift: Shift::None,
+        };
+        let o = attack(
+            &a,
+            Defense {
+                colour: Colour::Gray,
+                shift: Shift::None,
+            },
+        )
+        .unwrap();
         let w = o.wounds.probabilities();
-        assert!(close(w[0], 0.575) && close(w[1], 0.3) && close(w[2], 0.125), "{w:?}");
+        assert!(
+            close(w[0], 0.575) && close(w[1], 0.3) && close(w[2], 0.125),
+            "{w:?}"
+        );
     }
 
     // RULINGS §1.3: upgraded black rerolls misses: P(miss) = 0.4².
@@ -297,7 +323,10 @@ mod tests {
         assert!(close(b(Colour::Black, Shift::None), 4.0 / 6.0));
         assert!(close(b(Colour::Gray, Shift::None), 0.5));
         assert!(close(b(Colour::White, Shift::None), 1.0 / 3.0));
-        assert!(close(b(Colour::Black, Shift::Upgrade), 4.0 / 6.0 + 2.0 / 6.0 * 4.0 / 6.0));
+        assert!(close(
+            b(Colour::Black, Shift::Upgrade),
+            4.0 / 6.0 + 2.0 / 6.0 * 4.0 / 6.0
+        ));
         assert!(close(b(Colour::Gray, Shift::Upgrade), 4.0 / 6.0));
         assert!(close(b(Colour::White, Shift::Downgrade), 1.0 / 9.0));
         assert!(close(b(Colour::Black, Shift::Downgrade), 0.5));
@@ -307,17 +336,41 @@ mod tests {
     // counters takes 4 more: one model falls and 1 counter is left.
     #[test]
     fn ogerron_phalanx_loses_one_model_to_four_more_wounds() {
-        let lost = models_lost(&Pmf::point(4), Target { health: 5, models: Some(3), wounds: 2 })
-            .unwrap();
+        let lost = models_lost(
+            &Pmf::point(4),
+            Target {
+                health: 5,
+                models: Some(3),
+                wounds: 2,
+            },
+        )
+        .unwrap();
         assert_eq!(lost, Pmf::point(1));
     }
 
     #[test]
     fn models_lost_stops_at_the_unit_size() {
-        let lost = models_lost(&Pmf::point(40), Target { health: 1, models: Some(5), wounds: 0 })
-            .unwrap();
+        let lost = models_lost(
+            &Pmf::point(40),
+            Target {
+                health: 1,
+                models: Some(5),
+                wounds: 0,
+            },
+        )
+        .unwrap();
         assert_eq!(lost, Pmf::point(5));
-        assert!(models_lost(&Pmf::point(1), Target { health: 0, models: None, wounds: 0 }).is_err());
+        assert!(
+            models_lost(
+                &Pmf::point(1),
+                Target {
+                    health: 0,
+                    models: None,
+                    wounds: 0
+                }
+            )
+            .is_err()
+        );
     }
 
     // BoV 5.1, "Charge Move": 3 black dice, each hit adds 1". A black die
@@ -343,7 +396,10 @@ mod tests {
         assert!(close(morale_pass(Colour::Gray, Shift::None), 0.5));
         assert!(close(morale_pass(Colour::Gray, Shift::Upgrade), 4.0 / 6.0));
         assert!(close(morale_pass(Colour::Black, Shift::None), 4.0 / 6.0));
-        assert!(close(morale_pass(Colour::White, Shift::Downgrade), 1.0 / 9.0));
+        assert!(close(
+            morale_pass(Colour::White, Shift::Downgrade),
+            1.0 / 9.0
+        ));
         let f = morale_fleeing(Colour::Gray, Shift::None, 4);
         assert!(close(f.p(0), 1.0 / 16.0));
         assert!(close(f.mean(), 2.0));
@@ -364,9 +420,17 @@ mod tests {
 
     #[test]
     fn too_many_or_no_dice_are_refused() {
-        let a = Attack { per_model: black(100), models: 100, shift: Shift::None };
+        let a = Attack {
+            per_model: black(100),
+            models: 100,
+            shift: Shift::None,
+        };
         assert_eq!(a.dice(), Err(OddsError::TooManyDice { dice: 10_000 }));
-        let a = Attack { per_model: black(0), models: 3, shift: Shift::None };
+        let a = Attack {
+            per_model: black(0),
+            models: 3,
+            shift: Shift::None,
+        };
         assert_eq!(a.dice(), Err(OddsError::NoDice));
         assert!(lov_combat(0).is_err());
         assert!(lov_combat(10_000).is_err());

@@ -17,7 +17,10 @@ pub fn attack_wounds(
     let pool: Vec<DiceGroup> = attack
         .per_model
         .iter()
-        .map(|g| DiceGroup { count: g.count * attack.models, colour: g.colour })
+        .map(|g| DiceGroup {
+            count: g.count * attack.models,
+            colour: g.colour,
+        })
         .collect();
     let mut counts = vec![0u64; 2 * dice as usize + 1];
     for _ in 0..rolls {
@@ -30,7 +33,10 @@ pub fn attack_wounds(
 
 /// The extra inches of `rolls` charge rolls.
 pub fn charge_bonus(rolls: u64, stream: &mut Stream) -> Pmf {
-    let pool = [DiceGroup { count: 3, colour: Colour::Black }];
+    let pool = [DiceGroup {
+        count: 3,
+        colour: Colour::Black,
+    }];
     let mut counts = [0u64; 7];
     for _ in 0..rolls {
         let r = bov::roll_attack(&pool, Shift::None, stream);
@@ -40,7 +46,13 @@ pub fn charge_bonus(rolls: u64, stream: &mut Stream) -> Pmf {
 }
 
 /// Models fleeing out of `models` testing, over `rolls` tests of the unit.
-pub fn morale_fleeing(colour: Colour, shift: Shift, models: u32, rolls: u64, stream: &mut Stream) -> Pmf {
+pub fn morale_fleeing(
+    colour: Colour,
+    shift: Shift,
+    models: u32,
+    rolls: u64,
+    stream: &mut Stream,
+) -> Pmf {
     let mut counts = vec![0u64; models as usize + 1];
     for _ in 0..rolls {
         let passed = bov::roll_defense(models, colour, shift, stream);

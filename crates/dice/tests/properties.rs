@@ -11,11 +11,18 @@ fn colour() -> impl Strategy<Value = Colour> {
 }
 
 fn shift() -> impl Strategy<Value = Shift> {
-    prop_oneof![Just(Shift::Downgrade), Just(Shift::None), Just(Shift::Upgrade)]
+    prop_oneof![
+        Just(Shift::Downgrade),
+        Just(Shift::None),
+        Just(Shift::Upgrade)
+    ]
 }
 
 fn pool() -> impl Strategy<Value = Vec<DiceGroup>> {
-    prop::collection::vec((1u32..12, colour()).prop_map(|(count, colour)| DiceGroup { count, colour }), 1..4)
+    prop::collection::vec(
+        (1u32..12, colour()).prop_map(|(count, colour)| DiceGroup { count, colour }),
+        1..4,
+    )
 }
 
 fn sums_to_one(p: &Pmf) -> bool {
@@ -78,17 +85,56 @@ const AGREEMENT: f64 = 0.005;
 
 fn agree(exact: &Pmf, simulated: &Pmf, what: &str) {
     let gap = exact.max_abs_diff(simulated);
-    assert!(gap < AGREEMENT, "{what}: simulated differs from exact by {gap:.5}");
+    assert!(
+        gap < AGREEMENT,
+        "{what}: simulated differs from exact by {gap:.5}"
+    );
 }
 
 #[test]
 fn monte_carlo_agrees_with_exact_attacks() {
     let cases = [
-        (vec![DiceGroup { count: 3, colour: Colour::Black }], 1, Shift::None, Colour::Gray, Shift::None),
-        (vec![DiceGroup { count: 2, colour: Colour::Black }], 3, Shift::Upgrade, Colour::Black, Shift::Upgrade),
-        (vec![DiceGroup { count: 4, colour: Colour::White }], 2, Shift::Downgrade, Colour::White, Shift::Downgrade),
         (
-            vec![DiceGroup { count: 2, colour: Colour::Gray }, DiceGroup { count: 1, colour: Colour::White }],
+            vec![DiceGroup {
+                count: 3,
+                colour: Colour::Black,
+            }],
+            1,
+            Shift::None,
+            Colour::Gray,
+            Shift::None,
+        ),
+        (
+            vec![DiceGroup {
+                count: 2,
+                colour: Colour::Black,
+            }],
+            3,
+            Shift::Upgrade,
+            Colour::Black,
+            Shift::Upgrade,
+        ),
+        (
+            vec![DiceGroup {
+                count: 4,
+                colour: Colour::White,
+            }],
+            2,
+            Shift::Downgrade,
+            Colour::White,
+            Shift::Downgrade,
+        ),
+        (
+            vec![
+                DiceGroup {
+                    count: 2,
+                    colour: Colour::Gray,
+                },
+                DiceGroup {
+                    count: 1,
+                    colour: Colour::White,
+                },
+            ],
             2,
             Shift::Upgrade,
             Colour::Gray,
@@ -96,18 +142,34 @@ fn monte_carlo_agrees_with_exact_attacks() {
         ),
     ];
     for (i, (per_model, models, a, d, ds)) in cases.into_iter().enumerate() {
-        let attack = Attack { per_model, models, shift: a };
-        let defense = Defense { colour: d, shift: ds };
+        let attack = Attack {
+            per_model,
+            models,
+            shift: a,
+        };
+        let defense = Defense {
+            colour: d,
+            shift: ds,
+        };
         let exact = odds::attack(&attack, defense).unwrap().wounds;
-        let simulated = sim::attack_wounds(&attack, defense, ROLLS, &mut Stream::new(100 + i as u64)).unwrap();
+        let simulated =
+            sim::attack_wounds(&attack, defense, ROLLS, &mut Stream::new(100 + i as u64)).unwrap();
         agree(&exact, &simulated, &format!("attack case {i}"));
     }
 }
 
 #[test]
 fn monte_carlo_agrees_with_exact_charge_morale_and_lov() {
-    agree(&odds::charge_bonus(), &sim::charge_bonus(ROLLS, &mut Stream::new(7)), "charge");
-    for (die, s) in [(Colour::Gray, Shift::None), (Colour::Black, Shift::Upgrade), (Colour::White, Shift::Downgrade)] {
+    agree(
+        &odds::charge_bonus(),
+        &sim::charge_bonus(ROLLS, &mut Stream::new(7)),
+        "charge",
+    );
+    for (die, s) in [
+        (Colour::Gray, Shift::None),
+        (Colour::Black, Shift::Upgrade),
+        (Colour::White, Shift::Downgrade),
+    ] {
         let exact = odds::morale_fleeing(die, s, 5);
         let simulated = sim::morale_fleeing(die, s, 5, ROLLS, &mut Stream::new(8));
         agree(&exact, &simulated, &format!("morale {die} {s:?}"));

@@ -50,7 +50,10 @@ pub trait Game: Clone + Sized {
     type Error: std::error::Error + Send + Sync + 'static;
 
     /// Sets a game up (shuffles and rolls included) from its setup.
-    fn start(content: &std::sync::Arc<Self::Content>, setup: &Self::Setup) -> Result<Self, Self::Error>;
+    fn start(
+        content: &std::sync::Arc<Self::Content>,
+        setup: &Self::Setup,
+    ) -> Result<Self, Self::Error>;
 
     /// Number of seats, Faceless and bots included.
     fn seats(&self) -> usize;
@@ -79,7 +82,9 @@ pub trait Game: Clone + Sized {
 
 /// A game as it is saved: its setup and every decision, in order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound = "G::Setup: Serialize + DeserializeOwned, G::Decision: Serialize + DeserializeOwned")]
+#[serde(
+    bound = "G::Setup: Serialize + DeserializeOwned, G::Decision: Serialize + DeserializeOwned"
+)]
 pub struct Record<G: Game> {
     pub setup: G::Setup,
     pub decisions: Vec<G::Decision>,
@@ -87,7 +92,10 @@ pub struct Record<G: Game> {
 
 impl<G: Game> Record<G> {
     pub fn new(setup: G::Setup) -> Self {
-        Self { setup, decisions: Vec::new() }
+        Self {
+            setup,
+            decisions: Vec::new(),
+        }
     }
 }
 
@@ -112,7 +120,8 @@ pub fn replay<G: Game>(
 ) -> Result<G, ReplayError<G::Error>> {
     let mut game = G::start(content, &record.setup).map_err(ReplayError::Setup)?;
     for (index, d) in record.decisions.iter().enumerate() {
-        game.apply(d.clone()).map_err(|error| ReplayError::Decision { index, error })?;
+        game.apply(d.clone())
+            .map_err(|error| ReplayError::Decision { index, error })?;
     }
     Ok(game)
 }
@@ -163,7 +172,11 @@ mod tests {
             if *first > 1 {
                 return Err(RaceError(format!("no seat {first}")));
             }
-            Ok(Race { total: 0, turn: *first, winner: None })
+            Ok(Race {
+                total: 0,
+                turn: *first,
+                winner: None,
+            })
         }
         fn seats(&self) -> usize {
             2
@@ -196,7 +209,10 @@ mod tests {
             self.total
         }
         fn outcome(&self) -> Option<Outcome> {
-            self.winner.map(|w| Outcome { winners: vec![w], reason: "five".into() })
+            self.winner.map(|w| Outcome {
+                winners: vec![w],
+                reason: "five".into(),
+            })
         }
     }
 
@@ -207,17 +223,25 @@ mod tests {
         let mut decisions = Vec::new();
         play_out(&mut g, &mut decisions, 100, |_| 2).unwrap();
         assert_eq!(g.outcome().unwrap().winners, vec![0]);
-        let record = Record::<Race> { setup: 0, decisions: decisions.clone() };
+        let record = Record::<Race> {
+            setup: 0,
+            decisions: decisions.clone(),
+        };
         let json = serde_json::to_string(&record).unwrap();
         let back: Record<Race> = serde_json::from_str(&json).unwrap();
         let again = replay(&content, &back).unwrap();
         assert_eq!(again.total, g.total);
         assert_eq!(again.outcome(), g.outcome());
 
-        let bad = Record::<Race> { setup: 0, decisions: vec![1, 3] };
+        let bad = Record::<Race> {
+            setup: 0,
+            decisions: vec![1, 3],
+        };
         let e = replay(&content, &bad).unwrap_err().to_string();
         assert_eq!(e, "decision 1 was refused: add 1 or 2, not 3");
-        let e = replay(&content, &Record::<Race>::new(4)).unwrap_err().to_string();
+        let e = replay(&content, &Record::<Race>::new(4))
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "the setup was refused: no seat 4");
     }
 }
