@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod calc;
 mod error;
+mod lov;
 mod plot;
 
 /// Valerna: Lords of Vaala and Battles of Valerna, played and measured.
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Exact odds for the dice of both games.
     Calc(calc::CalcArgs),
+    /// Lords of Vaala: simulate, replay and play.
+    Lov(lov::LovArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Calc(args) => calc::run(args),
+        Command::Lov(args) => lov::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -102,18 +102,20 @@ impl Eng<'_> {
         let mut moved = Force::default();
         for t in 0..3 {
             if f.units[t] > 0 {
-                let o: Vec<Decision> = (0..=f.units[t]).map(Decision::Count).collect();
-                if let Decision::Count(n) = self.ask_for(seat, &o)? {
+                let mut o = Opts::default();
+                for n in 0..=f.units[t] {
+                    o.push(Decision::Count(n));
+                }
+                if let Decision::Count(n) = self.ask_for(seat, o.as_slice())? {
                     moved.units[t] = n;
                 }
             }
         }
-        if f.general {
-            if let Decision::Count(n) =
+        if f.general
+            && let Decision::Count(n) =
                 self.ask_for(seat, &[Decision::Count(0), Decision::Count(1)])?
-            {
-                moved.general = n == 1;
-            }
+        {
+            moved.general = n == 1;
         }
         Ok(moved)
     }

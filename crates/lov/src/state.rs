@@ -198,7 +198,7 @@ impl Core {
     }
 
     pub fn is_general(seat: u8) -> bool {
-        seat % 2 == 0
+        seat & 1 == 0
     }
 
     /// Region of a General's General piece.

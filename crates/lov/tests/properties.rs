@@ -208,7 +208,7 @@ fn views_do_not_leak_other_seats_hidden_cards() {
         let mut policy = RandomPolicy::new(seed);
         let mut step = 0u64;
         while let Some(d) = policy.choose(&g) {
-            if step % 3 == 0 {
+            if step.is_multiple_of(3) {
                 for other in 0..4u8 {
                     let alt = g.with_other_hidden_cards(other, seed * 1000 + step);
                     for seat in 0..4u8 {
