@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bov;
 mod calc;
 mod error;
 mod lov;
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// Exact odds for the dice of both games.
     Calc(calc::CalcArgs),
+    /// Battles of Valerna: force lists.
+    Bov(bov::BovArgs),
     /// Lords of Vaala: simulate, replay and play.
     Lov(lov::LovArgs),
 }
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Calc(args) => calc::run(args),
+        Command::Bov(args) => bov::run(args),
         Command::Lov(args) => lov::run(args),
     };
     match result {

@@ -1,0 +1,216 @@
+//! `valerna bov`: Battles of Valerna from the command line. The rules are all
+//! in `valerna-bov`; this module reads files and prints.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use serde_json::json;
+use valerna_bov::content::Pack;
+use valerna_bov::rules::force_list::{self, ListError};
+
+use crate::error::CliError;
+
+/// Battles of Valerna: force lists.
+#[derive(Debug, Args)]
+pub struct BovArgs {
+    #[command(subcommand)]
+    command: BovCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BovCommand {
+    /// Force lists.
+    List {
+        #[command(subcommand)]
+        command: ListCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ListCommand {
+    /// Check a force list (RON, see content/bov/README.md) against the rules
+    /// of "Writing up Force Lists": exit 0 with a summary, or exit 2 naming
+    /// each entry and the rule it breaks.
+    Validate {
+        /// The force list file.
+        file: PathBuf,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: BovArgs) -> Result<(), CliError> {
+    match args.command {
+        BovCommand::List {
+            command: ListCommand::Validate { file, json },
+        } => validate(&file, json),
+    }
+}
+
+fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
+    let shown = file.display().to_string();
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError::usage(format!("FILE '{shown}': cannot be read: {e}")))?;
+    let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
+    let result = force_list::parse(&text)
+        .map_err(|e| vec![e])
+        .and_then(|list| force_list::validate(&pack, &list));
+    match result {
+        Ok(force) => {
+            let general = &force.units[force.general];
+            let card = |u: &force_list::ForceUnit| {
+                pack.card(u.card)
+                    .map_or("?", |c| c.name.as_str())
+                    .to_string()
+            };
+            if as_json {
+                let units: Vec<_> = force
+                    .units
+                    .iter()
+                    .map(|u| {
+                        json!({
+                            "entry": u.entry,
+                            "card": card(u),
+                            "value": u.value,
+                            "mercenary": u.mercenary,
+                            "artifacts": u.artifacts.iter().map(|&a| pack.artifacts[a].id.clone()).collect::<Vec<_>>(),
+                            "bonded_to": u.bonded_to.map(|i| force.units[i].entry.clone()),
+                            "mounted_on": u.mounted_on.map(|i| force.units[i].entry.clone()),
+                        })
+                    })
+                    .collect();
+                let v = json!({
+                    "file": shown,
+                    "valid": true,
+                    "name": force.name,
+                    "force": force.force,
+                    "game_size": force.game_size,
+                    "points": force.points,
+                    "mercenary_points": force.mercenary_points,
+                    "general": general.entry,
+                    "units": units,
+                    "vaala": force.vaala.iter().map(|&v| pack.vaala[v].id.clone()).collect::<Vec<_>>(),
+                    "provisional_content": true,
+                });
+                emit(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&v).expect("JSON values serialize")
+                ));
+            } else {
+                let mut out = String::new();
+                let _ = writeln!(out, "{shown}: valid");
+                let _ = writeln!(
+                    out,
+                    "{} ({}), {} of {} points",
+                    force.name, force.force, force.points, force.game_size
+                );
+                let _ = writeln!(out, "General: {} ({})", card(general), general.entry);
+                for u in &force.units {
+                    let mut extra = Vec::new();
+                    for &a in &u.artifacts {
+                        extra.push(format!("artifact {}", pack.artifacts[a].name));
+                    }
+                    if let Some(i) = u.bonded_to {
+                        extra.push(format!("bonded to {}", force.units[i].entry));
+                    }
+                    if let Some(i) = u.mounted_on {
+                        extra.push(format!("mounted on {}", force.units[i].entry));
+                    }
+                    if u.mercenary {
+                        extra.push("Mercenary".into());
+                    }
+                    let extra = if extra.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" [{}]", extra.join(", "))
+                    };
+                    let _ = writeln!(out, "  {:>3}  {} ({}){extra}", u.value, card(u), u.entry);
+                }
+                let _ = writeln!(
+                    out,
+                    "  {:>3}  Vaala cards: {}",
+                    force.vaala.len(),
+                    force.vaala.len()
+                );
+                let _ = writeln!(out, "(content pack: provisional)");
+                emit(&out);
+            }
+            Ok(())
+        }
+        Err(errors) => {
+            if as_json {
+                let v = json!({ "file": shown, "valid": false, "errors": errors.iter().map(error_json).collect::<Vec<_>>() });
+                emit(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&v).expect("JSON values serialize")
+                ));
+            } else {
+                for e in &errors {
+                    eprintln!("{shown}: {e}");
+                }
+            }
+            Err(CliError::usage(format!(
+                "FILE '{shown}': the force list breaks {} rule(s)",
+                errors.len()
+            )))
+        }
+    }
+}
+
+fn error_json(e: &ListError) -> serde_json::Value {
+    json!({ "entry": e.entry, "rule": e.rule.id(), "citation": e.rule.citation(), "message": e.message })
+}
+
+/// Writes to standard output; a closed pipe (`| head`) is not an error.
+fn emit(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists_dir() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content/bov/lists")
+    }
+
+    #[test]
+    fn the_sample_lists_validate() {
+        for name in [
+            "allaria_dragon_host.ron",
+            "allaria_guild_line.ron",
+            "tyveria_dragon_host.ron",
+            "tyveria_swarm.ron",
+        ] {
+            assert!(validate(&lists_dir().join(name), true).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn an_invalid_list_is_a_usage_error_and_a_missing_file_too() {
+        let path =
+            std::env::temp_dir().join(format!("valerna-bov-invalid-{}.ron", std::process::id()));
+        std::fs::write(
+            &path,
+            r#"(name: "x", force: "Allaria", game_size: 100, units: [(card: "dreamfencers")])"#,
+        )
+        .unwrap();
+        let r = validate(&path, true);
+        let _ = std::fs::remove_file(&path);
+        match r {
+            Err(CliError::Usage(msg)) => {
+                assert!(msg.contains("FILE") && msg.contains("1 rule"), "{msg}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            validate(&lists_dir().join("no-such-list.ron"), false),
+            Err(CliError::Usage(_))
+        ));
+    }
+}
