@@ -1529,3 +1529,101 @@ fn victory_needs_ten_percent_of_the_game_size() {
         }
     );
 }
+
+// ------------------------------------------------------------------------
+// Turns and the end of the round (BoV 5.1, "Turns", "End of Round")
+// ------------------------------------------------------------------------
+
+mod round {
+    use super::*;
+    use valerna_bov::rules::round::{self, RoundError};
+
+    #[test]
+    fn activating_places_a_fatigue_counter_and_exhausted_units_cannot_activate() {
+        // "Select a Unit": "any friendly unit that is not Exhausted ... Place a
+        // fatigue counter on the chosen unit".
+        let p = pack();
+        let mut u = unit(&p, "dreamfencers");
+        for expect in 1..=3 {
+            round::activate(&mut u).unwrap();
+            assert_eq!(u.fatigue, expect);
+        }
+        assert_eq!(round::activate(&mut u), Err(RoundError::Exhausted));
+        assert_eq!(u.fatigue, 3);
+    }
+
+    #[test]
+    fn restore_fatigue_with_the_owners_choice_of_markers() {
+        // "If a unit ended the round with no fatigue counters on it, you may
+        // remove up to 2 status effect markers".
+        let p = pack();
+        let mut u = unit(&p, "dreamfencers");
+        u.status = StatusMarkers {
+            poisoned: 1,
+            slowed: 1,
+            immobilized: 1,
+        };
+        assert_eq!(
+            round::restore_fatigue(
+                &mut u,
+                &[
+                    StatusKind::Poisoned,
+                    StatusKind::Slowed,
+                    StatusKind::Immobilized
+                ]
+            ),
+            Err(RoundError::TooManyMarkers {
+                allowed: 2,
+                asked: 3
+            })
+        );
+        round::restore_fatigue(&mut u, &[StatusKind::Poisoned, StatusKind::Slowed]).unwrap();
+        assert_eq!(
+            u.status,
+            StatusMarkers {
+                poisoned: 0,
+                slowed: 0,
+                immobilized: 1
+            }
+        );
+        // One counter: it goes, and one marker may go with it.
+        u.fatigue = 1;
+        assert_eq!(
+            round::restore_fatigue(&mut u, &[StatusKind::Slowed]),
+            Err(RoundError::NoSuchMarker(StatusKind::Slowed))
+        );
+        round::restore_fatigue(&mut u, &[StatusKind::Immobilized]).unwrap();
+        assert_eq!((u.fatigue, u.status.total()), (0, 0));
+        // Three counters: two go, no marker.
+        u.fatigue = 3;
+        u.status.add(StatusKind::Poisoned, 1);
+        assert!(round::restore_fatigue(&mut u, &[StatusKind::Poisoned]).is_err());
+        round::restore_fatigue(&mut u, &[]).unwrap();
+        assert_eq!((u.fatigue, u.status.poisoned), (1, 1));
+    }
+
+    #[test]
+    fn status_effects_at_the_start_and_end_of_an_activation() {
+        // "Poisoned" at the start; "Slowed"/"Immobilized" lose a marker at the end.
+        let p = pack();
+        let mut u = unit(&p, "dreamfencers");
+        u.status = StatusMarkers {
+            poisoned: 0,
+            slowed: 1,
+            immobilized: 2,
+        };
+        let mut s = Stream::new(4);
+        let before = s.clone();
+        let r = round::start_of_activation(&mut u, &mut s);
+        assert_eq!((r.wounds, s == before), (0, true), "no marker, no die");
+        round::end_of_activation(&mut u);
+        assert_eq!(
+            u.status,
+            StatusMarkers {
+                poisoned: 0,
+                slowed: 0,
+                immobilized: 1
+            }
+        );
+    }
+}

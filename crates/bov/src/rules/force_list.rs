@@ -186,14 +186,16 @@ pub struct Force {
 /// Parses a force list; a format error is reported as a [`ListRule::Format`]
 /// error naming the line and column.
 pub fn parse(text: &str) -> Result<ForceList, ListError> {
-    crate::content::ron_options().from_str(text).map_err(|e| ListError {
-        entry: "list".into(),
-        rule: ListRule::Format,
-        message: format!(
-            "line {}, column {}: {}",
-            e.span.start.line, e.span.start.col, e.code
-        ),
-    })
+    crate::content::ron_options()
+        .from_str(text)
+        .map_err(|e| ListError {
+            entry: "list".into(),
+            rule: ListRule::Format,
+            message: format!(
+                "line {}, column {}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            ),
+        })
 }
 
 /// Checks every rule of a force list against `pack`; reports them all.

@@ -20,6 +20,7 @@ pub mod modifiers;
 pub mod morale;
 pub mod neutral;
 pub mod powers;
+pub mod round;
 pub mod scenario;
 pub mod state;
 pub mod status;
