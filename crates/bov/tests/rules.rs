@@ -1627,3 +1627,78 @@ mod round {
         );
     }
 }
+
+#[test]
+fn a_whole_attack_rolls_attack_then_defense_from_one_stream() {
+    // "Performing an Attack": steps 3 to 5 in order, every die from the
+    // game's one stream (RULINGS §1.5).
+    let pool = [DiceGroup {
+        count: 4,
+        colour: Colour::Black,
+    }];
+    for seed in 0..30 {
+        let mut s = Stream::new(seed);
+        let mut oracle = s.clone();
+        let o = attack::resolve_against(
+            &pool,
+            &AttackModifiers::new(FatigueState::Normal),
+            Colour::Gray,
+            &DefenseModifiers::new(FatigueState::Normal, WeaponKind::Melee),
+            &mut s,
+        );
+        let (mut std, mut crit) = (0, 0);
+        for _ in 0..4 {
+            let (a, b) = face(Colour::Black, oracle.d10());
+            std += a;
+            crit += b;
+        }
+        let blocked = (0..std)
+            .filter(|_| blocks(Colour::Gray, oracle.d6()))
+            .count() as u32;
+        assert_eq!(
+            (o.roll.standard, o.roll.critical, o.defended.blocks),
+            (std, crit, blocked)
+        );
+        assert_eq!(o.defended.wounds, std - blocked + crit);
+        assert_eq!(s, oracle);
+    }
+}
+
+#[test]
+fn wounding_attacks_place_their_status_markers() {
+    // BoV 5.1, "Attack Keywords": "When this attack deals at least one wound".
+    use AttackKeyword::*;
+    assert_eq!(attack::statuses_inflicted(&[Poisoned, Slowing], 0), []);
+    assert_eq!(
+        attack::statuses_inflicted(&[Poisoned, Slowing], 1),
+        [StatusKind::Poisoned, StatusKind::Slowed]
+    );
+    assert_eq!(
+        attack::statuses_inflicted(&[Immobilizing, Vaala, Assassinate], 3),
+        [StatusKind::Immobilized]
+    );
+}
+
+#[test]
+fn command_x_commands_units_with_the_x_keyword_within_one_inch() {
+    // BoV 5.1, "Command X"; "Simultaneous Activation": not while mounted.
+    let p = pack();
+    let adrael = card(&p, "adrael").1;
+    let claws = card(&p, "bloodclaws").1;
+    let fangs = card(&p, "bloodfangs").1;
+    assert!(morale::in_command(claws, adrael, true, false, false));
+    assert!(morale::in_command(claws, adrael, false, true, false));
+    assert!(!morale::in_command(claws, adrael, false, false, false));
+    assert!(
+        !morale::in_command(fangs, adrael, true, false, false),
+        "Bloodfangs are not Infantry"
+    );
+    assert!(!morale::in_command(claws, adrael, true, false, true));
+    assert!(!morale::in_command(
+        claws,
+        card(&p, "eldai_alarn").1,
+        true,
+        false,
+        false
+    ));
+}

@@ -13,6 +13,7 @@ use super::fatigue::FatigueState;
 use super::keywords::AttackKeyword;
 use super::modifiers::{AttackModifiers, DefenseModifiers};
 use super::state::ModelSet;
+use super::status::StatusKind;
 use super::units::{Dice, Profile, WeaponKind};
 
 /// Why an attack cannot be made.
@@ -248,4 +249,44 @@ pub fn check_opportunity_attack(
 pub fn roll_wounds(dice: &Dice, shift: Shift, stream: &mut Stream) -> u32 {
     let r = roll_attack(dice.groups(), shift, stream);
     r.standard + r.critical
+}
+
+/// A whole attack against one unit: the roll and the defense it met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackOutcome {
+    pub roll: AttackRoll,
+    pub defended: Defended,
+}
+
+/// Steps 3 to 5 of "Performing an Attack" against a single unit: roll the
+/// collected pool, roll the defender's dice for each standard hit, count the
+/// wounds. Ranged hits into an engaged unit go through [`split_hits`] and
+/// [`make_defense_roll`] per unit instead.
+pub fn resolve_against(
+    pool: &[DiceGroup],
+    attack: &AttackModifiers,
+    defense: Colour,
+    defense_modifiers: &DefenseModifiers,
+    stream: &mut Stream,
+) -> AttackOutcome {
+    let roll = make_attack_roll(pool, attack, stream);
+    let defended = make_defense_roll(roll, defense, defense_modifiers, stream);
+    AttackOutcome { roll, defended }
+}
+
+/// The status markers an attack's keywords give a unit it dealt at least one
+/// wound to ("Immobilizing", "Poisoned", "Slowing"): one of each.
+pub fn statuses_inflicted(keywords: &[AttackKeyword], wounds: u32) -> Vec<StatusKind> {
+    if wounds == 0 {
+        return Vec::new();
+    }
+    keywords
+        .iter()
+        .filter_map(|k| match k {
+            AttackKeyword::Immobilizing => Some(StatusKind::Immobilized),
+            AttackKeyword::Poisoned => Some(StatusKind::Poisoned),
+            AttackKeyword::Slowing => Some(StatusKind::Slowed),
+            AttackKeyword::Assassinate | AttackKeyword::Vaala => None,
+        })
+        .collect()
 }

@@ -99,3 +99,20 @@ pub fn general_defeated_order<T: Copy>(units: &[(T, ModelSet, bool)]) -> Vec<(T,
         .map(|u| (u.0, u.1))
         .collect()
 }
+
+/// "Command X": a unit is commanded by a Hero with Command X if it has the X
+/// keyword and is within 1" of the Hero (the geometry's answer) or carries
+/// the Hero's activation marker. A mounted Hero cannot use Command
+/// ("Simultaneous Activation"). Commanded units upgrade their morale tests.
+pub fn in_command(
+    unit: &UnitCard,
+    hero: &UnitCard,
+    within_one_inch: bool,
+    carries_marker: bool,
+    hero_mounted: bool,
+) -> bool {
+    if hero_mounted || !(within_one_inch || carries_marker) {
+        return false;
+    }
+    hero.command().is_some_and(|x| unit.answers_to(x))
+}
