@@ -157,3 +157,53 @@ impl Power {
         matches!(self.timing, Timing::Passive)
     }
 }
+
+/// Why a power cannot be activated now.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PowerError {
+    #[error("a passive power is always active and is never activated")]
+    Passive,
+    #[error("an Exhausted unit may not activate powers (BoV 5.1, \"Activating Powers\")")]
+    Exhausted,
+    #[error("this Ultimate power was already used this game (BoV 5.1, \"Ultimate Powers\")")]
+    UltimateUsed,
+    #[error("this power was already activated this turn (BoV 5.1, \"Activating Powers\")")]
+    UsedThisTurn,
+}
+
+/// The bit of [`super::state::UnitState::ultimates_used`] a power takes: its
+/// index on the front of the card (0-14; the Injured side's powers follow
+/// the same numbering), or 15 for the power of the carried Artifact.
+pub const ARTIFACT_POWER_SLOT: u8 = 15;
+
+/// "Activating Powers": an action or reaction power, not by an Exhausted
+/// unit, at most once a turn (`used_this_turn` is the turn engine's record),
+/// and an Ultimate once a game (its marker bit `slot` not yet set).
+pub fn check_activation(
+    power: &Power,
+    slot: u8,
+    unit: &super::state::UnitState,
+    used_this_turn: bool,
+) -> Result<(), PowerError> {
+    if power.timing == Timing::Passive {
+        return Err(PowerError::Passive);
+    }
+    if !super::fatigue::FatigueState::of(unit.fatigue).can_react() {
+        return Err(PowerError::Exhausted);
+    }
+    if used_this_turn {
+        return Err(PowerError::UsedThisTurn);
+    }
+    if power.ultimate && unit.ultimates_used & (1 << (slot & 15)) != 0 {
+        return Err(PowerError::UltimateUsed);
+    }
+    Ok(())
+}
+
+/// Places the power's cost and, for an Ultimate, its marker.
+pub fn activate(power: &Power, slot: u8, unit: &mut super::state::UnitState) {
+    unit.fatigue = unit.fatigue.saturating_add(power.fatigue_cost());
+    if power.ultimate {
+        unit.ultimates_used |= 1 << (slot & 15);
+    }
+}

@@ -140,6 +140,16 @@ impl Score {
         i32::from(value)
     }
 
+    /// "If the game ends for any reason ..., all units left in Reserve are
+    /// immediately defeated": each scores for the opponent like any defeated
+    /// unit. Returns the points scored.
+    pub fn reserves_defeated(&mut self, scenario: Scenario, owner: Seat, values: &[u16]) -> i32 {
+        values
+            .iter()
+            .map(|&v| self.unit_defeated(scenario, owner, v))
+            .sum()
+    }
+
     /// A Monster's trophy goes to whoever defeated it, in every scenario
     /// (BoV 5.1, "Trophy value").
     pub fn trophy(&mut self, scorer: Seat, value: u16) {
