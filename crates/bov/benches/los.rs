@@ -14,7 +14,7 @@ fn scene() -> (Battlefield, Vec<Model>) {
         TerrainPiece::rect(name, Point::new(x0, y0), Point::new(x1, y1), kinds).unwrap()
     };
     let terrain = vec![
-        piece("Forest", 20.0, 8.0, 26.0, 14.0, vec![Obscuring, Slowing]),
+        piece("Forest", 20.0, 10.0, 26.0, 16.0, vec![Obscuring, Slowing]),
         piece("Ruins", 22.0, 20.0, 27.0, 25.0, vec![Obscuring]),
         piece("Lake", 8.0, 26.0, 14.0, 31.0, vec![Impassable]),
         piece("Rocks", 34.0, 4.0, 39.0, 8.0, vec![Obscuring, Slowing]),
@@ -35,7 +35,7 @@ fn scene() -> (Battlefield, Vec<Model>) {
     for (unit, side, x) in [(UnitId(1), 0u8, 12.0), (UnitId(2), 1u8, 34.0)] {
         for rank in 0..2 {
             for file in 0..5 {
-                let c = Point::new(x + rank as f64 * 1.3, 12.0 + file as f64 * 2.6);
+                let c = Point::new(x + rank as f64 * 1.3, 14.0 + file as f64 * 1.3);
                 models.push(Model::new(unit, side, c, 25.0));
             }
         }

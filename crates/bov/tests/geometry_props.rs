@@ -129,3 +129,69 @@ proptest! {
         }
     }
 }
+
+fn crowd() -> impl Strategy<Value = (Battlefield, Vec<Model>)> {
+    (
+        prop::collection::vec(
+            (2.0f64..30.0, 2.0f64..22.0, 0u16..4, prop::bool::ANY),
+            4..24,
+        ),
+        prop::collection::vec((4.0f64..26.0, 4.0f64..18.0, 1.0f64..5.0, 1.0f64..5.0), 0..4),
+    )
+        .prop_map(|(spots, pieces)| {
+            let mut models: Vec<Model> = Vec::new();
+            for (x, y, u, big) in spots {
+                let m = Model::new(
+                    UnitId(u),
+                    (u % 2) as u8,
+                    Point::new(x, y),
+                    if big { 50.0 } else { 25.0 },
+                );
+                if models.iter().all(|o| !o.overlaps(&m)) {
+                    models.push(m);
+                }
+            }
+            let terrain = pieces
+                .into_iter()
+                .enumerate()
+                .map(|(k, (x, y, w, h))| {
+                    let outline = if k % 2 == 0 {
+                        vec![
+                            Point::new(x, y),
+                            Point::new(x + w, y),
+                            Point::new(x + w, y + h),
+                            Point::new(x, y + h),
+                        ]
+                    } else {
+                        // An L shape: not convex.
+                        vec![
+                            Point::new(x, y),
+                            Point::new(x + w, y),
+                            Point::new(x + w, y + h / 2.0),
+                            Point::new(x + w / 2.0, y + h / 2.0),
+                            Point::new(x + w / 2.0, y + h),
+                            Point::new(x, y + h),
+                        ]
+                    };
+                    TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring]).unwrap()
+                })
+                .collect();
+            (Battlefield::new(32.0, 24.0, terrain).unwrap(), models)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The fast query's shortcuts never change the answer of the plain
+    /// line-by-line check (BoV 5.1, "Line of Sight").
+    #[test]
+    fn fast_line_of_sight_agrees_with_the_line_by_line_check((f, models) in crowd()) {
+        let s = Sightlines::new(&f, &models);
+        for i in 0..models.len() {
+            for j in 0..models.len() {
+                prop_assert_eq!(s.model_sees(i, j), s.model_sees_exhaustive(i, j), "{} -> {}", i, j);
+            }
+        }
+    }
+}

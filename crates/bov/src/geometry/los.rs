@@ -23,6 +23,7 @@
 
 use super::terrain::Battlefield;
 use super::{COHERENCY_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
+use geo::IsConvex;
 
 #[derive(Clone, Copy, Debug)]
 struct Disk {
@@ -45,6 +46,8 @@ struct Link {
 struct Obscurer {
     min: Point,
     max: Point,
+    /// Convex outline without holes: see [`Sightlines::any_line_clear`].
+    convex: bool,
     piece: TerrainPiece,
 }
 
@@ -108,6 +111,61 @@ fn disk_param(p: Point, q: Point, c: Point, r: f64, leave: bool) -> f64 {
     t.clamp(0.0, 1.0)
 }
 
+/// A blocker of one query, by its place in the query's [`Blockers`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Blocker {
+    Disk(u8),
+    Link(u8),
+    Obscurer(u8),
+}
+
+/// Union-find over one query's bases (0..CAP) and links (CAP..2*CAP);
+/// `ok` marks those that may join a group.
+struct Groups {
+    parent: [u8; 2 * CAP],
+    ok: [bool; 2 * CAP],
+}
+
+impl Groups {
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.parent[i] as usize != i {
+            let up = self.parent[self.parent[i] as usize];
+            self.parent[i] = up;
+            i = up as usize;
+        }
+        i
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra.max(rb)] = ra.min(rb) as u8;
+        }
+    }
+
+    fn node(b: Blocker) -> Option<usize> {
+        match b {
+            Blocker::Disk(i) => Some(i as usize),
+            Blocker::Link(j) => Some(CAP + j as usize),
+            Blocker::Obscurer(_) => None,
+        }
+    }
+
+    /// Whether two blockers belong to one group that may cut a row.
+    fn joined(&mut self, x: Blocker, y: Blocker) -> bool {
+        let (Some(a), Some(b)) = (Self::node(x), Self::node(y)) else {
+            return false;
+        };
+        self.ok[a] && self.ok[b] && self.find(a) == self.find(b)
+    }
+}
+
+/// Whether `p`-`q` passes through the base (touching it does not count).
+fn disk_blocks(d: &Disk, p: Point, q: Point) -> bool {
+    let r = d.r - EPS;
+    r > 0.0 && d.c.dist2_to_segment(p, q) < r * r
+}
+
 struct Blockers {
     disks: [u32; CAP],
     nd: usize,
@@ -158,6 +216,7 @@ impl Sightlines {
                 Obscurer {
                     min,
                     max,
+                    convex: t.polygon.interiors().is_empty() && t.polygon.exterior().is_convex(),
                     piece: t.clone(),
                 }
             })
@@ -221,9 +280,9 @@ impl Sightlines {
             if k == from || k == to || d.r <= 0.0 || !counts(d.stature, a.stature, b.stature) {
                 continue;
             }
-            if d.c.dist_to_segment(a.c, b.c) < d.r + w {
+            if d.c.dist2_to_segment(a.c, b.c) < (d.r + w) * (d.r + w) {
                 if bl.nd == CAP {
-                    return self.model_sees_unfiltered(from, to);
+                    return self.model_sees_exhaustive(from, to);
                 }
                 bl.disks[bl.nd] = k as u32;
                 bl.nd += 1;
@@ -243,8 +302,17 @@ impl Sightlines {
             {
                 continue;
             }
+            // Farther than `w` from the centre line: no sampled line reaches it.
+            let near = crosses(l.p, l.q, a.c, b.c)
+                || l.p.dist2_to_segment(a.c, b.c) < w * w
+                || l.q.dist2_to_segment(a.c, b.c) < w * w
+                || a.c.dist2_to_segment(l.p, l.q) < w * w
+                || b.c.dist2_to_segment(l.p, l.q) < w * w;
+            if !near {
+                continue;
+            }
             if bl.nl == CAP {
-                return self.model_sees_unfiltered(from, to);
+                return self.model_sees_exhaustive(from, to);
             }
             bl.links[bl.nl] = k as u32;
             bl.nl += 1;
@@ -258,7 +326,7 @@ impl Sightlines {
                 continue;
             }
             if bl.no == CAP {
-                return self.model_sees_unfiltered(from, to);
+                return self.model_sees_exhaustive(from, to);
             }
             bl.obs[bl.no] = k as u32;
             bl.no += 1;
@@ -266,9 +334,20 @@ impl Sightlines {
         self.any_line_clear(a, b, &bl)
     }
 
-    fn model_sees_unfiltered(&self, from: usize, to: usize) -> bool {
-        // Rare: more blockers near the line than the stack lists hold. Check
-        // every blocker, in chunks of CAP, by the same lines.
+    /// The same sampled lines checked one by one against every blocker,
+    /// with no filtering and no shortcuts: slower, and the reference
+    /// [`Sightlines::model_sees`] is tested against. Also used when more
+    /// blockers crowd a query than its stack lists hold.
+    pub fn model_sees_exhaustive(&self, from: usize, to: usize) -> bool {
+        let (Some(a), Some(b)) = (self.disks.get(from), self.disks.get(to)) else {
+            return false;
+        };
+        if !(a.c.is_finite() && b.c.is_finite() && a.r > 0.0 && b.r > 0.0) {
+            return false;
+        }
+        if from == to || a.c.dist(b.c) <= a.r + b.r + EPS {
+            return true;
+        }
         let (a, b) = (self.disks[from], self.disks[to]);
         let n = a.c.minus(b.c).perp().unit().unwrap_or(Point::new(0.0, 1.0));
         let no = self.obscurers.len();
@@ -282,7 +361,7 @@ impl Sightlines {
                         && k != to
                         && d.r > 0.0
                         && counts(d.stature, a.stature, b.stature)
-                        && d.c.dist_to_segment(p, q) < d.r - EPS
+                        && disk_blocks(d, p, q)
                 });
                 let blocked_link = self.links.iter().any(|l| {
                     l.a as usize != from
@@ -305,56 +384,230 @@ impl Sightlines {
         false
     }
 
+    /// Tries the sampled lines, centre line first, then row by row (one
+    /// point on the first base, the 7 points on the second), the two ends of
+    /// each row first. Hidden targets are kept cheap by two exact shortcuts:
+    ///
+    /// - a convex obscuring piece that blocks both long sides of the
+    ///   quadrilateral the lines lie in (the ±1 lines) blocks every line;
+    /// - lines from one point to the ends of a row that are stopped by the
+    ///   same connected group of blockers (bases in contact, and the links
+    ///   between them) stop the whole row, provided the group lies between
+    ///   the two bases' diameters and clear of both bases: the group then
+    ///   cuts the triangle the row's lines fill.
     fn any_line_clear(&self, a: &Disk, b: &Disk, bl: &Blockers) -> bool {
         let n = a.c.minus(b.c).perp().unit().unwrap_or(Point::new(0.0, 1.0));
+        let line = |sa: f64, sb: f64| {
+            clip(
+                a.c.plus(n.scale(a.r * sa)),
+                b.c.plus(n.scale(b.r * sb)),
+                a,
+                b,
+            )
+        };
+        let (l1, l2) = (line(1.0, 1.0), line(-1.0, -1.0));
+        for &k in &bl.obs[..bl.no] {
+            let o = &self.obscurers[k as usize];
+            if o.convex
+                && o.piece.segment_crosses_interior(l1.0, l1.1)
+                && o.piece.segment_crosses_interior(l2.0, l2.1)
+            {
+                return false;
+            }
+        }
+        let mut hint = None;
+        let (p, q) = line(0.0, 0.0);
+        let Some(_) = self.line_blocker(p, q, bl, &mut hint) else {
+            return true;
+        };
+        let mut groups: Option<Groups> = None;
         for &sa in &SAMPLES {
-            for &sb in &SAMPLES {
-                let p0 = a.c.plus(n.scale(a.r * sa));
-                let q0 = b.c.plus(n.scale(b.r * sb));
-                let (p, q) = clip(p0, q0, a, b);
-                if self.line_clear(p, q, bl) {
+            let (p, q) = line(sa, 1.0);
+            let Some(x1) = self.line_blocker(p, q, bl, &mut hint) else {
+                return true;
+            };
+            let (p, q) = line(sa, -1.0);
+            let Some(x2) = self.line_blocker(p, q, bl, &mut hint) else {
+                return true;
+            };
+            let single = match (x1, x2) {
+                (Blocker::Disk(i), Blocker::Disk(j)) => i == j,
+                (Blocker::Obscurer(i), Blocker::Obscurer(j)) => {
+                    i == j && self.obscurers[bl.obs[i as usize] as usize].convex
+                }
+                _ => false,
+            };
+            let same = single
+                || groups
+                    .get_or_insert_with(|| self.groups(a, b, bl))
+                    .joined(x1, x2);
+            if same {
+                continue;
+            }
+            for &sb in &SAMPLES[3..] {
+                let (p, q) = line(sa, sb);
+                if self.line_blocker(p, q, bl, &mut hint).is_none() {
                     return true;
                 }
+            }
+            if sa == 0.0 {
+                // The centre line was tested first.
+                continue;
+            }
+            let (p, q) = line(sa, 0.0);
+            if self.line_blocker(p, q, bl, &mut hint).is_none() {
+                return true;
             }
         }
         false
     }
 
-    fn line_clear(&self, p: Point, q: Point, bl: &Blockers) -> bool {
-        for &k in &bl.disks[..bl.nd] {
+    /// The connected groups of blockers that may cut a row (see
+    /// [`Sightlines::any_line_clear`]).
+    fn groups(&self, a: &Disk, b: &Disk, bl: &Blockers) -> Groups {
+        let mut g = Groups {
+            parent: [0; 2 * CAP],
+            ok: [false; 2 * CAP],
+        };
+        for (i, p) in g.parent.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        let axis = b.c.minus(a.c);
+        let len = axis.len();
+        let Some(u) = axis.unit() else { return g };
+        let t = |x: Point| x.minus(a.c).dot(u);
+        for (i, &k) in bl.disks[..bl.nd].iter().enumerate() {
             let d = &self.disks[k as usize];
-            if d.c.dist_to_segment(p, q) < d.r - EPS {
-                return false;
+            let tc = t(d.c);
+            g.ok[i] = tc - d.r > 0.0 && tc + d.r < len;
+        }
+        for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
+            let l = &self.links[k as usize];
+            let (tp, tq) = (t(l.p), t(l.q));
+            g.ok[CAP + j] = tp > 0.0
+                && tp < len
+                && tq > 0.0
+                && tq < len
+                && a.c.dist_to_segment(l.p, l.q) >= a.r
+                && b.c.dist_to_segment(l.p, l.q) >= b.r;
+        }
+        // A link joins the bases at its ends; bases in contact join each other.
+        for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
+            if !g.ok[CAP + j] {
+                continue;
+            }
+            let l = &self.links[k as usize];
+            for (i, &dk) in bl.disks[..bl.nd].iter().enumerate() {
+                if g.ok[i] && (dk == l.a || dk == l.b) {
+                    g.union(CAP + j, i);
+                }
             }
         }
-        for &k in &bl.links[..bl.nl] {
+        for i in 0..bl.nd {
+            for i2 in i + 1..bl.nd {
+                if g.ok[i] && g.ok[i2] {
+                    let (d1, d2) = (
+                        &self.disks[bl.disks[i] as usize],
+                        &self.disks[bl.disks[i2] as usize],
+                    );
+                    if d1.c.dist(d2.c) <= d1.r + d2.r {
+                        g.union(i, i2);
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// What stops the line `p`-`q`, if anything: the previous line's blocker
+    /// is tried first.
+    fn line_blocker(
+        &self,
+        p: Point,
+        q: Point,
+        bl: &Blockers,
+        hint: &mut Option<Blocker>,
+    ) -> Option<Blocker> {
+        if let Some(h) = *hint
+            && self.blocks(bl, h, p, q)
+        {
+            return Some(h);
+        }
+        let found = self.find_blocker(p, q, bl);
+        if found.is_some() {
+            *hint = found;
+        }
+        found
+    }
+
+    fn blocks(&self, bl: &Blockers, h: Blocker, p: Point, q: Point) -> bool {
+        match h {
+            Blocker::Disk(i) => disk_blocks(&self.disks[bl.disks[i as usize] as usize], p, q),
+            Blocker::Link(j) => {
+                let l = &self.links[bl.links[j as usize] as usize];
+                crosses(p, q, l.p, l.q)
+            }
+            Blocker::Obscurer(k) => self.obscurers[bl.obs[k as usize] as usize]
+                .piece
+                .segment_crosses_interior(p, q),
+        }
+    }
+
+    fn find_blocker(&self, p: Point, q: Point, bl: &Blockers) -> Option<Blocker> {
+        for (i, &k) in bl.disks[..bl.nd].iter().enumerate() {
+            if disk_blocks(&self.disks[k as usize], p, q) {
+                return Some(Blocker::Disk(i as u8));
+            }
+        }
+        for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
             let l = &self.links[k as usize];
             if crosses(p, q, l.p, l.q) {
-                return false;
+                return Some(Blocker::Link(j as u8));
             }
         }
         let (lo, hi) = (
             Point::new(p.x.min(q.x), p.y.min(q.y)),
             Point::new(p.x.max(q.x), p.y.max(q.y)),
         );
-        for &k in &bl.obs[..bl.no] {
+        for (i, &k) in bl.obs[..bl.no].iter().enumerate() {
             let o = &self.obscurers[k as usize];
             if o.max.x < lo.x || o.min.x > hi.x || o.max.y < lo.y || o.min.y > hi.y {
                 continue;
             }
             if o.piece.segment_crosses_interior(p, q) {
-                return false;
+                return Some(Blocker::Obscurer(i as u8));
             }
         }
-        true
+        None
     }
 
     /// Whether any model of unit `from` sees any model of unit `to` (BoV 5.1,
     /// "Line of Sight": a unit has line of sight if any of its models does).
+    /// Each model's nearest target is tried first, as the likeliest to be seen.
     pub fn unit_sees(&self, from: UnitId, to: UnitId) -> bool {
         let (af, bt) = (self.members(from), self.members(to));
-        af.clone()
-            .any(|i| bt.clone().any(|j| self.model_sees(i, j)))
+        let nearest = |i: usize| {
+            bt.clone().min_by(|&x, &y| {
+                let c = self.disks[i].c;
+                c.dist(self.disks[x].c).total_cmp(&c.dist(self.disks[y].c))
+            })
+        };
+        // The nearest pair of all first (the front ranks), then each model's
+        // nearest target, then every pair.
+        let closest = af
+            .clone()
+            .filter_map(|i| nearest(i).map(|j| (i, j)))
+            .min_by(|&(i, j), &(k, l)| {
+                let d = |x: usize, y: usize| self.disks[x].c.dist(self.disks[y].c);
+                d(i, j).total_cmp(&d(k, l))
+            });
+        closest.is_some_and(|(i, j)| self.model_sees(i, j))
+            || af
+                .clone()
+                .any(|i| nearest(i).is_some_and(|j| self.model_sees(i, j)))
+            || af
+                .clone()
+                .any(|i| bt.clone().any(|j| self.model_sees(i, j)))
     }
 
     /// Whether model `from` sees a model of unit `to` whose base is within

@@ -1,9 +1,11 @@
 //! Terrain pieces and the battlefield (BoV 5.1, "Terrain", "Models
 //! inside/outside Terrain", "Types of Terrain").
 
+use geo::kernels::RobustKernel;
 use geo::line_intersection::{LineIntersection, line_intersection};
 use geo::{
-    BoundingRect, Contains, Coord, Distance, Euclidean, Intersects, Line, LineString, Polygon,
+    BoundingRect, Contains, Coord, Distance, Euclidean, Kernel, Line, LineString, Orientation,
+    Polygon,
 };
 use serde::{Deserialize, Serialize};
 
@@ -168,13 +170,15 @@ impl TerrainPiece {
     /// Running along an edge or touching a corner does not count: the line
     /// must go through the terrain (BoV 5.1, "Obscuring terrain").
     pub fn segment_crosses_interior(&self, a: Point, b: Point) -> bool {
-        let seg = Line::new(a.coord(), b.coord());
-        if !seg.intersects(&self.polygon) {
+        if !a.is_finite() || !b.is_finite() {
             return false;
         }
-        // Split the segment where it meets the outline; a crossing at the
-        // middle of an edge enters the interior, otherwise test the middle of
-        // each piece between meeting points.
+        let seg = Line::new(a.coord(), b.coord());
+        // Split the segment where it meets the outline. A crossing through
+        // the middle of an edge enters the interior at once; otherwise test
+        // the middle of each piece between meeting points. Edges wholly on
+        // one side of the segment (or it of them), the usual case, are
+        // dismissed with geo's robust orientation test alone.
         let mut ts = [0.0f64; 24];
         let mut n = 2;
         ts[1] = 1.0;
@@ -191,6 +195,20 @@ impl TerrainPiece {
         let mut overflow = false;
         for r in rings {
             for edge in r.lines() {
+                let o1 = RobustKernel::orient2d(seg.start, seg.end, edge.start);
+                let o2 = RobustKernel::orient2d(seg.start, seg.end, edge.end);
+                if o1 == o2 && o1 != Orientation::Collinear {
+                    continue;
+                }
+                let o3 = RobustKernel::orient2d(edge.start, edge.end, seg.start);
+                let o4 = RobustKernel::orient2d(edge.start, edge.end, seg.end);
+                if o3 == o4 && o3 != Orientation::Collinear {
+                    continue;
+                }
+                let degenerate = [o1, o2, o3, o4].contains(&Orientation::Collinear);
+                if !degenerate {
+                    return true; // a proper crossing
+                }
                 match line_intersection(seg, edge) {
                     None => {}
                     Some(LineIntersection::SinglePoint {
