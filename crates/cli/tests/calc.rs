@@ -9,11 +9,16 @@ fn valerna(args: &[&str]) -> Output {
         .expect("valerna runs")
 }
 
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = valerna(args);
+/// Runs a command line written as one string (no quoting needed here).
+fn run(command: &str) -> Output {
+    valerna(&command.split_whitespace().collect::<Vec<_>>())
+}
+
+fn json(command: &str) -> serde_json::Value {
+    let out = run(command);
     assert!(
         out.status.success(),
-        "{args:?}: {}",
+        "{command}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
@@ -32,15 +37,7 @@ fn pmf(v: &serde_json::Value) -> Vec<f64> {
 /// hits, half of them blocked by gray dice: 3 × 0.55 = 1.65.
 #[test]
 fn three_black_against_gray_means_1_65_wounds() {
-    let v = json(&[
-        "calc",
-        "bov",
-        "--attack",
-        "3xblack",
-        "--defense",
-        "gray",
-        "--json",
-    ]);
+    let v = json("calc bov --attack 3xblack --defense gray --json");
     let mean = v["mean"].as_f64().unwrap();
     assert!((mean - 1.65).abs() < 1e-9, "mean {mean}");
     let p = pmf(&v);
@@ -53,30 +50,10 @@ fn three_black_against_gray_means_1_65_wounds() {
 
 #[test]
 fn models_multiply_the_dice_and_health_adds_models_lost() {
-    let one = json(&[
-        "calc",
-        "bov",
-        "--attack",
-        "3xblack",
-        "--defense",
-        "gray",
-        "--json",
-    ]);
-    let four = json(&[
-        "calc",
-        "bov",
-        "--attack",
-        "3xblack",
-        "--defense",
-        "gray",
-        "--models",
-        "4",
-        "--health",
-        "2",
-        "--target-models",
-        "3",
-        "--json",
-    ]);
+    let one = json("calc bov --attack 3xblack --defense gray --json");
+    let four = json(
+        "calc bov --attack 3xblack --defense gray --models 4 --health 2 --target-models 3 --json",
+    );
     let (m1, m4) = (
         one["mean"].as_f64().unwrap(),
         four["mean"].as_f64().unwrap(),
@@ -91,37 +68,9 @@ fn models_multiply_the_dice_and_health_adds_models_lost() {
 
 #[test]
 fn modifiers_move_the_mean_the_right_way() {
-    let base = json(&[
-        "calc",
-        "bov",
-        "--attack",
-        "2xgray",
-        "--defense",
-        "gray",
-        "--json",
-    ]);
-    let up = json(&[
-        "calc",
-        "bov",
-        "--attack",
-        "2xgray",
-        "--defense",
-        "gray",
-        "--attack-mod",
-        "+1",
-        "--json",
-    ]);
-    let down = json(&[
-        "calc",
-        "bov",
-        "--attack",
-        "2xgray",
-        "--defense",
-        "gray",
-        "--defense-mod",
-        "-1",
-        "--json",
-    ]);
+    let base = json("calc bov --attack 2xgray --defense gray --json");
+    let up = json("calc bov --attack 2xgray --defense gray --attack-mod +1 --json");
+    let down = json("calc bov --attack 2xgray --defense gray --defense-mod -1 --json");
     let m = |v: &serde_json::Value| v["mean"].as_f64().unwrap();
     // Gray upgraded is black: 2 × 0.55.
     assert!((m(&up) - 1.1).abs() < 1e-9, "{}", m(&up));
@@ -130,31 +79,23 @@ fn modifiers_move_the_mean_the_right_way() {
 
 #[test]
 fn lov_charge_and_morale_answer_in_json() {
-    let v = json(&["calc", "lov", "--combat-value", "5", "--json"]);
+    let v = json("calc lov --combat-value 5 --json");
     assert!(
         (v["mean"].as_f64().unwrap() - 4.0).abs() < 1e-9,
         "5 dice × 0.8 hits"
     );
     assert!((v["immediate_wounds"]["mean"].as_f64().unwrap() - 1.5).abs() < 1e-9);
-    let v = json(&[
-        "calc",
-        "charge",
-        "--speed",
-        "8",
-        "--distance",
-        "10.5",
-        "--json",
-    ]);
+    let v = json("calc charge --speed 8 --distance 10.5 --json");
     // Just over 10" with Speed 8 needs 3 hits or more: 57/125.
     assert!((v["reach_probability"].as_f64().unwrap() - 57.0 / 125.0).abs() < 1e-12);
     assert_eq!(pmf(&v).len(), 15, "8 to 14 inches, indexed from 0");
-    let v = json(&["calc", "morale", "--die", "gray", "--mod", "+1", "--json"]);
+    let v = json("calc morale --die gray --mod +1 --json");
     assert!((v["pass_probability"].as_f64().unwrap() - 4.0 / 6.0).abs() < 1e-12);
 }
 
 #[test]
 fn the_table_shows_every_outcome_with_mean_and_sd() {
-    let out = valerna(&["calc", "bov", "--attack", "3xblack", "--defense", "gray"]);
+    let out = run("calc bov --attack 3xblack --defense gray");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("P(=k)") && text.contains("P(>=k)"), "{text}");
@@ -164,111 +105,44 @@ fn the_table_shows_every_outcome_with_mean_and_sd() {
 
 #[test]
 fn bad_input_gets_one_line_naming_the_argument_and_exit_2() {
-    let cases: &[(&[&str], &str)] = &[
+    let cases = [
+        ("calc bov --attack 3xpurple --defense gray", "--attack"),
+        ("calc bov --attack 3xblack --defense purple", "--defense"),
+        ("calc bov --attack 0xblack --defense gray", "--attack"),
+        ("calc bov --attack -2xblack --defense gray", "--attack"),
+        ("calc bov --attack 10000xblack --defense gray", "--attack"),
         (
-            &["calc", "bov", "--attack", "3xpurple", "--defense", "gray"],
-            "--attack",
-        ),
-        (
-            &["calc", "bov", "--attack", "3xblack", "--defense", "purple"],
-            "--defense",
-        ),
-        (
-            &["calc", "bov", "--attack", "0xblack", "--defense", "gray"],
-            "--attack",
-        ),
-        (
-            &["calc", "bov", "--attack", "-2xblack", "--defense", "gray"],
-            "--attack",
-        ),
-        (
-            &[
-                "calc",
-                "bov",
-                "--attack",
-                "10000xblack",
-                "--defense",
-                "gray",
-            ],
-            "--attack",
-        ),
-        (
-            &[
-                "calc",
-                "bov",
-                "--attack",
-                "100xblack",
-                "--models",
-                "100",
-                "--defense",
-                "gray",
-            ],
+            "calc bov --attack 100xblack --models 100 --defense gray",
             "--models",
         ),
         (
-            &[
-                "calc",
-                "bov",
-                "--attack",
-                "3xblack",
-                "--defense",
-                "gray",
-                "--models",
-                "-1",
-            ],
+            "calc bov --attack 3xblack --defense gray --models -1",
             "--models",
         ),
         (
-            &[
-                "calc",
-                "bov",
-                "--attack",
-                "3xblack",
-                "--defense",
-                "gray",
-                "--attack-mod",
-                "+x",
-            ],
+            "calc bov --attack 3xblack --defense gray --attack-mod +x",
             "--attack-mod",
         ),
         (
-            &[
-                "calc",
-                "bov",
-                "--attack",
-                "3xblack",
-                "--defense",
-                "gray",
-                "--defense-mod",
-                "1.5",
-            ],
+            "calc bov --attack 3xblack --defense gray --defense-mod 1.5",
             "--defense-mod",
         ),
-        (&["calc", "bov", "--attack", "3xblack"], "--defense"),
-        (&["calc", "lov", "--combat-value", "0"], "--combat-value"),
-        (&["calc", "morale", "--die", "red"], "--die"),
+        ("calc bov --attack 3xblack", "--defense"),
+        ("calc lov --combat-value 0", "--combat-value"),
+        ("calc morale --die red", "--die"),
         (
-            &[
-                "calc",
-                "bov",
-                "--attack",
-                "3xblack",
-                "--defense",
-                "gray",
-                "--plot",
-                "chart.gif",
-            ],
+            "calc bov --attack 3xblack --defense gray --plot chart.gif",
             "--plot",
         ),
     ];
-    for (args, names) in cases {
-        let out = valerna(args);
+    for (command, names) in cases {
+        let out = run(command);
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(names), "{args:?} should name {names}: {err}");
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{command}: {err}");
+        assert!(err.contains(names), "{command} should name {names}: {err}");
         assert!(!err.contains("panicked"), "{err}");
-        assert!(out.stdout.is_empty(), "{args:?} printed an answer anyway");
+        assert!(out.stdout.is_empty(), "{command} printed an answer anyway");
     }
 }
 

@@ -487,59 +487,22 @@ mod tests {
     // BoV 5.1, "Upgrading & Downgrading", the table; RULINGS §1.3.
     #[test]
     fn upgrade_and_downgrade_table() {
-        let s = |c, sh| ShiftedDie::new(c, sh);
         use Colour::*;
-        use Reroll as R;
-        assert_eq!(
-            s(Black, Shift::Upgrade),
-            ShiftedDie {
-                colour: Black,
-                reroll: R::Failures
-            }
-        );
-        assert_eq!(
-            s(Gray, Shift::Upgrade),
-            ShiftedDie {
-                colour: Black,
-                reroll: R::Nothing
-            }
-        );
-        assert_eq!(
-            s(White, Shift::Upgrade),
-            ShiftedDie {
-                colour: Gray,
-                reroll: R::Nothing
-            }
-        );
-        assert_eq!(
-            s(Black, Shift::Downgrade),
-            ShiftedDie {
-                colour: Gray,
-                reroll: R::Nothing
-            }
-        );
-        assert_eq!(
-            s(Gray, Shift::Downgrade),
-            ShiftedDie {
-                colour: White,
-                reroll: R::Nothing
-            }
-        );
-        assert_eq!(
-            s(White, Shift::Downgrade),
-            ShiftedDie {
-                colour: White,
-                reroll: R::Successes
-            }
-        );
-        for c in Colour::ALL {
-            assert_eq!(
-                s(c, Shift::None),
-                ShiftedDie {
-                    colour: c,
-                    reroll: R::Nothing
-                }
-            );
+        use Reroll::*;
+        let table = [
+            (Black, Shift::Upgrade, Black, Failures),
+            (Gray, Shift::Upgrade, Black, Nothing),
+            (White, Shift::Upgrade, Gray, Nothing),
+            (Black, Shift::Downgrade, Gray, Nothing),
+            (Gray, Shift::Downgrade, White, Nothing),
+            (White, Shift::Downgrade, White, Successes),
+            (Black, Shift::None, Black, Nothing),
+            (Gray, Shift::None, Gray, Nothing),
+            (White, Shift::None, White, Nothing),
+        ];
+        for (from, shift, colour, reroll) in table {
+            let rolled = ShiftedDie::new(from, shift);
+            assert_eq!(rolled, ShiftedDie { colour, reroll }, "{from} {shift:?}");
         }
     }
 
