@@ -9,6 +9,34 @@
 //! player a choice (which model to remove, which markers to heal) the
 //! function takes the choice as an argument, so the turn engine can ask for
 //! it as a decision.
+//!
+//! # Driving an attack ("Performing an Attack")
+//! 1. [`attack::check_declaration`] with the geometry's facts; for an
+//!    Opportunity Attack, [`attack::check_opportunity_attack`] first.
+//! 2. [`attack::collect_dice`] for the attacking models the geometry counted;
+//!    a Flanked unit groups its models by target with
+//!    [`attack::flanked_attack_groups`] and attacks each group.
+//! 3. [`modifiers::AttackModifiers`] → [`attack::make_attack_roll`].
+//! 4. A ranged attack into an engaged unit splits the hits with
+//!    [`attack::split_hits`]; each unit hit rolls
+//!    [`attack::make_defense_roll`] with its [`modifiers::DefenseModifiers`]
+//!    ([`attack::resolve_against`] does 3 and 4 for a single target).
+//! 5. [`wounds::plan_wounds`], the owner's casualty decision when
+//!    [`wounds::WoundPlan::needs_choice`], [`wounds::apply_wound_plan`];
+//!    [`attack::statuses_inflicted`] adds the attack keywords' markers.
+//! 6. [`morale::heavy_casualties`] on the models before and after →
+//!    [`morale::test_models`] with [`modifiers::MoraleModifiers`].
+//! 7. A defeated unit scores with [`scenario::Score::unit_defeated`] (its
+//!    value is [`force_list::ForceUnit::value`]); a defeated Giant inflicts
+//!    [`attack::roll_wounds`] of its [`units::UnitCard::giant_dice`].
+//!
+//! # Turns and rounds
+//! [`round::activate`], [`round::start_of_activation`] (Poison),
+//! [`powers::check_activation`] / [`powers::activate`],
+//! [`round::end_of_activation`]; at the end of the round
+//! [`scenario::Score::score_round`], [`round::restore_fatigue`] per unit,
+//! and at the end of the game [`scenario::Score::reserves_defeated`] and
+//! [`scenario::game_result`].
 
 pub mod attack;
 pub mod cards;
