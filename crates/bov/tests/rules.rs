@@ -1757,3 +1757,69 @@ fn reserves_left_at_the_end_are_defeated_units() {
     assert_eq!(s.points, [26, 0]);
     assert_eq!(s.reserves_defeated(Scenario::SeizeTheLand, 0, &[12]), 0);
 }
+
+#[test]
+fn dangerous_terrain_attacks_inside_in_melee_and_nearby_at_range() {
+    // BoV 5.1, "Dangerous Terrain (X)".
+    assert_eq!(
+        attack::dangerous_terrain_attack(3, true),
+        (
+            vec![DiceGroup {
+                count: 3,
+                colour: Colour::Black
+            }],
+            WeaponKind::Melee
+        )
+    );
+    assert_eq!(
+        attack::dangerous_terrain_attack(1, false),
+        (
+            vec![DiceGroup {
+                count: 1,
+                colour: Colour::Gray
+            }],
+            WeaponKind::Ranged
+        )
+    );
+}
+
+#[test]
+fn card_files_are_checked_too() {
+    use valerna_bov::content::{FileKind, Source};
+    let kw = Source {
+        file: "keywords.ron",
+        kind: FileKind::Keywords,
+        text: r#"(forces: ["Allaria"], tags: [])"#,
+    };
+    let vaala = r#"[
+        (id: "a", name: "A", provisional: true, trigger: EndOfTurn, text: "x"),
+        (id: "a", name: "B", provisional: true, trigger: EndOfTurn, text: ""),
+    ]"#;
+    let e = Pack::load(&[
+        kw,
+        Source {
+            file: "cards/vaala.ron",
+            kind: FileKind::Vaala,
+            text: vaala,
+        },
+    ])
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("cards/vaala.ron: entry 'a', field 'id'"), "{e}");
+    assert!(e.contains("field 'text'"), "{e}");
+    let artifacts = r#"[(id: "ring", name: "Ring", provisional: true,
+        power: (id: "p", name: "P", timing: Passive, ultimate: true, text: "x"))]"#;
+    let e = Pack::load(&[
+        kw,
+        Source {
+            file: "cards/artifacts.ron",
+            kind: FileKind::Artifacts,
+            text: artifacts,
+        },
+    ])
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("entry 'ring', field 'power.ultimate'"), "{e}");
+    let e = Pack::load(&[]).unwrap_err().to_string();
+    assert!(e.contains("keywords.ron"), "{e}");
+}

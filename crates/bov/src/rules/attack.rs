@@ -290,3 +290,27 @@ pub fn statuses_inflicted(keywords: &[AttackKeyword], wounds: u32) -> Vec<Status
         })
         .collect()
 }
+
+/// "Dangerous Terrain (X)": a target inside the piece suffers a melee attack
+/// of X black dice; one outside but within 6" a ranged attack of X gray
+/// dice. Returns the pool and the kind of attack (which decides the
+/// defense modifiers that apply: Flanked against melee, cover against ranged).
+pub fn dangerous_terrain_attack(x: u32, inside: bool) -> (Vec<DiceGroup>, WeaponKind) {
+    if inside {
+        (
+            vec![DiceGroup {
+                count: x,
+                colour: Colour::Black,
+            }],
+            WeaponKind::Melee,
+        )
+    } else {
+        (
+            vec![DiceGroup {
+                count: x,
+                colour: Colour::Gray,
+            }],
+            WeaponKind::Ranged,
+        )
+    }
+}
