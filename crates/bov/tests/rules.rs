@@ -298,6 +298,16 @@ mod lists {
                 f.points
             );
             *per_side.entry(f.force.clone()).or_insert(0) += 1;
+            let p = pack();
+            let states = f.unit_states(&p, 1);
+            assert_eq!(states.len(), f.units.len());
+            for (st, u) in states.iter().zip(&f.units) {
+                assert_eq!(
+                    (st.card, st.owner, st.fatigue, st.wounds),
+                    (u.card, 1, 0, 0)
+                );
+                assert_eq!(st.models(), u32::from(p.card(u.card).unwrap().models));
+            }
         }
         assert_eq!(per_side.get("Allaria"), Some(&2));
         assert_eq!(per_side.get("Tyveria"), Some(&2));

@@ -598,3 +598,19 @@ fn check_general(
     }
     Some(g)
 }
+
+impl Force {
+    /// The force's units as they start the game, in list order, owned by
+    /// `owner`: every model present, no counter or marker. A unit whose card
+    /// is missing from `pack` (a different pack than the one validated
+    /// against) is left out.
+    pub fn unit_states(&self, pack: &Pack, owner: super::Seat) -> Vec<super::state::UnitState> {
+        self.units
+            .iter()
+            .filter_map(|u| {
+                pack.card(u.card)
+                    .map(|c| super::state::UnitState::new(u.card, c, owner))
+            })
+            .collect()
+    }
+}

@@ -42,16 +42,12 @@ impl Modifier {
     }
 }
 
-fn fatigue_line(fatigue: FatigueState, out: &mut Vec<Modifier>) {
+fn fatigue_line(fatigue: FatigueState, f: &mut impl FnMut(Modifier)) {
     match fatigue {
-        FatigueState::Fresh => out.push(Modifier::Fresh),
-        FatigueState::Exhausted => out.push(Modifier::Exhausted),
+        FatigueState::Fresh => f(Modifier::Fresh),
+        FatigueState::Exhausted => f(Modifier::Exhausted),
         FatigueState::Normal => {}
     }
-}
-
-fn net(sources: &[Modifier]) -> Shift {
-    Shift::of(sources.iter().map(|m| m.value()))
 }
 
 /// What the attacking unit brings to its attack roll (BoV 5.1, "Attack Roll
@@ -81,27 +77,35 @@ impl AttackModifiers {
         }
     }
 
-    /// Every source that applies, in table order.
-    pub fn sources(&self) -> Vec<Modifier> {
-        let mut out = Vec::with_capacity(4);
-        fatigue_line(self.fatigue, &mut out);
+    /// Calls `f` with every source that applies, in table order.
+    pub fn visit(&self, f: &mut impl FnMut(Modifier)) {
+        fatigue_line(self.fatigue, f);
         if self.charge {
-            out.push(Modifier::Charge);
+            f(Modifier::Charge);
         }
         if self.skirmish {
-            out.push(Modifier::Skirmish);
+            f(Modifier::Skirmish);
         }
         if self.dragonbonded {
-            out.push(Modifier::Dragonbonded);
+            f(Modifier::Dragonbonded);
         }
         if self.powers != 0 {
-            out.push(Modifier::Power(self.powers));
+            f(Modifier::Power(self.powers));
         }
+    }
+
+    /// Every source that applies, in table order (for showing the roll).
+    pub fn sources(&self) -> Vec<Modifier> {
+        let mut out = Vec::with_capacity(4);
+        self.visit(&mut |m| out.push(m));
         out
     }
 
+    /// The net shift, without allocating.
     pub fn shift(&self) -> Shift {
-        net(&self.sources())
+        let mut sum = 0;
+        self.visit(&mut |m| sum += m.value());
+        Shift::net(sum)
     }
 }
 
@@ -134,30 +138,39 @@ impl DefenseModifiers {
         }
     }
 
-    pub fn sources(&self) -> Vec<Modifier> {
-        let mut out = Vec::with_capacity(4);
-        fatigue_line(self.fatigue, &mut out);
+    /// Calls `f` with every source that applies, in table order.
+    pub fn visit(&self, f: &mut impl FnMut(Modifier)) {
+        fatigue_line(self.fatigue, f);
         // "the unit's defense roll is upgraded when it is hit by a ranged
         // attack or power" (BoV 5.1, "Obscuring Terrain").
         if self.obscured && self.against == WeaponKind::Ranged {
-            out.push(Modifier::Obscured);
+            f(Modifier::Obscured);
         }
         // "While Flanked, a unit downgrades its defense rolls against melee
         // attacks" (BoV 5.1, "Flanking & Flanked").
         if self.flanked && self.against == WeaponKind::Melee {
-            out.push(Modifier::Flanked);
+            f(Modifier::Flanked);
         }
         if self.dragonbonded {
-            out.push(Modifier::Dragonbonded);
+            f(Modifier::Dragonbonded);
         }
         if self.powers != 0 {
-            out.push(Modifier::Power(self.powers));
+            f(Modifier::Power(self.powers));
         }
+    }
+
+    /// Every source that applies, in table order (for showing the roll).
+    pub fn sources(&self) -> Vec<Modifier> {
+        let mut out = Vec::with_capacity(4);
+        self.visit(&mut |m| out.push(m));
         out
     }
 
+    /// The net shift, without allocating.
     pub fn shift(&self) -> Shift {
-        net(&self.sources())
+        let mut sum = 0;
+        self.visit(&mut |m| sum += m.value());
+        Shift::net(sum)
     }
 }
 
@@ -196,27 +209,36 @@ impl MoraleModifiers {
         }
     }
 
-    pub fn sources(&self) -> Vec<Modifier> {
-        let mut out = Vec::with_capacity(4);
-        fatigue_line(self.fatigue, &mut out);
+    /// Calls `f` with every source that applies, in table order.
+    pub fn visit(&self, f: &mut impl FnMut(Modifier)) {
+        fatigue_line(self.fatigue, f);
         if self.in_command {
-            out.push(Modifier::InCommandOfHero);
+            f(Modifier::InCommandOfHero);
         }
         // The aura upgrades morale tests "except for the General being
         // defeated" (BoV 5.1, "General's Aura of Command").
         if self.generals_aura && self.cause != MoraleCause::GeneralDefeated {
-            out.push(Modifier::GeneralsAura);
+            f(Modifier::GeneralsAura);
         }
         if self.dragonbonded {
-            out.push(Modifier::Dragonbonded);
+            f(Modifier::Dragonbonded);
         }
         if self.powers != 0 {
-            out.push(Modifier::Power(self.powers));
+            f(Modifier::Power(self.powers));
         }
+    }
+
+    /// Every source that applies, in table order (for showing the roll).
+    pub fn sources(&self) -> Vec<Modifier> {
+        let mut out = Vec::with_capacity(4);
+        self.visit(&mut |m| out.push(m));
         out
     }
 
+    /// The net shift, without allocating.
     pub fn shift(&self) -> Shift {
-        net(&self.sources())
+        let mut sum = 0;
+        self.visit(&mut |m| sum += m.value());
+        Shift::net(sum)
     }
 }
