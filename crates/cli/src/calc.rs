@@ -463,8 +463,9 @@ fn bar(fraction: f64) -> String {
     const EIGHTHS: [char; 8] = [' ', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
     let eighths = (fraction * BAR_WIDTH * 8.0).round() as usize;
     let mut s = "█".repeat(eighths / 8);
-    if eighths % 8 > 0 {
-        s.push(EIGHTHS[eighths % 8]);
+    let rest = eighths % 8;
+    if rest > 0 {
+        s.push(EIGHTHS[rest]);
     }
     s
 }
