@@ -1170,6 +1170,19 @@ fn dreamfencers_charge_dice() {
         "within Speed + 6\""
     );
     assert!(!charge::target_within_reach(14.1, speed));
+    assert!(charge::check_declaration(false, true, distance, speed).is_ok());
+    assert_eq!(
+        charge::check_declaration(true, true, distance, speed),
+        Err(charge::ChargeError::Engaged)
+    );
+    assert_eq!(
+        charge::check_declaration(false, false, distance, speed),
+        Err(charge::ChargeError::NotInSight)
+    );
+    assert_eq!(
+        charge::check_declaration(false, true, 14.1, speed),
+        Err(charge::ChargeError::OutOfReach)
+    );
     assert!(charge::charge_allowance(speed, 3) >= distance);
     assert!(charge::charge_allowance(speed, 2) < distance);
     // The bonus counts every hit symbol of three black dice (RULINGS §1.1).

@@ -116,3 +116,26 @@ proptest! {
         prop_assert!(r.status_removals <= 2);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Errors name what was wrong; no input makes the loader or the list
+    /// checker panic.
+    #[test]
+    fn no_text_makes_the_loader_or_the_list_checker_panic(text in ".{0,200}", cut in 0usize..4000) {
+        use valerna_bov::content::{DEFAULT_SOURCES, SAMPLE_LISTS, Source};
+        use valerna_bov::rules::force_list;
+        let _ = force_list::parse(&text);
+        // A real file cut short anywhere.
+        let src = DEFAULT_SOURCES[1];
+        let end = src.text.char_indices().map(|(i, _)| i).take_while(|&i| i <= cut).last().unwrap_or(0);
+        let sources = [DEFAULT_SOURCES[0], Source { text: &src.text[..end], ..src }];
+        prop_assert!(Pack::load(&sources).is_err() || end == src.text.len());
+        let list = SAMPLE_LISTS[0].1;
+        let end = list.char_indices().map(|(i, _)| i).take_while(|&i| i <= cut % list.len()).last().unwrap_or(0);
+        if let Ok(l) = force_list::parse(&list[..end]) {
+            let _ = force_list::validate(&pack(), &l);
+        }
+    }
+}

@@ -31,3 +31,33 @@ pub fn target_within_reach(distance: f64, speed: f64) -> bool {
 pub fn charge_allowance(speed: f64, bonus: u32) -> f64 {
     speed + f64::from(bonus)
 }
+
+/// Why a Charge cannot be declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChargeError {
+    #[error("a unit cannot take the Charge action while engaged (BoV 5.1, \"Charge\")")]
+    Engaged,
+    #[error("the target is not in line of sight of the charging unit")]
+    NotInSight,
+    #[error("the target is beyond Speed + 6\": the charge has no chance to succeed")]
+    OutOfReach,
+}
+
+/// "Select Target" of a Charge, on the geometry's facts.
+pub fn check_declaration(
+    engaged: bool,
+    in_sight: bool,
+    distance: f64,
+    speed: f64,
+) -> Result<(), ChargeError> {
+    if engaged {
+        return Err(ChargeError::Engaged);
+    }
+    if !in_sight {
+        return Err(ChargeError::NotInSight);
+    }
+    if !target_within_reach(distance, speed) {
+        return Err(ChargeError::OutOfReach);
+    }
+    Ok(())
+}
