@@ -264,6 +264,8 @@ impl Sightlines {
             return true; // touching bases see each other
         }
         let w = a.r.max(b.r);
+        let u = ab.scale(1.0 / dist);
+        let len = dist;
         let lo = Point::new(a.c.x.min(b.c.x) - w, a.c.y.min(b.c.y) - w);
         let hi = Point::new(a.c.x.max(b.c.x) + w, a.c.y.max(b.c.y) + w);
         let mut bl = Blockers {
@@ -280,7 +282,11 @@ impl Sightlines {
             if k == from || k == to || d.r <= 0.0 || !counts(d.stature, a.stature, b.stature) {
                 continue;
             }
-            if d.c.dist2_to_segment(a.c, b.c) < (d.r + w) * (d.r + w) {
+            // Across and along the centre line (a rectangle round the
+            // corridor: cheap, and only a little wider than needed).
+            let v = d.c.minus(a.c);
+            let (across, along) = (u.cross(v).abs(), u.dot(v));
+            if across < d.r + w && along > -d.r - w && along < len + d.r + w {
                 if bl.nd == CAP {
                     return self.model_sees_exhaustive(from, to);
                 }
@@ -302,13 +308,16 @@ impl Sightlines {
             {
                 continue;
             }
-            // Farther than `w` from the centre line: no sampled line reaches it.
-            let near = crosses(l.p, l.q, a.c, b.c)
-                || l.p.dist2_to_segment(a.c, b.c) < w * w
-                || l.q.dist2_to_segment(a.c, b.c) < w * w
-                || a.c.dist2_to_segment(l.p, l.q) < w * w
-                || b.c.dist2_to_segment(l.p, l.q) < w * w;
-            if !near {
+            // Both ends on one side of the corridor, or both before or
+            // past it: no sampled line reaches it.
+            let (vp, vq) = (l.p.minus(a.c), l.q.minus(a.c));
+            let (sp, sq) = (u.cross(vp), u.cross(vq));
+            let (tp, tq) = (u.dot(vp), u.dot(vq));
+            if (sp >= w && sq >= w)
+                || (sp <= -w && sq <= -w)
+                || (tp <= -w && tq <= -w)
+                || (tp >= len + w && tq >= len + w)
+            {
                 continue;
             }
             if bl.nl == CAP {
@@ -421,6 +430,29 @@ impl Sightlines {
             return true;
         };
         let mut groups: Option<Groups> = None;
+        let mut same = |x1: Blocker, x2: Blocker| {
+            let single = match (x1, x2) {
+                (Blocker::Disk(i), Blocker::Disk(j)) => i == j,
+                (Blocker::Obscurer(i), Blocker::Obscurer(j)) => {
+                    i == j && self.obscurers[bl.obs[i as usize] as usize].convex
+                }
+                _ => false,
+            };
+            single
+                || groups
+                    .get_or_insert_with(|| self.groups(a, b, bl))
+                    .joined(x1, x2)
+        };
+        // Both long sides stopped by one group: every line is.
+        let Some(x1) = self.line_blocker(l1.0, l1.1, bl, &mut hint) else {
+            return true;
+        };
+        let Some(x2) = self.line_blocker(l2.0, l2.1, bl, &mut hint) else {
+            return true;
+        };
+        if same(x1, x2) {
+            return false;
+        }
         for &sa in &SAMPLES {
             let (p, q) = line(sa, 1.0);
             let Some(x1) = self.line_blocker(p, q, bl, &mut hint) else {
@@ -430,17 +462,7 @@ impl Sightlines {
             let Some(x2) = self.line_blocker(p, q, bl, &mut hint) else {
                 return true;
             };
-            let single = match (x1, x2) {
-                (Blocker::Disk(i), Blocker::Disk(j)) => i == j,
-                (Blocker::Obscurer(i), Blocker::Obscurer(j)) => {
-                    i == j && self.obscurers[bl.obs[i as usize] as usize].convex
-                }
-                _ => false,
-            };
-            let same = single
-                || groups
-                    .get_or_insert_with(|| self.groups(a, b, bl))
-                    .joined(x1, x2);
+            let same = same(x1, x2);
             if same {
                 continue;
             }
