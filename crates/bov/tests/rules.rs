@@ -1846,3 +1846,72 @@ fn card_files_are_checked_too() {
     let e = Pack::load(&[]).unwrap_err().to_string();
     assert!(e.contains("keywords.ron"), "{e}");
 }
+
+// ------------------------------------------------------------------------
+// Setting up a game (BoV 5.1, "Pre-game Phase")
+// ------------------------------------------------------------------------
+
+mod setup {
+    use valerna_bov::rules::scenario::Battlefield;
+    use valerna_bov::rules::setup::{self, ReserveActivation, SetupError};
+
+    #[test]
+    fn objectives_more_than_9_inches_apart_and_3_from_the_edges() {
+        // "They must be placed more than 9" apart"; "more than 3" away from any edge".
+        let t = Battlefield::Standard4x3;
+        assert!(setup::check_objective(t, &[], (24.0, 18.0)).is_ok());
+        assert_eq!(
+            setup::check_objective(t, &[], (3.0, 18.0)),
+            Err(SetupError::ObjectiveNearEdge)
+        );
+        assert_eq!(
+            setup::check_objective(t, &[], (24.0, 33.0)),
+            Err(SetupError::ObjectiveNearEdge)
+        );
+        assert_eq!(
+            setup::check_objective(t, &[(24.0, 18.0)], (33.0, 18.0)),
+            Err(SetupError::ObjectivesTooClose)
+        );
+        assert!(setup::check_objective(t, &[(24.0, 18.0)], (33.1, 18.0)).is_ok());
+        // "Alternate which player places each objective, starting with the winner".
+        let order: Vec<_> = (0..5).map(|i| setup::objective_placer(1, i)).collect();
+        assert_eq!(order, [1, 0, 1, 0, 1]);
+    }
+
+    #[test]
+    fn deployment_zones_end_12_inches_from_the_middle_line() {
+        // 36" deep: the middle at 18", the line at 6" from each edge.
+        assert_eq!(setup::deployment_zone_depth(Battlefield::Standard4x3), 6.0);
+        assert_eq!(setup::deployment_zone_depth(Battlefield::Large6x4), 12.0);
+        assert_eq!(setup::deployment_zone_depth(Battlefield::Small2x1), 3.0);
+    }
+
+    #[test]
+    fn players_alternate_deploying_and_skip_who_has_nothing_left() {
+        // "each player takes a turn deploying a single unit".
+        assert_eq!(setup::next_to_deploy(None, [3, 3], 1), Some(1));
+        assert_eq!(setup::next_to_deploy(Some(1), [3, 2], 1), Some(0));
+        assert_eq!(setup::next_to_deploy(Some(1), [0, 2], 1), Some(1));
+        assert_eq!(setup::next_to_deploy(Some(0), [0, 0], 1), None);
+    }
+
+    #[test]
+    fn reserves_after_half_deployed_never_the_general_and_enter_from_round_2() {
+        // BoV 5.1, "Reserves".
+        assert_eq!(
+            setup::check_reserves(2, 5, false),
+            Err(SetupError::ReservesTooEarly {
+                deployed: 2,
+                total: 5
+            })
+        );
+        assert!(setup::check_reserves(3, 5, false).is_ok());
+        assert!(setup::check_reserves(2, 4, false).is_ok());
+        assert_eq!(
+            setup::check_reserves(3, 5, true),
+            Err(SetupError::GeneralInReserve)
+        );
+        assert_eq!(setup::reserve_activation(1), ReserveActivation::FatigueOnly);
+        assert_eq!(setup::reserve_activation(2), ReserveActivation::MayEnter);
+    }
+}

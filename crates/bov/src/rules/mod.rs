@@ -50,6 +50,7 @@ pub mod neutral;
 pub mod powers;
 pub mod round;
 pub mod scenario;
+pub mod setup;
 pub mod state;
 pub mod status;
 pub mod units;

@@ -1,0 +1,123 @@
+//! Setting up a game, the parts with no shapes in them (BoV 5.1, "Pre-game
+//! Phase": "Determine Scenario" > "Objectives Setup", "Determine Deployment
+//! Zones", "Take Turns Deploying" > "Reserves").
+
+use serde::{Deserialize, Serialize};
+use valerna_game::Seat;
+
+use super::scenario::Battlefield;
+
+/// Objectives "must be placed more than 9" apart".
+pub const OBJECTIVE_SEPARATION_INCHES: f64 = 9.0;
+/// "... and more than 3" away from any edge of the playing area."
+pub const OBJECTIVE_EDGE_INCHES: f64 = 3.0;
+/// The deployment lines are "12" away from the middle line".
+pub const DEPLOYMENT_LINE_INCHES: f64 = 12.0;
+
+/// A refused set-up step.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("an objective must be more than 3\" from every edge of the battlefield")]
+    ObjectiveNearEdge,
+    #[error("objectives must be more than 9\" apart")]
+    ObjectivesTooClose,
+    #[error(
+        "units may be left in Reserve only after at least half of them are deployed ({deployed} of {total})"
+    )]
+    ReservesTooEarly { deployed: usize, total: usize },
+    #[error("the General cannot be left in Reserve: \"in Valerna they lead from the front\"")]
+    GeneralInReserve,
+}
+
+/// Checks a new objective at `(x, y)` inches (origin at a corner, x along the
+/// long edge) against the edges and the objectives already placed.
+pub fn check_objective(
+    table: Battlefield,
+    placed: &[(f64, f64)],
+    at: (f64, f64),
+) -> Result<(), SetupError> {
+    let (w, d) = table.inches();
+    let (x, y) = at;
+    let m = OBJECTIVE_EDGE_INCHES;
+    if !(x > m && x < w - m && y > m && y < d - m) {
+        return Err(SetupError::ObjectiveNearEdge);
+    }
+    if placed.iter().any(|&(px, py)| {
+        ((px - x).powi(2) + (py - y).powi(2)).sqrt() <= OBJECTIVE_SEPARATION_INCHES
+    }) {
+        return Err(SetupError::ObjectivesTooClose);
+    }
+    Ok(())
+}
+
+/// Who places the next objective: players alternate, "starting with the
+/// winner of a face-off roll".
+pub fn objective_placer(face_off_winner: Seat, placed: usize) -> Seat {
+    if placed.is_multiple_of(2) {
+        face_off_winner
+    } else {
+        1 - face_off_winner.min(1)
+    }
+}
+
+/// How deep each deployment zone is, from the player's long edge to the line
+/// 12" from the middle: 6" on 4'x3', 12" on 6'x4'. A 2'x1' battlefield is
+/// too shallow for that line, so its zones are a quarter of its depth, 3"
+/// (docs/rulings.md, "Deployment zones on a 2'x1' battlefield").
+pub fn deployment_zone_depth(table: Battlefield) -> f64 {
+    let (_, d) = table.inches();
+    let depth = d / 2.0 - DEPLOYMENT_LINE_INCHES;
+    if depth > 0.0 { depth } else { d / 4.0 }
+}
+
+/// Who deploys next: players alternate a unit at a time, the player who won
+/// the table-edge face-off first; a player with nothing left to deploy (all
+/// deployed or the rest declared in Reserve) is skipped. `None` when both
+/// are done.
+pub fn next_to_deploy(last: Option<Seat>, left: [usize; 2], first: Seat) -> Option<Seat> {
+    let other = |s: Seat| 1 - s.min(1);
+    let want = match last {
+        None => first.min(1),
+        Some(s) => other(s),
+    };
+    if left[usize::from(want)] > 0 {
+        Some(want)
+    } else if left[usize::from(other(want))] > 0 {
+        Some(other(want))
+    } else {
+        None
+    }
+}
+
+/// "After you have deployed at least half of your units" a player may leave
+/// the rest in Reserve; the General never stays there. Count a Dragonrider
+/// mounted at the start and its Mount as one unit.
+pub fn check_reserves(deployed: usize, total: usize, general_left: bool) -> Result<(), SetupError> {
+    if 2 * deployed < total {
+        return Err(SetupError::ReservesTooEarly { deployed, total });
+    }
+    if general_left {
+        return Err(SetupError::GeneralInReserve);
+    }
+    Ok(())
+}
+
+/// What activating a unit in Reserve does in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReserveActivation {
+    /// Round 1: nothing but the fatigue counter.
+    FatigueOnly,
+    /// From Round 2: it may enter with a March from the player's table edge
+    /// or a short edge.
+    MayEnter,
+}
+
+/// "In Round 1 ... when you activate a unit in Reserve, they do nothing";
+/// "Starting in Round 2 ... you may choose to bring the unit in".
+pub fn reserve_activation(round: u8) -> ReserveActivation {
+    if round <= 1 {
+        ReserveActivation::FatigueOnly
+    } else {
+        ReserveActivation::MayEnter
+    }
+}
