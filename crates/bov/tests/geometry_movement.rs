@@ -557,3 +557,28 @@ fn the_scatter_distance_is_the_hits_on_six_black_and_one_gray_dice() {
         assert!(((lo.x + hi.x) / 2.0 - x).abs() < 1e-9 && ((lo.y + hi.y) / 2.0 - y).abs() < 1e-9);
     }
 }
+
+#[test]
+fn a_charged_flanking_unit_is_moved_about_an_inch_apart() {
+    // BoV 5.1, "Charging a Flanking enemy" (Fig. 12.1): C flanks B with A;
+    // D charges C, so C separates from B by roughly an inch.
+    let d_unit = UnitId(4);
+    let f = field(vec![]);
+    let models = [
+        m(B, 1, 20.0, 20.0), // flanked
+        m(A, 0, 19.0, 20.0), // flanking from the left
+        m(C, 0, 21.0, 20.0), // flanking from the right
+        m(C, 0, 22.0, 20.0),
+        m(d_unit, 1, 22.0, 21.0), // the charger, touching C's second model
+    ];
+    let (mv, after) = separate_flanking(&f, &models, C, B, MoveTraits::default()).unwrap();
+    assert_eq!(mv.moves.len(), 2);
+    let gap = unit_distance(&after[2..4], &after[..1]).unwrap();
+    assert!((1.0..1.2).contains(&gap), "gap {gap}");
+    for i in 0..after.len() {
+        for j in i + 1..after.len() {
+            assert!(!after[i].overlaps(&after[j]));
+        }
+    }
+    assert!(in_coherency(&after[2..4]));
+}

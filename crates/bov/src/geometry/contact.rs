@@ -504,3 +504,81 @@ fn fall_short(
         },
     }
 }
+
+/// Separates a Flanking unit from the unit it was flanking when it is
+/// charged (BoV 5.1, "Charging a Flanking enemy", Fig. 12.1): the whole of
+/// `flanking` moves straight away from `flanked` (centre of mass to centre of
+/// mass, or up to 90° either side of that in 15° steps when the way is
+/// blocked) by the least distance, in 0.05" steps up to 4", that leaves it
+/// 1" from `flanked`, without landing on a base or in Impassable terrain.
+/// It may stay in contact with other enemies (its new charger); models left
+/// out of contact are then moved in by [`pile_in`].
+pub fn separate_flanking(
+    field: &Battlefield,
+    models: &[Model],
+    flanking: UnitId,
+    flanked: UnitId,
+    traits: MoveTraits,
+) -> Result<(UnitMove, Vec<Model>), ContactError> {
+    let own: Vec<usize> = (0..models.len())
+        .filter(|&i| models[i].unit == flanking && models[i].is_valid())
+        .collect();
+    let other: Vec<usize> = (0..models.len())
+        .filter(|&i| models[i].unit == flanked && models[i].is_valid())
+        .collect();
+    if own.is_empty() {
+        return Err(ContactError::NoModels(flanking.0));
+    }
+    if other.is_empty() {
+        return Err(ContactError::NoModels(flanked.0));
+    }
+    let centre = |ids: &[usize]| {
+        ids.iter()
+            .fold(Point::default(), |acc, &i| acc.plus(models[i].center))
+            .scale(1.0 / ids.len() as f64)
+    };
+    let away = centre(&own)
+        .minus(centre(&other))
+        .unit()
+        .unwrap_or(Point::new(0.0, 1.0));
+    let mut last = None;
+    for turn in [0i32, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90] {
+        let a = (turn as f64).to_radians();
+        let dir = Point::new(
+            away.x * a.cos() - away.y * a.sin(),
+            away.x * a.sin() + away.y * a.cos(),
+        );
+        for step in 1..=80 {
+            let shift = dir.scale(step as f64 * 0.05);
+            let mv = UnitMove {
+                unit: flanking,
+                kind: MoveKind::Consolidate,
+                allowance: None,
+                traits,
+                moves: own
+                    .iter()
+                    .map(|&i| ModelMove {
+                        model: i,
+                        waypoints: vec![models[i].center.plus(shift)],
+                    })
+                    .collect(),
+            };
+            let apart = own.iter().all(|&i| {
+                let m = models[i].at(models[i].center.plus(shift));
+                other
+                    .iter()
+                    .all(|&j| m.gap(&models[j]) >= super::ENEMY_GAP_IN - EPS)
+            });
+            if !apart {
+                continue;
+            }
+            match validate_unit_move(field, models, &mv) {
+                Ok(after) => return Ok((mv, after)),
+                Err(e) => last = Some(e),
+            }
+        }
+    }
+    Err(ContactError::Illegal(
+        last.unwrap_or(MoveError::BreaksCoherency { unit: flanking.0 }),
+    ))
+}

@@ -17,7 +17,9 @@ pub mod terrain;
 
 pub use bases::{Model, Stature, UnitId, base_radius_in, unit_distance};
 pub use coherency::{coherency_links, engaged_models, in_coherency, unit_engaged_with};
-pub use contact::{ChargeOutcome, ChargeResult, charge_move, pile_in};
+pub use contact::{
+    ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, separate_flanking,
+};
 pub use los::Sightlines;
 pub use movement::{
     ModelMove, MoveError, MoveKind, MoveTraits, SpeedModifiers, UnitMove, effective_speed,
