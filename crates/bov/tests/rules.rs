@@ -1915,3 +1915,42 @@ mod setup {
         assert_eq!(setup::reserve_activation(2), ReserveActivation::MayEnter);
     }
 }
+
+#[test]
+fn vaala_cards_count_toward_the_main_force_against_mercenaries() {
+    // docs/rulings.md, "The General is chosen among the force's own Heroes".
+    use valerna_bov::rules::force_list::{self, ListRule};
+    let p = pack();
+    let merc = u32::from(card(&p, "sellsword_company").1.points)
+        + u32::from(card(&p, "wandering_duelist").1.points);
+    let hero = u32::from(card(&p, "eldai_alarn").1.points);
+    assert!(
+        hero < merc && merc - hero <= 6,
+        "the pack's values make this test meaningful"
+    );
+    let vaala = [
+        "ember_lance",
+        "veil_of_mist",
+        "mending_light",
+        "binding_roots",
+        "wind_step",
+        "sapping_curse",
+    ];
+    let make = |n: usize| {
+        let v: Vec<String> = vaala[..n].iter().map(|x| format!("\"{x}\"")).collect();
+        format!(
+            "(name: \"t\", force: \"Allaria\", game_size: 100, units: [(card: \"eldai_alarn\", general: true), (card: \"sellsword_company\"), (card: \"wandering_duelist\")], vaala: [{}])",
+            v.join(", ")
+        )
+    };
+    let short = (merc - hero - 1) as usize;
+    let e = force_list::validate(&p, &force_list::parse(&make(short)).unwrap()).unwrap_err();
+    assert_eq!(e[0].rule, ListRule::Mercenaries);
+    assert!(
+        force_list::validate(
+            &p,
+            &force_list::parse(&make((merc - hero) as usize)).unwrap()
+        )
+        .is_ok()
+    );
+}

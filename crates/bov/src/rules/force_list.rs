@@ -474,13 +474,15 @@ pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<ListError>> 
             ),
         );
     }
-    if mercenary_points > main_points.saturating_sub(CARD_POINTS * list.vaala.len() as u32) {
+    // Vaala cards are bought by the force, so they count toward its own
+    // spending (docs/rulings.md, "The General is chosen among the force's
+    // own Heroes").
+    if mercenary_points > main_points {
         err(
             "list",
             ListRule::Mercenaries,
             format!(
-                "spends {mercenary_points} points on Mercenaries and {} on its own force: Mercenaries may not cost more",
-                main_points.saturating_sub(CARD_POINTS * list.vaala.len() as u32)
+                "spends {mercenary_points} points on Mercenaries and {main_points} on its own force: Mercenaries may not cost more"
             ),
         );
     }
