@@ -159,6 +159,9 @@ fn every_keyword_power_type_and_status_of_5_1_is_on_some_card() {
             "no power or Vaala card places {s:?}"
         );
     }
+    // "Giant": the card carries the dice the 5.1 text lost (docs/rulings.md).
+    let giant = p.units.iter().find(|u| u.has(UnitKeyword::Giant)).unwrap();
+    assert!(giant.giant_dice().is_some_and(|d| d.count() > 0));
     // Epic creatures have both sides; Monsters their trophy and deck.
     for u in p.units.iter().filter(|u| u.is_epic()) {
         assert!(u.injured.is_some(), "{} has no Injured side", u.name);
