@@ -236,7 +236,9 @@ impl TerrainPiece {
             }
         }
         let ts = &mut ts[..n];
-        ts.sort_by(f64::total_cmp);
+        if n > 2 {
+            ts.sort_by(f64::total_cmp);
+        }
         let inside = |t: f64| {
             self.polygon
                 .contains(&geo::Point::from(a.lerp(b, t).coord()))
