@@ -346,3 +346,55 @@ fn cover_counts_models_inside_or_behind_obscuring_terrain() {
     let models = [m(A, 0, 5.0, 10.0), m(B, 1, 20.0, 20.0), m(B, 1, 22.0, 20.0)];
     assert!(!Sightlines::new(&f, &models).unit_in_cover_from(A, B));
 }
+
+#[test]
+fn counting_attacking_models_needs_range_and_sight() {
+    // BoV 5.1, "Count attacking models": a target model both within range and
+    // in line of sight. The nearest target base is 9" away (edge to edge).
+    let models = [
+        m(A, 0, 10.0, 10.0),
+        m(B, 1, 20.0, 10.0),
+        m(B, 1, 30.0, 10.0),
+    ];
+    let s = Sightlines::new(&field(vec![]), &models);
+    assert!(s.model_sees_unit_within(0, B, 9.0));
+    assert!(!s.model_sees_unit_within(0, B, 8.9));
+    // The far model lies right behind the near one (same bases, one line):
+    // only the two tangent lines pass, and a grazing line is not blocked.
+    assert!(s.model_sees(0, 2));
+    assert!(!s.model_sees_unit_within(0, C, 50.0));
+}
+
+#[test]
+fn dangerous_terrain_reaches_six_inches_from_its_edge() {
+    // BoV 5.1, "Dangerous terrain (X)": inside, or within 6".
+    let lava = square(
+        10.0,
+        10.0,
+        14.0,
+        14.0,
+        vec![TerrainKind::Dangerous(3), TerrainKind::Slowing],
+    );
+    assert_eq!(lava.dangerous(), Some(3));
+    assert!(lava.slowing() && !lava.obscuring());
+    assert!((lava.distance_to_model(&m(A, 0, 20.5, 12.0)) - 6.0).abs() < 1e-12);
+    assert_eq!(lava.distance_to_model(&m(A, 0, 12.0, 12.0)), 0.0);
+}
+
+#[test]
+fn units_see_each_other_if_any_pair_does() {
+    // BoV 5.1, "Line of Sight": any model of the unit to any model of the target.
+    let wood = square(14.0, 5.0, 16.0, 15.0, vec![TerrainKind::Obscuring]);
+    let f = field(vec![wood]);
+    let models = [
+        m(A, 0, 10.0, 10.0), // behind the wood
+        m(A, 0, 10.0, 18.0), // clear of it
+        m(B, 1, 20.0, 10.0),
+        m(B, 1, 20.0, 18.0),
+    ];
+    let s = Sightlines::new(&f, &models);
+    assert!(!s.model_sees(0, 2));
+    assert!(s.unit_sees(A, B));
+    let hidden = [m(A, 0, 10.0, 8.0), m(A, 0, 10.0, 10.0), m(B, 1, 20.0, 10.0)];
+    assert!(!Sightlines::new(&f, &hidden).unit_sees(A, B));
+}

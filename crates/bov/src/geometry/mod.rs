@@ -4,6 +4,19 @@
 //! Everything here works on small snapshots ([`Model`], [`Battlefield`]) that the
 //! turn engine builds from its units, so the geometry never depends on unit
 //! statistics. Distances are measured base edge to base edge (RULINGS §2).
+//!
+//! The turn engine's entry points:
+//! - set-up: [`place_terrain`] (or a saved [`Battlefield`]);
+//! - distance and contact: [`unit_distance`], [`Model::gap`],
+//!   [`in_coherency`], [`engaged_models`], [`unit_engaged_with`],
+//!   [`TerrainPiece::contains_model`], [`TerrainPiece::distance_to_model`];
+//! - line of sight: build [`Sightlines`] after each move, then
+//!   [`Sightlines::unit_sees`], [`Sightlines::model_sees_unit_within`] (counting
+//!   attacking models) and [`Sightlines::unit_in_cover_from`];
+//! - moves: [`effective_speed`], then [`validate_unit_move`] on what a player
+//!   or bot proposes ([`plan_path`], [`plan_formation`] propose);
+//! - charges: [`charge_move`], [`pile_in`] (also consolidate),
+//!   [`separate_flanking`].
 
 pub mod bases;
 pub mod coherency;
