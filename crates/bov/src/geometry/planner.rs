@@ -73,38 +73,48 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
     let ny = ((field.height / CELL).ceil() as usize).max(1);
     let mut closed = vec![false; nx * ny];
     let mut slow = vec![false; nx * ny];
-    let bounds: Vec<(Point, Point)> = field.terrain.iter().map(|t| t.bounds()).collect();
-    for k in 0..nx * ny {
-        let c = Point::new(
-            ((k % nx) as f64 + 0.5) * CELL,
-            ((k / nx) as f64 + 0.5) * CELL,
-        );
-        if !field.holds_base(c, r) {
-            closed[k] = true;
-            continue;
+    let center = |i: usize, j: usize| Point::new((i as f64 + 0.5) * CELL, (j as f64 + 0.5) * CELL);
+    for j in 0..ny {
+        for i in 0..nx {
+            closed[j * nx + i] = !field.holds_base(center(i, j), r);
         }
-        if traits.flying {
-            continue;
-        }
-        for (t, (lo, hi)) in field.terrain.iter().zip(&bounds) {
-            if c.x < lo.x - r || c.x > hi.x + r || c.y < lo.y - r || c.y > hi.y + r {
+    }
+    // The cells whose centres lie in the box (lo, hi), clamped to the grid.
+    let cells_in = |lo: Point, hi: Point| {
+        let i0 = ((lo.x / CELL).floor().max(0.0) as usize).min(nx);
+        let i1 = ((hi.x / CELL).ceil().max(0.0) as usize).min(nx);
+        let j0 = ((lo.y / CELL).floor().max(0.0) as usize).min(ny);
+        let j1 = ((hi.y / CELL).ceil().max(0.0) as usize).min(ny);
+        (j0..j1).flat_map(move |j| (i0..i1).map(move |i| (i, j)))
+    };
+    if !traits.flying {
+        for t in &field.terrain {
+            let closes = t.impassable();
+            let slows = t.slowing() && !traits.field_craft;
+            if !closes && !slows {
                 continue;
             }
-            if !t.overlaps_base(c, r) {
-                continue;
-            }
-            if t.impassable() {
-                closed[k] = true;
-            }
-            if t.slowing() && !traits.field_craft {
-                slow[k] = true;
+            let (lo, hi) = t.bounds();
+            let grow = Point::new(r, r);
+            for (i, j) in cells_in(lo.minus(grow), hi.plus(grow)) {
+                let k = j * nx + i;
+                if (closes && closed[k]) && (!slows || slow[k]) {
+                    continue;
+                }
+                if t.overlaps_base(center(i, j), r) {
+                    closed[k] |= closes;
+                    slow[k] |= slows;
+                }
             }
         }
-        if models
-            .iter()
-            .any(|e| e.is_enemy_of(m) && e.is_valid() && c.dist(e.center) < r + e.radius_in - EPS)
-        {
-            closed[k] = true;
+        for e in models.iter().filter(|e| e.is_enemy_of(m) && e.is_valid()) {
+            let reach = r + e.radius_in;
+            let grow = Point::new(reach, reach);
+            for (i, j) in cells_in(e.center.minus(grow), e.center.plus(grow)) {
+                if center(i, j).dist(e.center) < reach - EPS {
+                    closed[j * nx + i] = true;
+                }
+            }
         }
     }
     Grid {
@@ -360,7 +370,8 @@ pub fn truncate_path(
 /// Proposes a formation move for `unit`: every model displaced by the same
 /// `displacement`, shortened (by twentieths) until the move is legal; if no
 /// straight move fits, each model follows its own planned path toward its
-/// displaced position, cut to the allowance. `None` when nothing legal was found.
+/// displaced position, cut to the allowance (or to 3/4, 1/2, 1/4 of it).
+/// `None` when nothing legal was found.
 pub fn plan_formation(
     field: &Battlefield,
     models: &[Model],
@@ -401,19 +412,26 @@ pub fn plan_formation(
             return Some(mv);
         }
     }
+    // Each model's own planned path to its displaced position, planned once
+    // and cut to the allowance, then to three quarters, a half and a quarter of it.
+    let planned: Vec<Vec<Point>> = members
+        .iter()
+        .map(|&i| {
+            let dest = models[i].center.plus(displacement);
+            plan_path(field, models, i, dest, traits)
+                .map(|p| p.waypoints)
+                .unwrap_or_default()
+        })
+        .collect();
     for f in [1.0, 0.75, 0.5, 0.25] {
-        let mut moves = Vec::new();
-        for &i in &members {
-            let dest = models[i].center.plus(displacement.scale(f));
-            let w = match plan_path(field, models, i, dest, traits) {
-                Ok(p) => truncate_path(field, &models[i], &p.waypoints, traits, allowance),
-                Err(_) => Vec::new(),
-            };
-            moves.push(ModelMove {
+        let moves = members
+            .iter()
+            .zip(&planned)
+            .map(|(&i, w)| ModelMove {
                 model: i,
-                waypoints: w,
-            });
-        }
+                waypoints: truncate_path(field, &models[i], w, traits, allowance * f),
+            })
+            .collect();
         let mv = make(moves);
         if validate_unit_move(field, models, &mv).is_ok() {
             return Some(mv);
