@@ -1,7 +1,8 @@
 //! Path planning for bots and the user interface. The planner proposes; the
 //! engine still validates every move with [`super::validate_unit_move`].
 //!
-//! Method: A* over a grid of 1/4" cells of base-centre positions. A cell is
+//! Method: A* over a grid of 1/4" cells of base-centre positions (coarser
+//! past two million cells, on a table far larger than any in the book). A cell is
 //! closed when a base centred there would leave the table, overlap Impassable
 //! terrain or overlap an enemy base; a step into a cell where the base
 //! overlaps Slowing terrain costs double (unless Field craft). The cell path
@@ -20,8 +21,10 @@ use super::{
     validate_unit_move,
 };
 
-/// Grid cell size in inches.
+/// Grid cell size in inches (coarser on a table so large that the grid would
+/// pass MAX_CELLS).
 const CELL: f64 = 0.25;
+const MAX_CELLS: f64 = 2_000_000.0;
 
 /// A proposed path and the inches of move it uses.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,6 +45,7 @@ pub enum PlanError {
 }
 
 struct Grid {
+    cell: f64,
     nx: usize,
     ny: usize,
     closed: Vec<bool>,
@@ -51,13 +55,16 @@ struct Grid {
 impl Grid {
     fn center(&self, k: usize) -> Point {
         Point::new(
-            ((k % self.nx) as f64 + 0.5) * CELL,
-            ((k / self.nx) as f64 + 0.5) * CELL,
+            ((k % self.nx) as f64 + 0.5) * self.cell,
+            ((k / self.nx) as f64 + 0.5) * self.cell,
         )
     }
 
     fn cell_of(&self, p: Point) -> (i64, i64) {
-        ((p.x / CELL).floor() as i64, (p.y / CELL).floor() as i64)
+        (
+            (p.x / self.cell).floor() as i64,
+            (p.y / self.cell).floor() as i64,
+        )
     }
 
     fn index(&self, i: i64, j: i64) -> Option<usize> {
@@ -69,11 +76,12 @@ impl Grid {
 fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTraits) -> Grid {
     let m = &models[idx];
     let r = m.radius_in;
-    let nx = ((field.width / CELL).ceil() as usize).max(1);
-    let ny = ((field.height / CELL).ceil() as usize).max(1);
+    let cell = CELL.max((field.width * field.height / MAX_CELLS).sqrt());
+    let nx = ((field.width / cell).ceil() as usize).max(1);
+    let ny = ((field.height / cell).ceil() as usize).max(1);
     let mut closed = vec![false; nx * ny];
     let mut slow = vec![false; nx * ny];
-    let center = |i: usize, j: usize| Point::new((i as f64 + 0.5) * CELL, (j as f64 + 0.5) * CELL);
+    let center = |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
     for j in 0..ny {
         for i in 0..nx {
             closed[j * nx + i] = !field.holds_base(center(i, j), r);
@@ -81,10 +89,10 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
     }
     // The cells whose centres lie in the box (lo, hi), clamped to the grid.
     let cells_in = |lo: Point, hi: Point| {
-        let i0 = ((lo.x / CELL).floor().max(0.0) as usize).min(nx);
-        let i1 = ((hi.x / CELL).ceil().max(0.0) as usize).min(nx);
-        let j0 = ((lo.y / CELL).floor().max(0.0) as usize).min(ny);
-        let j1 = ((hi.y / CELL).ceil().max(0.0) as usize).min(ny);
+        let i0 = ((lo.x / cell).floor().max(0.0) as usize).min(nx);
+        let i1 = ((hi.x / cell).ceil().max(0.0) as usize).min(nx);
+        let j0 = ((lo.y / cell).floor().max(0.0) as usize).min(ny);
+        let j1 = ((hi.y / cell).ceil().max(0.0) as usize).min(ny);
         (j0..j1).flat_map(move |j| (i0..i1).map(move |i| (i, j)))
     };
     if !traits.flying {
@@ -118,6 +126,7 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
         }
     }
     Grid {
+        cell,
         nx,
         ny,
         closed,
