@@ -511,7 +511,7 @@ fn render(content: &Content, v: &View, t: &Terms, own: bool) -> String {
         }
         let _ = writeln!(o, "  {line}");
     }
-    let face_down = v.stack[usize::from(v.stack_pos)..]
+    let face_down = v.stack[usize::from(v.stack_pos).min(v.stack.len())..]
         .iter()
         .filter(|c| matches!(c, StackView::FaceDown))
         .count();
@@ -522,8 +522,9 @@ fn render(content: &Content, v: &View, t: &Terms, own: bool) -> String {
         v.stack.len() - usize::from(v.stack_pos),
         face_down
     );
-    if v.stack_pos > 0
-        && let Some(StackView::Known(card)) = v.stack.get(usize::from(v.stack_pos) - 1)
+    let current = usize::from(v.stack_pos);
+    if matches!(v.phase, valerna_lov::state::Phase::Resolution)
+        && let Some(StackView::Known(card)) = v.stack.get(current)
     {
         let what = match card.kind {
             CardKind::Event => {

@@ -106,8 +106,9 @@ impl Default for Opts {
 }
 
 impl Opts {
+    /// Adds an option (callers never list one twice).
     pub fn push(&mut self, d: Decision) {
-        if self.len < MAX_OPTIONS && !self.as_slice().contains(&d) {
+        if self.len < MAX_OPTIONS {
             self.buf[self.len] = d;
             self.len += 1;
         }

@@ -15,8 +15,8 @@ use crate::state::{Core, EndReason, NONE};
 /// Why a unit of play stopped early.
 #[derive(Debug)]
 pub enum Halt {
-    /// It needs this answer.
-    Ask(Box<Question>),
+    /// It needs an answer: the question is in [`Eng::question`].
+    Ask,
     /// The game ended.
     Over,
 }
@@ -30,6 +30,8 @@ pub struct Eng<'a> {
     pub c: &'a Content,
     answers: &'a [u8],
     used: usize,
+    /// The question that stopped the unit.
+    pub question: Option<Question>,
 }
 
 /// Power that wins at once (LoV p.9, "End of Game" 1).
@@ -42,6 +44,7 @@ impl<'a> Eng<'a> {
             c,
             answers,
             used: 0,
+            question: None,
         }
     }
 
@@ -55,7 +58,8 @@ impl<'a> Eng<'a> {
             self.used += 1;
             return Ok(opts[usize::from(i).min(opts.len() - 1)]);
         }
-        Err(Halt::Ask(Box::new(Question::new(seat, opts))))
+        self.question = Some(Question::new(seat, opts));
+        Err(Halt::Ask)
     }
 
     pub fn human(&self, seat: u8) -> bool {

@@ -60,9 +60,9 @@ impl Lov {
                     self.core = e.s;
                     self.n_answers = 0;
                 }
-                Err(Halt::Ask(q)) => {
+                Err(Halt::Ask) => {
+                    self.question = e.question;
                     self.now = e.s;
-                    self.question = Some(*q);
                     return;
                 }
                 Err(Halt::Over) => {

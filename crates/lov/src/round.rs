@@ -112,54 +112,61 @@ impl Eng<'_> {
 
     // ---------------------------------------------------------- Resolution
 
-    /// Resolves the next card of the stack, in the order played (RULINGS §3).
+    /// Resolves the next card of the stack, in the order played (RULINGS §3);
+    /// an Action card one glyph at a time.
     fn resolve_next(&mut self) -> Res {
         if self.s.stack_pos >= self.s.stack_len {
             self.s.phase = Phase::CleanUp;
             return Ok(());
         }
         let card = self.s.stack[usize::from(self.s.stack_pos)];
-        self.s.stack_pos += 1;
-        let cancelled = std::mem::replace(&mut self.s.cancel_next, false);
+        // A cancel played before this card ignores all of it (Glossary "Cancel").
+        if self.s.glyph_pos == 0 && std::mem::replace(&mut self.s.cancel_next, false) {
+            self.finish_card(card);
+            return Ok(());
+        }
         match card.kind {
             CardKind::Event => {
-                if !cancelled {
-                    let steps = &self.c.events[usize::from(card.id)].steps;
-                    self.run_steps(NONE, NONE, steps)?;
-                }
+                let steps = &self.c.events[usize::from(card.id)].steps;
+                self.run_steps(NONE, NONE, steps)?;
+                self.finish_card(card);
             }
             CardKind::Action => {
-                let local = self.c.hand[card.owner as usize]
-                    .iter()
-                    .position(|&x| x == card.id)
-                    .unwrap_or(0) as u8;
-                if !cancelled {
-                    self.resolve_action(card.owner, card.id)?;
+                // Glyphs top to bottom (p.8), each optional for a human, all
+                // for the Faceless (p.10); Dragonbond after every glyph.
+                let glyphs = &self.c.actions[usize::from(card.id)].glyphs;
+                if let Some(&g) = glyphs.get(usize::from(self.s.glyph_pos)) {
+                    self.activate_glyph(card.owner, g, true)?;
                 }
-                // Back into the owner's hand (p.8).
-                self.s.players[card.owner as usize].actions |= 1 << local;
+                self.s.glyph_pos += 1;
+                if usize::from(self.s.glyph_pos) >= glyphs.len() {
+                    self.finish_card(card);
+                }
             }
             CardKind::Region => {
-                if !cancelled {
-                    self.resolve_region(card.id)?;
-                }
-                // Back to the owner (p.8), who keeps it only if it still
-                // controls the region at Clean-up (p.9).
-                self.s.players[card.owner as usize].region_cards |= 1 << card.id;
+                self.resolve_region(card.id)?;
+                self.finish_card(card);
             }
         }
         Ok(())
     }
 
-    /// An Action card: its glyphs top to bottom, each optional for a human,
-    /// all for the Faceless (p.8, p.10); a fully wounded Dragon rests instead
-    /// (Glossary "Rest & Recover"); Dragonbond after every glyph (RULINGS §3).
-    fn resolve_action(&mut self, seat: u8, id: u8) -> Res {
-        let glyphs = &self.c.actions[usize::from(id)].glyphs;
-        for &g in glyphs {
-            self.activate_glyph(seat, g, true)?;
+    /// A resolved card goes back to its owner's hand (p.8): an Action card
+    /// for good, a Region card until Clean-up checks control (p.9).
+    fn finish_card(&mut self, card: StackCard) {
+        match card.kind {
+            CardKind::Event => {}
+            CardKind::Action => {
+                let local = self.c.hand[card.owner as usize]
+                    .iter()
+                    .position(|&x| x == card.id)
+                    .unwrap_or(0);
+                self.s.players[card.owner as usize].actions |= 1 << local;
+            }
+            CardKind::Region => self.s.players[card.owner as usize].region_cards |= 1 << card.id,
         }
-        Ok(())
+        self.s.stack_pos += 1;
+        self.s.glyph_pos = 0;
     }
 
     /// Activates one board glyph of `seat` (`optional`: a human may skip it).

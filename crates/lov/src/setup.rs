@@ -150,6 +150,7 @@ pub fn start(content: &Content, setup: &Setup) -> Result<Core, String> {
         stack: [StackCard::default(); STACK],
         stack_len: 0,
         stack_pos: 0,
+        glyph_pos: 0,
         cancel_next: false,
         initiative,
         round: 0,

@@ -175,6 +175,9 @@ pub struct Core {
     pub stack_len: u8,
     /// Next card of the stack to resolve.
     pub stack_pos: u8,
+    /// Next glyph of that card, when it is an Action card: each glyph is its
+    /// own unit of play.
+    pub glyph_pos: u8,
     /// A Vaala "cancel" waits for the next card (LoV Glossary "Cancel").
     pub cancel_next: bool,
     pub initiative: u8,

@@ -102,11 +102,13 @@ fn player_view(p: &Player, own: bool) -> PlayerView {
 
 /// Builds the view of `seat` from a state.
 pub fn build(s: &Core, seat: u8, to_decide: Option<u8>, options: &[Decision]) -> View {
+    // In Resolution the card at `stack_pos` is the one being resolved: face up.
+    let revealed = s.stack_pos + u8::from(s.phase == Phase::Resolution || s.phase == Phase::Over);
     let stack = (0..s.stack_len)
         .map(|i| {
             let c = s.stack[usize::from(i)];
             let mine = c.kind != CardKind::Event && c.owner == seat;
-            if i < s.stack_pos || mine {
+            if i < revealed || mine {
                 StackView::Known(c)
             } else {
                 StackView::FaceDown
@@ -166,7 +168,8 @@ pub fn perturb_hidden(
     st.shuffle(&mut p.vaala_deck[..n]);
     // Face-down stack cards against cards of the same kind in hand.
     let hand = &c.hand[usize::from(seat)];
-    for i in usize::from(s.stack_pos)..usize::from(s.stack_len) {
+    let revealed = s.stack_pos + u8::from(s.phase == Phase::Resolution || s.phase == Phase::Over);
+    for i in usize::from(revealed)..usize::from(s.stack_len) {
         let card = s.stack[i];
         if card.owner != seat {
             continue;

@@ -70,7 +70,8 @@ fn drive(
         match f(&mut e) {
             Ok(()) => return (e.s, false, asked),
             Err(Halt::Over) => return (e.s, true, asked),
-            Err(Halt::Ask(q)) => {
+            Err(Halt::Ask) => {
+                let q = e.question.expect("a question");
                 let d = pick(&q, &e.s);
                 let i = q
                     .options()
@@ -78,7 +79,7 @@ fn drive(
                     .position(|&x| x == d)
                     .expect("pick one of the options");
                 answers.push(i as u8);
-                asked.push(*q);
+                asked.push(q);
                 assert!(answers.len() < 500, "too many questions");
             }
         }
