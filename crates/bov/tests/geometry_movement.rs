@@ -582,3 +582,52 @@ fn a_charged_flanking_unit_is_moved_about_an_inch_apart() {
     }
     assert!(in_coherency(&after[2..4]));
 }
+
+#[test]
+fn a_charge_goes_round_impassable_terrain_and_may_fall_short() {
+    // BoV 5.1, "Charge Move" with "Impassable terrain": the first model takes
+    // the shortest way round the wall: 5.3" to clear its corner, 2" along
+    // it, 4.3" down to the target, 11.7" in all where 9" would do in the
+    // open. So 10" falls short and 13" reaches.
+    let wall = square(14.0, 7.0, 16.0, 13.0, vec![TerrainKind::Impassable]);
+    let f = field(vec![wall]);
+    let models = [m(A, 0, 10.0, 10.0), m(B, 1, 20.0, 10.0)];
+    let short = charge_move(&f, &models, A, B, 10.0, MoveTraits::default()).unwrap();
+    assert_eq!(short.outcome, ChargeOutcome::FellShort);
+    let reach = charge_move(&f, &models, A, B, 13.0, MoveTraits::default()).unwrap();
+    assert_eq!(reach.outcome, ChargeOutcome::Engaged);
+    assert!(reach.after[0].in_contact(&reach.after[1]));
+    let cost = path_cost(
+        &f,
+        &models[0],
+        &reach.unit_move.moves[0].waypoints,
+        MoveTraits::default(),
+    );
+    // Near-shortest: within half an inch of the 11.7" taut path.
+    assert!(cost > 11.6 && cost < 12.2, "cost {cost}");
+}
+
+#[test]
+fn a_charge_at_an_unreachable_target_still_closes_in() {
+    // BoV 5.1, "Charge Move": "as close to the target unit as possible". The
+    // target stands in a walled pen; the charger moves straight up to the wall.
+    let pen = TerrainPiece::new(
+        "pen",
+        &[p(16.0, 6.0), p(24.0, 6.0), p(24.0, 14.0), p(16.0, 14.0)],
+        &[vec![
+            p(17.0, 7.0),
+            p(23.0, 7.0),
+            p(23.0, 13.0),
+            p(17.0, 13.0),
+        ]],
+        vec![TerrainKind::Impassable],
+    )
+    .unwrap();
+    let f = field(vec![pen]);
+    let models = [m(A, 0, 10.0, 10.0), m(B, 1, 20.0, 10.0)];
+    let r = charge_move(&f, &models, A, B, 8.0, MoveTraits::default()).unwrap();
+    assert_eq!(r.outcome, ChargeOutcome::FellShort);
+    // The base stops at the wall's outer edge (x = 16): centre at 15.5 at most.
+    let x = r.after[0].center.x;
+    assert!(x > 15.3 && x <= 15.5 + 1e-9, "x {x}");
+}

@@ -451,7 +451,10 @@ fn fall_short(
     let mut moves = Vec::new();
     for &m in movers {
         let cands = contact_candidates(ctx, m, foes, &pos);
-        let full = ctx.route(m, &cands).map(|r| r.0).unwrap_or_default();
+        let full = ctx
+            .route(m, &cands)
+            .map(|r| r.0)
+            .unwrap_or_else(|| straight_toward(ctx, m, foes, distance));
         let mut way = truncate_path(ctx.field, &models[m], &full, ctx.traits, distance);
         let mut budget = distance;
         while let Some(&end) = way.last() {
@@ -581,4 +584,29 @@ pub fn separate_flanking(
     Err(ContactError::Illegal(
         last.unwrap_or(MoveError::BreaksCoherency { unit: flanking.0 }),
     ))
+}
+
+/// When no contact point can be reached at all: the farthest legal straight
+/// move (up to `distance`, in 0.05" steps) toward the nearest foe, so the
+/// model still ends as close as it can.
+fn straight_toward(ctx: &Ctx, m: usize, foes: &[usize], distance: f64) -> Vec<Point> {
+    let me = &ctx.models[m];
+    let Some(&t) = foes.iter().min_by(|&&a, &&b| {
+        me.gap(&ctx.models[a])
+            .total_cmp(&me.gap(&ctx.models[b]))
+            .then(a.cmp(&b))
+    }) else {
+        return Vec::new();
+    };
+    let Some(dir) = ctx.models[t].center.minus(me.center).unit() else {
+        return Vec::new();
+    };
+    let reach = distance.min(me.gap(&ctx.models[t]).max(0.0));
+    let steps = (reach / 0.05).floor() as usize;
+    (1..=steps.min(100_000))
+        .rev()
+        .map(|k| me.center.plus(dir.scale(k as f64 * 0.05)))
+        .find(|&p| segment_error(ctx.field, ctx.models, m, me.center, p, ctx.traits).is_none())
+        .map(|p| vec![p])
+        .unwrap_or_default()
 }

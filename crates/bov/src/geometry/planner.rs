@@ -7,8 +7,8 @@
 //! terrain or overlap an enemy base; a step into a cell where the base
 //! overlaps Slowing terrain costs double (unless Field craft). The cell path
 //! is then pulled tight: a waypoint is skipped whenever the straight leg that
-//! replaces it is legal and costs no more. The result is within about a cell
-//! of the shortest path, in move cost.
+//! replaces it is legal and costs no more. Round a corner the result is a few
+//! percent longer than the taut path (0.4" on a 11.7" detour, in the tests).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
