@@ -156,7 +156,25 @@ impl Ctx<'_> {
                 best = Some((p.waypoints, p.cost));
             }
         }
-        best
+        // The last leg: from the path's last corner, go to whichever
+        // candidate is nearest that corner (the planned goal was only the
+        // nearest to the start).
+        let (mut way, _) = best?;
+        let corner = if way.len() >= 2 {
+            way[way.len() - 2]
+        } else {
+            m.center
+        };
+        let mut by_corner: Vec<usize> = (0..cands.len()).collect();
+        by_corner.sort_by(|&a, &b| corner.dist(cands[a]).total_cmp(&corner.dist(cands[b])));
+        if let Some(&k) = by_corner.iter().find(|&&k| {
+            segment_error(self.field, self.models, idx, corner, cands[k], self.traits).is_none()
+        }) && let Some(last) = way.last_mut()
+        {
+            *last = cands[k];
+        }
+        let cost = path_cost(self.field, m, &way, self.traits);
+        Some((way, cost))
     }
 }
 
