@@ -17,9 +17,11 @@
 //! perpendicular to the line between the two centres (the centre and ±1/3,
 //! ±2/3, ±1 of the radius), 49 lines, the centre line first. Each line is
 //! checked only between the point where it leaves the first base and the point
-//! where it enters the second, so the two models' own bases never block. The
-//! two outer lines are the common tangents of equal bases, so a gap as wide as
-//! the narrower base is found; narrower gaps may be missed.
+//! where it enters the second, so the two models' own bases never block. For
+//! bases of one size the lines with equal offsets are parallel, a third of the
+//! radius apart, the outer two being the common tangents: a gap running along
+//! the line of sight is found when it is wider than a third of the radius;
+//! narrower or slanting gaps may be missed.
 
 use super::terrain::Battlefield;
 use super::{COHERENCY_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
