@@ -102,23 +102,21 @@ fn mix(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
-    if !(1..=4).contains(&a.humans) {
-        return Err(CliError::usage(format!(
-            "--humans {}: give 1 to 4 human seats",
-            a.humans
-        )));
-    }
-    if a.games == 0 {
-        return Err(CliError::usage("--games 0: give at least 1 game"));
-    }
-    let progress = std::io::stderr().is_terminal();
-    let mut wins = [0u64; 4];
-    let mut power = [0u64; 4];
-    let mut rounds = 0u64;
-    let mut reasons = [0u64; 3];
-    let mut bonded = 0u64;
-    let mut human_wins = 0u64;
+/// What the simulated games added up to.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tally {
+    wins: [u64; 4],
+    power: [u64; 4],
+    rounds: u64,
+    /// 10 Power, Event deck empty, elimination (LoV p.9).
+    reasons: [u64; 3],
+    bonded: u64,
+    human_wins: u64,
+}
+
+/// Plays the games of `a`; `progress` writes a counter to stderr.
+fn tally(content: &Arc<Content>, a: &SimArgs, progress: bool) -> Result<Tally, CliError> {
+    let mut t = Tally::default();
     for i in 0..u64::from(a.games) {
         let seed = mix(a.seed, i);
         let mut humans = [false; 4];
@@ -137,22 +135,22 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             .outcome()
             .ok_or_else(|| CliError::failed(format!("game {i} did not end")))?;
         for &w in &o.winners {
-            wins[usize::from(w)] += 1;
+            t.wins[usize::from(w)] += 1;
         }
         if o.winners.iter().any(|&w| humans[usize::from(w)]) {
-            human_wins += 1;
+            t.human_wins += 1;
         }
-        for (p, pl) in power.iter_mut().zip(&s.players) {
+        for (p, pl) in t.power.iter_mut().zip(&s.players) {
             *p += u64::from(pl.total_power());
         }
-        rounds += u64::from(s.round);
-        reasons[match o.reason.as_str() {
+        t.rounds += u64::from(s.round);
+        t.reasons[match o.reason.as_str() {
             "power" => 0,
             "events" => 1,
             _ => 2,
         }] += 1;
         if s.players.iter().any(|p| p.partner != NONE) {
-            bonded += 1;
+            t.bonded += 1;
         }
         if progress && (i % 50 == 49 || i + 1 == u64::from(a.games)) {
             eprint!("\r{}/{} games", i + 1, a.games);
@@ -161,6 +159,28 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
     if progress {
         eprintln!();
     }
+    Ok(t)
+}
+
+fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
+    if !(1..=4).contains(&a.humans) {
+        return Err(CliError::usage(format!(
+            "--humans {}: give 1 to 4 human seats",
+            a.humans
+        )));
+    }
+    if a.games == 0 {
+        return Err(CliError::usage("--games 0: give at least 1 game"));
+    }
+    let t = tally(content, &a, std::io::stderr().is_terminal())?;
+    let Tally {
+        wins,
+        power,
+        rounds,
+        reasons,
+        bonded,
+        human_wins,
+    } = t;
     let n = f64::from(a.games);
     let names: Vec<String> = content
         .characters
@@ -676,4 +696,51 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
         println!("saved the game log to {}", path.display());
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue "Must show": two runs of the same simulation agree exactly.
+    #[test]
+    fn simulations_are_reproducible() {
+        let content = Arc::new(Content::default_pack().unwrap());
+        let a = SimArgs {
+            games: 40,
+            seed: 7,
+            humans: 2,
+            json: true,
+        };
+        let x = tally(&content, &a, false).unwrap();
+        let y = tally(&content, &a, false).unwrap();
+        assert_eq!(x, y);
+        assert_eq!(x.reasons.iter().sum::<u64>(), 40);
+        assert!(x.wins.iter().sum::<u64>() >= 40, "every game has a winner");
+        let other = tally(&content, &SimArgs { seed: 8, ..a }, false).unwrap();
+        assert_ne!(x, other);
+    }
+
+    #[test]
+    fn every_decision_can_be_described_in_three_languages() {
+        let content = Arc::new(Content::default_pack().unwrap());
+        let setup = Setup::new(5, [true, true, true, true], &content);
+        let mut g = Lov::start(&content, &setup).unwrap();
+        let mut p = RandomPolicy::new(5);
+        let mut seen = 0;
+        while let Some(d) = p.choose(&g) {
+            let seat = g.to_decide().unwrap();
+            let v = g.view(seat);
+            for lang in [Lang::En, Lang::It, Lang::Fr] {
+                let t = Terms::of(lang);
+                assert!(!describe(&content, &v, &t, d).is_empty());
+                assert!(render(&content, &v, &t, true).contains("Round"));
+            }
+            g.apply(d).unwrap();
+            seen += 1;
+        }
+        assert!(seen > 10);
+        assert_eq!(Terms::of(Lang::It).glyph(Glyph::Attack, false), "Ira");
+        assert_eq!(Terms::of(Lang::Fr).glyph(Glyph::Move, true), "Déploiement");
+    }
 }

@@ -715,12 +715,12 @@ impl Content {
                         "five spaces: ten Wound tokens over two Dragons",
                     ));
                 }
-                if c.essence == 0 {
+                if !(1..=4).contains(&c.essence) {
                     return Err(err(
                         f,
                         &c.id,
                         "essence",
-                        "a Dragon's Essence track has spaces",
+                        "a Dragon's Essence track has 1 to 4 spaces",
                     ));
                 }
             } else if !c.wound_track.is_empty() || c.essence != 0 {
