@@ -121,6 +121,8 @@ pub enum At {
     Controlled,
     /// Every uncontrolled region (no Units at all).
     EachUncontrolled,
+    /// Every region a General controls.
+    EachControlled,
     /// Every region with a city.
     EachWithCity,
     /// Every region with a Dragon.

@@ -62,6 +62,9 @@ impl Eng<'_> {
             At::EachUncontrolled => (0..REGIONS as u8)
                 .filter(|&r| self.s.uncontrolled(r))
                 .fold(0, |m, r| m | 1 << r),
+            At::EachControlled => (0..REGIONS as u8)
+                .filter(|&r| self.s.controller(r).is_some())
+                .fold(0, |m, r| m | 1 << r),
             At::EachWithCity => (0..REGIONS)
                 .filter(|&r| self.s.regions[r].city)
                 .fold(0, |m, r| m | 1 << r),

@@ -106,7 +106,7 @@ fn counts_that_differ_from_the_component_list() {
     // One Event card too few.
     let e = load_with(
         "events.jsonc",
-        "},\n  { \"id\": \"tremors\", \"name\": \"Tremors\", \"text\": \"Remove the city from the Focus region.\",\n    \"steps\": [{ \"remove_city\": { \"at\": \"focus\" } }], \"provisional\": true }",
+        "},\n  { \"id\": \"tithe\", \"name\": \"Tithe\", \"text\": \"Place 1 Power in every region a General controls.\",\n    \"steps\": [{ \"place_power\": { \"at\": \"each_controlled\", \"count\": 1 } }], \"provisional\": true }",
         "}",
     )
     .unwrap_err();
