@@ -401,14 +401,8 @@ impl Sightlines {
     ///   cuts the triangle the row's lines fill.
     fn any_line_clear(&self, a: &Disk, b: &Disk, bl: &Blockers) -> bool {
         let n = a.c.minus(b.c).perp().unit().unwrap_or(Point::new(0.0, 1.0));
-        let line = |sa: f64, sb: f64| {
-            clip(
-                a.c.plus(n.scale(a.r * sa)),
-                b.c.plus(n.scale(b.r * sb)),
-                a,
-                b,
-            )
-        };
+        // Unclipped lines: only links need clipping (see `find_blocker`).
+        let line = |sa: f64, sb: f64| (a.c.plus(n.scale(a.r * sa)), b.c.plus(n.scale(b.r * sb)));
         let (l1, l2) = (line(1.0, 1.0), line(-1.0, -1.0));
         for &k in &bl.obs[..bl.no] {
             let o = &self.obscurers[k as usize];
@@ -421,7 +415,7 @@ impl Sightlines {
         }
         let mut hint = None;
         let (p, q) = line(0.0, 0.0);
-        let Some(_) = self.line_blocker(p, q, bl, &mut hint) else {
+        let Some(_) = self.line_blocker(a, b, p, q, bl, &mut hint) else {
             return true;
         };
         let mut groups: Option<Groups> = None;
@@ -439,10 +433,10 @@ impl Sightlines {
                     .joined(x1, x2)
         };
         // Both long sides stopped by one group: every line is.
-        let Some(x1) = self.line_blocker(l1.0, l1.1, bl, &mut hint) else {
+        let Some(x1) = self.line_blocker(a, b, l1.0, l1.1, bl, &mut hint) else {
             return true;
         };
-        let Some(x2) = self.line_blocker(l2.0, l2.1, bl, &mut hint) else {
+        let Some(x2) = self.line_blocker(a, b, l2.0, l2.1, bl, &mut hint) else {
             return true;
         };
         if same(x1, x2) {
@@ -450,11 +444,11 @@ impl Sightlines {
         }
         for &sa in &SAMPLES {
             let (p, q) = line(sa, 1.0);
-            let Some(x1) = self.line_blocker(p, q, bl, &mut hint) else {
+            let Some(x1) = self.line_blocker(a, b, p, q, bl, &mut hint) else {
                 return true;
             };
             let (p, q) = line(sa, -1.0);
-            let Some(x2) = self.line_blocker(p, q, bl, &mut hint) else {
+            let Some(x2) = self.line_blocker(a, b, p, q, bl, &mut hint) else {
                 return true;
             };
             let same = same(x1, x2);
@@ -463,7 +457,7 @@ impl Sightlines {
             }
             for &sb in &SAMPLES[3..] {
                 let (p, q) = line(sa, sb);
-                if self.line_blocker(p, q, bl, &mut hint).is_none() {
+                if self.line_blocker(a, b, p, q, bl, &mut hint).is_none() {
                     return true;
                 }
             }
@@ -472,7 +466,7 @@ impl Sightlines {
                 continue;
             }
             let (p, q) = line(sa, 0.0);
-            if self.line_blocker(p, q, bl, &mut hint).is_none() {
+            if self.line_blocker(a, b, p, q, bl, &mut hint).is_none() {
                 return true;
             }
         }
@@ -538,30 +532,38 @@ impl Sightlines {
 
     /// What stops the line `p`-`q`, if anything: the previous line's blocker
     /// is tried first.
+    ///
+    /// The line runs from inside base `a` to inside base `b`. Other bases
+    /// never overlap those two, nor does Obscuring terrain either model is
+    /// outside of, so only links (which may run through a base) are checked
+    /// against the part of the line between the two bases.
     fn line_blocker(
         &self,
+        a: &Disk,
+        b: &Disk,
         p: Point,
         q: Point,
         bl: &Blockers,
         hint: &mut Option<Blocker>,
     ) -> Option<Blocker> {
         if let Some(h) = *hint
-            && self.blocks(bl, h, p, q)
+            && self.blocks(a, b, bl, h, p, q)
         {
             return Some(h);
         }
-        let found = self.find_blocker(p, q, bl);
+        let found = self.find_blocker(a, b, p, q, bl);
         if found.is_some() {
             *hint = found;
         }
         found
     }
 
-    fn blocks(&self, bl: &Blockers, h: Blocker, p: Point, q: Point) -> bool {
+    fn blocks(&self, a: &Disk, b: &Disk, bl: &Blockers, h: Blocker, p: Point, q: Point) -> bool {
         match h {
             Blocker::Disk(i) => disk_blocks(&self.disks[bl.disks[i as usize] as usize], p, q),
             Blocker::Link(j) => {
                 let l = &self.links[bl.links[j as usize] as usize];
+                let (p, q) = clip(p, q, a, b);
                 crosses(p, q, l.p, l.q)
             }
             Blocker::Obscurer(k) => self.obscurers[bl.obs[k as usize] as usize]
@@ -570,16 +572,26 @@ impl Sightlines {
         }
     }
 
-    fn find_blocker(&self, p: Point, q: Point, bl: &Blockers) -> Option<Blocker> {
+    fn find_blocker(
+        &self,
+        a: &Disk,
+        b: &Disk,
+        p: Point,
+        q: Point,
+        bl: &Blockers,
+    ) -> Option<Blocker> {
         for (i, &k) in bl.disks[..bl.nd].iter().enumerate() {
             if disk_blocks(&self.disks[k as usize], p, q) {
                 return Some(Blocker::Disk(i as u8));
             }
         }
-        for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
-            let l = &self.links[k as usize];
-            if crosses(p, q, l.p, l.q) {
-                return Some(Blocker::Link(j as u8));
+        if bl.nl > 0 {
+            let (cp, cq) = clip(p, q, a, b);
+            for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
+                let l = &self.links[k as usize];
+                if crosses(cp, cq, l.p, l.q) {
+                    return Some(Blocker::Link(j as u8));
+                }
             }
         }
         let (lo, hi) = (
