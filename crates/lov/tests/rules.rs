@@ -932,3 +932,308 @@ fn faceless_never_pass() {
     assert_eq!(end.stack_len, 2, "skipped");
     assert_eq!(end.phase, Phase::Planning { turn: MAGNIFEX });
 }
+
+// ------------------------------------------------------- region glyphs
+
+// Reference card "Region Glyphs", Upgrade: a controlling General may take a
+// Denizen of this homeland free, or of an adjacent homeland for 1 Power; it
+// goes onto the board for its Unit type (Glossary "Upgrading").
+#[test]
+fn upgrade_takes_a_denizen_of_the_homeland_or_pays_for_a_neighbour() {
+    let c = content();
+    let a = region(&c, "allaria");
+    let fai = region(&c, "fai_woods");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [a, region(&c, "trade_road")],
+        [0, 11],
+    );
+    let own = c.denizens.iter().position(|d| d.homeland == a).unwrap() as u8;
+    let near = c.denizens.iter().position(|d| d.homeland == fai).unwrap() as u8;
+    let far = c
+        .denizens
+        .iter()
+        .position(|d| d.homeland == region(&c, "nahuac"))
+        .unwrap() as u8;
+    s.lineup = [own, near, far, NONE, NONE, NONE];
+    s.lineup_len = 3;
+    s.players[ALLARIA as usize].power = 1;
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.run_step(ALLARIA, a, &valerna_lov::effect::Step::Upgrade),
+        prefer(&[Decision::Done]),
+    );
+    let opts = asked[0].options();
+    assert!(opts.contains(&Decision::Denizen(0)) && opts.contains(&Decision::Denizen(1)));
+    assert!(!opts.contains(&Decision::Denizen(2)), "not adjacent");
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.run_step(ALLARIA, a, &valerna_lov::effect::Step::Upgrade),
+        prefer(&[Decision::Denizen(1)]),
+    );
+    let unit = c.denizens[near as usize].unit.index();
+    assert_eq!(end.players[ALLARIA as usize].denizens[unit], near);
+    assert_eq!(
+        (
+            end.players[ALLARIA as usize].power,
+            end.players[ALLARIA as usize].spent
+        ),
+        (0, 1)
+    );
+    assert_eq!(end.lineup_len, 2, "not replaced until Clean-up");
+}
+
+// Reference card, Reinforce: a neutral or uncontrolled region gets 2 neutral
+// Units; a controlled one a Unit of the controller's choice there and in each
+// adjacent region it controls. Fortify: a city if there is none.
+#[test]
+fn reinforce_and_fortify() {
+    let c = content();
+    let a = region(&c, "allaria");
+    let ws = region(&c, "western_steppes");
+    let nah = region(&c, "nahuac");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [a, region(&c, "trade_road")],
+        [0, 11],
+    );
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.run_step(NONE, nah, &valerna_lov::effect::Step::Reinforce),
+        prefer(&[]),
+    );
+    assert_eq!(end.regions[nah as usize].neutral, 2);
+    s.regions[ws as usize].force[0].units = [1, 0, 0];
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.run_step(ALLARIA, a, &valerna_lov::effect::Step::Reinforce),
+        prefer(&[Decision::Unit(UnitType::Cavalry)]),
+    );
+    assert_eq!(asked.len(), 2, "one choice per region");
+    assert_eq!(end.regions[a as usize].force[0].units, [0, 1, 0]);
+    assert_eq!(end.regions[ws as usize].force[0].units, [1, 1, 0]);
+    let (end, _, _) = drive(
+        &s,
+        &c,
+        |e| e.run_step(ALLARIA, a, &valerna_lov::effect::Step::Fortify),
+        prefer(&[]),
+    );
+    assert!(end.regions[a as usize].city);
+    assert_eq!(end.city_supply, c.cities - 1);
+    let (again, _, _) = drive(
+        &end,
+        &c,
+        |e| e.run_step(ALLARIA, a, &valerna_lov::effect::Step::Fortify),
+        prefer(&[]),
+    );
+    assert_eq!(again.city_supply, c.cities - 1, "no second city");
+}
+
+// ----------------------------------------------------------------- Vaala
+
+// Glossary "Vaala": pay the cost by flipping Power, resolve, discard face up;
+// a card "cancel" makes the next card of the stack be ignored (Glossary
+// "Cancel").
+#[test]
+fn vaala_costs_power_and_cancel_skips_the_next_card() {
+    let c = content();
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [0, 11],
+    );
+    // Fulgen's Golden Law (cost 4): cancel.
+    let local = c.vaala_of[FULGEN as usize]
+        .iter()
+        .position(|&v| c.vaala[v as usize].name == "Golden Law")
+        .unwrap() as u8;
+    s.players[FULGEN as usize].vaala_hand = 1 << local;
+    s.players[FULGEN as usize].power = 5;
+    let play = [valerna_lov::effect::Step::PlayVaala];
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.run_steps(FULGEN, NONE, &play),
+        prefer(&[Decision::Vaala(local)]),
+    );
+    assert!(
+        asked[0].options().contains(&Decision::Done),
+        "playing is optional"
+    );
+    let p = end.players[FULGEN as usize];
+    assert_eq!((p.power, p.spent), (1, 4));
+    assert_eq!(p.vaala_hand, 0);
+    assert_eq!(p.vaala_discard, 1 << local);
+    assert!(end.cancel_next);
+    // Too little Power: the card is not offered.
+    s.players[FULGEN as usize].power = 3;
+    let (end, _, asked) = drive(&s, &c, |e| e.run_steps(FULGEN, NONE, &play), prefer(&[]));
+    assert!(asked.is_empty());
+    assert_eq!(end.players[FULGEN as usize].power, 3);
+}
+
+// Glossary "Vaala": an empty deck is refilled from the discard pile.
+#[test]
+fn vaala_deck_refills_from_the_discard_pile() {
+    let c = content();
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [0, 11],
+    );
+    s.players[FULGEN as usize].vaala_deck_len = 0;
+    s.players[FULGEN as usize].vaala_hand = 0;
+    s.players[FULGEN as usize].vaala_discard = 0b11111;
+    let draw = [valerna_lov::effect::Step::DrawVaala { count: 2 }];
+    let (end, _, _) = drive(&s, &c, |e| e.run_steps(FULGEN, NONE, &draw), prefer(&[]));
+    let p = end.players[FULGEN as usize];
+    assert_eq!(p.vaala_hand.count_ones(), 2);
+    assert_eq!(p.vaala_deck_len, 3);
+    assert_eq!(p.vaala_discard, 0);
+}
+
+// --------------------------------------------------------------- Clean-up
+
+// LoV p.9 "Clean-up Phase": hands refilled; human Generals hold the Region
+// cards of the regions they control; face-up Vaala discarded; the lineup
+// reshuffled and 6 drawn; an empty Event deck ends the game (most Power).
+#[test]
+fn clean_up() {
+    let c = content();
+    let a = region(&c, "allaria");
+    let ws = region(&c, "western_steppes");
+    let (_, mut s) = start([true, true, true, true], 9);
+    s.phase = Phase::CleanUp;
+    s.players[ALLARIA as usize].actions = 0;
+    s.players[ALLARIA as usize].region_cards = 1 << region(&c, "nahuac");
+    s.regions[ws as usize].force[0].units = [1, 0, 0];
+    s.players[FULGEN as usize].vaala_face_up = 0b100;
+    s.lineup_len = 2;
+    let (end, _, _) = drive(&s, &c, |e| e.run_unit(), prefer(&[]));
+    assert_eq!(end.players[ALLARIA as usize].actions.count_ones(), 5);
+    assert_eq!(
+        end.players[ALLARIA as usize].region_cards,
+        (1 << a) | (1 << ws)
+    );
+    assert_eq!(end.players[FULGEN as usize].vaala_face_up, 0);
+    assert_eq!(end.players[FULGEN as usize].vaala_discard & 0b100, 0b100);
+    assert_eq!(end.lineup_len, 6);
+    assert_eq!(end.round, s.round + 1);
+    assert_eq!(
+        end.phase,
+        Phase::Planning {
+            turn: end.initiative
+        }
+    );
+
+    s.events_left = 0;
+    s.players[MAGNIFEX as usize].power = 3;
+    let (end, over, _) = drive(&s, &c, |e| e.run_unit(), prefer(&[]));
+    assert!(over);
+    assert_eq!(end.end, Some(EndReason::Events));
+    assert_eq!(end.winners, 1 << MAGNIFEX);
+}
+
+// ---------------------------------------------------------------- Faceless
+
+// Glossary "Focus region": the most Power; ties go to the closest to the
+// Faceless piece, then to the initiative holder.
+#[test]
+fn focus_region() {
+    let c = content();
+    let ys = region(&c, "ysval");
+    let nt = region(&c, "north_tyveria");
+    let nah = region(&c, "nahuac");
+    let mut s = blank(
+        &c,
+        [true, false, true, false],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [ys, 11],
+    );
+    s.regions[nt as usize].power = 2;
+    s.regions[nah as usize].power = 2;
+    let (_, _, asked) = drive(&s, &c, |e| e.focus_region(FULGEN).map(|_| ()), prefer(&[]));
+    assert!(asked.is_empty(), "North Tyveria is the closer to Ysval");
+    s.regions[region(&c, "ogerron_plains") as usize].power = 2;
+    let (_, _, asked) = drive(&s, &c, |e| e.focus_region(FULGEN).map(|_| ()), prefer(&[]));
+    assert_eq!(
+        asked.len(),
+        1,
+        "two at one region's distance: the holder chooses"
+    );
+    assert_eq!(asked[0].seat, s.initiative);
+}
+
+// LoV p.10: the Faceless always counterattack, and never retreat by choice.
+#[test]
+fn faceless_defenders_always_counterattack() {
+    let c = content();
+    let r = region(&c, "trade_road");
+    let mut s = blank(
+        &c,
+        [true, true, false, true],
+        [region(&c, "allaria"), r],
+        [r, 11],
+    );
+    s.regions[r as usize].force[1].units = [3, 0, 0];
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(FULGEN, Target::Seat(TYVERIA), r, false),
+        prefer(&[Decision::AttackAgain]),
+    );
+    assert!(
+        !asked
+            .iter()
+            .any(|q| q.options().contains(&Decision::Counterattack))
+    );
+}
+
+// Content pack, Magnifex's board line: her defender may not retreat after
+// her first roll; against another attacker it may.
+#[test]
+fn relentless_allows_no_first_retreat() {
+    let c = content();
+    let r = region(&c, "trade_road");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), r],
+        [r, r],
+    );
+    s.regions[r as usize].force[1].units = [5, 0, 0];
+    // Neither Dragon's first roll ends the combat with criticals alone.
+    s.stream = Stream::new(seed_where(|st| {
+        let cv = c.characters[MAGNIFEX as usize].wound_track[0] as u32;
+        roll_combat(cv, st).immediate_wounds == 0
+    }));
+    let pick = || prefer(&[Decision::Counterattack, Decision::Retreat]);
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(MAGNIFEX, Target::Seat(TYVERIA), r, false),
+        pick(),
+    );
+    let first = asked.first().expect("a question");
+    assert_ne!(
+        first.seat, TYVERIA,
+        "no choice for the defender after the first roll"
+    );
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(FULGEN, Target::Seat(TYVERIA), r, false),
+        pick(),
+    );
+    let first = asked.first().expect("a question");
+    assert_eq!(first.seat, TYVERIA);
+    assert!(first.options().contains(&Decision::Retreat));
+}
