@@ -383,7 +383,7 @@ impl Eng<'_> {
             };
             self.s.players[seat as usize].at = to;
         }
-        self.dragonbond_check_all()
+        self.dragonbond_check(seat)
     }
 }
 

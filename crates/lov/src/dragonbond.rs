@@ -8,10 +8,21 @@ use crate::state::NONE;
 
 impl Eng<'_> {
     /// Checks every non-bonded General standing with a non-bonded Dragon
-    /// (after every glyph and every retreat: RULINGS §3).
+    /// (the Events that call for it).
     pub fn dragonbond_check_all(&mut self) -> Res {
+        self.dragonbond_check(NONE)
+    }
+
+    /// After `seat` activates a glyph or retreats: "if your non-bonded
+    /// General is in the same region as a non-bonded Dragon, or if your
+    /// non-bonded Dragon is in the same region as a non-bonded General"
+    /// (LoV p.10; RULINGS §3). `NONE` checks every pair.
+    pub fn dragonbond_check(&mut self, seat: u8) -> Res {
         for g in [0u8, 2] {
             for d in [1u8, 3] {
+                if seat != NONE && seat != g && seat != d {
+                    continue;
+                }
                 let (pg, pd) = (self.s.players[g as usize], self.s.players[d as usize]);
                 if pg.partner != NONE || pd.partner != NONE {
                     continue;

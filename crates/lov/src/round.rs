@@ -190,7 +190,7 @@ impl Eng<'_> {
         };
         let steps: &[Step] = &side.glyphs[i];
         self.run_steps(seat, NONE, steps)?;
-        self.dragonbond_check_all()
+        self.dragonbond_check(seat)
     }
 
     /// A Region card: the map's glyphs for it, top to bottom, resolved by

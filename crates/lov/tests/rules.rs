@@ -1237,3 +1237,51 @@ fn relentless_allows_no_first_retreat() {
     assert_eq!(first.seat, TYVERIA);
     assert!(first.options().contains(&Decision::Retreat));
 }
+
+// LoV p.10: the check after a glyph concerns the activating player's own
+// General or Dragon ("if your non-bonded General is in the same region as a
+// non-bonded Dragon...").
+#[test]
+fn dragonbond_check_follows_the_activating_player() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [r, region(&c, "trade_road")],
+        [r, 11],
+    );
+    s.players[ALLARIA as usize].power = 1;
+    s.players[FULGEN as usize].power = 1;
+    let harvest = valerna_lov::effect::Glyph::Collect;
+    let rolls = |q: &[Question]| {
+        q.iter()
+            .filter(|q| q.options().contains(&Decision::Reroll))
+            .count()
+    };
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.activate_glyph(TYVERIA, harvest, true),
+        prefer(&[Decision::Activate, Decision::Keep]),
+    );
+    assert_eq!(rolls(&asked), 0, "Tyveria's glyph: no check for the others");
+    let (_, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.activate_glyph(ALLARIA, harvest, true),
+        prefer(&[Decision::Activate, Decision::Keep]),
+    );
+    assert!(
+        rolls(&asked) >= 1,
+        "Elyse's glyph: Elyse and Ferellon check"
+    );
+    assert_eq!(
+        asked
+            .iter()
+            .find(|q| q.options().contains(&Decision::Reroll))
+            .unwrap()
+            .seat,
+        ALLARIA
+    );
+}
