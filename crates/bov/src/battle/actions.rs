@@ -1,0 +1,514 @@
+//! Decisions: which are legal now, and what each does (BoV 5.1, "Turns" >
+//! "Pass or Activate", "Select a Unit", "Choose and Resolve an Action";
+//! "Actions": March, Attack, Charge, Skirmish; "Reactions").
+
+use super::units::Snapshot;
+use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, err};
+use crate::geometry::{
+    ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
+    plan_formation, separate_flanking, validate_unit_move,
+};
+use crate::rules::charge::{charge_allowance, check_declaration, roll_charge_bonus};
+use crate::rules::wounds::WoundPlan;
+use valerna_game::Choices;
+
+impl Battle {
+    /// Builds the geometry's unit move from per-model paths.
+    fn unit_move(
+        &self,
+        snap: &Snapshot,
+        unit: u16,
+        paths: &Paths,
+        allowance: f64,
+    ) -> Result<UnitMove, BattleError> {
+        let mut moves = Vec::new();
+        for (m, way) in paths {
+            let Some(i) = snap.find(unit, *m) else {
+                return err(format!("unit {unit} has no model {m} on the battlefield"));
+            };
+            moves.push(ModelMove {
+                model: i,
+                waypoints: way.clone(),
+            });
+        }
+        Ok(UnitMove {
+            unit: UnitId(unit),
+            kind: MoveKind::Normal,
+            allowance: Some(allowance),
+            traits: self.units[usize::from(unit)].traits,
+            moves,
+        })
+    }
+
+    /// Checks a move with the geometry (BoV 5.1, "Movement").
+    fn check_move(&self, unit: u16, paths: &Paths, allowance: f64) -> Result<(), BattleError> {
+        let snap = self.snapshot();
+        let mv = self.unit_move(&snap, unit, paths, allowance)?;
+        validate_unit_move(&self.field, &snap.models, &mv)
+            .map(|_| ())
+            .map_err(|e| BattleError(e.to_string()))
+    }
+
+    /// An enemy unit on the battlefield.
+    fn enemy(&self, unit: u16, target: u16) -> Result<(), BattleError> {
+        let Some(t) = self.units.get(usize::from(target)) else {
+            return err(format!("there is no unit {target}"));
+        };
+        if t.owner == self.units[usize::from(unit)].owner {
+            return err(format!("unit {target} ({}) is not an enemy", t.name));
+        }
+        if !t.alive() {
+            return err(format!(
+                "unit {target} ({}) is not on the battlefield",
+                t.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// "Attack" > "Declare Target".
+    pub fn check_attack(&self, unit: u16, target: u16) -> Result<(), BattleError> {
+        self.enemy(unit, target)?;
+        let snap = self.snapshot();
+        let engaged = self.engaged_with(&snap, unit);
+        if !engaged.is_empty() {
+            if engaged.contains(&target) {
+                return Ok(());
+            }
+            return err(
+                "an engaged unit may only attack in melee a unit it is engaged with (BoV 5.1, \"No Ranged Attacks while Engaged\")",
+            );
+        }
+        self.check_ranged_target(&snap, unit, target)
+    }
+
+    fn check_ranged_target(
+        &self,
+        snap: &Snapshot,
+        unit: u16,
+        target: u16,
+    ) -> Result<(), BattleError> {
+        if self.profile(unit).ranged.is_none() {
+            return err(format!(
+                "unit {unit} has no ranged attack, and a melee attack needs an engaged target"
+            ));
+        }
+        let sight = Sightlines::new(&self.field, &snap.models);
+        if self.ranged_models(snap, &sight, unit, target) == 0 {
+            return err(format!(
+                "unit {target} is not within range and line of sight of any model (BoV 5.1, \"Declare Target\")"
+            ));
+        }
+        Ok(())
+    }
+
+    /// "Charge" > "Select Target".
+    pub fn check_charge(&self, unit: u16, target: u16) -> Result<(), BattleError> {
+        self.enemy(unit, target)?;
+        let snap = self.snapshot();
+        let engaged = !self.engaged_with(&snap, unit).is_empty();
+        let sight = Sightlines::new(&self.field, &snap.models);
+        let sees = sight.unit_sees(UnitId(unit), UnitId(target));
+        check_declaration(
+            engaged,
+            sees,
+            self.distance(unit, target),
+            self.allowance(unit, false),
+        )
+        .map_err(|e| BattleError(e.to_string()))
+    }
+
+    /// Whether `decision` is legal now, and if not, why.
+    pub(crate) fn check(&self, decision: &Decision) -> Result<(), BattleError> {
+        match (&self.phase, decision) {
+            (Phase::Deploy { seat }, Decision::Deploy { unit, positions }) => {
+                self.check_deploy(*seat, *unit, positions)
+            }
+            (Phase::Turn { .. }, Decision::Pass) => Ok(()),
+            (Phase::Turn { seat }, Decision::Activate { unit }) => {
+                if self.passed[usize::from(*seat)] {
+                    return err(
+                        "you have passed and must pass until the end of the round (BoV 5.1, \"Pass or Activate\")",
+                    );
+                }
+                self.can_activate(*seat, *unit)
+            }
+            (Phase::Action { unit }, Decision::March { paths }) => {
+                self.check_move(*unit, paths, self.allowance(*unit, false))
+            }
+            (Phase::Action { unit }, Decision::Attack { target }) => {
+                self.check_attack(*unit, *target)
+            }
+            (Phase::Action { unit }, Decision::Charge { target }) => {
+                self.check_charge(*unit, *target)
+            }
+            (Phase::Action { unit }, Decision::Skirmish { target, paths }) => {
+                self.enemy(*unit, *target)?;
+                // BoV 5.1, "Skirmish": the target is chosen in range and
+                // sight before the move, checked again after it.
+                self.check_ranged_target(&self.snapshot(), *unit, *target)?;
+                self.check_move(*unit, paths, self.allowance(*unit, true))
+            }
+            (Phase::Opportunity { .. }, Decision::React { unit: None }) => Ok(()),
+            (Phase::Opportunity { candidates, .. }, Decision::React { unit: Some(u) }) => {
+                if candidates.contains(u) {
+                    Ok(())
+                } else {
+                    err(format!(
+                        "unit {u} cannot make an Opportunity Attack now (not engaged with the mover, Flanked or Exhausted)"
+                    ))
+                }
+            }
+            (Phase::Casualties { unit, plan, .. }, Decision::Remove { models }) => {
+                check_casualties(&self.units[usize::from(*unit)].state.alive, plan, models)
+            }
+            (Phase::Over, _) => err("the game is over"),
+            (phase, d) => err(format!("{d:?} is not a decision for now ({phase:?})")),
+        }
+    }
+
+    /// Applies a checked decision.
+    pub(crate) fn carry_out(&mut self, decision: Decision) {
+        match (self.phase.clone(), decision) {
+            (Phase::Deploy { seat }, Decision::Deploy { unit, positions }) => {
+                self.deploy(seat, unit, &positions)
+            }
+            (Phase::Turn { seat }, Decision::Pass) => self.pass(seat),
+            (Phase::Turn { .. }, Decision::Activate { unit }) => self.activate(unit),
+            (Phase::Action { unit }, Decision::March { paths }) => {
+                self.queue_move(unit, paths, self.allowance(unit, false));
+                self.queue.push_back(Step::EndOfTurn { unit });
+            }
+            (Phase::Action { unit }, Decision::Attack { target }) => {
+                let snap = self.snapshot();
+                if self.engaged_with(&snap, unit).contains(&target) {
+                    self.melee_attack(unit, target, false, true);
+                } else {
+                    self.ranged_attack(unit, target, false);
+                }
+                self.queue.push_back(Step::EndOfTurn { unit });
+            }
+            (Phase::Action { unit }, Decision::Charge { target }) => {
+                self.charge(unit, target);
+                self.queue.push_back(Step::EndOfTurn { unit });
+            }
+            (Phase::Action { unit }, Decision::Skirmish { target, paths }) => {
+                self.queue_move(unit, paths, self.allowance(unit, true));
+                self.queue.push_back(Step::SkirmishAttack { unit, target });
+                self.queue.push_back(Step::EndOfTurn { unit });
+            }
+            (Phase::Opportunity { mover, .. }, Decision::React { unit: Some(u) }) => {
+                self.react(u, mover)
+            }
+            (
+                Phase::Casualties {
+                    unit,
+                    plan,
+                    statuses,
+                },
+                Decision::Remove { models },
+            ) => self.remove_casualties(unit, &plan, &models, &statuses),
+            _ => {}
+        }
+    }
+
+    /// A move away from engaged enemies first offers them an Opportunity
+    /// Attack, resolved before the move (BoV 5.1, "Opportunity Attack").
+    fn queue_move(&mut self, unit: u16, paths: Paths, allowance: f64) {
+        let moving = paths.iter().any(|(_, w)| !w.is_empty());
+        if moving {
+            self.queue.push_back(Step::Opportunity { mover: unit });
+        }
+        self.queue.push_back(Step::Move {
+            unit,
+            paths,
+            allowance,
+        });
+    }
+
+    /// Carries out a move checked earlier; if casualties since then made it
+    /// illegal (a removed model, broken coherency) the unit stays put.
+    pub(crate) fn move_step(&mut self, unit: u16, paths: &Paths, allowance: f64) {
+        if !self.units[usize::from(unit)].alive() {
+            return;
+        }
+        let snap = self.snapshot();
+        let kept: Paths = paths
+            .iter()
+            .filter(|(m, _)| snap.find(unit, *m).is_some())
+            .cloned()
+            .collect();
+        let Ok(mv) = self.unit_move(&snap, unit, &kept, allowance) else {
+            return;
+        };
+        if let Ok(after) = validate_unit_move(&self.field, &snap.models, &mv) {
+            self.record_paths(&snap, &mv);
+            self.set_positions(&snap, &after);
+        }
+    }
+
+    fn record_paths(&mut self, snap: &Snapshot, mv: &UnitMove) {
+        self.last_paths = mv
+            .moves
+            .iter()
+            .filter(|m| !m.waypoints.is_empty())
+            .map(|m| DrawnPath {
+                unit: snap.index[m.model].0,
+                from: snap.models[m.model].center,
+                waypoints: m.waypoints.clone(),
+            })
+            .collect();
+    }
+
+    /// "Skirmish Attack": downgraded, only if the target is still in range
+    /// and sight after the move.
+    pub(crate) fn skirmish_attack_step(&mut self, unit: u16, target: u16) {
+        if !self.units[usize::from(unit)].alive() || !self.units[usize::from(target)].alive() {
+            return;
+        }
+        let snap = self.snapshot();
+        if !self.engaged_with(&snap, unit).is_empty() {
+            return;
+        }
+        if self.check_ranged_target(&snap, unit, target).is_ok() {
+            self.ranged_attack(unit, target, true);
+        }
+    }
+
+    /// "Charge Move" and "Charge Attack", with "Charging a Flanking enemy".
+    fn charge(&mut self, unit: u16, target: u16) {
+        let snap = self.snapshot();
+        // Units the target is Flanking, before the charge.
+        let flanked: Vec<u16> = self
+            .engaged_with(&snap, target)
+            .into_iter()
+            .filter(|&x| self.flanked(&snap, x))
+            .collect();
+        let bonus = roll_charge_bonus(&mut self.stream);
+        let distance = charge_allowance(self.allowance(unit, false), bonus);
+        let traits = self.units[usize::from(unit)].traits;
+        let Ok(r) = charge_move(
+            &self.field,
+            &snap.models,
+            UnitId(unit),
+            UnitId(target),
+            distance,
+            traits,
+        ) else {
+            return;
+        };
+        self.record_paths(&snap, &r.unit_move);
+        self.set_positions(&snap, &r.after);
+        if r.outcome != ChargeOutcome::Engaged {
+            return;
+        }
+        let target_traits = self.units[usize::from(target)].traits;
+        for x in flanked {
+            let snap = self.snapshot();
+            if let Ok((_, after)) = separate_flanking(
+                &self.field,
+                &snap.models,
+                UnitId(target),
+                UnitId(x),
+                target_traits,
+            ) {
+                self.set_positions(&snap, &after);
+                let snap = self.snapshot();
+                if let Ok(p) = pile_in(
+                    &self.field,
+                    &snap.models,
+                    UnitId(target),
+                    &[UnitId(unit)],
+                    target_traits,
+                ) {
+                    self.set_positions(&snap, &p.after);
+                }
+            }
+        }
+        self.melee_attack(unit, target, true, true);
+    }
+
+    /// The legal choices, or examples of continuous ones.
+    pub(crate) fn list_choices(&self, out: &mut Vec<Decision>) -> Choices {
+        match &self.phase {
+            Phase::Deploy { seat } => {
+                let (w, _) = self.setup.battlefield.inches();
+                let placed = self
+                    .units
+                    .iter()
+                    .filter(|u| u.owner == *seat && u.deployed)
+                    .count();
+                for u in self
+                    .units
+                    .iter()
+                    .filter(|u| u.owner == *seat && !u.deployed)
+                {
+                    // Spread the units across the zone in list order.
+                    let x = w * (0.5 + 0.35 * spread(placed));
+                    if let Some(positions) = self.default_formation(u.id, x) {
+                        out.push(Decision::Deploy {
+                            unit: u.id,
+                            positions,
+                        });
+                    }
+                }
+                Choices::Continuous
+            }
+            Phase::Turn { seat } => {
+                out.push(Decision::Pass);
+                if !self.passed[usize::from(*seat)] {
+                    for u in self.living(*seat) {
+                        if self.can_activate(*seat, u.id).is_ok() {
+                            out.push(Decision::Activate { unit: u.id });
+                        }
+                    }
+                }
+                Choices::Listed
+            }
+            Phase::Action { unit } => {
+                let unit = *unit;
+                let owner = self.units[usize::from(unit)].owner;
+                let enemies: Vec<u16> = self.living(Battle::other(owner)).map(|u| u.id).collect();
+                for &t in &enemies {
+                    if self.check_attack(unit, t).is_ok() {
+                        out.push(Decision::Attack { target: t });
+                    }
+                    if self.check_charge(unit, t).is_ok() {
+                        out.push(Decision::Charge { target: t });
+                    }
+                    let snap = self.snapshot();
+                    if self.check_ranged_target(&snap, unit, t).is_ok() {
+                        out.push(Decision::Skirmish {
+                            target: t,
+                            paths: Vec::new(),
+                        });
+                    }
+                }
+                out.push(Decision::March { paths: Vec::new() });
+                for goal in self.march_goals(unit) {
+                    if let Some(paths) = self.march_toward(unit, goal, false) {
+                        out.push(Decision::March { paths });
+                    }
+                }
+                Choices::Continuous
+            }
+            Phase::Opportunity { candidates, .. } => {
+                out.push(Decision::React { unit: None });
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&u| Decision::React { unit: Some(u) }),
+                );
+                Choices::Listed
+            }
+            Phase::Casualties { unit, plan, .. } => {
+                let alive: Vec<u8> = self.units[usize::from(*unit)].alive_models().collect();
+                let n = usize::from(plan.removals);
+                out.push(Decision::Remove {
+                    models: alive[alive.len() - n..].to_vec(),
+                });
+                if alive.len() > n {
+                    out.push(Decision::Remove {
+                        models: alive[..n].to_vec(),
+                    });
+                }
+                Choices::Continuous
+            }
+            Phase::Over => Choices::Listed,
+        }
+    }
+
+    /// Places a march may head for: the nearest objective not held, and the
+    /// nearest enemy unit.
+    pub fn march_goals(&self, unit: u16) -> Vec<Point> {
+        let u = &self.units[usize::from(unit)];
+        let c = centre(&u.alive_positions().collect::<Vec<_>>());
+        let mut goals = Vec::new();
+        let obj = self
+            .objectives
+            .iter()
+            .zip(&self.control.control)
+            .filter(|(_, c)| **c != Some(u.owner))
+            .map(|(p, _)| *p)
+            .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
+        goals.extend(obj);
+        let foe = self
+            .living(Battle::other(u.owner))
+            .map(|e| centre(&e.alive_positions().collect::<Vec<_>>()))
+            .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
+        goals.extend(foe);
+        goals
+    }
+
+    /// A formation move of the whole unit toward `goal`, as far as the
+    /// allowance and the rules let it go (the planner's proposal).
+    pub fn march_toward(&self, unit: u16, goal: Point, skirmish: bool) -> Option<Paths> {
+        let u = &self.units[usize::from(unit)];
+        let allowance = self.allowance(unit, skirmish);
+        if allowance <= 0.0 {
+            return None;
+        }
+        let c = centre(&u.alive_positions().collect::<Vec<_>>());
+        let d = goal.minus(c);
+        let len = d.len();
+        if len < 0.5 {
+            return None;
+        }
+        let disp = d.scale(allowance.min(len) / len);
+        let snap = self.snapshot();
+        let mv = plan_formation(
+            &self.field,
+            &snap.models,
+            UnitId(unit),
+            disp,
+            MoveKind::Normal,
+            allowance,
+            u.traits,
+        )?;
+        let paths: Paths = mv
+            .moves
+            .iter()
+            .map(|m| (snap.index[m.model].1, m.waypoints.clone()))
+            .collect();
+        self.check_move(unit, &paths, allowance).ok()?;
+        Some(paths)
+    }
+}
+
+/// -1, 1, -2, 2 ... scaled into [-1, 1] for the k-th unit placed.
+fn spread(k: usize) -> f64 {
+    let s = [0.0, -0.6, 0.6, -0.3, 0.3, -0.9, 0.9, -0.15, 0.15];
+    s[k % s.len()]
+}
+
+pub(crate) fn centre(ps: &[Point]) -> Point {
+    if ps.is_empty() {
+        return Point::default();
+    }
+    ps.iter()
+        .fold(Point::default(), |a, &p| a.plus(p))
+        .scale(1.0 / ps.len() as f64)
+}
+
+fn check_casualties(
+    alive: &crate::rules::state::ModelSet,
+    plan: &WoundPlan,
+    models: &[u8],
+) -> Result<(), BattleError> {
+    if models.len() != usize::from(plan.removals) {
+        return err(format!(
+            "{} model(s) must be removed, {} were named (BoV 5.1, \"Apply Wounds\")",
+            plan.removals,
+            models.len()
+        ));
+    }
+    for (i, m) in models.iter().enumerate() {
+        if !alive.contains(*m) {
+            return err(format!("model {m} is not on the battlefield"));
+        }
+        if models[..i].contains(m) {
+            return err(format!("model {m} is named twice"));
+        }
+    }
+    Ok(())
+}

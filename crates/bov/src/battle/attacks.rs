@@ -1,0 +1,330 @@
+//! Attacks, wounds and morale as the turn engine drives them (BoV 5.1,
+//! "Attacks", "Performing an Attack", "Reactions", "Morale").
+
+use super::units::Snapshot;
+use super::{Battle, Phase, Step};
+use crate::geometry::{Model, Sightlines, UnitId, engaged_models, pile_in};
+use crate::rules::attack::{
+    check_opportunity_attack, collect_dice, make_attack_roll, make_defense_roll, resolve_against,
+    split_hits, statuses_inflicted,
+};
+use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, MoraleCause, MoraleModifiers};
+use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
+use crate::rules::state::ModelSet;
+use crate::rules::status::StatusKind;
+use crate::rules::units::WeaponKind;
+use crate::rules::wounds::{WoundPlan, apply_wound_plan, plan_wounds};
+
+impl Battle {
+    /// "Count Attacking Models" for melee: models engaged with a model of the target.
+    pub fn melee_models(&self, snap: &Snapshot, unit: u16, target: u16) -> u32 {
+        engaged_models(&snap.of_unit(unit), &snap.of_unit(target))
+            .into_iter()
+            .filter(|&e| e)
+            .count() as u32
+    }
+
+    /// "Count Attacking Models" for ranged: models with a target model in
+    /// range and line of sight.
+    pub fn ranged_models(
+        &self,
+        snap: &Snapshot,
+        sight: &Sightlines,
+        unit: u16,
+        target: u16,
+    ) -> u32 {
+        let Some(r) = &self.profile(unit).ranged else {
+            return 0;
+        };
+        let range = f64::from(r.range);
+        (0..snap.models.len())
+            .filter(|&i| snap.index[i].0 == unit)
+            .filter(|&i| sight.model_sees_unit_within(i, UnitId(target), range))
+            .count() as u32
+    }
+
+    /// A melee attack by `unit` on `target`, upgraded after a Charge; queues
+    /// the wounds and, if asked, the consolidation.
+    pub(crate) fn melee_attack(&mut self, unit: u16, target: u16, charge: bool, consolidate: bool) {
+        let snap = self.snapshot();
+        let n = self.melee_models(&snap, unit, target);
+        let attacker = self.profile(unit).clone();
+        let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
+            return;
+        };
+        let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
+        am.charge = charge;
+        let mut dm =
+            DefenseModifiers::new(self.units[usize::from(target)].fatigue(), WeaponKind::Melee);
+        // BoV 5.1, "Flanking & Flanked": a Flanked unit downgrades its defense.
+        dm.flanked = self.flanked(&snap, target);
+        let defense = self.profile(target).defense;
+        let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
+        let wounds = out.defended.wounds;
+        let statuses = statuses_inflicted(&attacker.melee.keywords, wounds);
+        if consolidate {
+            let before: Vec<(u16, Vec<u16>)> = [unit, target]
+                .into_iter()
+                .map(|u| (u, self.engaged_with(&snap, u)))
+                .collect();
+            self.queue.push_front(Step::Consolidate { units: before });
+        }
+        self.queue.push_front(Step::Wounds {
+            unit: target,
+            wounds,
+            statuses,
+        });
+    }
+
+    /// A ranged attack, downgraded in a Skirmish. Into an engaged target the
+    /// hits are split among it and the units it is engaged with, nearest to
+    /// the attacker first (BoV 5.1, "Ranged Attacks against Engaged Units").
+    pub(crate) fn ranged_attack(&mut self, unit: u16, target: u16, skirmish: bool) {
+        let snap = self.snapshot();
+        let sight = Sightlines::new(&self.field, &snap.models);
+        let n = self.ranged_models(&snap, &sight, unit, target);
+        let attacker = self.profile(unit).clone();
+        let Ok(pool) = collect_dice(&attacker, WeaponKind::Ranged, n) else {
+            return;
+        };
+        let keywords = attacker
+            .ranged
+            .as_ref()
+            .map(|r| r.keywords.clone())
+            .unwrap_or_default();
+        let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
+        am.skirmish = skirmish;
+        let roll = make_attack_roll(&pool, &am, &mut self.stream);
+        let mut hit: Vec<u16> = vec![target];
+        hit.extend(self.engaged_with(&snap, target));
+        hit.sort_by(|&a, &b| {
+            self.distance(unit, a)
+                .total_cmp(&self.distance(unit, b))
+                .then(a.cmp(&b))
+        });
+        let idx = hit.iter().position(|&u| u == target).unwrap_or(0);
+        let shares = split_hits(roll, hit.len(), idx, &keywords);
+        let mut steps = Vec::new();
+        for (&u, share) in hit.iter().zip(shares) {
+            if share.standard + share.critical == 0 {
+                continue;
+            }
+            let mut dm =
+                DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
+            // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
+            dm.obscured = sight.unit_in_cover_from(UnitId(unit), UnitId(u));
+            let defense = self.profile(u).defense;
+            let d = make_defense_roll(share, defense, &dm, &mut self.stream);
+            steps.push(Step::Wounds {
+                unit: u,
+                wounds: d.wounds,
+                statuses: statuses_inflicted(&keywords, d.wounds),
+            });
+        }
+        for s in steps.into_iter().rev() {
+            self.queue.push_front(s);
+        }
+    }
+
+    /// "Apply Wounds": stops for the owner's choice of casualties when some
+    /// but not all models go.
+    pub(crate) fn wounds_step(
+        &mut self,
+        unit: u16,
+        wounds: u32,
+        statuses: Vec<StatusKind>,
+    ) -> bool {
+        let u = &self.units[usize::from(unit)];
+        if !u.alive() || wounds == 0 {
+            return true;
+        }
+        let plan = plan_wounds(&u.state, self.card(unit), wounds);
+        if plan.needs_choice() {
+            self.phase = Phase::Casualties {
+                unit,
+                plan,
+                statuses,
+            };
+            return false;
+        }
+        self.remove_casualties(unit, &plan, &[], &statuses);
+        true
+    }
+
+    /// Applies a wound plan with the owner's chosen casualties (already
+    /// checked), then status markers, scoring and morale.
+    pub(crate) fn remove_casualties(
+        &mut self,
+        unit: u16,
+        plan: &WoundPlan,
+        chosen: &[u8],
+        statuses: &[StatusKind],
+    ) {
+        let i = usize::from(unit);
+        let Ok(report) = apply_wound_plan(&mut self.units[i].state, plan, chosen) else {
+            return;
+        };
+        let owner = self.units[i].owner;
+        self.models_lost[usize::from(owner.min(1))] += report.removed.count();
+        if report.defeated {
+            self.unit_defeated(unit);
+        } else {
+            for &k in statuses {
+                self.units[i].state.status.add(k, 1);
+            }
+            // BoV 5.1, "Unit Suffers Heavy Casualties".
+            let after = self.units[i].state.models();
+            if heavy_casualties(report.models_before, after) {
+                let all = self.units[i].state.alive;
+                self.morale(unit, all, MoraleCause::HeavyCasualties);
+            }
+        }
+        self.check_wipe_out();
+    }
+
+    /// A unit's last model is gone: the opponent scores it, and a General's
+    /// fall shakes every model in its aura.
+    fn unit_defeated(&mut self, unit: u16) {
+        let u = &self.units[usize::from(unit)];
+        let (owner, value, general) = (u.owner, u.value, u.general);
+        self.score.unit_defeated(self.setup.scenario, owner, value);
+        if general {
+            self.general_defeated(unit);
+        }
+    }
+
+    /// "The General is Defeated": every model within the aura tests, Heroes
+    /// first (the aura measured from where the General's models stood).
+    fn general_defeated(&mut self, general: u16) {
+        let g = &self.units[usize::from(general)];
+        let gm: Vec<Model> = (0..g.positions.len() as u8).map(|m| g.model(m)).collect();
+        let owner = g.owner;
+        let mut units = Vec::new();
+        for u in self.units.iter().filter(|u| u.owner == owner && u.alive()) {
+            let set: ModelSet = u
+                .alive_models()
+                .filter(|&m| {
+                    let mm = u.model(m);
+                    gm.iter().any(|g| mm.gap(g) <= GENERALS_AURA_INCHES)
+                })
+                .collect();
+            units.push((u.id, set, u.hero));
+        }
+        for (u, set) in general_defeated_order(&units) {
+            self.morale(u, set, MoraleCause::GeneralDefeated);
+        }
+    }
+
+    /// Whether a friendly General stands within 12" of `unit`.
+    fn in_generals_aura(&self, unit: u16) -> bool {
+        let owner = self.units[usize::from(unit)].owner;
+        self.living(owner)
+            .filter(|g| g.general)
+            .any(|g| self.distance(g.id, unit) <= GENERALS_AURA_INCHES)
+    }
+
+    /// Morale tests for `testing` models of `unit`.
+    fn morale(&mut self, unit: u16, testing: ModelSet, cause: MoraleCause) {
+        let i = usize::from(unit);
+        if !self.units[i].alive() {
+            return;
+        }
+        let mut mm = MoraleModifiers::new(self.units[i].fatigue(), cause);
+        mm.generals_aura = self.in_generals_aura(unit);
+        let pack = self.pack.clone();
+        let Some(card) = pack.card(self.units[i].state.card) else {
+            return;
+        };
+        let report = crate::rules::morale::test_models(
+            &mut self.units[i].state,
+            card,
+            testing,
+            &mm,
+            &mut self.stream,
+        );
+        let owner = self.units[i].owner;
+        self.models_lost[usize::from(owner.min(1))] += report.fled.count();
+        if report.defeated {
+            self.unit_defeated(unit);
+        }
+    }
+
+    /// "Opportunity Attack": the engaged enemies of a unit about to move away
+    /// that may react (not Flanked, not Exhausted).
+    pub fn opportunity_candidates(&self, mover: u16) -> Vec<u16> {
+        let snap = self.snapshot();
+        self.engaged_with(&snap, mover)
+            .into_iter()
+            .filter(|&c| {
+                check_opportunity_attack(
+                    self.units[usize::from(c)].fatigue(),
+                    self.flanked(&snap, c),
+                    true,
+                )
+                .is_ok()
+            })
+            .collect()
+    }
+
+    pub(crate) fn opportunity_step(&mut self, mover: u16) -> bool {
+        if !self.units[usize::from(mover)].alive() {
+            return true;
+        }
+        let candidates = self.opportunity_candidates(mover);
+        if candidates.is_empty() {
+            return true;
+        }
+        self.phase = Phase::Opportunity { mover, candidates };
+        false
+    }
+
+    /// A reacting unit takes a fatigue counter and attacks in melee first.
+    pub(crate) fn react(&mut self, unit: u16, mover: u16) {
+        let u = &mut self.units[usize::from(unit)];
+        u.state.fatigue = u
+            .state
+            .fatigue
+            .saturating_add(crate::rules::attack::OPPORTUNITY_ATTACK_FATIGUE);
+        self.melee_attack(unit, mover, false, false);
+    }
+
+    /// "Consolidate (melee only)": models no longer engaged move back into
+    /// contact with the enemy units their unit was engaged with before.
+    pub(crate) fn consolidate_step(&mut self, units: &[(u16, Vec<u16>)]) {
+        for (unit, before) in units {
+            if !self.units[usize::from(*unit)].alive() {
+                continue;
+            }
+            let foes: Vec<UnitId> = before
+                .iter()
+                .filter(|&&e| self.units[usize::from(e)].alive())
+                .map(|&e| UnitId(e))
+                .collect();
+            if foes.is_empty() {
+                continue;
+            }
+            let snap = self.snapshot();
+            let own = snap.of_unit(*unit);
+            let foe_models: Vec<Model> = snap
+                .models
+                .iter()
+                .filter(|m| foes.contains(&m.unit))
+                .copied()
+                .collect();
+            if engaged_models(&own, &foe_models).into_iter().all(|e| e) {
+                continue;
+            }
+            let traits = self.units[usize::from(*unit)].traits;
+            if let Ok(r) = pile_in(&self.field, &snap.models, UnitId(*unit), &foes, traits) {
+                self.set_positions(&snap, &r.after);
+            }
+        }
+    }
+
+    /// Writes a geometry result back onto the units.
+    pub(crate) fn set_positions(&mut self, snap: &Snapshot, after: &[Model]) {
+        for (&(u, m), model) in snap.index.iter().zip(after) {
+            self.units[usize::from(u)].positions[usize::from(m)] = model.center;
+        }
+    }
+}

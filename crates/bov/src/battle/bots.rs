@@ -1,0 +1,211 @@
+//! Bots that play whole battles headless: a random-legal bot and a greedy
+//! one. Both draw from their own seeded stream, never the game's.
+
+use valerna_dice::Stream;
+use valerna_dice::odds;
+use valerna_game::Game;
+
+use super::{Battle, Decision, Phase};
+use crate::geometry::Sightlines;
+use crate::rules::modifiers::{AttackModifiers, DefenseModifiers};
+use crate::rules::units::WeaponKind;
+
+/// Something that answers a battle's pending decision.
+pub trait Bot {
+    fn decide(&mut self, game: &Battle) -> Decision;
+}
+
+/// Picks uniformly among the listed choices (or the engine's examples of a
+/// continuous one).
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    stream: Stream,
+    buf: Vec<Decision>,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            stream: Stream::new(seed),
+            buf: Vec::new(),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn decide(&mut self, game: &Battle) -> Decision {
+        game.choices(&mut self.buf);
+        if self.buf.is_empty() {
+            return Decision::Pass;
+        }
+        let i = self.stream.index(self.buf.len());
+        self.buf.swap_remove(i)
+    }
+}
+
+/// Charges or shoots what it can damage most (expected points of models
+/// removed, from the exact odds), otherwise marches toward the nearest
+/// objective it does not hold; activates each unit at most twice a round so
+/// none becomes Exhausted.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    stream: Stream,
+    buf: Vec<Decision>,
+}
+
+impl GreedyBot {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            stream: Stream::new(seed),
+            buf: Vec::new(),
+        }
+    }
+}
+
+/// Expected points of models removed by an attack of `unit` on `target`.
+pub fn expected_points(
+    game: &Battle,
+    unit: u16,
+    target: u16,
+    weapon: WeaponKind,
+    models: u32,
+    charge: bool,
+) -> f64 {
+    let p = game.profile(unit);
+    let Some(dice) = p.weapon_dice(weapon) else {
+        return 0.0;
+    };
+    if models == 0 {
+        return 0.0;
+    }
+    let mut am = AttackModifiers::new(game.units[usize::from(unit)].fatigue());
+    am.charge = charge;
+    let t = &game.units[usize::from(target)];
+    let dm = DefenseModifiers::new(t.fatigue(), weapon);
+    let attack = odds::Attack {
+        per_model: dice.groups().to_vec(),
+        models,
+        shift: am.shift(),
+    };
+    let defense = odds::Defense {
+        colour: game.profile(target).defense,
+        shift: dm.shift(),
+    };
+    let Ok(o) = odds::attack(&attack, defense) else {
+        return 0.0;
+    };
+    let health = f64::from(game.profile(target).health.max(1));
+    let per_model = f64::from(t.value) / f64::from(game.card(target).models.max(1));
+    let left = f64::from(t.state.models());
+    (o.wounds.mean() / health).min(left) * per_model
+}
+
+impl GreedyBot {
+    /// The value of one action of the active unit.
+    fn value(&self, game: &Battle, unit: u16, d: &Decision) -> f64 {
+        match d {
+            Decision::Attack { target } => {
+                let snap = game.snapshot();
+                if game.engaged_with(&snap, unit).contains(target) {
+                    let n = game.melee_models(&snap, unit, *target);
+                    expected_points(game, unit, *target, WeaponKind::Melee, n, false)
+                } else {
+                    let sight = Sightlines::new(&game.field, &snap.models);
+                    let n = game.ranged_models(&snap, &sight, unit, *target);
+                    expected_points(game, unit, *target, WeaponKind::Ranged, n, false)
+                }
+            }
+            Decision::Charge { target } => {
+                let need = game.distance(unit, *target) - game.allowance(unit, false);
+                let p = if need <= 0.0 {
+                    1.0
+                } else {
+                    odds::charge_bonus().at_least(need.ceil() as usize)
+                };
+                let n = game.units[usize::from(unit)].state.models();
+                // A charge also denies the target its own choice of fight.
+                1.1 * p * expected_points(game, unit, *target, WeaponKind::Melee, n, true)
+            }
+            Decision::March { paths } if !paths.is_empty() => 0.05,
+            _ => 0.0,
+        }
+    }
+
+    fn best_action(&mut self, game: &Battle, unit: u16) -> (f64, Decision) {
+        game.choices(&mut self.buf);
+        let mut best = (-1.0, Decision::March { paths: Vec::new() });
+        for d in &self.buf {
+            if matches!(d, Decision::Skirmish { .. }) {
+                continue;
+            }
+            let v = self.value(game, unit, d);
+            if v > best.0 {
+                best = (v, d.clone());
+            }
+        }
+        best
+    }
+}
+
+impl Bot for GreedyBot {
+    fn decide(&mut self, game: &Battle) -> Decision {
+        match &game.phase {
+            Phase::Turn { seat } => {
+                let seat = *seat;
+                if game.passed[usize::from(seat)] {
+                    return Decision::Pass;
+                }
+                // The least tired unit that is engaged or has something in
+                // reach goes first; ties by list order.
+                let mut best: Option<(u8, u8, u16)> = None;
+                for u in game.living(seat) {
+                    if u.state.fatigue >= 2 || game.can_activate(seat, u.id).is_err() {
+                        continue;
+                    }
+                    let snap = game.snapshot();
+                    let busy = u8::from(game.engaged_with(&snap, u.id).is_empty());
+                    let key = (u.state.fatigue, busy, u.id);
+                    if best.is_none_or(|b| key < b) {
+                        best = Some(key);
+                    }
+                }
+                match best {
+                    Some((_, _, unit)) => Decision::Activate { unit },
+                    None => Decision::Pass,
+                }
+            }
+            Phase::Action { unit } => self.best_action(game, *unit).1,
+            Phase::Opportunity { candidates, .. } => Decision::React {
+                unit: candidates.first().copied(),
+            },
+            _ => {
+                game.choices(&mut self.buf);
+                if self.buf.is_empty() {
+                    return Decision::Pass;
+                }
+                let _ = self.stream.below(1);
+                self.buf.swap_remove(0)
+            }
+        }
+    }
+}
+
+/// Plays a battle to its end with one bot per seat, returning the decisions.
+/// Stops (returning what was played) if a bot's decision is refused or after
+/// `max` decisions.
+pub fn play(
+    game: &mut Battle,
+    bots: &mut [&mut dyn Bot; 2],
+    max: usize,
+) -> Result<Vec<Decision>, super::BattleError> {
+    let mut log = Vec::new();
+    for _ in 0..max {
+        let Some(seat) = game.to_decide() else {
+            break;
+        };
+        let d = bots[usize::from(seat.min(1))].decide(game);
+        game.apply(d.clone())?;
+        log.push(d);
+    }
+    Ok(log)
+}

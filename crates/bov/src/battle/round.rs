@@ -1,0 +1,158 @@
+//! Turns and rounds (BoV 5.1, "Rounds", "Turns", "End of Round", "End of Game").
+
+use super::{Battle, BattleError, Phase, Step, err};
+use crate::rules::round as book;
+use crate::rules::scenario::{GameResult, OBJECTIVE_RADIUS_INCHES, ROUNDS, game_result};
+use crate::rules::status::StatusKind;
+use valerna_game::{Outcome, Seat};
+
+impl Battle {
+    /// "Select a Unit": any friendly unit on the battlefield that is not Exhausted.
+    pub fn can_activate(&self, seat: Seat, unit: u16) -> Result<(), BattleError> {
+        let Some(u) = self.units.get(usize::from(unit)) else {
+            return err(format!("there is no unit {unit}"));
+        };
+        if u.owner != seat {
+            return err(format!("unit {unit} ({}) is not yours", u.name));
+        }
+        if !u.alive() {
+            return err(format!(
+                "unit {unit} ({}) is not on the battlefield",
+                u.name
+            ));
+        }
+        if !u.fatigue().can_activate() {
+            return err(format!(
+                "unit {unit} ({}) is Exhausted and cannot be activated (BoV 5.1, \"Select a Unit\")",
+                u.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// "Select a Unit" and "Start of Activation": the fatigue counter, then
+    /// Poison.
+    pub(crate) fn activate(&mut self, unit: u16) {
+        let u = &mut self.units[usize::from(unit)];
+        // Checked by can_activate.
+        let _ = book::activate(&mut u.state);
+        let poison = book::start_of_activation(&mut u.state, &mut self.stream);
+        if poison.wounds > 0 {
+            self.queue.push_back(Step::Wounds {
+                unit,
+                wounds: poison.wounds,
+                statuses: Vec::new(),
+            });
+        }
+        self.queue.push_back(Step::ChooseAction { unit });
+    }
+
+    /// "Pass or Activate": a pass lasts the rest of the round.
+    pub(crate) fn pass(&mut self, seat: Seat) {
+        self.passed[usize::from(seat)] = true;
+        self.next_turn(seat);
+    }
+
+    /// "End of Turn": the end of the activation's markers, then the next turn.
+    pub(crate) fn end_of_turn(&mut self, unit: u16) {
+        let u = &mut self.units[usize::from(unit)];
+        book::end_of_activation(&mut u.state);
+        let owner = u.owner;
+        self.next_turn(owner);
+    }
+
+    /// The opponent takes the next turn unless it has passed; once both have
+    /// passed the round ends ("Rounds").
+    fn next_turn(&mut self, last: Seat) {
+        if self.result.is_some() {
+            return;
+        }
+        let other = Self::other(last);
+        if !self.passed[usize::from(other)] {
+            self.phase = Phase::Turn { seat: other };
+        } else if !self.passed[usize::from(last)] {
+            self.phase = Phase::Turn { seat: last };
+        } else {
+            self.end_of_round();
+        }
+    }
+
+    /// Models of each seat within 3" of each objective, Monsters left out.
+    pub fn models_on_objectives(&self) -> Vec<[u16; 2]> {
+        self.objectives
+            .iter()
+            .map(|&o| {
+                let mut c = [0u16; 2];
+                for u in self.units.iter().filter(|u| u.alive() && !u.monster) {
+                    for m in u.models() {
+                        if m.center.dist(o) - m.radius_in <= OBJECTIVE_RADIUS_INCHES + 1e-6 {
+                            c[usize::from(u.owner.min(1))] += 1;
+                        }
+                    }
+                }
+                c
+            })
+            .collect()
+    }
+
+    /// "End of Round": scoring, Restore Fatigue, initiative, next round or
+    /// the end of the game.
+    fn end_of_round(&mut self) {
+        let on = self.models_on_objectives();
+        self.score
+            .score_round(self.setup.scenario, &mut self.control, &on);
+        for u in self.units.iter_mut().filter(|u| u.alive()) {
+            let allowed = crate::rules::fatigue::restore(u.state.fatigue).status_removals;
+            // The owner's choice of markers to remove is made for them:
+            // Poisoned, then Immobilized, then Slowed (the most harmful first).
+            let mut remove = Vec::new();
+            let mut markers = u.state.status;
+            for k in [
+                StatusKind::Poisoned,
+                StatusKind::Immobilized,
+                StatusKind::Slowed,
+            ] {
+                while remove.len() < usize::from(allowed) && markers.remove(k, 1) == 1 {
+                    remove.push(k);
+                }
+            }
+            let _ = book::restore_fatigue(&mut u.state, &remove);
+        }
+        if self.round >= ROUNDS {
+            self.end_game("rounds");
+        } else {
+            self.start_round();
+        }
+    }
+
+    /// "End of Game": immediately when only one side has units left.
+    pub(crate) fn check_wipe_out(&mut self) {
+        let on = [0, 1].map(|s| self.living(s).next().is_some());
+        if on != [true, true] {
+            self.end_game("wipe_out");
+        }
+    }
+
+    fn end_game(&mut self, why: &str) {
+        if self.result.is_some() {
+            return;
+        }
+        let on = [0, 1].map(|s| self.living(s).next().is_some());
+        let r = game_result(&self.score, self.game_size, on);
+        let winners = match r {
+            GameResult::Win { seat, .. } => vec![seat],
+            GameResult::Draw => Vec::new(),
+        };
+        let reason = match r {
+            GameResult::Win {
+                by_wipe_out: true, ..
+            } => "wipe_out".to_string(),
+            GameResult::Win { .. } => "score".to_string(),
+            GameResult::Draw => "draw".to_string(),
+        };
+        let _ = why;
+        self.result = Some(Outcome { winners, reason });
+        self.phase = Phase::Over;
+        self.queue.clear();
+    }
+}
