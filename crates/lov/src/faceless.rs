@@ -14,23 +14,28 @@ impl Eng<'_> {
     /// (Glossary "Focus region"). Without a player (an Event), the
     /// initiative holder breaks every tie.
     pub fn focus_region(&mut self, seat: u8) -> Res<u8> {
-        let most = self.s.regions.iter().map(|r| r.power).max().unwrap_or(0);
-        let mut cands: u16 = (0..REGIONS)
-            .filter(|&r| self.s.regions[r].power == most)
-            .fold(0, |m, r| m | 1 << r);
         let from = if seat == NONE {
             NONE
         } else {
             self.s.piece_at(seat)
         };
-        if from != NONE {
-            let near = bits(cands)
-                .map(|r| self.c.distance[from as usize][r as usize])
-                .min()
-                .unwrap_or(0);
-            cands = bits(cands)
-                .filter(|&r| self.c.distance[from as usize][r as usize] == near)
-                .fold(0, |m, r| m | 1 << r);
+        // One pass: the most Power, then the shortest distance.
+        let (mut best_p, mut best_d, mut cands) = (0u8, u8::MAX, 0u16);
+        for r in 0..REGIONS {
+            let p = self.s.regions[r].power;
+            let d = if from == NONE {
+                0
+            } else {
+                self.c.distance[from as usize][r]
+            };
+            if p > best_p || (p == best_p && d < best_d) {
+                (best_p, best_d, cands) = (p, d, 1 << r);
+            } else if p == best_p && d == best_d {
+                cands |= 1 << r;
+            }
+        }
+        if cands.count_ones() == 1 {
+            return Ok(cands.trailing_zeros() as u8);
         }
         let mut o = Opts::default();
         for r in bits(cands) {
