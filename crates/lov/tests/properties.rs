@@ -120,7 +120,7 @@ fn play(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2500, failure_persistence: None, ..ProptestConfig::default() })]
 
     // LoV p.9: the game ends by 10 Power, an empty Event deck (12 Events, two
     // a round: 6 rounds at most) or an elimination.
