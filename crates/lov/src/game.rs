@@ -9,7 +9,7 @@ use crate::content::Content;
 use crate::decision::{Decision, Question};
 use crate::engine::{Eng, Halt};
 use crate::setup::{self, Setup};
-use crate::state::Core;
+use crate::state::{Core, Phase};
 use crate::view::{self, View};
 
 /// Most answers within one unit of play (one card of the stack).
@@ -49,6 +49,13 @@ impl Lov {
     /// Runs units of play until a question or the end.
     fn advance(&mut self) {
         loop {
+            if let Phase::Planning { turn } = self.core.phase
+                && !self.core.players[usize::from(turn)].human
+                && self.n_answers == 0
+            {
+                self.core.faceless_planning_turn(&self.content, turn);
+                continue;
+            }
             let c: &Content = &self.content;
             let mut e = Eng::new(
                 self.core.clone(),

@@ -27,14 +27,7 @@ impl Eng<'_> {
         };
         let p = self.s.players[seat as usize];
         if !p.human {
-            // Random card; never passes; skipped when out of cards (p.10).
-            if p.actions != 0 {
-                let n = p.actions.count_ones() as usize;
-                let k = self.s.stream.index(n);
-                let i = nth_bit(u16::from(p.actions), k);
-                self.play_action(seat, i);
-            }
-            self.s.phase = next;
+            self.s.faceless_planning_turn(self.c, seat);
             return Ok(());
         }
         let mut o = Opts::default();
@@ -251,6 +244,32 @@ impl Eng<'_> {
         self.s.draw_lineup();
         self.s.begin_round();
         Ok(())
+    }
+}
+
+impl crate::state::Core {
+    /// A Faceless planning turn: a random card, never a pass, skipped when
+    /// out of cards (LoV p.10). It asks nothing, so the driver runs it in
+    /// place, without a checkpoint.
+    pub fn faceless_planning_turn(&mut self, c: &crate::content::Content, seat: u8) {
+        let p = self.players[seat as usize];
+        if p.actions != 0 {
+            let n = p.actions.count_ones() as usize;
+            let k = self.stream.index(n);
+            let i = nth_bit(u16::from(p.actions), k);
+            let p = &mut self.players[seat as usize];
+            p.actions &= !(1 << i);
+            p.played = true;
+            let id = c.hand[seat as usize][usize::from(i)];
+            self.push_card(StackCard {
+                kind: CardKind::Action,
+                id,
+                owner: seat,
+            });
+        }
+        self.phase = Phase::Planning {
+            turn: (seat + 1) % SEATS as u8,
+        };
     }
 }
 
