@@ -1285,3 +1285,35 @@ fn dragonbond_check_follows_the_activating_player() {
         ALLARIA
     );
 }
+
+// LoV p.10: "If a Faceless player would make a choice (such as which region
+// to retreat to) that choice is made by any player Dragonbonded with them
+// or, if there is none, by the player with the initiative token"; in solo
+// play it is made at random (Appendix; RULINGS §3).
+#[test]
+fn faceless_choices_go_to_the_ally_the_initiative_holder_or_chance() {
+    let c = content();
+    let tr = region(&c, "trade_road");
+    let mut s = blank(
+        &c,
+        [true, true, false, true],
+        [region(&c, "allaria"), tr],
+        [0, 11],
+    );
+    // Two friendly regions to retreat to.
+    for n in ["ogerron_plains", "north_tyveria"] {
+        s.regions[region(&c, n) as usize].force[1].units = [1, 0, 0];
+    }
+    s.initiative = MAGNIFEX;
+    let (_, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].seat, MAGNIFEX, "the initiative holder");
+    s.players[TYVERIA as usize].partner = FULGEN;
+    s.players[FULGEN as usize].partner = TYVERIA;
+    let (_, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
+    assert_eq!(asked[0].seat, FULGEN, "the bonded ally");
+    s.solo = true;
+    let (end, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
+    assert!(asked.is_empty(), "solo: chosen at random");
+    assert!(!end.regions[tr as usize].force[1].general);
+}
