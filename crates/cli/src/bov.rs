@@ -12,6 +12,11 @@ use valerna_bov::rules::force_list::{self, ListError};
 
 use crate::error::CliError;
 
+#[path = "bov_render.rs"]
+mod bov_render;
+#[path = "bov_sim.rs"]
+mod bov_sim;
+
 /// Battles of Valerna: force lists.
 #[derive(Debug, Args)]
 pub struct BovArgs {
@@ -26,6 +31,10 @@ enum BovCommand {
         #[command(subcommand)]
         command: ListCommand,
     },
+    /// Play many battles between bots and sum them up.
+    Sim(bov_sim::SimArgs),
+    /// Draw a saved battle's battlefield at a given turn as SVG.
+    Render(bov_render::RenderArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -47,6 +56,8 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
         BovCommand::List {
             command: ListCommand::Validate { file, json },
         } => validate(&file, json),
+        BovCommand::Sim(a) => bov_sim::run(a),
+        BovCommand::Render(a) => bov_render::run(a),
     }
 }
 

@@ -42,6 +42,11 @@ impl Battle {
 
     /// Checks a move with the geometry (BoV 5.1, "Movement").
     fn check_move(&self, unit: u16, paths: &Paths, allowance: f64) -> Result<(), BattleError> {
+        // Not moving at all is always allowed, even for a unit that casualties
+        // left out of coherency: only a move's end is judged.
+        if paths.iter().all(|(_, w)| w.is_empty()) {
+            return Ok(());
+        }
         let snap = self.snapshot();
         let mv = self.unit_move(&snap, unit, paths, allowance)?;
         validate_unit_move(&self.field, &snap.models, &mv)

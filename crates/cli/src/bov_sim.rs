@@ -1,0 +1,160 @@
+//! `valerna bov sim`: many bot-played battles, summed up.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use serde_json::json;
+use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot};
+use valerna_bov::battle::{Battle, BattleSetup, Decision};
+use valerna_bov::content::Pack;
+use valerna_game::{Game, Record};
+
+use crate::error::CliError;
+
+/// Decisions after which a game is abandoned as stuck (none has come close).
+const MAX_DECISIONS: usize = 20_000;
+
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Seed of the first game; game i uses seed S * 1000003 + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The bots of seat 0 and seat 1: greedy or random.
+    #[arg(long, default_value = "greedy,greedy")]
+    bots: String,
+    /// The force lists of seat 0 and seat 1 (sample list names).
+    #[arg(long, default_value = "allaria_guild_line,tyveria_swarm")]
+    lists: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Write the first game's record (setup and decisions, JSON) here.
+    #[arg(long)]
+    save_log: Option<PathBuf>,
+}
+
+fn pair(s: &str, what: &str) -> Result<[String; 2], CliError> {
+    let v: Vec<&str> = s.split(',').map(str::trim).collect();
+    match v.as_slice() {
+        [a, b] => Ok([a.to_string(), b.to_string()]),
+        _ => Err(CliError::usage(format!(
+            "--{what} '{s}': give two names separated by a comma"
+        ))),
+    }
+}
+
+fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
+    match name {
+        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        _ => Err(CliError::usage(format!(
+            "--bots '{name}': each bot is greedy or random"
+        ))),
+    }
+}
+
+/// One game's summary.
+struct Played {
+    winners: Vec<u8>,
+    score: [i32; 2],
+    lost: [u32; 2],
+    record: Record<Battle>,
+}
+
+fn play_one(pack: &Arc<Pack>, setup: BattleSetup, bots: &[String; 2]) -> Result<Played, CliError> {
+    let mut game = Battle::start(pack, &setup).map_err(|e| CliError::usage(e.to_string()))?;
+    let mut players = [
+        bot(&bots[0], setup.seed ^ 0x5eed)?,
+        bot(&bots[1], setup.seed ^ 0xb07)?,
+    ];
+    let mut decisions: Vec<Decision> = Vec::new();
+    for _ in 0..MAX_DECISIONS {
+        let Some(seat) = game.to_decide() else { break };
+        let d = players[usize::from(seat.min(1))].decide(&game);
+        game.apply(d.clone()).map_err(|e| {
+            CliError::failed(format!(
+                "seed {}: a bot's decision was refused: {e}",
+                setup.seed
+            ))
+        })?;
+        decisions.push(d);
+    }
+    let outcome = game
+        .outcome()
+        .ok_or_else(|| CliError::failed(format!("seed {}: the game did not end", setup.seed)))?;
+    Ok(Played {
+        winners: outcome.winners,
+        score: game.score.points,
+        lost: game.models_lost,
+        record: Record { setup, decisions },
+    })
+}
+
+pub fn run(args: SimArgs) -> Result<(), CliError> {
+    let bots = pair(&args.bots, "bots")?;
+    for b in &bots {
+        bot(b, 0)?;
+    }
+    let lists = pair(&args.lists, "lists")?;
+    let pack =
+        Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
+    let mut wins = [0u32; 2];
+    let mut draws = 0u32;
+    let mut score = [0i64; 2];
+    let mut lost = [0u64; 2];
+    for i in 0..args.games {
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
+        let setup = BattleSetup::pitched(seed, &lists[0], &lists[1]);
+        let p = play_one(&pack, setup, &bots)?;
+        match p.winners.as_slice() {
+            [w] => wins[usize::from((*w).min(1))] += 1,
+            _ => draws += 1,
+        }
+        for s in 0..2 {
+            score[s] += i64::from(p.score[s]);
+            lost[s] += u64::from(p.lost[s]);
+        }
+        if i == 0
+            && let Some(path) = &args.save_log
+        {
+            let text = serde_json::to_string_pretty(&p.record)
+                .map_err(|e| CliError::failed(format!("record: {e}")))?;
+            std::fs::write(path, text)
+                .map_err(|e| CliError::failed(format!("--save-log '{}': {e}", path.display())))?;
+        }
+    }
+    let n = f64::from(args.games.max(1));
+    let mean = |x: i64| x as f64 / n;
+    let meanu = |x: u64| x as f64 / n;
+    if args.json {
+        let v = json!({
+            "games": args.games,
+            "seed": args.seed,
+            "bots": bots,
+            "lists": lists,
+            "wins": wins,
+            "draws": draws,
+            "mean_score": [mean(score[0]), mean(score[1])],
+            "mean_models_lost": [meanu(lost[0]), meanu(lost[1])],
+        });
+        println!("{v}");
+    } else {
+        println!("games: {}", args.games);
+        for s in 0..2 {
+            println!(
+                "seat {s} ({}, {}): wins {}, mean score {:.1}, mean models lost {:.2}",
+                bots[s],
+                lists[s],
+                wins[s],
+                mean(score[s]),
+                meanu(lost[s])
+            );
+        }
+        println!("draws: {draws}");
+    }
+    Ok(())
+}
