@@ -26,7 +26,7 @@ pub type Res<T = ()> = Result<T, Halt>;
 /// A working copy of the game running one unit of play.
 #[derive(Debug)]
 pub struct Eng<'a> {
-    pub s: Core,
+    pub s: &'a mut Core,
     pub c: &'a Content,
     answers: &'a [u8],
     used: usize,
@@ -38,7 +38,7 @@ pub struct Eng<'a> {
 pub const WINNING_POWER: u8 = 10;
 
 impl<'a> Eng<'a> {
-    pub fn new(s: Core, c: &'a Content, answers: &'a [u8]) -> Self {
+    pub fn new(s: &'a mut Core, c: &'a Content, answers: &'a [u8]) -> Self {
         Eng {
             s,
             c,

@@ -36,10 +36,15 @@ pub enum LovError {
 #[derive(Clone, Debug)]
 pub struct Lov {
     content: Arc<Content>,
-    /// The state at the start of the unit of play in progress.
-    core: Core,
-    /// The state where the pending question was asked.
-    now: Core,
+    /// Two states: the checkpoint at the start of the unit of play in
+    /// progress, and the working copy where the pending question was asked.
+    /// A finished unit's working copy becomes the next checkpoint by
+    /// swapping roles, not by copying.
+    slots: [Core; 2],
+    /// Which slot is the checkpoint.
+    checkpoint: u8,
+    /// Which slot holds the state where the question stands.
+    current: u8,
     answers: [u8; MAX_ANSWERS],
     n_answers: u8,
     question: Option<Question>,
@@ -49,32 +54,38 @@ impl Lov {
     /// Runs units of play until a question or the end.
     fn advance(&mut self) {
         loop {
-            if let Phase::Planning { turn } = self.core.phase
-                && !self.core.players[usize::from(turn)].human
+            let cp = usize::from(self.checkpoint);
+            if let Phase::Planning { turn } = self.slots[cp].phase
+                && !self.slots[cp].players[usize::from(turn)].human
                 && self.n_answers == 0
             {
-                self.core.faceless_planning_turn(&self.content, turn);
+                self.slots[cp].faceless_planning_turn(&self.content, turn);
                 continue;
             }
-            let c: &Content = &self.content;
+            let [a, b] = &mut self.slots;
+            let (from, work) = if cp == 0 { (&*a, b) } else { (&*b, a) };
+            work.clone_from(from);
             let mut e = Eng::new(
-                self.core.clone(),
-                c,
+                work,
+                &self.content,
                 &self.answers[..usize::from(self.n_answers)],
             );
-            match e.run_unit() {
+            let r = e.run_unit();
+            let question = e.question;
+            let other = (1 - cp) as u8;
+            match r {
                 Ok(()) => {
-                    self.core = e.s;
+                    self.checkpoint = other;
                     self.n_answers = 0;
                 }
                 Err(Halt::Ask) => {
-                    self.question = e.question;
-                    self.now = e.s;
+                    self.question = question;
+                    self.current = other;
                     return;
                 }
                 Err(Halt::Over) => {
-                    self.core = e.s;
-                    self.now = self.core.clone();
+                    self.checkpoint = other;
+                    self.current = other;
                     self.n_answers = 0;
                     self.question = None;
                     return;
@@ -85,7 +96,7 @@ impl Lov {
 
     /// The current state (where the pending question stands).
     pub fn state(&self) -> &Core {
-        &self.now
+        &self.slots[usize::from(self.current)]
     }
 
     pub fn content(&self) -> &Arc<Content> {
@@ -95,7 +106,7 @@ impl Lov {
     /// The state at the start of the unit of play in progress (between two
     /// cards, turns or phases: where every standing limit holds).
     pub fn settled(&self) -> &Core {
-        &self.core
+        &self.slots[usize::from(self.checkpoint)]
     }
 
     /// The same game with `seat`'s hidden cards changed: its Vaala deck
@@ -106,8 +117,16 @@ impl Lov {
     pub fn with_other_hidden_cards(&self, seat: u8, salt: u64) -> Lov {
         let mut g = self.clone();
         let stream = valerna_dice::Stream::new(salt);
-        for core in [&mut g.core, &mut g.now] {
-            crate::view::perturb_hidden(core, &self.content, seat, &mut stream.clone());
+        let mut done = [false; 2];
+        for i in [usize::from(g.checkpoint), usize::from(g.current)] {
+            if !std::mem::replace(&mut done[i], true) {
+                crate::view::perturb_hidden(
+                    &mut g.slots[i],
+                    &self.content,
+                    seat,
+                    &mut stream.clone(),
+                );
+            }
         }
         g
     }
@@ -129,8 +148,9 @@ impl Game for Lov {
         let core = setup::start(content, setup).map_err(LovError::Setup)?;
         let mut g = Lov {
             content: content.clone(),
-            now: core.clone(),
-            core,
+            slots: [core.clone(), core],
+            checkpoint: 0,
+            current: 0,
             answers: [0; MAX_ANSWERS],
             n_answers: 0,
             question: None,
@@ -180,14 +200,14 @@ impl Game for Lov {
     }
 
     fn view(&self, seat: Seat) -> View {
-        view::build(&self.now, seat, self.to_decide(), self.options())
+        view::build(self.state(), seat, self.to_decide(), self.options())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let reason = self.now.end?;
+        let reason = self.state().end?;
         Some(Outcome {
             winners: (0..4u8)
-                .filter(|s| self.now.winners & (1 << s) != 0)
+                .filter(|s| self.state().winners & (1 << s) != 0)
                 .collect(),
             reason: reason.id().to_string(),
         })
