@@ -28,3 +28,29 @@ fn whole_games_end_by_round_four_or_a_wipe_out() {
         }
     }
 }
+
+/// The greedy bot beats the random one, whichever seat and force it has.
+/// (200 games in release: see docs/performance.md; six here.)
+#[test]
+fn greedy_beats_random() {
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let mut greedy_wins = 0;
+    let games = 6;
+    for seed in 0..games {
+        let greedy_seat = (seed % 2) as u8;
+        let lists = ["allaria_guild_line", "tyveria_swarm"];
+        let setup = BattleSetup::pitched(1000 + seed, lists[0], lists[1]);
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        let mut greedy = GreedyBot::new(seed);
+        let mut random = RandomBot::new(seed);
+        if greedy_seat == 0 {
+            play(&mut g, &mut [&mut greedy, &mut random], 20_000).unwrap();
+        } else {
+            play(&mut g, &mut [&mut random, &mut greedy], 20_000).unwrap();
+        }
+        if g.outcome().unwrap().winners == vec![greedy_seat] {
+            greedy_wins += 1;
+        }
+    }
+    assert!(greedy_wins * 10 >= games * 8, "{greedy_wins} of {games}");
+}

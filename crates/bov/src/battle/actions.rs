@@ -289,7 +289,15 @@ impl Battle {
             .into_iter()
             .filter(|&x| self.flanked(&snap, x))
             .collect();
+        let distance_before = self.distance(unit, target);
         let bonus = roll_charge_bonus(&mut self.stream);
+        self.last_charge = Some(super::ChargeReport {
+            unit,
+            target,
+            bonus,
+            distance_before,
+            engaged: false,
+        });
         let distance = charge_allowance(self.allowance(unit, false), bonus);
         let traits = self.units[usize::from(unit)].traits;
         let Ok(r) = charge_move(
@@ -306,6 +314,9 @@ impl Battle {
         self.set_positions(&snap, &r.after);
         if r.outcome != ChargeOutcome::Engaged {
             return;
+        }
+        if let Some(c) = &mut self.last_charge {
+            c.engaged = true;
         }
         let target_traits = self.units[usize::from(target)].traits;
         for x in flanked {

@@ -183,6 +183,18 @@ pub struct Battle {
     /// The paths of the last move, for drawing.
     pub last_paths: Vec<DrawnPath>,
     pub(crate) result: Option<Outcome>,
+    /// The last charge: the dice added to Speed and whether it engaged.
+    pub last_charge: Option<ChargeReport>,
+}
+
+/// What the last charge rolled and did (BoV 5.1, "Charge Move").
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChargeReport {
+    pub unit: u16,
+    pub target: u16,
+    pub bonus: u32,
+    pub distance_before: f64,
+    pub engaged: bool,
 }
 
 /// One unit as anyone may see it.
@@ -366,6 +378,7 @@ impl Game for Battle {
             models_lost: [0; 2],
             last_paths: Vec::new(),
             result: None,
+            last_charge: None,
         };
         b.next_deployment();
         Ok(b)
