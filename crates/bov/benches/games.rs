@@ -1,0 +1,38 @@
+//! Complete 100-point Pitched Battles between two greedy bots, per second
+//! (docs/performance.md, "Battles of Valerna" > "Turn engine").
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use valerna_bov::battle::bots::{GreedyBot, play};
+use valerna_bov::battle::{Battle, BattleSetup};
+use valerna_bov::content::Pack;
+
+fn game(pack: &Arc<Pack>, seed: u64) -> u8 {
+    use valerna_game::Game;
+    let setup = BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm");
+    let mut g = Battle::start(pack, &setup).unwrap();
+    let mut a = GreedyBot::new(seed);
+    let mut b = GreedyBot::new(seed + 1);
+    play(&mut g, &mut [&mut a, &mut b], 20_000).unwrap();
+    g.round
+}
+
+fn games(c: &mut Criterion) {
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let mut group = c.benchmark_group("bov");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(10);
+    let mut seed = 0u64;
+    group.bench_function("complete 100-point game, greedy vs greedy", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(game(&pack, seed))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games);
+criterion_main!(benches);
