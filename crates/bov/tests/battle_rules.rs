@@ -310,3 +310,56 @@ fn views_hide_the_opponents_cards() {
     assert_eq!(v1.opponent_cards, v0.hand.len());
     assert!(!v0.hand.is_empty());
 }
+
+/// Two units in base contact: the Dreamfencers (seat 0) and the first unit
+/// of seat 1, whose models are then marched 3" straight away.
+fn engaged_pair(seed: u64) -> (Battle, u16, u16, Vec<(u8, Vec<Point>)>) {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    let foe = g.units.iter().find(|u| u.owner == 1).unwrap().id;
+    let y = 5.0 + radius(&g, df) + radius(&g, foe);
+    isolate(&mut g, &[(df, 5.0), (foe, y)]);
+    let snap = g.snapshot();
+    assert_eq!(g.engaged_with(&snap, foe), vec![df]);
+    let paths = g.units[usize::from(foe)]
+        .alive_models()
+        .map(|m| {
+            let p = g.units[usize::from(foe)].positions[usize::from(m)];
+            (m, vec![Point::new(p.x, p.y + 3.0)])
+        })
+        .collect();
+    g.phase = Phase::Action { unit: foe };
+    (g, df, foe, paths)
+}
+
+/// "Opportunity Attack": an engaged enemy may attack a unit moving away,
+/// taking a fatigue counter, and the attack comes before the move.
+#[test]
+fn moving_away_offers_an_opportunity_attack_first() {
+    let (mut g, df, foe, paths) = engaged_pair(9);
+    let before = g.units[usize::from(foe)].positions.clone();
+    g.apply(Decision::March { paths }).unwrap();
+    assert_eq!(
+        g.phase,
+        Phase::Opportunity {
+            mover: foe,
+            candidates: vec![df]
+        }
+    );
+    assert_eq!(g.to_decide(), Some(0), "the engaged enemy's owner decides");
+    assert_eq!(g.units[usize::from(foe)].positions, before, "not moved yet");
+    let fatigue = g.units[usize::from(df)].state.fatigue;
+    g.apply(Decision::React { unit: Some(df) }).unwrap();
+    assert_eq!(g.units[usize::from(df)].state.fatigue, fatigue + 1);
+}
+
+/// An Exhausted unit cannot make Opportunity Attacks: the move goes ahead.
+#[test]
+fn an_exhausted_unit_makes_no_opportunity_attack() {
+    let (mut g, df, foe, paths) = engaged_pair(10);
+    g.units[usize::from(df)].state.fatigue = 3;
+    let before = g.units[usize::from(foe)].positions.clone();
+    g.apply(Decision::March { paths }).unwrap();
+    assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase);
+    assert_ne!(g.units[usize::from(foe)].positions, before, "moved away");
+}
