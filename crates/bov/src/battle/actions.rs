@@ -99,7 +99,21 @@ impl Battle {
             ));
         }
         let sight = Sightlines::new(&self.field, &snap.models);
-        if self.ranged_models(snap, &sight, unit, target) == 0 {
+        self.ranged_target_ok(snap, &sight, unit, target)
+    }
+
+    /// The target is within range and line of sight of a model.
+    fn ranged_target_ok(
+        &self,
+        snap: &Snapshot,
+        sight: &Sightlines,
+        unit: u16,
+        target: u16,
+    ) -> Result<(), BattleError> {
+        if self.profile(unit).ranged.is_none() {
+            return err(format!("unit {unit} has no ranged attack"));
+        }
+        if self.ranged_models(snap, sight, unit, target) == 0 {
             return err(format!(
                 "unit {target} is not within range and line of sight of any model (BoV 5.1, \"Declare Target\")"
             ));
@@ -385,19 +399,29 @@ impl Battle {
                 let unit = *unit;
                 let owner = self.units[usize::from(unit)].owner;
                 let enemies: Vec<u16> = self.living(Battle::other(owner)).map(|u| u.id).collect();
+                // The same judgement as `check`, with the snapshot and the
+                // sight lines built once for every target.
+                let snap = self.snapshot();
+                let sight = Sightlines::new(&self.field, &snap.models);
+                let engaged = self.engaged_with(&snap, unit);
+                let speed = self.allowance(unit, false);
                 for &t in &enemies {
-                    if self.check_attack(unit, t).is_ok() {
+                    if !engaged.is_empty() {
+                        if engaged.contains(&t) {
+                            out.push(Decision::Attack { target: t });
+                        }
+                        continue;
+                    }
+                    if self.ranged_target_ok(&snap, &sight, unit, t).is_ok() {
                         out.push(Decision::Attack { target: t });
-                    }
-                    if self.check_charge(unit, t).is_ok() {
-                        out.push(Decision::Charge { target: t });
-                    }
-                    let snap = self.snapshot();
-                    if self.check_ranged_target(&snap, unit, t).is_ok() {
                         out.push(Decision::Skirmish {
                             target: t,
                             paths: Vec::new(),
                         });
+                    }
+                    let sees = sight.unit_sees(UnitId(unit), UnitId(t));
+                    if check_declaration(false, sees, self.distance(unit, t), speed).is_ok() {
+                        out.push(Decision::Charge { target: t });
                     }
                 }
                 out.push(Decision::March { paths: Vec::new() });

@@ -10,6 +10,9 @@ use crate::geometry::Sightlines;
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers};
 use crate::rules::units::WeaponKind;
 
+/// The battlefield as seen once per decision.
+type Seen = (super::units::Snapshot, Sightlines);
+
 /// Something that answers a battle's pending decision.
 pub trait Bot {
     fn decide(&mut self, game: &Battle) -> Decision;
@@ -102,16 +105,15 @@ pub fn expected_points(
 
 impl GreedyBot {
     /// The value of one action of the active unit.
-    fn value(&self, game: &Battle, unit: u16, d: &Decision) -> f64 {
+    fn value(&self, game: &Battle, seen: &Seen, unit: u16, d: &Decision) -> f64 {
         match d {
             Decision::Attack { target } => {
-                let snap = game.snapshot();
-                if game.engaged_with(&snap, unit).contains(target) {
-                    let n = game.melee_models(&snap, unit, *target);
+                let (snap, sight) = (&seen.0, &seen.1);
+                if game.engaged_with(snap, unit).contains(target) {
+                    let n = game.melee_models(snap, unit, *target);
                     expected_points(game, unit, *target, WeaponKind::Melee, n, false)
                 } else {
-                    let sight = Sightlines::new(&game.field, &snap.models);
-                    let n = game.ranged_models(&snap, &sight, unit, *target);
+                    let n = game.ranged_models(snap, sight, unit, *target);
                     expected_points(game, unit, *target, WeaponKind::Ranged, n, false)
                 }
             }
@@ -133,12 +135,15 @@ impl GreedyBot {
 
     fn best_action(&mut self, game: &Battle, unit: u16) -> (f64, Decision) {
         game.choices(&mut self.buf);
+        let snap = game.snapshot();
+        let sight = Sightlines::new(&game.field, &snap.models);
+        let seen = (snap, sight);
         let mut best = (-1.0, Decision::March { paths: Vec::new() });
         for d in &self.buf {
             if matches!(d, Decision::Skirmish { .. }) {
                 continue;
             }
-            let v = self.value(game, unit, d);
+            let v = self.value(game, &seen, unit, d);
             if v > best.0 {
                 best = (v, d.clone());
             }
@@ -158,11 +163,11 @@ impl Bot for GreedyBot {
                 // The least tired unit that is engaged or has something in
                 // reach goes first; ties by list order.
                 let mut best: Option<(u8, u8, u16)> = None;
+                let snap = game.snapshot();
                 for u in game.living(seat) {
                     if u.state.fatigue >= 2 || game.can_activate(seat, u.id).is_err() {
                         continue;
                     }
-                    let snap = game.snapshot();
                     let busy = u8::from(game.engaged_with(&snap, u.id).is_empty());
                     let key = (u.state.fatigue, busy, u.id);
                     if best.is_none_or(|b| key < b) {
