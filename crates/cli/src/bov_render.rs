@@ -188,3 +188,42 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
     root.present().map_err(draw_err)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use valerna_bov::battle::BattleSetup;
+    use valerna_bov::battle::bots::{GreedyBot, RandomBot, play};
+
+    /// A saved battle is drawn at a turn: bases, labels and terrain.
+    #[test]
+    fn renders_a_saved_battle() {
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let setup = BattleSetup::pitched(5, "allaria_guild_line", "tyveria_swarm");
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        let decisions = play(
+            &mut g,
+            &mut [&mut GreedyBot::new(1), &mut RandomBot::new(2)],
+            20_000,
+        )
+        .unwrap();
+        let record = Record::<Battle> { setup, decisions };
+        let dir = std::env::temp_dir().join(format!("valerna-render-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("battle.json");
+        std::fs::write(&log, serde_json::to_string(&record).unwrap()).unwrap();
+        let out = dir.join("board.svg");
+        run(RenderArgs {
+            log,
+            turn: 6,
+            output: out.clone(),
+        })
+        .unwrap();
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..40.min(svg.len())]);
+        assert!(svg.contains("Dreamfencers"));
+        assert!(svg.matches("<circle").count() > 20);
+        assert!(svg.contains("Round "));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
