@@ -363,3 +363,20 @@ fn an_exhausted_unit_makes_no_opportunity_attack() {
     assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase);
     assert_ne!(g.units[usize::from(foe)].positions, before, "moved away");
 }
+
+/// "Apply Wounds": the owner picks the casualties; the engine's suggestion
+/// keeps the rest of the unit in coherency ("Unit Coherency"), so it never
+/// names the model that holds a line together.
+#[test]
+fn suggested_casualties_keep_the_unit_coherent() {
+    let mut g = deployed(12, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    isolate(&mut g, &[(df, 5.0)]);
+    let step = 2.0 * radius(&g, df) + 0.5;
+    // Model 4 stands in the middle of the line: 0 1 4 2 3.
+    for (m, slot) in [(0, 0.0), (1, 1.0), (4, 2.0), (2, 3.0), (3, 4.0)] {
+        g.units[usize::from(df)].positions[m] = Point::new(10.0 + slot * step, 5.0);
+    }
+    assert_eq!(g.coherent_casualties(df, 1), Some(vec![3]));
+    assert_eq!(g.coherent_casualties(df, 2), Some(vec![3, 2]));
+}

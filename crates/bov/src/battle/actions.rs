@@ -444,6 +444,9 @@ impl Battle {
             Phase::Casualties { unit, plan, .. } => {
                 let alive: Vec<u8> = self.units[usize::from(*unit)].alive_models().collect();
                 let n = usize::from(plan.removals);
+                if let Some(models) = self.coherent_casualties(*unit, n) {
+                    out.push(Decision::Remove { models });
+                }
                 out.push(Decision::Remove {
                     models: alive[alive.len() - n..].to_vec(),
                 });
@@ -456,6 +459,28 @@ impl Battle {
             }
             Phase::Over => Choices::Listed,
         }
+    }
+
+    /// `n` models whose removal leaves the rest of `unit` in coherency,
+    /// the highest-numbered first where there is a choice (the owner may
+    /// remove any; this is the engine's suggestion).
+    pub fn coherent_casualties(&self, unit: u16, n: usize) -> Option<Vec<u8>> {
+        let u = &self.units[usize::from(unit)];
+        let mut left: Vec<u8> = u.alive_models().collect();
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let k = (0..left.len()).rev().find(|&k| {
+                let rest: Vec<crate::geometry::Model> = left
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .map(|(_, &m)| u.model(m))
+                    .collect();
+                crate::geometry::in_coherency(&rest)
+            })?;
+            out.push(left.remove(k));
+        }
+        Some(out)
     }
 
     /// Places a march may head for: the nearest objective not held, and the
