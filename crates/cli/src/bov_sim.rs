@@ -11,6 +11,7 @@ use valerna_bov::content::Pack;
 use valerna_game::{Game, Record};
 
 use crate::error::CliError;
+use crate::progress::Progress;
 
 /// Decisions after which a game is abandoned as stuck (none has come close).
 const MAX_DECISIONS: usize = 20_000;
@@ -106,13 +107,9 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let mut draws = 0u32;
     let mut score = [0i64; 2];
     let mut lost = [0u64; 2];
-    // Progress on stderr only when a person watches it; the printed summary
-    // never changes with it.
-    let show = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let progress = Progress::new(u64::from(args.games), "games");
     for i in 0..args.games {
-        if show {
-            eprint!("\rgame {}/{}", i + 1, args.games);
-        }
+        progress.step();
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
         let setup = BattleSetup::pitched(seed, &lists[0], &lists[1]);
         let p = play_one(&pack, setup, &bots)?;
@@ -133,9 +130,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
                 .map_err(|e| CliError::failed(format!("--save-log '{}': {e}", path.display())))?;
         }
     }
-    if show {
-        eprintln!();
-    }
+    progress.finish();
     let n = f64::from(args.games.max(1));
     let mean = |x: i64| x as f64 / n;
     let meanu = |x: u64| x as f64 / n;

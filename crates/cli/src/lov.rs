@@ -2,7 +2,7 @@
 //! The rules are all in `valerna-lov`; this module only reads views and sends
 //! decisions.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -17,6 +17,7 @@ use valerna_lov::view::{StackView, View};
 use valerna_lov::{Lov, Setup};
 
 use crate::error::CliError;
+use crate::progress::Progress;
 
 /// Lords of Vaala: simulate, replay, play.
 #[derive(Debug, Args)]
@@ -114,9 +115,10 @@ struct Tally {
     human_wins: u64,
 }
 
-/// Plays the games of `a`; `progress` writes a counter to stderr.
-fn tally(content: &Arc<Content>, a: &SimArgs, progress: bool) -> Result<Tally, CliError> {
+/// Plays the games of `a`, with a progress bar for a person watching.
+fn tally(content: &Arc<Content>, a: &SimArgs) -> Result<Tally, CliError> {
     let mut t = Tally::default();
+    let progress = Progress::new(u64::from(a.games), "games");
     for i in 0..u64::from(a.games) {
         let seed = mix(a.seed, i);
         let mut humans = [false; 4];
@@ -152,13 +154,9 @@ fn tally(content: &Arc<Content>, a: &SimArgs, progress: bool) -> Result<Tally, C
         if s.players.iter().any(|p| p.partner != NONE) {
             t.bonded += 1;
         }
-        if progress && (i % 50 == 49 || i + 1 == u64::from(a.games)) {
-            eprint!("\r{}/{} games", i + 1, a.games);
-        }
+        progress.step();
     }
-    if progress {
-        eprintln!();
-    }
+    progress.finish();
     Ok(t)
 }
 
@@ -172,7 +170,7 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
     if a.games == 0 {
         return Err(CliError::usage("--games 0: give at least 1 game"));
     }
-    let t = tally(content, &a, std::io::stderr().is_terminal())?;
+    let t = tally(content, &a)?;
     let Tally {
         wins,
         power,

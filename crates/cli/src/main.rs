@@ -10,6 +10,7 @@ mod calc;
 mod error;
 mod lov;
 mod plot;
+mod progress;
 
 /// Valerna: Lords of Vaala and Battles of Valerna, played and measured.
 #[derive(Debug, Parser)]
