@@ -710,12 +710,12 @@ mod tests {
             humans: 2,
             json: true,
         };
-        let x = tally(&content, &a, false).unwrap();
-        let y = tally(&content, &a, false).unwrap();
+        let x = tally(&content, &a).unwrap();
+        let y = tally(&content, &a).unwrap();
         assert_eq!(x, y);
         assert_eq!(x.reasons.iter().sum::<u64>(), 40);
         assert!(x.wins.iter().sum::<u64>() >= 40, "every game has a winner");
-        let other = tally(&content, &SimArgs { seed: 8, ..a }, false).unwrap();
+        let other = tally(&content, &SimArgs { seed: 8, ..a }).unwrap();
         assert_ne!(x, other);
     }
 
