@@ -497,9 +497,9 @@ fn charging_with_no_models_or_a_bad_distance_is_an_error() {
 fn terrain_is_placed_one_piece_a_sector_and_scattered_by_the_dice() {
     // BoV 5.1, "1) Place Terrain": 4 sectors on 4' x 3', 6 on 6' x 4'.
     for (size, n) in [
-        (BattlefieldSize::Small, 2),
-        (BattlefieldSize::Standard, 4),
-        (BattlefieldSize::Large, 6),
+        (BattlefieldSize::Small2x1, 2),
+        (BattlefieldSize::Standard4x3, 4),
+        (BattlefieldSize::Large6x4, 6),
     ] {
         let mut s = Stream::new(7);
         let f = place_terrain(size, &default_templates(size), &mut s).unwrap();
@@ -532,7 +532,7 @@ fn the_scatter_distance_is_the_hits_on_six_black_and_one_gray_dice() {
     };
     for seed in 0..20 {
         let f = place_terrain(
-            BattlefieldSize::Standard,
+            BattlefieldSize::Standard4x3,
             std::slice::from_ref(&tiny),
             &mut Stream::new(seed),
         )

@@ -14,7 +14,7 @@ use valerna_bov::rules::charge;
 use valerna_bov::rules::fatigue::{self, FatigueState};
 use valerna_bov::rules::keywords::AttackKeyword;
 use valerna_bov::rules::modifiers::{
-    AttackModifiers, DefenseModifiers, Modifier, MoraleCause, MoraleModifiers,
+    AttackModifiers, DefenseModifiers, Modifier, Modifiers, MoraleCause, MoraleModifiers,
 };
 use valerna_bov::rules::morale;
 use valerna_bov::rules::scenario::{self, GameResult, Objectives, Scenario, Score};

@@ -7,7 +7,7 @@ use valerna_game::Game;
 
 use super::{Battle, Decision, Phase};
 use crate::geometry::Sightlines;
-use crate::rules::modifiers::{AttackModifiers, DefenseModifiers};
+use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
 use crate::rules::units::WeaponKind;
 
 /// The battlefield as seen once per decision.

@@ -6,19 +6,10 @@
 //! satisfy the placement rules, instead of being placed by the players.
 
 use super::{Battle, BattleError, Phase, err};
-use crate::geometry::{BattlefieldSize, Model, Point, UnitId, in_coherency};
+use crate::geometry::{Model, Point, UnitId, in_coherency};
 use crate::rules::scenario;
 use crate::rules::setup::{deployment_zone_depth, next_to_deploy};
 use valerna_game::Seat;
-
-/// The geometry's name for a battlefield size.
-pub fn geometry_size(b: scenario::Battlefield) -> BattlefieldSize {
-    match b {
-        scenario::Battlefield::Small2x1 => BattlefieldSize::Small,
-        scenario::Battlefield::Standard4x3 => BattlefieldSize::Standard,
-        scenario::Battlefield::Large6x4 => BattlefieldSize::Large,
-    }
-}
 
 /// Objective tokens for a scenario with objectives: as many as "Objectives
 /// Setup" asks, more than 9" apart and more than 3" from every edge.

@@ -322,7 +322,7 @@ impl Game for Battle {
             forces.push(force);
         }
         let game_size = forces[0].game_size.max(forces[1].game_size);
-        let size = deployment::geometry_size(setup.battlefield);
+        let size = setup.battlefield;
         // BoV 5.1, "Setting up a game" > "1) Place Terrain": sectors and scatter.
         let field = place_terrain(size, &default_templates(size), &mut stream)
             .map_err(|e| BattleError(format!("terrain: {e}")))?;

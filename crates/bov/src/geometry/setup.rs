@@ -11,20 +11,20 @@ use super::{Battlefield, GeometryError, Point, TerrainKind, TerrainPiece};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BattlefieldSize {
     /// 2' x 1'.
-    Small,
+    Small2x1,
     /// 4' x 3', the ideal size.
-    Standard,
+    Standard4x3,
     /// 6' x 4'.
-    Large,
+    Large6x4,
 }
 
 impl BattlefieldSize {
     /// Width and height in inches.
     pub fn inches(self) -> (f64, f64) {
         match self {
-            BattlefieldSize::Small => (24.0, 12.0),
-            BattlefieldSize::Standard => (48.0, 36.0),
-            BattlefieldSize::Large => (72.0, 48.0),
+            BattlefieldSize::Small2x1 => (24.0, 12.0),
+            BattlefieldSize::Standard4x3 => (48.0, 36.0),
+            BattlefieldSize::Large6x4 => (72.0, 48.0),
         }
     }
 
@@ -33,9 +33,9 @@ impl BattlefieldSize {
     /// 1' x 1' sectors on 2' x 1' (docs/rulings.md, "Terrain on a 2' x 1' table").
     pub fn sectors(self) -> (usize, usize) {
         match self {
-            BattlefieldSize::Small => (2, 1),
-            BattlefieldSize::Standard => (2, 2),
-            BattlefieldSize::Large => (3, 2),
+            BattlefieldSize::Small2x1 => (2, 1),
+            BattlefieldSize::Standard4x3 => (2, 2),
+            BattlefieldSize::Large6x4 => (3, 2),
         }
     }
 }
@@ -72,7 +72,7 @@ fn rect(w: f64, h: f64) -> Vec<Point> {
 /// "Basic Terrain Effects". Pieces on a 2' x 1' table are half as large.
 pub fn default_templates(size: BattlefieldSize) -> Vec<TerrainTemplate> {
     use TerrainKind::*;
-    let k = if size == BattlefieldSize::Small {
+    let k = if size == BattlefieldSize::Small2x1 {
         0.5
     } else {
         1.0

@@ -11,7 +11,7 @@ use valerna_dice::bov::{AttackRoll, Colour, DiceGroup, Shift, roll_attack, roll_
 
 use super::fatigue::FatigueState;
 use super::keywords::AttackKeyword;
-use super::modifiers::{AttackModifiers, DefenseModifiers};
+use super::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
 use super::state::ModelSet;
 use super::status::StatusKind;
 use super::units::{Dice, Profile, WeaponKind};

@@ -50,6 +50,26 @@ fn fatigue_line(fatigue: FatigueState, f: &mut impl FnMut(Modifier)) {
     }
 }
 
+/// One of the three 5.1 modifier tables, filled in for one roll.
+pub trait Modifiers {
+    /// Calls `f` with every source that applies, in table order.
+    fn visit(&self, f: &mut impl FnMut(Modifier));
+
+    /// Every source that applies, in table order (for showing the roll).
+    fn sources(&self) -> Vec<Modifier> {
+        let mut out = Vec::with_capacity(4);
+        self.visit(&mut |m| out.push(m));
+        out
+    }
+
+    /// The net shift, without allocating.
+    fn shift(&self) -> Shift {
+        let mut sum = 0;
+        self.visit(&mut |m| sum += m.value());
+        Shift::net(sum)
+    }
+}
+
 /// What the attacking unit brings to its attack roll (BoV 5.1, "Attack Roll
 /// Modifiers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,9 +96,11 @@ impl AttackModifiers {
             powers: 0,
         }
     }
+}
 
+impl Modifiers for AttackModifiers {
     /// Calls `f` with every source that applies, in table order.
-    pub fn visit(&self, f: &mut impl FnMut(Modifier)) {
+    fn visit(&self, f: &mut impl FnMut(Modifier)) {
         fatigue_line(self.fatigue, f);
         if self.charge {
             f(Modifier::Charge);
@@ -92,20 +114,6 @@ impl AttackModifiers {
         if self.powers != 0 {
             f(Modifier::Power(self.powers));
         }
-    }
-
-    /// Every source that applies, in table order (for showing the roll).
-    pub fn sources(&self) -> Vec<Modifier> {
-        let mut out = Vec::with_capacity(4);
-        self.visit(&mut |m| out.push(m));
-        out
-    }
-
-    /// The net shift, without allocating.
-    pub fn shift(&self) -> Shift {
-        let mut sum = 0;
-        self.visit(&mut |m| sum += m.value());
-        Shift::net(sum)
     }
 }
 
@@ -137,9 +145,11 @@ impl DefenseModifiers {
             powers: 0,
         }
     }
+}
 
+impl Modifiers for DefenseModifiers {
     /// Calls `f` with every source that applies, in table order.
-    pub fn visit(&self, f: &mut impl FnMut(Modifier)) {
+    fn visit(&self, f: &mut impl FnMut(Modifier)) {
         fatigue_line(self.fatigue, f);
         // "the unit's defense roll is upgraded when it is hit by a ranged
         // attack or power" (BoV 5.1, "Obscuring Terrain").
@@ -157,20 +167,6 @@ impl DefenseModifiers {
         if self.powers != 0 {
             f(Modifier::Power(self.powers));
         }
-    }
-
-    /// Every source that applies, in table order (for showing the roll).
-    pub fn sources(&self) -> Vec<Modifier> {
-        let mut out = Vec::with_capacity(4);
-        self.visit(&mut |m| out.push(m));
-        out
-    }
-
-    /// The net shift, without allocating.
-    pub fn shift(&self) -> Shift {
-        let mut sum = 0;
-        self.visit(&mut |m| sum += m.value());
-        Shift::net(sum)
     }
 }
 
@@ -208,9 +204,11 @@ impl MoraleModifiers {
             powers: 0,
         }
     }
+}
 
+impl Modifiers for MoraleModifiers {
     /// Calls `f` with every source that applies, in table order.
-    pub fn visit(&self, f: &mut impl FnMut(Modifier)) {
+    fn visit(&self, f: &mut impl FnMut(Modifier)) {
         fatigue_line(self.fatigue, f);
         if self.in_command {
             f(Modifier::InCommandOfHero);
@@ -226,19 +224,5 @@ impl MoraleModifiers {
         if self.powers != 0 {
             f(Modifier::Power(self.powers));
         }
-    }
-
-    /// Every source that applies, in table order (for showing the roll).
-    pub fn sources(&self) -> Vec<Modifier> {
-        let mut out = Vec::with_capacity(4);
-        self.visit(&mut |m| out.push(m));
-        out
-    }
-
-    /// The net shift, without allocating.
-    pub fn shift(&self) -> Shift {
-        let mut sum = 0;
-        self.visit(&mut |m| sum += m.value());
-        Shift::net(sum)
     }
 }

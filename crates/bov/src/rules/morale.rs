@@ -6,7 +6,7 @@ use valerna_dice::Stream;
 use valerna_dice::bov::{Colour, ShiftedDie};
 
 use super::keywords::UnitKeyword;
-use super::modifiers::{MoraleCause, MoraleModifiers};
+use super::modifiers::{Modifiers, MoraleCause, MoraleModifiers};
 use super::state::{ModelSet, UnitState};
 use super::units::UnitCard;
 

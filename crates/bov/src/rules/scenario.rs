@@ -33,24 +33,10 @@ impl Scenario {
     }
 }
 
-/// The battlefield sizes the book names, in feet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Battlefield {
-    Small2x1,
-    Standard4x3,
-    Large6x4,
-}
+/// The battlefield sizes the book names; one type with the geometry's.
+pub use crate::geometry::BattlefieldSize as Battlefield;
 
 impl Battlefield {
-    /// Width and depth in inches.
-    pub fn inches(self) -> (f64, f64) {
-        match self {
-            Battlefield::Small2x1 => (24.0, 12.0),
-            Battlefield::Standard4x3 => (48.0, 36.0),
-            Battlefield::Large6x4 => (72.0, 48.0),
-        }
-    }
-
     /// Objective tokens for a Pitched Battle: 5 on 4'x3', 7 on 6'x4'
     /// ("Objectives Setup"); 3 on 2'x1', whose area leaves no room for more
     /// tokens more than 9" apart and 3" from the edges (docs/rulings.md,
