@@ -126,23 +126,25 @@ impl Eng<'_> {
         if moved.is_empty() || from == to {
             return Ok(());
         }
+        self.transfer(seat, from, to, moved);
+        self.enforce_limit(seat, to)?;
+        self.after_move(seat, to, Some(moved), moved.general)
+    }
+
+    /// Takes `moved` out of `from` and puts it in `to`, with no rule checked:
+    /// the callers check the limit and run the move triggers.
+    fn transfer(&mut self, seat: u8, from: u8, to: u8, moved: Force) {
         let g = Core::general_index(seat);
         let src = &mut self.s.regions[from as usize].force[g];
         for t in 0..3 {
             src.units[t] -= moved.units[t];
         }
-        if moved.general {
-            src.general = false;
-        }
+        src.general &= !moved.general;
         let dst = &mut self.s.regions[to as usize].force[g];
         for t in 0..3 {
             dst.units[t] += moved.units[t];
         }
-        if moved.general {
-            dst.general = true;
-        }
-        self.enforce_limit(seat, to)?;
-        self.after_move(seat, to, Some(moved), moved.general)
+        dst.general |= moved.general;
     }
 
     /// The General alone up to `range` regions through regions it controls.
@@ -285,18 +287,7 @@ impl Eng<'_> {
                 all.units[t] += moved.units[t];
             }
             all.general |= moved.general;
-            let src = &mut self.s.regions[s as usize].force[g];
-            for t in 0..3 {
-                src.units[t] -= moved.units[t];
-            }
-            if moved.general {
-                src.general = false;
-            }
-            let dst = &mut self.s.regions[target as usize].force[g];
-            for t in 0..3 {
-                dst.units[t] += moved.units[t];
-            }
-            dst.general |= moved.general;
+            self.transfer(seat, s, target, moved);
         }
         if !all.is_empty() {
             self.enforce_limit(seat, target)?;
