@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use clap::Args;
 use serde_json::json;
-use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot};
-use valerna_bov::battle::{Battle, BattleSetup, Decision};
+use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
+use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::Pack;
 use valerna_game::{Game, Record};
 
@@ -72,18 +72,13 @@ fn play_one(pack: &Arc<Pack>, setup: BattleSetup, bots: &[String; 2]) -> Result<
         bot(&bots[0], setup.seed ^ 0x5eed)?,
         bot(&bots[1], setup.seed ^ 0xb07)?,
     ];
-    let mut decisions: Vec<Decision> = Vec::new();
-    for _ in 0..MAX_DECISIONS {
-        let Some(seat) = game.to_decide() else { break };
-        let d = players[usize::from(seat.min(1))].decide(&game);
-        game.apply(d.clone()).map_err(|e| {
-            CliError::failed(format!(
-                "seed {}: a bot's decision was refused: {e}",
-                setup.seed
-            ))
-        })?;
-        decisions.push(d);
-    }
+    let [a, b] = &mut players;
+    let decisions = play(&mut game, &mut [a.as_mut(), b.as_mut()], MAX_DECISIONS).map_err(|e| {
+        CliError::failed(format!(
+            "seed {}: a bot's decision was refused: {e}",
+            setup.seed
+        ))
+    })?;
     let outcome = game
         .outcome()
         .ok_or_else(|| CliError::failed(format!("seed {}: the game did not end", setup.seed)))?;

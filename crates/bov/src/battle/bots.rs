@@ -196,21 +196,16 @@ impl Bot for GreedyBot {
 }
 
 /// Plays a battle to its end with one bot per seat, returning the decisions.
-/// Stops (returning what was played) if a bot's decision is refused or after
-/// `max` decisions.
+/// Stops at the first refused decision (its error) or after `max` decisions.
 pub fn play(
     game: &mut Battle,
     bots: &mut [&mut dyn Bot; 2],
     max: usize,
 ) -> Result<Vec<Decision>, super::BattleError> {
     let mut log = Vec::new();
-    for _ in 0..max {
-        let Some(seat) = game.to_decide() else {
-            break;
-        };
-        let d = bots[usize::from(seat.min(1))].decide(game);
-        game.apply(d.clone())?;
-        log.push(d);
-    }
+    valerna_game::play_out(game, &mut log, max, |g| {
+        let seat = g.to_decide().map_or(0, |s| s.min(1));
+        bots[usize::from(seat)].decide(g)
+    })?;
     Ok(log)
 }
