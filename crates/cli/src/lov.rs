@@ -6,17 +6,18 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use valerna_game::{Game, Record, replay};
 use valerna_lov::content::{Content, Kind};
 use valerna_lov::decision::{Decision, Target};
-use valerna_lov::effect::Glyph;
+use valerna_lov::effect::{Glyph, UnitType};
 use valerna_lov::policy::RandomPolicy;
 use valerna_lov::state::{CardKind, NONE};
 use valerna_lov::view::{StackView, View};
 use valerna_lov::{Lov, Setup};
 
 use crate::error::CliError;
+use crate::i18n::{Lang, Texts, tr};
 use crate::progress::Progress;
 
 /// Lords of Vaala: simulate, replay, play.
@@ -35,6 +36,9 @@ enum LovCommand {
     Replay {
         /// The log written by `valerna lov play --save`.
         file: PathBuf,
+        /// Texts and game terms from the English, Italian or French rulebook.
+        #[arg(long, value_enum, default_value_t = Lang::En)]
+        lang: Lang,
     },
     /// A hot-seat game at one keyboard; the other seats are Faceless.
     Play(PlayArgs),
@@ -54,13 +58,10 @@ struct SimArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum Lang {
-    En,
-    It,
-    Fr,
+    /// Texts and game terms of the table (not of the JSON) from the English,
+    /// Italian or French rulebook.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    lang: Lang,
 }
 
 #[derive(Debug, Args)]
@@ -74,7 +75,8 @@ struct PlayArgs {
     /// Human players (1-4), seated Elyse, Ferellon, Adrael, Nagasha.
     #[arg(long, default_value_t = 2)]
     humans: u8,
-    /// Game terms from the English, Italian or French rulebook.
+    /// Menus, texts and game terms from the English, Italian or French
+    /// rulebook.
     #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
     /// Write the game's log here when it ends or you quit.
@@ -88,11 +90,10 @@ pub fn run(args: LovArgs) -> Result<(), CliError> {
     );
     match args.command {
         LovCommand::Sim(a) => sim(&content, a),
-        LovCommand::Replay { file } => replay_file(&content, &file),
+        LovCommand::Replay { file, lang } => replay_file(&content, &file, &Texts::new(lang)),
         LovCommand::Play(a) => play(&content, a),
     }
 }
-
 // ---------------------------------------------------------------------- sim
 
 /// SplitMix64: independent per-game seeds from one seed.
@@ -118,7 +119,7 @@ struct Tally {
 /// Plays the games of `a`, with a progress bar for a person watching.
 fn tally(content: &Arc<Content>, a: &SimArgs) -> Result<Tally, CliError> {
     let mut t = Tally::default();
-    let progress = Progress::new(u64::from(a.games), "games");
+    let progress = Progress::new(u64::from(a.games), tr!(Texts::new(a.lang), "sim-progress"));
     for i in 0..u64::from(a.games) {
         let seed = mix(a.seed, i);
         let mut humans = [false; 4];
@@ -159,18 +160,19 @@ fn tally(content: &Arc<Content>, a: &SimArgs) -> Result<Tally, CliError> {
     progress.finish();
     Ok(t)
 }
-
 fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
+    let t = Texts::new(a.lang);
     if !(1..=4).contains(&a.humans) {
-        return Err(CliError::usage(format!(
-            "--humans {}: give 1 to 4 human seats",
-            a.humans
+        return Err(CliError::usage(tr!(
+            t,
+            "sim-error-humans",
+            humans = a.humans
         )));
     }
     if a.games == 0 {
-        return Err(CliError::usage("--games 0: give at least 1 game"));
+        return Err(CliError::usage(tr!(t, "sim-error-games")));
     }
-    let t = tally(content, &a)?;
+    let tl = tally(content, &a)?;
     let Tally {
         wins,
         power,
@@ -178,7 +180,7 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
         reasons,
         bonded,
         human_wins,
-    } = t;
+    } = tl;
     let n = f64::from(a.games);
     let names: Vec<String> = content
         .characters
@@ -203,30 +205,59 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
         println!("{out}");
         return Ok(());
     }
+    let percent = |k: u64| t.decimal(100.0 * k as f64 / n, 1);
     println!(
-        "Lords of Vaala: {} games, seed {}, {} human seat(s) (random policy), the rest Faceless",
-        a.games, a.seed, a.humans
+        "{}",
+        tr!(
+            t,
+            "sim-header",
+            games = a.games,
+            seed = a.seed,
+            humans = a.humans
+        )
     );
-    println!("content pack: provisional (RULINGS §4)");
-    println!("{:<22} {:>8} {:>10}", "seat", "win rate", "mean Power");
+    println!("{}", tr!(t, "sim-provisional"));
+    let header = [
+        tr!(t, "sim-col-seat"),
+        tr!(t, "sim-col-win-rate"),
+        tr!(t, "sim-col-mean-power"),
+    ];
+    // The columns widen to the language's headings.
+    let w1 = header[1].chars().count().max(8);
+    let w2 = header[2].chars().count().max(10);
+    println!("{:<22} {:>w1$} {:>w2$}", header[0], header[1], header[2]);
     for s in 0..4 {
         println!(
-            "{:<22} {:>7.1}% {:>10.2}",
+            "{:<22} {:>w$}% {:>w2$}",
             names[s],
-            100.0 * wins[s] as f64 / n,
-            power[s] as f64 / n
+            percent(wins[s]),
+            t.decimal(power[s] as f64 / n, 2),
+            w = w1 - 1
         );
     }
     println!(
-        "human seats won {:.1}% of games",
-        100.0 * human_wins as f64 / n
+        "{}",
+        tr!(t, "sim-human-wins", percent = percent(human_wins))
     );
-    println!("mean rounds {:.2}", rounds as f64 / n);
     println!(
-        "end reasons: 10 Power {}, Event deck empty {}, elimination {}",
-        reasons[0], reasons[1], reasons[2]
+        "{}",
+        tr!(
+            t,
+            "sim-mean-rounds",
+            rounds = t.decimal(rounds as f64 / n, 2)
+        )
     );
-    println!("Dragonbond in {:.1}% of games", 100.0 * bonded as f64 / n);
+    println!(
+        "{}",
+        tr!(
+            t,
+            "sim-end-reasons",
+            power = reasons[0],
+            events = reasons[1],
+            elimination = reasons[2]
+        )
+    );
+    println!("{}", tr!(t, "sim-dragonbond", percent = percent(bonded)));
     Ok(())
 }
 
@@ -236,148 +267,104 @@ fn round4(x: f64) -> f64 {
 
 // ------------------------------------------------------------------- replay
 
-fn replay_file(content: &Arc<Content>, file: &PathBuf) -> Result<(), CliError> {
+fn replay_file(content: &Arc<Content>, file: &PathBuf, t: &Texts) -> Result<(), CliError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
     let record: Record<Lov> = serde_json::from_str(&text)
         .map_err(|e| CliError::failed(format!("{}: not a game log: {e}", file.display())))?;
     let g = replay(content, &record)
         .map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
-    let t = Terms::of(Lang::En);
     let seat = g.to_decide().unwrap_or(0);
-    print!("{}", render(content, &g.view(seat), &t, false));
-    println!("{} decisions replayed", record.decisions.len());
+    print!("{}", render(content, &g.view(seat), t, false));
+    println!(
+        "{}",
+        tr!(t, "replay-decisions", decisions = record.decisions.len())
+    );
     match g.outcome() {
-        Some(o) => println!("{}", outcome_line(content, &o)),
-        None => println!("the game is not over: seat {seat} to decide"),
+        Some(o) => println!("{}", outcome_line(content, t, &o)),
+        None => println!("{}", tr!(t, "replay-not-over", seat = seat)),
     }
     Ok(())
 }
 
-fn outcome_line(content: &Content, o: &valerna_game::Outcome) -> String {
-    let who: Vec<&str> = o
+/// LoV, "End of the Game": the reason, and the winner or Dragonbonded team.
+fn outcome_line(content: &Content, t: &Texts, o: &valerna_game::Outcome) -> String {
+    let mut who = o
         .winners
         .iter()
-        .map(|&w| content.characters[usize::from(w)].name.as_str())
-        .collect();
-    let why = match o.reason.as_str() {
-        "power" => "10 Power",
-        "events" => "the Event deck ran out: most Power",
-        _ => "a player was eliminated: most Power",
-    };
-    format!("game over ({why}): {} won", who.join(" and "))
+        .map(|&w| content.characters[usize::from(w)].name.as_str());
+    let why = tr!(t, "outcome-reason", reason = o.reason.as_str());
+    match (who.next(), who.next()) {
+        (Some(first), Some(second)) => {
+            // A team is two players; a longer list would name the rest too.
+            let rest: Vec<&str> = who.collect();
+            let second = if rest.is_empty() {
+                second.to_owned()
+            } else {
+                format!("{second}, {}", rest.join(", "))
+            };
+            tr!(t, "outcome-team", why = why, first = first, second = second)
+        }
+        (first, _) => tr!(t, "outcome", why = why, winner = first.unwrap_or("-")),
+    }
 }
 
 // --------------------------------------------------------------------- play
 
-/// Game terms of the three rulebooks.
-struct Terms {
-    glyph: [[&'static str; 2]; 4],
-    upgrade: &'static str,
-    reinforce: &'static str,
-    fortify: &'static str,
-    power: &'static str,
-    faceless: &'static str,
-    initiative: &'static str,
-    planning: &'static str,
-    resolution: &'static str,
-    retreat: &'static str,
-    counterattack: &'static str,
-    dragonbond: &'static str,
-}
-
-impl Terms {
-    fn of(lang: Lang) -> Terms {
-        match lang {
-            Lang::En => Terms {
-                glyph: [
-                    ["Assault", "Wrath"],
-                    ["Deploy", "Soar"],
-                    ["Harvest", "Hoard"],
-                    ["Vaala", "Vaala"],
-                ],
-                upgrade: "Upgrade",
-                reinforce: "Reinforce",
-                fortify: "Fortify",
-                power: "Power",
-                faceless: "Faceless",
-                initiative: "Initiative",
-                planning: "Planning",
-                resolution: "Resolution",
-                retreat: "Retreat",
-                counterattack: "Counterattack",
-                dragonbond: "Dragonbond",
-            },
-            Lang::It => Terms {
-                glyph: [
-                    ["Assalto", "Ira"],
-                    ["Schieramento", "Volo"],
-                    ["Raccolto", "Accumulo"],
-                    ["Vaala", "Vaala"],
-                ],
-                upgrade: "Miglioramento",
-                reinforce: "Rinforzi",
-                fortify: "Fortificazione",
-                power: "Potere",
-                faceless: "Senzavolto",
-                initiative: "Iniziativa",
-                planning: "Pianificazione",
-                resolution: "Risoluzione",
-                retreat: "Ritirata",
-                counterattack: "Contrattacco",
-                dragonbond: "Legame Draconico",
-            },
-            Lang::Fr => Terms {
-                glyph: [
-                    ["Assaut", "Courroux"],
-                    ["Déploiement", "Envol"],
-                    ["Récolte", "Réserves"],
-                    ["Vaala", "Vaala"],
-                ],
-                upgrade: "Amélioration",
-                reinforce: "Renforts",
-                fortify: "Fortification",
-                power: "Pouvoir",
-                faceless: "Sans-Visage",
-                initiative: "Initiative",
-                planning: "Planification",
-                resolution: "Résolution",
-                retreat: "Retraite",
-                counterattack: "Contre-attaque",
-                dragonbond: "Dragonbond",
-            },
-        }
-    }
-
-    fn glyph(&self, g: Glyph, general: bool) -> &'static str {
-        match g.board_index() {
-            Some(i) => self.glyph[i][usize::from(!general)],
-            None => match g {
-                Glyph::Upgrade => self.upgrade,
-                Glyph::Reinforce => self.reinforce,
-                _ => self.fortify,
-            },
-        }
+/// The rulebook's name of a glyph in the chosen language (LoV, "Glyphs"):
+/// the board glyphs are named for a General or for a Dragon.
+fn glyph_name(t: &Texts, g: Glyph, general: bool) -> String {
+    match (g, general) {
+        (Glyph::Attack, true) => tr!(t, "glyph-assault"),
+        (Glyph::Attack, false) => tr!(t, "glyph-wrath"),
+        (Glyph::Move, true) => tr!(t, "glyph-deploy"),
+        (Glyph::Move, false) => tr!(t, "glyph-soar"),
+        (Glyph::Collect, true) => tr!(t, "glyph-harvest"),
+        (Glyph::Collect, false) => tr!(t, "glyph-hoard"),
+        (Glyph::Vaala, _) => tr!(t, "glyph-vaala"),
+        (Glyph::Upgrade, _) => tr!(t, "glyph-upgrade"),
+        (Glyph::Reinforce, _) => tr!(t, "glyph-reinforce"),
+        (Glyph::Fortify, _) => tr!(t, "glyph-fortify"),
     }
 }
 
-fn glyphs(content: &Content, t: &Terms, card: u8) -> String {
+/// The key a message selects a Unit type's words by.
+fn unit_key(u: UnitType) -> &'static str {
+    match u {
+        UnitType::Infantry => "infantry",
+        UnitType::Cavalry => "cavalry",
+        UnitType::Ranged => "ranged",
+    }
+}
+
+fn glyphs(content: &Content, t: &Texts, card: u8) -> String {
     let a = &content.actions[usize::from(card)];
     let general = content.characters[usize::from(a.owner)].kind == Kind::General;
     a.glyphs
         .iter()
-        .map(|&g| t.glyph(g, general))
+        .map(|&g| glyph_name(t, g, general))
         .collect::<Vec<_>>()
         .join(" + ")
 }
 
-fn region_glyphs(content: &Content, t: &Terms, r: u8) -> String {
+fn region_glyphs(content: &Content, t: &Texts, r: u8) -> String {
     content.regions[usize::from(r)]
         .glyphs
         .iter()
-        .map(|&g| t.glyph(g, true))
+        .map(|&g| glyph_name(t, g, true))
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+/// A region's name as the chosen language's book prints it.
+fn region_name(content: &Content, t: &Texts, r: u8) -> String {
+    let reg = &content.regions[usize::from(r)];
+    t.content_name("region", &reg.id, &reg.name).into_owned()
+}
+
+fn denizen_name(content: &Content, t: &Texts, d: u8) -> String {
+    let den = &content.denizens[usize::from(d)];
+    t.content_name("denizen", &den.id, &den.name).into_owned()
 }
 
 fn seat_name(content: &Content, s: u8) -> String {
@@ -385,149 +372,176 @@ fn seat_name(content: &Content, s: u8) -> String {
     format!("{} ({})", c.name, c.realm)
 }
 
-fn describe(content: &Content, v: &View, t: &Terms, d: Decision) -> String {
+fn describe(content: &Content, v: &View, t: &Texts, d: Decision) -> String {
     let me = v.seat;
-    let region = |r: u8| content.regions[usize::from(r)].name.clone();
     match d {
         Decision::PlayAction(i) => {
             let id = content.hand[usize::from(me)][usize::from(i)];
-            format!("play Action card {}", glyphs(content, t, id))
+            tr!(t, "decision-action", glyphs = glyphs(content, t, id))
         }
-        Decision::PlayRegion(r) => format!(
-            "play Region card {} ({})",
-            region(r),
-            region_glyphs(content, t, r)
+        Decision::PlayRegion(r) => tr!(
+            t,
+            "decision-region",
+            region = region_name(content, t, r),
+            glyphs = region_glyphs(content, t, r)
         ),
-        Decision::Pass => "pass".into(),
-        Decision::GiveInitiative(s) => format!(
-            "give the {} token to {}",
-            t.initiative,
-            seat_name(content, s)
-        ),
-        Decision::Activate => "activate this glyph".into(),
-        Decision::Skip => "skip this glyph".into(),
-        Decision::Option(i) => format!("option {}", i + 1),
-        Decision::Region(r) => region(r),
-        Decision::Done => "none / stop / stay".into(),
+        Decision::Pass => tr!(t, "decision-pass"),
+        Decision::GiveInitiative(s) => {
+            tr!(t, "decision-give-initiative", seat = seat_name(content, s))
+        }
+        Decision::Activate => tr!(t, "decision-activate"),
+        Decision::Skip => tr!(t, "decision-skip"),
+        Decision::Option(i) => tr!(t, "decision-option", number = u16::from(i) + 1),
+        Decision::Region(r) => region_name(content, t, r),
+        Decision::Done => tr!(t, "decision-done"),
         Decision::Count(n) => format!("{n}"),
-        Decision::Attack(Target::Neutral) => "the neutral Units".into(),
+        Decision::Attack(Target::Neutral) => tr!(t, "decision-neutral"),
         Decision::Attack(Target::Seat(s)) => seat_name(content, s),
-        Decision::Counterattack => t.counterattack.into(),
-        Decision::Retreat => t.retreat.into(),
-        Decision::AttackAgain => "attack again".into(),
-        Decision::Lose(u) => format!("lose one {}", u.name()),
-        Decision::Steal { spent } => format!(
-            "steal a {} {} token",
-            if spent { "spent" } else { "unspent" },
-            t.power
-        ),
-        Decision::Vaala(i) => {
-            let v = &content.vaala[usize::from(content.vaala_of[usize::from(me)][usize::from(i)])];
-            format!("play {} (cost {}): {}", v.name, v.cost, v.text)
-        }
-        Decision::Reroll => format!("re-roll your {} die for 1 {}", t.dragonbond, t.power),
-        Decision::Keep => "keep your die".into(),
-        Decision::Denizen(i) => {
-            let d = &content.denizens[usize::from(v.lineup[usize::from(i)])];
-            format!(
-                "take {} ({}, {}): {}",
-                d.name,
-                d.unit.name(),
-                region(d.homeland),
-                d.text
+        Decision::Counterattack => tr!(t, "decision-counterattack"),
+        Decision::Retreat => tr!(t, "decision-retreat"),
+        Decision::AttackAgain => tr!(t, "decision-attack-again"),
+        Decision::Lose(u) => tr!(t, "decision-lose", unit = unit_key(u)),
+        Decision::Steal { spent } => {
+            tr!(
+                t,
+                "decision-steal",
+                spent = if spent { "yes" } else { "no" }
             )
         }
-        Decision::Unit(u) => format!("place one {}", u.name()),
+        Decision::Vaala(i) => {
+            let v = &content.vaala[usize::from(content.vaala_of[usize::from(me)][usize::from(i)])];
+            tr!(
+                t,
+                "decision-vaala",
+                name = v.name.as_str(),
+                cost = v.cost,
+                text = v.text.as_str()
+            )
+        }
+        Decision::Reroll => tr!(t, "decision-reroll"),
+        Decision::Keep => tr!(t, "decision-keep"),
+        Decision::Denizen(i) => {
+            let id = v.lineup[usize::from(i)];
+            let d = &content.denizens[usize::from(id)];
+            tr!(
+                t,
+                "decision-denizen",
+                name = denizen_name(content, t, id),
+                unit = unit_key(d.unit),
+                region = region_name(content, t, d.homeland),
+                text = d.text.as_str()
+            )
+        }
+        Decision::Unit(u) => tr!(t, "decision-unit", unit = unit_key(u)),
     }
 }
 
 /// The board and the seat's own cards as text.
-fn render(content: &Content, v: &View, t: &Terms, own: bool) -> String {
+fn render(content: &Content, v: &View, t: &Texts, own: bool) -> String {
     use std::fmt::Write as _;
     let mut o = String::new();
     let phase = match v.phase {
-        valerna_lov::state::Phase::Planning { .. } => t.planning,
-        valerna_lov::state::Phase::Resolution => t.resolution,
-        valerna_lov::state::Phase::CleanUp => "Clean-up",
-        valerna_lov::state::Phase::Over => "game over",
+        valerna_lov::state::Phase::Planning { .. } => tr!(t, "phase-planning"),
+        valerna_lov::state::Phase::Resolution => tr!(t, "phase-resolution"),
+        valerna_lov::state::Phase::CleanUp => tr!(t, "phase-cleanup"),
+        valerna_lov::state::Phase::Over => tr!(t, "phase-over"),
     };
     let _ = writeln!(
         o,
-        "== Round {} · {} · {}: {} · Events left {} · provisional content ==",
-        v.round,
-        phase,
-        t.initiative,
-        seat_name(content, v.initiative),
-        v.events_left
+        "{}",
+        tr!(
+            t,
+            "status",
+            round = v.round,
+            phase = phase,
+            holder = seat_name(content, v.initiative),
+            events = v.events_left
+        )
     );
-    for (r, reg) in v.regions.iter().enumerate() {
-        let mut line = format!("{:<22}", content.regions[r].name);
+    let names: Vec<String> = (0..v.regions.len())
+        .map(|r| region_name(content, t, r as u8))
+        .collect();
+    // The longest name of the language sets the column (22 in English).
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) + 1;
+    for (r, (reg, name)) in v.regions.iter().zip(&names).enumerate() {
+        let mut line = format!("{name:<width$}");
         if reg.city {
-            line.push_str(" [city]");
+            let _ = write!(line, " {}", tr!(t, "region-city"));
         }
         if reg.power > 0 {
-            let _ = write!(line, " {} {}", t.power, reg.power);
+            let _ = write!(line, " {}", tr!(t, "region-power", power = reg.power));
         }
         if reg.neutral > 0 {
-            let _ = write!(line, " neutral {}", reg.neutral);
+            let _ = write!(line, " {}", tr!(t, "region-neutral", units = reg.neutral));
         }
         for (g, seat) in [(0usize, 0u8), (1, 2)] {
             let f = reg.force[g];
             if !f.is_empty() {
-                let _ = write!(
-                    line,
-                    " | {}: {}{}I {}C {}R",
-                    content.characters[usize::from(seat)].name,
-                    if f.general { "General " } else { "" },
-                    f.units[0],
-                    f.units[1],
-                    f.units[2]
-                );
+                let who = content.characters[usize::from(seat)].name.as_str();
+                let [infantry, cavalry, ranged] = f.units;
+                let force = if f.general {
+                    tr!(
+                        t,
+                        "region-force-general",
+                        who = who,
+                        infantry = infantry,
+                        cavalry = cavalry,
+                        ranged = ranged
+                    )
+                } else {
+                    tr!(
+                        t,
+                        "region-force",
+                        who = who,
+                        infantry = infantry,
+                        cavalry = cavalry,
+                        ranged = ranged
+                    )
+                };
+                let _ = write!(line, " | {force}");
             }
         }
         for s in [1u8, 3] {
             if v.players[usize::from(s)].at as usize == r {
-                let _ = write!(
-                    line,
-                    " | {} the Dragon",
-                    content.characters[usize::from(s)].name
-                );
+                let who = content.characters[usize::from(s)].name.as_str();
+                let _ = write!(line, " | {}", tr!(t, "region-dragon", who = who));
             }
         }
         let _ = writeln!(o, "  {line}");
     }
     for (s, p) in v.players.iter().enumerate() {
         let c = &content.characters[s];
-        let mut line = format!(
-            "{:<20} {} {}+{} spent",
-            seat_name(content, s as u8),
-            t.power,
-            p.power,
-            p.spent
-        );
+        let mut parts = vec![tr!(t, "player-power", power = p.power, spent = p.spent)];
         if c.kind == Kind::Dragon {
-            let _ = write!(
-                line,
-                " · wounds {}/5 · essence {}/{}",
-                p.wounds, p.essence, c.essence
-            );
+            parts.push(tr!(t, "player-wounds", wounds = p.wounds, max = 5u8));
+            parts.push(tr!(
+                t,
+                "player-essence",
+                essence = p.essence,
+                max = c.essence
+            ));
         }
         if !p.human {
-            let _ = write!(line, " · {}", t.faceless);
+            parts.push(tr!(t, "player-faceless"));
         }
         if p.partner != NONE {
-            let _ = write!(
-                line,
-                " · {} with {}",
-                t.dragonbond,
-                content.characters[usize::from(p.partner)].name
-            );
+            let partner = content.characters[usize::from(p.partner)].name.as_str();
+            parts.push(tr!(t, "player-bond", partner = partner));
         }
-        let _ = write!(line, " · hand {} cards", p.action_count + p.region_count);
+        parts.push(tr!(
+            t,
+            "player-hand",
+            cards = u16::from(p.action_count) + u16::from(p.region_count)
+        ));
         if p.human {
-            let _ = write!(line, " · Vaala hand {}", p.vaala_count);
+            parts.push(tr!(t, "player-vaala", cards = p.vaala_count));
         }
-        let _ = writeln!(o, "  {line}");
+        let _ = writeln!(
+            o,
+            "  {:<20} {}",
+            seat_name(content, s as u8),
+            parts.join(" · ")
+        );
     }
     let face_down = v.stack[usize::from(v.stack_pos).min(v.stack.len())..]
         .iter()
@@ -535,10 +549,14 @@ fn render(content: &Content, v: &View, t: &Terms, own: bool) -> String {
         .count();
     let _ = writeln!(
         o,
-        "  Action stack: {} cards, {} unresolved ({} face down to you)",
-        v.stack.len(),
-        v.stack.len() - usize::from(v.stack_pos),
-        face_down
+        "  {}",
+        tr!(
+            t,
+            "stack",
+            cards = v.stack.len(),
+            unresolved = v.stack.len() - usize::from(v.stack_pos),
+            hidden = face_down
+        )
     );
     let current = usize::from(v.stack_pos);
     if matches!(v.phase, valerna_lov::state::Phase::Resolution)
@@ -547,32 +565,46 @@ fn render(content: &Content, v: &View, t: &Terms, own: bool) -> String {
         let what = match card.kind {
             CardKind::Event => {
                 let e = &content.events[usize::from(card.id)];
-                format!("Event {}: {}", e.name, e.text)
+                tr!(
+                    t,
+                    "resolving-event",
+                    name = e.name.as_str(),
+                    text = e.text.as_str()
+                )
             }
-            CardKind::Action => format!(
-                "{}'s Action card {}",
-                content.characters[usize::from(card.owner)].name,
-                glyphs(content, t, card.id)
+            CardKind::Action => tr!(
+                t,
+                "resolving-action",
+                owner = content.characters[usize::from(card.owner)].name.as_str(),
+                glyphs = glyphs(content, t, card.id)
             ),
-            CardKind::Region => format!(
-                "Region card {} ({})",
-                content.regions[usize::from(card.id)].name,
-                region_glyphs(content, t, card.id)
+            CardKind::Region => tr!(
+                t,
+                "resolving-region",
+                region = region_name(content, t, card.id),
+                glyphs = region_glyphs(content, t, card.id)
             ),
         };
-        let _ = writeln!(o, "  resolving: {what}");
+        let _ = writeln!(o, "  {}", tr!(t, "resolving", what = what));
     }
     for r in v.last_roll {
         if r.dice > 0 {
             let who = if r.seat == NONE {
-                "neutral Units".to_string()
+                tr!(t, "roll-neutral")
             } else {
                 seat_name(content, r.seat)
             };
             let _ = writeln!(
                 o,
-                "  last roll: {who} rolled {} dice: {} critical, {} standard hits",
-                r.dice, r.criticals, r.standard
+                "  {}",
+                tr!(
+                    t,
+                    "roll",
+                    who = who,
+                    dice = r.dice,
+                    criticals = r.criticals,
+                    standard = r.standard
+                )
             );
         }
     }
@@ -581,37 +613,37 @@ fn render(content: &Content, v: &View, t: &Terms, own: bool) -> String {
         let lineup: Vec<String> = v
             .lineup
             .iter()
-            .map(|&d| content.denizens[usize::from(d)].name.clone())
+            .map(|&d| denizen_name(content, t, d))
             .collect();
-        let _ = writeln!(o, "  Denizen lineup: {}", lineup.join(", "));
+        let _ = writeln!(o, "  {}", tr!(t, "lineup", denizens = lineup.join(", ")));
         if let Some(vh) = me.vaala_hand {
-            let names: Vec<String> = (0..5)
+            let names: Vec<&str> = (0..5)
                 .filter(|i| vh & (1 << i) != 0)
                 .map(|i| {
                     content.vaala[usize::from(content.vaala_of[usize::from(v.seat)][i])]
                         .name
-                        .clone()
+                        .as_str()
                 })
                 .collect();
-            let _ = writeln!(
-                o,
-                "  your Vaala cards: {}",
-                if names.is_empty() {
-                    "none".into()
-                } else {
-                    names.join(", ")
-                }
-            );
+            let cards = if names.is_empty() {
+                tr!(t, "vaala-cards-none")
+            } else {
+                names.join(", ")
+            };
+            let _ = writeln!(o, "  {}", tr!(t, "vaala-cards", cards = cards));
         }
     }
     o
 }
 
 fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
+    let t = Texts::new(a.lang);
     let humans_n = if a.solo { 1 } else { a.humans };
     if !(1..=4).contains(&humans_n) {
-        return Err(CliError::usage(format!(
-            "--humans {humans_n}: give 1 to 4 human players"
+        return Err(CliError::usage(tr!(
+            t,
+            "play-error-humans",
+            humans = humans_n
         )));
     }
     let seed = a.seed.unwrap_or_else(|| {
@@ -626,13 +658,10 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
     let setup = Setup::new(seed, humans, content);
     let mut g = Lov::start(content, &setup).map_err(|e| CliError::failed(e.to_string()))?;
     let mut record = Record::<Lov>::new(setup);
-    let t = Terms::of(a.lang);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut last_seat = None;
-    println!(
-        "Lords of Vaala, seed {seed}. The content pack is provisional (RULINGS §4). Type q to quit."
-    );
+    println!("{}", tr!(t, "play-intro", seed = seed));
     let result = loop {
         let Some(seat) = g.to_decide() else {
             break Ok(());
@@ -641,8 +670,8 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
             // Hand-over screen: hide the last player's hand.
             print!("\x1b[2J\x1b[H");
             println!(
-                "Pass the keyboard to {}. Press Enter.",
-                seat_name(content, seat)
+                "{}",
+                tr!(t, "play-hand-over", seat = seat_name(content, seat))
             );
             let _ = std::io::stdout().flush();
             match lines.next() {
@@ -654,7 +683,7 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
         last_seat = Some(seat);
         let v = g.view(seat);
         print!("{}", render(content, &v, &t, true));
-        println!("{}, choose:", seat_name(content, seat));
+        println!("{}", tr!(t, "play-choose", seat = seat_name(content, seat)));
         let opts = g.options().to_vec();
         for (i, &d) in opts.iter().enumerate() {
             println!("  {:>2}. {}", i + 1, describe(content, &v, &t, d));
@@ -670,7 +699,7 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
                     }
                     match l.parse::<usize>() {
                         Ok(n) if (1..=opts.len()).contains(&n) => break Some(opts[n - 1]),
-                        _ => println!("type a number from 1 to {}, or q", opts.len()),
+                        _ => println!("{}", tr!(t, "play-bad-choice", options = opts.len())),
                     }
                 }
                 _ => break None,
@@ -684,14 +713,17 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
     };
     if let Some(o) = g.outcome() {
         print!("{}", render(content, &g.view(0), &t, false));
-        println!("{}", outcome_line(content, &o));
+        println!("{}", outcome_line(content, &t, &o));
     }
     if let Some(path) = a.save {
         let json =
             serde_json::to_string_pretty(&record).map_err(|e| CliError::failed(e.to_string()))?;
         std::fs::write(&path, json)
             .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
-        println!("saved the game log to {}", path.display());
+        println!(
+            "{}",
+            tr!(t, "play-saved", path = path.display().to_string())
+        );
     }
     result
 }
@@ -709,6 +741,7 @@ mod tests {
             seed: 7,
             humans: 2,
             json: true,
+            lang: Lang::En,
         };
         let x = tally(&content, &a).unwrap();
         let y = tally(&content, &a).unwrap();
@@ -725,20 +758,33 @@ mod tests {
         let setup = Setup::new(5, [true, true, true, true], &content);
         let mut g = Lov::start(&content, &setup).unwrap();
         let mut p = RandomPolicy::new(5);
+        let texts = Lang::ALL.map(Texts::new);
         let mut seen = 0;
         while let Some(d) = p.choose(&g) {
             let seat = g.to_decide().unwrap();
             let v = g.view(seat);
-            for lang in [Lang::En, Lang::It, Lang::Fr] {
-                let t = Terms::of(lang);
-                assert!(!describe(&content, &v, &t, d).is_empty());
-                assert!(render(&content, &v, &t, true).contains("Round"));
+            for t in &texts {
+                let line = describe(&content, &v, t, d);
+                let board = render(&content, &v, t, true);
+                assert!(!line.is_empty());
+                assert!(board.starts_with("== "), "{board}");
+                // A message that failed shows its id or a raw placeable.
+                for text in [&line, &board] {
+                    assert!(!text.contains(['{', '}']), "{text}");
+                    assert!(!text.contains("decision-") && !text.contains("region-"));
+                }
             }
             g.apply(d).unwrap();
             seen += 1;
         }
         assert!(seen > 10);
-        assert_eq!(Terms::of(Lang::It).glyph(Glyph::Attack, false), "Ira");
-        assert_eq!(Terms::of(Lang::Fr).glyph(Glyph::Move, true), "Déploiement");
+        let o = g.outcome().unwrap();
+        for t in &texts {
+            let line = outcome_line(&content, t, &o);
+            assert!(!line.contains("outcome"), "{line}");
+        }
+        // LoV Italian, "Glifi": Ira/Assalto; French, "Glyphes": Déploiement/Envol.
+        assert_eq!(glyph_name(&texts[1], Glyph::Attack, false), "Ira");
+        assert_eq!(glyph_name(&texts[2], Glyph::Move, true), "Déploiement");
     }
 }

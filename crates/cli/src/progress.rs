@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 pub struct Progress(Option<ProgressBar>);
 
 impl Progress {
-    pub fn new(len: u64, what: &'static str) -> Self {
+    pub fn new(len: u64, what: impl Into<std::borrow::Cow<'static, str>>) -> Self {
         if !std::io::stderr().is_terminal() {
             return Self(None);
         }

@@ -1,0 +1,421 @@
+//! The user-interface texts in the three languages of the Lords of Vaala
+//! books. They live in Project Fluent resources, `locales/{en,it,fr}/*.ftl`,
+//! compiled into the binary: nothing is read from the disk at run time. A
+//! terminal and a web table render the same messages through [`Texts`].
+//!
+//! A message missing from a language falls back to English, then to its id,
+//! so a gap shows as a visible id and never stops a game; the tests require
+//! every message in every language.
+
+use std::borrow::Cow;
+
+use clap::ValueEnum;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+/// A language of the user interface, with the game terms of its rulebook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
+pub enum Lang {
+    En,
+    It,
+    Fr,
+}
+
+impl Lang {
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "for the tests and other front ends")
+    )]
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::It, Lang::Fr];
+
+    /// The BCP 47 code, which also picks Fluent's plural rules.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::It => "it",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// The `lov.ftl` resource of this language, as compiled in.
+    pub fn lov_source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../locales/en/lov.ftl"),
+            Lang::It => include_str!("../locales/it/lov.ftl"),
+            Lang::Fr => include_str!("../locales/fr/lov.ftl"),
+        }
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The messages of one language (and English behind them).
+pub struct Texts {
+    lang: Lang,
+    bundle: Bundle,
+    english: Option<Bundle>,
+}
+
+impl std::fmt::Debug for Texts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Texts").field("lang", &self.lang).finish()
+    }
+}
+
+/// Why a message could not be rendered cleanly.
+#[derive(Debug)]
+#[cfg_attr(
+    not(test),
+    allow(dead_code, reason = "for the tests and other front ends")
+)]
+pub enum TextError {
+    /// The language has no message of this id.
+    Missing,
+    /// The message rendered with Fluent errors (e.g. an unknown variable).
+    Fluent(Vec<FluentError>),
+}
+
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextError::Missing => write!(f, "no such message"),
+            TextError::Fluent(errors) => {
+                let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                write!(f, "{}", all.join("; "))
+            }
+        }
+    }
+}
+
+fn bundle(lang: Lang) -> Bundle {
+    let id: LanguageIdentifier = lang.code().parse().unwrap_or_default();
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // Terminal output: no Unicode isolation marks around arguments.
+    b.set_use_isolating(false);
+    // A resource with syntax errors keeps its good entries, and a duplicate
+    // id keeps its first entry; the tests reject both.
+    let res = FluentResource::try_new(lang.lov_source().to_owned()).unwrap_or_else(|(r, _)| r);
+    let _ = b.add_resource(res);
+    b
+}
+
+fn format(b: &Bundle, id: &str, args: &FluentArgs) -> Option<(String, Vec<FluentError>)> {
+    let pattern = b.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    let s = b.format_pattern(pattern, Some(args), &mut errors);
+    Some((s.into_owned(), errors))
+}
+
+fn to_args<'a>(args: &[(&'a str, FluentValue<'a>)]) -> FluentArgs<'a> {
+    let mut a = FluentArgs::with_capacity(args.len());
+    for (k, v) in args {
+        a.set(*k, v.clone());
+    }
+    a
+}
+
+impl Texts {
+    pub fn new(lang: Lang) -> Texts {
+        Texts {
+            lang,
+            bundle: bundle(lang),
+            english: (lang != Lang::En).then(|| bundle(Lang::En)),
+        }
+    }
+
+    /// Message `id` with `args`: this language, else English, else the id.
+    pub fn get(&self, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+        let a = to_args(args);
+        format(&self.bundle, id, &a)
+            .or_else(|| self.english.as_ref().and_then(|e| format(e, id, &a)))
+            .map_or_else(|| id.to_owned(), |(s, _)| s)
+    }
+
+    /// Message `id` in this language only, and only if it renders cleanly.
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "for the tests and other front ends")
+    )]
+    pub fn try_get(&self, id: &str, args: &[(&str, FluentValue<'_>)]) -> Result<String, TextError> {
+        match format(&self.bundle, id, &to_args(args)) {
+            None => Err(TextError::Missing),
+            Some((s, e)) if e.is_empty() => Ok(s),
+            Some((_, e)) => Err(TextError::Fluent(e)),
+        }
+    }
+
+    /// The name of a content entry (`kind` "region" or "denizen", `id` its
+    /// content id) as this language's book prints it, else the pack's own.
+    pub fn content_name<'a>(&self, kind: &str, id: &str, pack: &'a str) -> Cow<'a, str> {
+        let key = format!("content-{kind}-{id}");
+        match format(&self.bundle, &key, &FluentArgs::new()) {
+            Some((s, _)) => Cow::Owned(s),
+            None => Cow::Borrowed(pack),
+        }
+    }
+
+    /// `x` with `digits` decimals and this language's decimal separator.
+    pub fn decimal(&self, x: f64, digits: usize) -> String {
+        let s = format!("{x:.digits$}");
+        match self.lang {
+            Lang::En => s,
+            Lang::It | Lang::Fr => s.replace('.', ","),
+        }
+    }
+}
+
+/// `tr!(texts, "message-id", name = value, ...)`: renders a message; the
+/// names become Fluent variables (`{ $name }`).
+macro_rules! tr {
+    ($t:expr, $id:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        $t.get($id, &[$((stringify!($k), ::fluent_bundle::FluentValue::from($v))),*])
+    };
+}
+pub(crate) use tr;
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use fluent_syntax::ast;
+
+    use super::*;
+
+    /// Message (and `-term`) ids of a resource, each with its variables.
+    type Catalogue = BTreeMap<String, BTreeSet<String>>;
+
+    fn inline_vars(e: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            ast::InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_owned());
+            }
+            ast::InlineExpression::Placeable { expression } => expr_vars(expression, out),
+            ast::InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline_vars(a, out);
+                }
+                for a in &arguments.named {
+                    inline_vars(&a.value, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn expr_vars(e: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            ast::Expression::Inline(i) => inline_vars(i, out),
+            ast::Expression::Select { selector, variants } => {
+                inline_vars(selector, out);
+                for v in variants {
+                    pattern_vars(&v.value, out);
+                }
+            }
+        }
+    }
+
+    fn pattern_vars(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+        for el in &p.elements {
+            if let ast::PatternElement::Placeable { expression } = el {
+                expr_vars(expression, out);
+            }
+        }
+    }
+
+    /// Parses a language's resource strictly: any syntax error fails.
+    fn catalogue(lang: Lang) -> Catalogue {
+        let res = fluent_syntax::parser::parse(lang.lov_source())
+            .unwrap_or_else(|(_, e)| panic!("{}/lov.ftl does not parse: {e:?}", lang.code()));
+        let mut c = Catalogue::new();
+        for entry in &res.body {
+            let (id, vars) = match entry {
+                ast::Entry::Message(m) => {
+                    let mut vars = BTreeSet::new();
+                    let value = m.value.as_ref();
+                    assert!(
+                        value.is_some(),
+                        "{}: {} has no value",
+                        lang.code(),
+                        m.id.name
+                    );
+                    pattern_vars(value.unwrap(), &mut vars);
+                    (m.id.name.to_owned(), vars)
+                }
+                ast::Entry::Term(t) => (format!("-{}", t.id.name), BTreeSet::new()),
+                ast::Entry::Junk { content } => panic!("{}: junk {content:?}", lang.code()),
+                _ => continue,
+            };
+            assert!(
+                c.insert(id.clone(), vars).is_none(),
+                "{}: {id} twice",
+                lang.code()
+            );
+        }
+        c
+    }
+
+    /// The user-interface messages: content names are optional per language.
+    fn interface(c: &Catalogue) -> Catalogue {
+        c.iter()
+            .filter(|(id, _)| !id.starts_with("content-"))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn every_message_exists_in_all_three_languages_with_the_same_variables() {
+        let en = interface(&catalogue(Lang::En));
+        assert!(en.len() > 60, "{} messages", en.len());
+        for lang in [Lang::It, Lang::Fr] {
+            let other = interface(&catalogue(lang));
+            for (id, vars) in &en {
+                match other.get(id) {
+                    None => panic!("{}/lov.ftl has no {id}", lang.code()),
+                    Some(v) => assert_eq!(v, vars, "{}: variables of {id}", lang.code()),
+                }
+            }
+            for id in other.keys() {
+                assert!(
+                    en.contains_key(id),
+                    "{}: {id} is not in English",
+                    lang.code()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_message_renders_in_every_language_without_fluent_errors() {
+        let en = interface(&catalogue(Lang::En));
+        for lang in Lang::ALL {
+            let t = Texts::new(lang);
+            for (id, vars) in en.iter().filter(|(id, _)| !id.starts_with('-')) {
+                // Numbers reach every plural variant; strings every default.
+                let numbers: [FluentValue; 4] = [0.into(), 1.into(), 2.into(), 5.into()];
+                let values = numbers.into_iter().chain(["yes".into(), "other".into()]);
+                for value in values {
+                    let args: Vec<(&str, FluentValue)> =
+                        vars.iter().map(|v| (v.as_str(), value.clone())).collect();
+                    match t.try_get(id, &args) {
+                        Ok(s) => {
+                            assert!(!s.is_empty(), "{}: {id} is empty", lang.code());
+                            assert!(
+                                !s.contains(['{', '}', '\u{2068}', '\u{2069}']),
+                                "{}: {id} renders {s:?}",
+                                lang.code()
+                            );
+                        }
+                        Err(e) => panic!("{}: {id}: {e}", lang.code()),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every `tr!(t, "id"...)` in the code names a message of the English
+    /// resource (and so, by the test above, of all three).
+    #[test]
+    fn every_message_the_code_uses_exists() {
+        let en = catalogue(Lang::En);
+        let mut used = 0;
+        for source in [include_str!("lov.rs")] {
+            for piece in source.split("tr!(").skip(1) {
+                let Some(id) = piece.split('"').nth(1) else {
+                    continue;
+                };
+                if id.contains(char::is_whitespace) {
+                    continue; // the macro's own definition or a comment
+                }
+                assert!(en.contains_key(id), "the code uses {id}, not in en/lov.ftl");
+                used += 1;
+            }
+        }
+        assert!(used > 60, "{used} uses found");
+    }
+
+    /// The content names a book translates must name entries of the pack.
+    #[test]
+    fn translated_content_names_name_pack_entries() {
+        let content = valerna_lov::content::Content::default_pack().unwrap();
+        let regions: BTreeSet<&str> = content.regions.iter().map(|r| r.id.as_str()).collect();
+        let denizens: BTreeSet<&str> = content.denizens.iter().map(|d| d.id.as_str()).collect();
+        for lang in Lang::ALL {
+            for id in catalogue(lang).keys() {
+                if let Some(r) = id.strip_prefix("content-region-") {
+                    assert!(regions.contains(r), "{}: no region {r}", lang.code());
+                } else if let Some(d) = id.strip_prefix("content-denizen-") {
+                    assert!(denizens.contains(d), "{}: no Denizen {d}", lang.code());
+                } else {
+                    assert!(!id.starts_with("content-"), "{}: {id}", lang.code());
+                }
+            }
+        }
+        // LoV Italian, "Preparazione": Tyveria starts on Via del Commercio;
+        // French, "Mise en place": Route Commerciale.
+        let it = Texts::new(Lang::It);
+        assert_eq!(
+            it.content_name("region", "trade_road", "Trade Road"),
+            "Via del Commercio"
+        );
+        let fr = Texts::new(Lang::Fr);
+        assert_eq!(
+            fr.content_name("region", "trade_road", "Trade Road"),
+            "Route Commerciale"
+        );
+        // No translation printed: the pack's name stays.
+        assert_eq!(
+            it.content_name("region", "western_steppes", "Western Steppes"),
+            "Western Steppes"
+        );
+    }
+
+    #[test]
+    fn counts_take_the_plural_rules_of_each_language() {
+        let (en, it, fr) = (
+            Texts::new(Lang::En),
+            Texts::new(Lang::It),
+            Texts::new(Lang::Fr),
+        );
+        assert_eq!(tr!(en, "player-hand", cards = 1), "hand 1 card");
+        assert_eq!(tr!(en, "player-hand", cards = 2), "hand 2 cards");
+        assert_eq!(tr!(en, "player-hand", cards = 0), "hand 0 cards");
+        assert_eq!(tr!(it, "player-hand", cards = 1), "mano 1 carta");
+        assert_eq!(tr!(it, "player-hand", cards = 0), "mano 0 carte");
+        // French counts 0 and 1 as singular.
+        assert_eq!(tr!(fr, "player-hand", cards = 0), "main 0 carte");
+        assert_eq!(tr!(fr, "player-hand", cards = 3), "main 3 cartes");
+    }
+
+    #[test]
+    fn a_missing_message_falls_back_to_its_id() {
+        let t = Texts::new(Lang::Fr);
+        assert_eq!(t.get("no-such-message", &[]), "no-such-message");
+        assert!(matches!(
+            t.try_get("no-such-message", &[]),
+            Err(TextError::Missing)
+        ));
+        // A missing variable is a Fluent error, not a panic.
+        assert!(matches!(
+            t.try_get("play-choose", &[]),
+            Err(TextError::Fluent(_))
+        ));
+    }
+
+    #[test]
+    fn game_terms_come_from_each_book() {
+        // LoV English, Italian and French, "Glyphs" / "Glifi" / "Glyphes".
+        let terms = |lang| {
+            let t = Texts::new(lang);
+            [
+                tr!(t, "glyph-assault"),
+                tr!(t, "glyph-wrath"),
+                tr!(t, "player-faceless"),
+            ]
+        };
+        assert_eq!(terms(Lang::En), ["Assault", "Wrath", "Faceless"]);
+        assert_eq!(terms(Lang::It), ["Assalto", "Ira", "Senzavolto"]);
+        assert_eq!(terms(Lang::Fr), ["Assaut", "Courroux", "Sans-Visage"]);
+        assert_eq!(Texts::new(Lang::Fr).decimal(12.25, 1), "12,2");
+    }
+}
