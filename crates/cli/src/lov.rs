@@ -589,23 +589,26 @@ fn render(content: &Content, v: &View, t: &Texts, own: bool) -> String {
     }
     for r in v.last_roll {
         if r.dice > 0 {
-            let who = if r.seat == NONE {
-                tr!(t, "roll-neutral")
+            let (dice, criticals, standard) = (r.dice, r.criticals, r.standard);
+            let roll = if r.seat == NONE {
+                tr!(
+                    t,
+                    "roll-neutral",
+                    dice = dice,
+                    criticals = criticals,
+                    standard = standard
+                )
             } else {
-                seat_name(content, r.seat)
-            };
-            let _ = writeln!(
-                o,
-                "  {}",
                 tr!(
                     t,
                     "roll",
-                    who = who,
-                    dice = r.dice,
-                    criticals = r.criticals,
-                    standard = r.standard
+                    who = seat_name(content, r.seat),
+                    dice = dice,
+                    criticals = criticals,
+                    standard = standard
                 )
-            );
+            };
+            let _ = writeln!(o, "  {roll}");
         }
     }
     if own {

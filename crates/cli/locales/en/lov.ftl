@@ -67,7 +67,13 @@ roll = last roll: { $who } rolled { $dice } { $dice ->
     [one] hit
    *[other] hits
 }
-roll-neutral = neutral Units
+roll-neutral = last roll: the neutral Units rolled { $dice } { $dice ->
+    [one] die
+   *[other] dice
+}: { $criticals } critical, { $standard } standard { $standard ->
+    [one] hit
+   *[other] hits
+}
 lineup = Denizen lineup: { $denizens }
 vaala-cards = your Vaala cards: { $cards }
 vaala-cards-none = none

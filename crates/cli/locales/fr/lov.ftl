@@ -79,7 +79,16 @@ roll = dernier jet : { $who } a lancé { $dice } { $dice ->
     [one] touche standard
    *[other] touches standards
 }
-roll-neutral = Unités Neutres
+roll-neutral = dernier jet : les Unités Neutres ont lancé { $dice } { $dice ->
+    [one] dé de Combat
+   *[other] dés de Combat
+} : { $criticals } { $criticals ->
+    [one] touche critique
+   *[other] touches critiques
+}, { $standard } { $standard ->
+    [one] touche standard
+   *[other] touches standards
+}
 lineup = ligne des Seigneurs de Guerre : { $denizens }
 vaala-cards = vos cartes Vaala : { $cards }
 vaala-cards-none = aucune

@@ -73,7 +73,16 @@ roll = ultimo tiro: { $who } ha lanciato { $dice } { $dice ->
     [one] colpo standard
    *[other] colpi standard
 }
-roll-neutral = Unità neutrali
+roll-neutral = ultimo tiro: le Unità neutrali hanno lanciato { $dice } { $dice ->
+    [one] Dado da Combattimento
+   *[other] Dadi da Combattimento
+}: { $criticals } { $criticals ->
+    [one] colpo critico
+   *[other] colpi critici
+}, { $standard } { $standard ->
+    [one] colpo standard
+   *[other] colpi standard
+}
 lineup = fila degli Abitanti: { $denizens }
 vaala-cards = le tue carte Vaala: { $cards }
 vaala-cards-none = nessuna
