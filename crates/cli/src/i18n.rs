@@ -402,6 +402,13 @@ mod tests {
         ));
     }
 
+    /// One set of texts can serve every table of a server.
+    #[test]
+    fn texts_are_shared_across_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Texts>();
+    }
+
     #[test]
     fn game_terms_come_from_each_book() {
         // LoV English, Italian and French, "Glyphs" / "Glifi" / "Glyphes".

@@ -94,6 +94,7 @@ pub fn run(args: LovArgs) -> Result<(), CliError> {
         LovCommand::Play(a) => play(&content, a),
     }
 }
+
 // ---------------------------------------------------------------------- sim
 
 /// SplitMix64: independent per-game seeds from one seed.
@@ -160,6 +161,7 @@ fn tally(content: &Arc<Content>, a: &SimArgs) -> Result<Tally, CliError> {
     progress.finish();
     Ok(t)
 }
+
 fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
     let t = Texts::new(a.lang);
     if !(1..=4).contains(&a.humans) {

@@ -105,7 +105,7 @@ decision-option = option { $number }
 decision-done = aucun / arrêter / rester
 decision-neutral = les Unités Neutres
 decision-counterattack = Contre-attaque
-decision-retreat = Battre en retraite
+decision-retreat = Retraite
 decision-attack-again = attaquer de nouveau
 decision-lose = perdre une Unité { $unit ->
     [infantry] d'Infanterie
