@@ -2,6 +2,7 @@
 //! The rules are all in `valerna-lov`; this module only reads views and sends
 //! decisions.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,7 +17,7 @@ use valerna_lov::state::{CardKind, NONE};
 use valerna_lov::view::{StackView, View};
 use valerna_lov::{Lov, Setup};
 
-use crate::error::CliError;
+use crate::error::{CliError, emit};
 use crate::i18n::{Lang, Texts, tr};
 use crate::progress::Progress;
 
@@ -204,11 +205,12 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             "dragonbond_rate": round4(bonded as f64 / n),
             "provisional_content": content.provisional,
         });
-        println!("{out}");
-        return Ok(());
+        return emit(&format!("{out}\n"));
     }
+    let mut report = String::new();
     let percent = |k: u64| t.decimal(100.0 * k as f64 / n, 1);
-    println!(
+    let _ = writeln!(
+        report,
         "{}",
         tr!(
             t,
@@ -218,7 +220,7 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             humans = a.humans
         )
     );
-    println!("{}", tr!(t, "sim-provisional"));
+    let _ = writeln!(report, "{}", tr!(t, "sim-provisional"));
     let header = [
         tr!(t, "sim-col-seat"),
         tr!(t, "sim-col-win-rate"),
@@ -227,9 +229,14 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
     // The columns widen to the language's headings.
     let w1 = header[1].chars().count().max(8);
     let w2 = header[2].chars().count().max(10);
-    println!("{:<22} {:>w1$} {:>w2$}", header[0], header[1], header[2]);
+    let _ = writeln!(
+        report,
+        "{:<22} {:>w1$} {:>w2$}",
+        header[0], header[1], header[2]
+    );
     for s in 0..4 {
-        println!(
+        let _ = writeln!(
+            report,
             "{:<22} {:>w$}% {:>w2$}",
             names[s],
             percent(wins[s]),
@@ -237,11 +244,13 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             w = w1 - 1
         );
     }
-    println!(
+    let _ = writeln!(
+        report,
         "{}",
         tr!(t, "sim-human-wins", percent = percent(human_wins))
     );
-    println!(
+    let _ = writeln!(
+        report,
         "{}",
         tr!(
             t,
@@ -249,7 +258,8 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             rounds = t.decimal(rounds as f64 / n, 2)
         )
     );
-    println!(
+    let _ = writeln!(
+        report,
         "{}",
         tr!(
             t,
@@ -259,8 +269,12 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             elimination = reasons[2]
         )
     );
-    println!("{}", tr!(t, "sim-dragonbond", percent = percent(bonded)));
-    Ok(())
+    let _ = writeln!(
+        report,
+        "{}",
+        tr!(t, "sim-dragonbond", percent = percent(bonded))
+    );
+    emit(&report)
 }
 
 fn round4(x: f64) -> f64 {
@@ -277,16 +291,19 @@ fn replay_file(content: &Arc<Content>, file: &PathBuf, t: &Texts) -> Result<(), 
     let g = replay(content, &record)
         .map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
     let seat = g.to_decide().unwrap_or(0);
-    print!("{}", render(content, &g.view(seat), t, false));
-    println!(
+    let mut report = String::new();
+    let _ = write!(report, "{}", render(content, &g.view(seat), t, false));
+    let _ = writeln!(
+        report,
         "{}",
         tr!(t, "replay-decisions", decisions = record.decisions.len())
     );
-    match g.outcome() {
-        Some(o) => println!("{}", outcome_line(content, t, &o)),
-        None => println!("{}", tr!(t, "replay-not-over", seat = seat)),
-    }
-    Ok(())
+    let last = match g.outcome() {
+        Some(o) => outcome_line(content, t, &o),
+        None => tr!(t, "replay-not-over", seat = seat),
+    };
+    let _ = writeln!(report, "{last}");
+    emit(&report)
 }
 
 /// LoV, "End of the Game": the reason, and the winner or Dragonbonded team.

@@ -142,3 +142,27 @@ fn a_number_out_of_range_is_asked_again_in_the_chosen_language() {
     let out = play("--lang fr --solo --seed 7", &["0", "q"]);
     assert!(out.contains("tapez un nombre de 1 à"), "{out}");
 }
+
+/// A reader that stops early (`valerna lov sim | head -1`) ends the output
+/// quietly: no panic, no error, exit 0.
+#[test]
+fn sim_and_replay_output_into_a_closed_pipe_is_not_an_error() {
+    for json in [false, true] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_valerna"));
+        cmd.args(["lov", "sim", "--games", "200", "--seed", "1"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("valerna runs");
+        // Close the reading end before anything is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("valerna ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "json {json}: {stderr}");
+        assert!(!stderr.contains("panicked"), "json {json}: {stderr}");
+    }
+}
