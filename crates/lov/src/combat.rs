@@ -11,7 +11,7 @@ use crate::engine::{Eng, Res};
 use crate::state::{Core, LastRoll, NONE, WOUND_SPACES};
 
 /// A combat that has not ended after this many rounds ends with the
-/// attacker's retreat (docs/rulings.md, "Endless combat").
+/// attacker's retreat (docs/rulings.md, "An attacker with no Combat Value").
 pub const MAX_COMBAT_ROUNDS: u8 = 30;
 
 /// Code of a neutral Unit on an Essence track.
@@ -106,31 +106,43 @@ impl Eng<'_> {
         Ok(())
     }
 
-    /// One combat, round after round, until the region is clear of the
-    /// defender or the attacker retreats (LoV p.12; FAQ order of hits and
-    /// stealing; RULINGS §3).
-    pub fn combat(&mut self, att: u8, def: Target, r: u8, crossed_mountain: bool) -> Res {
+    /// One combat, round after round, until no enemy Units or Dragons are
+    /// left in the region or the attacker retreats (LoV p.12: "This continues
+    /// until there are no more enemies in the region or the attacker has
+    /// retreated"; FAQ order of hits and stealing; RULINGS §3). `first` is
+    /// the defender of the first round; the attacker chooses the defender of
+    /// each later round among the enemies still there.
+    pub fn combat(&mut self, att: u8, first: Target, r: u8, crossed_mountain: bool) -> Res {
         let a = Target::Seat(att);
-        // At most one Power is stolen per combat per side (p.20; RULINGS §3):
-        // an injury forces a retreat, which ends the combat, so each side
-        // can steal at most once.
+        let mut def = first;
+        // The mountain protects the first defender hit in this combat (p.12).
         let mut mountain = crossed_mountain;
-        let ward = match def {
-            Target::Seat(d) => {
-                self.has_passive(d, |p| matches!(p, Passive::Ward))
-                    || self.has_unit_passive(d, r, |p| matches!(p, Passive::Ward))
-            }
-            Target::Neutral => false,
-        };
-        let mut ward_left = ward;
+        // Defenders whose `ward` has ignored its hit already (bit per seat,
+        // bit 4 for the neutral Units).
+        let mut warded = 0u8;
+        // At most one Power is stolen per combat per side (Glossary
+        // "Wounds"; RULINGS §3). The defenders steal only when the attacker
+        // is injured, which ends the combat; the attacker may injure several
+        // defenders in turn, and steals from the first only.
+        let mut attacker_stole = false;
         let ignore_city = self.has_passive(att, |p| matches!(p, Passive::IgnoreCity))
             || self.has_unit_passive(att, r, |p| matches!(p, Passive::IgnoreCity));
         let relentless = self.has_passive(att, |p| matches!(p, Passive::Relentless));
         let dragon_att = !Core::is_general(att);
-        for round in 0..MAX_COMBAT_ROUNDS {
+        let by = dragon_att.then_some(att);
+        for round in 0..=MAX_COMBAT_ROUNDS {
+            if round > 0 {
+                // 5. Enemies left: attack again (choosing the defender) or
+                // retreat (p.12).
+                match self.next_defender(att, r, def, round)? {
+                    Some(t) => def = t,
+                    None => return Ok(()),
+                }
+            }
             let acv = self.combat_value(a, r);
             if acv == 0 {
-                // No Combat Value, no dice: the attack ends.
+                // No Combat Value, no dice: the attack ends (docs/rulings.md,
+                // "An attacker with no Combat Value").
                 return Ok(());
             }
             let roll = roll_combat(u32::from(acv), &mut self.s.stream);
@@ -153,9 +165,13 @@ impl Eng<'_> {
                 take_one(&mut crit, &mut std);
                 mountain = false;
             }
-            if ward_left && crit + std > 0 {
+            let ward_bit = match def {
+                Target::Seat(d) => 1u8 << d,
+                Target::Neutral => 1 << 4,
+            };
+            if warded & ward_bit == 0 && crit + std > 0 && self.wards(def, r) {
                 take_one(&mut crit, &mut std);
-                ward_left = false;
+                warded |= ward_bit;
             }
             // Cities: defending Units (not Dragons) ignore one hit, and the
             // city is removed (p.12; Glossary "Cities").
@@ -169,16 +185,17 @@ impl Eng<'_> {
                 self.s.city_supply += 1;
             }
             // 1. The attacker's criticals, at once.
-            let by = dragon_att.then_some(att);
             if self.deal_wounds(def, r, crit, by)? {
                 if let Target::Seat(d) = def {
-                    self.steal_one(att, d)?;
+                    if !std::mem::replace(&mut attacker_stole, true) {
+                        self.steal_one(att, d)?;
+                    }
                     self.retreat(d, r, Some(att))?;
                 }
-                return Ok(());
+                continue;
             }
             if !self.present(def, r) {
-                return Ok(());
+                continue;
             }
             // 2. Counterattack or retreat; neutral and Faceless always
             // counterattack (p.12); a Relentless attacker allows no retreat
@@ -192,7 +209,7 @@ impl Eng<'_> {
                 && self.ask(d, &[Decision::Counterattack, Decision::Retreat])? == Decision::Retreat
             {
                 self.retreat(d, r, Some(att))?;
-                return Ok(());
+                continue;
             }
             let dcv = self.combat_value(def, r);
             let droll = roll_combat(u32::from(dcv), &mut self.s.stream);
@@ -219,29 +236,76 @@ impl Eng<'_> {
             }
             let def_injured = self.deal_wounds(def, r, std, by)?;
             if def_injured && let Target::Seat(d) = def {
-                self.steal_one(att, d)?;
+                if !std::mem::replace(&mut attacker_stole, true) {
+                    self.steal_one(att, d)?;
+                }
                 if att_injured {
                     self.retreat(att, r, def_seat(def))?;
                 }
                 self.retreat(d, r, Some(att))?;
-                return Ok(());
+                if att_injured {
+                    return Ok(());
+                }
+                continue;
             }
             if att_injured {
                 self.retreat(att, r, def_seat(def))?;
                 return Ok(());
             }
-            if !self.present(def, r) || !self.present(a, r) {
-                return Ok(());
-            }
-            // 5. Attack again or retreat; the Faceless never retreat by choice.
-            if self.human(att)
-                && self.ask(att, &[Decision::AttackAgain, Decision::Retreat])? == Decision::Retreat
-            {
-                self.retreat(att, r, def_seat(def))?;
-                return Ok(());
-            }
         }
-        self.retreat(att, r, def_seat(def))
+        Ok(())
+    }
+
+    /// Whether `def` has a `ward` ability in `r` (a character's, or a
+    /// Denizen's of a Unit type in its force there).
+    fn wards(&self, def: Target, r: u8) -> bool {
+        match def {
+            Target::Seat(d) => {
+                self.has_passive(d, |p| matches!(p, Passive::Ward))
+                    || self.has_unit_passive(d, r, |p| matches!(p, Passive::Ward))
+            }
+            Target::Neutral => false,
+        }
+    }
+
+    /// Between two rounds (LoV p.12): "If there are enemy Units or Dragons
+    /// remaining in the region, the attacker must either immediately
+    /// initiate another round of combat or retreat." Returns the defender of
+    /// the next round, or `None` when the combat is over (the attacker gone,
+    /// the region clear of its enemies, or the attacker retreated). A human
+    /// attacker chooses; the Faceless never retreat by choice (p.10), and
+    /// their choice of defender falls to their ally, the initiative holder
+    /// or chance (p.10, Appendix). An attacker with no Combat Value left, or
+    /// still fighting after `MAX_COMBAT_ROUNDS`, retreats (docs/rulings.md,
+    /// "An attacker with no Combat Value").
+    fn next_defender(&mut self, att: u8, r: u8, last: Target, round: u8) -> Res<Option<Target>> {
+        if !self.present(Target::Seat(att), r) {
+            return Ok(None);
+        }
+        let enemies = self.targets_in(att, r);
+        if enemies.is_empty() {
+            return Ok(None);
+        }
+        // The opposing force a retreating Dragon may not retreat into (p.13):
+        // the last defender, or a General still fighting in the region.
+        let opponent = def_seat(last).filter(|&d| Core::is_general(d)).or_else(|| {
+            enemies.as_slice().iter().find_map(|d| match d {
+                Decision::Attack(Target::Seat(s)) if Core::is_general(*s) => Some(*s),
+                _ => None,
+            })
+        });
+        let forced = round >= MAX_COMBAT_ROUNDS || self.combat_value(Target::Seat(att), r) == 0;
+        if forced
+            || (self.human(att)
+                && self.ask(att, &[Decision::AttackAgain, Decision::Retreat])? == Decision::Retreat)
+        {
+            self.retreat(att, r, opponent)?;
+            return Ok(None);
+        }
+        match self.ask_for(att, enemies.as_slice())? {
+            Decision::Attack(t) => Ok(Some(t)),
+            _ => Ok(None),
+        }
     }
 
     /// Deals `n` wounds to `side` in `r` (Glossary "Wounds"). Units killed by

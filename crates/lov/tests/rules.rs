@@ -478,6 +478,174 @@ fn faceless_general_retreats_to_a_friendly_region() {
     );
 }
 
+// LoV p.12: "If there are enemy Units or Dragons remaining in the region, the
+// attacker must either immediately initiate another round of combat or
+// retreat. This continues until there are no more enemies in the region or
+// the attacker has retreated."
+
+/// Trade Road holds one Allarian Infantry, Ferellon and (with `neutral`) a
+/// neutral Unit; Adrael's six Units with their General stand next door in
+/// North Tyveria, ready to Assault.
+fn crowded_trade_road(c: &Content, neutral: bool) -> (Core, u8, u8) {
+    let tr = region(c, "trade_road");
+    let nt = region(c, "north_tyveria");
+    let mut s = blank(
+        c,
+        [true, true, true, true],
+        [region(c, "allaria"), nt],
+        [tr, 11],
+    );
+    s.regions[nt as usize].force[1].units = [2, 2, 1];
+    s.regions[tr as usize].force[0].units = [1, 0, 0];
+    if neutral {
+        s.regions[tr as usize].neutral = 1;
+        s.neutral_supply -= 1;
+    }
+    (s, tr, nt)
+}
+
+/// Adrael assaults Trade Road with everything and takes Ferellon as the
+/// first defender; Ferellon retreats when asked, Elyse counterattacks,
+/// Adrael answers `again` to "attack again or retreat".
+fn assault_the_dragon_first(again: Decision, tr: u8) -> impl FnMut(&Question, &Core) -> Decision {
+    move |q, _| {
+        let o = q.options();
+        let want: &[Decision] = match q.seat {
+            TYVERIA => &[
+                Decision::Region(tr),
+                Decision::Attack(Target::Seat(FULGEN)),
+                again,
+                Decision::Attack(Target::Seat(ALLARIA)),
+            ],
+            FULGEN => &[Decision::Retreat],
+            _ => &[Decision::Counterattack],
+        };
+        if let Some(d) = want.iter().find(|w| o.contains(w)) {
+            return *d;
+        }
+        // Move every Unit and the General: the largest count offered.
+        if o.iter().all(|d| matches!(d, Decision::Count(_))) {
+            return *o.last().unwrap();
+        }
+        o[0]
+    }
+}
+
+#[test]
+fn the_attacker_fights_every_enemy_in_the_region() {
+    let c = content();
+    let (s, tr, _) = crowded_trade_road(&c, true);
+    let (end, over, asked) = drive(
+        &s,
+        &c,
+        |e| e.assault(TYVERIA, 1),
+        assault_the_dragon_first(Decision::AttackAgain, tr),
+    );
+    assert!(!over);
+    // The first choice of defender listed all three. The Dragon retreated;
+    // Adrael had to go on against the others, and chose which of the two to
+    // fight next.
+    let choice = asked
+        .iter()
+        .filter(|q| {
+            q.seat == TYVERIA
+                && q.options()
+                    .contains(&Decision::Attack(Target::Seat(ALLARIA)))
+                && q.options().contains(&Decision::Attack(Target::Neutral))
+        })
+        .nth(1)
+        .expect("the attacker chooses the next defender among those left");
+    assert!(
+        !choice
+            .options()
+            .contains(&Decision::Attack(Target::Seat(FULGEN))),
+        "the Dragon has left"
+    );
+    // Adrael never retreats here, and one Infantry and one neutral Unit
+    // cannot injure a General with five Units: the region ends clear.
+    let reg = end.regions[tr as usize];
+    assert!(reg.force[0].is_empty(), "{reg:?}");
+    assert_eq!(reg.neutral, 0);
+    assert_ne!(end.players[FULGEN as usize].at, tr);
+    assert!(!reg.force[1].is_empty());
+}
+
+#[test]
+fn an_attacker_that_stops_must_retreat() {
+    let c = content();
+    let (s, tr, _) = crowded_trade_road(&c, false);
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.assault(TYVERIA, 1),
+        assault_the_dragon_first(Decision::Retreat, tr),
+    );
+    let q = asked
+        .iter()
+        .find(|q| q.options().contains(&Decision::AttackAgain))
+        .expect("attack again or retreat, once the Dragon has gone");
+    assert_eq!(q.seat, TYVERIA);
+    // Adrael retreated: Elyse's Infantry holds Trade Road alone.
+    let reg = end.regions[tr as usize];
+    assert!(reg.force[1].is_empty(), "{reg:?}");
+    assert_eq!(reg.force[0].units, [1, 0, 0]);
+    assert!(
+        !asked
+            .iter()
+            .any(|q| q.seat == ALLARIA && q.options().contains(&Decision::Counterattack)),
+        "Elyse was never attacked"
+    );
+}
+
+// LoV p.10: a bonded ally is not an enemy: its presence neither keeps the
+// combat going nor can be attacked.
+#[test]
+fn a_bonded_ally_does_not_keep_the_combat_going() {
+    let c = content();
+    let (mut s, tr, _) = crowded_trade_road(&c, false);
+    s.players[TYVERIA as usize].partner = FULGEN;
+    s.players[FULGEN as usize].partner = TYVERIA;
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.assault(TYVERIA, 1),
+        assault_the_dragon_first(Decision::AttackAgain, tr),
+    );
+    assert!(!asked.iter().any(|q| {
+        q.options()
+            .contains(&Decision::Attack(Target::Seat(FULGEN)))
+    }));
+    assert!(end.regions[tr as usize].force[0].is_empty());
+    assert_eq!(end.players[FULGEN as usize].at, tr, "the ally stays");
+    assert!(!end.regions[tr as usize].force[1].is_empty());
+}
+
+// LoV p.10: the Faceless never retreat by choice: a Faceless attacker fights
+// on, without being asked, until the region is clear or it must retreat.
+#[test]
+fn a_faceless_attacker_fights_on_without_being_asked() {
+    let c = content();
+    let (mut s, tr, nt) = crowded_trade_road(&c, true);
+    s.players[TYVERIA as usize].human = false;
+    s.regions[tr as usize].force[0] = Force::default();
+    s.regions[tr as usize].force[1] = s.regions[nt as usize].force[1];
+    s.regions[nt as usize].force[1] = Force::default();
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(TYVERIA, Target::Neutral, tr, false),
+        prefer(&[Decision::Retreat]),
+    );
+    assert!(
+        !asked
+            .iter()
+            .any(|q| q.options().contains(&Decision::AttackAgain))
+    );
+    let reg = end.regions[tr as usize];
+    assert_eq!(reg.neutral, 0);
+    assert_ne!(end.players[FULGEN as usize].at, tr, "Ferellon was fought");
+}
+
 // ------------------------------------------------------------- FAQ answers
 
 // LoV FAQ: "Are the regions Allaria and Nahuac adjacent? No, but they are
