@@ -384,10 +384,10 @@ impl Eng<'_> {
     /// friendly or uncontrolled region (a Faceless General to a friendly one
     /// if it can), Units that cannot retreat destroyed; a Dragon to any
     /// adjacent region but, in combat, not one the opposing General controls.
+    /// A `retreat` ability reaches further (`retreat_reach`).
     /// A Dragon or a force with its General that cannot retreat is eliminated.
     /// Dragonbond is checked after it (RULINGS §3).
     pub fn retreat(&mut self, seat: u8, r: u8, opponent: Option<u8>) -> Res {
-        let adj = self.c.adjacent[r as usize];
         let mut o = Opts::default();
         if Core::is_general(seat) {
             let g = Core::general_index(seat);
@@ -395,16 +395,16 @@ impl Eng<'_> {
             if f.is_empty() {
                 return Ok(());
             }
-            let friendly: u16 = bits(adj)
+            let dest = self.retreat_destinations(seat, r, |s, x| {
+                s.controller(x) == Some(seat) || s.uncontrolled(x)
+            });
+            let friendly: u16 = bits(dest)
                 .filter(|&x| self.s.controller(x) == Some(seat))
-                .fold(0, |m, x| m | 1 << x);
-            let open: u16 = bits(adj)
-                .filter(|&x| self.s.uncontrolled(x))
                 .fold(0, |m, x| m | 1 << x);
             let choices = if !self.human(seat) && friendly != 0 {
                 friendly
             } else {
-                friendly | open
+                dest
             };
             for x in bits(choices) {
                 o.push(Decision::Region(x));
@@ -431,12 +431,10 @@ impl Eng<'_> {
             dst.general |= f.general;
             self.enforce_limit(seat, to)?;
         } else {
-            for x in bits(adj) {
-                if opponent
-                    .is_some_and(|op| Core::is_general(op) && self.s.controller(x) == Some(op))
-                {
-                    continue;
-                }
+            let dest = self.retreat_destinations(seat, r, |s, x| {
+                !opponent.is_some_and(|op| Core::is_general(op) && s.controller(x) == Some(op))
+            });
+            for x in bits(dest) {
                 o.push(Decision::Region(x));
             }
             if o.is_empty() {
@@ -448,6 +446,55 @@ impl Eng<'_> {
             self.s.players[seat as usize].at = to;
         }
         self.dragonbond_check(seat)
+    }
+
+    /// How far `seat`'s piece or force in `r` may retreat: 1 region over a
+    /// border (LoV p.13), or further and across sea links with a `retreat`
+    /// ability of the character or, for a force, of a Denizen of a Unit type
+    /// in it (Glossary "Upgrading": the Units of that type gain the rule).
+    fn retreat_reach(&self, seat: u8, r: u8) -> (u8, bool) {
+        let mut reach = (1, false);
+        let mut widen = |p: &Passive| {
+            if let Passive::Retreat { range, by_sea } = p {
+                reach = (reach.0.max(*range), reach.1 || *by_sea);
+            }
+        };
+        self.passives(seat).for_each(&mut widen);
+        if Core::is_general(seat) {
+            let f = self.s.regions[r as usize].force[Core::general_index(seat)];
+            for t in 0..3 {
+                let d = self.s.players[seat as usize].denizens[t];
+                if f.units[t] > 0 && d != NONE {
+                    widen(&self.c.denizens[usize::from(d)].ability);
+                }
+            }
+        }
+        reach
+    }
+
+    /// The regions `seat` may retreat to from `r`: those `allowed` within
+    /// its reach, each step of the way through an allowed region.
+    fn retreat_destinations(&self, seat: u8, r: u8, allowed: impl Fn(&Core, u8) -> bool) -> u16 {
+        let (range, by_sea) = self.retreat_reach(seat, r);
+        let mut seen = 1u16 << r;
+        let mut frontier = seen;
+        let mut dest = 0u16;
+        for _ in 0..range {
+            let mut next = 0u16;
+            for x in bits(frontier) {
+                next |= self.c.adjacent[x as usize];
+                if by_sea {
+                    next |= self.c.sea[x as usize];
+                }
+            }
+            next &= !seen;
+            seen |= next;
+            frontier = bits(next)
+                .filter(|&x| allowed(self.s, x))
+                .fold(0, |m, x| m | 1 << x);
+            dest |= frontier;
+        }
+        dest
     }
 }
 

@@ -646,6 +646,97 @@ fn a_faceless_attacker_fights_on_without_being_asked() {
     assert_ne!(end.players[FULGEN as usize].at, tr, "Ferellon was fought");
 }
 
+// ------------------------------------------------- Denizens that change retreat
+
+fn denizen(c: &Content, id: &str) -> u8 {
+    c.denizens
+        .iter()
+        .position(|d| d.id == id)
+        .unwrap_or_else(|| panic!("no Denizen {id}")) as u8
+}
+
+/// Elyse's `units` in Allaria (her General elsewhere); Adrael holds the
+/// regions named.
+fn cornered_in_allaria(c: &Content, units: [u8; 3], enemy: &[&str]) -> (Core, u8) {
+    let a = region(c, "allaria");
+    let mut s = blank(
+        c,
+        [true, true, true, true],
+        [region(c, "ysval"), region(c, "trade_road")],
+        [region(c, "ysval"), region(c, "trade_road")],
+    );
+    s.regions[a as usize].force[0].units = units;
+    for n in enemy {
+        s.regions[region(c, n) as usize].force[1].units = [1, 0, 0];
+    }
+    (s, a)
+}
+
+// Content brief, Denizens ("retreat"): Nahuac Templeguard, "A force that
+// includes them may also retreat across a sea link" (the FAQ's sea link
+// between Allaria and Nahuac). Without them, LoV p.13: "If a Unit cannot
+// retreat, it is destroyed."
+#[test]
+fn templeguard_retreat_across_the_sea_link() {
+    let c = content();
+    let nahuac = region(&c, "nahuac");
+    let (mut s, a) = cornered_in_allaria(
+        &c,
+        [2, 1, 0],
+        &["fai_woods", "upper_primalian_range", "western_steppes"],
+    );
+    // The book's rule: every border leads to an enemy region.
+    let (end, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert!(asked.is_empty());
+    assert!(end.regions.iter().all(|r| r.force[0].units == [0; 3]));
+    assert_eq!(end.players[ALLARIA as usize].supply, [8, 7, 6]);
+    // With the Templeguard on her Infantry: over the sea to Nahuac.
+    s.players[ALLARIA as usize].denizens[UnitType::Infantry.index()] =
+        denizen(&c, "nahuac_templeguard");
+    let (end, _, _) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert_eq!(end.regions[nahuac as usize].force[0].units, [2, 1, 0]);
+    assert!(end.regions[a as usize].force[0].is_empty());
+    // A force without Infantry does not include them: destroyed.
+    s.regions[a as usize].force[0].units = [0, 1, 0];
+    let (end, _, _) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert!(end.regions.iter().all(|r| r.force[0].units == [0; 3]));
+}
+
+// Content brief, Denizens ("retreat"): Nahuac Raptor Riders, "A force that
+// includes them may retreat up to two regions away, through regions it could
+// retreat to." Without them, LoV p.13: "an adjacent friendly or uncontrolled
+// region".
+#[test]
+fn raptor_riders_retreat_two_regions_but_not_through_enemies() {
+    let c = content();
+    let (mut s, a) = cornered_in_allaria(&c, [0, 1, 0], &["fai_woods", "upper_primalian_range"]);
+    let ws = region(&c, "western_steppes");
+    let (end, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert!(asked.is_empty(), "one adjacent region is open");
+    assert_eq!(end.regions[ws as usize].force[0].units, [0, 1, 0]);
+
+    s.players[ALLARIA as usize].denizens[UnitType::Cavalry.index()] =
+        denizen(&c, "nahuac_raptor_riders");
+    let (_, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    let mut got: Vec<u8> = asked[0]
+        .options()
+        .iter()
+        .map(|d| match d {
+            Decision::Region(r) => *r,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    got.sort();
+    // Through the Western Steppes only: the Lower Primalian Range and
+    // Nahuac, never past Adrael's regions (to North Tyveria or Ysval).
+    let mut want: Vec<u8> = ["western_steppes", "lower_primalian_range", "nahuac"]
+        .iter()
+        .map(|n| region(&c, n))
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+}
+
 // ------------------------------------------------------------- FAQ answers
 
 // LoV FAQ: "Are the regions Allaria and Nahuac adjacent? No, but they are
