@@ -286,14 +286,10 @@ impl Eng<'_> {
         if enemies.is_empty() {
             return Ok(None);
         }
-        // The opposing force a retreating Dragon may not retreat into (p.13):
-        // the last defender, or a General still fighting in the region.
-        let opponent = def_seat(last).filter(|&d| Core::is_general(d)).or_else(|| {
-            enemies.as_slice().iter().find_map(|d| match d {
-                Decision::Attack(Target::Seat(s)) if Core::is_general(*s) => Some(*s),
-                _ => None,
-            })
-        });
+        // A retreating Dragon may not enter a region controlled by "the
+        // opposing force" (p.13), "l'attuale avversario" (the Italian book):
+        // the last defender.
+        let opponent = def_seat(last);
         let forced = round >= MAX_COMBAT_ROUNDS || self.combat_value(Target::Seat(att), r) == 0;
         if forced
             || (self.human(att)

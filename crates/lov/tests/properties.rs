@@ -1,6 +1,6 @@
 //! Properties over many random games (issue "Must show"): tokens are
 //! conserved, no region holds more than 6 Units of one General, no region
-//! holds the Units of both Generals between units of play, every game
+//! holds the Units of two owners between units of play, every game
 //! ends by one of the three rules of LoV p.9 within 6 rounds, no panic;
 //! views hide what they must; a record replays bit for bit.
 
@@ -97,12 +97,15 @@ fn within_limits(s: &Core) -> Result<(), String> {
 
 /// LoV p.12: a combat goes on "until there are no more enemies in the
 /// region or the attacker has retreated", and a peaceful move never enters
-/// an enemy region (docs/rulings.md, "Entering enemy regions"); so between
-/// units of play no region holds Units of both Generals.
-fn one_general_a_region(s: &Core) -> Result<(), String> {
+/// an enemy region (docs/rulings.md, "Entering enemy regions"); neutral Units
+/// are never placed in a General's region (docs/rulings.md, "Neutral Units
+/// and a General's region"). So between units of play no region holds Units
+/// of two owners: both Generals, or a General and the neutrals.
+fn one_owner_a_region(s: &Core) -> Result<(), String> {
     for (i, r) in s.regions.iter().enumerate() {
-        if r.force.iter().all(|f| !f.is_empty()) {
-            return Err(format!("both Generals' Units in region {i}: {r:?}"));
+        let generals = r.force.iter().filter(|f| !f.is_empty()).count();
+        if generals + usize::from(r.neutral > 0) > 1 {
+            return Err(format!("Units of two owners in region {i}: {r:?}"));
         }
     }
     Ok(())
@@ -122,7 +125,7 @@ fn play(
         conserved(c, g.state())?;
         conserved(c, g.settled())?;
         within_limits(g.settled())?;
-        one_general_a_region(g.settled())?;
+        one_owner_a_region(g.settled())?;
         g.apply(d).map_err(|e| e.to_string())?;
         log.push(d);
         if log.len() > 20_000 {

@@ -1588,3 +1588,61 @@ fn faceless_choices_go_to_the_ally_the_initiative_holder_or_chance() {
     assert!(asked.is_empty(), "solo: chosen at random");
     assert!(!end.regions[tr as usize].force[1].general);
 }
+
+// Glossary "Control": a region is the General's or neutral, never both; the
+// reference card's Reinforce places neutral Units only where no General is
+// (docs/rulings.md, "Neutral Units and a General's region").
+#[test]
+fn neutral_units_are_never_placed_with_a_general() {
+    use valerna_lov::effect::{At, Step};
+    let c = content();
+    let a = region(&c, "allaria");
+    let ws = region(&c, "western_steppes");
+    let s = blank(
+        &c,
+        [true, true, true, true],
+        [a, region(&c, "trade_road")],
+        [ws, 11],
+    );
+    let place = [Step::PlaceNeutral {
+        at: At::Here,
+        count: 2,
+    }];
+    let (end, _, _) = drive(&s, &c, |e| e.run_steps(NONE, a, &place), prefer(&[]));
+    assert_eq!(end.regions[a as usize].neutral, 0, "Elyse's region");
+    assert_eq!(end.neutral_supply, s.neutral_supply);
+    // A Dragon controls nothing: its region takes them.
+    let (end, _, _) = drive(&s, &c, |e| e.run_steps(NONE, ws, &place), prefer(&[]));
+    assert_eq!(end.regions[ws as usize].neutral, 2);
+}
+
+// LoV p.10: "After activating a Glyph ... if your non-bonded Dragon is in
+// the same region as a non-bonded General, you have a chance of becoming
+// Dragonbonded"; Rest & Recover is a glyph (p.11, Glossary "Rest &
+// Recover"), so a resting Dragon next to a General checks too.
+#[test]
+fn a_resting_dragon_checks_for_dragonbond() {
+    let c = content();
+    let ys = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [ys, region(&c, "trade_road")],
+        [ys, 11],
+    );
+    s.players[FULGEN as usize].wounds = 5;
+    s.players[FULGEN as usize].power = 1;
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.activate_glyph(FULGEN, valerna_lov::effect::Glyph::Move, true),
+        prefer(&[Decision::Keep]),
+    );
+    assert_eq!(end.players[FULGEN as usize].wounds, 3, "it rested");
+    assert!(
+        asked
+            .iter()
+            .any(|q| q.seat == FULGEN && q.options().contains(&Decision::Reroll)),
+        "Ferellon, with Power to spend, is offered a re-roll"
+    );
+}
