@@ -106,7 +106,7 @@ fn counts_that_differ_from_the_component_list() {
     // One Event card too few.
     let e = load_with(
         "events.jsonc",
-        "},\n  { \"id\": \"tithe\", \"name\": \"Tithe\", \"text\": \"Place 1 Power in every region a General controls.\",\n    \"steps\": [{ \"place_power\": { \"at\": \"each_controlled\", \"count\": 1 } }], \"provisional\": true }",
+        "},\n  { \"id\": \"tithe\", \"name\": \"Tithe\", \"text\": \"Place 2 Power in every region a General controls.\",\n    \"steps\": [{ \"place_power\": { \"at\": \"each_controlled\", \"count\": 2 } }], \"provisional\": true }",
         "}",
     )
     .unwrap_err();

@@ -209,7 +209,7 @@ fn combat_values() {
     let e = Eng::new(&mut core, &c, &[]);
     assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 4 + 1);
     assert_eq!(e.combat_value(Target::Neutral, tr), 3);
-    // Fulgen's track: 6, 5, 4, 3, 2 (content pack); fully wounded: 0.
+    // Fulgen's track: 5, 4, 3, 2, 1 (content pack); fully wounded: 0.
     let track = &c.characters[FULGEN as usize].wound_track;
     assert_eq!(e.combat_value(Target::Seat(FULGEN), a), track[0]);
     s.players[FULGEN as usize].wounds = 2;
