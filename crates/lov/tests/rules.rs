@@ -1646,3 +1646,40 @@ fn a_resting_dragon_checks_for_dragonbond() {
         "Ferellon, with Power to spend, is offered a re-roll"
     );
 }
+
+// LoV p.13: a Dragon that retreats during a combat "by being wounded or by
+// choice ... cannot retreat to a region controlled by the opposing force":
+// an attacking Dragon that stops attacking too.
+#[test]
+fn an_attacking_dragon_retreats_away_from_its_defender() {
+    let c = content();
+    let ys = region(&c, "ysval");
+    let og = region(&c, "ogerron_plains");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [ys, 11],
+    );
+    s.regions[ys as usize].force[1].units = [3, 0, 0];
+    for n in ["fai_woods", "north_tyveria"] {
+        s.regions[region(&c, n) as usize].force[1].units = [1, 0, 0];
+    }
+    // Ferellon's first roll leaves Adrael's Units in Ysval (at most one hit).
+    let cv = u32::from(c.characters[FULGEN as usize].wound_track[0]);
+    s.stream = Stream::new(seed_where(|st| roll_combat(cv, st).hits() <= 1));
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(FULGEN, Target::Seat(TYVERIA), ys, false),
+        prefer(&[Decision::Counterattack, Decision::Retreat]),
+    );
+    assert!(
+        asked
+            .iter()
+            .any(|q| q.seat == FULGEN && q.options().contains(&Decision::AttackAgain)),
+        "Ferellon chose to retreat"
+    );
+    // Fai Woods and North Tyveria are Adrael's: only Ogerron Plains is left.
+    assert_eq!(end.players[FULGEN as usize].at, og);
+}
