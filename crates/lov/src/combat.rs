@@ -11,7 +11,7 @@ use crate::engine::{Eng, Res};
 use crate::state::{Core, LastRoll, NONE, WOUND_SPACES};
 
 /// A combat that has not ended after this many rounds ends with the
-/// attacker's retreat (docs/rulings.md, "Endless combat").
+/// attacker's retreat (docs/rulings.md, "An attacker with no Combat Value").
 pub const MAX_COMBAT_ROUNDS: u8 = 30;
 
 /// Code of a neutral Unit on an Essence track.
@@ -106,31 +106,43 @@ impl Eng<'_> {
         Ok(())
     }
 
-    /// One combat, round after round, until the region is clear of the
-    /// defender or the attacker retreats (LoV p.12; FAQ order of hits and
-    /// stealing; RULINGS §3).
-    pub fn combat(&mut self, att: u8, def: Target, r: u8, crossed_mountain: bool) -> Res {
+    /// One combat, round after round, until no enemy Units or Dragons are
+    /// left in the region or the attacker retreats (LoV p.12: "This continues
+    /// until there are no more enemies in the region or the attacker has
+    /// retreated"; FAQ order of hits and stealing; RULINGS §3). `first` is
+    /// the defender of the first round; the attacker chooses the defender of
+    /// each later round among the enemies still there.
+    pub fn combat(&mut self, att: u8, first: Target, r: u8, crossed_mountain: bool) -> Res {
         let a = Target::Seat(att);
-        // At most one Power is stolen per combat per side (p.20; RULINGS §3):
-        // an injury forces a retreat, which ends the combat, so each side
-        // can steal at most once.
+        let mut def = first;
+        // The mountain protects the first defender hit in this combat (p.12).
         let mut mountain = crossed_mountain;
-        let ward = match def {
-            Target::Seat(d) => {
-                self.has_passive(d, |p| matches!(p, Passive::Ward))
-                    || self.has_unit_passive(d, r, |p| matches!(p, Passive::Ward))
-            }
-            Target::Neutral => false,
-        };
-        let mut ward_left = ward;
+        // Defenders whose `ward` has ignored its hit already (bit per seat,
+        // bit 4 for the neutral Units).
+        let mut warded = 0u8;
+        // At most one Power is stolen per combat per side (Glossary
+        // "Wounds"; RULINGS §3). The defenders steal only when the attacker
+        // is injured, which ends the combat; the attacker may injure several
+        // defenders in turn, and steals from the first only.
+        let mut attacker_stole = false;
         let ignore_city = self.has_passive(att, |p| matches!(p, Passive::IgnoreCity))
             || self.has_unit_passive(att, r, |p| matches!(p, Passive::IgnoreCity));
         let relentless = self.has_passive(att, |p| matches!(p, Passive::Relentless));
         let dragon_att = !Core::is_general(att);
-        for round in 0..MAX_COMBAT_ROUNDS {
+        let by = dragon_att.then_some(att);
+        for round in 0..=MAX_COMBAT_ROUNDS {
+            if round > 0 {
+                // 5. Enemies left: attack again (choosing the defender) or
+                // retreat (p.12).
+                match self.next_defender(att, r, def, round)? {
+                    Some(t) => def = t,
+                    None => return Ok(()),
+                }
+            }
             let acv = self.combat_value(a, r);
             if acv == 0 {
-                // No Combat Value, no dice: the attack ends.
+                // No Combat Value, no dice: the attack ends (docs/rulings.md,
+                // "An attacker with no Combat Value").
                 return Ok(());
             }
             let roll = roll_combat(u32::from(acv), &mut self.s.stream);
@@ -153,9 +165,13 @@ impl Eng<'_> {
                 take_one(&mut crit, &mut std);
                 mountain = false;
             }
-            if ward_left && crit + std > 0 {
+            let ward_bit = match def {
+                Target::Seat(d) => 1u8 << d,
+                Target::Neutral => 1 << 4,
+            };
+            if warded & ward_bit == 0 && crit + std > 0 && self.wards(def, r) {
                 take_one(&mut crit, &mut std);
-                ward_left = false;
+                warded |= ward_bit;
             }
             // Cities: defending Units (not Dragons) ignore one hit, and the
             // city is removed (p.12; Glossary "Cities").
@@ -169,16 +185,17 @@ impl Eng<'_> {
                 self.s.city_supply += 1;
             }
             // 1. The attacker's criticals, at once.
-            let by = dragon_att.then_some(att);
             if self.deal_wounds(def, r, crit, by)? {
                 if let Target::Seat(d) = def {
-                    self.steal_one(att, d)?;
+                    if !std::mem::replace(&mut attacker_stole, true) {
+                        self.steal_one(att, d)?;
+                    }
                     self.retreat(d, r, Some(att))?;
                 }
-                return Ok(());
+                continue;
             }
             if !self.present(def, r) {
-                return Ok(());
+                continue;
             }
             // 2. Counterattack or retreat; neutral and Faceless always
             // counterattack (p.12); a Relentless attacker allows no retreat
@@ -192,7 +209,7 @@ impl Eng<'_> {
                 && self.ask(d, &[Decision::Counterattack, Decision::Retreat])? == Decision::Retreat
             {
                 self.retreat(d, r, Some(att))?;
-                return Ok(());
+                continue;
             }
             let dcv = self.combat_value(def, r);
             let droll = roll_combat(u32::from(dcv), &mut self.s.stream);
@@ -219,29 +236,72 @@ impl Eng<'_> {
             }
             let def_injured = self.deal_wounds(def, r, std, by)?;
             if def_injured && let Target::Seat(d) = def {
-                self.steal_one(att, d)?;
+                if !std::mem::replace(&mut attacker_stole, true) {
+                    self.steal_one(att, d)?;
+                }
                 if att_injured {
                     self.retreat(att, r, def_seat(def))?;
                 }
                 self.retreat(d, r, Some(att))?;
-                return Ok(());
+                if att_injured {
+                    return Ok(());
+                }
+                continue;
             }
             if att_injured {
                 self.retreat(att, r, def_seat(def))?;
                 return Ok(());
             }
-            if !self.present(def, r) || !self.present(a, r) {
-                return Ok(());
-            }
-            // 5. Attack again or retreat; the Faceless never retreat by choice.
-            if self.human(att)
-                && self.ask(att, &[Decision::AttackAgain, Decision::Retreat])? == Decision::Retreat
-            {
-                self.retreat(att, r, def_seat(def))?;
-                return Ok(());
-            }
         }
-        self.retreat(att, r, def_seat(def))
+        Ok(())
+    }
+
+    /// Whether `def` has a `ward` ability in `r` (a character's, or a
+    /// Denizen's of a Unit type in its force there).
+    fn wards(&self, def: Target, r: u8) -> bool {
+        match def {
+            Target::Seat(d) => {
+                self.has_passive(d, |p| matches!(p, Passive::Ward))
+                    || self.has_unit_passive(d, r, |p| matches!(p, Passive::Ward))
+            }
+            Target::Neutral => false,
+        }
+    }
+
+    /// Between two rounds (LoV p.12): "If there are enemy Units or Dragons
+    /// remaining in the region, the attacker must either immediately
+    /// initiate another round of combat or retreat." Returns the defender of
+    /// the next round, or `None` when the combat is over (the attacker gone,
+    /// the region clear of its enemies, or the attacker retreated). A human
+    /// attacker chooses; the Faceless never retreat by choice (p.10), and
+    /// their choice of defender falls to their ally, the initiative holder
+    /// or chance (p.10, Appendix). An attacker with no Combat Value left, or
+    /// still fighting after `MAX_COMBAT_ROUNDS`, retreats (docs/rulings.md,
+    /// "An attacker with no Combat Value").
+    fn next_defender(&mut self, att: u8, r: u8, last: Target, round: u8) -> Res<Option<Target>> {
+        if !self.present(Target::Seat(att), r) {
+            return Ok(None);
+        }
+        let enemies = self.targets_in(att, r);
+        if enemies.is_empty() {
+            return Ok(None);
+        }
+        // A retreating Dragon may not enter a region controlled by "the
+        // opposing force" (p.13), "l'attuale avversario" (the Italian book):
+        // the last defender.
+        let opponent = def_seat(last);
+        let forced = round >= MAX_COMBAT_ROUNDS || self.combat_value(Target::Seat(att), r) == 0;
+        if forced
+            || (self.human(att)
+                && self.ask(att, &[Decision::AttackAgain, Decision::Retreat])? == Decision::Retreat)
+        {
+            self.retreat(att, r, opponent)?;
+            return Ok(None);
+        }
+        match self.ask_for(att, enemies.as_slice())? {
+            Decision::Attack(t) => Ok(Some(t)),
+            _ => Ok(None),
+        }
     }
 
     /// Deals `n` wounds to `side` in `r` (Glossary "Wounds"). Units killed by
@@ -320,10 +380,10 @@ impl Eng<'_> {
     /// friendly or uncontrolled region (a Faceless General to a friendly one
     /// if it can), Units that cannot retreat destroyed; a Dragon to any
     /// adjacent region but, in combat, not one the opposing General controls.
+    /// A `retreat` ability reaches further (`retreat_reach`).
     /// A Dragon or a force with its General that cannot retreat is eliminated.
     /// Dragonbond is checked after it (RULINGS §3).
     pub fn retreat(&mut self, seat: u8, r: u8, opponent: Option<u8>) -> Res {
-        let adj = self.c.adjacent[r as usize];
         let mut o = Opts::default();
         if Core::is_general(seat) {
             let g = Core::general_index(seat);
@@ -331,16 +391,16 @@ impl Eng<'_> {
             if f.is_empty() {
                 return Ok(());
             }
-            let friendly: u16 = bits(adj)
+            let dest = self.retreat_destinations(seat, r, |s, x| {
+                s.controller(x) == Some(seat) || s.uncontrolled(x)
+            });
+            let friendly: u16 = bits(dest)
                 .filter(|&x| self.s.controller(x) == Some(seat))
-                .fold(0, |m, x| m | 1 << x);
-            let open: u16 = bits(adj)
-                .filter(|&x| self.s.uncontrolled(x))
                 .fold(0, |m, x| m | 1 << x);
             let choices = if !self.human(seat) && friendly != 0 {
                 friendly
             } else {
-                friendly | open
+                dest
             };
             for x in bits(choices) {
                 o.push(Decision::Region(x));
@@ -367,12 +427,10 @@ impl Eng<'_> {
             dst.general |= f.general;
             self.enforce_limit(seat, to)?;
         } else {
-            for x in bits(adj) {
-                if opponent
-                    .is_some_and(|op| Core::is_general(op) && self.s.controller(x) == Some(op))
-                {
-                    continue;
-                }
+            let dest = self.retreat_destinations(seat, r, |s, x| {
+                !opponent.is_some_and(|op| Core::is_general(op) && s.controller(x) == Some(op))
+            });
+            for x in bits(dest) {
                 o.push(Decision::Region(x));
             }
             if o.is_empty() {
@@ -384,6 +442,55 @@ impl Eng<'_> {
             self.s.players[seat as usize].at = to;
         }
         self.dragonbond_check(seat)
+    }
+
+    /// How far `seat`'s piece or force in `r` may retreat: 1 region over a
+    /// border (LoV p.13), or further and across sea links with a `retreat`
+    /// ability of the character or, for a force, of a Denizen of a Unit type
+    /// in it (Glossary "Upgrading": the Units of that type gain the rule).
+    fn retreat_reach(&self, seat: u8, r: u8) -> (u8, bool) {
+        let mut reach = (1, false);
+        let mut widen = |p: &Passive| {
+            if let Passive::Retreat { range, by_sea } = p {
+                reach = (reach.0.max(*range), reach.1 || *by_sea);
+            }
+        };
+        self.passives(seat).for_each(&mut widen);
+        if Core::is_general(seat) {
+            let f = self.s.regions[r as usize].force[Core::general_index(seat)];
+            for t in 0..3 {
+                let d = self.s.players[seat as usize].denizens[t];
+                if f.units[t] > 0 && d != NONE {
+                    widen(&self.c.denizens[usize::from(d)].ability);
+                }
+            }
+        }
+        reach
+    }
+
+    /// The regions `seat` may retreat to from `r`: those `allowed` within
+    /// its reach, each step of the way through an allowed region.
+    fn retreat_destinations(&self, seat: u8, r: u8, allowed: impl Fn(&Core, u8) -> bool) -> u16 {
+        let (range, by_sea) = self.retreat_reach(seat, r);
+        let mut seen = 1u16 << r;
+        let mut frontier = seen;
+        let mut dest = 0u16;
+        for _ in 0..range {
+            let mut next = 0u16;
+            for x in bits(frontier) {
+                next |= self.c.adjacent[x as usize];
+                if by_sea {
+                    next |= self.c.sea[x as usize];
+                }
+            }
+            next &= !seen;
+            seen |= next;
+            frontier = bits(next)
+                .filter(|&x| allowed(self.s, x))
+                .fold(0, |m, x| m | 1 << x);
+            dest |= frontier;
+        }
+        dest
     }
 }
 

@@ -523,11 +523,33 @@ fn check_steps(file: &str, entry: &str, field: &str, steps: &[Step]) -> Result<(
 }
 
 fn check_passive(file: &str, entry: &str, field: &str, p: &Passive) -> Result<(), LoadError> {
-    if let Passive::OnMove { steps, .. } = p {
-        check_steps(file, entry, field, steps)?;
+    match p {
+        Passive::OnMove { steps, .. } => check_steps(file, entry, field, steps)?,
+        Passive::Retreat { range, by_sea } => {
+            if !(1..=MAX_RETREAT).contains(range) {
+                return Err(err(
+                    file,
+                    entry,
+                    field,
+                    format!("a retreat range of {range}; it must be 1 to {MAX_RETREAT}"),
+                ));
+            }
+            if *range == 1 && !by_sea {
+                return Err(err(
+                    file,
+                    entry,
+                    field,
+                    "a retreat of range 1 without sea links is the book's own rule (p.13)",
+                ));
+            }
+        }
+        _ => {}
     }
     Ok(())
 }
+
+/// The farthest a retreat ability may reach.
+pub const MAX_RETREAT: u8 = 3;
 
 impl Content {
     /// The pack embedded in the binary.

@@ -241,6 +241,11 @@ pub enum Passive {
     Ward,
     /// A defender attacked by it may not retreat after the first roll.
     Relentless,
+    /// A force that includes it (or the character) may retreat up to
+    /// `range` regions away, each region on the way one it could retreat to,
+    /// and across sea links when `by_sea` (content brief, Denizens:
+    /// "retreat"; LoV p.13 "Retreat" is `range` 1 over borders only).
+    Retreat { range: u8, by_sea: bool },
     /// Counts as adjacent to the bonded ally for moving (LoV FAQ, Ferellon).
     BondAdjacent,
 }

@@ -279,7 +279,15 @@ impl Eng<'_> {
 
     // ------------------------------------------------------------- tokens
 
+    /// Places up to `n` neutral Units from the supply in `r`, unless a
+    /// General controls it: neutral Units go only to neutral or uncontrolled
+    /// regions, as the board's Reinforce has them (p.21), so that no region
+    /// is both neutral and a General's (Glossary "Control"; docs/rulings.md,
+    /// "Neutral Units and a General's region").
     pub fn place_neutral(&mut self, r: u8, n: u8) {
+        if self.s.controller(r).is_some() {
+            return;
+        }
         let k = self.s.neutral_supply.min(n);
         self.s.neutral_supply -= k;
         self.s.regions[r as usize].neutral += k;

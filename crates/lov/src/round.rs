@@ -165,9 +165,10 @@ impl Eng<'_> {
     /// Activates one board glyph of `seat` (`optional`: a human may skip it).
     pub fn activate_glyph(&mut self, seat: u8, g: Glyph, optional: bool) -> Res {
         if self.kind(seat) == Kind::Dragon && self.s.fully_wounded(seat) {
-            // Rest & Recover heals 2 instead of this glyph.
+            // Rest & Recover heals 2 instead of this glyph; it is a glyph
+            // activated, so Dragonbond is checked after it (p.10-11).
             self.heal(seat, 2);
-            return Ok(());
+            return self.dragonbond_check(seat);
         }
         let human = self.human(seat);
         if human

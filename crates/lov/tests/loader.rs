@@ -106,7 +106,7 @@ fn counts_that_differ_from_the_component_list() {
     // One Event card too few.
     let e = load_with(
         "events.jsonc",
-        "},\n  { \"id\": \"tithe\", \"name\": \"Tithe\", \"text\": \"Place 1 Power in every region a General controls.\",\n    \"steps\": [{ \"place_power\": { \"at\": \"each_controlled\", \"count\": 1 } }], \"provisional\": true }",
+        "},\n  { \"id\": \"tithe\", \"name\": \"Tithe\", \"text\": \"Place 2 Power in every region a General controls.\",\n    \"steps\": [{ \"place_power\": { \"at\": \"each_controlled\", \"count\": 2 } }], \"provisional\": true }",
         "}",
     )
     .unwrap_err();
@@ -192,4 +192,27 @@ fn comments_are_allowed_but_not_inside_strings() {
         "{\"a\": \"x // y\"} \n"
     );
     assert_eq!(strip_comments("[1, /* two */ 3]"), "[1,  3]");
+}
+
+// A retreat ability must reach: range 0, or range 1 without sea links (the
+// book's own rule, LoV p.13), is refused, naming the Denizen.
+#[test]
+fn retreat_abilities_that_change_nothing_are_refused() {
+    for bad in [
+        r#"{"retreat": {"range": 0, "by_sea": true}}"#,
+        r#"{"retreat": {"range": 1, "by_sea": false}}"#,
+        r#"{"retreat": {"range": 9, "by_sea": false}}"#,
+    ] {
+        let e = load_with(
+            "denizens.jsonc",
+            r#"{"retreat": {"range": 2, "by_sea": false}}"#,
+            bad,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+            ("denizens.jsonc", "nahuac_raptor_riders", "ability"),
+            "{bad}"
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! Properties over many random games (issue "Must show"): tokens are
-//! conserved, no region holds more than 6 Units of one General, every game
+//! conserved, no region holds more than 6 Units of one General, no region
+//! holds the Units of two owners between units of play, every game
 //! ends by one of the three rules of LoV p.9 within 6 rounds, no panic;
 //! views hide what they must; a record replays bit for bit.
 
@@ -94,6 +95,22 @@ fn within_limits(s: &Core) -> Result<(), String> {
     Ok(())
 }
 
+/// LoV p.12: a combat goes on "until there are no more enemies in the
+/// region or the attacker has retreated", and a peaceful move never enters
+/// an enemy region (docs/rulings.md, "Entering enemy regions"); neutral Units
+/// are never placed in a General's region (docs/rulings.md, "Neutral Units
+/// and a General's region"). So between units of play no region holds Units
+/// of two owners: both Generals, or a General and the neutrals.
+fn one_owner_a_region(s: &Core) -> Result<(), String> {
+    for (i, r) in s.regions.iter().enumerate() {
+        let generals = r.force.iter().filter(|f| !f.is_empty()).count();
+        if generals + usize::from(r.neutral > 0) > 1 {
+            return Err(format!("Units of two owners in region {i}: {r:?}"));
+        }
+    }
+    Ok(())
+}
+
 /// Plays one game with the random policy, checking at every decision.
 fn play(
     c: &Arc<Content>,
@@ -108,6 +125,7 @@ fn play(
         conserved(c, g.state())?;
         conserved(c, g.settled())?;
         within_limits(g.settled())?;
+        one_owner_a_region(g.settled())?;
         g.apply(d).map_err(|e| e.to_string())?;
         log.push(d);
         if log.len() > 20_000 {

@@ -209,7 +209,7 @@ fn combat_values() {
     let e = Eng::new(&mut core, &c, &[]);
     assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 4 + 1);
     assert_eq!(e.combat_value(Target::Neutral, tr), 3);
-    // Fulgen's track: 6, 5, 4, 3, 2 (content pack); fully wounded: 0.
+    // Fulgen's track: 5, 4, 3, 2, 1 (content pack); fully wounded: 0.
     let track = &c.characters[FULGEN as usize].wound_track;
     assert_eq!(e.combat_value(Target::Seat(FULGEN), a), track[0]);
     s.players[FULGEN as usize].wounds = 2;
@@ -476,6 +476,265 @@ fn faceless_general_retreats_to_a_friendly_region() {
             general: true
         }
     );
+}
+
+// LoV p.12: "If there are enemy Units or Dragons remaining in the region, the
+// attacker must either immediately initiate another round of combat or
+// retreat. This continues until there are no more enemies in the region or
+// the attacker has retreated."
+
+/// Trade Road holds one Allarian Infantry, Ferellon and (with `neutral`) a
+/// neutral Unit; Adrael's six Units with their General stand next door in
+/// North Tyveria, ready to Assault.
+fn crowded_trade_road(c: &Content, neutral: bool) -> (Core, u8, u8) {
+    let tr = region(c, "trade_road");
+    let nt = region(c, "north_tyveria");
+    let mut s = blank(
+        c,
+        [true, true, true, true],
+        [region(c, "allaria"), nt],
+        [tr, 11],
+    );
+    s.regions[nt as usize].force[1].units = [2, 2, 1];
+    s.regions[tr as usize].force[0].units = [1, 0, 0];
+    if neutral {
+        s.regions[tr as usize].neutral = 1;
+        s.neutral_supply -= 1;
+    }
+    (s, tr, nt)
+}
+
+/// Adrael assaults Trade Road with everything and takes Ferellon as the
+/// first defender; Ferellon retreats when asked, Elyse counterattacks,
+/// Adrael answers `again` to "attack again or retreat".
+fn assault_the_dragon_first(again: Decision, tr: u8) -> impl FnMut(&Question, &Core) -> Decision {
+    move |q, _| {
+        let o = q.options();
+        let want: &[Decision] = match q.seat {
+            TYVERIA => &[
+                Decision::Region(tr),
+                Decision::Attack(Target::Seat(FULGEN)),
+                again,
+                Decision::Attack(Target::Seat(ALLARIA)),
+            ],
+            FULGEN => &[Decision::Retreat],
+            _ => &[Decision::Counterattack],
+        };
+        if let Some(d) = want.iter().find(|w| o.contains(w)) {
+            return *d;
+        }
+        // Move every Unit and the General: the largest count offered.
+        if o.iter().all(|d| matches!(d, Decision::Count(_))) {
+            return *o.last().unwrap();
+        }
+        o[0]
+    }
+}
+
+#[test]
+fn the_attacker_fights_every_enemy_in_the_region() {
+    let c = content();
+    let (s, tr, _) = crowded_trade_road(&c, true);
+    let (end, over, asked) = drive(
+        &s,
+        &c,
+        |e| e.assault(TYVERIA, 1),
+        assault_the_dragon_first(Decision::AttackAgain, tr),
+    );
+    assert!(!over);
+    // The first choice of defender listed all three. The Dragon retreated;
+    // Adrael had to go on against the others, and chose which of the two to
+    // fight next.
+    let choice = asked
+        .iter()
+        .filter(|q| {
+            q.seat == TYVERIA
+                && q.options()
+                    .contains(&Decision::Attack(Target::Seat(ALLARIA)))
+                && q.options().contains(&Decision::Attack(Target::Neutral))
+        })
+        .nth(1)
+        .expect("the attacker chooses the next defender among those left");
+    assert!(
+        !choice
+            .options()
+            .contains(&Decision::Attack(Target::Seat(FULGEN))),
+        "the Dragon has left"
+    );
+    // Adrael never retreats here, and one Infantry and one neutral Unit
+    // cannot injure a General with five Units: the region ends clear.
+    let reg = end.regions[tr as usize];
+    assert!(reg.force[0].is_empty(), "{reg:?}");
+    assert_eq!(reg.neutral, 0);
+    assert_ne!(end.players[FULGEN as usize].at, tr);
+    assert!(!reg.force[1].is_empty());
+}
+
+#[test]
+fn an_attacker_that_stops_must_retreat() {
+    let c = content();
+    let (s, tr, _) = crowded_trade_road(&c, false);
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.assault(TYVERIA, 1),
+        assault_the_dragon_first(Decision::Retreat, tr),
+    );
+    let q = asked
+        .iter()
+        .find(|q| q.options().contains(&Decision::AttackAgain))
+        .expect("attack again or retreat, once the Dragon has gone");
+    assert_eq!(q.seat, TYVERIA);
+    // Adrael retreated: Elyse's Infantry holds Trade Road alone.
+    let reg = end.regions[tr as usize];
+    assert!(reg.force[1].is_empty(), "{reg:?}");
+    assert_eq!(reg.force[0].units, [1, 0, 0]);
+    assert!(
+        !asked
+            .iter()
+            .any(|q| q.seat == ALLARIA && q.options().contains(&Decision::Counterattack)),
+        "Elyse was never attacked"
+    );
+}
+
+// LoV p.10: a bonded ally is not an enemy: its presence neither keeps the
+// combat going nor can be attacked.
+#[test]
+fn a_bonded_ally_does_not_keep_the_combat_going() {
+    let c = content();
+    let (mut s, tr, _) = crowded_trade_road(&c, false);
+    s.players[TYVERIA as usize].partner = FULGEN;
+    s.players[FULGEN as usize].partner = TYVERIA;
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.assault(TYVERIA, 1),
+        assault_the_dragon_first(Decision::AttackAgain, tr),
+    );
+    assert!(!asked.iter().any(|q| {
+        q.options()
+            .contains(&Decision::Attack(Target::Seat(FULGEN)))
+    }));
+    assert!(end.regions[tr as usize].force[0].is_empty());
+    assert_eq!(end.players[FULGEN as usize].at, tr, "the ally stays");
+    assert!(!end.regions[tr as usize].force[1].is_empty());
+}
+
+// LoV p.10: the Faceless never retreat by choice: a Faceless attacker fights
+// on, without being asked, until the region is clear or it must retreat.
+#[test]
+fn a_faceless_attacker_fights_on_without_being_asked() {
+    let c = content();
+    let (mut s, tr, nt) = crowded_trade_road(&c, true);
+    s.players[TYVERIA as usize].human = false;
+    s.regions[tr as usize].force[0] = Force::default();
+    s.regions[tr as usize].force[1] = s.regions[nt as usize].force[1];
+    s.regions[nt as usize].force[1] = Force::default();
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(TYVERIA, Target::Neutral, tr, false),
+        prefer(&[Decision::Retreat]),
+    );
+    assert!(
+        !asked
+            .iter()
+            .any(|q| q.options().contains(&Decision::AttackAgain))
+    );
+    let reg = end.regions[tr as usize];
+    assert_eq!(reg.neutral, 0);
+    assert_ne!(end.players[FULGEN as usize].at, tr, "Ferellon was fought");
+}
+
+// ------------------------------------------------- Denizens that change retreat
+
+fn denizen(c: &Content, id: &str) -> u8 {
+    c.denizens
+        .iter()
+        .position(|d| d.id == id)
+        .unwrap_or_else(|| panic!("no Denizen {id}")) as u8
+}
+
+/// Elyse's `units` in Allaria (her General elsewhere); Adrael holds the
+/// regions named.
+fn cornered_in_allaria(c: &Content, units: [u8; 3], enemy: &[&str]) -> (Core, u8) {
+    let a = region(c, "allaria");
+    let mut s = blank(
+        c,
+        [true, true, true, true],
+        [region(c, "ysval"), region(c, "trade_road")],
+        [region(c, "ysval"), region(c, "trade_road")],
+    );
+    s.regions[a as usize].force[0].units = units;
+    for n in enemy {
+        s.regions[region(c, n) as usize].force[1].units = [1, 0, 0];
+    }
+    (s, a)
+}
+
+// Content brief, Denizens ("retreat"): Nahuac Templeguard, "A force that
+// includes them may also retreat across a sea link" (the FAQ's sea link
+// between Allaria and Nahuac). Without them, LoV p.13: "If a Unit cannot
+// retreat, it is destroyed."
+#[test]
+fn templeguard_retreat_across_the_sea_link() {
+    let c = content();
+    let nahuac = region(&c, "nahuac");
+    let (mut s, a) = cornered_in_allaria(
+        &c,
+        [2, 1, 0],
+        &["fai_woods", "upper_primalian_range", "western_steppes"],
+    );
+    // The book's rule: every border leads to an enemy region.
+    let (end, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert!(asked.is_empty());
+    assert!(end.regions.iter().all(|r| r.force[0].units == [0; 3]));
+    assert_eq!(end.players[ALLARIA as usize].supply, [8, 7, 6]);
+    // With the Templeguard on her Infantry: over the sea to Nahuac.
+    s.players[ALLARIA as usize].denizens[UnitType::Infantry.index()] =
+        denizen(&c, "nahuac_templeguard");
+    let (end, _, _) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert_eq!(end.regions[nahuac as usize].force[0].units, [2, 1, 0]);
+    assert!(end.regions[a as usize].force[0].is_empty());
+    // A force without Infantry does not include them: destroyed.
+    s.regions[a as usize].force[0].units = [0, 1, 0];
+    let (end, _, _) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert!(end.regions.iter().all(|r| r.force[0].units == [0; 3]));
+}
+
+// Content brief, Denizens ("retreat"): Nahuac Raptor Riders, "A force that
+// includes them may retreat up to two regions away, through regions it could
+// retreat to." Without them, LoV p.13: "an adjacent friendly or uncontrolled
+// region".
+#[test]
+fn raptor_riders_retreat_two_regions_but_not_through_enemies() {
+    let c = content();
+    let (mut s, a) = cornered_in_allaria(&c, [0, 1, 0], &["fai_woods", "upper_primalian_range"]);
+    let ws = region(&c, "western_steppes");
+    let (end, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    assert!(asked.is_empty(), "one adjacent region is open");
+    assert_eq!(end.regions[ws as usize].force[0].units, [0, 1, 0]);
+
+    s.players[ALLARIA as usize].denizens[UnitType::Cavalry.index()] =
+        denizen(&c, "nahuac_raptor_riders");
+    let (_, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
+    let mut got: Vec<u8> = asked[0]
+        .options()
+        .iter()
+        .map(|d| match d {
+            Decision::Region(r) => *r,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    got.sort();
+    // Through the Western Steppes only: the Lower Primalian Range and
+    // Nahuac, never past Adrael's regions (to North Tyveria or Ysval).
+    let mut want: Vec<u8> = ["western_steppes", "lower_primalian_range", "nahuac"]
+        .iter()
+        .map(|n| region(&c, n))
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
 }
 
 // ------------------------------------------------------------- FAQ answers
@@ -1328,4 +1587,99 @@ fn faceless_choices_go_to_the_ally_the_initiative_holder_or_chance() {
     let (end, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
     assert!(asked.is_empty(), "solo: chosen at random");
     assert!(!end.regions[tr as usize].force[1].general);
+}
+
+// Glossary "Control": a region is the General's or neutral, never both; the
+// reference card's Reinforce places neutral Units only where no General is
+// (docs/rulings.md, "Neutral Units and a General's region").
+#[test]
+fn neutral_units_are_never_placed_with_a_general() {
+    use valerna_lov::effect::{At, Step};
+    let c = content();
+    let a = region(&c, "allaria");
+    let ws = region(&c, "western_steppes");
+    let s = blank(
+        &c,
+        [true, true, true, true],
+        [a, region(&c, "trade_road")],
+        [ws, 11],
+    );
+    let place = [Step::PlaceNeutral {
+        at: At::Here,
+        count: 2,
+    }];
+    let (end, _, _) = drive(&s, &c, |e| e.run_steps(NONE, a, &place), prefer(&[]));
+    assert_eq!(end.regions[a as usize].neutral, 0, "Elyse's region");
+    assert_eq!(end.neutral_supply, s.neutral_supply);
+    // A Dragon controls nothing: its region takes them.
+    let (end, _, _) = drive(&s, &c, |e| e.run_steps(NONE, ws, &place), prefer(&[]));
+    assert_eq!(end.regions[ws as usize].neutral, 2);
+}
+
+// LoV p.10: "After activating a Glyph ... if your non-bonded Dragon is in
+// the same region as a non-bonded General, you have a chance of becoming
+// Dragonbonded"; Rest & Recover is a glyph (p.11, Glossary "Rest &
+// Recover"), so a resting Dragon next to a General checks too.
+#[test]
+fn a_resting_dragon_checks_for_dragonbond() {
+    let c = content();
+    let ys = region(&c, "ysval");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [ys, region(&c, "trade_road")],
+        [ys, 11],
+    );
+    s.players[FULGEN as usize].wounds = 5;
+    s.players[FULGEN as usize].power = 1;
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.activate_glyph(FULGEN, valerna_lov::effect::Glyph::Move, true),
+        prefer(&[Decision::Keep]),
+    );
+    assert_eq!(end.players[FULGEN as usize].wounds, 3, "it rested");
+    assert!(
+        asked
+            .iter()
+            .any(|q| q.seat == FULGEN && q.options().contains(&Decision::Reroll)),
+        "Ferellon, with Power to spend, is offered a re-roll"
+    );
+}
+
+// LoV p.13: a Dragon that retreats during a combat "by being wounded or by
+// choice ... cannot retreat to a region controlled by the opposing force":
+// an attacking Dragon that stops attacking too.
+#[test]
+fn an_attacking_dragon_retreats_away_from_its_defender() {
+    let c = content();
+    let ys = region(&c, "ysval");
+    let og = region(&c, "ogerron_plains");
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [ys, 11],
+    );
+    s.regions[ys as usize].force[1].units = [3, 0, 0];
+    for n in ["fai_woods", "north_tyveria"] {
+        s.regions[region(&c, n) as usize].force[1].units = [1, 0, 0];
+    }
+    // Ferellon's first roll leaves Adrael's Units in Ysval (at most one hit).
+    let cv = u32::from(c.characters[FULGEN as usize].wound_track[0]);
+    s.stream = Stream::new(seed_where(|st| roll_combat(cv, st).hits() <= 1));
+    let (end, _, asked) = drive(
+        &s,
+        &c,
+        |e| e.combat(FULGEN, Target::Seat(TYVERIA), ys, false),
+        prefer(&[Decision::Counterattack, Decision::Retreat]),
+    );
+    assert!(
+        asked
+            .iter()
+            .any(|q| q.seat == FULGEN && q.options().contains(&Decision::AttackAgain)),
+        "Ferellon chose to retreat"
+    );
+    // Fai Woods and North Tyveria are Adrael's: only Ogerron Plains is left.
+    assert_eq!(end.players[FULGEN as usize].at, og);
 }
