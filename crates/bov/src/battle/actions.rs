@@ -505,13 +505,9 @@ impl Battle {
             Phase::Over => Choices::Listed,
             Phase::PlaceObjective { .. } => {
                 out.extend(
-                    super::deployment::objective_grid(
-                        self.setup.battlefield,
-                        &self.objectives,
-                        super::deployment::OBJECTIVE_EXAMPLE_STEP,
-                    )
-                    .into_iter()
-                    .map(|at| Decision::PlaceObjective { at }),
+                    super::deployment::objective_examples(self.setup.battlefield, &self.objectives)
+                        .into_iter()
+                        .map(|at| Decision::PlaceObjective { at }),
                 );
                 Choices::Continuous
             }

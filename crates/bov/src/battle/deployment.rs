@@ -15,7 +15,7 @@ use valerna_game::Seat;
 
 /// The spacing of the points the engine lists as examples of where an
 /// objective may go.
-pub const OBJECTIVE_EXAMPLE_STEP: f64 = 1.0;
+const OBJECTIVE_EXAMPLE_STEP: f64 = 1.0;
 /// The spacing of the points searched before declaring that no objective
 /// fits any more (docs/rulings.md, "Objectives that no longer fit").
 const OBJECTIVE_ROOM_STEP: f64 = 0.5;
@@ -38,6 +38,18 @@ pub fn objective_grid(b: scenario::Battlefield, placed: &[Point], step: f64) -> 
         y += step;
     }
     out
+}
+
+/// Where the engine suggests the next objective may go: the inch grid, or
+/// the half-inch grid when the inch grid has no room left (so a point is
+/// offered whenever the engine asks for one).
+pub fn objective_examples(b: scenario::Battlefield, placed: &[Point]) -> Vec<Point> {
+    let coarse = objective_grid(b, placed, OBJECTIVE_EXAMPLE_STEP);
+    if coarse.is_empty() {
+        objective_grid(b, placed, OBJECTIVE_ROOM_STEP)
+    } else {
+        coarse
+    }
 }
 
 /// Whether `more` objectives still fit next to `placed`, filling the
