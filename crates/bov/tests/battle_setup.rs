@@ -94,7 +94,57 @@ fn players_place_five_objectives_by_the_rules() {
     }
     assert_eq!(g.objectives, spots.to_vec());
     assert_eq!(g.control.control.len(), 5);
-    assert!(matches!(g.phase, Phase::Deploy { .. }));
+    assert_eq!(
+        g.phase,
+        Phase::TableEdge {
+            seat: g.deploy_first
+        }
+    );
+}
+
+/// BoV 5.1, "Roll for Table Edges": "The winner of the roll picks either of
+/// the two longer table edges as their own. The opponent gets the opposite
+/// longer table edge"; "Mark Deployment Zones": the zone runs from the
+/// player's edge to the line 12" from the middle (6" deep on 4'x3'); "Take
+/// Turns Deploying": "Starting with the player who won the face-off roll".
+#[test]
+fn the_edge_roll_winner_picks_an_edge_and_deploys_first() {
+    let mut g = Battle::start(
+        &pack(),
+        &setup(6, Scenario::SlayTheFoe, scenario::Battlefield::Standard4x3),
+    )
+    .unwrap();
+    let winner = g.deploy_first;
+    assert_eq!(g.phase, Phase::TableEdge { seat: winner });
+    g.apply(Decision::TableEdge { near: false }).unwrap();
+    assert!(!g.near_edge(winner) && g.near_edge(1 - winner));
+    assert_eq!(g.phase, Phase::Deploy { seat: winner });
+    // The winner's zone is now the far 6": y from 30 to 36.
+    let unit = g.units.iter().find(|u| u.owner == winner).unwrap().id;
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    let Some(Decision::Deploy { positions, .. }) = buf
+        .iter()
+        .find(|d| matches!(d, Decision::Deploy { unit: u, .. } if *u == unit))
+        .cloned()
+    else {
+        panic!("no deployment offered");
+    };
+    let r = f64::from(g.units[usize::from(unit)].base_mm) / 25.4 / 2.0;
+    assert!(positions.iter().all(|p| p.y - r >= 30.0 - 1e-9));
+    let mirrored: Vec<Point> = positions
+        .iter()
+        .map(|p| Point::new(p.x, 36.0 - p.y))
+        .collect();
+    let e = g
+        .apply(Decision::Deploy {
+            unit,
+            positions: mirrored,
+        })
+        .unwrap_err();
+    assert!(e.to_string().contains("deployment zone"), "{e}");
+    g.apply(Decision::Deploy { unit, positions }).unwrap();
+    assert_eq!(g.phase, Phase::Deploy { seat: 1 - winner });
 }
 
 /// "Slay the Foe!": "no objectives are placed on the table", so deployment
@@ -107,7 +157,7 @@ fn slay_the_foe_places_no_objectives() {
     )
     .unwrap();
     assert!(g.objectives.is_empty());
-    assert!(matches!(g.phase, Phase::Deploy { .. }));
+    assert!(matches!(g.phase, Phase::TableEdge { .. }));
 }
 
 /// Whole games on every battlefield and scenario, greedy against random:
@@ -149,12 +199,16 @@ fn bots_place_legal_objectives_and_reserves_end_defeated() {
     }
 }
 
-/// Deploys seat 0's `order` first (its other units left for Reserve),
+/// Seat 0 takes the edge at y = 0, then deploys seat 0's `order` first (its other units left for Reserve),
 /// seat 1 everything, on a Slay the Foe battlefield.
 fn deploy_in_order(g: &mut Battle, order: &[u16]) -> Vec<Result<(), String>> {
     let mut buf = Vec::new();
     let mut next = order.iter();
     let mut reserve_tries = Vec::new();
+    // Seat 0 plays from the edge at y = 0.
+    let winner = g.deploy_first;
+    g.apply(Decision::TableEdge { near: winner == 0 }).unwrap();
+    assert!(g.near_edge(0));
     while let Phase::Deploy { seat } = g.phase {
         g.choices(&mut buf);
         if seat == 0 {
@@ -327,7 +381,9 @@ fn dangerous_terrain_targets_at_initiative() {
             ),
         )
         .unwrap();
-        first_choices_while(&mut g, |p| matches!(p, Phase::Deploy { .. }));
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
+        });
         let lava = TerrainPiece::rect(
             "Lava pool",
             Point::new(4.0, 16.0),
@@ -399,7 +455,9 @@ fn greedy_aims_dangerous_terrain_at_the_enemy() {
         &setup(3, Scenario::SlayTheFoe, scenario::Battlefield::Standard4x3),
     )
     .unwrap();
-    first_choices_while(&mut g, |p| matches!(p, Phase::Deploy { .. }));
+    first_choices_while(&mut g, |p| {
+        matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
+    });
     g.phase = Phase::Dangerous {
         seat: 0,
         piece: 0,

@@ -199,6 +199,7 @@ impl Battle {
             (Phase::Dangerous { candidates, .. }, Decision::DangerousTarget { unit }) => {
                 self.check_dangerous_target(candidates, *unit)
             }
+            (Phase::TableEdge { .. }, Decision::TableEdge { .. }) => Ok(()),
             (Phase::Over, _) => err("the game is over"),
             (phase, d) => err(format!("{d:?} is not a decision for now ({phase:?})")),
         }
@@ -263,6 +264,9 @@ impl Battle {
             }
             (Phase::Dangerous { piece, .. }, Decision::DangerousTarget { unit }) => {
                 self.dangerous_attack(piece, unit)
+            }
+            (Phase::TableEdge { seat }, Decision::TableEdge { near }) => {
+                self.choose_edge(seat, near)
             }
             _ => {}
         }
@@ -526,6 +530,11 @@ impl Battle {
                         .iter()
                         .map(|&unit| Decision::DangerousTarget { unit }),
                 );
+                Choices::Listed
+            }
+            Phase::TableEdge { .. } => {
+                out.push(Decision::TableEdge { near: true });
+                out.push(Decision::TableEdge { near: false });
                 Choices::Listed
             }
         }

@@ -50,8 +50,10 @@ impl Bot for RandomBot {
 /// Charges or shoots what it can damage most (expected points of models
 /// removed, from the exact odds), otherwise marches toward the nearest
 /// objective it does not hold; activates each unit at most twice a round so
-/// none becomes Exhausted. Places objectives as near its own table edge as
-/// the rules allow, deploys everything (Reserve only for units that find no
+/// none becomes Exhausted. Places objectives in one half of the table (seat
+/// 0 toward y = 0, seat 1 toward the far edge) as near the edge as the rules
+/// allow, and if it wins the table edges takes the edge of the half with
+/// more objectives; deploys everything (Reserve only for units that find no
 /// room in the zone), and aims Dangerous terrain at the costliest enemy.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
@@ -229,6 +231,12 @@ impl Bot for GreedyBot {
             }
             Phase::Action { unit } => self.best_action(game, *unit).1,
             Phase::PlaceObjective { seat } => self.place_objective(game, *seat),
+            Phase::TableEdge { .. } => {
+                let h = game.field.height;
+                let near = game.objectives.iter().filter(|p| p.y < h / 2.0).count();
+                let far = game.objectives.iter().filter(|p| p.y > h / 2.0).count();
+                Decision::TableEdge { near: near >= far }
+            }
             Phase::Reserve { .. } => {
                 game.choices(&mut self.buf);
                 // The first entry the engine offers comes in from the middle

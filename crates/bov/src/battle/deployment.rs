@@ -1,9 +1,9 @@
 //! Objectives and deployment (BoV 5.1, "Setting up a game": "Objectives
 //! Setup", "Determine Deployment Zones", "Take Turns Deploying", "Reserves").
 //!
-//! The players place the objectives in turn, then deploy a unit at a time;
-//! after half of its units are down a player may leave the rest in Reserve.
-//! Seat 0's table edge is the long edge at y = 0, seat 1's the far one.
+//! The players place the objectives in turn; the winner of a face-off picks
+//! a long table edge; then they deploy a unit at a time, and after half of
+//! its units are down a player may leave the rest in Reserve.
 
 use super::{Battle, BattleError, Phase, Step, err};
 use crate::geometry::{Model, Point, UnitId, in_coherency};
@@ -66,16 +66,12 @@ pub fn objectives_fit(b: scenario::Battlefield, placed: &[Point], more: usize) -
     true
 }
 
-/// The deployment zone of `seat`: from its long edge to the deployment line,
-/// as `(y_min, y_max)`.
-pub fn zone(b: scenario::Battlefield, seat: Seat) -> (f64, f64) {
+/// The deployment zone along the long edge at y = 0 (`near`) or the one
+/// opposite: from the edge to the deployment line, as `(y_min, y_max)`.
+pub fn zone(b: scenario::Battlefield, near: bool) -> (f64, f64) {
     let (_, h) = b.inches();
     let depth = deployment_zone_depth(b);
-    if seat == 0 {
-        (0.0, depth)
-    } else {
-        (h - depth, h)
-    }
+    if near { (0.0, depth) } else { (h - depth, h) }
 }
 
 impl Battle {
@@ -103,9 +99,23 @@ impl Battle {
             return;
         }
         self.control = Objectives::new(placed);
-        // BoV 5.1, "Roll for Table Edges" and "Take Turns Deploying": the
-        // winner of the face-off deploys first.
+        // BoV 5.1, "Roll for Table Edges": the winner picks a long edge,
+        // and ("Take Turns Deploying") deploys first.
         self.deploy_first = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
+        self.phase = Phase::TableEdge {
+            seat: self.deploy_first,
+        };
+    }
+
+    /// Whether `seat` plays from the long edge at y = 0.
+    pub fn near_edge(&self, seat: Seat) -> bool {
+        seat == self.near_seat
+    }
+
+    /// "The winner of the roll picks either of the two longer table edges
+    /// as their own. The opponent gets the opposite longer table edge."
+    pub(crate) fn choose_edge(&mut self, seat: Seat, near: bool) {
+        self.near_seat = if near { seat } else { Battle::other(seat) };
         self.next_deployment();
     }
 
@@ -188,7 +198,7 @@ impl Battle {
                 positions.len()
             ));
         }
-        let (lo, hi) = zone(self.setup.battlefield, seat);
+        let (lo, hi) = zone(self.setup.battlefield, self.near_edge(seat));
         let placed: Vec<Model> = positions
             .iter()
             .map(|&p| {
@@ -251,7 +261,8 @@ impl Battle {
         let cols = n.min(5);
         let rows = n.div_ceil(5);
         let (w, _) = self.setup.battlefield.inches();
-        let (lo, hi) = zone(self.setup.battlefield, u.owner);
+        let near = self.near_edge(u.owner);
+        let (lo, hi) = zone(self.setup.battlefield, near);
         let width = (cols as f64 - 1.0) * step;
         let depth = (rows as f64 - 1.0) * step;
         if depth + 2.0 * r > hi - lo {
@@ -277,11 +288,7 @@ impl Battle {
                 continue;
             }
             for &y0 in &ys {
-                let y0 = if u.owner == 0 {
-                    y0
-                } else {
-                    hi - (y0 - lo) - depth
-                };
+                let y0 = if near { y0 } else { hi - (y0 - lo) - depth };
                 let pos: Vec<Point> = (0..n)
                     .map(|i| Point::new(x0 + (i % 5) as f64 * step, y0 + (i / 5) as f64 * step))
                     .collect();

@@ -94,6 +94,9 @@ pub enum Decision {
     /// "Dangerous Terrain (X)": the unit the Initiative winner picks as the
     /// terrain's target.
     DangerousTarget { unit: u16 },
+    /// "Roll for Table Edges": the winner takes the long edge at y = 0
+    /// (`near`) or the one opposite.
+    TableEdge { near: bool },
 }
 
 /// A refused set-up or decision.
@@ -147,6 +150,10 @@ pub enum Phase {
         seat: Seat,
         piece: usize,
         candidates: Vec<u16>,
+    },
+    /// The winner of the table-edge face-off picks a long edge.
+    TableEdge {
+        seat: Seat,
     },
 }
 
@@ -213,7 +220,11 @@ pub struct Battle {
     pub game_size: u32,
     /// Who won the face-off to place the first objective.
     pub objectives_first: Seat,
+    /// Who won the table-edge face-off: picks an edge and deploys first.
     pub deploy_first: Seat,
+    /// The seat whose table edge is the long edge at y = 0; the other's is
+    /// the one opposite.
+    pub near_seat: Seat,
     pub(crate) last_deployed: Option<Seat>,
     /// Models removed from each side so far.
     pub models_lost: [u32; 2],
@@ -426,6 +437,7 @@ impl Game for Battle {
             game_size,
             objectives_first,
             deploy_first: 0,
+            near_seat: 0,
             last_deployed: None,
             models_lost: [0; 2],
             last_paths: Vec::new(),
@@ -446,6 +458,7 @@ impl Game for Battle {
             Phase::Deploy { seat }
             | Phase::Turn { seat }
             | Phase::PlaceObjective { seat }
+            | Phase::TableEdge { seat }
             | Phase::Dangerous { seat, .. } => Some(*seat),
             Phase::Action { unit } | Phase::Casualties { unit, .. } | Phase::Reserve { unit } => {
                 Some(self.units[usize::from(*unit)].owner)

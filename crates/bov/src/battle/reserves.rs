@@ -71,9 +71,10 @@ impl Battle {
         {
             return refused();
         }
-        let own_y = if seat == 0 { 0.0 } else { h };
+        let near = self.near_edge(seat);
+        let own_y = if near { 0.0 } else { h };
         let out = if (point.y - own_y).abs() <= ON_EDGE {
-            Point::new(0.0, if seat == 0 { -1.0 } else { 1.0 })
+            Point::new(0.0, if near { -1.0 } else { 1.0 })
         } else if point.x.abs() <= ON_EDGE {
             Point::new(-1.0, 0.0)
         } else if (point.x - w).abs() <= ON_EDGE {
@@ -186,9 +187,10 @@ impl Battle {
     pub fn entry_examples(&self, unit: u16) -> Vec<(Point, Paths)> {
         let u = &self.units[usize::from(unit)];
         let (w, h) = (self.field.width, self.field.height);
-        let own_y = if u.owner == 0 { 0.0 } else { h };
-        let inward_y = if u.owner == 0 { 1.0 } else { -1.0 };
-        let side_y = if u.owner == 0 { h / 4.0 } else { 3.0 * h / 4.0 };
+        let near = self.near_edge(u.owner);
+        let own_y = if near { 0.0 } else { h };
+        let inward_y = if near { 1.0 } else { -1.0 };
+        let side_y = if near { h / 4.0 } else { 3.0 * h / 4.0 };
         let edges = [
             (Point::new(w / 2.0, own_y), Point::new(0.0, inward_y)),
             (Point::new(w / 4.0, own_y), Point::new(0.0, inward_y)),
