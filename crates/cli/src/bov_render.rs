@@ -194,7 +194,11 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
         if names.is_empty() {
             continue;
         }
-        let y = if seat == 0 { size.1 as i32 - 20 } else { 28 };
+        let y = if game.near_edge(seat) {
+            size.1 as i32 - 20
+        } else {
+            28
+        };
         root.draw(&Text::new(
             format!("In Reserve: {}", names.join(", ")),
             (8, y),

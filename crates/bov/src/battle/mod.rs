@@ -272,6 +272,8 @@ pub struct BattleView {
     pub score: [i32; 2],
     pub hand: Vec<String>,
     pub opponent_cards: usize,
+    /// The seat whose table edge is the long edge at y = 0.
+    pub near_seat: Seat,
 }
 
 /// The text of a force list named in a setup.
@@ -511,6 +513,7 @@ impl Game for Battle {
             score: self.score.points,
             hand: self.hands[s].clone(),
             opponent_cards: self.hands[1 - s].len(),
+            near_seat: self.near_seat,
         }
     }
 
