@@ -469,3 +469,38 @@ fn greedy_aims_dangerous_terrain_at_the_enemy() {
     };
     assert_eq!(g.units[usize::from(unit)].owner, 1);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Any point offered for an objective is accepted exactly when it is
+    /// more than 3" from every edge and more than 9" from every token
+    /// already down ("Objectives Setup"), and a refusal changes nothing.
+    #[test]
+    fn objective_points_are_judged_by_the_book(
+        points in proptest::collection::vec((-2.0f64..50.0, -2.0f64..38.0), 1..24),
+    ) {
+        let mut g = Battle::start(
+            &pack(),
+            &setup(1, Scenario::PitchedBattle, scenario::Battlefield::Standard4x3),
+        )
+        .unwrap();
+        for (x, y) in points {
+            if !matches!(g.phase, Phase::PlaceObjective { .. }) {
+                break;
+            }
+            let at = Point::new(x, y);
+            let legal = x > 3.0
+                && x < 45.0
+                && y > 3.0
+                && y < 33.0
+                && g.objectives.iter().all(|o| o.dist(at) > 9.0);
+            let before = g.objectives.clone();
+            let r = g.apply(Decision::PlaceObjective { at });
+            proptest::prop_assert_eq!(r.is_ok(), legal, "{:?} after {:?}", at, before);
+            if !legal {
+                proptest::prop_assert_eq!(&g.objectives, &before);
+            }
+        }
+    }
+}
