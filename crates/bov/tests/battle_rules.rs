@@ -15,7 +15,10 @@ fn pack() -> Arc<Pack> {
 fn deployed(seed: u64, a: &str, b: &str) -> Battle {
     let mut g = Battle::start(&pack(), &BattleSetup::pitched(seed, a, b)).unwrap();
     let mut buf = Vec::new();
-    while matches!(g.phase, Phase::Deploy { .. }) {
+    while matches!(
+        g.phase,
+        Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+    ) {
         g.choices(&mut buf);
         g.apply(buf[0].clone()).unwrap();
     }

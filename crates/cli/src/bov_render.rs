@@ -185,6 +185,27 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
         (FAMILY, 16).into_font().color(&BLACK),
     ))
     .map_err(draw_err)?;
+    // Units in Reserve stand off the table: listed along their side's edge.
+    for seat in 0..2u8 {
+        let names: Vec<String> = game
+            .reserves(seat)
+            .map(|u| format!("{} [{}]", u.name, u.id))
+            .collect();
+        if names.is_empty() {
+            continue;
+        }
+        let y = if game.near_edge(seat) {
+            size.1 as i32 - 20
+        } else {
+            28
+        };
+        root.draw(&Text::new(
+            format!("In Reserve: {}", names.join(", ")),
+            (8, y),
+            (FAMILY, 13).into_font().color(&SIDES[usize::from(seat)]),
+        ))
+        .map_err(draw_err)?;
+    }
     root.present().map_err(draw_err)?;
     Ok(())
 }

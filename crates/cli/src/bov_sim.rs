@@ -3,11 +3,12 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde_json::json;
 use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::Pack;
+use valerna_bov::rules::scenario::{Battlefield, Scenario};
 use valerna_game::{Game, Record};
 
 use crate::error::CliError;
@@ -30,12 +31,76 @@ pub struct SimArgs {
     /// The force lists of seat 0 and seat 1 (sample list names).
     #[arg(long, default_value = "allaria_guild_line,tyveria_swarm")]
     lists: String,
+    /// The scenario (BoV 5.1, "Determine Scenario"; "Alternative scenarios").
+    #[arg(long, value_enum, default_value_t = ScenarioArg::Pitched)]
+    scenario: ScenarioArg,
+    /// The battlefield: small 2'x1', standard 4'x3', large 6'x4'.
+    #[arg(long, value_enum, default_value_t = BattlefieldArg::Standard)]
+    battlefield: BattlefieldArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
     /// Write the first game's record (setup and decisions, JSON) here.
     #[arg(long)]
     save_log: Option<PathBuf>,
+}
+
+/// The scenarios as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ScenarioArg {
+    /// Pitched Battle: objectives and defeated units score.
+    Pitched,
+    /// Seize the Land!: only objectives score.
+    Seize,
+    /// Slay the Foe!: no objectives; only defeated units score.
+    Slay,
+}
+
+impl ScenarioArg {
+    fn scenario(self) -> Scenario {
+        match self {
+            ScenarioArg::Pitched => Scenario::PitchedBattle,
+            ScenarioArg::Seize => Scenario::SeizeTheLand,
+            ScenarioArg::Slay => Scenario::SlayTheFoe,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ScenarioArg::Pitched => "pitched",
+            ScenarioArg::Seize => "seize",
+            ScenarioArg::Slay => "slay",
+        }
+    }
+}
+
+/// The battlefield sizes as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BattlefieldArg {
+    /// 2' x 1'.
+    Small,
+    /// 4' x 3'.
+    Standard,
+    /// 6' x 4'.
+    Large,
+}
+
+impl BattlefieldArg {
+    fn battlefield(self) -> Battlefield {
+        match self {
+            BattlefieldArg::Small => Battlefield::Small2x1,
+            BattlefieldArg::Standard => Battlefield::Standard4x3,
+            BattlefieldArg::Large => Battlefield::Large6x4,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            BattlefieldArg::Small => "small",
+            BattlefieldArg::Standard => "standard",
+            BattlefieldArg::Large => "large",
+        }
+    }
 }
 
 fn pair(s: &str, what: &str) -> Result<[String; 2], CliError> {
@@ -106,7 +171,12 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     for i in 0..args.games {
         progress.step();
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
-        let setup = BattleSetup::pitched(seed, &lists[0], &lists[1]);
+        let setup = BattleSetup {
+            seed,
+            lists: lists.clone(),
+            scenario: args.scenario.scenario(),
+            battlefield: args.battlefield.battlefield(),
+        };
         let p = play_one(&pack, setup, &bots)?;
         match p.winners.as_slice() {
             [w] => wins[usize::from((*w).min(1))] += 1,
@@ -135,6 +205,8 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             "seed": args.seed,
             "bots": bots,
             "lists": lists,
+            "scenario": args.scenario.name(),
+            "battlefield": args.battlefield.name(),
             "wins": wins,
             "draws": draws,
             "mean_score": [mean(score[0]), mean(score[1])],
@@ -142,7 +214,12 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         });
         println!("{v}");
     } else {
-        println!("games: {}", args.games);
+        println!(
+            "games: {} ({}, {} battlefield)",
+            args.games,
+            args.scenario.name(),
+            args.battlefield.name()
+        );
         for s in 0..2 {
             println!(
                 "seat {s} ({}, {}): wins {}, mean score {:.1}, mean models lost {:.2}",

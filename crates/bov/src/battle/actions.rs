@@ -150,6 +150,13 @@ impl Battle {
                         "you have passed and must pass until the end of the round (BoV 5.1, \"Pass or Activate\")",
                     );
                 }
+                if self
+                    .units
+                    .get(usize::from(*unit))
+                    .is_some_and(|u| u.reserve)
+                {
+                    return self.can_activate_reserve(*seat, *unit);
+                }
                 self.can_activate(*seat, *unit)
             }
             (Phase::Action { unit }, Decision::March { paths }) => {
@@ -181,6 +188,18 @@ impl Battle {
             (Phase::Casualties { unit, plan, .. }, Decision::Remove { models }) => {
                 check_casualties(&self.units[usize::from(*unit)].state.alive, plan, models)
             }
+            (Phase::PlaceObjective { .. }, Decision::PlaceObjective { at }) => {
+                self.check_place_objective(*at)
+            }
+            (Phase::Deploy { seat }, Decision::Reserve) => self.check_reserve(*seat),
+            (Phase::Reserve { unit }, Decision::Enter { point, paths }) => {
+                self.check_enter(*unit, *point, paths)
+            }
+            (Phase::Reserve { .. }, Decision::StayInReserve) => Ok(()),
+            (Phase::Dangerous { candidates, .. }, Decision::DangerousTarget { unit }) => {
+                self.check_dangerous_target(candidates, *unit)
+            }
+            (Phase::TableEdge { .. }, Decision::TableEdge { .. }) => Ok(()),
             (Phase::Over, _) => err("the game is over"),
             (phase, d) => err(format!("{d:?} is not a decision for now ({phase:?})")),
         }
@@ -193,7 +212,13 @@ impl Battle {
                 self.deploy(seat, unit, &positions)
             }
             (Phase::Turn { seat }, Decision::Pass) => self.pass(seat),
-            (Phase::Turn { .. }, Decision::Activate { unit }) => self.activate(unit),
+            (Phase::Turn { .. }, Decision::Activate { unit }) => {
+                if self.units[usize::from(unit)].reserve {
+                    self.activate_reserve(unit);
+                } else {
+                    self.activate(unit);
+                }
+            }
             (Phase::Action { unit }, Decision::March { paths }) => {
                 self.queue_move(unit, paths, self.allowance(unit, false));
                 self.queue.push_back(Step::EndOfTurn { unit });
@@ -227,6 +252,22 @@ impl Battle {
                 },
                 Decision::Remove { models },
             ) => self.remove_casualties(unit, &plan, &models, &statuses),
+            (Phase::PlaceObjective { .. }, Decision::PlaceObjective { at }) => {
+                self.place_objective(at)
+            }
+            (Phase::Deploy { seat }, Decision::Reserve) => self.declare_reserve(seat),
+            (Phase::Reserve { unit }, Decision::Enter { point, paths }) => {
+                self.enter(unit, point, &paths)
+            }
+            (Phase::Reserve { unit }, Decision::StayInReserve) => {
+                self.queue.push_back(Step::EndOfTurn { unit });
+            }
+            (Phase::Dangerous { piece, .. }, Decision::DangerousTarget { unit }) => {
+                self.dangerous_attack(piece, unit)
+            }
+            (Phase::TableEdge { seat }, Decision::TableEdge { near }) => {
+                self.choose_edge(seat, near)
+            }
             _ => {}
         }
     }
@@ -382,6 +423,9 @@ impl Battle {
                         });
                     }
                 }
+                if self.check_reserve(*seat).is_ok() {
+                    out.push(Decision::Reserve);
+                }
                 Choices::Continuous
             }
             Phase::Turn { seat } => {
@@ -389,6 +433,11 @@ impl Battle {
                 if !self.passed[usize::from(*seat)] {
                     for u in self.living(*seat) {
                         if self.can_activate(*seat, u.id).is_ok() {
+                            out.push(Decision::Activate { unit: u.id });
+                        }
+                    }
+                    for u in self.reserves(*seat) {
+                        if self.can_activate_reserve(*seat, u.id).is_ok() {
                             out.push(Decision::Activate { unit: u.id });
                         }
                     }
@@ -458,6 +507,36 @@ impl Battle {
                 Choices::Continuous
             }
             Phase::Over => Choices::Listed,
+            Phase::PlaceObjective { .. } => {
+                out.extend(
+                    super::deployment::objective_examples(self.setup.battlefield, &self.objectives)
+                        .into_iter()
+                        .map(|at| Decision::PlaceObjective { at }),
+                );
+                Choices::Continuous
+            }
+            Phase::Reserve { unit } => {
+                out.push(Decision::StayInReserve);
+                out.extend(
+                    self.entry_examples(*unit)
+                        .into_iter()
+                        .map(|(point, paths)| Decision::Enter { point, paths }),
+                );
+                Choices::Continuous
+            }
+            Phase::Dangerous { candidates, .. } => {
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&unit| Decision::DangerousTarget { unit }),
+                );
+                Choices::Listed
+            }
+            Phase::TableEdge { .. } => {
+                out.push(Decision::TableEdge { near: true });
+                out.push(Decision::TableEdge { near: false });
+                Choices::Listed
+            }
         }
     }
 

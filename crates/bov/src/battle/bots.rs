@@ -5,8 +5,9 @@ use valerna_dice::Stream;
 use valerna_dice::odds;
 use valerna_game::Game;
 
+use super::deployment::objectives_fit;
 use super::{Battle, Decision, Phase};
-use crate::geometry::Sightlines;
+use crate::geometry::{Point, Sightlines};
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
 use crate::rules::units::WeaponKind;
 
@@ -49,7 +50,11 @@ impl Bot for RandomBot {
 /// Charges or shoots what it can damage most (expected points of models
 /// removed, from the exact odds), otherwise marches toward the nearest
 /// objective it does not hold; activates each unit at most twice a round so
-/// none becomes Exhausted.
+/// none becomes Exhausted. Places objectives in one half of the table (seat
+/// 0 toward y = 0, seat 1 toward the far edge) as near the edge as the rules
+/// allow, and if it wins the table edges takes the edge of the half with
+/// more objectives; deploys everything (Reserve only for units that find no
+/// room in the zone), and aims Dangerous terrain at the costliest enemy.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     stream: Stream,
@@ -152,6 +157,43 @@ impl GreedyBot {
     }
 }
 
+impl GreedyBot {
+    /// The legal point nearest its own table edge, then nearest the middle
+    /// of that edge, that leaves room for the objectives still to come.
+    fn place_objective(&mut self, game: &Battle, seat: u8) -> Decision {
+        game.choices(&mut self.buf);
+        let (w, h) = game.setup.battlefield.inches();
+        let key = |p: &Point| {
+            let edge = if seat == 0 { p.y } else { h - p.y };
+            edge + 0.1 * (p.x - w / 2.0).abs()
+        };
+        let mut points: Vec<Point> = self
+            .buf
+            .iter()
+            .filter_map(|d| match d {
+                Decision::PlaceObjective { at } => Some(*at),
+                _ => None,
+            })
+            .collect();
+        points.sort_by(|a, b| key(a).total_cmp(&key(b)));
+        let want = usize::from(game.setup.battlefield.objectives());
+        let later = want.saturating_sub(game.objectives.len() + 1);
+        let mut placed = game.objectives.clone();
+        let at = points
+            .iter()
+            .find(|&&p| {
+                placed.push(p);
+                let fits = objectives_fit(game.setup.battlefield, &placed, later);
+                placed.pop();
+                fits
+            })
+            .or(points.first())
+            .copied()
+            .unwrap_or_default();
+        Decision::PlaceObjective { at }
+    }
+}
+
 impl Bot for GreedyBot {
     fn decide(&mut self, game: &Battle) -> Decision {
         match &game.phase {
@@ -162,6 +204,14 @@ impl Bot for GreedyBot {
                 }
                 // The least tired unit that is engaged or has something in
                 // reach goes first; ties by list order.
+                // Units in Reserve come in as soon as they may.
+                if game.round >= 2
+                    && let Some(u) = game.reserves(seat).find(|u| {
+                        u.state.fatigue < 2 && game.can_activate_reserve(seat, u.id).is_ok()
+                    })
+                {
+                    return Decision::Activate { unit: u.id };
+                }
                 let mut best: Option<(u8, u8, u16)> = None;
                 let snap = game.snapshot();
                 for u in game.living(seat) {
@@ -180,6 +230,37 @@ impl Bot for GreedyBot {
                 }
             }
             Phase::Action { unit } => self.best_action(game, *unit).1,
+            Phase::PlaceObjective { seat } => self.place_objective(game, *seat),
+            Phase::TableEdge { .. } => {
+                let h = game.field.height;
+                let near = game.objectives.iter().filter(|p| p.y < h / 2.0).count();
+                let far = game.objectives.iter().filter(|p| p.y > h / 2.0).count();
+                Decision::TableEdge { near: near >= far }
+            }
+            Phase::Reserve { .. } => {
+                game.choices(&mut self.buf);
+                // The first entry the engine offers comes in from the middle
+                // of the player's own edge.
+                self.buf
+                    .iter()
+                    .find(|d| matches!(d, Decision::Enter { .. }))
+                    .cloned()
+                    .unwrap_or(Decision::StayInReserve)
+            }
+            Phase::Dangerous {
+                seat, candidates, ..
+            } => {
+                let enemy = candidates
+                    .iter()
+                    .filter(|&&u| game.units[usize::from(u)].owner != *seat)
+                    .max_by_key(|&&u| (game.units[usize::from(u)].value, std::cmp::Reverse(u)));
+                let friend = candidates
+                    .iter()
+                    .min_by_key(|&&u| (game.units[usize::from(u)].value, u));
+                Decision::DangerousTarget {
+                    unit: enemy.or(friend).copied().unwrap_or(0),
+                }
+            }
             Phase::Opportunity { candidates, .. } => Decision::React {
                 unit: candidates.first().copied(),
             },

@@ -1,60 +1,166 @@
 //! Objectives and deployment (BoV 5.1, "Setting up a game": "Objectives
-//! Setup", "Determine Deployment Zones", "Take Turns Deploying").
+//! Setup", "Determine Deployment Zones", "Take Turns Deploying", "Reserves").
 //!
-//! Seat 0 deploys along the edge at y = 0, seat 1 along the far edge. Every
-//! unit is deployed (no Reserves yet). Objectives stand at fixed points that
-//! satisfy the placement rules, instead of being placed by the players.
+//! The players place the objectives in turn; the winner of a face-off picks
+//! a long table edge; then they deploy a unit at a time, and after half of
+//! its units are down a player may leave the rest in Reserve.
 
-use super::{Battle, BattleError, Phase, err};
+use super::{Battle, BattleError, Phase, Step, err};
 use crate::geometry::{Model, Point, UnitId, in_coherency};
-use crate::rules::scenario;
-use crate::rules::setup::{deployment_zone_depth, next_to_deploy};
+use crate::rules::scenario::{self, Objectives};
+use crate::rules::setup::{
+    check_objective, check_reserves, deployment_zone_depth, next_to_deploy, objective_placer,
+};
 use valerna_game::Seat;
 
-/// Objective tokens for a scenario with objectives: as many as "Objectives
-/// Setup" asks, more than 9" apart and more than 3" from every edge.
-pub fn objective_points(b: scenario::Battlefield) -> Vec<Point> {
-    let p = |x: f64, y: f64| Point::new(x, y);
-    match b {
-        scenario::Battlefield::Small2x1 => vec![p(3.5, 3.5), p(12.0, 8.5), p(20.5, 3.5)],
-        scenario::Battlefield::Standard4x3 => vec![
-            p(24.0, 18.0),
-            p(12.0, 9.0),
-            p(36.0, 9.0),
-            p(12.0, 27.0),
-            p(36.0, 27.0),
-        ],
-        scenario::Battlefield::Large6x4 => vec![
-            p(36.0, 24.0),
-            p(18.0, 12.0),
-            p(54.0, 12.0),
-            p(18.0, 36.0),
-            p(54.0, 36.0),
-            p(8.0, 24.0),
-            p(64.0, 24.0),
-        ],
+/// The spacing of the points the engine lists as examples of where an
+/// objective may go.
+const OBJECTIVE_EXAMPLE_STEP: f64 = 1.0;
+/// The spacing of the points searched before declaring that no objective
+/// fits any more (docs/rulings.md, "Objectives that no longer fit").
+const OBJECTIVE_ROOM_STEP: f64 = 0.5;
+
+/// Points of a grid `step` apart, offset by half a step from the edges'
+/// 3" margin, that meet "Objectives Setup" next to the objectives `placed`.
+pub fn objective_grid(b: scenario::Battlefield, placed: &[Point], step: f64) -> Vec<Point> {
+    let (w, h) = b.inches();
+    let taken: Vec<(f64, f64)> = placed.iter().map(|p| (p.x, p.y)).collect();
+    let mut out = Vec::new();
+    let mut y = crate::rules::setup::OBJECTIVE_EDGE_INCHES + step / 2.0;
+    while y < h {
+        let mut x = crate::rules::setup::OBJECTIVE_EDGE_INCHES + step / 2.0;
+        while x < w {
+            if check_objective(b, &taken, (x, y)).is_ok() {
+                out.push(Point::new(x, y));
+            }
+            x += step;
+        }
+        y += step;
+    }
+    out
+}
+
+/// Where the engine suggests the next objective may go: the inch grid, or
+/// the half-inch grid when the inch grid has no room left (so a point is
+/// offered whenever the engine asks for one).
+pub fn objective_examples(b: scenario::Battlefield, placed: &[Point]) -> Vec<Point> {
+    let coarse = objective_grid(b, placed, OBJECTIVE_EXAMPLE_STEP);
+    if coarse.is_empty() {
+        objective_grid(b, placed, OBJECTIVE_ROOM_STEP)
+    } else {
+        coarse
     }
 }
 
-/// The deployment zone of `seat`: from its long edge to the deployment line,
-/// as `(y_min, y_max)`.
-pub fn zone(b: scenario::Battlefield, seat: Seat) -> (f64, f64) {
+/// Whether `more` objectives still fit next to `placed`, filling the
+/// half-inch grid first come first served (a bot's look-ahead: a packing it
+/// misses may still exist).
+pub fn objectives_fit(b: scenario::Battlefield, placed: &[Point], more: usize) -> bool {
+    let mut all = placed.to_vec();
+    for _ in 0..more {
+        match objective_grid(b, &all, OBJECTIVE_ROOM_STEP).first() {
+            Some(&p) => all.push(p),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The deployment zone along the long edge at y = 0 (`near`) or the one
+/// opposite: from the edge to the deployment line, as `(y_min, y_max)`.
+pub fn zone(b: scenario::Battlefield, near: bool) -> (f64, f64) {
     let (_, h) = b.inches();
     let depth = deployment_zone_depth(b);
-    if seat == 0 {
-        (0.0, depth)
-    } else {
-        (h - depth, h)
-    }
+    if near { (0.0, depth) } else { (h - depth, h) }
 }
 
 impl Battle {
+    /// Asks for the next objective token; once they are all down (or no
+    /// point meets the rules any more), rolls for table edges and starts
+    /// deployment.
+    pub(crate) fn next_objective(&mut self) {
+        let want = if self.setup.scenario.has_objectives() {
+            usize::from(self.setup.battlefield.objectives())
+        } else {
+            0
+        };
+        let placed = self.objectives.len();
+        if placed < want
+            && !objective_grid(
+                self.setup.battlefield,
+                &self.objectives,
+                OBJECTIVE_ROOM_STEP,
+            )
+            .is_empty()
+        {
+            self.phase = Phase::PlaceObjective {
+                seat: objective_placer(self.objectives_first, placed),
+            };
+            return;
+        }
+        self.control = Objectives::new(placed);
+        // BoV 5.1, "Roll for Table Edges": the winner picks a long edge,
+        // and ("Take Turns Deploying") deploys first.
+        self.deploy_first = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
+        self.phase = Phase::TableEdge {
+            seat: self.deploy_first,
+        };
+    }
+
+    /// Whether `seat` plays from the long edge at y = 0.
+    pub fn near_edge(&self, seat: Seat) -> bool {
+        seat == self.near_seat
+    }
+
+    /// "The winner of the roll picks either of the two longer table edges
+    /// as their own. The opponent gets the opposite longer table edge."
+    pub(crate) fn choose_edge(&mut self, seat: Seat, near: bool) {
+        self.near_seat = if near { seat } else { Battle::other(seat) };
+        self.next_deployment();
+    }
+
+    /// "Objectives Setup": more than 9" from every objective placed and more
+    /// than 3" from every edge.
+    pub(crate) fn check_place_objective(&self, at: Point) -> Result<(), BattleError> {
+        let taken: Vec<(f64, f64)> = self.objectives.iter().map(|p| (p.x, p.y)).collect();
+        check_objective(self.setup.battlefield, &taken, (at.x, at.y))
+            .map_err(|e| BattleError(e.to_string()))
+    }
+
+    pub(crate) fn place_objective(&mut self, at: Point) {
+        self.objectives.push(at);
+        self.next_objective();
+    }
+
+    /// "Reserves": after at least half of the player's units are deployed,
+    /// the rest may stay in Reserve, the General excepted.
+    pub(crate) fn check_reserve(&self, seat: Seat) -> Result<(), BattleError> {
+        let own = || self.units.iter().filter(|u| u.owner == seat);
+        let deployed = own().filter(|u| u.deployed).count();
+        let general_left = own().any(|u| u.general && !u.deployed);
+        check_reserves(deployed, own().count(), general_left)
+            .map_err(|e| BattleError(e.to_string()))
+    }
+
+    /// Leaves every undeployed unit of `seat` in Reserve.
+    pub(crate) fn declare_reserve(&mut self, seat: Seat) {
+        for u in self
+            .units
+            .iter_mut()
+            .filter(|u| u.owner == seat && !u.deployed)
+        {
+            u.reserve = true;
+        }
+        self.last_deployed = Some(seat);
+        self.next_deployment();
+    }
+
     /// Asks the next seat to deploy, or starts Round 1 when all are down.
     pub(crate) fn next_deployment(&mut self) {
         let left = [0, 1].map(|s: Seat| {
             self.units
                 .iter()
-                .filter(|u| u.owner == s && !u.deployed)
+                .filter(|u| u.owner == s && !u.deployed && !u.reserve)
                 .count()
         });
         match next_to_deploy(self.last_deployed, left, self.deploy_first) {
@@ -81,6 +187,9 @@ impl Battle {
         if u.deployed {
             return err(format!("unit {unit} ({}) is already deployed", u.name));
         }
+        if u.reserve {
+            return err(format!("unit {unit} ({}) is in Reserve", u.name));
+        }
         if positions.len() != u.state.models() as usize {
             return err(format!(
                 "unit {unit} ({}) has {} models, {} positions were given",
@@ -89,7 +198,7 @@ impl Battle {
                 positions.len()
             ));
         }
-        let (lo, hi) = zone(self.setup.battlefield, seat);
+        let (lo, hi) = zone(self.setup.battlefield, self.near_edge(seat));
         let placed: Vec<Model> = positions
             .iter()
             .map(|&p| {
@@ -152,7 +261,8 @@ impl Battle {
         let cols = n.min(5);
         let rows = n.div_ceil(5);
         let (w, _) = self.setup.battlefield.inches();
-        let (lo, hi) = zone(self.setup.battlefield, u.owner);
+        let near = self.near_edge(u.owner);
+        let (lo, hi) = zone(self.setup.battlefield, near);
         let width = (cols as f64 - 1.0) * step;
         let depth = (rows as f64 - 1.0) * step;
         if depth + 2.0 * r > hi - lo {
@@ -178,11 +288,7 @@ impl Battle {
                 continue;
             }
             for &y0 in &ys {
-                let y0 = if u.owner == 0 {
-                    y0
-                } else {
-                    hi - (y0 - lo) - depth
-                };
+                let y0 = if near { y0 } else { hi - (y0 - lo) - depth };
                 let pos: Vec<Point> = (0..n)
                     .map(|i| Point::new(x0 + (i % 5) as f64 * step, y0 + (i / 5) as f64 * step))
                     .collect();
@@ -194,8 +300,13 @@ impl Battle {
         None
     }
 
-    /// Round 1 begins after deployment.
+    /// A round begins (Round 1 after deployment): Initiative, then the
+    /// Initiative winner's targets for each piece of Dangerous terrain, then
+    /// the first turn. Run the queue after calling this.
     pub(crate) fn start_round(&mut self) {
+        if self.round > 0 {
+            self.restore_reserves();
+        }
         self.round += 1;
         self.passed = [false; 2];
         // BoV 5.1, "Initiative": a face-off before each round.
@@ -203,5 +314,15 @@ impl Battle {
         self.phase = Phase::Turn {
             seat: self.initiative,
         };
+        // BoV 5.1, "Dangerous Terrain (X)": "Whenever a player wins
+        // Initiative, that player must pick a target unit for each piece".
+        let pieces: Vec<usize> = (0..self.field.terrain.len())
+            .filter(|&k| self.field.terrain[k].dangerous().is_some())
+            .collect();
+        if !pieces.is_empty() {
+            self.queue
+                .extend(pieces.into_iter().map(|piece| Step::Dangerous { piece }));
+            self.queue.push_back(Step::FirstTurn);
+        }
     }
 }

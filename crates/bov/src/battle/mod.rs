@@ -10,7 +10,9 @@
 pub mod actions;
 pub mod attacks;
 pub mod bots;
+pub mod dangerous;
 pub mod deployment;
+pub mod reserves;
 pub mod round;
 pub mod units;
 
@@ -79,6 +81,22 @@ pub enum Decision {
     React { unit: Option<u16> },
     /// The models the owner removes as casualties.
     Remove { models: Vec<u8> },
+    /// "Objectives Setup": place the next objective token here.
+    PlaceObjective { at: Point },
+    /// "Reserves": stop deploying and leave every remaining unit in Reserve.
+    Reserve,
+    /// A unit in Reserve enters with a March from `point` on a table edge:
+    /// each model moves from just outside the table, in base contact with
+    /// `point`, along its path. Every model must enter.
+    Enter { point: Point, paths: Paths },
+    /// A unit in Reserve activated from Round 2 does not enter.
+    StayInReserve,
+    /// "Dangerous Terrain (X)": the unit the Initiative winner picks as the
+    /// terrain's target.
+    DangerousTarget { unit: u16 },
+    /// "Roll for Table Edges": the winner takes the long edge at y = 0
+    /// (`near`) or the one opposite.
+    TableEdge { near: bool },
 }
 
 /// A refused set-up or decision.
@@ -118,6 +136,25 @@ pub enum Phase {
         statuses: Vec<StatusKind>,
     },
     Over,
+    /// "Objectives Setup": `seat` places the next objective token.
+    PlaceObjective {
+        seat: Seat,
+    },
+    /// A unit in Reserve was activated from Round 2: it may enter.
+    Reserve {
+        unit: u16,
+    },
+    /// The Initiative winner picks the target of Dangerous terrain `piece`
+    /// (an index into the battlefield's terrain) among `candidates`.
+    Dangerous {
+        seat: Seat,
+        piece: usize,
+        candidates: Vec<u16>,
+    },
+    /// The winner of the table-edge face-off picks a long edge.
+    TableEdge {
+        seat: Seat,
+    },
 }
 
 /// A step of the engine's queue.
@@ -146,6 +183,11 @@ pub enum Step {
     ChooseAction { unit: u16 },
     /// End of the active unit's turn.
     EndOfTurn { unit: u16 },
+    /// "Dangerous Terrain (X)": the Initiative winner picks a target for
+    /// terrain piece `piece`, if any unit is inside or within 6".
+    Dangerous { piece: usize },
+    /// The Initiative winner takes the first turn of the round.
+    FirstTurn,
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -176,7 +218,13 @@ pub struct Battle {
     /// The Vaala cards in each hand (hidden from the opponent).
     pub(crate) hands: [Vec<String>; 2],
     pub game_size: u32,
+    /// Who won the face-off to place the first objective.
+    pub objectives_first: Seat,
+    /// Who won the table-edge face-off: picks an edge and deploys first.
     pub deploy_first: Seat,
+    /// The seat whose table edge is the long edge at y = 0; the other's is
+    /// the one opposite.
+    pub near_seat: Seat,
     pub(crate) last_deployed: Option<Seat>,
     /// Models removed from each side so far.
     pub models_lost: [u32; 2],
@@ -207,6 +255,8 @@ pub struct UnitView {
     pub wounds: u8,
     pub fatigue: u8,
     pub deployed: bool,
+    /// Left in Reserve, off the table (BoV 5.1, "Reserves").
+    pub reserve: bool,
 }
 
 /// What one seat may see: all of the battlefield, its own Vaala cards and
@@ -222,6 +272,8 @@ pub struct BattleView {
     pub score: [i32; 2],
     pub hand: Vec<String>,
     pub opponent_cards: usize,
+    /// The seat whose table edge is the long edge at y = 0.
+    pub near_seat: Seat,
 }
 
 /// The text of a force list named in a setup.
@@ -293,6 +345,17 @@ impl Battle {
             }
             Step::EndOfTurn { unit } => {
                 self.end_of_turn(unit);
+                // A new round may have queued its Dangerous terrain.
+                matches!(
+                    self.queue.front(),
+                    Some(Step::Dangerous { .. } | Step::FirstTurn)
+                )
+            }
+            Step::Dangerous { piece } => self.dangerous_step(piece),
+            Step::FirstTurn => {
+                self.phase = Phase::Turn {
+                    seat: self.initiative,
+                };
                 false
             }
         }
@@ -349,38 +412,42 @@ impl Game for Battle {
                 .map(|&v| content.vaala[v].id.clone())
                 .collect();
         }
-        let objectives = if setup.scenario.has_objectives() {
-            deployment::objective_points(setup.battlefield)
+        // BoV 5.1, "Objectives Setup": players alternate, "starting with the
+        // winner of a face-off roll".
+        let objectives_first = if setup.scenario.has_objectives() {
+            valerna_dice::bov::FaceOff::roll(&mut stream).winner as Seat
         } else {
-            Vec::new()
+            0
         };
-        // BoV 5.1, "Take Turns Deploying": the winner of the table-edge
-        // face-off deploys first.
-        let deploy_first = valerna_dice::bov::FaceOff::roll(&mut stream).winner as Seat;
         let mut b = Battle {
             pack: content.clone(),
             setup: setup.clone(),
             field,
             units,
-            control: Objectives::new(objectives.len()),
-            objectives,
+            control: Objectives::new(0),
+            objectives: Vec::new(),
             score: Score::default(),
             round: 0,
             initiative: 0,
             passed: [false; 2],
-            phase: Phase::Deploy { seat: deploy_first },
+            phase: Phase::PlaceObjective {
+                seat: objectives_first,
+            },
             queue: VecDeque::new(),
             stream,
             hands,
             game_size,
-            deploy_first,
+            objectives_first,
+            deploy_first: 0,
+            near_seat: 0,
             last_deployed: None,
             models_lost: [0; 2],
             last_paths: Vec::new(),
             result: None,
             last_charge: None,
         };
-        b.next_deployment();
+        b.next_objective();
+        b.run();
         Ok(b)
     }
 
@@ -390,8 +457,12 @@ impl Game for Battle {
 
     fn to_decide(&self) -> Option<Seat> {
         match &self.phase {
-            Phase::Deploy { seat } | Phase::Turn { seat } => Some(*seat),
-            Phase::Action { unit } | Phase::Casualties { unit, .. } => {
+            Phase::Deploy { seat }
+            | Phase::Turn { seat }
+            | Phase::PlaceObjective { seat }
+            | Phase::TableEdge { seat }
+            | Phase::Dangerous { seat, .. } => Some(*seat),
+            Phase::Action { unit } | Phase::Casualties { unit, .. } | Phase::Reserve { unit } => {
                 Some(self.units[usize::from(*unit)].owner)
             }
             Phase::Opportunity { mover, .. } => {
@@ -434,6 +505,7 @@ impl Game for Battle {
                     wounds: u.state.wounds,
                     fatigue: u.state.fatigue,
                     deployed: u.deployed,
+                    reserve: u.reserve,
                 })
                 .collect(),
             objectives: self.objectives.clone(),
@@ -441,6 +513,7 @@ impl Game for Battle {
             score: self.score.points,
             hand: self.hands[s].clone(),
             opponent_cards: self.hands[1 - s].len(),
+            near_seat: self.near_seat,
         }
     }
 

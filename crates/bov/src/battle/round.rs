@@ -137,6 +137,8 @@ impl Battle {
         if self.result.is_some() {
             return;
         }
+        // BoV 5.1, "Reserves": units left in Reserve are defeated.
+        self.defeat_reserves();
         let on = [0, 1].map(|s| self.living(s).next().is_some());
         let r = game_result(&self.score, self.game_size, on);
         let winners = match r {

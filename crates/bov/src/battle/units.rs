@@ -29,6 +29,9 @@ pub struct Unit {
     pub traits: MoveTraits,
     pub hero: bool,
     pub monster: bool,
+    /// Left in Reserve, off the table, until it enters (BoV 5.1, "Reserves").
+    #[serde(default)]
+    pub reserve: bool,
 }
 
 impl Unit {
@@ -64,6 +67,7 @@ impl Unit {
             },
             hero: card.has(UnitKeyword::Hero),
             monster: card.has(UnitKeyword::Monster),
+            reserve: false,
         }
     }
 

@@ -17,15 +17,19 @@ pub const DEPLOYMENT_LINE_INCHES: f64 = 12.0;
 /// A refused set-up step.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("an objective must be more than 3\" from every edge of the battlefield")]
+    #[error(
+        "an objective must be more than 3\" from every edge of the battlefield (BoV 5.1, \"Objectives Setup\")"
+    )]
     ObjectiveNearEdge,
-    #[error("objectives must be more than 9\" apart")]
+    #[error("objectives must be more than 9\" apart (BoV 5.1, \"Objectives Setup\")")]
     ObjectivesTooClose,
     #[error(
-        "units may be left in Reserve only after at least half of them are deployed ({deployed} of {total})"
+        "units may be left in Reserve only after at least half of them are deployed ({deployed} of {total}) (BoV 5.1, \"Reserves\")"
     )]
     ReservesTooEarly { deployed: usize, total: usize },
-    #[error("the General cannot be left in Reserve: \"in Valerna they lead from the front\"")]
+    #[error(
+        "the General cannot be left in Reserve: \"in Valerna they lead from the front\" (BoV 5.1, \"Reserves\")"
+    )]
     GeneralInReserve,
 }
 
@@ -39,7 +43,7 @@ pub fn check_objective(
     let (w, d) = table.inches();
     let (x, y) = at;
     let m = OBJECTIVE_EDGE_INCHES;
-    if !(x > m && x < w - m && y > m && y < d - m) {
+    if !(x.is_finite() && y.is_finite() && x > m && x < w - m && y > m && y < d - m) {
         return Err(SetupError::ObjectiveNearEdge);
     }
     if placed.iter().any(|&(px, py)| {

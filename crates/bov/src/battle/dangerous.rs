@@ -1,0 +1,96 @@
+//! Dangerous terrain (BoV 5.1, "Dangerous Terrain (X)"): whenever a player
+//! wins Initiative, they pick a target unit, friend or foe, inside or within
+//! 6" of each piece; the terrain attacks it in melee with X black dice if it
+//! is inside, at range with X gray dice otherwise.
+
+use super::{Battle, BattleError, Phase, Step, err};
+use crate::rules::attack::{dangerous_terrain_attack, resolve_against};
+use crate::rules::fatigue::FatigueState;
+use crate::rules::modifiers::{AttackModifiers, DefenseModifiers};
+use crate::rules::units::WeaponKind;
+
+/// A unit within this many inches of Dangerous terrain may be its target.
+pub const DANGEROUS_REACH_INCHES: f64 = 6.0;
+
+impl Battle {
+    /// Whether `unit` is inside terrain piece `piece`: at least one of its
+    /// models is (docs/rulings.md, "A unit inside Dangerous terrain").
+    pub fn unit_inside(&self, piece: usize, unit: u16) -> bool {
+        let t = &self.field.terrain[piece];
+        self.units[usize::from(unit)]
+            .models()
+            .iter()
+            .any(|m| t.contains_model(m))
+    }
+
+    /// The units on the battlefield, of either side, inside or within 6" of
+    /// terrain piece `piece`.
+    pub fn dangerous_candidates(&self, piece: usize) -> Vec<u16> {
+        let Some(t) = self.field.terrain.get(piece) else {
+            return Vec::new();
+        };
+        self.units
+            .iter()
+            .filter(|u| u.alive())
+            .filter(|u| {
+                u.models()
+                    .iter()
+                    .any(|m| t.distance_to_model(m) <= DANGEROUS_REACH_INCHES + 1e-6)
+            })
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// "A target must be selected if possible": stops for the Initiative
+    /// winner's choice when some unit is in reach.
+    pub(crate) fn dangerous_step(&mut self, piece: usize) -> bool {
+        let candidates = self.dangerous_candidates(piece);
+        if candidates.is_empty() {
+            return true;
+        }
+        self.phase = Phase::Dangerous {
+            seat: self.initiative,
+            piece,
+            candidates,
+        };
+        false
+    }
+
+    pub(crate) fn check_dangerous_target(
+        &self,
+        candidates: &[u16],
+        unit: u16,
+    ) -> Result<(), BattleError> {
+        if candidates.contains(&unit) {
+            Ok(())
+        } else {
+            err(format!(
+                "unit {unit} is not inside or within 6\" of the Dangerous terrain (BoV 5.1, \"Dangerous Terrain (X)\")"
+            ))
+        }
+    }
+
+    /// The terrain's attack on its target. The terrain is no unit: no
+    /// fatigue of its own changes the roll (it counts as Normal), and
+    /// against the gray dice no cover applies, as nothing draws a line of
+    /// sight (docs/rulings.md, "A unit inside Dangerous terrain"). The
+    /// wounds go through "Apply Wounds" like any attack's.
+    pub(crate) fn dangerous_attack(&mut self, piece: usize, unit: u16) {
+        let x = self.field.terrain[piece].dangerous().unwrap_or(0);
+        let inside = self.unit_inside(piece, unit);
+        let (pool, kind) = dangerous_terrain_attack(u32::from(x), inside);
+        let am = AttackModifiers::new(FatigueState::Normal);
+        let mut dm = DefenseModifiers::new(self.units[usize::from(unit)].fatigue(), kind);
+        if kind == WeaponKind::Melee {
+            let snap = self.snapshot();
+            dm.flanked = self.flanked(&snap, unit);
+        }
+        let defense = self.profile(unit).defense;
+        let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
+        self.queue.push_front(Step::Wounds {
+            unit,
+            wounds: out.defended.wounds,
+            statuses: Vec::new(),
+        });
+    }
+}
