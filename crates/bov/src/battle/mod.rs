@@ -11,6 +11,7 @@ pub mod actions;
 pub mod attacks;
 pub mod bots;
 pub mod deployment;
+pub mod powers;
 pub mod round;
 pub mod units;
 
@@ -79,6 +80,16 @@ pub enum Decision {
     React { unit: Option<u16> },
     /// The models the owner removes as casualties.
     Remove { models: Vec<u8> },
+    /// "Restore Fatigue": the status markers the owner removes from the unit.
+    RemoveMarkers { markers: Vec<StatusKind> },
+    /// "Activate Power": the unit's action power in `power` (its slot: the
+    /// power's index on the card's side in play, or
+    /// [`crate::rules::powers::ARTIFACT_POWER_SLOT`] for its Artifact's), and
+    /// the one unit its effects that choose a unit apply to.
+    ActivatePower { power: u8, target: Option<u16> },
+    /// A Flanked unit's melee attack: each attacking model and the engaged
+    /// enemy unit it attacks (BoV 5.1, "Flanking & Flanked").
+    FlankedAttack { targets: Vec<(u8, u16)> },
 }
 
 /// A refused set-up or decision.
@@ -118,6 +129,13 @@ pub enum Phase {
         statuses: Vec<StatusKind>,
     },
     Over,
+    /// "Restore Fatigue": the owner of `unit` chooses which `allowed` status
+    /// markers to remove (asked only when markers of more than one kind
+    /// compete for the removals).
+    Markers {
+        unit: u16,
+        allowed: u8,
+    },
 }
 
 /// A step of the engine's queue.
@@ -146,6 +164,10 @@ pub enum Step {
     ChooseAction { unit: u16 },
     /// End of the active unit's turn.
     EndOfTurn { unit: u16 },
+    /// "Restore Fatigue" for a unit whose owner chooses the markers removed.
+    RestoreFatigue { unit: u16 },
+    /// "Roll Initiative" and "Next Round, or End of Game".
+    NextRound,
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -293,6 +315,12 @@ impl Battle {
             }
             Step::EndOfTurn { unit } => {
                 self.end_of_turn(unit);
+                // The end of the round may have queued its own steps.
+                !self.queue.is_empty()
+            }
+            Step::RestoreFatigue { unit } => self.restore_fatigue_step(unit),
+            Step::NextRound => {
+                self.next_round();
                 false
             }
         }
@@ -334,14 +362,17 @@ impl Game for Battle {
                 let Some(card) = content.card(fu.card) else {
                     return err(format!("unit card {:?} is not in the pack", fu.card));
                 };
-                units.push(Unit::new(
+                let mut unit = Unit::new(
                     units.len() as u16,
                     card,
                     fu.card,
                     seat,
                     fu.value,
                     k == force.general,
-                ));
+                );
+                // BoV 5.1, "Artifact Cards": one at most, on a Hero.
+                unit.artifact = fu.artifacts.first().copied();
+                units.push(unit);
             }
             hands[usize::from(seat)] = force
                 .vaala
@@ -391,9 +422,9 @@ impl Game for Battle {
     fn to_decide(&self) -> Option<Seat> {
         match &self.phase {
             Phase::Deploy { seat } | Phase::Turn { seat } => Some(*seat),
-            Phase::Action { unit } | Phase::Casualties { unit, .. } => {
-                Some(self.units[usize::from(*unit)].owner)
-            }
+            Phase::Action { unit }
+            | Phase::Casualties { unit, .. }
+            | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
             Phase::Opportunity { mover, .. } => {
                 Some(Self::other(self.units[usize::from(*mover)].owner))
             }
