@@ -89,9 +89,9 @@ fn only_action_powers_are_offered() {
     let df = unit_named(&g, "Dreamfencers");
     place(&mut g, |g| {
         vec![
-            (oc, row(&g, oc, 1, 10.0, 5.0, 0.0)),
-            (qui, row(&g, qui, 1, 14.0, 5.0, 0.0)),
-            (df, row(&g, df, 5, 10.0, 9.0, 0.5)),
+            (oc, row(g, oc, 1, 10.0, 5.0, 0.0)),
+            (qui, row(g, qui, 1, 14.0, 5.0, 0.0)),
+            (df, row(g, df, 5, 10.0, 9.0, 0.5)),
         ]
     });
     activate(&mut g, oc);
@@ -126,9 +126,9 @@ fn rally_heals_a_friend_within_six_inches_for_the_activation_counter() {
     let far = unit_named(&g, "Eldai Alarn");
     place(&mut g, |g| {
         vec![
-            (oc, row(&g, oc, 1, 10.0, 5.0, 0.0)),
-            (bu, row(&g, bu, 1, 14.0, 5.0, 0.0)),
-            (far, row(&g, far, 1, 30.0, 5.0, 0.0)),
+            (oc, row(g, oc, 1, 10.0, 5.0, 0.0)),
+            (bu, row(g, bu, 1, 14.0, 5.0, 0.0)),
+            (far, row(g, far, 1, 30.0, 5.0, 0.0)),
         ]
     });
     g.units[usize::from(bu)].state.wounds = 3;
@@ -162,8 +162,8 @@ fn dawnfire_wounds_without_defense_once_a_game() {
         let foe = unit_named(&g, "Ogerron Warchief");
         place(&mut g, |g| {
             vec![
-                (elyse, row(&g, elyse, 1, 10.0, 5.0, 0.0)),
-                (foe, row(&g, foe, 1, 10.0, 15.0, 0.0)),
+                (elyse, row(g, elyse, 1, 10.0, 5.0, 0.0)),
+                (foe, row(g, foe, 1, 10.0, 15.0, 0.0)),
             ]
         });
         activate(&mut g, elyse);
@@ -199,16 +199,16 @@ fn envenom_poisons_an_engaged_enemy() {
     let y = 5.0 + 2.0 * radius(&g, df);
     place(&mut g, |g| {
         vec![
-            (shiv, row(&g, shiv, 5, 10.0, 5.0, 0.5)),
-            (df, row(&g, df, 5, 10.0, y + 6.0, 0.5)),
+            (shiv, row(g, shiv, 5, 10.0, 5.0, 0.5)),
+            (df, row(g, df, 5, 10.0, y + 6.0, 0.5)),
         ]
     });
     activate(&mut g, shiv);
     assert!(powers_offered(&g).is_empty(), "no engaged enemy");
     place(&mut g, |g| {
         vec![
-            (shiv, row(&g, shiv, 5, 10.0, 5.0, 0.5)),
-            (df, row(&g, df, 5, 10.0, y, 0.5)),
+            (shiv, row(g, shiv, 5, 10.0, 5.0, 0.5)),
+            (df, row(g, df, 5, 10.0, y, 0.5)),
         ]
     });
     assert_eq!(powers_offered(&g), vec![(0, Some(df))]);
@@ -261,9 +261,9 @@ fn the_stormcaller_horn_is_the_bearers_action_power() {
     let far = unit_named(&g, "Guild Enforcers");
     place(&mut g, |g| {
         vec![
-            (ea, row(&g, ea, 1, 10.0, 5.0, 0.0)),
-            (df, row(&g, df, 5, 10.0, 9.0, 0.5)),
-            (far, row(&g, far, 6, 10.0, 30.0, 0.5)),
+            (ea, row(g, ea, 1, 10.0, 5.0, 0.0)),
+            (df, row(g, df, 5, 10.0, 9.0, 0.5)),
+            (far, row(g, far, 6, 10.0, 30.0, 0.5)),
         ]
     });
     g.units[usize::from(df)].state.fatigue = 2;
@@ -383,7 +383,7 @@ fn figure_12(seed: u64) -> (Battle, u16, u16, u16) {
     let (first, last) = (line[0], line[4]);
     let ra = radius(&g, b) + radius(&g, a);
     let rc = radius(&g, b) + radius(&g, c);
-    place(&mut g, |g| {
+    place(&mut g, |_| {
         vec![
             (b, line),
             (a, vec![Point::new(first.x - ra, first.y)]),

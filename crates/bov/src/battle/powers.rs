@@ -133,13 +133,13 @@ impl Battle {
                             return err(format!("unit {t} is not in line of sight of the caster"));
                         }
                     }
-                    Some(Target::EngagedEnemy) => {
-                        if friend || !self.engaged_with(snap, unit).contains(&t) {
-                            return err(format!(
-                                "unit {t} ({}) is not an enemy engaged with the caster",
-                                tu.name
-                            ));
-                        }
+                    Some(Target::EngagedEnemy)
+                        if friend || !self.engaged_with(snap, unit).contains(&t) =>
+                    {
+                        return err(format!(
+                            "unit {t} ({}) is not an enemy engaged with the caster",
+                            tu.name
+                        ));
                     }
                     _ => {}
                 },
