@@ -500,3 +500,55 @@ fn other_units_on_the_attacking_side_consolidate() {
     }
     assert!(checked > 0);
 }
+
+mod restore_props {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::LazyLock;
+    use valerna_bov::rules::fatigue::restore;
+
+    static BATTLE: LazyLock<Battle> =
+        LazyLock::new(|| deployed(11, "allaria_guild_line", "tyveria_swarm"));
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// "Restore Fatigue": the owner is asked only when markers of more
+        /// than one kind outnumber the removals; then every choice offered
+        /// is legal and removes as many as allowed. Otherwise as many as
+        /// allowed go at once.
+        #[test]
+        fn restore_fatigue_asks_only_for_a_real_choice(
+            p in 0u8..3, s in 0u8..3, i in 0u8..3, fatigue in 0u8..5,
+        ) {
+            let mut g = BATTLE.clone();
+            let u = g.units[0].id;
+            let st = &mut g.units[0].state;
+            st.fatigue = fatigue;
+            st.status.add(StatusKind::Poisoned, p);
+            st.status.add(StatusKind::Slowed, s);
+            st.status.add(StatusKind::Immobilized, i);
+            let total = u32::from(p + s + i);
+            let kinds = [p, s, i].iter().filter(|&&n| n > 0).count();
+            let allowed = restore(fatigue).status_removals;
+            end_round(&mut g);
+            if total > u32::from(allowed) && kinds > 1 && allowed > 0 {
+                prop_assert_eq!(g.phase.clone(), Phase::Markers { unit: u, allowed });
+                let mut buf = Vec::new();
+                g.choices(&mut buf);
+                prop_assert!(!buf.is_empty());
+                for d in &buf {
+                    prop_assert!(g.validate(d).is_ok());
+                    let Decision::RemoveMarkers { markers } = d else {
+                        panic!("{d:?}")
+                    };
+                    prop_assert_eq!(markers.len(), usize::from(allowed));
+                }
+            } else {
+                prop_assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase);
+                let left = g.units[0].state.status.total();
+                prop_assert_eq!(left, total - total.min(u32::from(allowed)));
+                prop_assert_eq!(g.units[0].state.fatigue, restore(fatigue).fatigue);
+            }
+        }
+    }
+}
