@@ -49,10 +49,11 @@ impl Bot for RandomBot {
     }
 }
 
-/// Charges or shoots what it can damage most (expected points of models
-/// removed, from the exact odds), otherwise marches toward the nearest
-/// objective it does not hold; activates each unit at most twice a round so
-/// none becomes Exhausted.
+/// Charges, shoots or activates the power that does most (expected points of
+/// models removed, from the exact odds; a rough worth for markers, fatigue
+/// and modifiers), otherwise marches toward the nearest objective it does
+/// not hold; activates each unit at most twice a round so none becomes
+/// Exhausted; removes the most harmful status markers first.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     stream: Stream,
