@@ -103,7 +103,7 @@ impl Battle {
     }
 
     /// The target is within range and line of sight of a model.
-    fn ranged_target_ok(
+    pub(crate) fn ranged_target_ok(
         &self,
         snap: &Snapshot,
         sight: &Sightlines,
@@ -175,6 +175,12 @@ impl Battle {
                 self.check_ranged_target(&self.snapshot(), *unit, *target)?;
                 self.check_move(*unit, paths, self.allowance(*unit, true))
             }
+            (Phase::Action { unit }, Decision::ActivatePower { power, target }) => {
+                self.check_power(*unit, *power, *target)
+            }
+            (Phase::Action { unit }, Decision::FlankedAttack { targets }) => {
+                self.check_flanked_attack(*unit, targets).map(|_| ())
+            }
             (Phase::Opportunity { .. }, Decision::React { unit: None }) => Ok(()),
             (Phase::Opportunity { candidates, .. }, Decision::React { unit: Some(u) }) => {
                 if candidates.contains(u) {
@@ -200,6 +206,14 @@ impl Battle {
                 self.check_dangerous_target(candidates, *unit)
             }
             (Phase::TableEdge { .. }, Decision::TableEdge { .. }) => Ok(()),
+            (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
+                // BoV 5.1, "Restore Fatigue": up to the allowance, markers the
+                // unit has.
+                let mut state = self.units[usize::from(*unit)].state;
+                crate::rules::round::restore_fatigue(&mut state, markers)
+                    .map(|_| ())
+                    .map_err(|e| BattleError(e.to_string()))
+            }
             (Phase::Over, _) => err("the game is over"),
             (phase, d) => err(format!("{d:?} is not a decision for now ({phase:?})")),
         }
@@ -241,6 +255,16 @@ impl Battle {
                 self.queue.push_back(Step::SkirmishAttack { unit, target });
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
+            (Phase::Action { unit }, Decision::ActivatePower { power, target }) => {
+                self.activate_power(unit, power, target);
+                self.queue.push_back(Step::EndOfTurn { unit });
+            }
+            (Phase::Action { unit }, Decision::FlankedAttack { targets }) => {
+                if let Ok(groups) = self.check_flanked_attack(unit, &targets) {
+                    self.melee_attack_groups(unit, &groups, false, true);
+                }
+                self.queue.push_back(Step::EndOfTurn { unit });
+            }
             (Phase::Opportunity { mover, .. }, Decision::React { unit: Some(u) }) => {
                 self.react(u, mover)
             }
@@ -267,6 +291,9 @@ impl Battle {
             }
             (Phase::TableEdge { seat }, Decision::TableEdge { near }) => {
                 self.choose_edge(seat, near)
+            }
+            (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
+                self.restore_with(unit, &markers)
             }
             _ => {}
         }
@@ -454,6 +481,9 @@ impl Battle {
                 let sight = Sightlines::new(&self.field, &snap.models);
                 let engaged = self.engaged_with(&snap, unit);
                 let speed = self.allowance(unit, false);
+                if engaged.len() > 1 {
+                    out.extend(self.flanked_attack_examples(&snap, unit));
+                }
                 for &t in &enemies {
                     if !engaged.is_empty() {
                         if engaged.contains(&t) {
@@ -473,6 +503,12 @@ impl Battle {
                         out.push(Decision::Charge { target: t });
                     }
                 }
+                // BoV 5.1, "Activate power".
+                out.extend(
+                    self.power_choices(unit)
+                        .into_iter()
+                        .map(|(power, target)| Decision::ActivatePower { power, target }),
+                );
                 out.push(Decision::March { paths: Vec::new() });
                 for goal in self.march_goals(unit) {
                     if let Some(paths) = self.march_toward(unit, goal, false) {
@@ -506,6 +542,14 @@ impl Battle {
                 }
                 Choices::Continuous
             }
+            Phase::Markers { unit, allowed } => {
+                out.extend(
+                    self.marker_choices(*unit, *allowed)
+                        .into_iter()
+                        .map(|markers| Decision::RemoveMarkers { markers }),
+                );
+                Choices::Listed
+            }
             Phase::Over => Choices::Listed,
             Phase::PlaceObjective { .. } => {
                 out.extend(
@@ -538,6 +582,30 @@ impl Battle {
                 Choices::Listed
             }
         }
+    }
+
+    /// Examples of a Flanked unit's declaration: for each enemy unit it is
+    /// engaged with, every model engaged with that unit attacks it and every
+    /// other model the first other unit it is engaged with.
+    fn flanked_attack_examples(&self, snap: &Snapshot, unit: u16) -> Vec<Decision> {
+        let per_model = self.model_engagements(snap, unit);
+        self.engaged_with(snap, unit)
+            .into_iter()
+            .map(|first| {
+                let targets = per_model
+                    .iter()
+                    .filter_map(|(m, es)| {
+                        let t = if es.contains(&first) {
+                            Some(first)
+                        } else {
+                            es.first().copied()
+                        };
+                        t.map(|t| (*m, t))
+                    })
+                    .collect();
+                Decision::FlankedAttack { targets }
+            })
+            .collect()
     }
 
     /// `n` models whose removal leaves the rest of `unit` in coherency,

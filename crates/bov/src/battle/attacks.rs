@@ -2,14 +2,15 @@
 //! "Attacks", "Performing an Attack", "Reactions", "Morale").
 
 use super::units::Snapshot;
-use super::{Battle, Phase, Step};
+use super::{Battle, BattleError, Phase, Step, err};
 use crate::geometry::{Model, Sightlines, UnitId, engaged_models, pile_in};
 use crate::rules::attack::{
-    check_opportunity_attack, collect_dice, make_attack_roll, make_defense_roll, resolve_against,
-    split_hits, statuses_inflicted,
+    check_opportunity_attack, collect_dice, flanked_attack_groups, make_attack_roll,
+    make_defense_roll, resolve_against, split_hits, statuses_inflicted,
 };
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, MoraleCause, MoraleModifiers};
 use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
+use crate::rules::powers::Roll;
 use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
 use crate::rules::units::WeaponKind;
@@ -43,37 +44,135 @@ impl Battle {
             .count() as u32
     }
 
-    /// A melee attack by `unit` on `target`, upgraded after a Charge; queues
-    /// the wounds and, if asked, the consolidation.
+    /// A melee attack by `unit` on `target`, upgraded after a Charge: the
+    /// models engaged with the target attack it.
     pub(crate) fn melee_attack(&mut self, unit: u16, target: u16, charge: bool, consolidate: bool) {
         let snap = self.snapshot();
         let n = self.melee_models(&snap, unit, target);
+        self.melee_attack_groups(unit, &[(target, n)], charge, consolidate);
+    }
+
+    /// A melee attack against one or more units, each with the number of
+    /// models attacking it (several only for a Flanked unit: "resolve the
+    /// attacks against each unit separately"); queues the wounds in that
+    /// order and, if asked, the consolidation after them.
+    pub(crate) fn melee_attack_groups(
+        &mut self,
+        unit: u16,
+        groups: &[(u16, u32)],
+        charge: bool,
+        consolidate: bool,
+    ) {
+        let snap = self.snapshot();
         let attacker = self.profile(unit).clone();
-        let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
-            return;
-        };
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.charge = charge;
-        let mut dm =
-            DefenseModifiers::new(self.units[usize::from(target)].fatigue(), WeaponKind::Melee);
-        // BoV 5.1, "Flanking & Flanked": a Flanked unit downgrades its defense.
-        dm.flanked = self.flanked(&snap, target);
-        let defense = self.profile(target).defense;
-        let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
-        let wounds = out.defended.wounds;
-        let statuses = statuses_inflicted(&attacker.melee.keywords, wounds);
-        if consolidate {
-            let before: Vec<(u16, Vec<u16>)> = [unit, target]
-                .into_iter()
-                .map(|u| (u, self.engaged_with(&snap, u)))
-                .collect();
-            self.queue.push_front(Step::Consolidate { units: before });
+        am.powers = self.power_modifier(unit, Roll::Attack, Some(WeaponKind::Melee));
+        self.spend_power_roll(unit, Roll::Attack, Some(WeaponKind::Melee));
+        let mut steps = Vec::new();
+        for &(target, n) in groups {
+            let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
+                continue;
+            };
+            let mut dm =
+                DefenseModifiers::new(self.units[usize::from(target)].fatigue(), WeaponKind::Melee);
+            // BoV 5.1, "Flanking & Flanked": a Flanked unit downgrades its defense.
+            dm.flanked = self.flanked(&snap, target);
+            dm.powers = self.power_modifier(target, Roll::Defense, Some(WeaponKind::Melee));
+            self.spend_power_roll(target, Roll::Defense, Some(WeaponKind::Melee));
+            let defense = self.profile(target).defense;
+            let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
+            let wounds = out.defended.wounds;
+            steps.push(Step::Wounds {
+                unit: target,
+                wounds,
+                statuses: statuses_inflicted(&attacker.melee.keywords, wounds),
+            });
         }
-        self.queue.push_front(Step::Wounds {
-            unit: target,
-            wounds,
-            statuses,
-        });
+        if consolidate {
+            let targets: Vec<u16> = groups.iter().map(|&(t, _)| t).collect();
+            steps.push(Step::Consolidate {
+                units: self.consolidating_units(&snap, unit, &targets),
+            });
+        }
+        for s in steps.into_iter().rev() {
+            self.queue.push_front(s);
+        }
+    }
+
+    /// "Consolidate (melee only)": the units that may have to consolidate
+    /// after `unit` attacked `targets`, in the book's order, each with the
+    /// enemy units it was engaged with before the attack. First the attacking
+    /// side: the attacker, then the other friendly units engaged with a
+    /// target; then the defending side, the targets (only they can lose
+    /// models to the attack).
+    fn consolidating_units(
+        &self,
+        snap: &Snapshot,
+        unit: u16,
+        targets: &[u16],
+    ) -> Vec<(u16, Vec<u16>)> {
+        let owner = self.units[usize::from(unit)].owner;
+        let mut order = vec![unit];
+        for f in self.living(owner).map(|u| u.id) {
+            if f != unit
+                && self
+                    .engaged_with(snap, f)
+                    .iter()
+                    .any(|e| targets.contains(e))
+            {
+                order.push(f);
+            }
+        }
+        order.extend(targets.iter().copied());
+        order
+            .into_iter()
+            .map(|u| (u, self.engaged_with(snap, u)))
+            .collect()
+    }
+
+    /// For each model of a Flanked `unit`, the enemy units it is engaged
+    /// with (BoV 5.1, "Engaged", "Flanking & Flanked").
+    pub fn model_engagements(&self, snap: &Snapshot, unit: u16) -> Vec<(u8, Vec<u16>)> {
+        let own = snap.of_unit(unit);
+        let models: Vec<u8> = self.units[usize::from(unit)].alive_models().collect();
+        let mut out: Vec<(u8, Vec<u16>)> = models.iter().map(|&m| (m, Vec::new())).collect();
+        for e in self.engaged_with(snap, unit) {
+            let engaged = engaged_models(&own, &snap.of_unit(e));
+            for (k, on) in engaged.into_iter().enumerate() {
+                if on && let Some(slot) = out.get_mut(k) {
+                    slot.1.push(e);
+                }
+            }
+        }
+        out
+    }
+
+    /// "When a Flanked unit attacks in melee, each model in the Flanked unit
+    /// can attack its choice of the enemy units it is engaged with": the
+    /// declaration, checked, as the groups of models per target.
+    pub fn check_flanked_attack(
+        &self,
+        unit: u16,
+        targets: &[(u8, u16)],
+    ) -> Result<Vec<(u16, u32)>, BattleError> {
+        let snap = self.snapshot();
+        if !self.flanked(&snap, unit) {
+            return err(
+                "only a Flanked unit declares its melee attack model by model (BoV 5.1, \"Flanking & Flanked\")",
+            );
+        }
+        let engaged = self.model_engagements(&snap, unit);
+        for &(m, _) in targets {
+            if !engaged.iter().any(|(k, _)| *k == m) {
+                return err(format!("unit {unit} has no model {m} on the battlefield"));
+            }
+        }
+        let groups = flanked_attack_groups(targets, |m, t| {
+            engaged.iter().any(|(k, es)| *k == m && es.contains(&t))
+        })
+        .map_err(|e| BattleError(format!("{e} (BoV 5.1, \"Flanking & Flanked\")")))?;
+        Ok(groups.into_iter().map(|(t, ms)| (t, ms.count())).collect())
     }
 
     /// A ranged attack, downgraded in a Skirmish. Into an engaged target the
@@ -94,6 +193,8 @@ impl Battle {
             .unwrap_or_default();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.skirmish = skirmish;
+        am.powers = self.power_modifier(unit, Roll::Attack, Some(WeaponKind::Ranged));
+        self.spend_power_roll(unit, Roll::Attack, Some(WeaponKind::Ranged));
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
         let mut hit: Vec<u16> = vec![target];
         hit.extend(self.engaged_with(&snap, target));
@@ -113,6 +214,8 @@ impl Battle {
                 DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
             // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
             dm.obscured = sight.unit_in_cover_from(UnitId(unit), UnitId(u));
+            dm.powers = self.power_modifier(u, Roll::Defense, Some(WeaponKind::Ranged));
+            self.spend_power_roll(u, Roll::Defense, Some(WeaponKind::Ranged));
             let defense = self.profile(u).defense;
             let d = make_defense_roll(share, defense, &dm, &mut self.stream);
             steps.push(Step::Wounds {
@@ -231,6 +334,8 @@ impl Battle {
         }
         let mut mm = MoraleModifiers::new(self.units[i].fatigue(), cause);
         mm.generals_aura = self.in_generals_aura(unit);
+        mm.powers = self.power_modifier(unit, Roll::Morale, None);
+        self.spend_power_roll(unit, Roll::Morale, None);
         let pack = self.pack.clone();
         let Some(card) = pack.card(self.units[i].state.card) else {
             return;

@@ -9,7 +9,10 @@ use super::deployment::objectives_fit;
 use super::{Battle, Decision, Phase};
 use crate::geometry::{Point, Sightlines};
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
-use crate::rules::units::WeaponKind;
+use crate::rules::powers::{Effect, Target};
+use crate::rules::status::StatusKind;
+use crate::rules::units::{Dice, WeaponKind};
+use valerna_dice::bov::Shift;
 
 /// The battlefield as seen once per decision.
 type Seen = (super::units::Snapshot, Sightlines);
@@ -47,14 +50,16 @@ impl Bot for RandomBot {
     }
 }
 
-/// Charges or shoots what it can damage most (expected points of models
-/// removed, from the exact odds), otherwise marches toward the nearest
-/// objective it does not hold; activates each unit at most twice a round so
-/// none becomes Exhausted. Places objectives in one half of the table (seat
-/// 0 toward y = 0, seat 1 toward the far edge) as near the edge as the rules
-/// allow, and if it wins the table edges takes the edge of the half with
-/// more objectives; deploys everything (Reserve only for units that find no
-/// room in the zone), and aims Dangerous terrain at the costliest enemy.
+/// Charges, shoots or activates the power that does most (expected points of
+/// models removed, from the exact odds; a rough worth for markers, fatigue
+/// and modifiers), otherwise marches toward the nearest objective it does
+/// not hold; activates each unit at most twice a round so none becomes
+/// Exhausted; removes the most harmful status markers first. Places
+/// objectives in one half of the table (seat 0 toward y = 0, seat 1 toward
+/// the far edge) as near the edge as the rules allow, and if it wins the
+/// table edges takes the edge of the half with more objectives; deploys
+/// everything (Reserve only for units that find no room in the zone), and
+/// aims Dangerous terrain at the costliest enemy.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     stream: Stream,
@@ -102,10 +107,112 @@ pub fn expected_points(
     let Ok(o) = odds::attack(&attack, defense) else {
         return 0.0;
     };
+    points_for_wounds(game, target, o.wounds.mean())
+}
+
+/// Points of the models `wounds` wounds would remove from `target`.
+fn points_for_wounds(game: &Battle, target: u16, wounds: f64) -> f64 {
+    let t = &game.units[usize::from(target)];
     let health = f64::from(game.profile(target).health.max(1));
     let per_model = f64::from(t.value) / f64::from(game.card(target).models.max(1));
     let left = f64::from(t.state.models());
-    (o.wounds.mean() / health).min(left) * per_model
+    (wounds / health).min(left) * per_model
+}
+
+/// Mean hits (`wounds: false`) or wounds past the target's defense of the
+/// dice a power rolls: not an attack, so one set of dice and no modifier.
+fn power_dice_mean(game: &Battle, target: u16, dice: &Dice, defended: bool) -> f64 {
+    let attack = odds::Attack {
+        per_model: dice.groups().to_vec(),
+        models: 1,
+        shift: Shift::None,
+    };
+    let t = &game.units[usize::from(target)];
+    let dm = DefenseModifiers::new(t.fatigue(), WeaponKind::Ranged);
+    let defense = odds::Defense {
+        colour: game.profile(target).defense,
+        shift: dm.shift(),
+    };
+    match odds::attack(&attack, defense) {
+        Ok(o) if defended => o.wounds.mean(),
+        Ok(o) => o.hits.mean(),
+        Err(_) => 0.0,
+    }
+}
+
+/// A rough worth of an Activate Power, effect by effect, in the points of
+/// models it is expected to remove or save; small values for markers,
+/// fatigue and modifiers.
+pub fn power_value(game: &Battle, seen: &Seen, unit: u16, slot: u8, target: Option<u16>) -> f64 {
+    let Some((_, power)) = game.powers_of(unit).into_iter().find(|(s, _)| *s == slot) else {
+        return 0.0;
+    };
+    let owner = game.units[usize::from(unit)].owner;
+    let mut v = 0.0;
+    for e in &power.effects {
+        if let Effect::Attack { weapon, modifier } = e {
+            let Some(t) = target else { continue };
+            let n = match weapon {
+                WeaponKind::Melee => game.melee_models(&seen.0, unit, t),
+                WeaponKind::Ranged => game.ranged_models(&seen.0, &seen.1, unit, t),
+            };
+            v += expected_points(game, unit, t, *weapon, n, *modifier > 0);
+            continue;
+        }
+        let units: Vec<u16> = match e.target() {
+            Some(Target::Caster) => vec![unit],
+            Some(Target::AllFriends { range }) | Some(Target::AllEnemies { range }) => {
+                let friends = matches!(e.target(), Some(Target::AllFriends { .. }));
+                let range = f64::from(*range);
+                game.units
+                    .iter()
+                    .filter(|u| u.alive() && (u.owner == owner) == friends)
+                    .filter(|u| u.id == unit || game.distance(unit, u.id) <= range)
+                    .map(|u| u.id)
+                    .collect()
+            }
+            Some(_) => target.into_iter().collect(),
+            None => Vec::new(),
+        };
+        for u in units {
+            let uu = &game.units[usize::from(u)];
+            let sign = if uu.owner == owner { -1.0 } else { 1.0 };
+            let health = f64::from(game.profile(u).health.max(1));
+            let per_model = f64::from(uu.value) / f64::from(game.card(u).models.max(1));
+            v += match e {
+                Effect::Wounds { dice, .. } => {
+                    sign * points_for_wounds(game, u, power_dice_mean(game, u, dice, false))
+                }
+                Effect::Hits { dice, .. } => {
+                    sign * points_for_wounds(game, u, power_dice_mean(game, u, dice, true))
+                }
+                Effect::Heal { amount, .. } => {
+                    let w = f64::from(uu.state.wounds.min(*amount));
+                    let m = f64::from(*amount) - w;
+                    -sign * (w / health * per_model + 0.2 * m.min(uu.state.status.total() as f64))
+                }
+                Effect::Status { status, count, .. } => {
+                    let each = match status {
+                        // A white die per marker: half a wound each.
+                        StatusKind::Poisoned => 0.5 / health * per_model,
+                        StatusKind::Slowed | StatusKind::Immobilized => 0.2,
+                    };
+                    sign * each * f64::from(*count)
+                }
+                Effect::Fatigue { amount, .. } => {
+                    let a = i32::from(*amount);
+                    let f = i32::from(uu.state.fatigue);
+                    // Only the counters a unit has can be removed.
+                    let real = if a < 0 { -(f.min(-a)) } else { a };
+                    sign * 0.4 * f64::from(real)
+                }
+                Effect::Modifier { amount, .. } => -sign * 0.3 * f64::from(*amount),
+                Effect::Speed { inches, .. } => -sign * 0.02 * f64::from(*inches),
+                Effect::Attack { .. } | Effect::Move { .. } => 0.0,
+            };
+        }
+    }
+    v
 }
 
 impl GreedyBot {
@@ -132,6 +239,18 @@ impl GreedyBot {
                 let n = game.units[usize::from(unit)].state.models();
                 // A charge also denies the target its own choice of fight.
                 1.1 * p * expected_points(game, unit, *target, WeaponKind::Melee, n, true)
+            }
+            Decision::FlankedAttack { targets } => game
+                .check_flanked_attack(unit, targets)
+                .map(|groups| {
+                    groups
+                        .iter()
+                        .map(|&(t, n)| expected_points(game, unit, t, WeaponKind::Melee, n, false))
+                        .sum()
+                })
+                .unwrap_or(0.0),
+            Decision::ActivatePower { power, target } => {
+                power_value(game, seen, unit, *power, *target)
             }
             Decision::March { paths } if !paths.is_empty() => 0.05,
             _ => 0.0,

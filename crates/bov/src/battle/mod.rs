@@ -12,6 +12,7 @@ pub mod attacks;
 pub mod bots;
 pub mod dangerous;
 pub mod deployment;
+pub mod powers;
 pub mod reserves;
 pub mod round;
 pub mod units;
@@ -97,6 +98,16 @@ pub enum Decision {
     /// "Roll for Table Edges": the winner takes the long edge at y = 0
     /// (`near`) or the one opposite.
     TableEdge { near: bool },
+    /// "Restore Fatigue": the status markers the owner removes from the unit.
+    RemoveMarkers { markers: Vec<StatusKind> },
+    /// "Activate Power": the unit's action power in `power` (its slot: the
+    /// power's index on the card's side in play, or
+    /// [`crate::rules::powers::ARTIFACT_POWER_SLOT`] for its Artifact's), and
+    /// the one unit its effects that choose a unit apply to.
+    ActivatePower { power: u8, target: Option<u16> },
+    /// A Flanked unit's melee attack: each attacking model and the engaged
+    /// enemy unit it attacks (BoV 5.1, "Flanking & Flanked").
+    FlankedAttack { targets: Vec<(u8, u16)> },
 }
 
 /// A refused set-up or decision.
@@ -155,6 +166,13 @@ pub enum Phase {
     TableEdge {
         seat: Seat,
     },
+    /// "Restore Fatigue": the owner of `unit` chooses which `allowed` status
+    /// markers to remove (asked only when markers of more than one kind
+    /// compete for the removals).
+    Markers {
+        unit: u16,
+        allowed: u8,
+    },
 }
 
 /// A step of the engine's queue.
@@ -188,6 +206,10 @@ pub enum Step {
     Dangerous { piece: usize },
     /// The Initiative winner takes the first turn of the round.
     FirstTurn,
+    /// "Restore Fatigue" for a unit whose owner chooses the markers removed.
+    RestoreFatigue { unit: u16 },
+    /// "Roll Initiative" and "Next Round, or End of Game".
+    NextRound,
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -345,11 +367,14 @@ impl Battle {
             }
             Step::EndOfTurn { unit } => {
                 self.end_of_turn(unit);
+                // The end of the round may have queued its own steps.
+                !self.queue.is_empty()
+            }
+            Step::RestoreFatigue { unit } => self.restore_fatigue_step(unit),
+            Step::NextRound => {
+                self.next_round();
                 // A new round may have queued its Dangerous terrain.
-                matches!(
-                    self.queue.front(),
-                    Some(Step::Dangerous { .. } | Step::FirstTurn)
-                )
+                !self.queue.is_empty()
             }
             Step::Dangerous { piece } => self.dangerous_step(piece),
             Step::FirstTurn => {
@@ -397,14 +422,17 @@ impl Game for Battle {
                 let Some(card) = content.card(fu.card) else {
                     return err(format!("unit card {:?} is not in the pack", fu.card));
                 };
-                units.push(Unit::new(
+                let mut unit = Unit::new(
                     units.len() as u16,
                     card,
                     fu.card,
                     seat,
                     fu.value,
                     k == force.general,
-                ));
+                );
+                // BoV 5.1, "Artifact Cards": one at most, on a Hero.
+                unit.artifact = fu.artifacts.first().copied();
+                units.push(unit);
             }
             hands[usize::from(seat)] = force
                 .vaala
@@ -462,9 +490,10 @@ impl Game for Battle {
             | Phase::PlaceObjective { seat }
             | Phase::TableEdge { seat }
             | Phase::Dangerous { seat, .. } => Some(*seat),
-            Phase::Action { unit } | Phase::Casualties { unit, .. } | Phase::Reserve { unit } => {
-                Some(self.units[usize::from(*unit)].owner)
-            }
+            Phase::Action { unit }
+            | Phase::Casualties { unit, .. }
+            | Phase::Reserve { unit }
+            | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
             Phase::Opportunity { mover, .. } => {
                 Some(Self::other(self.units[usize::from(*mover)].owner))
             }

@@ -58,6 +58,7 @@ impl Battle {
         let u = &mut self.units[usize::from(unit)];
         book::end_of_activation(&mut u.state);
         let owner = u.owner;
+        self.expire_lasting(false);
         self.next_turn(owner);
     }
 
@@ -96,28 +97,57 @@ impl Battle {
     }
 
     /// "End of Round": scoring, Restore Fatigue, initiative, next round or
-    /// the end of the game.
+    /// the end of the game. Units whose owner has a choice of status markers
+    /// to remove are queued for that decision; the rest restore at once.
     fn end_of_round(&mut self) {
         let on = self.models_on_objectives();
         self.score
             .score_round(self.setup.scenario, &mut self.control, &on);
+        self.expire_lasting(true);
+        let mut asks = Vec::new();
         for u in self.units.iter_mut().filter(|u| u.alive()) {
             let allowed = crate::rules::fatigue::restore(u.state.fatigue).status_removals;
-            // The owner's choice of markers to remove is made for them:
-            // Poisoned, then Immobilized, then Slowed (the most harmful first).
-            let mut remove = Vec::new();
-            let mut markers = u.state.status;
-            for k in [
-                StatusKind::Poisoned,
-                StatusKind::Immobilized,
-                StatusKind::Slowed,
-            ] {
-                while remove.len() < usize::from(allowed) && markers.remove(k, 1) == 1 {
-                    remove.push(k);
+            match markers_to_remove(&u.state.status, allowed) {
+                Some(remove) => {
+                    let _ = book::restore_fatigue(&mut u.state, &remove);
                 }
+                None => asks.push(u.id),
             }
-            let _ = book::restore_fatigue(&mut u.state, &remove);
         }
+        self.queue
+            .extend(asks.into_iter().map(|unit| Step::RestoreFatigue { unit }));
+        self.queue.push_back(Step::NextRound);
+    }
+
+    /// Stops for the owner's choice of markers; `false` when it did.
+    pub(crate) fn restore_fatigue_step(&mut self, unit: u16) -> bool {
+        let u = &self.units[usize::from(unit)];
+        if !u.alive() {
+            return true;
+        }
+        let allowed = crate::rules::fatigue::restore(u.state.fatigue).status_removals;
+        self.phase = Phase::Markers { unit, allowed };
+        false
+    }
+
+    /// "Restore Fatigue" with the markers the owner named (already checked).
+    pub(crate) fn restore_with(&mut self, unit: u16, markers: &[StatusKind]) {
+        let _ = book::restore_fatigue(&mut self.units[usize::from(unit)].state, markers);
+    }
+
+    /// The choices of markers to remove: every way of removing as many as
+    /// allowed, the most harmful first (Poisoned, Immobilized, Slowed).
+    pub fn marker_choices(&self, unit: u16, allowed: u8) -> Vec<Vec<StatusKind>> {
+        let status = self.units[usize::from(unit)].state.status;
+        let n = (allowed as u32).min(status.total()) as usize;
+        let mut out = Vec::new();
+        let mut pick = Vec::new();
+        marker_sets(&status, n, 0, &mut pick, &mut out);
+        out
+    }
+
+    /// "Roll Initiative", then the next round or the end of the game.
+    pub(crate) fn next_round(&mut self) {
         if self.round >= ROUNDS {
             self.end_game("rounds");
         } else {
@@ -156,5 +186,57 @@ impl Battle {
         self.result = Some(Outcome { winners, reason });
         self.phase = Phase::Over;
         self.queue.clear();
+    }
+}
+
+/// The order in which a choice of markers is offered: the most harmful first.
+const MARKER_ORDER: [StatusKind; 3] = [
+    StatusKind::Poisoned,
+    StatusKind::Immobilized,
+    StatusKind::Slowed,
+];
+
+/// The markers "Restore Fatigue" removes when the owner has no real choice:
+/// all of them when they are no more than allowed, or as many as allowed of
+/// the only kind there is. `None` when markers of several kinds compete.
+/// Removing a marker never harms its unit, so as many go as allowed.
+pub(crate) fn markers_to_remove(
+    status: &crate::rules::status::StatusMarkers,
+    allowed: u8,
+) -> Option<Vec<StatusKind>> {
+    let kinds = MARKER_ORDER.iter().filter(|&&k| status.get(k) > 0).count();
+    if allowed == 0 || status.total() <= u32::from(allowed) || kinds <= 1 {
+        let mut out = Vec::new();
+        for k in MARKER_ORDER {
+            for _ in 0..status.get(k) {
+                if out.len() < usize::from(allowed) {
+                    out.push(k);
+                }
+            }
+        }
+        return Some(out);
+    }
+    None
+}
+
+/// Every multiset of `n` markers the unit has, kinds in [`MARKER_ORDER`].
+fn marker_sets(
+    status: &crate::rules::status::StatusMarkers,
+    n: usize,
+    from: usize,
+    pick: &mut Vec<StatusKind>,
+    out: &mut Vec<Vec<StatusKind>>,
+) {
+    if pick.len() == n {
+        out.push(pick.clone());
+        return;
+    }
+    for (i, &k) in MARKER_ORDER.iter().enumerate().skip(from) {
+        let taken = pick.iter().filter(|&&p| p == k).count();
+        if taken < usize::from(status.get(k)) {
+            pick.push(k);
+            marker_sets(status, n, i, pick, out);
+            pick.pop();
+        }
     }
 }

@@ -7,6 +7,7 @@ use super::Battle;
 use crate::geometry::{Model, MoveTraits, Point, Stature, UnitId};
 use crate::rules::fatigue::FatigueState;
 use crate::rules::keywords::UnitKeyword;
+use crate::rules::powers::Lasting;
 use crate::rules::state::UnitState;
 use crate::rules::units::{CardId, Profile, UnitCard};
 use valerna_game::Seat;
@@ -32,6 +33,12 @@ pub struct Unit {
     /// Left in Reserve, off the table, until it enters (BoV 5.1, "Reserves").
     #[serde(default)]
     pub reserve: bool,
+    /// The Artifact card it carries (an index into the pack's Artifacts).
+    #[serde(default)]
+    pub artifact: Option<usize>,
+    /// Effects of powers still lasting on it (BoV 5.1, "Powers").
+    #[serde(default)]
+    pub lasting: Vec<Lasting>,
 }
 
 impl Unit {
@@ -68,6 +75,8 @@ impl Unit {
             hero: card.has(UnitKeyword::Hero),
             monster: card.has(UnitKeyword::Monster),
             reserve: false,
+            artifact: None,
+            lasting: Vec::new(),
         }
     }
 
@@ -188,9 +197,12 @@ impl Battle {
         .unwrap_or(f64::INFINITY)
     }
 
-    /// Speed after Slowed and Immobilized, halved again for a Skirmish.
+    /// Speed with the inches powers add, after Slowed and Immobilized,
+    /// halved again for a Skirmish.
     pub fn allowance(&self, unit: u16, skirmish: bool) -> f64 {
-        let speed = f64::from(self.profile(unit).speed);
+        let u = &self.units[usize::from(unit)];
+        let bonus = crate::rules::powers::speed_bonus(&u.lasting);
+        let speed = f64::from((i32::from(self.profile(unit).speed) + bonus).max(0));
         crate::rules::status::speed_allowance(
             speed,
             &self.units[usize::from(unit)].state.status,

@@ -102,12 +102,16 @@ pub enum Effect {
         status: StatusKind,
         count: u8,
     },
-    /// An upgrade (+1) or downgrade (-1) on some rolls.
+    /// An upgrade (+1) or downgrade (-1) on some rolls, against one kind of
+    /// attack only when `against` names it ("defense rolls against melee
+    /// attacks").
     Modifier {
         target: Target,
         roll: Roll,
         amount: i8,
         duration: Duration,
+        #[serde(default)]
+        against: Option<WeaponKind>,
     },
     /// Add to (or take from) Speed.
     Speed {
@@ -158,6 +162,62 @@ impl Power {
     }
 }
 
+impl Effect {
+    /// Whether the turn engine resolves this effect as part of an Activate
+    /// Power action. `Triggering` names the unit of a trigger, which an
+    /// action has not; `Move` needs paths the action does not carry yet.
+    pub fn resolvable_as_action(&self) -> bool {
+        match self {
+            Effect::Move { .. } => false,
+            Effect::Attack { .. } => true,
+            Effect::Heal { target, .. }
+            | Effect::Wounds { target, .. }
+            | Effect::Hits { target, .. }
+            | Effect::Status { target, .. }
+            | Effect::Modifier { target, .. }
+            | Effect::Speed { target, .. }
+            | Effect::Fatigue { target, .. } => *target != Target::Triggering,
+        }
+    }
+
+    /// Whom the effect applies to, if it names a target.
+    pub fn target(&self) -> Option<&Target> {
+        match self {
+            Effect::Attack { .. } => None,
+            Effect::Heal { target, .. }
+            | Effect::Wounds { target, .. }
+            | Effect::Hits { target, .. }
+            | Effect::Status { target, .. }
+            | Effect::Modifier { target, .. }
+            | Effect::Speed { target, .. }
+            | Effect::Move { target, .. }
+            | Effect::Fatigue { target, .. } => Some(target),
+        }
+    }
+
+    /// Whether the player names one unit for this effect: a single friend
+    /// or enemy, or the target of an attack.
+    pub fn chooses_a_unit(&self) -> bool {
+        matches!(self, Effect::Attack { .. })
+            || matches!(
+                self.target(),
+                Some(Target::Friend { .. } | Target::Enemy { .. } | Target::EngagedEnemy)
+            )
+    }
+}
+
+impl Power {
+    /// An action power the turn engine can resolve as an action.
+    pub fn resolvable_as_action(&self) -> bool {
+        self.timing == Timing::Action && self.effects.iter().all(Effect::resolvable_as_action)
+    }
+
+    /// Whether the player names a target unit when activating it.
+    pub fn chooses_a_unit(&self) -> bool {
+        self.effects.iter().any(Effect::chooses_a_unit)
+    }
+}
+
 /// Why a power cannot be activated now.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PowerError {
@@ -198,6 +258,112 @@ pub fn check_activation(
         return Err(PowerError::UltimateUsed);
     }
     Ok(())
+}
+
+/// Activate Power as the activated unit's action: the fatigue counter the
+/// activation placed is the action's default cost ("requires adding one
+/// point of fatigue to the acting unit"), so only a cost the card raises
+/// above one adds more; then the Ultimate marker.
+pub fn activate_as_action(power: &Power, slot: u8, unit: &mut super::state::UnitState) {
+    unit.fatigue = unit
+        .fatigue
+        .saturating_add(power.fatigue_cost().saturating_sub(1));
+    if power.ultimate {
+        unit.ultimates_used |= 1 << (slot & 15);
+    }
+}
+
+/// What a lasting effect changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Change {
+    /// Upgrades (+) or downgrades (-) of a roll, against one kind of attack
+    /// or all.
+    Roll {
+        roll: Roll,
+        against: Option<WeaponKind>,
+    },
+    /// Inches added to (or taken from) Speed.
+    Speed,
+}
+
+/// An effect a power left on a unit for a while.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lasting {
+    pub change: Change,
+    pub amount: i8,
+    pub duration: Duration,
+}
+
+impl Lasting {
+    /// The lasting part of an effect, if it has one.
+    pub fn of(effect: &Effect) -> Option<Lasting> {
+        match *effect {
+            Effect::Modifier {
+                roll,
+                amount,
+                duration,
+                against,
+                ..
+            } => Some(Lasting {
+                change: Change::Roll { roll, against },
+                amount,
+                duration,
+            }),
+            Effect::Speed {
+                inches, duration, ..
+            } => Some(Lasting {
+                change: Change::Speed,
+                amount: inches,
+                duration,
+            }),
+            _ => None,
+        }
+    }
+
+    fn applies_to(&self, roll: Roll, weapon: Option<WeaponKind>) -> bool {
+        match self.change {
+            Change::Roll { roll: r, against } => {
+                r == roll && (against.is_none() || against == weapon)
+            }
+            Change::Speed => false,
+        }
+    }
+}
+
+/// The net upgrades of the lasting effects on one roll (`weapon`: the kind
+/// of attack made or defended against; `None` for morale).
+pub fn roll_shift(lasting: &[Lasting], roll: Roll, weapon: Option<WeaponKind>) -> i8 {
+    let sum: i32 = lasting
+        .iter()
+        .filter(|l| l.applies_to(roll, weapon))
+        .map(|l| i32::from(l.amount))
+        .sum();
+    sum.clamp(-127, 127) as i8
+}
+
+/// Removes the effects that lasted for one roll, once that roll is made.
+pub fn spend_roll(lasting: &mut Vec<Lasting>, roll: Roll, weapon: Option<WeaponKind>) {
+    lasting.retain(|l| !(l.duration == Duration::ThisRoll && l.applies_to(roll, weapon)));
+}
+
+/// Inches the lasting effects add to Speed.
+pub fn speed_bonus(lasting: &[Lasting]) -> i32 {
+    lasting
+        .iter()
+        .filter(|l| l.change == Change::Speed)
+        .map(|l| i32::from(l.amount))
+        .sum()
+}
+
+/// At the end of a turn the effects of that turn's activation end, and with
+/// them any roll they were kept for; at the end of the round, those that
+/// lasted until then.
+pub fn expire(lasting: &mut Vec<Lasting>, end_of_round: bool) {
+    lasting.retain(|l| match l.duration {
+        Duration::ThisRoll | Duration::ThisActivation => false,
+        Duration::EndOfRound => !end_of_round,
+        Duration::Always => true,
+    });
 }
 
 /// Places the power's cost and, for an Ultimate, its marker.

@@ -1,0 +1,371 @@
+//! "Activate Power" (BoV 5.1, "Actions" > "Activate power"; "Powers";
+//! "Targets for powers & Vaala cards"; "Making Attacks vs. Rolling Dice";
+//! "Healing"): which action powers a unit may use, whom they may target, and
+//! one interpreter of the effect language ([`Effect`]) that resolves any of
+//! them. A new power is new data, not new code, as long as its effects are
+//! in the language.
+
+use valerna_dice::bov::{Shift, roll_attack};
+
+use super::units::Snapshot;
+use super::{Battle, BattleError, Step, err};
+use crate::geometry::{Sightlines, UnitId};
+use crate::rules::attack::{make_defense_roll, roll_wounds};
+use crate::rules::modifiers::DefenseModifiers;
+use crate::rules::powers::{
+    self, ARTIFACT_POWER_SLOT, Change, Duration, Effect, Lasting, Power, Roll, Target,
+};
+use crate::rules::status::StatusKind;
+use crate::rules::units::WeaponKind;
+
+impl Battle {
+    /// The unit's powers and their slots: those of its card's side in play,
+    /// numbered from 0, then its Artifact's at [`ARTIFACT_POWER_SLOT`].
+    pub fn powers_of(&self, unit: u16) -> Vec<(u8, &Power)> {
+        let mut out: Vec<(u8, &Power)> = self
+            .profile(unit)
+            .powers
+            .iter()
+            .take(usize::from(ARTIFACT_POWER_SLOT))
+            .enumerate()
+            .map(|(i, p)| (i as u8, p))
+            .collect();
+        if let Some(a) = self.units[usize::from(unit)].artifact
+            && let Some(card) = self.pack.artifacts.get(a)
+        {
+            out.push((ARTIFACT_POWER_SLOT, &card.power));
+        }
+        out
+    }
+
+    fn power_at(&self, unit: u16, slot: u8) -> Result<&Power, BattleError> {
+        match self.powers_of(unit).into_iter().find(|(s, _)| *s == slot) {
+            Some((_, p)) => Ok(p),
+            None => err(format!("unit {unit} has no power in slot {slot}")),
+        }
+    }
+
+    /// "Activate Power": an action power of the active unit, allowed now
+    /// ("Activating Powers": not Exhausted, an Ultimate once a game), with
+    /// effects the engine resolves, and a legal target.
+    pub fn check_power(&self, unit: u16, slot: u8, target: Option<u16>) -> Result<(), BattleError> {
+        let power = self.power_at(unit, slot)?;
+        if power.timing != powers::Timing::Action {
+            return err(format!(
+                "{} is not an action power (BoV 5.1, \"Activate power\")",
+                power.name
+            ));
+        }
+        if !power.resolvable_as_action() {
+            return err(format!(
+                "{}: an effect of this power cannot be resolved as an action",
+                power.name
+            ));
+        }
+        powers::check_activation(power, slot, &self.units[usize::from(unit)].state, false)
+            .map_err(|e| BattleError(format!("{}: {e}", power.name)))?;
+        let snap = self.snapshot();
+        let sight = Sightlines::new(&self.field, &snap.models);
+        self.check_power_target(&snap, &sight, unit, power, target)
+    }
+
+    /// The one named unit must suit every effect that chooses a unit; a
+    /// power without such an effect names none.
+    fn check_power_target(
+        &self,
+        snap: &Snapshot,
+        sight: &Sightlines,
+        unit: u16,
+        power: &Power,
+        target: Option<u16>,
+    ) -> Result<(), BattleError> {
+        let Some(t) = target else {
+            if power.chooses_a_unit() {
+                return err(format!("{} needs a target unit", power.name));
+            }
+            return Ok(());
+        };
+        if !power.chooses_a_unit() {
+            return err(format!("{} names no target unit", power.name));
+        }
+        let Some(tu) = self.units.get(usize::from(t)) else {
+            return err(format!("there is no unit {t}"));
+        };
+        if !tu.alive() {
+            return err(format!("unit {t} ({}) is not on the battlefield", tu.name));
+        }
+        let friend = tu.owner == self.units[usize::from(unit)].owner;
+        for e in power.effects.iter().filter(|e| e.chooses_a_unit()) {
+            match e {
+                Effect::Attack { weapon, .. } => {
+                    if friend {
+                        return err(format!("unit {t} ({}) is not an enemy", tu.name));
+                    }
+                    let engaged = self.engaged_with(snap, unit);
+                    match weapon {
+                        WeaponKind::Melee if !engaged.contains(&t) => {
+                            return err(format!(
+                                "a melee attack needs a target engaged with the unit (BoV 5.1, \"Melee Attacks\"): unit {t} is not"
+                            ));
+                        }
+                        WeaponKind::Ranged if !engaged.is_empty() => {
+                            return err(
+                                "an engaged unit may not make ranged attacks (BoV 5.1, \"No Ranged Attacks while Engaged\")",
+                            );
+                        }
+                        WeaponKind::Ranged => self.ranged_target_ok(snap, sight, unit, t)?,
+                        WeaponKind::Melee => {}
+                    }
+                }
+                _ => match e.target() {
+                    Some(Target::Friend { range }) => {
+                        if !friend {
+                            return err(format!("unit {t} ({}) is not a friendly unit", tu.name));
+                        }
+                        self.within_power_range(unit, t, *range)?;
+                    }
+                    Some(Target::Enemy { range }) => {
+                        if friend {
+                            return err(format!("unit {t} ({}) is not an enemy", tu.name));
+                        }
+                        self.within_power_range(unit, t, *range)?;
+                        if !sight.unit_sees(UnitId(unit), UnitId(t)) {
+                            return err(format!("unit {t} is not in line of sight of the caster"));
+                        }
+                    }
+                    Some(Target::EngagedEnemy)
+                        if friend || !self.engaged_with(snap, unit).contains(&t) =>
+                    {
+                        return err(format!(
+                            "unit {t} ({}) is not an enemy engaged with the caster",
+                            tu.name
+                        ));
+                    }
+                    _ => {}
+                },
+            }
+        }
+        Ok(())
+    }
+
+    /// A power's range in inches: as printed, or for `range: 0` the caster's
+    /// ranged attack range (the Vaala cards' convention, content/bov/README.md).
+    fn power_range(&self, caster: u16, range: u8) -> f64 {
+        if range == 0 {
+            self.profile(caster)
+                .ranged
+                .as_ref()
+                .map_or(0.0, |r| f64::from(r.range))
+        } else {
+            f64::from(range)
+        }
+    }
+
+    fn within_power_range(&self, caster: u16, t: u16, range: u8) -> Result<(), BattleError> {
+        // "If a power ... can target friendly units, it can also target the
+        // casting unit" (BoV 5.1, "Targets for powers & Vaala cards").
+        if t == caster || self.distance(caster, t) <= self.power_range(caster, range) + 1e-9 {
+            return Ok(());
+        }
+        err(format!(
+            "unit {t} is more than {}\" from the caster",
+            self.power_range(caster, range)
+        ))
+    }
+
+    /// The action powers the unit may activate now, each with every target
+    /// it may be given (`None` for a power that names none).
+    pub fn power_choices(&self, unit: u16) -> Vec<(u8, Option<u16>)> {
+        let snap = self.snapshot();
+        let sight = Sightlines::new(&self.field, &snap.models);
+        let state = &self.units[usize::from(unit)].state;
+        let mut out = Vec::new();
+        for (slot, p) in self.powers_of(unit) {
+            if !p.resolvable_as_action() || powers::check_activation(p, slot, state, false).is_err()
+            {
+                continue;
+            }
+            if !p.chooses_a_unit() {
+                out.push((slot, None));
+                continue;
+            }
+            for u in self.units.iter().filter(|u| u.alive()) {
+                if self
+                    .check_power_target(&snap, &sight, unit, p, Some(u.id))
+                    .is_ok()
+                {
+                    out.push((slot, Some(u.id)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Resolves a checked Activate Power: its cost and Ultimate marker, then
+    /// each effect in the order printed. Steps an effect queues (wounds,
+    /// consolidation) keep that order.
+    pub(crate) fn activate_power(&mut self, unit: u16, slot: u8, target: Option<u16>) {
+        let Ok(power) = self.power_at(unit, slot).cloned() else {
+            return;
+        };
+        powers::activate_as_action(&power, slot, &mut self.units[usize::from(unit)].state);
+        let mut queued = std::mem::take(&mut self.queue);
+        for e in &power.effects {
+            self.resolve_effect(unit, e, target);
+            queued.append(&mut self.queue);
+        }
+        self.queue = queued;
+    }
+
+    /// The units an effect applies to.
+    fn effect_units(&self, caster: u16, t: &Target, named: Option<u16>) -> Vec<u16> {
+        let owner = self.units[usize::from(caster)].owner;
+        let within = |u: &super::Unit, range: u8| {
+            u.id == caster || self.distance(caster, u.id) <= self.power_range(caster, range) + 1e-9
+        };
+        match *t {
+            Target::Caster => vec![caster],
+            Target::Friend { .. } | Target::Enemy { .. } | Target::EngagedEnemy => {
+                named.into_iter().collect()
+            }
+            Target::AllFriends { range } => self
+                .living(owner)
+                .filter(|u| within(u, range))
+                .map(|u| u.id)
+                .collect(),
+            Target::AllEnemies { range } => self
+                .living(Battle::other(owner))
+                .filter(|u| within(u, range))
+                .map(|u| u.id)
+                .collect(),
+            Target::Triggering => Vec::new(),
+        }
+    }
+
+    /// One effect of the language, applied by the caster.
+    fn resolve_effect(&mut self, caster: u16, effect: &Effect, named: Option<u16>) {
+        if let Effect::Attack { weapon, modifier } = *effect {
+            // "Certain powers will allow a unit to make an attack. These
+            // attacks follow the standard rules for making an attack."
+            let Some(t) = named else {
+                return;
+            };
+            if modifier != 0 {
+                self.units[usize::from(caster)].lasting.push(Lasting {
+                    change: Change::Roll {
+                        roll: Roll::Attack,
+                        against: Some(weapon),
+                    },
+                    amount: modifier,
+                    duration: Duration::ThisRoll,
+                });
+            }
+            match weapon {
+                WeaponKind::Melee => self.melee_attack(caster, t, false, true),
+                WeaponKind::Ranged => self.ranged_attack(caster, t, false),
+            }
+            return;
+        }
+        let Some(target) = effect.target() else {
+            return;
+        };
+        let units: Vec<u16> = self
+            .effect_units(caster, target, named)
+            .into_iter()
+            .filter(|&u| self.units[usize::from(u)].alive())
+            .collect();
+        for u in units {
+            match effect {
+                Effect::Heal { amount, .. } => self.heal(u, *amount),
+                Effect::Wounds { dice, .. } => {
+                    // "Hits vs. Wounds": every hit is a wound, no defense.
+                    let wounds = roll_wounds(dice, Shift::None, &mut self.stream);
+                    self.queue.push_back(Step::Wounds {
+                        unit: u,
+                        wounds,
+                        statuses: Vec::new(),
+                    });
+                }
+                Effect::Hits { dice, .. } => self.power_hits(caster, u, dice),
+                Effect::Status { status, count, .. } => {
+                    self.units[usize::from(u)].state.status.add(*status, *count);
+                }
+                Effect::Modifier { .. } | Effect::Speed { .. } => {
+                    if let Some(l) = Lasting::of(effect) {
+                        self.units[usize::from(u)].lasting.push(l);
+                    }
+                }
+                Effect::Fatigue { amount, .. } => {
+                    let st = &mut self.units[usize::from(u)].state;
+                    let n = amount.unsigned_abs();
+                    st.fatigue = if *amount < 0 {
+                        st.fatigue.saturating_sub(n)
+                    } else {
+                        st.fatigue.saturating_add(n)
+                    };
+                }
+                Effect::Attack { .. } | Effect::Move { .. } => {}
+            }
+        }
+    }
+
+    /// "Healing": wound counters first, then status markers, the most
+    /// harmful first (the engine's choice for the owner; docs/rulings.md).
+    fn heal(&mut self, unit: u16, amount: u8) {
+        let st = &mut self.units[usize::from(unit)].state;
+        let mut left = amount.saturating_sub(st.wounds);
+        let mut markers = Vec::new();
+        let mut status = st.status;
+        for k in [
+            StatusKind::Poisoned,
+            StatusKind::Immobilized,
+            StatusKind::Slowed,
+        ] {
+            while left > 0 && status.remove(k, 1) == 1 {
+                markers.push(k);
+                left -= 1;
+            }
+        }
+        crate::rules::wounds::heal(st, amount, &markers);
+    }
+
+    /// Dice of hits from a power: not an attack, so the caster's models and
+    /// modifiers do not count; the target defends as against a ranged attack
+    /// or power (BoV 5.1, "Obscuring Terrain": "hit by a ranged attack or
+    /// power").
+    fn power_hits(&mut self, caster: u16, u: u16, dice: &crate::rules::units::Dice) {
+        let roll = roll_attack(dice.groups(), Shift::None, &mut self.stream);
+        let snap = self.snapshot();
+        let sight = Sightlines::new(&self.field, &snap.models);
+        let mut dm =
+            DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
+        dm.obscured = sight.unit_in_cover_from(UnitId(caster), UnitId(u));
+        dm.powers = self.power_modifier(u, Roll::Defense, Some(WeaponKind::Ranged));
+        self.spend_power_roll(u, Roll::Defense, Some(WeaponKind::Ranged));
+        let defense = self.profile(u).defense;
+        let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
+        self.queue.push_back(Step::Wounds {
+            unit: u,
+            wounds: d.wounds,
+            statuses: Vec::new(),
+        });
+    }
+
+    /// The upgrades (+) and downgrades (-) lasting powers give a unit's roll.
+    pub fn power_modifier(&self, unit: u16, roll: Roll, weapon: Option<WeaponKind>) -> i8 {
+        powers::roll_shift(&self.units[usize::from(unit)].lasting, roll, weapon)
+    }
+
+    /// A roll was made: effects kept for it end.
+    pub(crate) fn spend_power_roll(&mut self, unit: u16, roll: Roll, weapon: Option<WeaponKind>) {
+        powers::spend_roll(&mut self.units[usize::from(unit)].lasting, roll, weapon);
+    }
+
+    /// The end of a turn or of a round ends the lasting effects that last
+    /// that long.
+    pub(crate) fn expire_lasting(&mut self, end_of_round: bool) {
+        for u in &mut self.units {
+            powers::expire(&mut u.lasting, end_of_round);
+        }
+    }
+}
