@@ -133,7 +133,7 @@ impl Eng<'_> {
                 // No Combat Value, no dice: the attack ends.
                 return Ok(());
             }
-            let roll = roll_combat(u32::from(acv), &mut self.s.stream);
+            let roll = roll_combat(u32::from(acv), self.s.dice());
             let mut crit = roll.immediate_wounds as u8;
             let mut std = roll.standard_hits as u8;
             self.s.last_roll[0] = LastRoll {
@@ -195,7 +195,7 @@ impl Eng<'_> {
                 return Ok(());
             }
             let dcv = self.combat_value(def, r);
-            let droll = roll_combat(u32::from(dcv), &mut self.s.stream);
+            let droll = roll_combat(u32::from(dcv), self.s.dice());
             let dhits = droll.hits() as u8;
             self.s.last_roll[1] = LastRoll {
                 seat: match def {

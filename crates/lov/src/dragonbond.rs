@@ -40,7 +40,7 @@ impl Eng<'_> {
     /// for 1 Power, any number of times (the Faceless never do); both
     /// showing a hit bond them for good (LoV p.10; RULINGS §1.4).
     pub fn bond_check(&mut self, g: u8, d: u8) -> Res {
-        let mut dice = [self.s.stream.d10(), self.s.stream.d10()];
+        let mut dice = [self.s.dice().d10(), self.s.dice().d10()];
         self.s.bond_dice = dice;
         loop {
             let mut rerolled = false;
@@ -50,7 +50,7 @@ impl Eng<'_> {
                 }
                 if self.ask(seat, &[Decision::Keep, Decision::Reroll])? == Decision::Reroll {
                     self.spend(seat, 1);
-                    dice[i] = self.s.stream.d10();
+                    dice[i] = self.s.dice().d10();
                     self.s.bond_dice = dice;
                     rerolled = true;
                 }

@@ -399,8 +399,9 @@ impl Eng<'_> {
             }
             p.vaala_discard = 0;
             p.vaala_deck_len = n as u8;
-            let deck = &mut self.s.players[seat as usize].vaala_deck;
-            self.s.stream.shuffle(&mut deck[..n]);
+            let mut deck = p.vaala_deck;
+            self.s.dice().shuffle(&mut deck[..n]);
+            self.s.players[seat as usize].vaala_deck = deck;
         }
         let p = &mut self.s.players[seat as usize];
         if p.vaala_deck_len > 0 {

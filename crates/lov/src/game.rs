@@ -64,7 +64,7 @@ impl Lov {
             }
             let [a, b] = &mut self.slots;
             let (from, work) = if cp == 0 { (&*a, b) } else { (&*b, a) };
-            work.clone_from(from);
+            work.restart_from(from);
             let mut e = Eng::new(
                 work,
                 &self.content,

@@ -240,7 +240,9 @@ impl Eng<'_> {
         }
         self.s.lineup_len = 0;
         let n = usize::from(self.s.denizen_len);
-        self.s.stream.shuffle(&mut self.s.denizen_deck[..n]);
+        let mut deck = self.s.denizen_deck;
+        self.s.dice().shuffle(&mut deck[..n]);
+        self.s.denizen_deck = deck;
         self.s.draw_lineup();
         self.s.begin_round();
         Ok(())
@@ -255,7 +257,7 @@ impl crate::state::Core {
         let p = self.players[seat as usize];
         if p.actions != 0 {
             let n = p.actions.count_ones() as usize;
-            let k = self.stream.index(n);
+            let k = self.dice().index(n);
             let i = nth_bit(u16::from(p.actions), k);
             let p = &mut self.players[seat as usize];
             p.actions &= !(1 << i);
