@@ -18,17 +18,22 @@ impl Eng<'_> {
     /// non-bonded Dragon is in the same region as a non-bonded General"
     /// (LoV p.10; RULINGS §3). `NONE` checks every pair.
     pub fn dragonbond_check(&mut self, seat: u8) -> Res {
+        // Only non-bonded pieces bond.
+        if seat != NONE && self.s.players[seat as usize].partner != NONE {
+            return Ok(());
+        }
         for g in [0u8, 2] {
             for d in [1u8, 3] {
                 if seat != NONE && seat != g && seat != d {
                     continue;
                 }
-                let (pg, pd) = (self.s.players[g as usize], self.s.players[d as usize]);
+                let (pg, pd) = (&self.s.players[g as usize], &self.s.players[d as usize]);
                 if pg.partner != NONE || pd.partner != NONE {
                     continue;
                 }
+                let dragon_at = pd.at;
                 let at = self.s.general_at(g);
-                if at != NONE && at == pd.at {
+                if at != NONE && at == dragon_at {
                     self.bond_check(g, d)?;
                 }
             }

@@ -32,6 +32,14 @@ pub enum LovError {
     TooLong,
 }
 
+fn illegal(q: &Question, decision: Decision) -> LovError {
+    LovError::Illegal {
+        seat: q.seat,
+        decision,
+        choices: format!("{:?}", q.options()),
+    }
+}
+
 /// A game of Lords of Vaala.
 #[derive(Clone, Debug)]
 pub struct Lov {
@@ -178,17 +186,14 @@ impl Game for Lov {
         if q.options().contains(decision) {
             return Ok(());
         }
-        Err(LovError::Illegal {
-            seat: q.seat,
-            decision: *decision,
-            choices: format!("{:?}", q.options()),
-        })
+        Err(illegal(q, *decision))
     }
 
     fn apply(&mut self, decision: Decision) -> Result<(), LovError> {
-        self.validate(&decision)?;
         let q = self.question.as_ref().ok_or(LovError::Over)?;
-        let i = q.options().iter().position(|d| *d == decision).unwrap_or(0);
+        let Some(i) = q.options().iter().position(|d| *d == decision) else {
+            return Err(illegal(q, decision));
+        };
         if usize::from(self.n_answers) >= MAX_ANSWERS {
             return Err(LovError::TooLong);
         }
