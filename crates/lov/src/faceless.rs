@@ -20,14 +20,15 @@ impl Eng<'_> {
             self.s.piece_at(seat)
         };
         // One pass: the most Power, then the shortest distance.
+        let distance = if from == NONE {
+            &[0; REGIONS]
+        } else {
+            &self.c.distance[from as usize]
+        };
         let (mut best_p, mut best_d, mut cands) = (0u8, u8::MAX, 0u16);
         for r in 0..REGIONS {
             let p = self.s.regions[r].power;
-            let d = if from == NONE {
-                0
-            } else {
-                self.c.distance[from as usize][r]
-            };
+            let d = distance[r];
             if p > best_p || (p == best_p && d < best_d) {
                 (best_p, best_d, cands) = (p, d, 1 << r);
             } else if p == best_p && d == best_d {
