@@ -19,22 +19,19 @@ impl Eng<'_> {
         } else {
             self.s.piece_at(seat)
         };
-        // One pass: the most Power, then the shortest distance.
         let distance = if from == NONE {
             &[0; REGIONS]
         } else {
             &self.c.distance[from as usize]
         };
-        let (mut best_p, mut best_d, mut cands) = (0u8, u8::MAX, 0u16);
-        for r in 0..REGIONS {
-            let p = self.s.regions[r].power;
-            let d = distance[r];
-            if p > best_p || (p == best_p && d < best_d) {
-                (best_p, best_d, cands) = (p, d, 1 << r);
-            } else if p == best_p && d == best_d {
-                cands |= 1 << r;
-            }
-        }
+        // The most Power, then the shortest distance, as one number.
+        let rank: [u16; REGIONS] = std::array::from_fn(|r| {
+            u16::from(self.s.regions[r].power) << 8 | u16::from(u8::MAX - distance[r])
+        });
+        let best = rank.iter().copied().max().unwrap_or(0);
+        let cands = (0..REGIONS)
+            .filter(|&r| rank[r] == best)
+            .fold(0u16, |m, r| m | 1 << r);
         if cands.count_ones() == 1 {
             return Ok(cands.trailing_zeros() as u8);
         }
