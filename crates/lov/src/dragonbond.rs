@@ -4,7 +4,7 @@ use valerna_dice::lov::{face, shows_a_hit};
 
 use crate::decision::Decision;
 use crate::engine::{Eng, Res};
-use crate::state::NONE;
+use crate::state::{Core, NONE};
 
 impl Eng<'_> {
     /// Checks every non-bonded General standing with a non-bonded Dragon
@@ -23,17 +23,19 @@ impl Eng<'_> {
             return Ok(());
         }
         for g in [0u8, 2] {
+            if seat != NONE && Core::is_general(seat) && seat != g
+                || self.s.players[g as usize].partner != NONE
+            {
+                continue;
+            }
+            let at = self.s.general_at(g);
             for d in [1u8, 3] {
-                if seat != NONE && seat != g && seat != d {
+                if seat != NONE && !Core::is_general(seat) && seat != d {
                     continue;
                 }
+                // A bond just made ends the General's checks.
                 let (pg, pd) = (&self.s.players[g as usize], &self.s.players[d as usize]);
-                if pg.partner != NONE || pd.partner != NONE {
-                    continue;
-                }
-                let dragon_at = pd.at;
-                let at = self.s.general_at(g);
-                if at != NONE && at == dragon_at {
+                if pg.partner == NONE && pd.partner == NONE && at != NONE && at == pd.at {
                     self.bond_check(g, d)?;
                 }
             }

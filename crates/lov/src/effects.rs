@@ -601,5 +601,13 @@ impl Eng<'_> {
 
 /// The set bits of a mask, low to high.
 pub fn bits(mask: u16) -> impl Iterator<Item = u8> {
-    (0..16u8).filter(move |i| mask & (1 << i) != 0)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let i = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(i)
+    })
 }

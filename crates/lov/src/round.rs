@@ -3,6 +3,7 @@
 use crate::content::{Kind, SEATS};
 use crate::decision::{Decision, Opts};
 use crate::effect::{Glyph, Step};
+use crate::effects::bits;
 use crate::engine::{Eng, Res};
 use crate::state::{CardKind, EndReason, NONE, Phase, StackCard};
 
@@ -31,15 +32,11 @@ impl Eng<'_> {
             return Ok(());
         }
         let mut o = Opts::default();
-        for i in 0..8u8 {
-            if p.actions & (1 << i) != 0 {
-                o.push(Decision::PlayAction(i));
-            }
+        for i in bits(u16::from(p.actions)) {
+            o.push(Decision::PlayAction(i));
         }
-        for r in 0..16u8 {
-            if p.region_cards & (1 << r) != 0 {
-                o.push(Decision::PlayRegion(r));
-            }
+        for r in bits(p.region_cards) {
+            o.push(Decision::PlayRegion(r));
         }
         // May pass only after playing a card; must pass with an empty hand.
         if p.played || o.is_empty() {
