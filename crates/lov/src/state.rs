@@ -319,3 +319,32 @@ impl Core {
         self.players[seat as usize].wounds >= WOUND_SPACES
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::content::Content;
+    use crate::setup::{self, Setup};
+
+    /// A working copy restarted from its checkpoint is the checkpoint again,
+    /// dice included, whichever of the two drew since.
+    #[test]
+    fn a_restart_copies_the_checkpoint_and_its_stream() {
+        let c = Content::default_pack().unwrap();
+        let setup = Setup::new(3, [true, false, false, false], &c);
+        let mut checkpoint = setup::start(&c, &setup).unwrap();
+        let mut work = checkpoint.clone();
+        // The working copy ran part of a unit: Power moved, a die was rolled.
+        work.regions[0].power += 3;
+        work.dice().d10();
+        work.restart_from(&checkpoint);
+        assert_eq!(work.regions, checkpoint.regions);
+        assert_eq!(work.stream, checkpoint.stream);
+        // The checkpoint moved on in place (a Faceless planning turn draws).
+        checkpoint.dice().d10();
+        checkpoint.players[1].power += 1;
+        work.restart_from(&checkpoint);
+        assert_eq!(work.players, checkpoint.players);
+        assert_eq!(work.stream, checkpoint.stream);
+        assert_eq!(work.dice().d10(), checkpoint.dice().d10());
+    }
+}
