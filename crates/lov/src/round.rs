@@ -274,14 +274,5 @@ impl crate::state::Core {
 
 /// The index of the `k`-th set bit of `mask`.
 pub fn nth_bit(mask: u16, k: usize) -> u8 {
-    let mut seen = 0;
-    for i in 0..16u8 {
-        if mask & (1 << i) != 0 {
-            if seen == k {
-                return i;
-            }
-            seen += 1;
-        }
-    }
-    0
+    bits(mask).nth(k).unwrap_or(0)
 }
