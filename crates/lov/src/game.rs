@@ -64,11 +64,21 @@ impl Lov {
         loop {
             let cp = usize::from(self.checkpoint);
             if let Phase::Planning { turn } = self.slots[cp].phase
-                && !self.slots[cp].players[usize::from(turn)].human
                 && self.n_answers == 0
             {
-                self.slots[cp].faceless_planning_turn(&self.content, turn);
-                continue;
+                let seat = usize::from(turn);
+                if !self.slots[cp].players[seat].human {
+                    self.slots[cp].faceless_planning_turn(&self.content, turn);
+                    continue;
+                }
+                // A human's turn opens with its question: asked from the
+                // checkpoint, the turn runs once, with the answer.
+                let o = self.slots[cp].planning_options(turn);
+                if o.len() > 1 {
+                    self.question = Some(Question::new(turn, o.as_slice()));
+                    self.current = self.checkpoint;
+                    return;
+                }
             }
             let [a, b] = &mut self.slots;
             let (from, work) = if cp == 0 { (&*a, b) } else { (&*b, a) };

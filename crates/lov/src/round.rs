@@ -26,22 +26,11 @@ impl Eng<'_> {
         let next = Phase::Planning {
             turn: (seat + 1) % SEATS as u8,
         };
-        let p = self.s.players[seat as usize];
-        if !p.human {
+        if !self.s.players[seat as usize].human {
             self.s.faceless_planning_turn(self.c, seat);
             return Ok(());
         }
-        let mut o = Opts::default();
-        for i in bits(u16::from(p.actions)) {
-            o.push(Decision::PlayAction(i));
-        }
-        for r in bits(p.region_cards) {
-            o.push(Decision::PlayRegion(r));
-        }
-        // May pass only after playing a card; must pass with an empty hand.
-        if p.played || o.is_empty() {
-            o.push(Decision::Pass);
-        }
+        let o = self.s.planning_options(seat);
         match self.ask(seat, o.as_slice())? {
             Decision::PlayAction(i) => {
                 self.play_action(seat, i);
@@ -247,6 +236,25 @@ impl Eng<'_> {
 }
 
 impl crate::state::Core {
+    /// What a human may do on its planning turn: play a card from its hand,
+    /// or pass, but only after playing a card, and must with an empty hand
+    /// (LoV p.8). The turn opens with this question, before it changes
+    /// anything, so the driver asks it straight from the checkpoint.
+    pub fn planning_options(&self, seat: u8) -> Opts {
+        let p = &self.players[seat as usize];
+        let mut o = Opts::default();
+        for i in bits(u16::from(p.actions)) {
+            o.push(Decision::PlayAction(i));
+        }
+        for r in bits(p.region_cards) {
+            o.push(Decision::PlayRegion(r));
+        }
+        if p.played || o.is_empty() {
+            o.push(Decision::Pass);
+        }
+        o
+    }
+
     /// A Faceless planning turn: a random card, never a pass, skipped when
     /// out of cards (LoV p.10). It asks nothing, so the driver runs it in
     /// place, without a checkpoint.
