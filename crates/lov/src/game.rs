@@ -32,6 +32,7 @@ pub enum LovError {
     TooLong,
 }
 
+/// The refusal of a decision that is not among the question's options.
 fn illegal(q: &Question, decision: Decision) -> LovError {
     LovError::Illegal {
         seat: q.seat,
