@@ -145,7 +145,7 @@ impl Eng<'_> {
                 // "An attacker with no Combat Value").
                 return Ok(());
             }
-            let roll = roll_combat(u32::from(acv), &mut self.s.stream);
+            let roll = roll_combat(u32::from(acv), self.s.dice());
             let mut crit = roll.immediate_wounds as u8;
             let mut std = roll.standard_hits as u8;
             self.s.last_roll[0] = LastRoll {
@@ -212,7 +212,7 @@ impl Eng<'_> {
                 continue;
             }
             let dcv = self.combat_value(def, r);
-            let droll = roll_combat(u32::from(dcv), &mut self.s.stream);
+            let droll = roll_combat(u32::from(dcv), self.s.dice());
             let dhits = droll.hits() as u8;
             self.s.last_roll[1] = LastRoll {
                 seat: match def {

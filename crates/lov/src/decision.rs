@@ -64,6 +64,10 @@ pub enum Decision {
 /// The most options a question can list.
 pub const MAX_OPTIONS: usize = 48;
 
+/// What fills the unused end of an option list: never read. The first
+/// variant with a zero payload, so that an empty list is plain zero bytes.
+const UNUSED: Decision = Decision::PlayAction(0);
+
 /// Which seat must answer, and its legal answers.
 #[derive(Clone, Copy, Debug)]
 pub struct Question {
@@ -74,7 +78,7 @@ pub struct Question {
 
 impl Question {
     pub fn new(seat: u8, opts: &[Decision]) -> Question {
-        let mut options = [Decision::Done; MAX_OPTIONS];
+        let mut options = [UNUSED; MAX_OPTIONS];
         let len = opts.len().min(MAX_OPTIONS);
         options[..len].copy_from_slice(&opts[..len]);
         Question {
@@ -99,7 +103,7 @@ pub struct Opts {
 impl Default for Opts {
     fn default() -> Self {
         Opts {
-            buf: [Decision::Done; MAX_OPTIONS],
+            buf: [UNUSED; MAX_OPTIONS],
             len: 0,
         }
     }

@@ -4,7 +4,7 @@ use valerna_dice::lov::{face, shows_a_hit};
 
 use crate::decision::Decision;
 use crate::engine::{Eng, Res};
-use crate::state::NONE;
+use crate::state::{Core, NONE};
 
 impl Eng<'_> {
     /// Checks every non-bonded General standing with a non-bonded Dragon
@@ -18,17 +18,24 @@ impl Eng<'_> {
     /// non-bonded Dragon is in the same region as a non-bonded General"
     /// (LoV p.10; RULINGS §3). `NONE` checks every pair.
     pub fn dragonbond_check(&mut self, seat: u8) -> Res {
+        // Only non-bonded pieces bond.
+        if seat != NONE && self.s.players[seat as usize].partner != NONE {
+            return Ok(());
+        }
         for g in [0u8, 2] {
+            if seat != NONE && Core::is_general(seat) && seat != g
+                || self.s.players[g as usize].partner != NONE
+            {
+                continue;
+            }
+            let at = self.s.general_at(g);
             for d in [1u8, 3] {
-                if seat != NONE && seat != g && seat != d {
+                if seat != NONE && !Core::is_general(seat) && seat != d {
                     continue;
                 }
-                let (pg, pd) = (self.s.players[g as usize], self.s.players[d as usize]);
-                if pg.partner != NONE || pd.partner != NONE {
-                    continue;
-                }
-                let at = self.s.general_at(g);
-                if at != NONE && at == pd.at {
+                // A bond just made ends the General's checks.
+                let (pg, pd) = (&self.s.players[g as usize], &self.s.players[d as usize]);
+                if pg.partner == NONE && pd.partner == NONE && at != NONE && at == pd.at {
                     self.bond_check(g, d)?;
                 }
             }
@@ -40,7 +47,7 @@ impl Eng<'_> {
     /// for 1 Power, any number of times (the Faceless never do); both
     /// showing a hit bond them for good (LoV p.10; RULINGS §1.4).
     pub fn bond_check(&mut self, g: u8, d: u8) -> Res {
-        let mut dice = [self.s.stream.d10(), self.s.stream.d10()];
+        let mut dice = [self.s.dice().d10(), self.s.dice().d10()];
         self.s.bond_dice = dice;
         loop {
             let mut rerolled = false;
@@ -50,7 +57,7 @@ impl Eng<'_> {
                 }
                 if self.ask(seat, &[Decision::Keep, Decision::Reroll])? == Decision::Reroll {
                     self.spend(seat, 1);
-                    dice[i] = self.s.stream.d10();
+                    dice[i] = self.s.dice().d10();
                     self.s.bond_dice = dice;
                     rerolled = true;
                 }

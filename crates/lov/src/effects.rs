@@ -407,8 +407,9 @@ impl Eng<'_> {
             }
             p.vaala_discard = 0;
             p.vaala_deck_len = n as u8;
-            let deck = &mut self.s.players[seat as usize].vaala_deck;
-            self.s.stream.shuffle(&mut deck[..n]);
+            let mut deck = p.vaala_deck;
+            self.s.dice().shuffle(&mut deck[..n]);
+            self.s.players[seat as usize].vaala_deck = deck;
         }
         let p = &mut self.s.players[seat as usize];
         if p.vaala_deck_len > 0 {
@@ -608,5 +609,13 @@ impl Eng<'_> {
 
 /// The set bits of a mask, low to high.
 pub fn bits(mask: u16) -> impl Iterator<Item = u8> {
-    (0..16u8).filter(move |i| mask & (1 << i) != 0)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let i = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(i)
+    })
 }

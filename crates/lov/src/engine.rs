@@ -77,7 +77,7 @@ impl<'a> Eng<'a> {
             return self.ask(owner, opts);
         }
         if self.s.solo {
-            let i = self.s.stream.index(opts.len());
+            let i = self.s.dice().index(opts.len());
             return Ok(opts[i]);
         }
         let partner = if owner == NONE {

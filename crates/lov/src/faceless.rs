@@ -1,7 +1,7 @@
 //! The Faceless automaton (LoV p.10; Glossary "Focus region"; the Faceless
 //! board sides of the content pack).
 
-use crate::content::REGIONS;
+use crate::content::{REGIONS, SEATS};
 use crate::decision::{Decision, Opts, Target};
 use crate::effect::Piece;
 use crate::effects::bits;
@@ -19,21 +19,19 @@ impl Eng<'_> {
         } else {
             self.s.piece_at(seat)
         };
-        // One pass: the most Power, then the shortest distance.
-        let (mut best_p, mut best_d, mut cands) = (0u8, u8::MAX, 0u16);
-        for r in 0..REGIONS {
-            let p = self.s.regions[r].power;
-            let d = if from == NONE {
-                0
-            } else {
-                self.c.distance[from as usize][r]
-            };
-            if p > best_p || (p == best_p && d < best_d) {
-                (best_p, best_d, cands) = (p, d, 1 << r);
-            } else if p == best_p && d == best_d {
-                cands |= 1 << r;
-            }
-        }
+        let distance = if from == NONE {
+            &[0; REGIONS]
+        } else {
+            &self.c.distance[from as usize]
+        };
+        // The most Power, then the shortest distance, as one number.
+        let rank: [u16; REGIONS] = std::array::from_fn(|r| {
+            u16::from(self.s.regions[r].power) << 8 | u16::from(u8::MAX - distance[r])
+        });
+        let best = rank.iter().copied().max().unwrap_or(0);
+        let cands = (0..REGIONS)
+            .filter(|&r| rank[r] == best)
+            .fold(0u16, |m, r| m | 1 << r);
         if cands.count_ones() == 1 {
             return Ok(cands.trailing_zeros() as u8);
         }
@@ -99,24 +97,23 @@ impl Eng<'_> {
     /// The enemy forces of `seat` in `r` with the highest Combat Value
     /// (Dragons are not forces: Glossary "Force").
     fn strongest_forces(&self, seat: u8, r: u8) -> Opts {
-        let all = self.targets_in(seat, r);
-        let forces: Vec<Target> = all
-            .as_slice()
-            .iter()
-            .filter_map(|d| match d {
-                Decision::Attack(t @ Target::Neutral) => Some(*t),
-                Decision::Attack(t @ Target::Seat(s)) if Core::is_general(*s) => Some(*t),
-                _ => None,
-            })
-            .collect();
-        let best = forces
-            .iter()
-            .map(|&t| self.combat_value(t, r))
-            .max()
-            .unwrap_or(0);
+        // The forces among the targets, with their Combat Values.
+        let mut forces = [(Target::Neutral, 0u8); SEATS + 1];
+        let mut n = 0;
+        for d in self.targets_in(seat, r).as_slice() {
+            let t = match *d {
+                Decision::Attack(t @ Target::Neutral) => t,
+                Decision::Attack(t @ Target::Seat(s)) if Core::is_general(s) => t,
+                _ => continue,
+            };
+            forces[n] = (t, self.combat_value(t, r));
+            n += 1;
+        }
+        let forces = &forces[..n];
+        let best = forces.iter().map(|&(_, cv)| cv).max().unwrap_or(0);
         let mut o = Opts::default();
-        for t in forces {
-            if self.combat_value(t, r) == best {
+        for &(t, cv) in forces {
+            if cv == best {
                 o.push(Decision::Attack(t));
             }
         }

@@ -32,6 +32,15 @@ pub enum LovError {
     TooLong,
 }
 
+/// The refusal of a decision that is not among the question's options.
+fn illegal(q: &Question, decision: Decision) -> LovError {
+    LovError::Illegal {
+        seat: q.seat,
+        decision,
+        choices: format!("{:?}", q.options()),
+    }
+}
+
 /// A game of Lords of Vaala.
 #[derive(Clone, Debug)]
 pub struct Lov {
@@ -56,15 +65,25 @@ impl Lov {
         loop {
             let cp = usize::from(self.checkpoint);
             if let Phase::Planning { turn } = self.slots[cp].phase
-                && !self.slots[cp].players[usize::from(turn)].human
                 && self.n_answers == 0
             {
-                self.slots[cp].faceless_planning_turn(&self.content, turn);
-                continue;
+                let seat = usize::from(turn);
+                if !self.slots[cp].players[seat].human {
+                    self.slots[cp].faceless_planning_turn(&self.content, turn);
+                    continue;
+                }
+                // A human's turn opens with its question: asked from the
+                // checkpoint, the turn runs once, with the answer.
+                let o = self.slots[cp].planning_options(turn);
+                if o.len() > 1 {
+                    self.question = Some(Question::new(turn, o.as_slice()));
+                    self.current = self.checkpoint;
+                    return;
+                }
             }
             let [a, b] = &mut self.slots;
             let (from, work) = if cp == 0 { (&*a, b) } else { (&*b, a) };
-            work.clone_from(from);
+            work.restart_from(from);
             let mut e = Eng::new(
                 work,
                 &self.content,
@@ -178,17 +197,14 @@ impl Game for Lov {
         if q.options().contains(decision) {
             return Ok(());
         }
-        Err(LovError::Illegal {
-            seat: q.seat,
-            decision: *decision,
-            choices: format!("{:?}", q.options()),
-        })
+        Err(illegal(q, *decision))
     }
 
     fn apply(&mut self, decision: Decision) -> Result<(), LovError> {
-        self.validate(&decision)?;
         let q = self.question.as_ref().ok_or(LovError::Over)?;
-        let i = q.options().iter().position(|d| *d == decision).unwrap_or(0);
+        let Some(i) = q.options().iter().position(|d| *d == decision) else {
+            return Err(illegal(q, decision));
+        };
         if usize::from(self.n_answers) >= MAX_ANSWERS {
             return Err(LovError::TooLong);
         }

@@ -237,17 +237,16 @@ impl Eng<'_> {
     /// move).
     pub fn assault(&mut self, seat: u8, reach: u8) -> Res {
         let g = Core::general_index(seat);
+        let occupied = (0..REGIONS as u8)
+            .filter(|&r| !self.s.regions[r as usize].force[g].is_empty())
+            .fold(0u16, |m, r| m | 1 << r);
         let mut o = Opts::default();
         o.push(Decision::Done);
         for t in 0..REGIONS as u8 {
-            let has_source = (0..REGIONS as u8).any(|s| {
-                s != t
-                    && !self.s.regions[s as usize].force[g].is_empty()
-                    && self.c.distance[s as usize][t as usize] <= reach
-            });
-            let here = !self.s.regions[t as usize].force[g].is_empty()
-                && !self.targets_in(seat, t).is_empty();
-            if has_source || here {
+            let has_source = bits(occupied & !(1 << t))
+                .any(|s| self.c.distance[s as usize][t as usize] <= reach);
+            let here = || occupied & (1 << t) != 0 && !self.targets_in(seat, t).is_empty();
+            if has_source || here() {
                 o.push(Decision::Region(t));
             }
         }

@@ -11,25 +11,25 @@ use crate::game::Lov;
 #[derive(Clone, Debug)]
 pub struct RandomPolicy {
     stream: Stream,
-    buf: Vec<Decision>,
 }
 
 impl RandomPolicy {
     pub fn new(seed: u64) -> Self {
         RandomPolicy {
             stream: Stream::new(seed),
-            buf: Vec::with_capacity(48),
         }
     }
 
     /// A legal decision for the seat to decide, or `None` once over.
     pub fn choose(&mut self, game: &Lov) -> Option<Decision> {
         game.to_decide()?;
-        game.choices(&mut self.buf);
-        if self.buf.is_empty() {
+        // The pending question's own list: the same as `Game::choices`,
+        // without the copy.
+        let options = game.options();
+        if options.is_empty() {
             return None;
         }
-        let i = self.stream.index(self.buf.len());
-        Some(self.buf[i])
+        let i = self.stream.index(options.len());
+        Some(options[i])
     }
 }

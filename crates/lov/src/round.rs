@@ -3,6 +3,7 @@
 use crate::content::{Kind, SEATS};
 use crate::decision::{Decision, Opts};
 use crate::effect::{Glyph, Step};
+use crate::effects::bits;
 use crate::engine::{Eng, Res};
 use crate::state::{CardKind, EndReason, NONE, Phase, StackCard};
 
@@ -25,26 +26,11 @@ impl Eng<'_> {
         let next = Phase::Planning {
             turn: (seat + 1) % SEATS as u8,
         };
-        let p = self.s.players[seat as usize];
-        if !p.human {
+        if !self.s.players[seat as usize].human {
             self.s.faceless_planning_turn(self.c, seat);
             return Ok(());
         }
-        let mut o = Opts::default();
-        for i in 0..8u8 {
-            if p.actions & (1 << i) != 0 {
-                o.push(Decision::PlayAction(i));
-            }
-        }
-        for r in 0..16u8 {
-            if p.region_cards & (1 << r) != 0 {
-                o.push(Decision::PlayRegion(r));
-            }
-        }
-        // May pass only after playing a card; must pass with an empty hand.
-        if p.played || o.is_empty() {
-            o.push(Decision::Pass);
-        }
+        let o = self.s.planning_options(seat);
         match self.ask(seat, o.as_slice())? {
             Decision::PlayAction(i) => {
                 self.play_action(seat, i);
@@ -241,7 +227,9 @@ impl Eng<'_> {
         }
         self.s.lineup_len = 0;
         let n = usize::from(self.s.denizen_len);
-        self.s.stream.shuffle(&mut self.s.denizen_deck[..n]);
+        let mut deck = self.s.denizen_deck;
+        self.s.dice().shuffle(&mut deck[..n]);
+        self.s.denizen_deck = deck;
         self.s.draw_lineup();
         self.s.begin_round();
         Ok(())
@@ -249,6 +237,25 @@ impl Eng<'_> {
 }
 
 impl crate::state::Core {
+    /// What a human may do on its planning turn: play a card from its hand,
+    /// or pass, but only after playing a card, and must with an empty hand
+    /// (LoV p.8). The turn opens with this question, before it changes
+    /// anything, so the driver asks it straight from the checkpoint.
+    pub fn planning_options(&self, seat: u8) -> Opts {
+        let p = &self.players[seat as usize];
+        let mut o = Opts::default();
+        for i in bits(u16::from(p.actions)) {
+            o.push(Decision::PlayAction(i));
+        }
+        for r in bits(p.region_cards) {
+            o.push(Decision::PlayRegion(r));
+        }
+        if p.played || o.is_empty() {
+            o.push(Decision::Pass);
+        }
+        o
+    }
+
     /// A Faceless planning turn: a random card, never a pass, skipped when
     /// out of cards (LoV p.10). It asks nothing, so the driver runs it in
     /// place, without a checkpoint.
@@ -256,7 +263,7 @@ impl crate::state::Core {
         let p = self.players[seat as usize];
         if p.actions != 0 {
             let n = p.actions.count_ones() as usize;
-            let k = self.stream.index(n);
+            let k = self.dice().index(n);
             let i = nth_bit(u16::from(p.actions), k);
             let p = &mut self.players[seat as usize];
             p.actions &= !(1 << i);
@@ -276,14 +283,5 @@ impl crate::state::Core {
 
 /// The index of the `k`-th set bit of `mask`.
 pub fn nth_bit(mask: u16, k: usize) -> u8 {
-    let mut seen = 0;
-    for i in 0..16u8 {
-        if mask & (1 << i) != 0 {
-            if seen == k {
-                return i;
-            }
-            seen += 1;
-        }
-    }
-    0
+    bits(mask).nth(k).unwrap_or(0)
 }

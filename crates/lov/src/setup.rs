@@ -161,6 +161,7 @@ pub fn start(content: &Content, setup: &Setup) -> Result<Core, String> {
         last_roll: Default::default(),
         bond_dice: [0; 2],
         stream,
+        draws: 0,
     };
     core.draw_lineup();
     core.begin_round();

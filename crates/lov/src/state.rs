@@ -193,9 +193,83 @@ pub struct Core {
     /// The last Dragonbond dice (d10 faces), General's first.
     pub bond_dice: [u8; 2],
     pub stream: Stream,
+    /// How many times the rules have drawn from `stream` (see
+    /// [`Core::restart_from`]).
+    pub draws: u32,
 }
 
 impl Core {
+    /// The stream, for a draw. Every draw of the rules goes through here, so
+    /// that `draws` tells whether the stream moved.
+    pub fn dice(&mut self) -> &mut Stream {
+        self.draws = self.draws.wrapping_add(1);
+        &mut self.stream
+    }
+
+    /// Makes `self` a copy of `checkpoint`, as the driver does at the start
+    /// of every run of a unit of play. Both must be states of the same game,
+    /// whose draws all come one after the other from one stream: then the
+    /// same number of draws means the same stream, and the stream (a third
+    /// of the state) is copied only when it moved, which most units do not.
+    pub fn restart_from(&mut self, checkpoint: &Core) {
+        let Core {
+            regions,
+            players,
+            neutral_supply,
+            power_supply,
+            city_supply,
+            events,
+            events_left,
+            denizen_deck,
+            denizen_len,
+            lineup,
+            lineup_len,
+            stack,
+            stack_len,
+            stack_pos,
+            glyph_pos,
+            cancel_next,
+            initiative,
+            round,
+            phase,
+            solo,
+            winners,
+            end,
+            last_roll,
+            bond_dice,
+            draws,
+            stream,
+        } = checkpoint;
+        if self.draws != *draws {
+            self.stream.clone_from(stream);
+        }
+        self.regions = *regions;
+        self.players = *players;
+        self.neutral_supply = *neutral_supply;
+        self.power_supply = *power_supply;
+        self.city_supply = *city_supply;
+        self.events = *events;
+        self.events_left = *events_left;
+        self.denizen_deck = *denizen_deck;
+        self.denizen_len = *denizen_len;
+        self.lineup = *lineup;
+        self.lineup_len = *lineup_len;
+        self.stack = *stack;
+        self.stack_len = *stack_len;
+        self.stack_pos = *stack_pos;
+        self.glyph_pos = *glyph_pos;
+        self.cancel_next = *cancel_next;
+        self.initiative = *initiative;
+        self.round = *round;
+        self.phase = *phase;
+        self.solo = *solo;
+        self.winners = *winners;
+        self.end = *end;
+        self.last_roll = *last_roll;
+        self.bond_dice = *bond_dice;
+        self.draws = *draws;
+    }
+
     pub fn general_index(seat: u8) -> usize {
         usize::from(seat / 2)
     }
@@ -243,5 +317,34 @@ impl Core {
 
     pub fn fully_wounded(&self, seat: u8) -> bool {
         self.players[seat as usize].wounds >= WOUND_SPACES
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::Content;
+    use crate::setup::{self, Setup};
+
+    /// A working copy restarted from its checkpoint is the checkpoint again,
+    /// dice included, whichever of the two drew since.
+    #[test]
+    fn a_restart_copies_the_checkpoint_and_its_stream() {
+        let c = Content::default_pack().unwrap();
+        let setup = Setup::new(3, [true, false, false, false], &c);
+        let mut checkpoint = setup::start(&c, &setup).unwrap();
+        let mut work = checkpoint.clone();
+        // The working copy ran part of a unit: Power moved, a die was rolled.
+        work.regions[0].power += 3;
+        work.dice().d10();
+        work.restart_from(&checkpoint);
+        assert_eq!(work.regions, checkpoint.regions);
+        assert_eq!(work.stream, checkpoint.stream);
+        // The checkpoint moved on in place (a Faceless planning turn draws).
+        checkpoint.dice().d10();
+        checkpoint.players[1].power += 1;
+        work.restart_from(&checkpoint);
+        assert_eq!(work.players, checkpoint.players);
+        assert_eq!(work.stream, checkpoint.stream);
+        assert_eq!(work.dice().d10(), checkpoint.dice().d10());
     }
 }
