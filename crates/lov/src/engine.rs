@@ -67,7 +67,7 @@ impl<'a> Eng<'a> {
     }
 
     /// A choice that belongs to `owner`. A Faceless player's choice is made
-    /// by its bonded ally, else by the initiative holder, and in solo play at
+    /// by its bonded ally, else by the initiative holder, or in solo play at
     /// random (LoV p.10 and Appendix "Solo play"; RULINGS §3).
     pub fn ask_for(&mut self, owner: u8, opts: &[Decision]) -> Res<Decision> {
         if owner != NONE && self.human(owner) {
@@ -76,17 +76,20 @@ impl<'a> Eng<'a> {
         if opts.len() <= 1 {
             return self.ask(owner, opts);
         }
-        if self.s.solo {
-            let i = self.s.dice().index(opts.len());
-            return Ok(opts[i]);
-        }
         let partner = if owner == NONE {
             NONE
         } else {
             self.s.players[owner as usize].partner
         };
+        // The bonded ally's right comes first, in solo play too (p.10: "If
+        // bonded with a Faceless player, you may make any decisions they
+        // would make"); chance replaces only the initiative holder.
         if partner != NONE && self.human(partner) {
             return self.ask(partner, opts);
+        }
+        if self.s.solo {
+            let i = self.s.dice().index(opts.len());
+            return Ok(opts[i]);
         }
         let holder = self.s.initiative;
         self.ask(holder, opts)

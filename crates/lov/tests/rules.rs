@@ -1560,7 +1560,8 @@ fn dragonbond_check_follows_the_activating_player() {
 // LoV p.10: "If a Faceless player would make a choice (such as which region
 // to retreat to) that choice is made by any player Dragonbonded with them
 // or, if there is none, by the player with the initiative token"; in solo
-// play it is made at random (Appendix; RULINGS §3).
+// play chance replaces the initiative holder (Appendix; RULINGS §3), and a
+// bonded ally still decides (p.10, "Dragonbond").
 #[test]
 fn faceless_choices_go_to_the_ally_the_initiative_holder_or_chance() {
     let c = content();
@@ -1583,7 +1584,13 @@ fn faceless_choices_go_to_the_ally_the_initiative_holder_or_chance() {
     s.players[FULGEN as usize].partner = TYVERIA;
     let (_, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
     assert_eq!(asked[0].seat, FULGEN, "the bonded ally");
+    // Solo play: the bonded ally keeps its right (p.10); chance stands in
+    // for the initiative holder only.
     s.solo = true;
+    let (_, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
+    assert_eq!(asked[0].seat, FULGEN, "solo: the bonded ally");
+    s.players[TYVERIA as usize].partner = NONE;
+    s.players[FULGEN as usize].partner = NONE;
     let (end, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
     assert!(asked.is_empty(), "solo: chosen at random");
     assert!(!end.regions[tr as usize].force[1].general);
