@@ -2,36 +2,15 @@
 //! Flanked unit's attack model by model, and consolidation, against the
 //! rulebook (BoV 5.1).
 
-use std::sync::Arc;
-
-use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
-use valerna_bov::content::Pack;
+use valerna_bov::battle::{Battle, Decision, Phase};
 use valerna_bov::geometry::{Battlefield, Point};
 use valerna_bov::rules::powers::{ARTIFACT_POWER_SLOT, Roll};
 use valerna_bov::rules::status::StatusKind;
 use valerna_bov::rules::units::WeaponKind;
 use valerna_game::Game;
 
-fn pack() -> Arc<Pack> {
-    Arc::new(Pack::default_pack().unwrap())
-}
-
-fn deployed(seed: u64, a: &str, b: &str) -> Battle {
-    let mut g = Battle::start(&pack(), &BattleSetup::pitched(seed, a, b)).unwrap();
-    let mut buf = Vec::new();
-    while matches!(
-        g.phase,
-        Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-    ) {
-        g.choices(&mut buf);
-        g.apply(buf[0].clone()).unwrap();
-    }
-    g
-}
-
-fn unit_named(g: &Battle, name: &str) -> u16 {
-    g.units.iter().find(|u| u.name == name).unwrap().id
-}
+mod common;
+use common::{deployed, unit_named};
 
 fn radius(g: &Battle, id: u16) -> f64 {
     f64::from(g.units[usize::from(id)].base_mm) / 25.4 / 2.0

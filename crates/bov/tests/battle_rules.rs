@@ -1,33 +1,12 @@
 //! The turn engine against the rulebook's rules and worked examples.
 
-use std::sync::Arc;
-
 use valerna_bov::battle::bots::{GreedyBot, RandomBot, play};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
-use valerna_bov::content::Pack;
 use valerna_bov::geometry::{Battlefield, Point, in_coherency};
 use valerna_game::{Game, Record, replay};
 
-fn pack() -> Arc<Pack> {
-    Arc::new(Pack::default_pack().unwrap())
-}
-
-fn deployed(seed: u64, a: &str, b: &str) -> Battle {
-    let mut g = Battle::start(&pack(), &BattleSetup::pitched(seed, a, b)).unwrap();
-    let mut buf = Vec::new();
-    while matches!(
-        g.phase,
-        Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-    ) {
-        g.choices(&mut buf);
-        g.apply(buf[0].clone()).unwrap();
-    }
-    g
-}
-
-fn unit_named(g: &Battle, name: &str) -> u16 {
-    g.units.iter().find(|u| u.name == name).unwrap().id
-}
+mod common;
+use common::{deployed, pack, unit_named};
 
 /// Only `keep` stay on an open battlefield, each model on a row at `y`.
 fn isolate(g: &mut Battle, keep: &[(u16, f64)]) {

@@ -2,18 +2,14 @@
 //! Reserves, and Dangerous terrain at Initiative (BoV 5.1, "Objectives
 //! Setup", "Take Turns Deploying" > "Reserves", "Dangerous Terrain (X)").
 
-use std::sync::Arc;
-
 use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
-use valerna_bov::content::Pack;
 use valerna_bov::geometry::{Battlefield, Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::scenario::{self, Scenario};
 use valerna_game::Game;
 
-fn pack() -> Arc<Pack> {
-    Arc::new(Pack::default_pack().unwrap())
-}
+mod common;
+use common::{pack, unit_named};
 
 fn setup(seed: u64, scenario: Scenario, battlefield: scenario::Battlefield) -> BattleSetup {
     BattleSetup {
@@ -22,10 +18,6 @@ fn setup(seed: u64, scenario: Scenario, battlefield: scenario::Battlefield) -> B
         scenario,
         battlefield,
     }
-}
-
-fn unit_named(g: &Battle, name: &str) -> u16 {
-    g.units.iter().find(|u| u.name == name).unwrap().id
 }
 
 /// Applies the engine's first suggestion while the phase matches.

@@ -1,23 +1,7 @@
 //! `valerna bov sim` as a user runs it: the scenario and battlefield flags.
 
-use std::process::{Command, Output};
-
-fn run(command: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_valerna"))
-        .args(command.split_whitespace())
-        .output()
-        .expect("valerna runs")
-}
-
-fn json(command: &str) -> serde_json::Value {
-    let out = run(command);
-    assert!(
-        out.status.success(),
-        "{command}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+mod common;
+use common::{json, run};
 
 /// The three scenarios of BoV 5.1 on the three battlefield sizes; the JSON
 /// names both, and every game is counted once.

@@ -1,28 +1,7 @@
 //! `valerna calc` as a user runs it: the binary, its output and exit codes.
 
-use std::process::{Command, Output};
-
-fn valerna(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_valerna"))
-        .args(args)
-        .output()
-        .expect("valerna runs")
-}
-
-/// Runs a command line written as one string (no quoting needed here).
-fn run(command: &str) -> Output {
-    valerna(&command.split_whitespace().collect::<Vec<_>>())
-}
-
-fn json(command: &str) -> serde_json::Value {
-    let out = run(command);
-    assert!(
-        out.status.success(),
-        "{command}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+mod common;
+use common::{json, run, valerna};
 
 fn pmf(v: &serde_json::Value) -> Vec<f64> {
     v["pmf"]

@@ -167,17 +167,7 @@ impl Effect {
     /// Power action. `Triggering` names the unit of a trigger, which an
     /// action has not; `Move` needs paths the action does not carry yet.
     pub fn resolvable_as_action(&self) -> bool {
-        match self {
-            Effect::Move { .. } => false,
-            Effect::Attack { .. } => true,
-            Effect::Heal { target, .. }
-            | Effect::Wounds { target, .. }
-            | Effect::Hits { target, .. }
-            | Effect::Status { target, .. }
-            | Effect::Modifier { target, .. }
-            | Effect::Speed { target, .. }
-            | Effect::Fatigue { target, .. } => *target != Target::Triggering,
-        }
+        !matches!(self, Effect::Move { .. }) && self.target() != Some(&Target::Triggering)
     }
 
     /// Whom the effect applies to, if it names a target.
