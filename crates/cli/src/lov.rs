@@ -705,7 +705,18 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
         last_seat = Some(seat);
         let v = g.view(seat);
         print!("{}", render(content, &v, &t, true));
-        println!("{}", tr!(t, "play-choose", seat = seat_name(content, seat)));
+        // LoV p.10: a Faceless player's choice is made for it by another.
+        let prompt = match v.deciding_for {
+            Some(NONE) => tr!(t, "play-choose-for-event", seat = seat_name(content, seat)),
+            Some(owner) => tr!(
+                t,
+                "play-choose-for",
+                seat = seat_name(content, seat),
+                owner = seat_name(content, owner)
+            ),
+            None => tr!(t, "play-choose", seat = seat_name(content, seat)),
+        };
+        println!("{prompt}");
         let opts = g.options().to_vec();
         for (i, &d) in opts.iter().enumerate() {
             println!("  {:>2}. {}", i + 1, describe(content, &v, &t, d));

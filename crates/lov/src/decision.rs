@@ -72,6 +72,9 @@ const UNUSED: Decision = Decision::PlayAction(0);
 #[derive(Clone, Copy, Debug)]
 pub struct Question {
     pub seat: u8,
+    /// Whose choice it is: `seat` itself, or the Faceless player (or, as
+    /// `NONE`, the Event) that `seat` decides for (LoV p.10).
+    pub owner: u8,
     pub options: [Decision; MAX_OPTIONS],
     pub len: u8,
 }
@@ -83,9 +86,16 @@ impl Question {
         options[..len].copy_from_slice(&opts[..len]);
         Question {
             seat,
+            owner: seat,
             options,
             len: len as u8,
         }
+    }
+
+    /// The same question, asked of `seat` for `owner`.
+    pub fn on_behalf_of(mut self, owner: u8) -> Question {
+        self.owner = owner;
+        self
     }
 
     pub fn options(&self) -> &[Decision] {

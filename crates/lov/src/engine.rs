@@ -51,6 +51,11 @@ impl<'a> Eng<'a> {
     /// `seat` chooses one of `opts` (not empty). A single option needs no
     /// answer.
     pub fn ask(&mut self, seat: u8, opts: &[Decision]) -> Res<Decision> {
+        self.ask_as(seat, seat, opts)
+    }
+
+    /// `seat` chooses one of `opts` for `owner` (see [`Eng::ask_for`]).
+    fn ask_as(&mut self, seat: u8, owner: u8, opts: &[Decision]) -> Res<Decision> {
         if opts.len() <= 1 {
             return Ok(opts.first().copied().unwrap_or(Decision::Done));
         }
@@ -58,7 +63,7 @@ impl<'a> Eng<'a> {
             self.used += 1;
             return Ok(opts[usize::from(i).min(opts.len() - 1)]);
         }
-        self.question = Some(Question::new(seat, opts));
+        self.question = Some(Question::new(seat, opts).on_behalf_of(owner));
         Err(Halt::Ask)
     }
 
@@ -85,14 +90,14 @@ impl<'a> Eng<'a> {
         // bonded with a Faceless player, you may make any decisions they
         // would make"); chance replaces only the initiative holder.
         if partner != NONE && self.human(partner) {
-            return self.ask(partner, opts);
+            return self.ask_as(partner, owner, opts);
         }
         if self.s.solo {
             let i = self.s.dice().index(opts.len());
             return Ok(opts[i]);
         }
         let holder = self.s.initiative;
-        self.ask(holder, opts)
+        self.ask_as(holder, owner, opts)
     }
 
     pub fn kind(&self, seat: u8) -> Kind {

@@ -216,7 +216,7 @@ impl Game for Lov {
     }
 
     fn view(&self, seat: Seat) -> View {
-        view::build(self.state(), seat, self.to_decide(), self.options())
+        view::build(self.state(), seat, self.question.as_ref())
     }
 
     fn outcome(&self) -> Option<Outcome> {

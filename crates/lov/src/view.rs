@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::content::SEATS;
-use crate::decision::Decision;
+use crate::decision::{Decision, Question};
 use crate::state::{
     CardKind, Core, EndReason, Force, LastRoll, Phase, Player, RegionState, StackCard,
 };
@@ -69,6 +69,10 @@ pub struct View {
     pub bond_dice: [u8; 2],
     /// Who must decide now, and the options if it is this seat.
     pub to_decide: Option<u8>,
+    /// Whose choice that is, when not the decider's own: a Faceless player
+    /// (LoV p.10: the bonded ally, else the initiative holder, decides for
+    /// it), or `NONE` for an Event's.
+    pub deciding_for: Option<u8>,
     pub options: Vec<Decision>,
     pub end: Option<EndReason>,
     pub winners: u8,
@@ -101,7 +105,9 @@ fn player_view(p: &Player, own: bool) -> PlayerView {
 }
 
 /// Builds the view of `seat` from a state.
-pub fn build(s: &Core, seat: u8, to_decide: Option<u8>, options: &[Decision]) -> View {
+pub fn build(s: &Core, seat: u8, question: Option<&Question>) -> View {
+    let to_decide = question.map(|q| q.seat);
+    let deciding_for = question.filter(|q| q.owner != q.seat).map(|q| q.owner);
     // In Resolution the card at `stack_pos` is the one being resolved: face up.
     let revealed = s.stack_pos + u8::from(s.phase == Phase::Resolution || s.phase == Phase::Over);
     let stack = (0..s.stack_len)
@@ -137,10 +143,10 @@ pub fn build(s: &Core, seat: u8, to_decide: Option<u8>, options: &[Decision]) ->
         last_roll: s.last_roll,
         bond_dice: s.bond_dice,
         to_decide,
-        options: if to_decide == Some(seat) {
-            options.to_vec()
-        } else {
-            Vec::new()
+        deciding_for,
+        options: match question {
+            Some(q) if q.seat == seat => q.options().to_vec(),
+            _ => Vec::new(),
         },
         end: s.end,
         winners: s.winners,

@@ -1580,10 +1580,12 @@ fn faceless_choices_go_to_the_ally_the_initiative_holder_or_chance() {
     let (_, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
     assert_eq!(asked.len(), 1);
     assert_eq!(asked[0].seat, MAGNIFEX, "the initiative holder");
+    assert_eq!(asked[0].owner, TYVERIA, "decides for the Faceless player");
     s.players[TYVERIA as usize].partner = FULGEN;
     s.players[FULGEN as usize].partner = TYVERIA;
     let (_, _, asked) = drive(&s, &c, |e| e.retreat(TYVERIA, tr, None), prefer(&[]));
     assert_eq!(asked[0].seat, FULGEN, "the bonded ally");
+    assert_eq!(asked[0].owner, TYVERIA);
     // Solo play: the bonded ally keeps its right (p.10); chance stands in
     // for the initiative holder only.
     s.solo = true;

@@ -121,6 +121,8 @@ play-intro = Lords of Vaala, seed { $seed }. The content pack is provisional (RU
 # The hand-over screen that hides the last player's hand.
 play-hand-over = Pass the keyboard to { $seat }. Press Enter.
 play-choose = { $seat }, choose:
+play-choose-for = { $seat }, choose for { $owner }, { -faceless }:
+play-choose-for-event = { $seat }, choose for the Event:
 play-bad-choice = type a number from 1 to { $options }, or q
 play-saved = saved the game log to { $path }
 play-error-humans = --humans { $humans }: give 1 to 4 human players

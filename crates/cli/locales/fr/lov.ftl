@@ -136,6 +136,8 @@ play-intro = Lords of Vaala, graine { $seed }. Le contenu est provisoire (RULING
 # L'écran de passage qui cache la main du dernier joueur.
 play-hand-over = Passez le clavier à { $seat }. Appuyez sur Entrée.
 play-choose = { $seat }, choisissez :
+play-choose-for = { $seat }, choisissez pour { $owner }, { -faceless } :
+play-choose-for-event = { $seat }, choisissez pour l'Événement :
 play-bad-choice = tapez un nombre de 1 à { $options }, ou q
 play-saved = journal de la partie enregistré dans { $path }
 play-error-humans = --humans { $humans } : indiquez de 1 à 4 joueurs humains

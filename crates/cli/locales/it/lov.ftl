@@ -130,6 +130,8 @@ play-intro = Lords of Vaala, seme { $seed }. I contenuti sono provvisori (RULING
 # La schermata di passaggio che nasconde la mano dell'ultimo giocatore.
 play-hand-over = Passa la tastiera a { $seat }. Premi Invio.
 play-choose = { $seat }, scegli:
+play-choose-for = { $seat }, scegli per { $owner }, { -faceless }:
+play-choose-for-event = { $seat }, scegli per l'Evento:
 play-bad-choice = scrivi un numero da 1 a { $options }, oppure q
 play-saved = registro della partita salvato in { $path }
 play-error-humans = --humans { $humans }: indica da 1 a 4 giocatori umani
