@@ -71,16 +71,16 @@ fn draw_err<E: std::fmt::Display>(e: E) -> CliError {
     CliError::failed(format!("drawing: {e}"))
 }
 
+/// Reads a battle record (JSON) as `valerna bov sim --save-log` writes it.
+pub fn read_record(log: &std::path::Path) -> Result<Record<Battle>, CliError> {
+    let text = std::fs::read_to_string(log)
+        .map_err(|e| CliError::usage(format!("LOG '{}': cannot be read: {e}", log.display())))?;
+    serde_json::from_str(&text)
+        .map_err(|e| CliError::usage(format!("LOG '{}': not a battle record: {e}", log.display())))
+}
+
 pub fn run(args: RenderArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.log).map_err(|e| {
-        CliError::usage(format!("LOG '{}': cannot be read: {e}", args.log.display()))
-    })?;
-    let record: Record<Battle> = serde_json::from_str(&text).map_err(|e| {
-        CliError::usage(format!(
-            "LOG '{}': not a battle record: {e}",
-            args.log.display()
-        ))
-    })?;
+    let record = read_record(&args.log)?;
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
     let game = replay_to(&pack, &record, args.turn)?;

@@ -66,7 +66,8 @@ impl Map {
 
     /// The RON text of the map, as [`Map::parse`] reads it.
     pub fn to_ron(&self) -> String {
-        let pretty = ron::ser::PrettyConfig::default().struct_names(false);
+        // A corner to a line: the file stays short enough to edit by hand.
+        let pretty = ron::ser::PrettyConfig::default().depth_limit(4);
         ron_options()
             .to_string_pretty(self, pretty)
             .unwrap_or_else(|e| format!("// the map could not be written: {e}\n"))
