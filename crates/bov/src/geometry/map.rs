@@ -147,6 +147,7 @@ impl Map {
             }
             pieces.push(piece);
         }
+        // The book's sizes are all positive, so this refuses nothing.
         Battlefield::new(width, height, pieces).map_err(|e| MapError::Syntax(e.to_string()))
     }
 }
