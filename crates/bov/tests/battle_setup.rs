@@ -17,6 +17,7 @@ fn setup(seed: u64, scenario: Scenario, battlefield: scenario::Battlefield) -> B
         lists: ["allaria_guild_line".into(), "tyveria_swarm".into()],
         scenario,
         battlefield,
+        map: None,
     }
 }
 

@@ -5,10 +5,15 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
 
+use std::sync::Arc;
+
 use clap::{Args, Subcommand};
 use serde_json::json;
+use valerna_bov::battle::Battle;
 use valerna_bov::content::Pack;
+use valerna_bov::geometry::Map;
 use valerna_bov::rules::force_list::{self, ListError};
+use valerna_game::Game;
 
 use crate::error::CliError;
 
@@ -35,6 +40,15 @@ enum BovCommand {
     Sim(bov_sim::SimArgs),
     /// Draw a saved battle's battlefield at a given turn as SVG.
     Render(bov_render::RenderArgs),
+    /// Save a battle's battlefield as a map (RON, see content/bov/README.md,
+    /// "Maps") to edit and play again with `bov sim --map`.
+    Map {
+        /// A battle record (JSON), as `valerna bov sim --save-log` writes.
+        log: PathBuf,
+        /// The map file to write; standard output if left out.
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -58,6 +72,26 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
         } => validate(&file, json),
         BovCommand::Sim(a) => bov_sim::run(a),
         BovCommand::Render(a) => bov_render::run(a),
+        BovCommand::Map { log, output } => save_map(&log, output.as_deref()),
+    }
+}
+
+/// The battlefield of a saved battle as a map: its set-up rebuilt from the
+/// record (terrain comes before any decision).
+fn save_map(log: &std::path::Path, output: Option<&std::path::Path>) -> Result<(), CliError> {
+    let record = bov_render::read_record(log)?;
+    let pack =
+        Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
+    let game = Battle::start(&pack, &record.setup)
+        .map_err(|e| CliError::usage(format!("LOG '{}': {e}", log.display())))?;
+    let text = Map::of(record.setup.battlefield, &game.field).to_ron();
+    match output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| CliError::failed(format!("--output '{}': {e}", path.display()))),
+        None => {
+            emit(&text);
+            Ok(())
+        }
     }
 }
 

@@ -71,16 +71,16 @@ fn draw_err<E: std::fmt::Display>(e: E) -> CliError {
     CliError::failed(format!("drawing: {e}"))
 }
 
+/// Reads a battle record (JSON) as `valerna bov sim --save-log` writes it.
+pub fn read_record(log: &std::path::Path) -> Result<Record<Battle>, CliError> {
+    let text = std::fs::read_to_string(log)
+        .map_err(|e| CliError::usage(format!("LOG '{}': cannot be read: {e}", log.display())))?;
+    serde_json::from_str(&text)
+        .map_err(|e| CliError::usage(format!("LOG '{}': not a battle record: {e}", log.display())))
+}
+
 pub fn run(args: RenderArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.log).map_err(|e| {
-        CliError::usage(format!("LOG '{}': cannot be read: {e}", args.log.display()))
-    })?;
-    let record: Record<Battle> = serde_json::from_str(&text).map_err(|e| {
-        CliError::usage(format!(
-            "LOG '{}': not a battle record: {e}",
-            args.log.display()
-        ))
-    })?;
+    let record = read_record(&args.log)?;
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
     let game = replay_to(&pack, &record, args.turn)?;
@@ -88,7 +88,8 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
     let (w, h) = (game.field.width, game.field.height);
     let size = ((w * PX) as u32, (h * PX) as u32);
     let root = SVGBackend::new(&args.output, size).into_drawing_area();
-    root.fill(&RGBColor(235, 230, 210)).map_err(draw_err)?;
+    let ground = RGBColor(235, 230, 210);
+    root.fill(&ground).map_err(draw_err)?;
     for t in &game.field.terrain {
         let colour = if t.is(TerrainKind::Impassable) {
             RGBColor(90, 120, 170)
@@ -107,6 +108,15 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
             .collect();
         root.draw(&Polygon::new(ring, colour.mix(0.6).filled()))
             .map_err(draw_err)?;
+        // A hole (a courtyard in a ruin) is open ground.
+        for hole in t.polygon.interiors() {
+            let ring: Vec<(i32, i32)> = hole
+                .points()
+                .map(|c| px(Point::new(c.x(), c.y()), h))
+                .collect();
+            root.draw(&Polygon::new(ring, ground.filled()))
+                .map_err(draw_err)?;
+        }
         let (lo, hi) = t.bounds();
         let c = Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
         root.draw(&Text::new(

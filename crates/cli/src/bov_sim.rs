@@ -1,6 +1,6 @@
 //! `valerna bov sim`: many bot-played battles, summed up.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
@@ -8,6 +8,7 @@ use serde_json::json;
 use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::Pack;
+use valerna_bov::geometry::Map;
 use valerna_bov::rules::scenario::{Battlefield, Scenario};
 use valerna_game::{Game, Record};
 
@@ -34,9 +35,14 @@ pub struct SimArgs {
     /// The scenario (BoV 5.1, "Determine Scenario"; "Alternative scenarios").
     #[arg(long, value_enum, default_value_t = ScenarioArg::Pitched)]
     scenario: ScenarioArg,
-    /// The battlefield: small 2'x1', standard 4'x3', large 6'x4'.
-    #[arg(long, value_enum, default_value_t = BattlefieldArg::Standard)]
-    battlefield: BattlefieldArg,
+    /// The battlefield: small 2'x1', standard 4'x3' (the default), large
+    /// 6'x4'; with --map, the map's.
+    #[arg(long, value_enum)]
+    battlefield: Option<BattlefieldArg>,
+    /// Play every game on this saved map (RON, see content/bov/README.md,
+    /// "Maps") instead of terrain placed by sectors and scatter.
+    #[arg(long)]
+    map: Option<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -91,6 +97,14 @@ impl BattlefieldArg {
             BattlefieldArg::Small => Battlefield::Small2x1,
             BattlefieldArg::Standard => Battlefield::Standard4x3,
             BattlefieldArg::Large => Battlefield::Large6x4,
+        }
+    }
+
+    fn of(size: Battlefield) -> Self {
+        match size {
+            Battlefield::Small2x1 => BattlefieldArg::Small,
+            Battlefield::Standard4x3 => BattlefieldArg::Standard,
+            Battlefield::Large6x4 => BattlefieldArg::Large,
         }
     }
 
@@ -155,12 +169,40 @@ fn play_one(pack: &Arc<Pack>, setup: BattleSetup, bots: &[String; 2]) -> Result<
     })
 }
 
+/// Reads and checks a saved map: a fault is a usage error naming `--map`.
+fn read_map(path: &Path) -> Result<Map, CliError> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::usage(format!("--map '{shown}': cannot be read: {e}")))?;
+    let map = Map::parse(&text).map_err(|e| CliError::usage(format!("--map '{shown}': {e}")))?;
+    map.battlefield(map.battlefield)
+        .map_err(|e| CliError::usage(format!("--map '{shown}': {e}")))?;
+    Ok(map)
+}
+
 pub fn run(args: SimArgs) -> Result<(), CliError> {
     let bots = pair(&args.bots, "bots")?;
     for b in &bots {
         bot(b, 0)?;
     }
     let lists = pair(&args.lists, "lists")?;
+    let map = match &args.map {
+        Some(path) => Some((path, read_map(path)?)),
+        None => None,
+    };
+    let battlefield = match (&map, args.battlefield) {
+        (Some((path, m)), Some(b)) if b.battlefield() != m.battlefield => {
+            return Err(CliError::usage(format!(
+                "--map '{}' is a {} battlefield but --battlefield is {}: leave --battlefield out or make them agree",
+                path.display(),
+                BattlefieldArg::of(m.battlefield).name(),
+                b.name()
+            )));
+        }
+        (Some((_, m)), _) => BattlefieldArg::of(m.battlefield),
+        (None, b) => b.unwrap_or(BattlefieldArg::Standard),
+    };
+    let map = map.map(|(_, m)| m);
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
     let mut wins = [0u32; 2];
@@ -175,7 +217,8 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             seed,
             lists: lists.clone(),
             scenario: args.scenario.scenario(),
-            battlefield: args.battlefield.battlefield(),
+            battlefield: battlefield.battlefield(),
+            map: map.clone(),
         };
         let p = play_one(&pack, setup, &bots)?;
         match p.winners.as_slice() {
@@ -206,7 +249,8 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             "bots": bots,
             "lists": lists,
             "scenario": args.scenario.name(),
-            "battlefield": args.battlefield.name(),
+            "battlefield": battlefield.name(),
+            "map": args.map.as_ref().map(|p| p.display().to_string()),
             "wins": wins,
             "draws": draws,
             "mean_score": [mean(score[0]), mean(score[1])],
@@ -218,7 +262,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             "games: {} ({}, {} battlefield)",
             args.games,
             args.scenario.name(),
-            args.battlefield.name()
+            battlefield.name()
         );
         for s in 0..2 {
             println!(

@@ -1,4 +1,5 @@
-//! `valerna bov sim` as a user runs it: the scenario and battlefield flags.
+//! `valerna bov sim` as a user runs it: the scenario, battlefield and map
+//! flags, and `valerna bov map`.
 
 mod common;
 use common::{json, run};
@@ -52,5 +53,107 @@ fn bad_values_name_the_argument() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(err.contains(arg), "{err}");
         assert!(out.stdout.is_empty());
+    }
+}
+
+fn maps_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/bov/maps")
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("valerna-bov-map-{}-{name}", std::process::id()))
+}
+
+/// `--map` plays on the saved map (BoV 5.1, "1) Place Terrain": terrain set
+/// up in advance), whose size is the battlefield; naming the same size with
+/// `--battlefield` is allowed.
+#[test]
+fn a_map_sets_the_battlefield() {
+    let map = maps_dir().join("hill_pass.ron");
+    let map = map.to_str().unwrap();
+    for extra in ["", "--battlefield small"] {
+        let v = json(&format!(
+            "bov sim --games 1 --seed 2 --json --map {map} {extra}"
+        ));
+        assert_eq!(v["battlefield"], "small");
+        assert_eq!(v["map"], map);
+    }
+}
+
+/// `--map` with a different `--battlefield`, or a map with a faulty piece,
+/// exits 2 with one line naming the arguments (and the piece).
+#[test]
+fn a_map_against_the_battlefield_or_a_faulty_map_is_a_usage_error() {
+    let map = maps_dir().join("river_crossing.ron");
+    let bad = temp("bad.ron");
+    std::fs::write(
+        &bad,
+        "(battlefield: Small2x1, terrain: [(name: \"Tar pit\", outline: [(x: 1, y: 1), (x: 4, y: 1), (x: 2, y: 3)], kinds: [Dangerous(0)])])",
+    )
+    .unwrap();
+    let cases = [
+        (
+            format!(
+                "bov sim --games 1 --map {} --battlefield large",
+                map.display()
+            ),
+            vec!["--map", "--battlefield", "standard", "large"],
+        ),
+        (
+            format!("bov sim --games 1 --map {}", bad.display()),
+            vec!["--map", "Tar pit", "Dangerous (0)"],
+        ),
+        (
+            format!("bov sim --games 1 --map {}", temp("missing.ron").display()),
+            vec!["--map", "cannot be read"],
+        ),
+    ];
+    for (command, words) in cases {
+        let out = run(&command);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        for w in words {
+            assert!(err.contains(w), "{w}: {err}");
+        }
+        assert!(out.stdout.is_empty());
+    }
+    let _ = std::fs::remove_file(bad);
+}
+
+/// A battlefield placed by sectors and scatter, saved with `bov map` and
+/// played with `--map` and the same seed, is the same game: the same
+/// decisions, the map now part of the record's set-up.
+#[test]
+fn a_saved_map_replays_its_game() {
+    let (log, map, again) = (temp("a.json"), temp("a.ron"), temp("b.json"));
+    let sim = |extra: String, log: &std::path::Path| {
+        json(&format!(
+            "bov sim --games 1 --seed 7 --bots greedy,random --json --save-log {} {extra}",
+            log.display()
+        ))
+    };
+    let first = sim(String::new(), &log);
+    let out = run(&format!("bov map {} -o {}", log.display(), map.display()));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let second = sim(format!("--map {}", map.display()), &again);
+    assert_eq!(first["mean_score"], second["mean_score"]);
+    let read = |p: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (a, b) = (read(&log), read(&again));
+    assert_eq!(a["decisions"], b["decisions"]);
+    assert!(a["setup"]["map"].is_null());
+    assert_eq!(b["setup"]["map"]["battlefield"], "Standard4x3");
+    // The map of a game played on a map is that map again.
+    let out = run(&format!("bov map {}", again.display()));
+    assert!(out.status.success());
+    assert_eq!(out.stdout, std::fs::read(&map).unwrap());
+    for p in [log, map, again] {
+        let _ = std::fs::remove_file(p);
     }
 }

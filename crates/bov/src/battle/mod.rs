@@ -25,7 +25,7 @@ use valerna_dice::Stream;
 use valerna_game::{Choices, Game, Outcome, Seat};
 
 use crate::content::{Pack, SAMPLE_LISTS};
-use crate::geometry::{Battlefield, Point, default_templates, place_terrain};
+use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain};
 use crate::rules::force_list;
 use crate::rules::scenario::{self, Objectives, Scenario, Score};
 use crate::rules::status::StatusKind;
@@ -42,6 +42,10 @@ pub struct BattleSetup {
     pub lists: [String; 2],
     pub scenario: Scenario,
     pub battlefield: scenario::Battlefield,
+    /// A saved map to play on instead of terrain placed by sectors and
+    /// scatter; its size must be `battlefield`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<Map>,
 }
 
 impl BattleSetup {
@@ -52,6 +56,7 @@ impl BattleSetup {
             lists: [a.to_string(), b.to_string()],
             scenario: Scenario::PitchedBattle,
             battlefield: scenario::Battlefield::Standard4x3,
+            map: None,
         }
     }
 }
@@ -411,9 +416,18 @@ impl Game for Battle {
         }
         let game_size = forces[0].game_size.max(forces[1].game_size);
         let size = setup.battlefield;
-        // BoV 5.1, "Setting up a game" > "1) Place Terrain": sectors and scatter.
-        let field = place_terrain(size, &default_templates(size), &mut stream)
+        // BoV 5.1, "Setting up a game" > "1) Place Terrain": sectors and
+        // scatter. The scatter is rolled even on a saved map (the alternative
+        // method, terrain "set up in advance") so that the rest of the game
+        // draws the same dice: a map saved from a game replays that game.
+        let placed = place_terrain(size, &default_templates(size), &mut stream)
             .map_err(|e| BattleError(format!("terrain: {e}")))?;
+        let field = match &setup.map {
+            Some(map) => map
+                .battlefield(size)
+                .map_err(|e| BattleError(e.to_string()))?,
+            None => placed,
+        };
         let mut units = Vec::new();
         let mut hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         for (seat, force) in forces.iter().enumerate() {

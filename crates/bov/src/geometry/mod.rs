@@ -6,7 +6,7 @@
 //! statistics. Distances are measured base edge to base edge (RULINGS §2).
 //!
 //! The turn engine's entry points:
-//! - set-up: [`place_terrain`] (or a saved [`Battlefield`]);
+//! - set-up: [`place_terrain`] (or a saved [`Map`]);
 //! - distance and contact: [`unit_distance`], [`Model::gap`],
 //!   [`in_coherency`], [`engaged_models`], [`unit_engaged_with`],
 //!   [`TerrainPiece::contains_model`], [`TerrainPiece::distance_to_model`];
@@ -22,6 +22,7 @@ pub mod bases;
 pub mod coherency;
 pub mod contact;
 pub mod los;
+pub mod map;
 pub mod movement;
 pub mod planner;
 pub mod point;
@@ -34,6 +35,7 @@ pub use contact::{
     ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, separate_flanking,
 };
 pub use los::Sightlines;
+pub use map::{Map, MapError, PieceFault};
 pub use movement::{
     ModelMove, MoveError, MoveKind, MoveTraits, SpeedModifiers, UnitMove, effective_speed,
     path_cost, validate_unit_move,

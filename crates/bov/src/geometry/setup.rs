@@ -40,11 +40,15 @@ impl BattlefieldSize {
     }
 }
 
-/// A terrain piece to be placed: its outline around its own centre (0, 0).
+/// A terrain piece's shape and types: for [`place_terrain`], its outline
+/// around its own centre (0, 0); in a saved [`super::Map`], in battlefield
+/// inches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainTemplate {
     pub name: String,
     pub outline: Vec<Point>,
+    #[serde(default)]
     pub holes: Vec<Vec<Point>>,
     pub kinds: Vec<TerrainKind>,
 }
