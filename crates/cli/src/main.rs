@@ -25,7 +25,7 @@ struct Cli {
 enum Command {
     /// Exact odds for the dice of both games.
     Calc(calc::CalcArgs),
-    /// Battles of Valerna: force lists.
+    /// Battles of Valerna: force lists, simulated battles, maps and board renders.
     Bov(bov::BovArgs),
     /// Lords of Vaala: simulate, replay and play.
     Lov(lov::LovArgs),
