@@ -520,9 +520,9 @@ fn render(content: &Content, v: &View, t: &Texts, own: bool) -> String {
                 let _ = write!(line, " | {force}");
             }
         }
-        for s in [1u8, 3] {
-            if v.players[usize::from(s)].at as usize == r {
-                let who = content.characters[usize::from(s)].name.as_str();
+        for (s, c) in content.characters.iter().enumerate() {
+            if c.kind == Kind::Dragon && v.players[s].at as usize == r {
+                let who = c.name.as_str();
                 let _ = write!(line, " | {}", tr!(t, "region-dragon", who = who));
             }
         }
@@ -532,7 +532,12 @@ fn render(content: &Content, v: &View, t: &Texts, own: bool) -> String {
         let c = &content.characters[s];
         let mut parts = vec![tr!(t, "player-power", power = p.power, spent = p.spent)];
         if c.kind == Kind::Dragon {
-            parts.push(tr!(t, "player-wounds", wounds = p.wounds, max = 5u8));
+            parts.push(tr!(
+                t,
+                "player-wounds",
+                wounds = p.wounds,
+                max = c.wound_track.len()
+            ));
             parts.push(tr!(
                 t,
                 "player-essence",
