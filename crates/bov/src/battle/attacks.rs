@@ -8,7 +8,7 @@ use crate::rules::attack::{
     check_opportunity_attack, collect_dice, flanked_attack_groups, make_attack_roll,
     make_defense_roll, resolve_against, split_hits, statuses_inflicted,
 };
-use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, MoraleCause, MoraleModifiers};
+use crate::rules::modifiers::{AttackModifiers, MoraleCause, MoraleModifiers};
 use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
 use crate::rules::powers::Roll;
 use crate::rules::state::ModelSet;
@@ -74,12 +74,9 @@ impl Battle {
             let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
                 continue;
             };
-            let mut dm =
-                DefenseModifiers::new(self.units[usize::from(target)].fatigue(), WeaponKind::Melee);
+            let mut dm = self.defense_modifiers(target, WeaponKind::Melee);
             // BoV 5.1, "Flanking & Flanked": a Flanked unit downgrades its defense.
             dm.flanked = self.flanked(&snap, target);
-            dm.powers = self.power_modifier(target, Roll::Defense, Some(WeaponKind::Melee));
-            self.spend_power_roll(target, Roll::Defense, Some(WeaponKind::Melee));
             let defense = self.profile(target).defense;
             let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
             let wounds = out.defended.wounds;
@@ -210,12 +207,9 @@ impl Battle {
             if share.standard + share.critical == 0 {
                 continue;
             }
-            let mut dm =
-                DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
+            let mut dm = self.defense_modifiers(u, WeaponKind::Ranged);
             // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
             dm.obscured = sight.unit_in_cover_from(UnitId(unit), UnitId(u));
-            dm.powers = self.power_modifier(u, Roll::Defense, Some(WeaponKind::Ranged));
-            self.spend_power_roll(u, Roll::Defense, Some(WeaponKind::Ranged));
             let defense = self.profile(u).defense;
             let d = make_defense_roll(share, defense, &dm, &mut self.stream);
             steps.push(Step::Wounds {

@@ -337,11 +337,8 @@ impl Battle {
         let roll = roll_attack(dice.groups(), Shift::None, &mut self.stream);
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
-        let mut dm =
-            DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
+        let mut dm = self.defense_modifiers(u, WeaponKind::Ranged);
         dm.obscured = sight.unit_in_cover_from(UnitId(caster), UnitId(u));
-        dm.powers = self.power_modifier(u, Roll::Defense, Some(WeaponKind::Ranged));
-        self.spend_power_roll(u, Roll::Defense, Some(WeaponKind::Ranged));
         let defense = self.profile(u).defense;
         let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
         self.queue.push_back(Step::Wounds {
@@ -349,6 +346,16 @@ impl Battle {
             wounds: d.wounds,
             statuses: Vec::new(),
         });
+    }
+
+    /// A unit's defense modifiers for one roll against `kind`: its fatigue
+    /// and the lasting powers on it (those kept for one roll are spent).
+    /// The caller adds what depends on the attack: Flanked, cover.
+    pub(crate) fn defense_modifiers(&mut self, unit: u16, kind: WeaponKind) -> DefenseModifiers {
+        let mut dm = DefenseModifiers::new(self.units[usize::from(unit)].fatigue(), kind);
+        dm.powers = self.power_modifier(unit, Roll::Defense, Some(kind));
+        self.spend_power_roll(unit, Roll::Defense, Some(kind));
+        dm
     }
 
     /// The upgrades (+) and downgrades (-) lasting powers give a unit's roll.
