@@ -440,6 +440,83 @@ fn dangerous_terrain_targets_at_initiative() {
     );
 }
 
+/// BoV 5.1, "Dangerous Terrain (X)": the terrain "makes a melee attack"
+/// on a unit inside it, and a ranged one on a unit outside; the target
+/// defends as against any such attack, so a defense upgrade kept for its
+/// next melee defense roll is used up by the first and kept by the second.
+#[test]
+fn dangerous_terrain_meets_the_targets_lasting_defense() {
+    use valerna_bov::rules::powers::{Change, Duration, Lasting, Roll};
+    use valerna_bov::rules::units::WeaponKind;
+    let pack = pack();
+    let mut g = Battle::start(
+        &pack,
+        &setup(3, Scenario::SlayTheFoe, scenario::Battlefield::Standard4x3),
+    )
+    .unwrap();
+    first_choices_while(&mut g, |p| {
+        matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
+    });
+    // Two pieces, so both attacks come at the same Initiative, with no end
+    // of turn between them.
+    let lava = |name, y0, y1| {
+        TerrainPiece::rect(
+            name,
+            Point::new(4.0, y0),
+            Point::new(44.0, y1),
+            vec![TerrainKind::Dangerous(3)],
+        )
+        .unwrap()
+    };
+    let pieces = vec![
+        lava("Lava pool", 16.0, 20.0),
+        lava("Fire vents", 30.0, 32.0),
+    ];
+    g.field = Battlefield::new(48.0, 36.0, pieces).unwrap();
+    for u in &mut g.units {
+        u.deployed = false;
+    }
+    let inside = unit_named(&g, "Eldai Alarn");
+    let near = g.units.iter().find(|u| u.owner == 1).unwrap().id;
+    place_row(&mut g, inside, 10.0, 18.0);
+    let rn = f64::from(g.units[usize::from(near)].base_mm) / 25.4 / 2.0;
+    place_row(&mut g, near, 10.0, 20.0 + 4.0 + rn);
+    let guard = Lasting {
+        change: Change::Roll {
+            roll: Roll::Defense,
+            against: Some(WeaponKind::Melee),
+        },
+        amount: 1,
+        duration: Duration::ThisRoll,
+    };
+    // Both pass: Round 2 begins with a new Initiative.
+    while let Phase::Turn { .. } = g.phase {
+        g.apply(Decision::Pass).unwrap();
+    }
+    for u in [inside, near] {
+        g.units[usize::from(u)].lasting = vec![guard];
+    }
+    // The Lava pool's target is inside it; the Fire vents' is within 6".
+    for (piece, target) in [(0, inside), (1, near)] {
+        assert!(
+            matches!(g.phase, Phase::Dangerous { piece: p, .. } if p == piece),
+            "{:?}",
+            g.phase
+        );
+        g.apply(Decision::DangerousTarget { unit: target }).unwrap();
+        first_choices_while(&mut g, |p| matches!(p, Phase::Casualties { .. }));
+    }
+    assert!(
+        g.units[usize::from(inside)].lasting.is_empty(),
+        "melee: spent"
+    );
+    assert_eq!(
+        g.units[usize::from(near)].lasting,
+        vec![guard],
+        "ranged: kept"
+    );
+}
+
 /// The greedy bot aims Dangerous terrain at an enemy when it can.
 #[test]
 fn greedy_aims_dangerous_terrain_at_the_enemy() {

@@ -6,7 +6,7 @@
 use super::{Battle, BattleError, Phase, Step, err};
 use crate::rules::attack::{dangerous_terrain_attack, resolve_against};
 use crate::rules::fatigue::FatigueState;
-use crate::rules::modifiers::{AttackModifiers, DefenseModifiers};
+use crate::rules::modifiers::AttackModifiers;
 use crate::rules::units::WeaponKind;
 
 /// A unit within this many inches of Dangerous terrain may be its target.
@@ -74,13 +74,14 @@ impl Battle {
     /// fatigue of its own changes the roll (it counts as Normal), and
     /// against the gray dice no cover applies, as nothing draws a line of
     /// sight (docs/rulings.md, "A unit inside Dangerous terrain"). The
-    /// wounds go through "Apply Wounds" like any attack's.
+    /// target defends as against any attack of that kind, lasting powers
+    /// included, and the wounds go through "Apply Wounds" like any attack's.
     pub(crate) fn dangerous_attack(&mut self, piece: usize, unit: u16) {
         let x = self.field.terrain[piece].dangerous().unwrap_or(0);
         let inside = self.unit_inside(piece, unit);
         let (pool, kind) = dangerous_terrain_attack(u32::from(x), inside);
         let am = AttackModifiers::new(FatigueState::Normal);
-        let mut dm = DefenseModifiers::new(self.units[usize::from(unit)].fatigue(), kind);
+        let mut dm = self.defense_modifiers(unit, kind);
         if kind == WeaponKind::Melee {
             let snap = self.snapshot();
             dm.flanked = self.flanked(&snap, unit);
