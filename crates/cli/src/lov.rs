@@ -18,8 +18,8 @@ use valerna_lov::view::{StackView, View};
 use valerna_lov::{Lov, Setup};
 
 use crate::error::{CliError, emit};
-use crate::i18n::{Lang, Texts, tr};
 use crate::progress::Progress;
+use valerna_texts::{Lang, Texts, tr};
 
 /// Lords of Vaala: simulate, replay, play.
 #[derive(Debug, Args)]
@@ -788,6 +788,25 @@ mod tests {
         assert!(x.wins.iter().sum::<u64>() >= 40, "every game has a winner");
         let other = tally(&content, &SimArgs { seed: 8, ..a }).unwrap();
         assert_ne!(x, other);
+    }
+
+    /// Every `tr!(t, "id"...)` here names a message of the English
+    /// resource (and so, by the texts' own tests, of all three).
+    #[test]
+    fn every_message_the_code_uses_exists() {
+        let en = Texts::new(Lang::En);
+        let mut used = 0;
+        for piece in include_str!("lov.rs").split("tr!(").skip(1) {
+            let Some(id) = piece.split('"').nth(1) else {
+                continue;
+            };
+            if id.contains(char::is_whitespace) {
+                continue; // a comment
+            }
+            assert!(en.has(id), "the code uses {id}, not in en/lov.ftl");
+            used += 1;
+        }
+        assert!(used > 60, "{used} uses found");
     }
 
     #[test]

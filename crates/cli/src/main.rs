@@ -8,7 +8,6 @@ use clap::{Parser, Subcommand};
 mod bov;
 mod calc;
 mod error;
-mod i18n;
 mod lov;
 mod plot;
 mod progress;

@@ -80,6 +80,49 @@ pub trait Game: Clone + Sized {
     fn outcome(&self) -> Option<Outcome>;
 }
 
+/// Who looks at a game: one seat, or a spectator, who sees only what is
+/// public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    /// Whether this viewer is `seat` itself.
+    pub fn is(self, seat: Seat) -> bool {
+        self == Viewer::Seat(seat)
+    }
+}
+
+/// What a table around a rule engine needs beyond the rules: an account of
+/// what happened, and decisions that say what they mean. A terminal, a web
+/// page and a bot read the same events and descriptions, so no client needs
+/// the engine's internals to word or highlight a choice.
+pub trait Narrated: Game {
+    /// One thing that happened, as ids and numbers (clients word it).
+    type Event: Clone + Debug + PartialEq + Serialize;
+    /// What one option of the pending decision means, in structured form.
+    type Meaning: Clone + Debug + PartialEq + Serialize;
+
+    /// Appends to `out` the events `viewer` may see, from its `from`-th on
+    /// (counted in that viewer's own stream): every public event, and the
+    /// viewer's own private ones. The stream of any prefix of a game is the
+    /// same however the game was reached, live or replayed.
+    fn events(&self, viewer: Viewer, from: usize, out: &mut Vec<Self::Event>);
+
+    /// What `decision` means as an answer to the pending question.
+    fn describe(&self, decision: &Self::Decision) -> Self::Meaning;
+
+    /// What `viewer` may see: a seat's view, or the public view.
+    fn view_as(&self, viewer: Viewer) -> Self::View;
+
+    /// Whether the last decision may be taken back now: nothing was
+    /// revealed or rolled, and no one else decided, since it was made.
+    fn can_take_back(&self) -> bool;
+}
+
 /// A game as it is saved: its setup and every decision, in order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(

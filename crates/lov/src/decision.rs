@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::effect::UnitType;
+use crate::log::Ask;
 
 /// A combat target in a region (LoV p.12: "choose a target player (or the
 /// neutral Units)").
@@ -77,6 +78,8 @@ pub struct Question {
     pub owner: u8,
     pub options: [Decision; MAX_OPTIONS],
     pub len: u8,
+    /// What is asked, so that each option can say what it means.
+    pub ask: Ask,
 }
 
 impl Question {
@@ -89,7 +92,14 @@ impl Question {
             owner: seat,
             options,
             len: len as u8,
+            ask: Ask::Other,
         }
+    }
+
+    /// The same question, saying what it asks.
+    pub fn asking(mut self, ask: Ask) -> Question {
+        self.ask = ask;
+        self
     }
 
     /// The same question, asked of `seat` for `owner`.

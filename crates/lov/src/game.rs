@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
-use valerna_game::{Choices, Game, Outcome, Seat};
+use valerna_game::{Choices, Game, Narrated, Outcome, Seat, Viewer};
 
 use crate::content::Content;
 use crate::decision::{Decision, Question};
 use crate::engine::{Eng, Halt};
+use crate::log::{Entry, Event, Meaning, PUBLIC};
 use crate::setup::{self, Setup};
-use crate::state::{Core, Phase};
+use crate::state::{Core, NONE, Phase};
 use crate::view::{self, View};
 
 /// Most answers within one unit of play (one card of the stack).
@@ -57,6 +58,12 @@ pub struct Lov {
     answers: [u8; MAX_ANSWERS],
     n_answers: u8,
     question: Option<Question>,
+    /// Whether events are kept (simulations and search switch it off).
+    logging: bool,
+    /// The events of finished units of play.
+    log: Vec<Entry>,
+    /// The events of the unit in progress, up to its question.
+    pending: Vec<Entry>,
 }
 
 impl Lov {
@@ -173,6 +180,9 @@ impl Game for Lov {
             answers: [0; MAX_ANSWERS],
             n_answers: 0,
             question: None,
+            logging: true,
+            log: Vec::new(),
+            pending: Vec::new(),
         };
         g.advance();
         Ok(g)
@@ -227,5 +237,60 @@ impl Game for Lov {
                 .collect(),
             reason: reason.id().to_string(),
         })
+    }
+}
+
+impl Lov {
+    /// Keeps the event log (the default) or not: simulations and search
+    /// switch it off, and then [`Narrated::events`] gives nothing.
+    pub fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+        if !on {
+            self.log = Vec::new();
+            self.pending = Vec::new();
+        }
+    }
+
+    /// Every event with its audience, the unit in progress included.
+    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.log.iter().chain(self.pending.iter())
+    }
+}
+
+impl Narrated for Lov {
+    type Event = Event;
+    type Meaning = Meaning;
+
+    fn events(&self, viewer: Viewer, from: usize, out: &mut Vec<Event>) {
+        let seen = self
+            .entries()
+            .filter(|e| e.to == PUBLIC || viewer.is(e.to))
+            .skip(from)
+            .map(|e| e.event);
+        out.extend(seen);
+    }
+
+    fn describe(&self, decision: &Decision) -> Meaning {
+        let (ask, owner) = self
+            .question
+            .as_ref()
+            .map_or((Default::default(), NONE), |q| (q.ask, q.owner));
+        Meaning {
+            ask,
+            decision: *decision,
+            owner,
+            eliminates: false,
+        }
+    }
+
+    fn view_as(&self, viewer: Viewer) -> View {
+        match viewer {
+            Viewer::Seat(s) => self.view(s),
+            Viewer::Spectator => view::build(self.state(), NONE, self.question.as_ref()),
+        }
+    }
+
+    fn can_take_back(&self) -> bool {
+        false
     }
 }

@@ -1,0 +1,277 @@
+//! The narrated game: every public happening as a structured event, and the
+//! meaning of every option of the pending question. Events carry ids (seats,
+//! regions, content indices) and numbers, never text: the terminal and the
+//! web table word them in the player's language from the same stream.
+//!
+//! A unit of play reruns from its checkpoint with the answers so far (see
+//! `engine.rs`), so its events are rebuilt on every run: the game keeps the
+//! events of finished units, and those of the unit in progress up to its
+//! question. The stream of any prefix of a game is therefore the same
+//! however the game was reached, live or replayed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::decision::{Decision, Target};
+use crate::effect::{Glyph, UnitType};
+use crate::state::{CardKind, EndReason, NONE, Phase};
+
+/// Which seats may see an event: everyone, or one seat only.
+pub type Audience = u8;
+/// Everyone sees it.
+pub const PUBLIC: Audience = NONE;
+
+/// One event with its audience.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// `PUBLIC`, or the one seat that may see it.
+    pub to: Audience,
+    pub event: Event,
+}
+
+/// How many dice of a Lords of Vaala roll showed each face (LoV, "Combat
+/// dice"; RULINGS §1.4): miss, hit, double hit, critical, double critical.
+pub type Faces = [u8; 5];
+
+/// A card on the Action stack or in a hand, by what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Card {
+    /// An Event card (content index).
+    Event { id: u8 },
+    /// An Action card (content index).
+    Action { id: u8 },
+    /// A Region card (region index).
+    Region { id: u8 },
+}
+
+impl Card {
+    pub fn of(kind: CardKind, id: u8) -> Card {
+        match kind {
+            CardKind::Event => Card::Event { id },
+            CardKind::Action => Card::Action { id },
+            CardKind::Region => Card::Region { id },
+        }
+    }
+}
+
+/// One public (or one seat's private) happening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A round began (LoV p.8).
+    RoundStarted { round: u8 },
+    /// A phase began.
+    PhaseStarted { phase: Phase },
+    /// A card went on the Action stack face down (LoV p.8); who played it
+    /// and the back it shows are public (docs/rulings.md, "The Action
+    /// stack's backs"). `position` is its place on the stack (0 = first).
+    CardPlayed {
+        seat: u8,
+        position: u8,
+        back: CardKind,
+    },
+    /// The player's own card, to that seat only.
+    OwnCardPlayed { seat: u8, position: u8, card: Card },
+    /// An Event card went on the stack face down (LoV p.8).
+    EventPlaced { position: u8 },
+    /// A player passed (LoV p.8), taking the initiative token when
+    /// `initiative`.
+    Passed { seat: u8, initiative: bool },
+    /// The initiative token went to another player (LoV p.8).
+    InitiativeGiven { from: u8, to: u8 },
+    /// A card of the stack was revealed; `owner` is `NONE` for an Event.
+    Revealed { position: u8, card: Card, owner: u8 },
+    /// A Vaala "cancel" cancelled this card (LoV Glossary "Cancel").
+    Cancelled { position: u8 },
+    /// A glyph of the card being resolved was activated or skipped (LoV p.8).
+    Glyph {
+        seat: u8,
+        glyph: Glyph,
+        activated: bool,
+    },
+    /// A General's Units moved (with the General itself when `general`).
+    ForceMoved {
+        seat: u8,
+        from: u8,
+        to: u8,
+        units: [u8; 3],
+        general: bool,
+    },
+    /// A Dragon moved.
+    DragonMoved { seat: u8, from: u8, to: u8 },
+    /// Units were placed from the supply (`seat` `NONE`: neutral Units).
+    UnitsPlaced {
+        seat: u8,
+        region: u8,
+        units: [u8; 3],
+    },
+    /// A combat round began (LoV p.12) with both Combat Values.
+    Combat {
+        attacker: u8,
+        defender: Target,
+        region: u8,
+        attack: u8,
+        defense: u8,
+    },
+    /// Dice rolled in a combat (`seat` `NONE` for the neutral Units).
+    Rolled { seat: u8, region: u8, faces: Faces },
+    /// A side took hits: a Unit lost.
+    UnitLost {
+        seat: u8,
+        region: u8,
+        unit: UnitType,
+    },
+    /// A neutral Unit was lost.
+    NeutralLost { region: u8 },
+    /// A General was injured (LoV Glossary "Injured").
+    GeneralInjured { seat: u8, region: u8 },
+    /// A Dragon took a Wound (LoV Glossary "Wounds").
+    Wounded { seat: u8, wounds: u8 },
+    /// A Unit went to a Dragon's Essence track (`owner` `NONE`: neutral).
+    Essence { dragon: u8, owner: u8 },
+    /// A force or a Dragon retreated (LoV p.13, p.16).
+    Retreated { seat: u8, from: u8, to: u8 },
+    /// A player was eliminated (LoV Glossary "Elimination").
+    Eliminated { seat: u8 },
+    /// Power went from a region to a player.
+    PowerCollected { seat: u8, region: u8, amount: u8 },
+    /// Power came from the supply (or a card) to a player.
+    PowerGained { seat: u8, amount: u8 },
+    /// Power was placed in a region from the supply.
+    PowerPlaced { region: u8, amount: u8 },
+    /// Power was spent (flipped).
+    PowerSpent { seat: u8, amount: u8 },
+    /// One Power token was stolen (LoV Glossary "Stealing").
+    PowerStolen { thief: u8, victim: u8, spent: bool },
+    /// A Denizen was recruited onto a Unit type.
+    DenizenRecruited {
+        seat: u8,
+        denizen: u8,
+        unit: UnitType,
+    },
+    /// A city was built.
+    CityBuilt { region: u8 },
+    /// A city was destroyed.
+    CityDestroyed { region: u8 },
+    /// The Dragonbond dice (d10 results, 1-10), General's first (LoV p.10).
+    BondRolled {
+        general: u8,
+        dragon: u8,
+        general_die: u8,
+        dragon_die: u8,
+    },
+    /// A player re-rolled their Dragonbond die for 1 Power.
+    BondRerolled { seat: u8, die: u8 },
+    /// A General and a Dragon bonded (LoV p.10).
+    Bonded { general: u8, dragon: u8 },
+    /// A Vaala card was played face up.
+    VaalaPlayed { seat: u8, card: u8 },
+    /// A Vaala card was drawn: public as a count.
+    VaalaDrawn { seat: u8 },
+    /// Which card, to the drawing seat only.
+    OwnVaalaDrawn { seat: u8, card: u8 },
+    /// The game ended (LoV p.9), `winners` a bit per seat.
+    Ended { reason: EndReason, winners: u8 },
+}
+
+impl Event {
+    /// The seat the event is about first, for colouring a log line.
+    pub fn actor(&self) -> Option<u8> {
+        let s = match *self {
+            Event::CardPlayed { seat, .. }
+            | Event::OwnCardPlayed { seat, .. }
+            | Event::Passed { seat, .. }
+            | Event::Glyph { seat, .. }
+            | Event::ForceMoved { seat, .. }
+            | Event::DragonMoved { seat, .. }
+            | Event::UnitsPlaced { seat, .. }
+            | Event::Rolled { seat, .. }
+            | Event::UnitLost { seat, .. }
+            | Event::GeneralInjured { seat, .. }
+            | Event::Wounded { seat, .. }
+            | Event::Retreated { seat, .. }
+            | Event::Eliminated { seat }
+            | Event::PowerCollected { seat, .. }
+            | Event::PowerGained { seat, .. }
+            | Event::PowerSpent { seat, .. }
+            | Event::DenizenRecruited { seat, .. }
+            | Event::BondRerolled { seat, .. }
+            | Event::VaalaPlayed { seat, .. }
+            | Event::VaalaDrawn { seat }
+            | Event::OwnVaalaDrawn { seat, .. } => seat,
+            Event::InitiativeGiven { from, .. } => from,
+            Event::Revealed { owner, .. } => owner,
+            Event::Combat { attacker, .. } => attacker,
+            Event::Essence { dragon, .. } => dragon,
+            Event::PowerStolen { thief, .. } => thief,
+            Event::BondRolled { general, .. } | Event::Bonded { general, .. } => general,
+            _ => NONE,
+        };
+        (s != NONE).then_some(s)
+    }
+}
+
+/// What the pending question asks, so that each option can say what it
+/// means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Ask {
+    /// Not described (never asked by the rules).
+    #[default]
+    Other,
+    /// Planning: play a card face down, or pass (LoV p.8).
+    Plan,
+    /// Hand the initiative token to another human (LoV p.8).
+    Initiative,
+    /// Activate or skip this glyph of the card being resolved (LoV p.8).
+    Glyph { glyph: Glyph, card: Card },
+    /// Choose one program of a card's choice.
+    Program { card: Card },
+    /// The region whose force moves (Deploy).
+    MoveFrom,
+    /// Where the piece or force in `from` moves.
+    MoveTo { from: u8 },
+    /// How many Units of `unit` move from `from` to `to`.
+    MoveCount { unit: UnitType, from: u8, to: u8 },
+    /// Where the force or Dragon in `from` retreats (LoV p.13, p.16).
+    RetreatTo { from: u8 },
+    /// The target of an attack in `region` (LoV p.12).
+    Target { region: u8 },
+    /// The next defender of a combat that goes on in `region`.
+    NextDefender { region: u8 },
+    /// Defender in `region`: counterattack or retreat (LoV p.12).
+    Defend { region: u8 },
+    /// Attacker in `region`: attack again or retreat (LoV p.12).
+    Continue { region: u8 },
+    /// Which Unit to lose to a hit in `region`.
+    Lose { region: u8 },
+    /// Steal an unspent or a spent Power token from `victim`.
+    Steal { victim: u8 },
+    /// Play a Vaala card now, or not.
+    Vaala,
+    /// Keep or re-roll your Dragonbond die (LoV p.10).
+    Bond { die: u8, other: u8 },
+    /// Take a Denizen from the lineup.
+    Denizen,
+    /// Which Unit type to place, in `region`.
+    Place { region: u8 },
+    /// A region for an effect of `card` (a target, where to place, the
+    /// Faceless Focus when tied).
+    Region { card: Card },
+    /// Another player, for an effect.
+    Player,
+}
+
+/// What one option means: the question it answers and the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Meaning {
+    /// The question.
+    pub ask: Ask,
+    /// The answer.
+    pub decision: Decision,
+    /// Whose choice it is (the decider, or the Faceless player or Event,
+    /// `NONE`, decided for).
+    pub owner: u8,
+    /// Choosing it ends the game by elimination.
+    pub eliminates: bool,
+}
