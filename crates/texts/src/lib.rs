@@ -8,6 +8,8 @@
 //! every message in every language.
 #![forbid(unsafe_code)]
 
+pub mod lov;
+
 use std::borrow::Cow;
 
 use clap::ValueEnum;
@@ -36,6 +38,15 @@ impl Lang {
             Lang::En => "en",
             Lang::It => "it",
             Lang::Fr => "fr",
+        }
+    }
+
+    /// The `web.ftl` resource of this language (the web pages' own words).
+    pub fn web_source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../locales/en/web.ftl"),
+            Lang::It => include_str!("../locales/it/web.ftl"),
+            Lang::Fr => include_str!("../locales/fr/web.ftl"),
         }
     }
 
@@ -92,8 +103,10 @@ fn bundle(lang: Lang) -> Bundle {
     b.set_use_isolating(false);
     // A resource with syntax errors keeps its good entries, and a duplicate
     // id keeps its first entry; the tests reject both.
-    let res = FluentResource::try_new(lang.lov_source().to_owned()).unwrap_or_else(|(r, _)| r);
-    let _ = b.add_resource(res);
+    for source in [lang.lov_source(), lang.web_source()] {
+        let res = FluentResource::try_new(source.to_owned()).unwrap_or_else(|(r, _)| r);
+        let _ = b.add_resource(res);
+    }
     b
 }
 
@@ -138,6 +151,33 @@ impl Texts {
         }
     }
 
+    /// Every message of the `web.ftl` resource, rendered in this language,
+    /// each variable `$name` left as `{name}` for the page to fill in. The
+    /// web pages get their words from here, never from Fluent source.
+    pub fn web_messages(&self) -> Vec<(String, String)> {
+        let source = Lang::En.web_source();
+        let Ok(res) = FluentResource::try_new(source.to_owned()) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for entry in res.entries() {
+            let fluent_syntax::ast::Entry::Message(m) = entry else {
+                continue;
+            };
+            let id = m.id.name;
+            let mut vars = Vec::new();
+            if let Some(p) = &m.value {
+                pattern_vars(p, &mut vars);
+            }
+            let args: Vec<(&str, FluentValue)> = vars
+                .iter()
+                .map(|v| (v.as_str(), FluentValue::from(format!("{{{v}}}"))))
+                .collect();
+            out.push((id.to_owned(), self.get(id, &args)));
+        }
+        out
+    }
+
     /// Whether this language (or English behind it) has message `id`.
     pub fn has(&self, id: &str) -> bool {
         self.bundle.has_message(id) || self.english.as_ref().is_some_and(|e| e.has_message(id))
@@ -159,6 +199,36 @@ impl Texts {
         match self.lang {
             Lang::En => s,
             Lang::It | Lang::Fr => s.replace('.', ","),
+        }
+    }
+}
+
+/// The variable names a pattern uses (selectors and variants included).
+fn pattern_vars(p: &fluent_syntax::ast::Pattern<&str>, out: &mut Vec<String>) {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+    fn inline(e: &InlineExpression<&str>, out: &mut Vec<String>) {
+        match e {
+            InlineExpression::VariableReference { id } if !out.iter().any(|v| v == id.name) => {
+                out.push(id.name.to_owned());
+            }
+            InlineExpression::Placeable { expression } => expr(expression, out),
+            _ => {}
+        }
+    }
+    fn expr(e: &Expression<&str>, out: &mut Vec<String>) {
+        match e {
+            Expression::Inline(i) => inline(i, out),
+            Expression::Select { selector, variants } => {
+                inline(selector, out);
+                for v in variants {
+                    pattern_vars(&v.value, out);
+                }
+            }
+        }
+    }
+    for el in &p.elements {
+        if let PatternElement::Placeable { expression } = el {
+            expr(expression, out);
         }
     }
 }
