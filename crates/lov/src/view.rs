@@ -76,6 +76,9 @@ pub struct View {
     pub options: Vec<Decision>,
     pub end: Option<EndReason>,
     pub winners: u8,
+    /// Each player's Combat Value where its General or Dragon stands (LoV
+    /// p.13): public, as everything it is counted from.
+    pub combat_values: [u8; SEATS],
 }
 
 fn player_view(p: &Player, own: bool) -> PlayerView {
@@ -150,6 +153,7 @@ pub fn build(s: &Core, seat: u8, question: Option<&Question>) -> View {
         },
         end: s.end,
         winners: s.winners,
+        combat_values: [0; SEATS],
     }
 }
 

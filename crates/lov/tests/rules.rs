@@ -10,6 +10,7 @@ use valerna_lov::content::Content;
 use valerna_lov::decision::{Decision, Question, Target};
 use valerna_lov::effect::UnitType;
 use valerna_lov::engine::{Eng, Halt, Res};
+use valerna_lov::log::Ask;
 use valerna_lov::setup::{self, Setup};
 use valerna_lov::state::{Core, EndReason, Force, NONE, Phase, RegionState};
 
@@ -67,7 +68,7 @@ fn drive(
     let mut asked = Vec::new();
     loop {
         let mut s = core.clone();
-        let mut e = Eng::new(&mut s, c, &answers);
+        let mut e = Eng::new(&mut s, c, &answers, None);
         let r = f(&mut e);
         let question = e.question;
         match r {
@@ -135,7 +136,7 @@ fn worked_combat_example_of_page_12() {
         general: false,
     };
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 5);
 
     s.stream = Stream::new(seed_where(|st| {
@@ -172,7 +173,7 @@ fn worked_combat_example_of_page_12() {
     // The first counterattack after the critical: 2 dice. Later rounds may
     // follow, so check the first one through a fresh run stopped at it.
     let mut core = s.clone();
-    let mut e = Eng::new(&mut core, &c, &[]);
+    let mut e = Eng::new(&mut core, &c, &[], None);
     let _ = e.combat(TYVERIA, Target::Seat(ALLARIA), tr, false);
     assert_eq!(e.combat_value(Target::Seat(ALLARIA), tr), 2);
 }
@@ -196,7 +197,7 @@ fn combat_values() {
     };
     s.regions[a as usize].neutral = 0;
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert_eq!(e.combat_value(Target::Seat(ALLARIA), a), 4 + 1 + 1);
     // The Faceless Tyveria with the same force: no balanced bonus.
     let tr = region(&c, "trade_road");
@@ -206,7 +207,7 @@ fn combat_values() {
     };
     s.regions[tr as usize].neutral = 3;
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 4 + 1);
     assert_eq!(e.combat_value(Target::Neutral, tr), 3);
     // Fulgen's track: 5, 4, 3, 2, 1 (content pack); fully wounded: 0.
@@ -214,12 +215,12 @@ fn combat_values() {
     assert_eq!(e.combat_value(Target::Seat(FULGEN), a), track[0]);
     s.players[FULGEN as usize].wounds = 2;
     assert_eq!(
-        Eng::new(&mut s.clone(), &c, &[]).combat_value(Target::Seat(FULGEN), a),
+        Eng::new(&mut s.clone(), &c, &[], None).combat_value(Target::Seat(FULGEN), a),
         track[2]
     );
     s.players[FULGEN as usize].wounds = 5;
     assert_eq!(
-        Eng::new(&mut s.clone(), &c, &[]).combat_value(Target::Seat(FULGEN), a),
+        Eng::new(&mut s.clone(), &c, &[], None).combat_value(Target::Seat(FULGEN), a),
         0
     );
 }
@@ -375,7 +376,7 @@ fn essence_track_fills_and_pays() {
     s.players[FULGEN as usize].essence = [0b1111_1100, 0b1111_1100, 0, 0];
     s.neutral_supply -= 2;
     let mut core = s.clone();
-    let mut e = Eng::new(&mut core, &c, &[]);
+    let mut e = Eng::new(&mut core, &c, &[], None);
     let injured = e.deal_wounds(Target::Neutral, r, 2, Some(FULGEN));
     assert!(matches!(injured, Ok(false)));
     let p = e.s.players[FULGEN as usize];
@@ -405,7 +406,7 @@ fn general_is_injured_only_alone() {
         s
     };
     let mut core = s.clone();
-    let mut e = Eng::new(&mut core, &c, &[]);
+    let mut e = Eng::new(&mut core, &c, &[], None);
     assert!(matches!(
         e.deal_wounds(Target::Seat(TYVERIA), r, 1, None),
         Ok(false)
@@ -712,13 +713,20 @@ fn raptor_riders_retreat_two_regions_but_not_through_enemies() {
     let (mut s, a) = cornered_in_allaria(&c, [0, 1, 0], &["fai_woods", "upper_primalian_range"]);
     let ws = region(&c, "western_steppes");
     let (end, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
-    assert!(asked.is_empty(), "one adjacent region is open");
+    let retreats = |asked: &[Question]| -> Vec<Question> {
+        asked
+            .iter()
+            .filter(|q| matches!(q.ask, Ask::RetreatTo { .. }))
+            .copied()
+            .collect()
+    };
+    assert!(retreats(&asked).is_empty(), "one adjacent region is open");
     assert_eq!(end.regions[ws as usize].force[0].units, [0, 1, 0]);
 
     s.players[ALLARIA as usize].denizens[UnitType::Cavalry.index()] =
         denizen(&c, "nahuac_raptor_riders");
     let (_, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
-    let mut got: Vec<u8> = asked[0]
+    let mut got: Vec<u8> = retreats(&asked)[0]
         .options()
         .iter()
         .map(|d| match d {
@@ -933,6 +941,9 @@ fn dragonbond_rerolls_start_with_the_general_and_cost_power() {
         &c,
         |e| e.dragonbond_check_all(),
         |q, _| {
+            if q.options().contains(&Decision::Attempt) {
+                return Decision::Attempt;
+            }
             let d = if first {
                 Decision::Reroll
             } else {
@@ -946,7 +957,11 @@ fn dragonbond_rerolls_start_with_the_general_and_cost_power() {
             }
         },
     );
+    // Asked first whether to attempt it (LoV p.10, Italian and French books).
     assert_eq!(asked[0].seat, ALLARIA);
+    assert!(matches!(asked[0].ask, Ask::AttemptBond { region } if region == r));
+    assert_eq!(asked[1].seat, ALLARIA);
+    assert!(matches!(asked[1].ask, Ask::Bond { .. }));
     assert_eq!(end.players[ALLARIA as usize].power, 0);
     assert_eq!(
         end.players[ALLARIA as usize].spent, 1,
@@ -972,7 +987,7 @@ fn no_combat_against_the_ally() {
     );
     s.regions[r as usize].force[0].units = [1, 0, 0];
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert!(
         e.targets_in(FULGEN, r)
             .as_slice()
@@ -981,7 +996,7 @@ fn no_combat_against_the_ally() {
     s.players[ALLARIA as usize].partner = FULGEN;
     s.players[FULGEN as usize].partner = ALLARIA;
     let mut core = s;
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert!(e.targets_in(FULGEN, r).is_empty());
 }
 
@@ -1043,7 +1058,7 @@ fn tie_goes_to_the_closest_in_turn_order() {
         p.power = 4;
     }
     let mut core = s;
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert_eq!(e.most_power_winners(0), 1 << TYVERIA);
     assert_eq!(e.most_power_winners(1 << TYVERIA), 1 << MAGNIFEX);
 }
