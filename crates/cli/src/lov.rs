@@ -152,6 +152,8 @@ fn tally(content: &Arc<Content>, a: &SimArgs) -> Result<Tally, CliError> {
         }
         let setup = Setup::new(seed, humans, content);
         let mut g = Lov::start(content, &setup).map_err(|e| CliError::failed(e.to_string()))?;
+        // A simulation reads only the outcome: no event log.
+        g.set_logging(false);
         let mut policy = RandomPolicy::new(seed ^ 0xa5a5_a5a5);
         while let Some(d) = policy.choose(&g) {
             g.apply(d)
@@ -542,7 +544,7 @@ fn render(content: &Content, g: &Lov, v: &View, t: &Texts, own: bool) -> String 
     }
     let face_down = v.stack[usize::from(v.stack_pos).min(v.stack.len())..]
         .iter()
-        .filter(|c| matches!(c, StackView::FaceDown))
+        .filter(|c| matches!(c, StackView::FaceDown { .. }))
         .count();
     let _ = writeln!(
         o,

@@ -266,16 +266,26 @@ impl<'a> Eng<'a> {
 
     /// The player with the most Power among those who may win, with the
     /// bonded ally; a tie goes to the player closest in turn order to the
-    /// first player (LoV p.9).
-    pub fn most_power_winners(&self, excluded: u8) -> u8 {
+    /// first player (LoV p.9, "End of Game" 3). With `teams`, a bonded team
+    /// counts its Power together (LoV p.9, "End of Game" 2 in the Italian
+    /// and French books: "il giocatore o alleanza", "le joueur ou l'équipe
+    /// Dragonbond"; docs/rulings.md, "The end by the Event deck").
+    pub fn most_power_winners(&self, excluded: u8, teams: bool) -> u8 {
         let first = self.s.initiative;
         let mut best: Option<(u8, u8)> = None;
+        let mut counted = 0u8;
         for k in 0..4u8 {
             let seat = (first + k) % 4;
-            if excluded & (1 << seat) != 0 {
+            if excluded & (1 << seat) != 0 || counted & (1 << seat) != 0 {
                 continue;
             }
-            let p = self.s.players[seat as usize].total_power();
+            counted |= 1 << seat;
+            let mut p = self.s.players[seat as usize].total_power();
+            let partner = self.s.players[seat as usize].partner;
+            if teams && partner != NONE {
+                counted |= 1 << partner;
+                p += self.s.players[partner as usize].total_power();
+            }
             if best.is_none_or(|(_, bp)| p > bp) {
                 best = Some((seat, p));
             }
@@ -299,7 +309,7 @@ impl<'a> Eng<'a> {
         if p != NONE {
             out |= 1 << p;
         }
-        let w = self.most_power_winners(out);
+        let w = self.most_power_winners(out, false);
         self.end_game(EndReason::Elimination, w)
     }
 }

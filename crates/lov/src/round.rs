@@ -258,7 +258,7 @@ impl Eng<'_> {
     /// LoV p.9 "Clean-up Phase".
     fn clean_up(&mut self) -> Res {
         if self.s.events_left == 0 {
-            let w = self.most_power_winners(0);
+            let w = self.most_power_winners(0, true);
             return self.end_game(EndReason::Events, w);
         }
         for seat in 0..SEATS {

@@ -39,10 +39,16 @@ pub struct PlayerView {
     pub vaala_hand: Option<u8>,
 }
 
-/// A card of the Action stack: known once resolved, or to its owner.
+/// A card of the Action stack: known once resolved, or to its owner. Face
+/// down, who played it and its back are public (LoV p.8: each player in
+/// turn places a card; docs/rulings.md, "The Action stack's backs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum StackView {
-    FaceDown,
+    /// `owner` is `NONE` for an Event card.
+    FaceDown {
+        owner: u8,
+        back: CardKind,
+    },
     Known(StackCard),
 }
 
@@ -120,7 +126,10 @@ pub fn build(s: &Core, seat: u8, question: Option<&Question>) -> View {
             if i < revealed || mine {
                 StackView::Known(c)
             } else {
-                StackView::FaceDown
+                StackView::FaceDown {
+                    owner: c.owner,
+                    back: c.kind,
+                }
             }
         })
         .collect();
