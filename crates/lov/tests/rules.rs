@@ -1784,10 +1784,11 @@ fn the_dragonbond_attempt_is_a_choice() {
     assert_eq!(end.draws, s.draws + 2, "both dice rolled");
 }
 
-// LoV p.8: "If at any point after activating a Glyph a General and a Dragon
-// are in the same region, they may attempt to Dragonbond"; p.10: "if your
-// non-bonded General is in the same region as a non-bonded Dragon, or if
-// your non-bonded Dragon is in the same region as a non-bonded General".
+// LoV p.8: "After a Glyph is resolved, if a General is in the same region as
+// a Dragon, check for Dragonbond (page 10)"; p.10: "After activating a Glyph
+// or retreating, if your nonbonded General is in the same region as a
+// non-bonded Dragon, or if your non-bonded Dragon is in the same region as a
+// non-bonded General, you have a chance of becoming Dragonbonded".
 // Valerna reads p.8 by p.10: the check is made for the pieces of the
 // player whose glyph (or retreat) it was (docs/rulings.md).
 #[test]
