@@ -65,3 +65,55 @@ fn the_log_of_a_prefix_is_a_prefix_of_the_log() {
         assert!(matches!(seen[4].last(), Some(Event::Ended { .. })));
     }
 }
+
+/// A decision can be taken back while nothing was rolled, revealed or drawn
+/// since it was made, and taking it back (replaying the record without it)
+/// gives the game as it was before it.
+#[test]
+fn a_decision_can_be_taken_back_until_something_is_learnt() {
+    let c = content();
+    let mut both = [0usize; 2];
+    for seed in 0..30u64 {
+        let humans = [true, seed % 2 == 0, true, seed % 3 == 0];
+        let setup = Setup::new(seed, humans, &c);
+        let mut g = Lov::start(&c, &setup).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        let mut decisions = Vec::new();
+        while let Some(d) = policy.choose(&g) {
+            let before_draws = g.state().draws;
+            let before_events = events(&g, Viewer::Spectator).len();
+            g.apply(d).unwrap();
+            decisions.push(d);
+            let news = events(&g, Viewer::Spectator)[before_events..].to_vec();
+            let learnt = g.state().draws != before_draws
+                || news.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::Revealed { .. }
+                            | Event::Rolled { .. }
+                            | Event::BondRolled { .. }
+                            | Event::VaalaDrawn { .. }
+                            | Event::Ended { .. }
+                    )
+                });
+            if learnt {
+                assert!(!g.can_take_back(), "seed {seed}: {news:?}");
+                both[0] += 1;
+            } else if g.can_take_back() {
+                both[1] += 1;
+                let mut back = decisions.clone();
+                back.pop();
+                let undone = valerna_game::replay(
+                    &c,
+                    &valerna_game::Record::<Lov> {
+                        setup: setup.clone(),
+                        decisions: back,
+                    },
+                )
+                .unwrap();
+                assert!(undone.options().contains(&d));
+            }
+        }
+    }
+    assert!(both[0] > 100 && both[1] > 100, "{both:?}");
+}
