@@ -285,3 +285,79 @@ fn events_do_not_tell_a_face_down_card() {
     }
     assert!(compared > 1000, "{compared} comparisons");
 }
+
+/// Any decision at all, legal or not, from two bytes.
+fn any_decision(kind: u8, x: u8) -> valerna_lov::Decision {
+    use valerna_lov::effect::UnitType;
+    use valerna_lov::{Decision, Target};
+    let unit = UnitType::ALL[usize::from(x % 3)];
+    match kind % 24 {
+        0 => Decision::PlayAction(x),
+        1 => Decision::PlayRegion(x),
+        2 => Decision::Pass,
+        3 => Decision::GiveInitiative(x),
+        4 => Decision::Activate,
+        5 => Decision::Skip,
+        6 => Decision::Option(x),
+        7 => Decision::Region(x),
+        8 => Decision::Done,
+        9 => Decision::Count(x),
+        10 => Decision::Attack(Target::Seat(x)),
+        11 => Decision::Attack(Target::Neutral),
+        12 => Decision::Counterattack,
+        13 => Decision::Retreat,
+        14 => Decision::AttackAgain,
+        15 => Decision::Lose(unit),
+        16 => Decision::Steal { spent: x % 2 == 0 },
+        17 => Decision::Vaala(x),
+        18 => Decision::Reroll,
+        19 => Decision::Keep,
+        20 => Decision::Attempt,
+        21 => Decision::Decline,
+        22 => Decision::Denizen(x),
+        _ => Decision::Unit(unit),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    // Issue "Trust", item 7, as a stable property test: decisions from
+    // arbitrary bytes, legal or not. An illegal one is refused with the game
+    // unchanged (its view, its events, its version of the truth); a legal one
+    // is applied; every invariant holds after each step (`invariants::check`,
+    // which debug builds also run inside `apply`).
+    #[test]
+    fn arbitrary_decisions_never_break_the_game(
+        seed in any::<u64>(),
+        mask in 0u8..16,
+        bytes in proptest::collection::vec(any::<(u8, u8, u8)>(), 0..400),
+    ) {
+        use valerna_game::{Narrated, Viewer};
+        let c = content();
+        let mut g = Lov::start(&c, &Setup::new(seed, humans(mask), &c)).unwrap();
+        for (pick, kind, x) in bytes {
+            let Some(seat) = g.to_decide() else { break };
+            let d = if pick % 2 == 0 {
+                let o = g.options();
+                o[usize::from(x) % o.len()]
+            } else {
+                any_decision(kind, x)
+            };
+            let legal = g.options().contains(&d);
+            let (view, mut events) = (g.view(seat), Vec::new());
+            g.events(Viewer::Spectator, 0, &mut events);
+            match g.apply(d) {
+                Ok(()) => prop_assert!(legal, "{:?} was not offered but applied", d),
+                Err(e) => {
+                    prop_assert!(!legal, "{:?} was offered but refused: {}", d, e);
+                    prop_assert_eq!(g.view(seat), view);
+                    let mut again = Vec::new();
+                    g.events(Viewer::Spectator, 0, &mut again);
+                    prop_assert_eq!(again, events);
+                }
+            }
+            prop_assert!(invariants::check(&c, &g).is_ok(), "{:?}", invariants::check(&c, &g));
+        }
+    }
+}
