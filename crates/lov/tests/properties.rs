@@ -308,7 +308,9 @@ fn any_decision(kind: u8, x: u8) -> valerna_lov::Decision {
         13 => Decision::Retreat,
         14 => Decision::AttackAgain,
         15 => Decision::Lose(unit),
-        16 => Decision::Steal { spent: x % 2 == 0 },
+        16 => Decision::Steal {
+            spent: x.is_multiple_of(2),
+        },
         17 => Decision::Vaala(x),
         18 => Decision::Reroll,
         19 => Decision::Keep,
@@ -338,7 +340,7 @@ proptest! {
         let mut g = Lov::start(&c, &Setup::new(seed, humans(mask), &c)).unwrap();
         for (pick, kind, x) in bytes {
             let Some(seat) = g.to_decide() else { break };
-            let d = if pick % 2 == 0 {
+            let d = if pick.is_multiple_of(2) {
                 let o = g.options();
                 o[usize::from(x) % o.len()]
             } else {
