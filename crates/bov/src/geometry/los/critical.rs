@@ -132,11 +132,14 @@ fn try_line(
     let turn = e / h.max(1e-3);
     let (cos, sin) = (turn.cos(), turn.sin());
     let rot = |s: f64| Point::new(v.x * cos - s * v.y * sin, v.y * cos + s * v.x * sin);
+    // Last, the line itself: it may run along a terrain edge that walls
+    // on both sides meet at, or graze bases within the tolerance.
     let nudges = [
         (m.plus(line.n.scale(e)), v),
         (m.minus(line.n.scale(e)), v),
         (m, rot(1.0)),
         (m, rot(-1.0)),
+        (m, v),
     ];
     for (p, dir) in nudges {
         if let Some((a, b)) = view.gap(p, dir)
