@@ -14,7 +14,7 @@
 //! neighbouring swaps (and each swap's own) is swept.
 //!
 //! The scenes are built near the edge of seeing: walls (bases, linked pairs,
-//! slanted terrain) placed a small distance to either side of a chosen line,
+//! slanted terrain, convex or L-shaped) placed a small distance to either side of a chosen line,
 //! or just across it; touching bases; Huge and Tiny models; some clutter.
 //! `VALERNA_LOS_CASES` sets how many (a small seeded sample by default),
 //! `VALERNA_LOS_STREAM` (0-255) which seeded stream of them.
@@ -534,7 +534,18 @@ fn scene(seed: u64) -> Scene {
                 let d1 = rot(out, lean + std::f64::consts::FRAC_PI_4);
                 let d2 = rot(out, lean - std::f64::consts::FRAC_PI_4);
                 let (l1, l2) = (g.range(0.2, 3.0), g.range(0.2, 3.0));
-                let outline = if g.chance(0.5) {
+                let outline = if g.chance(0.3) {
+                    // An L: not convex.
+                    let (e1, e2) = (d1.scale(l1), d2.scale(l2));
+                    vec![
+                        corner,
+                        corner.plus(e1),
+                        corner.plus(e1).plus(e2.scale(0.5)),
+                        corner.plus(e1.scale(0.5)).plus(e2.scale(0.5)),
+                        corner.plus(e1.scale(0.5)).plus(e2),
+                        corner.plus(e2),
+                    ]
+                } else if g.chance(0.5) {
                     vec![
                         corner,
                         corner.plus(d1.scale(l1)),
@@ -655,7 +666,7 @@ fn exact_line_of_sight_agrees_with_brute_force_near_the_edge_of_seeing() {
     let cases = std::env::var("VALERNA_LOS_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(2000);
+        .unwrap_or(1000);
     // Another stream of cases, to split a long run.
     let stream: u8 = std::env::var("VALERNA_LOS_STREAM")
         .ok()

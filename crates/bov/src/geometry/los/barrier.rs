@@ -264,6 +264,15 @@ fn bounds(pts: &[Point]) -> (Point, Point) {
     )
 }
 
+/// Whether `x` lies on the segment `a`-`b`.
+fn on_segment(a: Point, b: Point, x: Point) -> bool {
+    orient(a, b, x) == 0.0
+        && x.x >= a.x.min(b.x)
+        && x.x <= a.x.max(b.x)
+        && x.y >= a.y.min(b.y)
+        && x.y <= a.y.max(b.y)
+}
+
 /// Where `p`-`q` meets `a`-`b` (the two cross).
 fn intersection(p: Point, q: Point, a: Point, b: Point) -> Point {
     let (d1, d2) = (orient(a, b, p), orient(a, b, q));
@@ -328,6 +337,18 @@ pub(super) fn convex_parts(ring: &[Point], convex: bool) -> (Vec<Vec<Point>>, Ve
     }
     if convex {
         return (vec![pts], Vec::new());
+    }
+    // An outline crossing itself has no plain inside to cut up.
+    let m = pts.len();
+    for i in 0..m {
+        for j in i + 1..m {
+            let (a, b) = (pts[i], pts[(i + 1) % m]);
+            let (c, d) = (pts[j], pts[(j + 1) % m]);
+            let neighbours = j == i + 1 || (i == 0 && j == m - 1);
+            if !neighbours && (crosses(a, b, c, d) || [c, d].iter().any(|&x| on_segment(a, b, x))) {
+                return (Vec::new(), Vec::new());
+            }
+        }
     }
     let mut left: Vec<usize> = (0..pts.len()).collect();
     let mut tris: Vec<[usize; 3]> = Vec::new();
