@@ -14,7 +14,7 @@
 //! neighbouring swaps (and each swap's own) is swept.
 //!
 //! The scenes are built near the edge of seeing: walls (bases, linked pairs,
-//! slanted terrain, convex or L-shaped) placed a small distance to either side of a chosen line,
+//! bases touching or all but, slanted terrain, convex or L-shaped) placed a small distance to either side of a chosen line,
 //! or just across it; touching bases; Huge and Tiny models; some clutter.
 //! `VALERNA_LOS_CASES` sets how many (a small seeded sample by default),
 //! `VALERNA_LOS_STREAM` (0-255) which seeded stream of them.
@@ -144,9 +144,11 @@ impl<'a> Blockers<'a> {
             }
             disks.push((m.center, m.radius_in - GRAZE));
             // BoV 5.1, "Line of Sight" (Fig. 8): the line linking models of
-            // a unit within coherency (docs/rulings.md), not the two looking.
+            // a unit within coherency (docs/rulings.md), not the two looking;
+            // and no line passes where two bases touch.
             for (k2, m2) in s.models.iter().enumerate().skip(k + 1) {
-                if counted(k2) && m2.unit == m.unit && m.gap(m2) <= COHERENCY_IN + EPS {
+                let linked = m2.unit == m.unit && m.gap(m2) <= COHERENCY_IN + EPS;
+                if counted(k2) && (linked || m.gap(m2) <= CONTACT_IN) {
                     links.push((m.center, m2.center));
                 }
             }
@@ -489,7 +491,30 @@ fn scene(seed: u64) -> Scene {
         near[side_ix] = near[side_ix].min(gap);
         let at = p.plus(v.scale(len * g.range(0.15, 0.85)));
         let out = n.scale(s);
-        match g.pick(4) {
+        match g.pick(5) {
+            4 => {
+                // Two bases of different units touching, or all but, where
+                // the line passes: no line passes where bases touch.
+                let (r1, r2) = (radius(&mut g), radius(&mut g));
+                let apart = [0.0, 1e-4, 0.9 * CONTACT_IN, 2e-3, 0.01][g.pick(5)];
+                let tilt = rot(n, g.range(-0.6, 0.6));
+                let x0 = at.plus(out.scale(g.range(-0.01, 0.01)));
+                let c1 = x0.plus(tilt.scale(r1 + apart / 2.0));
+                let c2 = x0.minus(tilt.scale(r2 + apart / 2.0));
+                for (c, r) in [(c1, r1), (c2, r2)] {
+                    let unit = UnitId(next_unit);
+                    next_unit += 1;
+                    let mut m = Model::new(unit, 2, c, 1.0).with_stature(stature(&mut g));
+                    m.radius_in = r;
+                    models.push(m);
+                }
+                let half = if apart > CONTACT_IN {
+                    apart / 2.0
+                } else {
+                    -1.0
+                };
+                near = [near[0].min(half), near[1].min(half)];
+            }
             0 | 1 => {
                 // A base (sometimes with a linked neighbour further out).
                 let r = radius(&mut g);
@@ -585,7 +610,7 @@ fn scene(seed: u64) -> Scene {
     // looking models are kept.
     let mut kept: Vec<Model> = models[..2].to_vec();
     for m in models.into_iter().skip(2) {
-        if kept.iter().all(|o| m.gap(o) > 0.0) {
+        if kept.iter().all(|o| m.gap(o) >= 0.0) {
             kept.push(m);
         }
     }
@@ -849,4 +874,31 @@ fn models_inside_obscuring_terrain_see_out_and_are_seen_into() {
     let behind = [model(1, 0.0, 0.0, 0.5), model(2, 6.5, 0.0, 0.5)];
     let s = Sightlines::new(&field, &behind);
     assert!(!s.model_sees(0, 1) && !s.model_sees(1, 0));
+}
+
+#[test]
+fn no_line_passes_where_two_bases_touch() {
+    // BoV 5.1, "Line of Sight": bases block. Two 4" bases of different units
+    // meet at (5, 0), across every line between the two 1" bases: only
+    // lines through the point where they touch would miss both insides.
+    let open = Battlefield::new(100.0, 100.0, vec![]).unwrap();
+    let wall = |apart: f64| {
+        vec![
+            model(1, 0.0, 0.0, 0.5),
+            model(2, 10.0, 0.0, 0.5),
+            model(3, 5.0, 2.0 + apart / 2.0, 2.0),
+            model(5, 5.0, -2.0 - apart / 2.0, 2.0),
+        ]
+    };
+    for apart in [0.0, 1e-4, 0.9 * CONTACT_IN] {
+        let s = Sightlines::new(&open, &wall(apart));
+        assert!(!s.model_sees(0, 1) && !s.model_sees(1, 0), "{apart}");
+    }
+    // Apart by more than contact: the gap between them is seen through.
+    for apart in [2e-3, 0.01] {
+        let s = Sightlines::new(&open, &wall(apart));
+        let (p, q) = s.sight_line(0, 1).expect("seen through the gap");
+        let y = p.y + (5.0 - p.x) / (q.x - p.x) * (q.y - p.y);
+        assert!(y.abs() < apart / 2.0, "{apart}: crosses x = 5 at {y}");
+    }
 }

@@ -7,6 +7,8 @@
 //! - the line linking two models of one unit: every pair within coherency
 //!   distance is linked ([`super::coherency_links`]); the links of the two
 //!   models looking at each other do not stop them;
+//! - the point where two bases touch: bases in contact ([`CONTACT_IN`]) are
+//!   joined the same way, whatever their units;
 //! - Obscuring terrain the segment passes through, unless the looking or the
 //!   seen model is inside that piece (it can see out, and be seen into).
 //!
@@ -29,7 +31,7 @@ mod barrier;
 mod critical;
 
 use super::terrain::Battlefield;
-use super::{COHERENCY_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
+use super::{COHERENCY_IN, CONTACT_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
 use geo::IsConvex;
 
 /// How far a candidate line is moved off the critical positions it rests on,
@@ -54,13 +56,22 @@ impl Disk {
     }
 }
 
+/// A segment between two models' centres that no line may cross: the
+/// line linking two models of a unit, or the seam of two bases in contact.
 #[derive(Clone, Copy, Debug)]
 struct Link {
     a: u32,
     b: u32,
     p: Point,
     q: Point,
-    stature: Stature,
+    /// The two models' statures: the link counts when both bases do.
+    stature: [Stature; 2],
+}
+
+impl Link {
+    fn counts(&self, a: Stature, b: Stature) -> bool {
+        self.stature.iter().all(|&s| counts(s, a, b))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -249,17 +260,17 @@ impl Sightlines {
         for i in 0..models.len() {
             for j in i + 1..models.len() {
                 let (a, b) = (&models[i], &models[j]);
-                if a.unit == b.unit
-                    && a.is_valid()
-                    && b.is_valid()
-                    && a.gap(b) <= COHERENCY_IN + EPS
-                {
+                // BoV 5.1, "Line of Sight" (Fig. 8): models of a unit within
+                // coherency are linked; bases in contact (of any units)
+                // leave no gap to see through (docs/rulings.md).
+                let linked = a.unit == b.unit && a.gap(b) <= COHERENCY_IN + EPS;
+                if a.is_valid() && b.is_valid() && (linked || a.gap(b) <= CONTACT_IN) {
                     links.push(Link {
                         a: i as u32,
                         b: j as u32,
                         p: a.center,
                         q: b.center,
-                        stature: a.stature,
+                        stature: [a.stature, b.stature],
                     });
                 }
             }
@@ -395,7 +406,7 @@ impl Sightlines {
         let links: Vec<u32> = (0..self.links.len())
             .filter(|&k| {
                 let l = &self.links[k];
-                !self.incident(l, from, to) && counts(l.stature, a.stature, b.stature)
+                !self.incident(l, from, to) && l.counts(a.stature, b.stature)
             })
             .map(|k| k as u32)
             .collect();
@@ -516,7 +527,7 @@ impl Sightlines {
             if (tp <= -w && tq <= -w) || (tp >= len + w && tq >= len + w) {
                 continue;
             }
-            if self.incident(link, from, to) || !counts(link.stature, a.stature, b.stature) {
+            if self.incident(link, from, to) || !link.counts(a.stature, b.stature) {
                 continue;
             }
             if l.nl == CAP {
