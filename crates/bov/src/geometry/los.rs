@@ -557,27 +557,32 @@ impl Sightlines {
     /// "Line of Sight": a unit has line of sight if any of its models does).
     /// Each model's nearest target is tried first, as the likeliest to be seen.
     pub fn unit_sees(&self, from: UnitId, to: UnitId) -> bool {
-        let (af, bt) = (self.members(from), self.members(to));
-        let nearest = |i: usize| {
-            bt.clone().min_by(|&x, &y| {
-                let c = self.disks[i].c;
-                c.dist(self.disks[x].c).total_cmp(&c.dist(self.disks[y].c))
+        let bt = self.members(to);
+        let d = |x: usize, y: usize| self.disks[x].c.dist(self.disks[y].c);
+        // Each looking model with its nearest target.
+        let firsts: Vec<(usize, usize)> = self
+            .members(from)
+            .filter_map(|i| {
+                bt.clone()
+                    .min_by(|&x, &y| d(i, x).total_cmp(&d(i, y)))
+                    .map(|j| (i, j))
             })
-        };
-        // The nearest pair of all first (the front ranks), then each model's
-        // nearest target, then every pair.
-        let closest = af
-            .clone()
-            .filter_map(|i| nearest(i).map(|j| (i, j)))
-            .min_by(|&(i, j), &(k, l)| {
-                let d = |x: usize, y: usize| self.disks[x].c.dist(self.disks[y].c);
-                d(i, j).total_cmp(&d(k, l))
-            });
+            .collect();
         let pool = self.pool(from, to);
         let sees = |i: usize, j: usize| self.sight_line_in(i, j, pool.as_ref()).is_some();
+        // The nearest pair of all first (the front ranks), then each model's
+        // nearest target, then every other pair.
+        let closest = firsts
+            .iter()
+            .copied()
+            .min_by(|&(i, j), &(k, l)| d(i, j).total_cmp(&d(k, l)));
         closest.is_some_and(|(i, j)| sees(i, j))
-            || af.clone().any(|i| nearest(i).is_some_and(|j| sees(i, j)))
-            || af.clone().any(|i| bt.clone().any(|j| sees(i, j)))
+            || firsts
+                .iter()
+                .any(|&(i, j)| Some((i, j)) != closest && sees(i, j))
+            || firsts
+                .iter()
+                .any(|&(i, n)| bt.clone().any(|j| j != n && sees(i, j)))
     }
 
     /// The blockers that can stand between any model of unit `from` and any
