@@ -75,21 +75,23 @@ pub(super) fn walled_off(view: &View) -> bool {
     if orient(quad[0], quad[1], quad[2]) < 0.0 {
         quad.reverse();
     }
-    let in_quad = |x: Point| {
-        (0..4).all(|i| {
-            let (p, q) = (quad[i], quad[(i + 1) % 4]);
-            orient(p, q, x) > M * p.dist(q)
-        })
-    };
+    let margins = [0, 1, 2, 3].map(|i| M * quad[i].dist(quad[(i + 1) % 4]));
+    let in_quad = |x: Point| (0..4).all(|i| orient(quad[i], quad[(i + 1) % 4], x) > margins[i]);
     let (ra2, rb2) = ((a.r + M) * (a.r + M), (b.r + M) * (b.r + M));
     let off_bases =
         |p: Point, q: Point| a.c.dist2_to_segment(p, q) > ra2 && b.c.dist2_to_segment(p, q) > rb2;
     // Where a point lies along a tangent, strictly between its two ends.
     let along = |t: (Point, Point), x: Point| {
         let e = t.1.minus(t.0);
-        let s = x.minus(t.0).dot(e) / e.dot(e);
-        s > 0.0 && s < 1.0
+        let s = x.minus(t.0).dot(e);
+        s > 0.0 && s < e.dot(e)
     };
+    // The tangents' unit normals.
+    let normal = |t: (Point, Point)| {
+        let e = t.1.minus(t.0);
+        e.perp().scale(1.0 / e.len())
+    };
+    let normals = [normal(t1), normal(t2)];
 
     let n = view.disks.len();
     let (top, bottom) = (n, n + 1);
@@ -110,9 +112,7 @@ pub(super) fn walled_off(view: &View) -> bool {
         // Through the base onto a tangent: from its centre when that lies
         // in the region, else straight across to the other tangent.
         let mut feet = [None, None];
-        for (f, t) in feet.iter_mut().zip([t1, t2]) {
-            let e = t.1.minus(t.0);
-            let nrm = e.perp().scale(1.0 / e.len());
+        for ((f, t), nrm) in feet.iter_mut().zip([t1, t2]).zip(normals) {
             let h = c.minus(t.0).dot(nrm);
             if h.abs() < r - M {
                 let foot = c.minus(nrm.scale(h));
