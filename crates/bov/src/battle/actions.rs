@@ -3,12 +3,13 @@
 //! "Actions": March, Attack, Charge, Skirmish; "Reactions").
 
 use super::units::Snapshot;
-use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, err};
+use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, Window, err};
 use crate::geometry::{
     ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
     plan_formation, separate_flanking, validate_unit_move,
 };
 use crate::rules::charge::{charge_allowance, check_declaration, roll_charge_bonus};
+use crate::rules::powers::Trigger;
 use crate::rules::wounds::WoundPlan;
 use valerna_game::Choices;
 
@@ -128,6 +129,7 @@ impl Battle {
         let engaged = !self.engaged_with(&snap, unit).is_empty();
         let sight = Sightlines::new(&self.field, &snap.models);
         let sees = sight.unit_sees(UnitId(unit), UnitId(target));
+        self.check_charge_status(unit)?;
         check_declaration(
             engaged,
             sees,
@@ -135,6 +137,32 @@ impl Battle {
             self.allowance(unit, false),
         )
         .map_err(|e| BattleError(e.to_string()))
+    }
+
+    /// An Immobilized unit cannot charge: its Speed is zero and the charge
+    /// move adds the dice "to the unit's Speed" (BoV 5.1, "Immobilized";
+    /// docs/rulings.md, "Charges under status effects").
+    fn check_charge_status(&self, unit: u16) -> Result<(), BattleError> {
+        if self.units[usize::from(unit)].state.status.immobilized > 0 {
+            return err(
+                "an Immobilized unit's Speed is zero and it cannot charge (BoV 5.1, \"Immobilized\")",
+            );
+        }
+        Ok(())
+    }
+
+    /// The charge move's allowance: Speed plus the dice, halved as a whole
+    /// when Slowed ("This unit's Speed is reduced by half", the dice being
+    /// added to Speed), nothing when Immobilized.
+    pub fn charge_distance(&self, unit: u16, bonus: u32) -> f64 {
+        let u = &self.units[usize::from(unit)];
+        let bonus_speed = crate::rules::powers::speed_bonus(&u.lasting) + self.passive_speed(unit);
+        let speed = f64::from((i32::from(self.profile(unit).speed) + bonus_speed).max(0));
+        crate::rules::status::speed_allowance(
+            charge_allowance(speed, bonus),
+            &u.state.status,
+            false,
+        )
     }
 
     /// Whether `decision` is legal now, and if not, why.
@@ -180,6 +208,19 @@ impl Battle {
             }
             (Phase::Action { unit }, Decision::FlankedAttack { targets }) => {
                 self.check_flanked_attack(*unit, targets).map(|_| ())
+            }
+            (Phase::Reaction { .. }, Decision::Reaction { reaction: None }) => Ok(()),
+            (Phase::Reaction { options, .. }, Decision::Reaction { reaction: Some(r) }) => {
+                if options.contains(r) {
+                    Ok(())
+                } else {
+                    err(format!(
+                        "{r:?} is not a reaction open now (BoV 5.1, \"Reactions\": its trigger, once per turn, one per player per trigger)"
+                    ))
+                }
+            }
+            (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
+                self.check_move(*unit, paths, *inches)
             }
             (Phase::Opportunity { .. }, Decision::React { unit: None }) => Ok(()),
             (Phase::Opportunity { candidates, .. }, Decision::React { unit: Some(u) }) => {
@@ -247,7 +288,18 @@ impl Battle {
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
             (Phase::Action { unit }, Decision::Charge { target }) => {
-                self.charge(unit, target);
+                // BoV 5.1, "Reactions": "When this unit is charged".
+                let owner = self.units[usize::from(target)].owner;
+                self.queue.push_back(Step::Reactions {
+                    window: Window {
+                        trigger: Trigger::Charged,
+                        subjects: vec![target],
+                        actor: Some(unit),
+                    },
+                    seats: vec![owner],
+                    vaala_played: false,
+                });
+                self.queue.push_back(Step::Charge { unit, target });
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
             (Phase::Action { unit }, Decision::Skirmish { target, paths }) => {
@@ -267,6 +319,25 @@ impl Battle {
             }
             (Phase::Opportunity { mover, .. }, Decision::React { unit: Some(u) }) => {
                 self.react(u, mover)
+            }
+            (Phase::Opportunity { mover, .. }, Decision::React { unit: None }) => {
+                // No Opportunity Attack: the player may still answer the
+                // same trigger with another reaction.
+                self.queue.push_front(self.disengage_window(mover));
+            }
+            (Phase::Reaction { seat, window, .. }, Decision::Reaction { reaction: Some(r) }) => {
+                self.resolve_reaction(seat, &window, &r)
+            }
+            (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
+                let moving = paths.iter().any(|(_, w)| !w.is_empty());
+                self.queue.push_front(Step::Move {
+                    unit,
+                    paths,
+                    allowance: inches,
+                });
+                if moving {
+                    self.queue.push_front(Step::Opportunity { mover: unit });
+                }
             }
             (
                 Phase::Casualties {
@@ -311,6 +382,20 @@ impl Battle {
             paths,
             allowance,
         });
+    }
+
+    /// The reactions other than an Opportunity Attack to an enemy moving
+    /// away (BoV 5.1, "Reactions").
+    pub(crate) fn disengage_window(&self, mover: u16) -> Step {
+        Step::Reactions {
+            window: Window {
+                trigger: Trigger::EnemyDisengages,
+                subjects: vec![mover],
+                actor: Some(mover),
+            },
+            seats: vec![Battle::other(self.units[usize::from(mover)].owner)],
+            vaala_played: false,
+        }
     }
 
     /// Carries out a move checked earlier; if casualties since then made it
@@ -363,7 +448,10 @@ impl Battle {
     }
 
     /// "Charge Move" and "Charge Attack", with "Charging a Flanking enemy".
-    fn charge(&mut self, unit: u16, target: u16) {
+    pub(crate) fn charge(&mut self, unit: u16, target: u16) {
+        if !self.units[usize::from(unit)].alive() || !self.units[usize::from(target)].alive() {
+            return;
+        }
         let snap = self.snapshot();
         // Units the target is Flanking, before the charge.
         let flanked: Vec<u16> = self
@@ -380,7 +468,7 @@ impl Battle {
             distance_before,
             engaged: false,
         });
-        let distance = charge_allowance(self.allowance(unit, false), bonus);
+        let distance = self.charge_distance(unit, bonus);
         let traits = self.units[usize::from(unit)].traits;
         let Ok(r) = charge_move(
             &self.field,
@@ -499,7 +587,9 @@ impl Battle {
                         });
                     }
                     let sees = sight.unit_sees(UnitId(unit), UnitId(t));
-                    if check_declaration(false, sees, self.distance(unit, t), speed).is_ok() {
+                    if self.check_charge_status(unit).is_ok()
+                        && check_declaration(false, sees, self.distance(unit, t), speed).is_ok()
+                    {
                         out.push(Decision::Charge { target: t });
                     }
                 }
@@ -551,6 +641,23 @@ impl Battle {
                 Choices::Listed
             }
             Phase::Over => Choices::Listed,
+            Phase::Reaction { options, .. } => {
+                // Declining first: a reaction is always the player's option.
+                out.push(Decision::Reaction { reaction: None });
+                out.extend(options.iter().map(|r| Decision::Reaction {
+                    reaction: Some(r.clone()),
+                }));
+                Choices::Listed
+            }
+            Phase::PowerMove { unit, inches } => {
+                for goal in self.power_move_goals(*unit) {
+                    if let Some(paths) = self.march_within(*unit, goal, *inches) {
+                        out.push(Decision::March { paths });
+                    }
+                }
+                out.push(Decision::March { paths: Vec::new() });
+                Choices::Continuous
+            }
             Phase::PlaceObjective { .. } => {
                 out.extend(
                     super::deployment::objective_examples(self.setup.battlefield, &self.objectives)
@@ -652,11 +759,36 @@ impl Battle {
         goals
     }
 
+    /// Where a power's move may head: away from the nearest enemy unit
+    /// first (out of its reach or sight), then the march goals.
+    pub fn power_move_goals(&self, unit: u16) -> Vec<Point> {
+        let u = &self.units[usize::from(unit)];
+        let c = centre(&u.alive_positions().collect::<Vec<_>>());
+        let mut goals = Vec::new();
+        let foe = self
+            .living(Battle::other(u.owner))
+            .map(|e| centre(&e.alive_positions().collect::<Vec<_>>()))
+            .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
+        if let Some(f) = foe {
+            let away = c.minus(f);
+            let len = away.len();
+            if len > 1e-6 {
+                goals.push(c.plus(away.scale(12.0 / len)));
+            }
+        }
+        goals.extend(self.march_goals(unit));
+        goals
+    }
+
     /// A formation move of the whole unit toward `goal`, as far as the
     /// allowance and the rules let it go (the planner's proposal).
     pub fn march_toward(&self, unit: u16, goal: Point, skirmish: bool) -> Option<Paths> {
+        self.march_within(unit, goal, self.allowance(unit, skirmish))
+    }
+
+    /// [`Self::march_toward`] with a given allowance in inches.
+    pub fn march_within(&self, unit: u16, goal: Point, allowance: f64) -> Option<Paths> {
         let u = &self.units[usize::from(unit)];
-        let allowance = self.allowance(unit, skirmish);
         if allowance <= 0.0 {
             return None;
         }

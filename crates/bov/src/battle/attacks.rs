@@ -2,7 +2,7 @@
 //! "Attacks", "Performing an Attack", "Reactions", "Morale").
 
 use super::units::Snapshot;
-use super::{Battle, BattleError, Phase, Step, err};
+use super::{Battle, BattleError, Phase, Step, Window, err};
 use crate::geometry::{Model, Sightlines, UnitId, engaged_models, pile_in};
 use crate::rules::attack::{
     check_opportunity_attack, collect_dice, flanked_attack_groups, make_attack_roll,
@@ -10,7 +10,7 @@ use crate::rules::attack::{
 };
 use crate::rules::modifiers::{AttackModifiers, MoraleCause, MoraleModifiers};
 use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
-use crate::rules::powers::Roll;
+use crate::rules::powers::{Roll, Trigger};
 use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
 use crate::rules::units::WeaponKind;
@@ -45,17 +45,26 @@ impl Battle {
     }
 
     /// A melee attack by `unit` on `target`, upgraded after a Charge: the
-    /// models engaged with the target attack it.
+    /// models engaged with the target attack it. Declared now, resolved
+    /// after the reactions to the declaration.
     pub(crate) fn melee_attack(&mut self, unit: u16, target: u16, charge: bool, consolidate: bool) {
-        let snap = self.snapshot();
-        let n = self.melee_models(&snap, unit, target);
-        self.melee_attack_groups(unit, &[(target, n)], charge, consolidate);
+        self.declare_attack(
+            Step::MeleeAttack {
+                unit,
+                groups: vec![(target, 0)],
+                recount: true,
+                charge,
+                consolidate,
+            },
+            unit,
+            vec![target],
+            WeaponKind::Melee,
+        );
     }
 
     /// A melee attack against one or more units, each with the number of
     /// models attacking it (several only for a Flanked unit: "resolve the
-    /// attacks against each unit separately"); queues the wounds in that
-    /// order and, if asked, the consolidation after them.
+    /// attacks against each unit separately"), declared now.
     pub(crate) fn melee_attack_groups(
         &mut self,
         unit: u16,
@@ -63,18 +72,73 @@ impl Battle {
         charge: bool,
         consolidate: bool,
     ) {
+        self.declare_attack(
+            Step::MeleeAttack {
+                unit,
+                groups: groups.to_vec(),
+                recount: false,
+                charge,
+                consolidate,
+            },
+            unit,
+            groups.iter().map(|g| g.0).collect(),
+            WeaponKind::Melee,
+        );
+    }
+
+    /// An attack is declared: the defender may react before it is rolled
+    /// (BoV 5.1, "Reactions"; the trigger "an enemy declares an attack").
+    fn declare_attack(&mut self, attack: Step, unit: u16, targets: Vec<u16>, kind: WeaponKind) {
+        let defender = Self::other(self.units[usize::from(unit)].owner);
+        self.queue.push_front(attack);
+        self.queue.push_front(Step::Reactions {
+            window: Window {
+                trigger: Trigger::AttackDeclared(kind),
+                subjects: targets,
+                actor: Some(unit),
+            },
+            seats: vec![defender],
+            vaala_played: false,
+        });
+    }
+
+    /// Rolls a declared melee attack; queues the wounds in the order of the
+    /// targets and, if asked, the consolidation after them.
+    pub(crate) fn melee_attack_step(
+        &mut self,
+        unit: u16,
+        groups: &[(u16, u32)],
+        recount: bool,
+        charge: bool,
+        consolidate: bool,
+    ) {
+        if !self.units[usize::from(unit)].alive() {
+            return;
+        }
         let snap = self.snapshot();
+        let groups: Vec<(u16, u32)> = groups
+            .iter()
+            .filter(|g| self.units[usize::from(g.0)].alive())
+            .map(|&(t, n)| {
+                if recount {
+                    (t, self.melee_models(&snap, unit, t))
+                } else {
+                    (t, n)
+                }
+            })
+            .collect();
+        let groups = &groups[..];
         let attacker = self.profile(unit).clone();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.charge = charge;
-        am.powers = self.power_modifier(unit, Roll::Attack, Some(WeaponKind::Melee));
-        self.spend_power_roll(unit, Roll::Attack, Some(WeaponKind::Melee));
+        let foe = groups.first().map(|g| g.0);
+        am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Melee), foe);
         let mut steps = Vec::new();
         for &(target, n) in groups {
             let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
                 continue;
             };
-            let mut dm = self.defense_modifiers(target, WeaponKind::Melee);
+            let mut dm = self.defense_modifiers_against(target, WeaponKind::Melee, Some(unit));
             // BoV 5.1, "Flanking & Flanked": a Flanked unit downgrades its defense.
             dm.flanked = self.flanked(&snap, target);
             let defense = self.profile(target).defense;
@@ -176,6 +240,24 @@ impl Battle {
     /// hits are split among it and the units it is engaged with, nearest to
     /// the attacker first (BoV 5.1, "Ranged Attacks against Engaged Units").
     pub(crate) fn ranged_attack(&mut self, unit: u16, target: u16, skirmish: bool) {
+        self.declare_attack(
+            Step::RangedAttack {
+                unit,
+                target,
+                skirmish,
+            },
+            unit,
+            vec![target],
+            WeaponKind::Ranged,
+        );
+    }
+
+    /// Rolls a declared ranged attack: the models still in range and line
+    /// of sight after the reactions attack.
+    pub(crate) fn ranged_attack_step(&mut self, unit: u16, target: u16, skirmish: bool) {
+        if !self.units[usize::from(unit)].alive() || !self.units[usize::from(target)].alive() {
+            return;
+        }
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
         let n = self.ranged_models(&snap, &sight, unit, target);
@@ -190,8 +272,7 @@ impl Battle {
             .unwrap_or_default();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.skirmish = skirmish;
-        am.powers = self.power_modifier(unit, Roll::Attack, Some(WeaponKind::Ranged));
-        self.spend_power_roll(unit, Roll::Attack, Some(WeaponKind::Ranged));
+        am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
         let mut hit: Vec<u16> = vec![target];
         hit.extend(self.engaged_with(&snap, target));
@@ -207,7 +288,7 @@ impl Battle {
             if share.standard + share.critical == 0 {
                 continue;
             }
-            let mut dm = self.defense_modifiers(u, WeaponKind::Ranged);
+            let mut dm = self.defense_modifiers_against(u, WeaponKind::Ranged, Some(unit));
             // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
             dm.obscured = sight.unit_in_cover_from(UnitId(unit), UnitId(u));
             let defense = self.profile(u).defense;
@@ -223,14 +304,43 @@ impl Battle {
         }
     }
 
-    /// "Apply Wounds": stops for the owner's choice of casualties when some
-    /// but not all models go.
+    /// "Apply Wounds": wounds that would remove a model first offer the
+    /// owner its reactions to "a model is defeated".
     pub(crate) fn wounds_step(
         &mut self,
         unit: u16,
         wounds: u32,
         statuses: Vec<StatusKind>,
     ) -> bool {
+        let u = &self.units[usize::from(unit)];
+        if !u.alive() || wounds == 0 {
+            return true;
+        }
+        let plan = plan_wounds(&u.state, self.card(unit), wounds);
+        if plan.removals > 0 || plan.defeated {
+            let owner = u.owner;
+            self.queue.push_front(Step::ReactedWounds {
+                unit,
+                wounds,
+                statuses,
+            });
+            self.queue.push_front(Step::Reactions {
+                window: Window {
+                    trigger: Trigger::ModelDefeated,
+                    subjects: vec![unit],
+                    actor: None,
+                },
+                seats: vec![owner],
+                vaala_played: false,
+            });
+            return true;
+        }
+        self.wounds_now(unit, wounds, statuses)
+    }
+
+    /// "Apply Wounds": stops for the owner's choice of casualties when some
+    /// but not all models go.
+    pub(crate) fn wounds_now(&mut self, unit: u16, wounds: u32, statuses: Vec<StatusKind>) -> bool {
         let u = &self.units[usize::from(unit)];
         if !u.alive() || wounds == 0 {
             return true;
@@ -273,7 +383,12 @@ impl Battle {
             let after = self.units[i].state.models();
             if heavy_casualties(report.models_before, after) {
                 let all = self.units[i].state.alive;
-                self.morale(unit, all, MoraleCause::HeavyCasualties);
+                self.queue.push_front(Step::Morale {
+                    unit,
+                    testing: all,
+                    cause: MoraleCause::HeavyCasualties,
+                    reacted: false,
+                });
             }
         }
         self.check_wipe_out();
@@ -307,45 +422,116 @@ impl Battle {
                 .collect();
             units.push((u.id, set, u.hero));
         }
-        for (u, set) in general_defeated_order(&units) {
-            self.morale(u, set, MoraleCause::GeneralDefeated);
+        // Tested in this order: queued in reverse at the front.
+        for (u, set) in general_defeated_order(&units).into_iter().rev() {
+            self.queue.push_front(Step::Morale {
+                unit: u,
+                testing: set,
+                cause: MoraleCause::GeneralDefeated,
+                reacted: false,
+            });
         }
     }
 
-    /// Whether a friendly General stands within 12" of `unit`.
-    fn in_generals_aura(&self, unit: u16) -> bool {
-        let owner = self.units[usize::from(unit)].owner;
-        self.living(owner)
-            .filter(|g| g.general)
-            .any(|g| self.distance(g.id, unit) <= GENERALS_AURA_INCHES)
+    /// "Command X": the unit is "commanded by" a friendly Hero with Command
+    /// X whose X it has, within 1" of it or carrying its activation marker.
+    pub fn commanded(&self, unit: u16) -> bool {
+        let u = &self.units[usize::from(unit)];
+        let card = self.card(unit);
+        self.living(u.owner)
+            .filter(|h| h.id != unit && h.hero)
+            .any(|h| {
+                let marker = self.command_marker == Some((h.id, unit));
+                let near = self.distance(h.id, unit) <= 1.0 + 1e-9;
+                crate::rules::morale::in_command(card, self.card(h.id), near, marker, false)
+            })
     }
 
-    /// Morale tests for `testing` models of `unit`.
-    fn morale(&mut self, unit: u16, testing: ModelSet, cause: MoraleCause) {
+    /// The models of `unit` within 12" of a friendly General on the
+    /// battlefield: "All friendly models within 12" of the general upgrade
+    /// their Morale tests" (BoV 5.1, "General's Aura of Command"), model by
+    /// model.
+    fn models_in_generals_aura(&self, unit: u16) -> ModelSet {
+        let u = &self.units[usize::from(unit)];
+        let generals: Vec<Model> = self
+            .living(u.owner)
+            .filter(|g| g.general)
+            .flat_map(|g| g.models())
+            .collect();
+        u.alive_models()
+            .filter(|&m| {
+                let mm = u.model(m);
+                generals
+                    .iter()
+                    .any(|g| mm.gap(g) <= GENERALS_AURA_INCHES + 1e-9)
+            })
+            .collect()
+    }
+
+    /// Morale tests for `testing` models of `unit`, once the reactions to
+    /// them ("a friendly unit must take a morale test") were offered.
+    pub(crate) fn morale_step(
+        &mut self,
+        unit: u16,
+        testing: ModelSet,
+        cause: MoraleCause,
+        reacted: bool,
+    ) {
         let i = usize::from(unit);
         if !self.units[i].alive() {
             return;
         }
+        if !reacted {
+            let owner = self.units[i].owner;
+            self.queue.push_front(Step::Morale {
+                unit,
+                testing,
+                cause,
+                reacted: true,
+            });
+            self.queue.push_front(Step::Reactions {
+                window: Window {
+                    trigger: Trigger::MoraleTest,
+                    subjects: vec![unit],
+                    actor: None,
+                },
+                seats: vec![owner],
+                vaala_played: false,
+            });
+            return;
+        }
         let mut mm = MoraleModifiers::new(self.units[i].fatigue(), cause);
-        mm.generals_aura = self.in_generals_aura(unit);
-        mm.powers = self.power_modifier(unit, Roll::Morale, None);
-        self.spend_power_roll(unit, Roll::Morale, None);
+        mm.in_command = self.commanded(unit);
+        mm.powers = self.roll_powers(unit, Roll::Morale, None, None);
         let pack = self.pack.clone();
         let Some(card) = pack.card(self.units[i].state.card) else {
             return;
         };
-        let report = crate::rules::morale::test_models(
-            &mut self.units[i].state,
-            card,
-            testing,
-            &mm,
-            &mut self.stream,
-        );
+        // The aura is per model: those within it test upgraded, the others
+        // not.
+        let aura = self.models_in_generals_aura(unit);
         let owner = self.units[i].owner;
-        self.models_lost[usize::from(owner.min(1))] += report.fled.count();
-        if report.defeated {
-            self.unit_defeated(unit);
+        for (set, in_aura) in [
+            (testing.intersection(aura), true),
+            (testing.without(aura), false),
+        ] {
+            if set.is_empty() || !self.units[i].alive() {
+                continue;
+            }
+            mm.generals_aura = in_aura;
+            let report = crate::rules::morale::test_models(
+                &mut self.units[i].state,
+                card,
+                set,
+                &mm,
+                &mut self.stream,
+            );
+            self.models_lost[usize::from(owner.min(1))] += report.fled.count();
+            if report.defeated {
+                self.unit_defeated(unit);
+            }
         }
+        self.check_wipe_out();
     }
 
     /// "Opportunity Attack": the engaged enemies of a unit about to move away
@@ -371,6 +557,8 @@ impl Battle {
         }
         let candidates = self.opportunity_candidates(mover);
         if candidates.is_empty() {
+            let window = self.disengage_window(mover);
+            self.queue.push_front(window);
             return true;
         }
         self.phase = Phase::Opportunity { mover, candidates };

@@ -1,6 +1,7 @@
 //! Turns and rounds (BoV 5.1, "Rounds", "Turns", "End of Round", "End of Game").
 
-use super::{Battle, BattleError, Phase, Step, err};
+use super::{Battle, BattleError, Phase, Step, Window, err};
+use crate::rules::powers::Trigger;
 use crate::rules::round as book;
 use crate::rules::scenario::{GameResult, OBJECTIVE_RADIUS_INCHES, ROUNDS, game_result};
 use crate::rules::status::StatusKind;
@@ -44,6 +45,17 @@ impl Battle {
                 statuses: Vec::new(),
             });
         }
+        // BoV 5.1, "Reactions": "At the start of this unit's activation".
+        let owner = self.units[usize::from(unit)].owner;
+        self.queue.push_back(Step::Reactions {
+            window: Window {
+                trigger: Trigger::StartOfActivation,
+                subjects: vec![unit],
+                actor: None,
+            },
+            seats: vec![owner],
+            vaala_played: false,
+        });
         self.queue.push_back(Step::ChooseAction { unit });
     }
 
@@ -96,10 +108,25 @@ impl Battle {
             .collect()
     }
 
+    /// "End of Round": first the reactions to it, the player with the
+    /// Initiative first.
+    fn end_of_round(&mut self) {
+        self.queue.push_back(Step::Reactions {
+            window: Window {
+                trigger: Trigger::EndOfRound,
+                subjects: Vec::new(),
+                actor: None,
+            },
+            seats: vec![self.initiative, Self::other(self.initiative)],
+            vaala_played: false,
+        });
+        self.queue.push_back(Step::RoundEnds);
+    }
+
     /// "End of Round": scoring, Restore Fatigue, initiative, next round or
     /// the end of the game. Units whose owner has a choice of status markers
     /// to remove are queued for that decision; the rest restore at once.
-    fn end_of_round(&mut self) {
+    pub(crate) fn round_ends(&mut self) {
         let on = self.models_on_objectives();
         self.score
             .score_round(self.setup.scenario, &mut self.control, &on);

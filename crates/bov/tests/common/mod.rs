@@ -30,3 +30,12 @@ pub fn deployed(seed: u64, a: &str, b: &str) -> Battle {
 pub fn unit_named(g: &Battle, name: &str) -> u16 {
     g.units.iter().find(|u| u.name == name).unwrap().id
 }
+
+/// Declines every reaction offered until the engine asks something else
+/// (BoV 5.1, "Reactions": a reaction is the player's option).
+pub fn decline_reactions(g: &mut Battle) {
+    while matches!(g.phase, Phase::Reaction { .. }) {
+        g.apply(valerna_bov::battle::Decision::Reaction { reaction: None })
+            .unwrap();
+    }
+}
