@@ -451,7 +451,7 @@ impl Battle {
     /// battlefield: "All friendly models within 12" of the general upgrade
     /// their Morale tests" (BoV 5.1, "General's Aura of Command"), model by
     /// model.
-    fn models_in_generals_aura(&self, unit: u16) -> ModelSet {
+    pub fn models_in_generals_aura(&self, unit: u16) -> ModelSet {
         let u = &self.units[usize::from(unit)];
         let generals: Vec<Model> = self
             .living(u.owner)

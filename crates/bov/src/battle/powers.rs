@@ -512,6 +512,18 @@ impl Battle {
         sum
     }
 
+    /// The net upgrades the passive powers in play give `unit`'s roll
+    /// against (or by) `opponent`, without counting them as used.
+    pub fn passive_modifier(
+        &self,
+        unit: u16,
+        roll: Roll,
+        weapon: Option<WeaponKind>,
+        opponent: Option<u16>,
+    ) -> i32 {
+        self.passive_shift(unit, roll, weapon, opponent, &mut Vec::new())
+    }
+
     fn condition_holds(&self, when: Option<Condition>, opponent: Option<u16>) -> bool {
         match when {
             None => true,
