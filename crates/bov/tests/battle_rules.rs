@@ -138,6 +138,7 @@ fn a_passed_player_cannot_activate() {
     g.apply(Decision::Pass).unwrap();
     let u = g.living(other).next().unwrap().id;
     g.apply(Decision::Activate { unit: u }).unwrap();
+    decline_reactions(&mut g);
     g.apply(Decision::March { paths: Vec::new() }).unwrap();
     // Seat `other` takes turns; hand the turn to the passed seat by hand.
     g.phase = Phase::Turn { seat: first };

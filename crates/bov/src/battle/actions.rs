@@ -14,6 +14,46 @@ use crate::rules::wounds::WoundPlan;
 use valerna_game::Choices;
 
 impl Battle {
+    /// The ways `unit` may move: a Flying unit "can choose to either move
+    /// on the ground or fly" (BoV 5.1, "Flying"), flying tried first.
+    pub(crate) fn move_ways(&self, unit: u16) -> Vec<crate::geometry::MoveTraits> {
+        let traits = self.units[usize::from(unit)].traits;
+        if traits.flying {
+            let ground = crate::geometry::MoveTraits {
+                flying: false,
+                ..traits
+            };
+            vec![traits, ground]
+        } else {
+            vec![traits]
+        }
+    }
+
+    /// A move judged flying, then on the ground for a Flying unit: the
+    /// first legal way and where it ends.
+    fn legal_move(
+        &self,
+        snap: &Snapshot,
+        unit: u16,
+        paths: &Paths,
+        allowance: f64,
+    ) -> Result<(UnitMove, Vec<crate::geometry::Model>), BattleError> {
+        let mut mv = self.unit_move(snap, unit, paths, allowance)?;
+        let mut first = None;
+        for traits in self.move_ways(unit) {
+            mv.traits = traits;
+            match validate_unit_move(&self.field, &snap.models, &mv) {
+                Ok(after) => return Ok((mv, after)),
+                Err(e) => {
+                    first.get_or_insert(e);
+                }
+            }
+        }
+        Err(BattleError(
+            first.map_or_else(String::new, |e| e.to_string()),
+        ))
+    }
+
     /// Builds the geometry's unit move from per-model paths.
     fn unit_move(
         &self,
@@ -49,10 +89,7 @@ impl Battle {
             return Ok(());
         }
         let snap = self.snapshot();
-        let mv = self.unit_move(&snap, unit, paths, allowance)?;
-        validate_unit_move(&self.field, &snap.models, &mv)
-            .map(|_| ())
-            .map_err(|e| BattleError(e.to_string()))
+        self.legal_move(&snap, unit, paths, allowance).map(|_| ())
     }
 
     /// An enemy unit on the battlefield.
@@ -222,6 +259,19 @@ impl Battle {
             (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
                 self.check_move(*unit, paths, *inches)
             }
+            (Phase::Giant { candidates, .. }, Decision::GiantTarget { unit })
+            | (Phase::Command { candidates, .. }, Decision::Command { unit: Some(unit) })
+            | (Phase::Redirect { candidates, .. }, Decision::Redirect { unit: Some(unit) }) => {
+                if candidates.contains(unit) {
+                    Ok(())
+                } else {
+                    err(format!(
+                        "unit {unit} is not one of the units offered: {candidates:?} (BoV 5.1, \"Giant\", \"Command X\")"
+                    ))
+                }
+            }
+            (Phase::Command { .. }, Decision::Command { unit: None })
+            | (Phase::Redirect { .. }, Decision::Redirect { unit: None }) => Ok(()),
             (Phase::Opportunity { .. }, Decision::React { unit: None }) => Ok(()),
             (Phase::Opportunity { candidates, .. }, Decision::React { unit: Some(u) }) => {
                 if candidates.contains(u) {
@@ -328,6 +378,13 @@ impl Battle {
             (Phase::Reaction { seat, window, .. }, Decision::Reaction { reaction: Some(r) }) => {
                 self.resolve_reaction(seat, &window, &r)
             }
+            (Phase::Giant { unit, .. }, Decision::GiantTarget { unit: target }) => {
+                self.giant_wounds(unit, target)
+            }
+            (Phase::Command { hero, .. }, Decision::Command { unit: Some(u) }) => {
+                self.command_marker = Some((hero, u));
+            }
+            (Phase::Redirect { .. }, Decision::Redirect { unit: Some(u) }) => self.redirect_hits(u),
             (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
                 let moving = paths.iter().any(|(_, w)| !w.is_empty());
                 self.queue.push_front(Step::Move {
@@ -410,10 +467,7 @@ impl Battle {
             .filter(|(m, _)| snap.find(unit, *m).is_some())
             .cloned()
             .collect();
-        let Ok(mv) = self.unit_move(&snap, unit, &kept, allowance) else {
-            return;
-        };
-        if let Ok(after) = validate_unit_move(&self.field, &snap.models, &mv) {
+        if let Ok((mv, after)) = self.legal_move(&snap, unit, &kept, allowance) {
             self.record_paths(&snap, &mv);
             self.set_positions(&snap, &after);
         }
@@ -469,15 +523,28 @@ impl Battle {
             engaged: false,
         });
         let distance = self.charge_distance(unit, bonus);
-        let traits = self.units[usize::from(unit)].traits;
-        let Ok(r) = charge_move(
-            &self.field,
-            &snap.models,
-            UnitId(unit),
-            UnitId(target),
-            distance,
-            traits,
-        ) else {
+        // A Flying unit charges flying, or on the ground if only that
+        // reaches (BoV 5.1, "Flying").
+        let mut best = None;
+        for traits in self.move_ways(unit) {
+            if let Ok(r) = charge_move(
+                &self.field,
+                &snap.models,
+                UnitId(unit),
+                UnitId(target),
+                distance,
+                traits,
+            ) {
+                let engaged = r.outcome == ChargeOutcome::Engaged;
+                if best.is_none() || engaged {
+                    best = Some(r);
+                }
+                if engaged {
+                    break;
+                }
+            }
+        }
+        let Some(r) = best else {
             return;
         };
         self.record_paths(&snap, &r.unit_move);
@@ -649,6 +716,32 @@ impl Battle {
                 }));
                 Choices::Listed
             }
+            Phase::Giant { candidates, .. } => {
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&unit| Decision::GiantTarget { unit }),
+                );
+                Choices::Listed
+            }
+            Phase::Command { candidates, .. } => {
+                out.push(Decision::Command { unit: None });
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&u| Decision::Command { unit: Some(u) }),
+                );
+                Choices::Listed
+            }
+            Phase::Redirect { candidates, .. } => {
+                out.push(Decision::Redirect { unit: None });
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&u| Decision::Redirect { unit: Some(u) }),
+                );
+                Choices::Listed
+            }
             Phase::PowerMove { unit, inches } => {
                 for goal in self.power_move_goals(*unit) {
                     if let Some(paths) = self.march_within(*unit, goal, *inches) {
@@ -800,22 +893,25 @@ impl Battle {
         }
         let disp = d.scale(allowance.min(len) / len);
         let snap = self.snapshot();
-        let mv = plan_formation(
-            &self.field,
-            &snap.models,
-            UnitId(unit),
-            disp,
-            MoveKind::Normal,
-            allowance,
-            u.traits,
-        )?;
-        let paths: Paths = mv
-            .moves
-            .iter()
-            .map(|m| (snap.index[m.model].1, m.waypoints.clone()))
-            .collect();
-        self.check_move(unit, &paths, allowance).ok()?;
-        Some(paths)
+        // Flying first; on the ground when a flight could not end there.
+        self.move_ways(unit).into_iter().find_map(|traits| {
+            let mv = plan_formation(
+                &self.field,
+                &snap.models,
+                UnitId(unit),
+                disp,
+                MoveKind::Normal,
+                allowance,
+                traits,
+            )?;
+            let paths: Paths = mv
+                .moves
+                .iter()
+                .map(|m| (snap.index[m.model].1, m.waypoints.clone()))
+                .collect();
+            self.check_move(unit, &paths, allowance).ok()?;
+            Some(paths)
+        })
     }
 }
 

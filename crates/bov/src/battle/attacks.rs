@@ -8,6 +8,7 @@ use crate::rules::attack::{
     check_opportunity_attack, collect_dice, flanked_attack_groups, make_attack_roll,
     make_defense_roll, resolve_against, split_hits, statuses_inflicted,
 };
+use crate::rules::keywords::AttackKeyword;
 use crate::rules::modifiers::{AttackModifiers, MoraleCause, MoraleModifiers};
 use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
 use crate::rules::powers::{Roll, Trigger};
@@ -288,19 +289,100 @@ impl Battle {
             if share.standard + share.critical == 0 {
                 continue;
             }
-            let mut dm = self.defense_modifiers_against(u, WeaponKind::Ranged, Some(unit));
-            // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
-            dm.obscured = sight.unit_in_cover_from(UnitId(unit), UnitId(u));
-            let defense = self.profile(u).defense;
-            let d = make_defense_roll(share, defense, &dm, &mut self.stream);
-            steps.push(Step::Wounds {
+            steps.push(Step::RangedHits {
+                attacker: unit,
                 unit: u,
-                wounds: d.wounds,
-                statuses: statuses_inflicted(&keywords, d.wounds),
+                standard: share.standard,
+                critical: share.critical,
+                keywords: keywords.clone(),
+                offered: false,
             });
         }
         for s in steps.into_iter().rev() {
             self.queue.push_front(s);
+        }
+    }
+
+    /// "Command X": the units that may take ranged hits inflicted on
+    /// `hero`: friendly units with its X keyword within 1" of it. None for
+    /// Assassinate hits ("cannot be assigned to a different unit").
+    pub fn redirect_candidates(&self, hero: u16, keywords: &[AttackKeyword]) -> Vec<u16> {
+        if keywords.contains(&AttackKeyword::Assassinate) {
+            return Vec::new();
+        }
+        self.command_candidates_near(hero)
+    }
+
+    /// Friendly units on the battlefield answering the Command X of `hero`,
+    /// within 1" of it.
+    pub fn command_candidates_near(&self, hero: u16) -> Vec<u16> {
+        let h = &self.units[usize::from(hero)];
+        if !h.alive() || !h.hero {
+            return Vec::new();
+        }
+        let Some(x) = self.card(hero).command() else {
+            return Vec::new();
+        };
+        self.living(h.owner)
+            .filter(|u| u.id != hero && self.card(u.id).answers_to(x))
+            .filter(|u| self.distance(hero, u.id) <= 1.0 + 1e-9)
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// Ranged hits on a unit: a Command X Hero's owner is first asked
+    /// whether a commanded unit takes them; then the defense roll of the
+    /// unit that takes them, with cover from the attacker.
+    pub(crate) fn ranged_hits_step(
+        &mut self,
+        attacker: u16,
+        unit: u16,
+        standard: u32,
+        critical: u32,
+        keywords: Vec<AttackKeyword>,
+        offered: bool,
+    ) -> bool {
+        if !self.units[usize::from(unit)].alive() {
+            return true;
+        }
+        if !offered {
+            let candidates = self.redirect_candidates(unit, &keywords);
+            if !candidates.is_empty() {
+                self.queue.push_front(Step::RangedHits {
+                    attacker,
+                    unit,
+                    standard,
+                    critical,
+                    keywords,
+                    offered: true,
+                });
+                self.phase = Phase::Redirect {
+                    hero: unit,
+                    candidates,
+                };
+                return false;
+            }
+        }
+        let share = valerna_dice::bov::AttackRoll { standard, critical };
+        let snap = self.snapshot();
+        let sight = Sightlines::new(&self.field, &snap.models);
+        let mut dm = self.defense_modifiers_against(unit, WeaponKind::Ranged, Some(attacker));
+        // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
+        dm.obscured = sight.unit_in_cover_from(UnitId(attacker), UnitId(unit));
+        let defense = self.profile(unit).defense;
+        let d = make_defense_roll(share, defense, &dm, &mut self.stream);
+        self.queue.push_front(Step::Wounds {
+            unit,
+            wounds: d.wounds,
+            statuses: statuses_inflicted(&keywords, d.wounds),
+        });
+        true
+    }
+
+    /// The answer to a redirect: the pending hits go to `to` instead.
+    pub(crate) fn redirect_hits(&mut self, to: u16) {
+        if let Some(Step::RangedHits { unit, .. }) = self.queue.front_mut() {
+            *unit = to;
         }
     }
 
@@ -403,6 +485,53 @@ impl Battle {
         if general {
             self.general_defeated(unit);
         }
+        self.giant_defeated(unit);
+    }
+
+    /// "Giant": "When this unit is defeated, inflict [its dice of] wounds on
+    /// any one enemy unit engaged with this unit (controlling player's
+    /// choice), then remove this unit." Engagement is judged where its
+    /// models stood.
+    fn giant_defeated(&mut self, unit: u16) {
+        if self.card(unit).giant_dice().is_none() {
+            return;
+        }
+        let candidates = self.engaged_where_it_stood(unit);
+        if !candidates.is_empty() {
+            self.queue.push_front(Step::Giant { unit, candidates });
+        }
+    }
+
+    /// The enemy units on the battlefield in contact with (or engaged
+    /// through) the models of `unit` as they last stood.
+    pub fn engaged_where_it_stood(&self, unit: u16) -> Vec<u16> {
+        let u = &self.units[usize::from(unit)];
+        let own: Vec<Model> = (0..u.positions.len() as u8).map(|m| u.model(m)).collect();
+        let snap = self.snapshot();
+        self.units
+            .iter()
+            .filter(|e| e.owner != u.owner && e.alive())
+            .filter(|e| crate::geometry::unit_engaged_with(&own, &snap.of_unit(e.id)))
+            .map(|e| e.id)
+            .collect()
+    }
+
+    /// The Giant's wounds on the chosen enemy unit.
+    pub(crate) fn giant_wounds(&mut self, unit: u16, target: u16) {
+        let Some(dice) = self.card(unit).giant_dice().cloned() else {
+            return;
+        };
+        // "Hits vs. Wounds": every hit rolled is a wound, no defense.
+        let wounds = crate::rules::attack::roll_wounds(
+            &dice,
+            valerna_dice::bov::Shift::None,
+            &mut self.stream,
+        );
+        self.queue.push_front(Step::Wounds {
+            unit: target,
+            wounds,
+            statuses: Vec::new(),
+        });
     }
 
     /// "The General is Defeated": every model within the aura tests, Heroes

@@ -451,6 +451,33 @@ impl Bot for GreedyBot {
             Phase::Opportunity { candidates, .. } => Decision::React {
                 unit: candidates.first().copied(),
             },
+            Phase::Giant { candidates, .. } => Decision::GiantTarget {
+                // The costliest enemy unit takes the wounds.
+                unit: candidates
+                    .iter()
+                    .copied()
+                    .max_by_key(|&u| (game.units[usize::from(u)].value, std::cmp::Reverse(u)))
+                    .unwrap_or(0),
+            },
+            Phase::Command { candidates, .. } => Decision::Command {
+                // A second activation in a row for the freshest unit.
+                unit: candidates
+                    .iter()
+                    .copied()
+                    .filter(|&u| game.units[usize::from(u)].state.fatigue < 2)
+                    .min_by_key(|&u| (game.units[usize::from(u)].state.fatigue, u)),
+            },
+            Phase::Redirect { hero, candidates } => Decision::Redirect {
+                // Rank and file take the hits meant for the Hero when their
+                // models are worth less.
+                unit: candidates.iter().copied().find(|&u| {
+                    let per_model = |x: u16| {
+                        f64::from(game.units[usize::from(x)].value)
+                            / f64::from(game.units[usize::from(x)].state.models().max(1))
+                    };
+                    per_model(u) < per_model(*hero)
+                }),
+            },
             Phase::Reaction {
                 window, options, ..
             } => {

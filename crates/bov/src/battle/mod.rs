@@ -119,6 +119,13 @@ pub enum Decision {
     FlankedAttack { targets: Vec<(u8, u16)> },
     /// One reaction to the pending trigger, or none (BoV 5.1, "Reactions").
     Reaction { reaction: Option<Reaction> },
+    /// The enemy unit a defeated Giant inflicts its wounds on.
+    GiantTarget { unit: u16 },
+    /// "Command X": the unit given the Hero's activation marker, or none.
+    Command { unit: Option<u16> },
+    /// "Command X": the commanded unit that takes the ranged hits on the
+    /// Hero instead, or none.
+    Redirect { unit: Option<u16> },
 }
 
 /// A moment that sets off reactions (BoV 5.1, "Reactions"): the trigger,
@@ -227,6 +234,24 @@ pub enum Phase {
         unit: u16,
         inches: f64,
     },
+    /// The owner of a defeated Giant picks the enemy unit engaged with it
+    /// that takes its wounds (BoV 5.1, "Giant").
+    Giant {
+        unit: u16,
+        candidates: Vec<u16>,
+    },
+    /// "Command X": at the start of the Hero's activation its owner may
+    /// place the activation marker on one of `candidates`.
+    Command {
+        hero: u16,
+        candidates: Vec<u16>,
+    },
+    /// "Command X": ranged hits on the Hero; its owner may have one of
+    /// `candidates` take them all instead.
+    Redirect {
+        hero: u16,
+        candidates: Vec<u16>,
+    },
 }
 
 /// A step of the engine's queue.
@@ -309,6 +334,20 @@ pub enum Step {
     TakeFirstTurn,
     /// A power moves a unit: its owner gives the paths.
     PowerMove { unit: u16, inches: f64 },
+    /// A defeated Giant's wounds on one of the enemy units engaged with it.
+    Giant { unit: u16, candidates: Vec<u16> },
+    /// "Command X": the Hero may place its activation marker.
+    Command { hero: u16 },
+    /// Ranged hits on `unit`: its defense roll, after a Command X Hero's
+    /// owner chose whether a commanded unit takes them (`offered`).
+    RangedHits {
+        attacker: u16,
+        unit: u16,
+        standard: u32,
+        critical: u32,
+        keywords: Vec<crate::rules::keywords::AttackKeyword>,
+        offered: bool,
+    },
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -586,6 +625,43 @@ impl Battle {
                 self.round_ends();
                 !self.queue.is_empty()
             }
+            Step::Giant { unit, candidates } => {
+                let alive: Vec<u16> = candidates
+                    .into_iter()
+                    .filter(|&c| self.units[usize::from(c)].alive())
+                    .collect();
+                match alive.as_slice() {
+                    [] => true,
+                    [only] => {
+                        self.giant_wounds(unit, *only);
+                        true
+                    }
+                    _ => {
+                        self.phase = Phase::Giant {
+                            unit,
+                            candidates: alive,
+                        };
+                        false
+                    }
+                }
+            }
+            Step::Command { hero } => {
+                let candidates = self.command_candidates(hero);
+                if candidates.is_empty() {
+                    true
+                } else {
+                    self.phase = Phase::Command { hero, candidates };
+                    false
+                }
+            }
+            Step::RangedHits {
+                attacker,
+                unit,
+                standard,
+                critical,
+                keywords,
+                offered,
+            } => self.ranged_hits_step(attacker, unit, standard, critical, keywords, offered),
             Step::PowerMove { unit, inches } => {
                 if self.units[usize::from(unit)].alive() {
                     self.phase = Phase::PowerMove { unit, inches };
@@ -717,6 +793,9 @@ impl Game for Battle {
             | Phase::Casualties { unit, .. }
             | Phase::Reserve { unit }
             | Phase::PowerMove { unit, .. }
+            | Phase::Giant { unit, .. }
+            | Phase::Command { hero: unit, .. }
+            | Phase::Redirect { hero: unit, .. }
             | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
             Phase::Reaction { seat, .. } => Some(*seat),
             Phase::Opportunity { mover, .. } => {

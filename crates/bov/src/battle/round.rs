@@ -45,6 +45,11 @@ impl Battle {
                 statuses: Vec::new(),
             });
         }
+        // BoV 5.1, "Start of Activation": "units with the Command keyword
+        // have an ability that they can use at this time".
+        if self.card(unit).command().is_some() {
+            self.queue.push_back(Step::Command { hero: unit });
+        }
         // BoV 5.1, "Reactions": "At the start of this unit's activation".
         let owner = self.units[usize::from(unit)].owner;
         self.queue.push_back(Step::Reactions {
@@ -71,7 +76,29 @@ impl Battle {
         book::end_of_activation(&mut u.state);
         let owner = u.owner;
         self.expire_lasting(false);
+        // BoV 5.1, "Command X": "After this Hero has finished its
+        // activation, you must immediately remove the activation marker and
+        // activate that unit", in the same turn.
+        if let Some((hero, marked)) = self.command_marker
+            && hero == unit
+        {
+            self.command_marker = None;
+            if self.can_activate(owner, marked).is_ok() {
+                self.activate(marked);
+                return;
+            }
+        }
         self.next_turn(owner);
+    }
+
+    /// "Command X": the units the Hero may place its activation marker on:
+    /// friendly units with its X keyword within 1" that may be activated.
+    pub fn command_candidates(&self, hero: u16) -> Vec<u16> {
+        let owner = self.units[usize::from(hero)].owner;
+        self.command_candidates_near(hero)
+            .into_iter()
+            .filter(|&u| self.can_activate(owner, u).is_ok())
+            .collect()
     }
 
     /// The opponent takes the next turn unless it has passed; once both have
