@@ -264,3 +264,53 @@ fn flying_units_may_move_on_the_ground() {
     let over = vec![(0u8, vec![Point::new(15.0, 10.0)])];
     assert!(g.validate(&Decision::March { paths: over }).is_err());
 }
+
+/// BoV 5.1, "Game Size": the players "decide a size for the game": two
+/// lists written for different sizes are refused, naming both.
+#[test]
+fn lists_of_different_game_sizes_are_refused() {
+    use valerna_bov::battle::BattleSetup;
+    let small = r#"(
+        name: "Small", force: "Allaria", game_size: 50,
+        units: [(card: "eldai_alarn", general: true), (card: "dreamfencers")],
+    )"#;
+    let e = Battle::start(
+        &common::pack(),
+        &BattleSetup::pitched(1, small, "tyveria_swarm"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("different game sizes (50 and 100 points)"),
+        "{e}"
+    );
+}
+
+/// BoV 5.1, "Opportunity Attack", its example: Scythed Reavers engaged
+/// with the Dreamfencers "move them away as part of a Skirmish action":
+/// an engaged unit with a ranged attack is offered a Skirmish away.
+#[test]
+fn an_engaged_unit_is_offered_a_skirmish_away() {
+    let mut g = deployed(2, "allaria_guild_line", "tyveria_swarm");
+    let gunners = unit_named(&g, "Golden Gunners");
+    let foe = unit_named(&g, "Bloodclaws");
+    let far = unit_named(&g, "Adrael");
+    place_on(&mut g, Vec::new(), |g| {
+        let y = 10.0 + radius(g, gunners) + radius(g, foe);
+        vec![
+            (gunners, row(g, gunners, 1, 20.0, 10.0, 0.0)),
+            (foe, row(g, foe, 1, 20.0, y, 0.0)),
+            (far, row(g, far, 1, 30.0, 5.0, 0.0)),
+        ]
+    });
+    g.units[usize::from(gunners)].state.fatigue = 1;
+    g.phase = Phase::Action { unit: gunners };
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    let skirmish = buf
+        .iter()
+        .find(|d| matches!(d, Decision::Skirmish { target, paths } if *target == far && !paths.is_empty()))
+        .cloned()
+        .unwrap_or_else(|| panic!("{buf:?}"));
+    g.validate(&skirmish).unwrap();
+}

@@ -639,10 +639,30 @@ impl Battle {
                 if engaged.len() > 1 {
                     out.extend(self.flanked_attack_examples(&snap, unit));
                 }
+                // An engaged unit may Skirmish away from combat and shoot
+                // (BoV 5.1, "Opportunity Attack", the example of the
+                // Scythed Reavers): a half-Speed move away from the nearest
+                // enemy, after the Opportunity Attacks.
+                let away = if engaged.is_empty() || self.profile(unit).ranged.is_none() {
+                    None
+                } else {
+                    let skirmish = self.allowance(unit, true);
+                    self.power_move_goals(unit)
+                        .first()
+                        .and_then(|&g| self.march_within(unit, g, skirmish))
+                };
                 for &t in &enemies {
                     if !engaged.is_empty() {
                         if engaged.contains(&t) {
                             out.push(Decision::Attack { target: t });
+                        }
+                        if let Some(paths) = &away
+                            && self.ranged_target_ok(&snap, &sight, unit, t).is_ok()
+                        {
+                            out.push(Decision::Skirmish {
+                                target: t,
+                                paths: paths.clone(),
+                            });
                         }
                         continue;
                     }

@@ -696,7 +696,15 @@ impl Game for Battle {
             })?;
             forces.push(force);
         }
-        let game_size = forces[0].game_size.max(forces[1].game_size);
+        // BoV 5.1, "Game Size": the players "decide a size for the game",
+        // one size that "each player's force can add up to".
+        if forces[0].game_size != forces[1].game_size {
+            return err(format!(
+                "the two lists are written for different game sizes ({} and {} points): BoV 5.1, \"Game Size\", the players agree one size",
+                forces[0].game_size, forces[1].game_size
+            ));
+        }
+        let game_size = forces[0].game_size;
         let size = setup.battlefield;
         // BoV 5.1, "Setting up a game" > "1) Place Terrain": sectors and
         // scatter. The scatter is rolled even on a saved map (the alternative
