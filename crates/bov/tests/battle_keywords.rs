@@ -314,3 +314,66 @@ fn an_engaged_unit_is_offered_a_skirmish_away() {
         .unwrap_or_else(|| panic!("{buf:?}"));
     g.validate(&skirmish).unwrap();
 }
+
+/// BoV 5.1, "The Dragonbond": the bonded Hero and dragon "benefit from an
+/// upgrade on all of their attack, defense, and morale rolls. However, if
+/// either of them is defeated, both of them are immediately removed."
+#[test]
+fn the_dragonbond_upgrades_both_and_falls_with_either() {
+    let g = deployed(1, "allaria_dragon_host", "tyveria_swarm");
+    let elyse = unit_named(&g, "Elyse");
+    let dragon = unit_named(&g, "Ferellon Fulgen");
+    let df = unit_named(&g, "Dreamfencers");
+    assert!(g.dragonbonded(elyse) && g.dragonbonded(dragon));
+    assert!(!g.dragonbonded(df));
+    let mut removed = 0;
+    for seed in 0..20 {
+        let mut g = deployed(seed, "allaria_dragon_host", "tyveria_swarm");
+        let adrael = unit_named(&g, "Adrael");
+        place_on(&mut g, Vec::new(), |g| {
+            vec![
+                (dragon, vec![Point::new(20.0, 10.0)]),
+                (elyse, vec![Point::new(40.0, 30.0)]),
+                (df, row(g, df, 5, 2.0, 30.0, 0.5)),
+                (adrael, vec![Point::new(20.0, 18.0)]),
+            ]
+        });
+        g.units[usize::from(dragon)].state.injured = true;
+        let health = g.profile(dragon).health;
+        g.units[usize::from(dragon)].state.wounds = health - 1;
+        g.phase = Phase::Action { unit: adrael };
+        g.apply(Decision::Attack { target: dragon }).unwrap();
+        while matches!(g.phase, Phase::Reaction { .. }) {
+            g.apply(Decision::Reaction { reaction: None }).unwrap();
+        }
+        if g.units[usize::from(dragon)].alive() {
+            assert!(g.units[usize::from(elyse)].alive());
+            continue;
+        }
+        assert!(!g.units[usize::from(elyse)].alive(), "seed {seed}");
+        assert!(g.units[usize::from(df)].alive());
+        removed += 1;
+    }
+    assert!(removed > 0);
+}
+
+/// BoV 5.1, "Artifact Cards": an Artifact "confers an additional power to
+/// the Hero carrying it, which could be a passive power, an action power,
+/// or a reaction power": the Sunforged Aegis (passive) upgrades Elyse's
+/// defense against ranged attacks; its point counts in what the opponent
+/// scores for her ("Scoring points for defeating enemy units").
+#[test]
+fn a_passive_artifact_acts_and_its_points_are_scored() {
+    use valerna_bov::rules::powers::Roll;
+    use valerna_bov::rules::units::WeaponKind;
+    let g = deployed(1, "allaria_dragon_host", "tyveria_swarm");
+    let elyse = unit_named(&g, "Elyse");
+    let ranged = Some(WeaponKind::Ranged);
+    assert_eq!(g.passive_modifier(elyse, Roll::Defense, ranged, None), 1);
+    assert_eq!(
+        g.passive_modifier(elyse, Roll::Defense, Some(WeaponKind::Melee), None),
+        0
+    );
+    let points = g.pack().unit("elyse").unwrap().1.points;
+    assert_eq!(g.units[usize::from(elyse)].value, points + 1);
+}

@@ -132,6 +132,7 @@ impl Battle {
         let attacker = self.profile(unit).clone();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.charge = charge;
+        am.dragonbonded = self.dragonbonded(unit);
         let foe = groups.first().map(|g| g.0);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Melee), foe);
         let mut steps = Vec::new();
@@ -273,6 +274,7 @@ impl Battle {
             .unwrap_or_default();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.skirmish = skirmish;
+        am.dragonbonded = self.dragonbonded(unit);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
         let mut hit: Vec<u16> = vec![target];
@@ -486,6 +488,28 @@ impl Battle {
             self.general_defeated(unit);
         }
         self.giant_defeated(unit);
+        // BoV 5.1, "The Dragonbond": "if either of them is defeated, both of
+        // them are immediately removed".
+        if let Some(partner) = self.units[usize::from(unit)].bonded.take() {
+            self.units[usize::from(partner)].bonded = None;
+            let p = &mut self.units[usize::from(partner)];
+            if p.alive() {
+                let gone = p.state.models();
+                p.state.alive = crate::rules::state::ModelSet::default();
+                let o = usize::from(p.owner.min(1));
+                self.models_lost[o] += gone;
+                self.unit_defeated(partner);
+            }
+        }
+    }
+
+    /// "Both the dragon and the Hero become more powerful when they are
+    /// bonded, benefiting from an upgrade on all of their attack, defense,
+    /// and morale rolls" (BoV 5.1, "The Dragonbond").
+    pub fn dragonbonded(&self, unit: u16) -> bool {
+        self.units[usize::from(unit)]
+            .bonded
+            .is_some_and(|p| self.units[usize::from(p)].alive())
     }
 
     /// "Giant": "When this unit is defeated, inflict [its dice of] wounds on
@@ -631,6 +655,7 @@ impl Battle {
         }
         let mut mm = MoraleModifiers::new(self.units[i].fatigue(), cause);
         mm.in_command = self.commanded(unit);
+        mm.dragonbonded = self.dragonbonded(unit);
         mm.powers = self.roll_powers(unit, Roll::Morale, None, None);
         let pack = self.pack.clone();
         let Some(card) = pack.card(self.units[i].state.card) else {

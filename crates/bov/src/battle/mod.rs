@@ -722,6 +722,7 @@ impl Game for Battle {
         let mut hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         for (seat, force) in forces.iter().enumerate() {
             let seat = seat as Seat;
+            let first = units.len() as u16;
             for (k, fu) in force.units.iter().enumerate() {
                 let Some(card) = content.card(fu.card) else {
                     return err(format!("unit card {:?} is not in the pack", fu.card));
@@ -737,6 +738,14 @@ impl Game for Battle {
                 // BoV 5.1, "Artifact Cards": one at most, on a Hero.
                 unit.artifact = fu.artifacts.first().copied();
                 units.push(unit);
+            }
+            // BoV 5.1, "The Dragonbond": noted down when the list is picked.
+            for (k, fu) in force.units.iter().enumerate() {
+                if let Some(d) = fu.bonded_to {
+                    let (h, d) = (first + k as u16, first + d as u16);
+                    units[usize::from(h)].bonded = Some(d);
+                    units[usize::from(d)].bonded = Some(h);
+                }
             }
             hands[usize::from(seat)] = force
                 .vaala

@@ -422,6 +422,7 @@ impl Battle {
         attacker: Option<u16>,
     ) -> DefenseModifiers {
         let mut dm = DefenseModifiers::new(self.units[usize::from(unit)].fatigue(), kind);
+        dm.dragonbonded = self.dragonbonded(unit);
         dm.powers = self.roll_powers(unit, Roll::Defense, Some(kind), attacker);
         dm
     }

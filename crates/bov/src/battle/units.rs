@@ -43,6 +43,10 @@ pub struct Unit {
     /// may only be activated once per turn").
     #[serde(default)]
     pub powers_used: u16,
+    /// The unit it is bonded with by the Dragonbond (BoV 5.1, "The
+    /// Dragonbond"), both ways.
+    #[serde(default)]
+    pub bonded: Option<u16>,
 }
 
 impl Unit {
@@ -82,6 +86,7 @@ impl Unit {
             artifact: None,
             lasting: Vec::new(),
             powers_used: 0,
+            bonded: None,
         }
     }
 
