@@ -565,3 +565,39 @@ fn bots_use_cards_and_replays_count_the_same() {
     }
     assert_eq!(h.cards_used(), g.cards_used());
 }
+
+/// Every trigger the lists answer opens its window in play: over a few
+/// greedy games, the windows for an activation's start and end, an attack
+/// declared, a charge, the end of a turn and Initiative ("When you win
+/// Initiative": Sapping Curse) are all offered.
+#[test]
+fn bot_games_meet_the_triggers_of_the_lists() {
+    use valerna_bov::battle::bots::{Bot, GreedyBot};
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..4 {
+        let setup = BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_swarm");
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        let (mut a, mut b) = (GreedyBot::new(seed), GreedyBot::new(seed + 9));
+        for _ in 0..20_000 {
+            let Some(seat) = g.to_decide() else { break };
+            if let Phase::Reaction { window, .. } = &g.phase {
+                seen.insert(format!("{:?}", window.trigger));
+            }
+            let d = if seat == 0 {
+                a.decide(&g)
+            } else {
+                b.decide(&g)
+            };
+            g.apply(d).unwrap();
+        }
+    }
+    for t in [
+        "StartOfActivation",
+        "EndOfActivation",
+        "EndOfTurn",
+        "AttackDeclared(Ranged)",
+        "Initiative",
+    ] {
+        assert!(seen.contains(t), "{t} never offered: {seen:?}");
+    }
+}

@@ -314,7 +314,9 @@ impl Battle {
     pub(crate) fn carry_out(&mut self, decision: Decision) {
         match (self.phase.clone(), decision) {
             (Phase::Deploy { seat }, Decision::Deploy { unit, positions }) => {
-                self.deploy(seat, unit, &positions)
+                let round = self.round;
+                self.deploy(seat, unit, &positions);
+                self.initiative_window(round);
             }
             (Phase::Turn { seat }, Decision::Pass) => self.pass(seat),
             (Phase::Turn { .. }, Decision::Activate { unit }) => {
@@ -407,7 +409,11 @@ impl Battle {
             (Phase::PlaceObjective { .. }, Decision::PlaceObjective { at }) => {
                 self.place_objective(at)
             }
-            (Phase::Deploy { seat }, Decision::Reserve) => self.declare_reserve(seat),
+            (Phase::Deploy { seat }, Decision::Reserve) => {
+                let round = self.round;
+                self.declare_reserve(seat);
+                self.initiative_window(round);
+            }
             (Phase::Reserve { unit }, Decision::Enter { point, paths }) => {
                 self.enter(unit, point, &paths)
             }

@@ -263,8 +263,20 @@ fn reaction_value(game: &Battle, seen: &Seen, window: &Window, r: &Reaction) -> 
                 return 0.0;
             };
             named.unit = *target;
+            // Taking off the caster's own counter that the power costs does
+            // nothing.
+            if *target == Some(*unit)
+                && p.fatigue_cost() > 0
+                && p.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::Fatigue { amount, .. } if *amount < 0))
+            {
+                return 0.0;
+            }
+            // A counter on the caster weighs a little less than one taken
+            // from a friend in the fight.
             effects_value(game, seen, *unit, &p.effects, &named, saving)
-                - 0.4 * f64::from(p.fatigue_cost())
+                - 0.3 * f64::from(p.fatigue_cost())
         }
         Reaction::Vaala {
             card,

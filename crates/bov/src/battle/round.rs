@@ -205,7 +205,22 @@ impl Battle {
         if self.round >= ROUNDS {
             self.end_game("rounds");
         } else {
+            let before = self.round;
             self.start_round();
+            self.initiative_window(before);
+        }
+    }
+
+    /// A round that began (Initiative rolled) since `round_before` offers
+    /// the winner's reactions to Initiative before the first turn: the
+    /// first turn goes through [`Step::FirstTurn`] when no Dangerous
+    /// terrain queued it already.
+    pub(crate) fn initiative_window(&mut self, round_before: u8) {
+        if self.round != round_before
+            && self.result.is_none()
+            && !self.queue.iter().any(|s| matches!(s, Step::FirstTurn))
+        {
+            self.queue.push_back(Step::FirstTurn);
         }
     }
 
