@@ -601,3 +601,103 @@ fn bot_games_meet_the_triggers_of_the_lists() {
         assert!(seen.contains(t), "{t} never offered: {seen:?}");
     }
 }
+
+/// "This unit is hit, before defense dice are rolled": a reaction on the
+/// `Hit` trigger is offered after the attack roll, only when it hit, and
+/// its upgrade counts on that defense roll. The pack has no such card, so
+/// the test adds one: an Artifact for Qui.
+#[test]
+fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
+    use std::sync::Arc;
+    use valerna_bov::content::DEFAULT_SOURCES;
+    let extra = r#"(
+        id: "stone_skin", name: "Stone Skin", provisional: true,
+        power: (id: "harden", name: "Harden", timing: Reaction(Hit(Melee)), text: "x",
+          effects: [Modifier(target: Caster, roll: Defense, amount: 1, duration: ThisRoll)]),
+    )]"#;
+    let texts: Vec<String> = DEFAULT_SOURCES
+        .iter()
+        .map(|s| {
+            if matches!(s.kind, FileKind::Artifacts) {
+                let t = s.text.trim_end();
+                let body = t.strip_suffix(']').unwrap().trim_end();
+                format!("{},{extra}", body.trim_end_matches(','))
+            } else {
+                s.text.to_string()
+            }
+        })
+        .collect();
+    let sources: Vec<Source> = DEFAULT_SOURCES
+        .iter()
+        .zip(&texts)
+        .map(|(s, t)| Source {
+            file: s.file,
+            kind: s.kind,
+            text: t,
+        })
+        .collect();
+    let pack = Arc::new(Pack::load(&sources).unwrap());
+    let list = r#"(
+        name: "Test", force: "Allaria", game_size: 100,
+        units: [
+            (card: "eldai_alarn", general: true),
+            (card: "parrymaster_qui", artifacts: ["stone_skin"]),
+        ],
+    )"#;
+    let mut offered = 0;
+    for seed in 0..10 {
+        let setup = BattleSetup::pitched(seed, list, "tyveria_swarm");
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        let mut buf = Vec::new();
+        while matches!(
+            g.phase,
+            Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+        ) {
+            g.choices(&mut buf);
+            g.apply(buf[0].clone()).unwrap();
+        }
+        let qui = unit_named(&g, "Parrymaster Qui");
+        let foe = unit_named(&g, "Bloodclaws");
+        place(&mut g, |g| {
+            let y = contact_y(g, qui, foe, 10.0);
+            vec![
+                (qui, row(g, qui, 1, 10.0, 10.0, 0.0)),
+                (foe, row(g, foe, 1, 10.0, y, 0.0)),
+            ]
+        });
+        g.phase = Phase::Action { unit: foe };
+        g.apply(Decision::Attack { target: qui }).unwrap();
+        // First the declaration: Parry; declined.
+        let Phase::Reaction { window, .. } = g.phase.clone() else {
+            panic!("{:?}", g.phase)
+        };
+        assert_eq!(window.trigger, Trigger::AttackDeclared(WeaponKind::Melee));
+        g.apply(Decision::Reaction { reaction: None }).unwrap();
+        let Phase::Reaction {
+            window, options, ..
+        } = g.phase.clone()
+        else {
+            continue; // the attack missed: no hit to answer
+        };
+        assert_eq!(window.trigger, Trigger::Hit(WeaponKind::Melee));
+        let harden = Reaction::Power {
+            unit: qui,
+            power: ARTIFACT_POWER_SLOT,
+            target: None,
+        };
+        assert_eq!(options, vec![harden.clone()]);
+        g.apply(Decision::Reaction {
+            reaction: Some(harden),
+        })
+        .unwrap();
+        decline_reactions(&mut g);
+        // Spent on the defense roll that followed.
+        assert_eq!(
+            g.power_modifier(qui, Roll::Defense, Some(WeaponKind::Melee)),
+            0
+        );
+        assert_eq!(uses(&g, CardKind::Artifact, "stone_skin"), 1);
+        offered += 1;
+    }
+    assert!(offered > 0);
+}

@@ -6,7 +6,7 @@ use super::{Battle, BattleError, Phase, Step, Window, err};
 use crate::geometry::{Model, Sightlines, UnitId, engaged_models, pile_in};
 use crate::rules::attack::{
     check_opportunity_attack, collect_dice, flanked_attack_groups, make_attack_roll,
-    make_defense_roll, resolve_against, split_hits, statuses_inflicted,
+    make_defense_roll, split_hits, statuses_inflicted,
 };
 use crate::rules::keywords::AttackKeyword;
 use crate::rules::modifiers::{AttackModifiers, MoraleCause, MoraleModifiers};
@@ -140,16 +140,20 @@ impl Battle {
             let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
                 continue;
             };
-            let mut dm = self.defense_modifiers_against(target, WeaponKind::Melee, Some(unit));
-            // BoV 5.1, "Flanking & Flanked": a Flanked unit downgrades its defense.
-            dm.flanked = self.flanked(&snap, target);
-            let defense = self.profile(target).defense;
-            let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
-            let wounds = out.defended.wounds;
-            steps.push(Step::Wounds {
+            let roll = make_attack_roll(&pool, &am, &mut self.stream);
+            if roll.standard + roll.critical == 0 {
+                continue;
+            }
+            steps.push(Step::Hits {
+                attacker: unit,
                 unit: target,
-                wounds,
-                statuses: statuses_inflicted(&attacker.melee.keywords, wounds),
+                kind: WeaponKind::Melee,
+                standard: roll.standard,
+                critical: roll.critical,
+                keywords: attacker.melee.keywords.clone(),
+                // BoV 5.1, "Flanking & Flanked": as the attack is made.
+                flanked: self.flanked(&snap, target),
+                stage: 1,
             });
         }
         if consolidate {
@@ -291,13 +295,15 @@ impl Battle {
             if share.standard + share.critical == 0 {
                 continue;
             }
-            steps.push(Step::RangedHits {
+            steps.push(Step::Hits {
                 attacker: unit,
                 unit: u,
+                kind: WeaponKind::Ranged,
                 standard: share.standard,
                 critical: share.critical,
                 keywords: keywords.clone(),
-                offered: false,
+                flanked: false,
+                stage: 0,
             });
         }
         for s in steps.into_iter().rev() {
@@ -332,58 +338,83 @@ impl Battle {
             .collect()
     }
 
-    /// Ranged hits on a unit: a Command X Hero's owner is first asked
-    /// whether a commanded unit takes them; then the defense roll of the
-    /// unit that takes them, with cover from the attacker.
-    pub(crate) fn ranged_hits_step(
-        &mut self,
-        attacker: u16,
-        unit: u16,
-        standard: u32,
-        critical: u32,
-        keywords: Vec<AttackKeyword>,
-        offered: bool,
-    ) -> bool {
+    /// Hits on a unit before its defense roll: for ranged hits on a
+    /// Command X Hero its owner is first asked whether a commanded unit
+    /// takes them; then the reactions to being hit ("This unit is hit,
+    /// before defense dice are rolled"); then the defense roll of the unit
+    /// that takes them (Flanked against melee, cover against ranged).
+    pub(crate) fn hits_step(&mut self, h: Hits, stage: u8) -> bool {
+        let unit = h.unit;
         if !self.units[usize::from(unit)].alive() {
             return true;
         }
-        if !offered {
-            let candidates = self.redirect_candidates(unit, &keywords);
+        let again = |h: &Hits, stage: u8| Step::Hits {
+            attacker: h.attacker,
+            unit: h.unit,
+            kind: h.kind,
+            standard: h.standard,
+            critical: h.critical,
+            keywords: h.keywords.clone(),
+            flanked: h.flanked,
+            stage,
+        };
+        if stage == 0 {
+            let candidates = if h.kind == WeaponKind::Ranged {
+                self.redirect_candidates(unit, &h.keywords)
+            } else {
+                Vec::new()
+            };
+            self.queue.push_front(again(&h, 1));
             if !candidates.is_empty() {
-                self.queue.push_front(Step::RangedHits {
-                    attacker,
-                    unit,
-                    standard,
-                    critical,
-                    keywords,
-                    offered: true,
-                });
                 self.phase = Phase::Redirect {
                     hero: unit,
                     candidates,
                 };
                 return false;
             }
+            return true;
         }
-        let share = valerna_dice::bov::AttackRoll { standard, critical };
-        let snap = self.snapshot();
-        let sight = Sightlines::new(&self.field, &snap.models);
-        let mut dm = self.defense_modifiers_against(unit, WeaponKind::Ranged, Some(attacker));
-        // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
-        dm.obscured = sight.unit_in_cover_from(UnitId(attacker), UnitId(unit));
+        if stage == 1 {
+            let owner = self.units[usize::from(unit)].owner;
+            self.queue.push_front(again(&h, 2));
+            self.queue.push_front(Step::Reactions {
+                window: Window {
+                    trigger: Trigger::Hit(h.kind),
+                    subjects: vec![unit],
+                    actor: Some(h.attacker),
+                },
+                seats: vec![owner],
+                vaala_played: false,
+            });
+            return true;
+        }
+        let share = valerna_dice::bov::AttackRoll {
+            standard: h.standard,
+            critical: h.critical,
+        };
+        let mut dm = self.defense_modifiers_against(unit, h.kind, Some(h.attacker));
+        match h.kind {
+            WeaponKind::Melee => dm.flanked = h.flanked,
+            WeaponKind::Ranged => {
+                let snap = self.snapshot();
+                let sight = Sightlines::new(&self.field, &snap.models);
+                // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
+                dm.obscured = sight.unit_in_cover_from(UnitId(h.attacker), UnitId(unit));
+            }
+        }
         let defense = self.profile(unit).defense;
         let d = make_defense_roll(share, defense, &dm, &mut self.stream);
         self.queue.push_front(Step::Wounds {
             unit,
             wounds: d.wounds,
-            statuses: statuses_inflicted(&keywords, d.wounds),
+            statuses: statuses_inflicted(&h.keywords, d.wounds),
         });
         true
     }
 
     /// The answer to a redirect: the pending hits go to `to` instead.
     pub(crate) fn redirect_hits(&mut self, to: u16) {
-        if let Some(Step::RangedHits { unit, .. }) = self.queue.front_mut() {
+        if let Some(Step::Hits { unit, .. }) = self.queue.front_mut() {
             *unit = to;
         }
     }
@@ -768,4 +799,15 @@ impl Battle {
             self.units[usize::from(u)].positions[usize::from(m)] = model.center;
         }
     }
+}
+/// Hits of one attack on one unit, waiting for its defense roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hits {
+    pub attacker: u16,
+    pub unit: u16,
+    pub kind: WeaponKind,
+    pub standard: u32,
+    pub critical: u32,
+    pub keywords: Vec<AttackKeyword>,
+    pub flanked: bool,
 }

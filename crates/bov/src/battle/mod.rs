@@ -338,15 +338,19 @@ pub enum Step {
     Giant { unit: u16, candidates: Vec<u16> },
     /// "Command X": the Hero may place its activation marker.
     Command { hero: u16 },
-    /// Ranged hits on `unit`: its defense roll, after a Command X Hero's
-    /// owner chose whether a commanded unit takes them (`offered`).
-    RangedHits {
+    /// Hits of an attack on `unit`, before its defense roll: `stage` 0
+    /// offers a Command X Hero's owner to have a commanded unit take ranged
+    /// hits, 1 the reactions to being hit, 2 rolls the defense (`flanked`:
+    /// the target was Flanked when the melee attack was made).
+    Hits {
         attacker: u16,
         unit: u16,
+        kind: crate::rules::units::WeaponKind,
         standard: u32,
         critical: u32,
         keywords: Vec<crate::rules::keywords::AttackKeyword>,
-        offered: bool,
+        flanked: bool,
+        stage: u8,
     },
 }
 
@@ -654,14 +658,27 @@ impl Battle {
                     false
                 }
             }
-            Step::RangedHits {
+            Step::Hits {
                 attacker,
                 unit,
+                kind,
                 standard,
                 critical,
                 keywords,
-                offered,
-            } => self.ranged_hits_step(attacker, unit, standard, critical, keywords, offered),
+                flanked,
+                stage,
+            } => self.hits_step(
+                attacks::Hits {
+                    attacker,
+                    unit,
+                    kind,
+                    standard,
+                    critical,
+                    keywords,
+                    flanked,
+                },
+                stage,
+            ),
             Step::PowerMove { unit, inches } => {
                 if self.units[usize::from(unit)].alive() {
                     self.phase = Phase::PowerMove { unit, inches };
