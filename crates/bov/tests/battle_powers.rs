@@ -701,3 +701,34 @@ fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
     }
     assert!(offered > 0);
 }
+
+/// Bellow: "At the start of this unit's activation, remove 1 fatigue
+/// counter from a friendly Ogerron unit within 6\"": a friend without the
+/// Ogerron keyword is not offered ("Reaction Powers"; "Targets for powers").
+#[test]
+fn bellow_names_only_a_friendly_ogerron_unit() {
+    let mut g = deployed(13, "allaria_guild_line", "tyveria_swarm");
+    let chief = unit_named(&g, "Ogerron Warchief");
+    let reavers = unit_named(&g, "Scythed Reavers");
+    let seat = g.units[usize::from(chief)].owner;
+    place(&mut g, |g| {
+        vec![
+            (chief, row(g, chief, 1, 10.0, 10.0, 0.0)),
+            (reavers, row(g, reavers, 2, 10.0, 13.0, 0.5)),
+        ]
+    });
+    let w = Window {
+        trigger: Trigger::StartOfActivation,
+        subjects: vec![chief],
+        actor: None,
+    };
+    let targets: Vec<Option<u16>> = g
+        .reaction_options(&w, seat, false)
+        .into_iter()
+        .filter_map(|r| match r {
+            Reaction::Power { unit, target, .. } if unit == chief => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, vec![Some(chief)]);
+}

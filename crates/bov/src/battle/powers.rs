@@ -138,9 +138,14 @@ impl Battle {
                     }
                 }
                 _ => match e.target() {
-                    Some(Target::Friend { range }) => {
+                    Some(Target::Friend { range, with }) => {
                         if !friend {
                             return err(format!("unit {t} ({}) is not a friendly unit", tu.name));
+                        }
+                        if let Some(k) = with
+                            && !self.card(t).answers_to(k)
+                        {
+                            return err(format!("unit {t} ({}) is not {k}", tu.name));
                         }
                         self.within_power_range(unit, t, *range)?;
                     }

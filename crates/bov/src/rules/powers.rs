@@ -50,8 +50,14 @@ pub enum Trigger {
 pub enum Target {
     /// The casting unit itself.
     Caster,
-    /// One friendly unit within `range` inches (the caster included).
-    Friend { range: u8 },
+    /// One friendly unit within `range` inches (the caster included),
+    /// with the keyword `with` when it names one ("a friendly Ogerron
+    /// unit").
+    Friend {
+        range: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
+    },
     /// One enemy unit within `range` inches and line of sight.
     Enemy { range: u8 },
     /// One enemy unit engaged with the caster.
