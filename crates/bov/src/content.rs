@@ -247,6 +247,24 @@ impl Pack {
             if card.text.trim().is_empty() {
                 err("text", "must not be empty".into());
             }
+            // BoV 5.1, "Vaala Cards": played as a reaction; a card naming a
+            // target unit is cast by a Vaala unit in range and sight of it.
+            let timing = crate::rules::powers::Timing::Reaction(card.trigger.clone());
+            if let Some(why) = crate::rules::powers::never_usable(&timing, &card.effects) {
+                err(
+                    "effects",
+                    format!("'{}' can never be played: {why}", card.name),
+                );
+            }
+            if card.effects.iter().any(|e| e.chooses_a_unit()) && !card.targeted {
+                err(
+                    "targeted",
+                    format!(
+                        "'{}' names a target unit, so it must be `targeted: true` (cast by a Vaala unit in range and line of sight)",
+                        card.name
+                    ),
+                );
+            }
             pack.vaala.push(card);
         }
 
@@ -541,6 +559,14 @@ fn validate_power(field: &str, p: &Power, err: &mut impl FnMut(&str, String)) {
         err(
             &format!("{field}.ultimate"),
             "a passive power is never activated, so it cannot be Ultimate".into(),
+        );
+    }
+    // BoV 5.1, "Activating Powers": a power that could never be activated
+    // would cost its points for nothing.
+    if let Some(why) = p.never_usable() {
+        err(
+            &format!("{field}.effects"),
+            format!("'{}' can never be used: {why}", p.name),
         );
     }
 }

@@ -227,7 +227,13 @@ fn bladepath_stance_lasts_until_the_end_of_the_round() {
         0
     );
     while g.round == 1 {
-        g.apply(Decision::Pass).unwrap();
+        // Reactions to the end of the turn and round are declined.
+        let d = if matches!(g.phase, Phase::Reaction { .. }) {
+            Decision::Reaction { reaction: None }
+        } else {
+            Decision::Pass
+        };
+        g.apply(d).unwrap();
     }
     assert_eq!(g.power_modifier(bp, Roll::Defense, melee), 0);
 }

@@ -6,7 +6,7 @@ use valerna_bov::geometry::{Battlefield, Point, in_coherency};
 use valerna_game::{Game, Record, replay};
 
 mod common;
-use common::{deployed, pack, unit_named};
+use common::{decline_reactions, deployed, pack, unit_named};
 
 /// Only `keep` stay on an open battlefield, each model on a row at `y`.
 fn isolate(g: &mut Battle, keep: &[(u16, f64)]) {
@@ -44,6 +44,7 @@ fn dreamfencers_charge_just_over_ten_inches() {
         assert_eq!(g.profile(df).speed, 8);
         g.phase = Phase::Action { unit: df };
         g.apply(Decision::Charge { target }).unwrap();
+        decline_reactions(&mut g);
         let c = g.last_charge.unwrap();
         assert_eq!(c.engaged, c.bonus >= 3, "bonus {}", c.bonus);
         seen[usize::from(c.engaged)] = true;
@@ -116,10 +117,13 @@ fn passing_lasts_the_round() {
     assert_eq!(g.phase, Phase::Turn { seat: other });
     let u = g.living(other).next().unwrap().id;
     g.apply(Decision::Activate { unit: u }).unwrap();
+    decline_reactions(&mut g);
     g.apply(Decision::March { paths: Vec::new() }).unwrap();
+    decline_reactions(&mut g);
     // The passed player is skipped: the other takes the next turn too.
     assert_eq!(g.phase, Phase::Turn { seat: other });
     g.apply(Decision::Pass).unwrap();
+    decline_reactions(&mut g);
     assert_eq!(g.round, 2, "both passed: the round ended");
     assert_eq!(g.passed, [false, false]);
 }
@@ -134,6 +138,7 @@ fn a_passed_player_cannot_activate() {
     g.apply(Decision::Pass).unwrap();
     let u = g.living(other).next().unwrap().id;
     g.apply(Decision::Activate { unit: u }).unwrap();
+    decline_reactions(&mut g);
     g.apply(Decision::March { paths: Vec::new() }).unwrap();
     // Seat `other` takes turns; hand the turn to the passed seat by hand.
     g.phase = Phase::Turn { seat: first };
@@ -157,6 +162,7 @@ fn activation_places_fatigue_and_exhausted_units_rest() {
     assert_eq!(g.units[usize::from(u)].state.fatigue, 0);
     g.apply(Decision::Activate { unit: u }).unwrap();
     assert_eq!(g.units[usize::from(u)].state.fatigue, 1);
+    decline_reactions(&mut g);
     assert_eq!(g.phase, Phase::Action { unit: u });
     g.apply(Decision::March { paths: Vec::new() }).unwrap();
     g.units[usize::from(u)].state.fatigue = 3;

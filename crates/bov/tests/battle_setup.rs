@@ -421,7 +421,9 @@ fn dangerous_terrain_targets_at_initiative() {
         let target = if seed % 2 == 0 { inside } else { near };
         let before = g.units[usize::from(target)].state;
         g.apply(Decision::DangerousTarget { unit: target }).unwrap();
-        first_choices_while(&mut g, |p| matches!(p, Phase::Casualties { .. }));
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::Casualties { .. } | Phase::Reaction { .. })
+        });
         if g.units[usize::from(target)].state != before {
             if target == inside {
                 hurt_inside += 1;
@@ -504,7 +506,9 @@ fn dangerous_terrain_meets_the_targets_lasting_defense() {
             g.phase
         );
         g.apply(Decision::DangerousTarget { unit: target }).unwrap();
-        first_choices_while(&mut g, |p| matches!(p, Phase::Casualties { .. }));
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::Casualties { .. } | Phase::Reaction { .. })
+        });
     }
     assert!(
         g.units[usize::from(inside)].lasting.is_empty(),

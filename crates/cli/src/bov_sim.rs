@@ -143,6 +143,8 @@ struct Played {
     score: [i32; 2],
     lost: [u32; 2],
     record: Record<Battle>,
+    /// How many times each card of the two lists acted.
+    cards: Vec<valerna_bov::battle::CardUse>,
 }
 
 fn play_one(pack: &Arc<Pack>, setup: BattleSetup, bots: &[String; 2]) -> Result<Played, CliError> {
@@ -165,6 +167,7 @@ fn play_one(pack: &Arc<Pack>, setup: BattleSetup, bots: &[String; 2]) -> Result<
         winners: outcome.winners,
         score: game.score.points,
         lost: game.models_lost,
+        cards: game.cards_used(),
         record: Record { setup, decisions },
     })
 }
@@ -209,6 +212,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let mut draws = 0u32;
     let mut score = [0i64; 2];
     let mut lost = [0u64; 2];
+    let mut cards = std::collections::BTreeMap::<(String, String), u64>::new();
     let progress = Progress::new(u64::from(args.games), "games");
     for i in 0..args.games {
         progress.step();
@@ -228,6 +232,10 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         for s in 0..2 {
             score[s] += i64::from(p.score[s]);
             lost[s] += u64::from(p.lost[s]);
+        }
+        for c in &p.cards {
+            let kind = format!("{:?}", c.kind).to_lowercase();
+            *cards.entry((kind, c.id.clone())).or_default() += u64::from(c.uses);
         }
         if i == 0
             && let Some(path) = &args.save_log
@@ -255,6 +263,10 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             "draws": draws,
             "mean_score": [mean(score[0]), mean(score[1])],
             "mean_models_lost": [meanu(lost[0]), meanu(lost[1])],
+            "cards_used": cards
+                .iter()
+                .map(|((kind, id), uses)| json!({"kind": kind, "id": id, "uses": uses}))
+                .collect::<Vec<_>>(),
         });
         println!("{v}");
     } else {
@@ -275,6 +287,9 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             );
         }
         println!("draws: {draws}");
+        for ((kind, id), uses) in &cards {
+            println!("cards used: {kind} {id}: {uses}");
+        }
     }
     Ok(())
 }

@@ -3,16 +3,57 @@
 //! "Actions": March, Attack, Charge, Skirmish; "Reactions").
 
 use super::units::Snapshot;
-use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, err};
+use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, Window, err};
 use crate::geometry::{
     ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
     plan_formation, separate_flanking, validate_unit_move,
 };
 use crate::rules::charge::{charge_allowance, check_declaration, roll_charge_bonus};
+use crate::rules::powers::Trigger;
 use crate::rules::wounds::WoundPlan;
 use valerna_game::Choices;
 
 impl Battle {
+    /// The ways `unit` may move: a Flying unit "can choose to either move
+    /// on the ground or fly" (BoV 5.1, "Flying"), flying tried first.
+    pub(crate) fn move_ways(&self, unit: u16) -> Vec<crate::geometry::MoveTraits> {
+        let traits = self.units[usize::from(unit)].traits;
+        if traits.flying {
+            let ground = crate::geometry::MoveTraits {
+                flying: false,
+                ..traits
+            };
+            vec![traits, ground]
+        } else {
+            vec![traits]
+        }
+    }
+
+    /// A move judged flying, then on the ground for a Flying unit: the
+    /// first legal way and where it ends.
+    fn legal_move(
+        &self,
+        snap: &Snapshot,
+        unit: u16,
+        paths: &Paths,
+        allowance: f64,
+    ) -> Result<(UnitMove, Vec<crate::geometry::Model>), BattleError> {
+        let mut mv = self.unit_move(snap, unit, paths, allowance)?;
+        let mut first = None;
+        for traits in self.move_ways(unit) {
+            mv.traits = traits;
+            match validate_unit_move(&self.field, &snap.models, &mv) {
+                Ok(after) => return Ok((mv, after)),
+                Err(e) => {
+                    first.get_or_insert(e);
+                }
+            }
+        }
+        Err(BattleError(
+            first.map_or_else(String::new, |e| e.to_string()),
+        ))
+    }
+
     /// Builds the geometry's unit move from per-model paths.
     fn unit_move(
         &self,
@@ -48,10 +89,7 @@ impl Battle {
             return Ok(());
         }
         let snap = self.snapshot();
-        let mv = self.unit_move(&snap, unit, paths, allowance)?;
-        validate_unit_move(&self.field, &snap.models, &mv)
-            .map(|_| ())
-            .map_err(|e| BattleError(e.to_string()))
+        self.legal_move(&snap, unit, paths, allowance).map(|_| ())
     }
 
     /// An enemy unit on the battlefield.
@@ -128,6 +166,7 @@ impl Battle {
         let engaged = !self.engaged_with(&snap, unit).is_empty();
         let sight = Sightlines::new(&self.field, &snap.models);
         let sees = sight.unit_sees(UnitId(unit), UnitId(target));
+        self.check_charge_status(unit)?;
         check_declaration(
             engaged,
             sees,
@@ -135,6 +174,32 @@ impl Battle {
             self.allowance(unit, false),
         )
         .map_err(|e| BattleError(e.to_string()))
+    }
+
+    /// An Immobilized unit cannot charge: its Speed is zero and the charge
+    /// move adds the dice "to the unit's Speed" (BoV 5.1, "Immobilized";
+    /// docs/rulings.md, "Charges under status effects").
+    fn check_charge_status(&self, unit: u16) -> Result<(), BattleError> {
+        if self.units[usize::from(unit)].state.status.immobilized > 0 {
+            return err(
+                "an Immobilized unit's Speed is zero and it cannot charge (BoV 5.1, \"Immobilized\")",
+            );
+        }
+        Ok(())
+    }
+
+    /// The charge move's allowance: Speed plus the dice, halved as a whole
+    /// when Slowed ("This unit's Speed is reduced by half", the dice being
+    /// added to Speed), nothing when Immobilized.
+    pub fn charge_distance(&self, unit: u16, bonus: u32) -> f64 {
+        let u = &self.units[usize::from(unit)];
+        let bonus_speed = crate::rules::powers::speed_bonus(&u.lasting) + self.passive_speed(unit);
+        let speed = f64::from((i32::from(self.profile(unit).speed) + bonus_speed).max(0));
+        crate::rules::status::speed_allowance(
+            charge_allowance(speed, bonus),
+            &u.state.status,
+            false,
+        )
     }
 
     /// Whether `decision` is legal now, and if not, why.
@@ -181,6 +246,32 @@ impl Battle {
             (Phase::Action { unit }, Decision::FlankedAttack { targets }) => {
                 self.check_flanked_attack(*unit, targets).map(|_| ())
             }
+            (Phase::Reaction { .. }, Decision::Reaction { reaction: None }) => Ok(()),
+            (Phase::Reaction { options, .. }, Decision::Reaction { reaction: Some(r) }) => {
+                if options.contains(r) {
+                    Ok(())
+                } else {
+                    err(format!(
+                        "{r:?} is not a reaction open now (BoV 5.1, \"Reactions\": its trigger, once per turn, one per player per trigger)"
+                    ))
+                }
+            }
+            (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
+                self.check_move(*unit, paths, *inches)
+            }
+            (Phase::Giant { candidates, .. }, Decision::GiantTarget { unit })
+            | (Phase::Command { candidates, .. }, Decision::Command { unit: Some(unit) })
+            | (Phase::Redirect { candidates, .. }, Decision::Redirect { unit: Some(unit) }) => {
+                if candidates.contains(unit) {
+                    Ok(())
+                } else {
+                    err(format!(
+                        "unit {unit} is not one of the units offered: {candidates:?} (BoV 5.1, \"Giant\", \"Command X\")"
+                    ))
+                }
+            }
+            (Phase::Command { .. }, Decision::Command { unit: None })
+            | (Phase::Redirect { .. }, Decision::Redirect { unit: None }) => Ok(()),
             (Phase::Opportunity { .. }, Decision::React { unit: None }) => Ok(()),
             (Phase::Opportunity { candidates, .. }, Decision::React { unit: Some(u) }) => {
                 if candidates.contains(u) {
@@ -223,7 +314,9 @@ impl Battle {
     pub(crate) fn carry_out(&mut self, decision: Decision) {
         match (self.phase.clone(), decision) {
             (Phase::Deploy { seat }, Decision::Deploy { unit, positions }) => {
-                self.deploy(seat, unit, &positions)
+                let round = self.round;
+                self.deploy(seat, unit, &positions);
+                self.initiative_window(round);
             }
             (Phase::Turn { seat }, Decision::Pass) => self.pass(seat),
             (Phase::Turn { .. }, Decision::Activate { unit }) => {
@@ -247,7 +340,18 @@ impl Battle {
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
             (Phase::Action { unit }, Decision::Charge { target }) => {
-                self.charge(unit, target);
+                // BoV 5.1, "Reactions": "When this unit is charged".
+                let owner = self.units[usize::from(target)].owner;
+                self.queue.push_back(Step::Reactions {
+                    window: Window {
+                        trigger: Trigger::Charged,
+                        subjects: vec![target],
+                        actor: Some(unit),
+                    },
+                    seats: vec![owner],
+                    vaala_played: false,
+                });
+                self.queue.push_back(Step::Charge { unit, target });
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
             (Phase::Action { unit }, Decision::Skirmish { target, paths }) => {
@@ -268,6 +372,32 @@ impl Battle {
             (Phase::Opportunity { mover, .. }, Decision::React { unit: Some(u) }) => {
                 self.react(u, mover)
             }
+            (Phase::Opportunity { mover, .. }, Decision::React { unit: None }) => {
+                // No Opportunity Attack: the player may still answer the
+                // same trigger with another reaction.
+                self.queue.push_front(self.disengage_window(mover));
+            }
+            (Phase::Reaction { seat, window, .. }, Decision::Reaction { reaction: Some(r) }) => {
+                self.resolve_reaction(seat, &window, &r)
+            }
+            (Phase::Giant { unit, .. }, Decision::GiantTarget { unit: target }) => {
+                self.giant_wounds(unit, target)
+            }
+            (Phase::Command { hero, .. }, Decision::Command { unit: Some(u) }) => {
+                self.command_marker = Some((hero, u));
+            }
+            (Phase::Redirect { .. }, Decision::Redirect { unit: Some(u) }) => self.redirect_hits(u),
+            (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
+                let moving = paths.iter().any(|(_, w)| !w.is_empty());
+                self.queue.push_front(Step::Move {
+                    unit,
+                    paths,
+                    allowance: inches,
+                });
+                if moving {
+                    self.queue.push_front(Step::Opportunity { mover: unit });
+                }
+            }
             (
                 Phase::Casualties {
                     unit,
@@ -279,7 +409,11 @@ impl Battle {
             (Phase::PlaceObjective { .. }, Decision::PlaceObjective { at }) => {
                 self.place_objective(at)
             }
-            (Phase::Deploy { seat }, Decision::Reserve) => self.declare_reserve(seat),
+            (Phase::Deploy { seat }, Decision::Reserve) => {
+                let round = self.round;
+                self.declare_reserve(seat);
+                self.initiative_window(round);
+            }
             (Phase::Reserve { unit }, Decision::Enter { point, paths }) => {
                 self.enter(unit, point, &paths)
             }
@@ -313,6 +447,20 @@ impl Battle {
         });
     }
 
+    /// The reactions other than an Opportunity Attack to an enemy moving
+    /// away (BoV 5.1, "Reactions").
+    pub(crate) fn disengage_window(&self, mover: u16) -> Step {
+        Step::Reactions {
+            window: Window {
+                trigger: Trigger::EnemyDisengages,
+                subjects: vec![mover],
+                actor: Some(mover),
+            },
+            seats: vec![Battle::other(self.units[usize::from(mover)].owner)],
+            vaala_played: false,
+        }
+    }
+
     /// Carries out a move checked earlier; if casualties since then made it
     /// illegal (a removed model, broken coherency) the unit stays put.
     pub(crate) fn move_step(&mut self, unit: u16, paths: &Paths, allowance: f64) {
@@ -325,10 +473,7 @@ impl Battle {
             .filter(|(m, _)| snap.find(unit, *m).is_some())
             .cloned()
             .collect();
-        let Ok(mv) = self.unit_move(&snap, unit, &kept, allowance) else {
-            return;
-        };
-        if let Ok(after) = validate_unit_move(&self.field, &snap.models, &mv) {
+        if let Ok((mv, after)) = self.legal_move(&snap, unit, &kept, allowance) {
             self.record_paths(&snap, &mv);
             self.set_positions(&snap, &after);
         }
@@ -363,7 +508,10 @@ impl Battle {
     }
 
     /// "Charge Move" and "Charge Attack", with "Charging a Flanking enemy".
-    fn charge(&mut self, unit: u16, target: u16) {
+    pub(crate) fn charge(&mut self, unit: u16, target: u16) {
+        if !self.units[usize::from(unit)].alive() || !self.units[usize::from(target)].alive() {
+            return;
+        }
         let snap = self.snapshot();
         // Units the target is Flanking, before the charge.
         let flanked: Vec<u16> = self
@@ -380,16 +528,29 @@ impl Battle {
             distance_before,
             engaged: false,
         });
-        let distance = charge_allowance(self.allowance(unit, false), bonus);
-        let traits = self.units[usize::from(unit)].traits;
-        let Ok(r) = charge_move(
-            &self.field,
-            &snap.models,
-            UnitId(unit),
-            UnitId(target),
-            distance,
-            traits,
-        ) else {
+        let distance = self.charge_distance(unit, bonus);
+        // A Flying unit charges flying, or on the ground if only that
+        // reaches (BoV 5.1, "Flying").
+        let mut best = None;
+        for traits in self.move_ways(unit) {
+            if let Ok(r) = charge_move(
+                &self.field,
+                &snap.models,
+                UnitId(unit),
+                UnitId(target),
+                distance,
+                traits,
+            ) {
+                let engaged = r.outcome == ChargeOutcome::Engaged;
+                if best.is_none() || engaged {
+                    best = Some(r);
+                }
+                if engaged {
+                    break;
+                }
+            }
+        }
+        let Some(r) = best else {
             return;
         };
         self.record_paths(&snap, &r.unit_move);
@@ -484,10 +645,30 @@ impl Battle {
                 if engaged.len() > 1 {
                     out.extend(self.flanked_attack_examples(&snap, unit));
                 }
+                // An engaged unit may Skirmish away from combat and shoot
+                // (BoV 5.1, "Opportunity Attack", the example of the
+                // Scythed Reavers): a half-Speed move away from the nearest
+                // enemy, after the Opportunity Attacks.
+                let away = if engaged.is_empty() || self.profile(unit).ranged.is_none() {
+                    None
+                } else {
+                    let skirmish = self.allowance(unit, true);
+                    self.power_move_goals(unit)
+                        .first()
+                        .and_then(|&g| self.march_within(unit, g, skirmish))
+                };
                 for &t in &enemies {
                     if !engaged.is_empty() {
                         if engaged.contains(&t) {
                             out.push(Decision::Attack { target: t });
+                        }
+                        if let Some(paths) = &away
+                            && self.ranged_target_ok(&snap, &sight, unit, t).is_ok()
+                        {
+                            out.push(Decision::Skirmish {
+                                target: t,
+                                paths: paths.clone(),
+                            });
                         }
                         continue;
                     }
@@ -499,7 +680,9 @@ impl Battle {
                         });
                     }
                     let sees = sight.unit_sees(UnitId(unit), UnitId(t));
-                    if check_declaration(false, sees, self.distance(unit, t), speed).is_ok() {
+                    if self.check_charge_status(unit).is_ok()
+                        && check_declaration(false, sees, self.distance(unit, t), speed).is_ok()
+                    {
                         out.push(Decision::Charge { target: t });
                     }
                 }
@@ -551,6 +734,49 @@ impl Battle {
                 Choices::Listed
             }
             Phase::Over => Choices::Listed,
+            Phase::Reaction { options, .. } => {
+                // Declining first: a reaction is always the player's option.
+                out.push(Decision::Reaction { reaction: None });
+                out.extend(options.iter().map(|r| Decision::Reaction {
+                    reaction: Some(r.clone()),
+                }));
+                Choices::Listed
+            }
+            Phase::Giant { candidates, .. } => {
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&unit| Decision::GiantTarget { unit }),
+                );
+                Choices::Listed
+            }
+            Phase::Command { candidates, .. } => {
+                out.push(Decision::Command { unit: None });
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&u| Decision::Command { unit: Some(u) }),
+                );
+                Choices::Listed
+            }
+            Phase::Redirect { candidates, .. } => {
+                out.push(Decision::Redirect { unit: None });
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&u| Decision::Redirect { unit: Some(u) }),
+                );
+                Choices::Listed
+            }
+            Phase::PowerMove { unit, inches } => {
+                for goal in self.power_move_goals(*unit) {
+                    if let Some(paths) = self.march_within(*unit, goal, *inches) {
+                        out.push(Decision::March { paths });
+                    }
+                }
+                out.push(Decision::March { paths: Vec::new() });
+                Choices::Continuous
+            }
             Phase::PlaceObjective { .. } => {
                 out.extend(
                     super::deployment::objective_examples(self.setup.battlefield, &self.objectives)
@@ -652,11 +878,36 @@ impl Battle {
         goals
     }
 
+    /// Where a power's move may head: away from the nearest enemy unit
+    /// first (out of its reach or sight), then the march goals.
+    pub fn power_move_goals(&self, unit: u16) -> Vec<Point> {
+        let u = &self.units[usize::from(unit)];
+        let c = centre(&u.alive_positions().collect::<Vec<_>>());
+        let mut goals = Vec::new();
+        let foe = self
+            .living(Battle::other(u.owner))
+            .map(|e| centre(&e.alive_positions().collect::<Vec<_>>()))
+            .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
+        if let Some(f) = foe {
+            let away = c.minus(f);
+            let len = away.len();
+            if len > 1e-6 {
+                goals.push(c.plus(away.scale(12.0 / len)));
+            }
+        }
+        goals.extend(self.march_goals(unit));
+        goals
+    }
+
     /// A formation move of the whole unit toward `goal`, as far as the
     /// allowance and the rules let it go (the planner's proposal).
     pub fn march_toward(&self, unit: u16, goal: Point, skirmish: bool) -> Option<Paths> {
+        self.march_within(unit, goal, self.allowance(unit, skirmish))
+    }
+
+    /// [`Self::march_toward`] with a given allowance in inches.
+    pub fn march_within(&self, unit: u16, goal: Point, allowance: f64) -> Option<Paths> {
         let u = &self.units[usize::from(unit)];
-        let allowance = self.allowance(unit, skirmish);
         if allowance <= 0.0 {
             return None;
         }
@@ -668,22 +919,25 @@ impl Battle {
         }
         let disp = d.scale(allowance.min(len) / len);
         let snap = self.snapshot();
-        let mv = plan_formation(
-            &self.field,
-            &snap.models,
-            UnitId(unit),
-            disp,
-            MoveKind::Normal,
-            allowance,
-            u.traits,
-        )?;
-        let paths: Paths = mv
-            .moves
-            .iter()
-            .map(|m| (snap.index[m.model].1, m.waypoints.clone()))
-            .collect();
-        self.check_move(unit, &paths, allowance).ok()?;
-        Some(paths)
+        // Flying first; on the ground when a flight could not end there.
+        self.move_ways(unit).into_iter().find_map(|traits| {
+            let mv = plan_formation(
+                &self.field,
+                &snap.models,
+                UnitId(unit),
+                disp,
+                MoveKind::Normal,
+                allowance,
+                traits,
+            )?;
+            let paths: Paths = mv
+                .moves
+                .iter()
+                .map(|m| (snap.index[m.model].1, m.waypoints.clone()))
+                .collect();
+            self.check_move(unit, &paths, allowance).ok()?;
+            Some(paths)
+        })
     }
 }
 

@@ -2,15 +2,16 @@
 //! "Attacks", "Performing an Attack", "Reactions", "Morale").
 
 use super::units::Snapshot;
-use super::{Battle, BattleError, Phase, Step, err};
+use super::{Battle, BattleError, Phase, Step, Window, err};
 use crate::geometry::{Model, Sightlines, UnitId, engaged_models, pile_in};
 use crate::rules::attack::{
     check_opportunity_attack, collect_dice, flanked_attack_groups, make_attack_roll,
-    make_defense_roll, resolve_against, split_hits, statuses_inflicted,
+    make_defense_roll, split_hits, statuses_inflicted,
 };
+use crate::rules::keywords::AttackKeyword;
 use crate::rules::modifiers::{AttackModifiers, MoraleCause, MoraleModifiers};
 use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
-use crate::rules::powers::Roll;
+use crate::rules::powers::{Roll, Trigger};
 use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
 use crate::rules::units::WeaponKind;
@@ -45,17 +46,26 @@ impl Battle {
     }
 
     /// A melee attack by `unit` on `target`, upgraded after a Charge: the
-    /// models engaged with the target attack it.
+    /// models engaged with the target attack it. Declared now, resolved
+    /// after the reactions to the declaration.
     pub(crate) fn melee_attack(&mut self, unit: u16, target: u16, charge: bool, consolidate: bool) {
-        let snap = self.snapshot();
-        let n = self.melee_models(&snap, unit, target);
-        self.melee_attack_groups(unit, &[(target, n)], charge, consolidate);
+        self.declare_attack(
+            Step::MeleeAttack {
+                unit,
+                groups: vec![(target, 0)],
+                recount: true,
+                charge,
+                consolidate,
+            },
+            unit,
+            vec![target],
+            WeaponKind::Melee,
+        );
     }
 
     /// A melee attack against one or more units, each with the number of
     /// models attacking it (several only for a Flanked unit: "resolve the
-    /// attacks against each unit separately"); queues the wounds in that
-    /// order and, if asked, the consolidation after them.
+    /// attacks against each unit separately"), declared now.
     pub(crate) fn melee_attack_groups(
         &mut self,
         unit: u16,
@@ -63,27 +73,87 @@ impl Battle {
         charge: bool,
         consolidate: bool,
     ) {
+        self.declare_attack(
+            Step::MeleeAttack {
+                unit,
+                groups: groups.to_vec(),
+                recount: false,
+                charge,
+                consolidate,
+            },
+            unit,
+            groups.iter().map(|g| g.0).collect(),
+            WeaponKind::Melee,
+        );
+    }
+
+    /// An attack is declared: the defender may react before it is rolled
+    /// (BoV 5.1, "Reactions"; the trigger "an enemy declares an attack").
+    fn declare_attack(&mut self, attack: Step, unit: u16, targets: Vec<u16>, kind: WeaponKind) {
+        let defender = Self::other(self.units[usize::from(unit)].owner);
+        self.queue.push_front(attack);
+        self.queue.push_front(Step::Reactions {
+            window: Window {
+                trigger: Trigger::AttackDeclared(kind),
+                subjects: targets,
+                actor: Some(unit),
+            },
+            seats: vec![defender],
+            vaala_played: false,
+        });
+    }
+
+    /// Rolls a declared melee attack; queues the wounds in the order of the
+    /// targets and, if asked, the consolidation after them.
+    pub(crate) fn melee_attack_step(
+        &mut self,
+        unit: u16,
+        groups: &[(u16, u32)],
+        recount: bool,
+        charge: bool,
+        consolidate: bool,
+    ) {
+        if !self.units[usize::from(unit)].alive() {
+            return;
+        }
         let snap = self.snapshot();
+        let groups: Vec<(u16, u32)> = groups
+            .iter()
+            .filter(|g| self.units[usize::from(g.0)].alive())
+            .map(|&(t, n)| {
+                if recount {
+                    (t, self.melee_models(&snap, unit, t))
+                } else {
+                    (t, n)
+                }
+            })
+            .collect();
+        let groups = &groups[..];
         let attacker = self.profile(unit).clone();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.charge = charge;
-        am.powers = self.power_modifier(unit, Roll::Attack, Some(WeaponKind::Melee));
-        self.spend_power_roll(unit, Roll::Attack, Some(WeaponKind::Melee));
+        am.dragonbonded = self.dragonbonded(unit);
+        let foe = groups.first().map(|g| g.0);
+        am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Melee), foe);
         let mut steps = Vec::new();
         for &(target, n) in groups {
             let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
                 continue;
             };
-            let mut dm = self.defense_modifiers(target, WeaponKind::Melee);
-            // BoV 5.1, "Flanking & Flanked": a Flanked unit downgrades its defense.
-            dm.flanked = self.flanked(&snap, target);
-            let defense = self.profile(target).defense;
-            let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
-            let wounds = out.defended.wounds;
-            steps.push(Step::Wounds {
+            let roll = make_attack_roll(&pool, &am, &mut self.stream);
+            if roll.standard + roll.critical == 0 {
+                continue;
+            }
+            steps.push(Step::Hits {
+                attacker: unit,
                 unit: target,
-                wounds,
-                statuses: statuses_inflicted(&attacker.melee.keywords, wounds),
+                kind: WeaponKind::Melee,
+                standard: roll.standard,
+                critical: roll.critical,
+                keywords: attacker.melee.keywords.clone(),
+                // BoV 5.1, "Flanking & Flanked": as the attack is made.
+                flanked: self.flanked(&snap, target),
+                stage: 1,
             });
         }
         if consolidate {
@@ -176,6 +246,24 @@ impl Battle {
     /// hits are split among it and the units it is engaged with, nearest to
     /// the attacker first (BoV 5.1, "Ranged Attacks against Engaged Units").
     pub(crate) fn ranged_attack(&mut self, unit: u16, target: u16, skirmish: bool) {
+        self.declare_attack(
+            Step::RangedAttack {
+                unit,
+                target,
+                skirmish,
+            },
+            unit,
+            vec![target],
+            WeaponKind::Ranged,
+        );
+    }
+
+    /// Rolls a declared ranged attack: the models still in range and line
+    /// of sight after the reactions attack.
+    pub(crate) fn ranged_attack_step(&mut self, unit: u16, target: u16, skirmish: bool) {
+        if !self.units[usize::from(unit)].alive() || !self.units[usize::from(target)].alive() {
+            return;
+        }
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
         let n = self.ranged_models(&snap, &sight, unit, target);
@@ -190,8 +278,8 @@ impl Battle {
             .unwrap_or_default();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.skirmish = skirmish;
-        am.powers = self.power_modifier(unit, Roll::Attack, Some(WeaponKind::Ranged));
-        self.spend_power_roll(unit, Roll::Attack, Some(WeaponKind::Ranged));
+        am.dragonbonded = self.dragonbonded(unit);
+        am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
         let mut hit: Vec<u16> = vec![target];
         hit.extend(self.engaged_with(&snap, target));
@@ -207,15 +295,15 @@ impl Battle {
             if share.standard + share.critical == 0 {
                 continue;
             }
-            let mut dm = self.defense_modifiers(u, WeaponKind::Ranged);
-            // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
-            dm.obscured = sight.unit_in_cover_from(UnitId(unit), UnitId(u));
-            let defense = self.profile(u).defense;
-            let d = make_defense_roll(share, defense, &dm, &mut self.stream);
-            steps.push(Step::Wounds {
+            steps.push(Step::Hits {
+                attacker: unit,
                 unit: u,
-                wounds: d.wounds,
-                statuses: statuses_inflicted(&keywords, d.wounds),
+                kind: WeaponKind::Ranged,
+                standard: share.standard,
+                critical: share.critical,
+                keywords: keywords.clone(),
+                flanked: false,
+                stage: 0,
             });
         }
         for s in steps.into_iter().rev() {
@@ -223,14 +311,151 @@ impl Battle {
         }
     }
 
-    /// "Apply Wounds": stops for the owner's choice of casualties when some
-    /// but not all models go.
+    /// "Command X": the units that may take ranged hits inflicted on
+    /// `hero`: friendly units with its X keyword within 1" of it. None for
+    /// Assassinate hits ("cannot be assigned to a different unit").
+    pub fn redirect_candidates(&self, hero: u16, keywords: &[AttackKeyword]) -> Vec<u16> {
+        if keywords.contains(&AttackKeyword::Assassinate) {
+            return Vec::new();
+        }
+        self.command_candidates_near(hero)
+    }
+
+    /// Friendly units on the battlefield answering the Command X of `hero`,
+    /// within 1" of it.
+    pub fn command_candidates_near(&self, hero: u16) -> Vec<u16> {
+        let h = &self.units[usize::from(hero)];
+        if !h.alive() || !h.hero {
+            return Vec::new();
+        }
+        let Some(x) = self.card(hero).command() else {
+            return Vec::new();
+        };
+        self.living(h.owner)
+            .filter(|u| u.id != hero && self.card(u.id).answers_to(x))
+            .filter(|u| self.distance(hero, u.id) <= 1.0 + 1e-9)
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// Hits on a unit before its defense roll: for ranged hits on a
+    /// Command X Hero its owner is first asked whether a commanded unit
+    /// takes them; then the reactions to being hit ("This unit is hit,
+    /// before defense dice are rolled"); then the defense roll of the unit
+    /// that takes them (Flanked against melee, cover against ranged).
+    pub(crate) fn hits_step(&mut self, h: Hits, stage: u8) -> bool {
+        let unit = h.unit;
+        if !self.units[usize::from(unit)].alive() {
+            return true;
+        }
+        let again = |h: &Hits, stage: u8| Step::Hits {
+            attacker: h.attacker,
+            unit: h.unit,
+            kind: h.kind,
+            standard: h.standard,
+            critical: h.critical,
+            keywords: h.keywords.clone(),
+            flanked: h.flanked,
+            stage,
+        };
+        if stage == 0 {
+            let candidates = if h.kind == WeaponKind::Ranged {
+                self.redirect_candidates(unit, &h.keywords)
+            } else {
+                Vec::new()
+            };
+            self.queue.push_front(again(&h, 1));
+            if !candidates.is_empty() {
+                self.phase = Phase::Redirect {
+                    hero: unit,
+                    candidates,
+                };
+                return false;
+            }
+            return true;
+        }
+        if stage == 1 {
+            let owner = self.units[usize::from(unit)].owner;
+            self.queue.push_front(again(&h, 2));
+            self.queue.push_front(Step::Reactions {
+                window: Window {
+                    trigger: Trigger::Hit(h.kind),
+                    subjects: vec![unit],
+                    actor: Some(h.attacker),
+                },
+                seats: vec![owner],
+                vaala_played: false,
+            });
+            return true;
+        }
+        let share = valerna_dice::bov::AttackRoll {
+            standard: h.standard,
+            critical: h.critical,
+        };
+        let mut dm = self.defense_modifiers_against(unit, h.kind, Some(h.attacker));
+        match h.kind {
+            WeaponKind::Melee => dm.flanked = h.flanked,
+            WeaponKind::Ranged => {
+                let snap = self.snapshot();
+                let sight = Sightlines::new(&self.field, &snap.models);
+                // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
+                dm.obscured = sight.unit_in_cover_from(UnitId(h.attacker), UnitId(unit));
+            }
+        }
+        let defense = self.profile(unit).defense;
+        let d = make_defense_roll(share, defense, &dm, &mut self.stream);
+        self.queue.push_front(Step::Wounds {
+            unit,
+            wounds: d.wounds,
+            statuses: statuses_inflicted(&h.keywords, d.wounds),
+        });
+        true
+    }
+
+    /// The answer to a redirect: the pending hits go to `to` instead.
+    pub(crate) fn redirect_hits(&mut self, to: u16) {
+        if let Some(Step::Hits { unit, .. }) = self.queue.front_mut() {
+            *unit = to;
+        }
+    }
+
+    /// "Apply Wounds": wounds that would remove a model first offer the
+    /// owner its reactions to "a model is defeated".
     pub(crate) fn wounds_step(
         &mut self,
         unit: u16,
         wounds: u32,
         statuses: Vec<StatusKind>,
     ) -> bool {
+        let u = &self.units[usize::from(unit)];
+        if !u.alive() || wounds == 0 {
+            return true;
+        }
+        let plan = plan_wounds(&u.state, self.card(unit), wounds);
+        if plan.removals > 0 || plan.defeated {
+            let owner = u.owner;
+            self.queue.push_front(Step::ReactedWounds {
+                unit,
+                wounds,
+                statuses,
+            });
+            self.queue.push_front(Step::Reactions {
+                window: Window {
+                    trigger: Trigger::ModelDefeated,
+                    subjects: vec![unit],
+                    actor: None,
+                },
+                seats: vec![owner],
+                vaala_played: false,
+            });
+            return true;
+        }
+        self.wounds_now(unit, wounds, statuses)
+    }
+
+    /// "Apply Wounds": stops for the owner's choice of casualties when some
+    /// but not all models go.
+    pub(crate) fn wounds_now(&mut self, unit: u16, wounds: u32, statuses: Vec<StatusKind>) -> bool {
         let u = &self.units[usize::from(unit)];
         if !u.alive() || wounds == 0 {
             return true;
@@ -273,7 +498,12 @@ impl Battle {
             let after = self.units[i].state.models();
             if heavy_casualties(report.models_before, after) {
                 let all = self.units[i].state.alive;
-                self.morale(unit, all, MoraleCause::HeavyCasualties);
+                self.queue.push_front(Step::Morale {
+                    unit,
+                    testing: all,
+                    cause: MoraleCause::HeavyCasualties,
+                    reacted: false,
+                });
             }
         }
         self.check_wipe_out();
@@ -288,6 +518,75 @@ impl Battle {
         if general {
             self.general_defeated(unit);
         }
+        self.giant_defeated(unit);
+        // BoV 5.1, "The Dragonbond": "if either of them is defeated, both of
+        // them are immediately removed".
+        if let Some(partner) = self.units[usize::from(unit)].bonded.take() {
+            self.units[usize::from(partner)].bonded = None;
+            let p = &mut self.units[usize::from(partner)];
+            if p.alive() {
+                let gone = p.state.models();
+                p.state.alive = crate::rules::state::ModelSet::default();
+                let o = usize::from(p.owner.min(1));
+                self.models_lost[o] += gone;
+                self.unit_defeated(partner);
+            }
+        }
+    }
+
+    /// "Both the dragon and the Hero become more powerful when they are
+    /// bonded, benefiting from an upgrade on all of their attack, defense,
+    /// and morale rolls" (BoV 5.1, "The Dragonbond").
+    pub fn dragonbonded(&self, unit: u16) -> bool {
+        self.units[usize::from(unit)]
+            .bonded
+            .is_some_and(|p| self.units[usize::from(p)].alive())
+    }
+
+    /// "Giant": "When this unit is defeated, inflict [its dice of] wounds on
+    /// any one enemy unit engaged with this unit (controlling player's
+    /// choice), then remove this unit." Engagement is judged where its
+    /// models stood.
+    fn giant_defeated(&mut self, unit: u16) {
+        if self.card(unit).giant_dice().is_none() {
+            return;
+        }
+        let candidates = self.engaged_where_it_stood(unit);
+        if !candidates.is_empty() {
+            self.queue.push_front(Step::Giant { unit, candidates });
+        }
+    }
+
+    /// The enemy units on the battlefield in contact with (or engaged
+    /// through) the models of `unit` as they last stood.
+    pub fn engaged_where_it_stood(&self, unit: u16) -> Vec<u16> {
+        let u = &self.units[usize::from(unit)];
+        let own: Vec<Model> = (0..u.positions.len() as u8).map(|m| u.model(m)).collect();
+        let snap = self.snapshot();
+        self.units
+            .iter()
+            .filter(|e| e.owner != u.owner && e.alive())
+            .filter(|e| crate::geometry::unit_engaged_with(&own, &snap.of_unit(e.id)))
+            .map(|e| e.id)
+            .collect()
+    }
+
+    /// The Giant's wounds on the chosen enemy unit.
+    pub(crate) fn giant_wounds(&mut self, unit: u16, target: u16) {
+        let Some(dice) = self.card(unit).giant_dice().cloned() else {
+            return;
+        };
+        // "Hits vs. Wounds": every hit rolled is a wound, no defense.
+        let wounds = crate::rules::attack::roll_wounds(
+            &dice,
+            valerna_dice::bov::Shift::None,
+            &mut self.stream,
+        );
+        self.queue.push_front(Step::Wounds {
+            unit: target,
+            wounds,
+            statuses: Vec::new(),
+        });
     }
 
     /// "The General is Defeated": every model within the aura tests, Heroes
@@ -307,45 +606,117 @@ impl Battle {
                 .collect();
             units.push((u.id, set, u.hero));
         }
-        for (u, set) in general_defeated_order(&units) {
-            self.morale(u, set, MoraleCause::GeneralDefeated);
+        // Tested in this order: queued in reverse at the front.
+        for (u, set) in general_defeated_order(&units).into_iter().rev() {
+            self.queue.push_front(Step::Morale {
+                unit: u,
+                testing: set,
+                cause: MoraleCause::GeneralDefeated,
+                reacted: false,
+            });
         }
     }
 
-    /// Whether a friendly General stands within 12" of `unit`.
-    fn in_generals_aura(&self, unit: u16) -> bool {
-        let owner = self.units[usize::from(unit)].owner;
-        self.living(owner)
-            .filter(|g| g.general)
-            .any(|g| self.distance(g.id, unit) <= GENERALS_AURA_INCHES)
+    /// "Command X": the unit is "commanded by" a friendly Hero with Command
+    /// X whose X it has, within 1" of it or carrying its activation marker.
+    pub fn commanded(&self, unit: u16) -> bool {
+        let u = &self.units[usize::from(unit)];
+        let card = self.card(unit);
+        self.living(u.owner)
+            .filter(|h| h.id != unit && h.hero)
+            .any(|h| {
+                let marker = self.command_marker == Some((h.id, unit));
+                let near = self.distance(h.id, unit) <= 1.0 + 1e-9;
+                crate::rules::morale::in_command(card, self.card(h.id), near, marker, false)
+            })
     }
 
-    /// Morale tests for `testing` models of `unit`.
-    fn morale(&mut self, unit: u16, testing: ModelSet, cause: MoraleCause) {
+    /// The models of `unit` within 12" of a friendly General on the
+    /// battlefield: "All friendly models within 12" of the general upgrade
+    /// their Morale tests" (BoV 5.1, "General's Aura of Command"), model by
+    /// model.
+    pub fn models_in_generals_aura(&self, unit: u16) -> ModelSet {
+        let u = &self.units[usize::from(unit)];
+        let generals: Vec<Model> = self
+            .living(u.owner)
+            .filter(|g| g.general)
+            .flat_map(|g| g.models())
+            .collect();
+        u.alive_models()
+            .filter(|&m| {
+                let mm = u.model(m);
+                generals
+                    .iter()
+                    .any(|g| mm.gap(g) <= GENERALS_AURA_INCHES + 1e-9)
+            })
+            .collect()
+    }
+
+    /// Morale tests for `testing` models of `unit`, once the reactions to
+    /// them ("a friendly unit must take a morale test") were offered.
+    pub(crate) fn morale_step(
+        &mut self,
+        unit: u16,
+        testing: ModelSet,
+        cause: MoraleCause,
+        reacted: bool,
+    ) {
         let i = usize::from(unit);
         if !self.units[i].alive() {
             return;
         }
+        if !reacted {
+            let owner = self.units[i].owner;
+            self.queue.push_front(Step::Morale {
+                unit,
+                testing,
+                cause,
+                reacted: true,
+            });
+            self.queue.push_front(Step::Reactions {
+                window: Window {
+                    trigger: Trigger::MoraleTest,
+                    subjects: vec![unit],
+                    actor: None,
+                },
+                seats: vec![owner],
+                vaala_played: false,
+            });
+            return;
+        }
         let mut mm = MoraleModifiers::new(self.units[i].fatigue(), cause);
-        mm.generals_aura = self.in_generals_aura(unit);
-        mm.powers = self.power_modifier(unit, Roll::Morale, None);
-        self.spend_power_roll(unit, Roll::Morale, None);
+        mm.in_command = self.commanded(unit);
+        mm.dragonbonded = self.dragonbonded(unit);
+        mm.powers = self.roll_powers(unit, Roll::Morale, None, None);
         let pack = self.pack.clone();
         let Some(card) = pack.card(self.units[i].state.card) else {
             return;
         };
-        let report = crate::rules::morale::test_models(
-            &mut self.units[i].state,
-            card,
-            testing,
-            &mm,
-            &mut self.stream,
-        );
+        // The aura is per model: those within it test upgraded, the others
+        // not.
+        let aura = self.models_in_generals_aura(unit);
         let owner = self.units[i].owner;
-        self.models_lost[usize::from(owner.min(1))] += report.fled.count();
-        if report.defeated {
-            self.unit_defeated(unit);
+        for (set, in_aura) in [
+            (testing.intersection(aura), true),
+            (testing.without(aura), false),
+        ] {
+            if set.is_empty() || !self.units[i].alive() {
+                continue;
+            }
+            mm.generals_aura = in_aura;
+            let report = crate::rules::morale::test_models(
+                &mut self.units[i].state,
+                card,
+                set,
+                &mm,
+                &mut self.stream,
+            );
+            self.models_lost[usize::from(owner.min(1))] += report.fled.count();
+            if report.defeated {
+                self.unit_defeated(unit);
+            }
         }
+        self.check_wipe_out();
     }
 
     /// "Opportunity Attack": the engaged enemies of a unit about to move away
@@ -371,6 +742,8 @@ impl Battle {
         }
         let candidates = self.opportunity_candidates(mover);
         if candidates.is_empty() {
+            let window = self.disengage_window(mover);
+            self.queue.push_front(window);
             return true;
         }
         self.phase = Phase::Opportunity { mover, candidates };
@@ -426,4 +799,15 @@ impl Battle {
             self.units[usize::from(u)].positions[usize::from(m)] = model.center;
         }
     }
+}
+/// Hits of one attack on one unit, waiting for its defense roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hits {
+    pub attacker: u16,
+    pub unit: u16,
+    pub kind: WeaponKind,
+    pub standard: u32,
+    pub critical: u32,
+    pub keywords: Vec<AttackKeyword>,
+    pub flanked: bool,
 }

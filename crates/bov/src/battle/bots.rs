@@ -6,10 +6,11 @@ use valerna_dice::odds;
 use valerna_game::Game;
 
 use super::deployment::objectives_fit;
-use super::{Battle, Decision, Phase};
+use super::powers::Named;
+use super::{Battle, Decision, Phase, Reaction, Window};
 use crate::geometry::{Point, Sightlines};
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
-use crate::rules::powers::{Effect, Target};
+use crate::rules::powers::{Effect, Target, Trigger};
 use crate::rules::status::StatusKind;
 use crate::rules::units::{Dice, WeaponKind};
 use valerna_dice::bov::Shift;
@@ -147,9 +148,28 @@ pub fn power_value(game: &Battle, seen: &Seen, unit: u16, slot: u8, target: Opti
     let Some((_, power)) = game.powers_of(unit).into_iter().find(|(s, _)| *s == slot) else {
         return 0.0;
     };
+    let named = Named {
+        unit: target,
+        ..Named::default()
+    };
+    effects_value(game, seen, unit, &power.effects, &named, false)
+}
+
+/// The rough worth of effects cast by `unit` on the units `named`;
+/// `saving`: the heals come before wounds that would remove a model, so
+/// all of them count.
+fn effects_value(
+    game: &Battle,
+    seen: &Seen,
+    unit: u16,
+    effects: &[Effect],
+    named: &Named,
+    saving: bool,
+) -> f64 {
+    let target = named.unit;
     let owner = game.units[usize::from(unit)].owner;
     let mut v = 0.0;
-    for e in &power.effects {
+    for e in effects {
         if let Effect::Attack { weapon, modifier } = e {
             let Some(t) = target else { continue };
             let n = match weapon {
@@ -171,6 +191,8 @@ pub fn power_value(game: &Battle, seen: &Seen, unit: u16, slot: u8, target: Opti
                     .map(|u| u.id)
                     .collect()
             }
+            Some(Target::Triggering) => named.triggering.into_iter().collect(),
+            Some(Target::Subject) => named.subject.into_iter().collect(),
             Some(_) => target.into_iter().collect(),
             None => Vec::new(),
         };
@@ -187,7 +209,11 @@ pub fn power_value(game: &Battle, seen: &Seen, unit: u16, slot: u8, target: Opti
                     sign * points_for_wounds(game, u, power_dice_mean(game, u, dice, true))
                 }
                 Effect::Heal { amount, .. } => {
-                    let w = f64::from(uu.state.wounds.min(*amount));
+                    let w = if saving {
+                        f64::from(*amount)
+                    } else {
+                        f64::from(uu.state.wounds.min(*amount))
+                    };
                     let m = f64::from(*amount) - w;
                     -sign * (w / health * per_model + 0.2 * m.min(uu.state.status.total() as f64))
                 }
@@ -208,11 +234,65 @@ pub fn power_value(game: &Battle, seen: &Seen, unit: u16, slot: u8, target: Opti
                 }
                 Effect::Modifier { amount, .. } => -sign * 0.3 * f64::from(*amount),
                 Effect::Speed { inches, .. } => -sign * 0.02 * f64::from(*inches),
-                Effect::Attack { .. } | Effect::Move { .. } => 0.0,
+                Effect::Attack { .. } => 0.0,
+                // Moving out of an enemy's reach when it attacks.
+                Effect::Move { .. } => -sign * 0.1,
             };
         }
     }
     v
+}
+
+/// The worth of a reaction: its effects, less a little for the fatigue it
+/// costs; `None` (declining) is worth nothing.
+fn reaction_value(game: &Battle, seen: &Seen, window: &Window, r: &Reaction) -> f64 {
+    let subject = window.subjects.first().copied();
+    let mut named = Named {
+        unit: None,
+        triggering: window.actor.or(subject),
+        subject,
+    };
+    let saving = window.trigger == Trigger::ModelDefeated;
+    match r {
+        Reaction::Power {
+            unit,
+            power,
+            target,
+        } => {
+            let Some((_, p)) = game.powers_of(*unit).into_iter().find(|(s, _)| s == power) else {
+                return 0.0;
+            };
+            named.unit = *target;
+            // Taking off the caster's own counter that the power costs does
+            // nothing.
+            if *target == Some(*unit)
+                && p.fatigue_cost() > 0
+                && p.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::Fatigue { amount, .. } if *amount < 0))
+            {
+                return 0.0;
+            }
+            // A counter on the caster weighs a little less than one taken
+            // from a friend in the fight.
+            effects_value(game, seen, *unit, &p.effects, &named, saving)
+                - 0.3 * f64::from(p.fatigue_cost())
+        }
+        Reaction::Vaala {
+            card,
+            caster,
+            target,
+        } => {
+            let Some(c) = game.pack().vaala.iter().find(|c| &c.id == card) else {
+                return 0.0;
+            };
+            named.unit = *target;
+            let Some(by) = caster.or(subject) else {
+                return 0.0;
+            };
+            effects_value(game, seen, by, &c.effects, &named, saving)
+        }
+    }
 }
 
 impl GreedyBot {
@@ -383,6 +463,48 @@ impl Bot for GreedyBot {
             Phase::Opportunity { candidates, .. } => Decision::React {
                 unit: candidates.first().copied(),
             },
+            Phase::Giant { candidates, .. } => Decision::GiantTarget {
+                // The costliest enemy unit takes the wounds.
+                unit: candidates
+                    .iter()
+                    .copied()
+                    .max_by_key(|&u| (game.units[usize::from(u)].value, std::cmp::Reverse(u)))
+                    .unwrap_or(0),
+            },
+            Phase::Command { candidates, .. } => Decision::Command {
+                // A second activation in a row for the freshest unit.
+                unit: candidates
+                    .iter()
+                    .copied()
+                    .filter(|&u| game.units[usize::from(u)].state.fatigue < 2)
+                    .min_by_key(|&u| (game.units[usize::from(u)].state.fatigue, u)),
+            },
+            Phase::Redirect { hero, candidates } => Decision::Redirect {
+                // Rank and file take the hits meant for the Hero when their
+                // models are worth less.
+                unit: candidates.iter().copied().find(|&u| {
+                    let per_model = |x: u16| {
+                        f64::from(game.units[usize::from(x)].value)
+                            / f64::from(game.units[usize::from(x)].state.models().max(1))
+                    };
+                    per_model(u) < per_model(*hero)
+                }),
+            },
+            Phase::Reaction {
+                window, options, ..
+            } => {
+                let snap = game.snapshot();
+                let sight = Sightlines::new(&game.field, &snap.models);
+                let seen = (snap, sight);
+                let mut best = (0.05, None);
+                for r in options {
+                    let v = reaction_value(game, &seen, window, r);
+                    if v > best.0 {
+                        best = (v, Some(r.clone()));
+                    }
+                }
+                Decision::Reaction { reaction: best.1 }
+            }
             _ => {
                 game.choices(&mut self.buf);
                 if self.buf.is_empty() {

@@ -13,6 +13,7 @@ pub mod bots;
 pub mod dangerous;
 pub mod deployment;
 pub mod powers;
+pub mod reactions;
 pub mod reserves;
 pub mod round;
 pub mod units;
@@ -27,7 +28,10 @@ use valerna_game::{Choices, Game, Outcome, Seat};
 use crate::content::{Pack, SAMPLE_LISTS};
 use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain};
 use crate::rules::force_list;
+use crate::rules::modifiers::MoraleCause;
+use crate::rules::powers::Trigger;
 use crate::rules::scenario::{self, Objectives, Scenario, Score};
+use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
 use crate::rules::wounds::WoundPlan;
 
@@ -113,6 +117,46 @@ pub enum Decision {
     /// A Flanked unit's melee attack: each attacking model and the engaged
     /// enemy unit it attacks (BoV 5.1, "Flanking & Flanked").
     FlankedAttack { targets: Vec<(u8, u16)> },
+    /// One reaction to the pending trigger, or none (BoV 5.1, "Reactions").
+    Reaction { reaction: Option<Reaction> },
+    /// The enemy unit a defeated Giant inflicts its wounds on.
+    GiantTarget { unit: u16 },
+    /// "Command X": the unit given the Hero's activation marker, or none.
+    Command { unit: Option<u16> },
+    /// "Command X": the commanded unit that takes the ranged hits on the
+    /// Hero instead, or none.
+    Redirect { unit: Option<u16> },
+}
+
+/// A moment that sets off reactions (BoV 5.1, "Reactions"): the trigger,
+/// the units it happened to and the unit that set it off.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Window {
+    pub trigger: Trigger,
+    /// The units attacked, charged, activated, testing morale or losing a
+    /// model; empty for the end of a round or Initiative.
+    pub subjects: Vec<u16>,
+    /// The unit that attacks, charges or moves away, when another does.
+    pub actor: Option<u16>,
+}
+
+/// One reaction a player may take on a trigger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reaction {
+    /// A reaction power of `unit` (its slot, as for Activate Power) and the
+    /// unit its effects that choose one apply to.
+    Power {
+        unit: u16,
+        power: u8,
+        target: Option<u16>,
+    },
+    /// A Vaala card from the hand, its caster (for a targeted card) and the
+    /// unit named.
+    Vaala {
+        card: String,
+        caster: Option<u16>,
+        target: Option<u16>,
+    },
 }
 
 /// A refused set-up or decision.
@@ -178,6 +222,36 @@ pub enum Phase {
         unit: u16,
         allowed: u8,
     },
+    /// `seat` may take one reaction to the trigger (BoV 5.1, "Reactions").
+    Reaction {
+        seat: Seat,
+        window: Window,
+        options: Vec<Reaction>,
+    },
+    /// A power moves `unit` up to `inches`: its owner gives the paths
+    /// (answered with `Decision::March`).
+    PowerMove {
+        unit: u16,
+        inches: f64,
+    },
+    /// The owner of a defeated Giant picks the enemy unit engaged with it
+    /// that takes its wounds (BoV 5.1, "Giant").
+    Giant {
+        unit: u16,
+        candidates: Vec<u16>,
+    },
+    /// "Command X": at the start of the Hero's activation its owner may
+    /// place the activation marker on one of `candidates`.
+    Command {
+        hero: u16,
+        candidates: Vec<u16>,
+    },
+    /// "Command X": ranged hits on the Hero; its owner may have one of
+    /// `candidates` take them all instead.
+    Redirect {
+        hero: u16,
+        candidates: Vec<u16>,
+    },
 }
 
 /// A step of the engine's queue.
@@ -215,6 +289,69 @@ pub enum Step {
     RestoreFatigue { unit: u16 },
     /// "Roll Initiative" and "Next Round, or End of Game".
     NextRound,
+    /// Offer each of `seats` in turn one reaction to the trigger; no second
+    /// Vaala card once one was played on it.
+    Reactions {
+        window: Window,
+        seats: Vec<Seat>,
+        vaala_played: bool,
+    },
+    /// A melee attack declared earlier, resolved after the reactions to it;
+    /// `recount`: count the attacking models again (a single target).
+    MeleeAttack {
+        unit: u16,
+        groups: Vec<(u16, u32)>,
+        recount: bool,
+        charge: bool,
+        consolidate: bool,
+    },
+    /// A ranged attack declared earlier, resolved after the reactions.
+    RangedAttack {
+        unit: u16,
+        target: u16,
+        skirmish: bool,
+    },
+    /// A Charge declared earlier, moved after the reactions to it.
+    Charge { unit: u16, target: u16 },
+    /// Wounds whose reactions ("a model is defeated") were offered.
+    ReactedWounds {
+        unit: u16,
+        wounds: u32,
+        statuses: Vec<StatusKind>,
+    },
+    /// Morale tests; `reacted` once the reactions to them were offered.
+    Morale {
+        unit: u16,
+        testing: ModelSet,
+        cause: MoraleCause,
+        reacted: bool,
+    },
+    /// The end of a turn once its reactions were offered.
+    TurnEnds { unit: u16 },
+    /// The end of the round once its reactions were offered.
+    RoundEnds,
+    /// The first turn once the Initiative reactions were offered.
+    TakeFirstTurn,
+    /// A power moves a unit: its owner gives the paths.
+    PowerMove { unit: u16, inches: f64 },
+    /// A defeated Giant's wounds on one of the enemy units engaged with it.
+    Giant { unit: u16, candidates: Vec<u16> },
+    /// "Command X": the Hero may place its activation marker.
+    Command { hero: u16 },
+    /// Hits of an attack on `unit`, before its defense roll: `stage` 0
+    /// offers a Command X Hero's owner to have a commanded unit take ranged
+    /// hits, 1 the reactions to being hit, 2 rolls the defense (`flanked`:
+    /// the target was Flanked when the melee attack was made).
+    Hits {
+        attacker: u16,
+        unit: u16,
+        kind: crate::rules::units::WeaponKind,
+        standard: u32,
+        critical: u32,
+        keywords: Vec<crate::rules::keywords::AttackKeyword>,
+        flanked: bool,
+        stage: u8,
+    },
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -260,6 +397,34 @@ pub struct Battle {
     pub(crate) result: Option<Outcome>,
     /// The last charge: the dice added to Speed and whether it engaged.
     pub last_charge: Option<ChargeReport>,
+    /// The Vaala cards each side started with.
+    pub(crate) dealt: [Vec<String>; 2],
+    /// A Command X Hero's activation marker: the Hero and the unit it
+    /// activates next (BoV 5.1, "Command X").
+    pub command_marker: Option<(u16, u16)>,
+    /// How many times each power, Vaala card and Artifact acted, by
+    /// [`CardUse`] key.
+    pub(crate) uses: std::collections::BTreeMap<(CardKind, String), u32>,
+}
+
+/// What kind of card a [`CardUse`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum CardKind {
+    /// A power printed on a unit card.
+    Power,
+    Vaala,
+    Artifact,
+}
+
+/// How many times one card acted in a battle: a power was activated or a
+/// passive one changed a roll, a Vaala card was played, an Artifact's power
+/// acted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardUse {
+    pub kind: CardKind,
+    /// The power's, Vaala card's or Artifact card's id.
+    pub id: String,
+    pub uses: u32,
 }
 
 /// What the last charge rolled and did (BoV 5.1, "Charge Move").
@@ -371,9 +536,22 @@ impl Battle {
                 }
             }
             Step::EndOfTurn { unit } => {
-                self.end_of_turn(unit);
-                // The end of the round may have queued its own steps.
-                !self.queue.is_empty()
+                // BoV 5.1, "Reactions": the end of the activation, then of
+                // the turn, before the turn passes.
+                self.queue.push_front(Step::TurnEnds { unit });
+                let owner = self.units[usize::from(unit)].owner;
+                for trigger in [Trigger::EndOfTurn, Trigger::EndOfActivation] {
+                    self.queue.push_front(Step::Reactions {
+                        window: Window {
+                            trigger,
+                            subjects: vec![unit],
+                            actor: None,
+                        },
+                        seats: vec![owner],
+                        vaala_played: false,
+                    });
+                }
+                true
             }
             Step::RestoreFatigue { unit } => self.restore_fatigue_step(unit),
             Step::NextRound => {
@@ -383,10 +561,131 @@ impl Battle {
             }
             Step::Dangerous { piece } => self.dangerous_step(piece),
             Step::FirstTurn => {
+                // BoV 5.1, "Reactions": "When you win Initiative".
+                self.queue.push_front(Step::TakeFirstTurn);
+                self.queue.push_front(Step::Reactions {
+                    window: Window {
+                        trigger: Trigger::Initiative,
+                        subjects: Vec::new(),
+                        actor: None,
+                    },
+                    seats: vec![self.initiative],
+                    vaala_played: false,
+                });
+                true
+            }
+            Step::TakeFirstTurn => {
                 self.phase = Phase::Turn {
                     seat: self.initiative,
                 };
                 false
+            }
+            Step::Reactions {
+                window,
+                seats,
+                vaala_played,
+            } => self.reactions_step(window, seats, vaala_played),
+            Step::MeleeAttack {
+                unit,
+                groups,
+                recount,
+                charge,
+                consolidate,
+            } => {
+                self.melee_attack_step(unit, &groups, recount, charge, consolidate);
+                true
+            }
+            Step::RangedAttack {
+                unit,
+                target,
+                skirmish,
+            } => {
+                self.ranged_attack_step(unit, target, skirmish);
+                true
+            }
+            Step::Charge { unit, target } => {
+                self.charge(unit, target);
+                true
+            }
+            Step::ReactedWounds {
+                unit,
+                wounds,
+                statuses,
+            } => self.wounds_now(unit, wounds, statuses),
+            Step::Morale {
+                unit,
+                testing,
+                cause,
+                reacted,
+            } => {
+                self.morale_step(unit, testing, cause, reacted);
+                true
+            }
+            Step::TurnEnds { unit } => {
+                self.end_of_turn(unit);
+                !self.queue.is_empty()
+            }
+            Step::RoundEnds => {
+                self.round_ends();
+                !self.queue.is_empty()
+            }
+            Step::Giant { unit, candidates } => {
+                let alive: Vec<u16> = candidates
+                    .into_iter()
+                    .filter(|&c| self.units[usize::from(c)].alive())
+                    .collect();
+                match alive.as_slice() {
+                    [] => true,
+                    [only] => {
+                        self.giant_wounds(unit, *only);
+                        true
+                    }
+                    _ => {
+                        self.phase = Phase::Giant {
+                            unit,
+                            candidates: alive,
+                        };
+                        false
+                    }
+                }
+            }
+            Step::Command { hero } => {
+                let candidates = self.command_candidates(hero);
+                if candidates.is_empty() {
+                    true
+                } else {
+                    self.phase = Phase::Command { hero, candidates };
+                    false
+                }
+            }
+            Step::Hits {
+                attacker,
+                unit,
+                kind,
+                standard,
+                critical,
+                keywords,
+                flanked,
+                stage,
+            } => self.hits_step(
+                attacks::Hits {
+                    attacker,
+                    unit,
+                    kind,
+                    standard,
+                    critical,
+                    keywords,
+                    flanked,
+                },
+                stage,
+            ),
+            Step::PowerMove { unit, inches } => {
+                if self.units[usize::from(unit)].alive() {
+                    self.phase = Phase::PowerMove { unit, inches };
+                    false
+                } else {
+                    true
+                }
             }
         }
     }
@@ -414,7 +713,15 @@ impl Game for Battle {
             })?;
             forces.push(force);
         }
-        let game_size = forces[0].game_size.max(forces[1].game_size);
+        // BoV 5.1, "Game Size": the players "decide a size for the game",
+        // one size that "each player's force can add up to".
+        if forces[0].game_size != forces[1].game_size {
+            return err(format!(
+                "the two lists are written for different game sizes ({} and {} points): BoV 5.1, \"Game Size\", the players agree one size",
+                forces[0].game_size, forces[1].game_size
+            ));
+        }
+        let game_size = forces[0].game_size;
         let size = setup.battlefield;
         // BoV 5.1, "Setting up a game" > "1) Place Terrain": sectors and
         // scatter. The scatter is rolled even on a saved map (the alternative
@@ -432,6 +739,7 @@ impl Game for Battle {
         let mut hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         for (seat, force) in forces.iter().enumerate() {
             let seat = seat as Seat;
+            let first = units.len() as u16;
             for (k, fu) in force.units.iter().enumerate() {
                 let Some(card) = content.card(fu.card) else {
                     return err(format!("unit card {:?} is not in the pack", fu.card));
@@ -447,6 +755,14 @@ impl Game for Battle {
                 // BoV 5.1, "Artifact Cards": one at most, on a Hero.
                 unit.artifact = fu.artifacts.first().copied();
                 units.push(unit);
+            }
+            // BoV 5.1, "The Dragonbond": noted down when the list is picked.
+            for (k, fu) in force.units.iter().enumerate() {
+                if let Some(d) = fu.bonded_to {
+                    let (h, d) = (first + k as u16, first + d as u16);
+                    units[usize::from(h)].bonded = Some(d);
+                    units[usize::from(d)].bonded = Some(h);
+                }
             }
             hands[usize::from(seat)] = force
                 .vaala
@@ -477,7 +793,7 @@ impl Game for Battle {
             },
             queue: VecDeque::new(),
             stream,
-            hands,
+            hands: hands.clone(),
             game_size,
             objectives_first,
             deploy_first: 0,
@@ -487,6 +803,9 @@ impl Game for Battle {
             last_paths: Vec::new(),
             result: None,
             last_charge: None,
+            dealt: hands.clone(),
+            command_marker: None,
+            uses: Default::default(),
         };
         b.next_objective();
         b.run();
@@ -507,7 +826,12 @@ impl Game for Battle {
             Phase::Action { unit }
             | Phase::Casualties { unit, .. }
             | Phase::Reserve { unit }
+            | Phase::PowerMove { unit, .. }
+            | Phase::Giant { unit, .. }
+            | Phase::Command { hero: unit, .. }
+            | Phase::Redirect { hero: unit, .. }
             | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
+            Phase::Reaction { seat, .. } => Some(*seat),
             Phase::Opportunity { mover, .. } => {
                 Some(Self::other(self.units[usize::from(*mover)].owner))
             }

@@ -8,12 +8,13 @@
 use valerna_dice::bov::{Shift, roll_attack};
 
 use super::units::Snapshot;
-use super::{Battle, BattleError, Step, err};
+use super::{Battle, BattleError, CardKind, Step, err};
 use crate::geometry::{Sightlines, UnitId};
 use crate::rules::attack::{make_defense_roll, roll_wounds};
 use crate::rules::modifiers::DefenseModifiers;
 use crate::rules::powers::{
-    self, ARTIFACT_POWER_SLOT, Change, Duration, Effect, Lasting, Power, Roll, Target,
+    self, ARTIFACT_POWER_SLOT, Change, Condition, Duration, Effect, Lasting, Power, Roll, Target,
+    Timing,
 };
 use crate::rules::status::StatusKind;
 use crate::rules::units::WeaponKind;
@@ -62,8 +63,13 @@ impl Battle {
                 power.name
             ));
         }
-        powers::check_activation(power, slot, &self.units[usize::from(unit)].state, false)
-            .map_err(|e| BattleError(format!("{}: {e}", power.name)))?;
+        powers::check_activation(
+            power,
+            slot,
+            &self.units[usize::from(unit)].state,
+            self.used_this_turn(unit, slot),
+        )
+        .map_err(|e| BattleError(format!("{}: {e}", power.name)))?;
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
         self.check_power_target(&snap, &sight, unit, power, target)
@@ -71,7 +77,7 @@ impl Battle {
 
     /// The one named unit must suit every effect that chooses a unit; a
     /// power without such an effect names none.
-    fn check_power_target(
+    pub(crate) fn check_power_target(
         &self,
         snap: &Snapshot,
         sight: &Sightlines,
@@ -79,14 +85,28 @@ impl Battle {
         power: &Power,
         target: Option<u16>,
     ) -> Result<(), BattleError> {
+        self.check_effects_target(snap, sight, unit, &power.name, &power.effects, target)
+    }
+
+    /// [`Self::check_power_target`] for any effects (a Vaala card's too).
+    pub(crate) fn check_effects_target(
+        &self,
+        snap: &Snapshot,
+        sight: &Sightlines,
+        unit: u16,
+        name: &str,
+        effects: &[Effect],
+        target: Option<u16>,
+    ) -> Result<(), BattleError> {
+        let chooses = effects.iter().any(Effect::chooses_a_unit);
         let Some(t) = target else {
-            if power.chooses_a_unit() {
-                return err(format!("{} needs a target unit", power.name));
+            if chooses {
+                return err(format!("{name} needs a target unit"));
             }
             return Ok(());
         };
-        if !power.chooses_a_unit() {
-            return err(format!("{} names no target unit", power.name));
+        if !chooses {
+            return err(format!("{name} names no target unit"));
         }
         let Some(tu) = self.units.get(usize::from(t)) else {
             return err(format!("there is no unit {t}"));
@@ -95,7 +115,7 @@ impl Battle {
             return err(format!("unit {t} ({}) is not on the battlefield", tu.name));
         }
         let friend = tu.owner == self.units[usize::from(unit)].owner;
-        for e in power.effects.iter().filter(|e| e.chooses_a_unit()) {
+        for e in effects.iter().filter(|e| e.chooses_a_unit()) {
             match e {
                 Effect::Attack { weapon, .. } => {
                     if friend {
@@ -118,9 +138,14 @@ impl Battle {
                     }
                 }
                 _ => match e.target() {
-                    Some(Target::Friend { range }) => {
+                    Some(Target::Friend { range, with }) => {
                         if !friend {
                             return err(format!("unit {t} ({}) is not a friendly unit", tu.name));
+                        }
+                        if let Some(k) = with
+                            && !self.card(t).answers_to(k)
+                        {
+                            return err(format!("unit {t} ({}) is not {k}", tu.name));
                         }
                         self.within_power_range(unit, t, *range)?;
                     }
@@ -173,6 +198,11 @@ impl Battle {
         ))
     }
 
+    /// Whether the unit already activated the power in `slot` this turn.
+    pub fn used_this_turn(&self, unit: u16, slot: u8) -> bool {
+        self.units[usize::from(unit)].powers_used & (1 << (slot & 15)) != 0
+    }
+
     /// The action powers the unit may activate now, each with every target
     /// it may be given (`None` for a power that names none).
     pub fn power_choices(&self, unit: u16) -> Vec<(u8, Option<u16>)> {
@@ -181,7 +211,9 @@ impl Battle {
         let state = &self.units[usize::from(unit)].state;
         let mut out = Vec::new();
         for (slot, p) in self.powers_of(unit) {
-            if !p.resolvable_as_action() || powers::check_activation(p, slot, state, false).is_err()
+            if !p.resolvable_as_action()
+                || powers::check_activation(p, slot, state, self.used_this_turn(unit, slot))
+                    .is_err()
             {
                 continue;
             }
@@ -209,16 +241,40 @@ impl Battle {
             return;
         };
         powers::activate_as_action(&power, slot, &mut self.units[usize::from(unit)].state);
+        self.count_power_use(unit, slot);
+        let ctx = Named {
+            unit: target,
+            triggering: None,
+            subject: None,
+        };
         let mut queued = std::mem::take(&mut self.queue);
         for e in &power.effects {
-            self.resolve_effect(unit, e, target);
+            self.resolve_effect(unit, e, &ctx);
             queued.append(&mut self.queue);
         }
         self.queue = queued;
     }
 
+    /// Marks the power in `slot` used this turn and counts its use.
+    pub(crate) fn count_power_use(&mut self, unit: u16, slot: u8) {
+        self.units[usize::from(unit)].powers_used |= 1 << (slot & 15);
+        if let Some(key) = self.power_key(unit, slot) {
+            *self.uses.entry(key).or_default() += 1;
+        }
+    }
+
+    /// The card a power belongs to, as [`super::Battle::cards_used`] counts it.
+    fn power_key(&self, unit: u16, slot: u8) -> Option<(CardKind, String)> {
+        if slot == ARTIFACT_POWER_SLOT {
+            let a = self.units[usize::from(unit)].artifact?;
+            return Some((CardKind::Artifact, self.pack.artifacts.get(a)?.id.clone()));
+        }
+        let p = self.profile(unit).powers.get(usize::from(slot))?;
+        Some((CardKind::Power, p.id.clone()))
+    }
+
     /// The units an effect applies to.
-    fn effect_units(&self, caster: u16, t: &Target, named: Option<u16>) -> Vec<u16> {
+    fn effect_units(&self, caster: u16, t: &Target, named: &Named) -> Vec<u16> {
         let owner = self.units[usize::from(caster)].owner;
         let within = |u: &super::Unit, range: u8| {
             u.id == caster || self.distance(caster, u.id) <= self.power_range(caster, range) + 1e-9
@@ -226,7 +282,7 @@ impl Battle {
         match *t {
             Target::Caster => vec![caster],
             Target::Friend { .. } | Target::Enemy { .. } | Target::EngagedEnemy => {
-                named.into_iter().collect()
+                named.unit.into_iter().collect()
             }
             Target::AllFriends { range } => self
                 .living(owner)
@@ -238,16 +294,17 @@ impl Battle {
                 .filter(|u| within(u, range))
                 .map(|u| u.id)
                 .collect(),
-            Target::Triggering => Vec::new(),
+            Target::Triggering => named.triggering.into_iter().collect(),
+            Target::Subject => named.subject.into_iter().collect(),
         }
     }
 
     /// One effect of the language, applied by the caster.
-    fn resolve_effect(&mut self, caster: u16, effect: &Effect, named: Option<u16>) {
+    pub(crate) fn resolve_effect(&mut self, caster: u16, effect: &Effect, named: &Named) {
         if let Effect::Attack { weapon, modifier } = *effect {
             // "Certain powers will allow a unit to make an attack. These
             // attacks follow the standard rules for making an attack."
-            let Some(t) = named else {
+            let Some(t) = named.unit else {
                 return;
             };
             if modifier != 0 {
@@ -304,7 +361,14 @@ impl Battle {
                         st.fatigue.saturating_add(n)
                     };
                 }
-                Effect::Attack { .. } | Effect::Move { .. } => {}
+                Effect::Move { inches, .. } => {
+                    // The owner draws the move, as for a March.
+                    self.queue.push_back(Step::PowerMove {
+                        unit: u,
+                        inches: f64::from(*inches),
+                    });
+                }
+                Effect::Attack { .. } => {}
             }
         }
     }
@@ -337,7 +401,7 @@ impl Battle {
         let roll = roll_attack(dice.groups(), Shift::None, &mut self.stream);
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
-        let mut dm = self.defense_modifiers(u, WeaponKind::Ranged);
+        let mut dm = self.defense_modifiers_against(u, WeaponKind::Ranged, Some(caster));
         dm.obscured = sight.unit_in_cover_from(UnitId(caster), UnitId(u));
         let defense = self.profile(u).defense;
         let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
@@ -352,10 +416,164 @@ impl Battle {
     /// and the lasting powers on it (those kept for one roll are spent).
     /// The caller adds what depends on the attack: Flanked, cover.
     pub(crate) fn defense_modifiers(&mut self, unit: u16, kind: WeaponKind) -> DefenseModifiers {
+        self.defense_modifiers_against(unit, kind, None)
+    }
+
+    /// [`Self::defense_modifiers`] against the attacks of `attacker`.
+    pub(crate) fn defense_modifiers_against(
+        &mut self,
+        unit: u16,
+        kind: WeaponKind,
+        attacker: Option<u16>,
+    ) -> DefenseModifiers {
         let mut dm = DefenseModifiers::new(self.units[usize::from(unit)].fatigue(), kind);
-        dm.powers = self.power_modifier(unit, Roll::Defense, Some(kind));
-        self.spend_power_roll(unit, Roll::Defense, Some(kind));
+        dm.dragonbonded = self.dragonbonded(unit);
+        dm.powers = self.roll_powers(unit, Roll::Defense, Some(kind), attacker);
         dm
+    }
+
+    /// The upgrades (+) and downgrades (-) of the powers on one roll of
+    /// `unit`: the lasting effects on it (those kept for one roll are
+    /// spent) and the passive powers in play that reach it, each counted
+    /// as used when it changes the roll. `opponent`: the other unit of the
+    /// attack, for conditions.
+    pub(crate) fn roll_powers(
+        &mut self,
+        unit: u16,
+        roll: Roll,
+        weapon: Option<WeaponKind>,
+        opponent: Option<u16>,
+    ) -> i8 {
+        let lasting = self.power_modifier(unit, roll, weapon);
+        self.spend_power_roll(unit, roll, weapon);
+        let mut acted = Vec::new();
+        let passive = self.passive_shift(unit, roll, weapon, opponent, &mut acted);
+        for key in acted {
+            *self.uses.entry(key).or_default() += 1;
+        }
+        (i32::from(lasting) + passive).clamp(-127, 127) as i8
+    }
+
+    /// BoV 5.1, "Passive Powers": "always active". The net upgrades the
+    /// passive powers of every unit on the battlefield give `unit`'s roll
+    /// (its own on `Caster`, a friend's on `AllFriends` in range, an
+    /// enemy's on `AllEnemies` in range), and the cards that acted.
+    fn passive_shift(
+        &self,
+        unit: u16,
+        roll: Roll,
+        weapon: Option<WeaponKind>,
+        opponent: Option<u16>,
+        acted: &mut Vec<(CardKind, String)>,
+    ) -> i32 {
+        let owner = self.units[usize::from(unit)].owner;
+        let mut sum = 0;
+        for src in self.units.iter().filter(|u| u.alive()) {
+            for (slot, p) in self.powers_of(src.id) {
+                if p.timing != Timing::Passive {
+                    continue;
+                }
+                let mut used = false;
+                for e in &p.effects {
+                    let Effect::Modifier {
+                        target,
+                        roll: r,
+                        amount,
+                        against,
+                        when,
+                        ..
+                    } = e
+                    else {
+                        continue;
+                    };
+                    if *r != roll || (against.is_some() && *against != weapon) {
+                        continue;
+                    }
+                    let reaches = match *target {
+                        Target::Caster => src.id == unit,
+                        Target::AllFriends { range } => {
+                            src.owner == owner
+                                && (src.id == unit
+                                    || self.distance(src.id, unit)
+                                        <= self.power_range(src.id, range) + 1e-9)
+                        }
+                        Target::AllEnemies { range } => {
+                            src.owner != owner
+                                && self.distance(src.id, unit)
+                                    <= self.power_range(src.id, range) + 1e-9
+                        }
+                        _ => false,
+                    };
+                    if !reaches || !self.condition_holds(*when, opponent) {
+                        continue;
+                    }
+                    sum += i32::from(*amount);
+                    used = true;
+                }
+                if used && let Some(key) = self.power_key(src.id, slot) {
+                    acted.push(key);
+                }
+            }
+        }
+        sum
+    }
+
+    /// The net upgrades the passive powers in play give `unit`'s roll
+    /// against (or by) `opponent`, without counting them as used.
+    pub fn passive_modifier(
+        &self,
+        unit: u16,
+        roll: Roll,
+        weapon: Option<WeaponKind>,
+        opponent: Option<u16>,
+    ) -> i32 {
+        self.passive_shift(unit, roll, weapon, opponent, &mut Vec::new())
+    }
+
+    fn condition_holds(&self, when: Option<Condition>, opponent: Option<u16>) -> bool {
+        match when {
+            None => true,
+            Some(Condition::OpponentFlanked) => opponent.is_some_and(|o| {
+                let snap = self.snapshot();
+                self.flanked(&snap, o)
+            }),
+        }
+    }
+
+    /// Inches the passive powers in play add to `unit`'s Speed.
+    pub(crate) fn passive_speed(&self, unit: u16) -> i32 {
+        let owner = self.units[usize::from(unit)].owner;
+        let mut sum = 0;
+        for src in self.units.iter().filter(|u| u.alive()) {
+            for (_, p) in self.powers_of(src.id) {
+                if p.timing != Timing::Passive {
+                    continue;
+                }
+                for e in &p.effects {
+                    let Effect::Speed { target, inches, .. } = e else {
+                        continue;
+                    };
+                    let reaches = match *target {
+                        Target::Caster => src.id == unit,
+                        Target::AllFriends { range } => {
+                            src.owner == owner
+                                && self.distance(src.id, unit)
+                                    <= self.power_range(src.id, range) + 1e-9
+                        }
+                        Target::AllEnemies { range } => {
+                            src.owner != owner
+                                && self.distance(src.id, unit)
+                                    <= self.power_range(src.id, range) + 1e-9
+                        }
+                        _ => false,
+                    };
+                    if reaches {
+                        sum += i32::from(*inches);
+                    }
+                }
+            }
+        }
+        sum
     }
 
     /// The upgrades (+) and downgrades (-) lasting powers give a unit's roll.
@@ -369,10 +587,20 @@ impl Battle {
     }
 
     /// The end of a turn or of a round ends the lasting effects that last
-    /// that long.
+    /// that long; a new turn may use every power again ("once per turn").
     pub(crate) fn expire_lasting(&mut self, end_of_round: bool) {
         for u in &mut self.units {
             powers::expire(&mut u.lasting, end_of_round);
+            u.powers_used = 0;
         }
     }
+}
+
+/// The units a power's effects name: the one the player chose, and the
+/// units of the trigger it answers.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Named {
+    pub unit: Option<u16>,
+    pub triggering: Option<u16>,
+    pub subject: Option<u16>,
 }

@@ -1,6 +1,7 @@
 //! Turns and rounds (BoV 5.1, "Rounds", "Turns", "End of Round", "End of Game").
 
-use super::{Battle, BattleError, Phase, Step, err};
+use super::{Battle, BattleError, Phase, Step, Window, err};
+use crate::rules::powers::Trigger;
 use crate::rules::round as book;
 use crate::rules::scenario::{GameResult, OBJECTIVE_RADIUS_INCHES, ROUNDS, game_result};
 use crate::rules::status::StatusKind;
@@ -44,6 +45,22 @@ impl Battle {
                 statuses: Vec::new(),
             });
         }
+        // BoV 5.1, "Start of Activation": "units with the Command keyword
+        // have an ability that they can use at this time".
+        if self.card(unit).command().is_some() {
+            self.queue.push_back(Step::Command { hero: unit });
+        }
+        // BoV 5.1, "Reactions": "At the start of this unit's activation".
+        let owner = self.units[usize::from(unit)].owner;
+        self.queue.push_back(Step::Reactions {
+            window: Window {
+                trigger: Trigger::StartOfActivation,
+                subjects: vec![unit],
+                actor: None,
+            },
+            seats: vec![owner],
+            vaala_played: false,
+        });
         self.queue.push_back(Step::ChooseAction { unit });
     }
 
@@ -59,7 +76,29 @@ impl Battle {
         book::end_of_activation(&mut u.state);
         let owner = u.owner;
         self.expire_lasting(false);
+        // BoV 5.1, "Command X": "After this Hero has finished its
+        // activation, you must immediately remove the activation marker and
+        // activate that unit", in the same turn.
+        if let Some((hero, marked)) = self.command_marker
+            && hero == unit
+        {
+            self.command_marker = None;
+            if self.can_activate(owner, marked).is_ok() {
+                self.activate(marked);
+                return;
+            }
+        }
         self.next_turn(owner);
+    }
+
+    /// "Command X": the units the Hero may place its activation marker on:
+    /// friendly units with its X keyword within 1" that may be activated.
+    pub fn command_candidates(&self, hero: u16) -> Vec<u16> {
+        let owner = self.units[usize::from(hero)].owner;
+        self.command_candidates_near(hero)
+            .into_iter()
+            .filter(|&u| self.can_activate(owner, u).is_ok())
+            .collect()
     }
 
     /// The opponent takes the next turn unless it has passed; once both have
@@ -96,10 +135,25 @@ impl Battle {
             .collect()
     }
 
+    /// "End of Round": first the reactions to it, the player with the
+    /// Initiative first.
+    fn end_of_round(&mut self) {
+        self.queue.push_back(Step::Reactions {
+            window: Window {
+                trigger: Trigger::EndOfRound,
+                subjects: Vec::new(),
+                actor: None,
+            },
+            seats: vec![self.initiative, Self::other(self.initiative)],
+            vaala_played: false,
+        });
+        self.queue.push_back(Step::RoundEnds);
+    }
+
     /// "End of Round": scoring, Restore Fatigue, initiative, next round or
     /// the end of the game. Units whose owner has a choice of status markers
     /// to remove are queued for that decision; the rest restore at once.
-    fn end_of_round(&mut self) {
+    pub(crate) fn round_ends(&mut self) {
         let on = self.models_on_objectives();
         self.score
             .score_round(self.setup.scenario, &mut self.control, &on);
@@ -151,7 +205,22 @@ impl Battle {
         if self.round >= ROUNDS {
             self.end_game("rounds");
         } else {
+            let before = self.round;
             self.start_round();
+            self.initiative_window(before);
+        }
+    }
+
+    /// A round that began (Initiative rolled) since `round_before` offers
+    /// the winner's reactions to Initiative before the first turn: the
+    /// first turn goes through [`Step::FirstTurn`] when no Dangerous
+    /// terrain queued it already.
+    pub(crate) fn initiative_window(&mut self, round_before: u8) {
+        if self.round != round_before
+            && self.result.is_none()
+            && !self.queue.iter().any(|s| matches!(s, Step::FirstTurn))
+        {
+            self.queue.push_back(Step::FirstTurn);
         }
     }
 

@@ -39,6 +39,14 @@ pub struct Unit {
     /// Effects of powers still lasting on it (BoV 5.1, "Powers").
     #[serde(default)]
     pub lasting: Vec<Lasting>,
+    /// The power slots activated this turn, one bit each ("a given power
+    /// may only be activated once per turn").
+    #[serde(default)]
+    pub powers_used: u16,
+    /// The unit it is bonded with by the Dragonbond (BoV 5.1, "The
+    /// Dragonbond"), both ways.
+    #[serde(default)]
+    pub bonded: Option<u16>,
 }
 
 impl Unit {
@@ -77,6 +85,8 @@ impl Unit {
             reserve: false,
             artifact: None,
             lasting: Vec::new(),
+            powers_used: 0,
+            bonded: None,
         }
     }
 
@@ -201,7 +211,7 @@ impl Battle {
     /// halved again for a Skirmish.
     pub fn allowance(&self, unit: u16, skirmish: bool) -> f64 {
         let u = &self.units[usize::from(unit)];
-        let bonus = crate::rules::powers::speed_bonus(&u.lasting);
+        let bonus = crate::rules::powers::speed_bonus(&u.lasting) + self.passive_speed(unit);
         let speed = f64::from((i32::from(self.profile(unit).speed) + bonus).max(0));
         crate::rules::status::speed_allowance(
             speed,

@@ -50,8 +50,14 @@ pub enum Trigger {
 pub enum Target {
     /// The casting unit itself.
     Caster,
-    /// One friendly unit within `range` inches (the caster included).
-    Friend { range: u8 },
+    /// One friendly unit within `range` inches (the caster included),
+    /// with the keyword `with` when it names one ("a friendly Ogerron
+    /// unit").
+    Friend {
+        range: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
+    },
     /// One enemy unit within `range` inches and line of sight.
     Enemy { range: u8 },
     /// One enemy unit engaged with the caster.
@@ -60,8 +66,23 @@ pub enum Target {
     AllFriends { range: u8 },
     /// Every enemy unit within `range` inches.
     AllEnemies { range: u8 },
-    /// The unit whose action set off the trigger.
+    /// The unit whose action set off the trigger: the attacker, the
+    /// charger, the unit moving away, the unit activated, the unit whose
+    /// model falls or which tests its morale.
     Triggering,
+    /// The unit the trigger happened to: the unit attacked or charged (for
+    /// the other triggers, the same unit as `Triggering`).
+    Subject,
+}
+
+/// A condition a passive modifier needs (BoV 5.1, "Passive Powers": a
+/// power "always active", but often only in some situation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    /// The other unit of the attack (the target, or the attacker for a
+    /// defense roll) is Flanked: engaged with more than one enemy unit,
+    /// so "already engaged with another friendly unit".
+    OpponentFlanked,
 }
 
 /// Which roll a modifier applies to (BoV 5.1, "Upgrades & Downgrades").
@@ -112,6 +133,9 @@ pub enum Effect {
         duration: Duration,
         #[serde(default)]
         against: Option<WeaponKind>,
+        /// Only when this holds (passive powers).
+        #[serde(default)]
+        when: Option<Condition>,
     },
     /// Add to (or take from) Speed.
     Speed {
@@ -164,10 +188,31 @@ impl Power {
 
 impl Effect {
     /// Whether the turn engine resolves this effect as part of an Activate
-    /// Power action. `Triggering` names the unit of a trigger, which an
-    /// action has not; `Move` needs paths the action does not carry yet.
+    /// Power action: `Triggering` and `Subject` name the units of a
+    /// trigger, which an action has not.
     pub fn resolvable_as_action(&self) -> bool {
-        !matches!(self, Effect::Move { .. }) && self.target() != Some(&Target::Triggering)
+        !matches!(self.target(), Some(Target::Triggering | Target::Subject))
+    }
+
+    /// Whether the unit named for it must be friendly (`Some(true)`), an
+    /// enemy (`Some(false)`), or it names none.
+    pub fn named_side(&self) -> Option<bool> {
+        match (self, self.target()) {
+            (Effect::Attack { .. }, _) => Some(false),
+            (_, Some(Target::Friend { .. })) => Some(true),
+            (_, Some(Target::Enemy { .. } | Target::EngagedEnemy)) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Whether it lasts on its own and needs no unit named: what a passive
+    /// power may do ("always active and does not need to be activated").
+    pub fn passive_kind(&self) -> bool {
+        matches!(self, Effect::Modifier { .. } | Effect::Speed { .. })
+            && matches!(
+                self.target(),
+                Some(Target::Caster | Target::AllFriends { .. } | Target::AllEnemies { .. })
+            )
     }
 
     /// Whom the effect applies to, if it names a target.
@@ -206,6 +251,43 @@ impl Power {
     pub fn chooses_a_unit(&self) -> bool {
         self.effects.iter().any(Effect::chooses_a_unit)
     }
+
+    /// Why the power could never be activated (or, for a passive power,
+    /// never act), if so. The player names one unit for all the effects
+    /// that choose one, so they must agree on its side; an action has no
+    /// trigger to name a unit; a passive power only lasts.
+    pub fn never_usable(&self) -> Option<String> {
+        never_usable(&self.timing, &self.effects)
+    }
+}
+
+/// [`Power::never_usable`] for any timing and effects (a Vaala card's too).
+pub fn never_usable(timing: &Timing, effects: &[Effect]) -> Option<String> {
+    let sides: Vec<bool> = effects.iter().filter_map(Effect::named_side).collect();
+    if sides.contains(&true) && sides.contains(&false) {
+        return Some(
+            "its effects need a friendly and an enemy unit, but one unit is named for them all"
+                .into(),
+        );
+    }
+    match timing {
+        Timing::Action if !effects.iter().all(Effect::resolvable_as_action) => Some(
+            "an action power has no trigger, so `Triggering` or `Subject` names no unit".into(),
+        ),
+        Timing::Passive if !effects.iter().all(Effect::passive_kind) => Some(
+            "a passive power is never activated: only Modifier and Speed effects on the caster, \
+             AllFriends or AllEnemies act"
+                .into(),
+        ),
+        Timing::Action | Timing::Reaction(_)
+            if effects
+                .iter()
+                .any(|e| matches!(e, Effect::Modifier { when: Some(_), .. })) =>
+        {
+            Some("only a passive power's modifier has a condition (`when`)".into())
+        }
+        _ => None,
+    }
 }
 
 /// Why a power cannot be activated now.
@@ -241,11 +323,11 @@ pub fn check_activation(
     if !super::fatigue::FatigueState::of(unit.fatigue).can_react() {
         return Err(PowerError::Exhausted);
     }
-    if used_this_turn {
-        return Err(PowerError::UsedThisTurn);
-    }
     if power.ultimate && unit.ultimates_used & (1 << (slot & 15)) != 0 {
         return Err(PowerError::UltimateUsed);
+    }
+    if used_this_turn {
+        return Err(PowerError::UsedThisTurn);
     }
     Ok(())
 }

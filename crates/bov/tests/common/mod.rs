@@ -30,3 +30,19 @@ pub fn deployed(seed: u64, a: &str, b: &str) -> Battle {
 pub fn unit_named(g: &Battle, name: &str) -> u16 {
     g.units.iter().find(|u| u.name == name).unwrap().id
 }
+
+/// Declines every reaction, Command activation marker and Command
+/// redirect offered until the engine asks something else (BoV 5.1,
+/// "Reactions", "Command X": each is the player's option).
+pub fn decline_reactions(g: &mut Battle) {
+    use valerna_bov::battle::Decision;
+    loop {
+        let d = match g.phase {
+            Phase::Reaction { .. } => Decision::Reaction { reaction: None },
+            Phase::Command { .. } => Decision::Command { unit: None },
+            Phase::Redirect { .. } => Decision::Redirect { unit: None },
+            _ => return,
+        };
+        g.apply(d).unwrap();
+    }
+}

@@ -1,0 +1,368 @@
+//! Reactions (BoV 5.1, "Reactions", "Reaction Powers", "Vaala Cards",
+//! "Activating Powers"): the moments that set them off, which reaction
+//! powers and Vaala cards each player may answer with, and their
+//! resolution by the one interpreter of the effect language.
+//!
+//! A trigger opens a [`Window`]; each player it concerns is offered, in
+//! turn, at most one reaction ("the same player cannot take more than one
+//! reaction activated by the same trigger"), and once a Vaala card was
+//! played on it no other may be ("No two Vaala cards can be played on the
+//! same trigger").
+
+use valerna_game::Seat;
+
+use super::powers::Named;
+use super::{Battle, CardKind, CardUse, Phase, Reaction, Step, Window};
+use crate::geometry::{Sightlines, UnitId};
+use crate::rules::keywords::AttackKeyword;
+use crate::rules::powers::{self, ARTIFACT_POWER_SLOT, Effect, Target, Timing, Trigger};
+
+/// Triggers that concern one unit's own power: "this unit" is activated,
+/// attacked, charged, hit or loses a model. The others (the end of a turn
+/// or round, Initiative, a friend's morale test, an enemy moving away)
+/// may be answered by any unit of the player.
+fn personal(trigger: &Trigger) -> bool {
+    matches!(
+        trigger,
+        Trigger::StartOfActivation
+            | Trigger::EndOfActivation
+            | Trigger::AttackDeclared(_)
+            | Trigger::Hit(_)
+            | Trigger::Charged
+            | Trigger::ModelDefeated
+    )
+}
+
+impl Battle {
+    /// The unit that set the trigger off, and the unit it happened to.
+    fn trigger_units(window: &Window) -> Named {
+        let subject = window.subjects.first().copied();
+        Named {
+            unit: None,
+            triggering: window.actor.or(subject),
+            subject,
+        }
+    }
+
+    /// Whether every unit the effects name by the trigger is on the
+    /// battlefield (a reaction naming a unit that is gone does nothing).
+    fn trigger_units_present(&self, effects: &[Effect], named: &Named) -> bool {
+        effects.iter().all(|e| match e.target() {
+            Some(Target::Triggering) => named
+                .triggering
+                .is_some_and(|u| self.units[usize::from(u)].alive()),
+            Some(Target::Subject) => named
+                .subject
+                .is_some_and(|u| self.units[usize::from(u)].alive()),
+            _ => true,
+        })
+    }
+
+    /// Whether any unit or card of `seat` answers `trigger` at all: most
+    /// windows have none, and are passed over at once.
+    fn answers(&self, trigger: &Trigger, seat: Seat) -> bool {
+        let timing = Timing::Reaction(trigger.clone());
+        self.living(seat)
+            .any(|u| self.powers_of(u.id).iter().any(|(_, p)| p.timing == timing))
+            || self.hands[usize::from(seat.min(1))].iter().any(|id| {
+                self.pack
+                    .vaala
+                    .iter()
+                    .any(|c| &c.id == id && &c.trigger == trigger)
+            })
+    }
+
+    /// The reactions `seat` may take now in `window`.
+    pub fn reaction_options(
+        &self,
+        window: &Window,
+        seat: Seat,
+        vaala_played: bool,
+    ) -> Vec<Reaction> {
+        let mut out = Vec::new();
+        if !self.answers(&window.trigger, seat) {
+            return out;
+        }
+        let named = Self::trigger_units(window);
+        let mut seen: Option<(super::units::Snapshot, Sightlines)> = None;
+        let engaged_with_actor: Vec<u16> = if window.trigger == Trigger::EnemyDisengages {
+            let snap = self.snapshot();
+            window
+                .subjects
+                .first()
+                .map(|&m| self.engaged_with(&snap, m))
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        // Reaction powers (and the Artifacts' reaction powers).
+        for x in self.living(seat) {
+            if personal(&window.trigger) && !window.subjects.contains(&x.id) {
+                continue;
+            }
+            if window.trigger == Trigger::EnemyDisengages && !engaged_with_actor.contains(&x.id) {
+                continue;
+            }
+            for (slot, p) in self.powers_of(x.id) {
+                if p.timing != Timing::Reaction(window.trigger.clone())
+                    || powers::check_activation(p, slot, &x.state, self.used_this_turn(x.id, slot))
+                        .is_err()
+                    || !self.trigger_units_present(&p.effects, &named)
+                {
+                    continue;
+                }
+                if !p.chooses_a_unit() {
+                    out.push(Reaction::Power {
+                        unit: x.id,
+                        power: slot,
+                        target: None,
+                    });
+                    continue;
+                }
+                let (snap, sight) = seen.get_or_insert_with(|| {
+                    let snap = self.snapshot();
+                    let sight = Sightlines::new(&self.field, &snap.models);
+                    (snap, sight)
+                });
+                for t in self.units.iter().filter(|u| u.alive()) {
+                    if self
+                        .check_power_target(snap, sight, x.id, p, Some(t.id))
+                        .is_ok()
+                    {
+                        out.push(Reaction::Power {
+                            unit: x.id,
+                            power: slot,
+                            target: Some(t.id),
+                        });
+                    }
+                }
+            }
+        }
+        if vaala_played {
+            return out;
+        }
+        // Vaala cards from the hand.
+        let mut hand = self.hands[usize::from(seat.min(1))].clone();
+        hand.dedup();
+        for id in hand {
+            let Some(card) = self.pack.vaala.iter().find(|c| c.id == id) else {
+                continue;
+            };
+            if card.trigger != window.trigger || !self.trigger_units_present(&card.effects, &named)
+            {
+                continue;
+            }
+            if !card.targeted {
+                out.push(Reaction::Vaala {
+                    card: id.clone(),
+                    caster: None,
+                    target: None,
+                });
+                continue;
+            }
+            let (snap, sight) = seen.get_or_insert_with(|| {
+                let snap = self.snapshot();
+                let sight = Sightlines::new(&self.field, &snap.models);
+                (snap, sight)
+            });
+            let chooses = card.effects.iter().any(Effect::chooses_a_unit);
+            for caster in self.vaala_casters(seat) {
+                if chooses {
+                    for t in self.units.iter().filter(|u| u.alive()) {
+                        if self.casts_on(sight, caster, t.id)
+                            && self
+                                .check_effects_target(
+                                    snap,
+                                    sight,
+                                    caster,
+                                    &card.name,
+                                    &card.effects,
+                                    Some(t.id),
+                                )
+                                .is_ok()
+                        {
+                            out.push(Reaction::Vaala {
+                                card: id.clone(),
+                                caster: Some(caster),
+                                target: Some(t.id),
+                            });
+                        }
+                    }
+                } else {
+                    // The target is the trigger's unit: in range and sight.
+                    let reach = card.effects.iter().all(|e| match e.target() {
+                        Some(Target::Triggering) => named
+                            .triggering
+                            .is_some_and(|t| self.casts_on(sight, caster, t)),
+                        Some(Target::Subject) => named
+                            .subject
+                            .is_some_and(|t| self.casts_on(sight, caster, t)),
+                        _ => true,
+                    });
+                    if reach {
+                        out.push(Reaction::Vaala {
+                            card: id.clone(),
+                            caster: Some(caster),
+                            target: None,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// "A Vaala card that requires a target unit must be cast by one of
+    /// your units with both the Vaala keyword and a ranged attack".
+    pub fn vaala_casters(&self, seat: Seat) -> Vec<u16> {
+        self.living(seat)
+            .filter(|u| {
+                self.profile(u.id)
+                    .ranged
+                    .as_ref()
+                    .is_some_and(|r| r.keywords.contains(&AttackKeyword::Vaala))
+            })
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// "The caster must both be within range of and have line of sight to
+    /// the target unit" (its ranged attack's range).
+    fn casts_on(&self, sight: &Sightlines, caster: u16, target: u16) -> bool {
+        let range = self
+            .profile(caster)
+            .ranged
+            .as_ref()
+            .map_or(0.0, |r| f64::from(r.range));
+        (caster == target || sight.unit_sees(UnitId(caster), UnitId(target)))
+            && self.distance(caster, target) <= range + 1e-9
+    }
+
+    /// Offers the next seat of the window its reactions; `false` when it
+    /// stopped for the answer.
+    pub(crate) fn reactions_step(
+        &mut self,
+        window: Window,
+        mut seats: Vec<Seat>,
+        vaala_played: bool,
+    ) -> bool {
+        while !seats.is_empty() {
+            let seat = seats.remove(0);
+            let options = self.reaction_options(&window, seat, vaala_played);
+            if options.is_empty() {
+                continue;
+            }
+            // The rest of the window comes after this seat's answer.
+            self.queue.push_front(Step::Reactions {
+                window: window.clone(),
+                seats,
+                vaala_played,
+            });
+            self.phase = Phase::Reaction {
+                seat,
+                window,
+                options,
+            };
+            return false;
+        }
+        true
+    }
+
+    /// Carries out a chosen reaction: its cost, its Ultimate marker or the
+    /// card's discard, then its effects, before the rest of the window.
+    pub(crate) fn resolve_reaction(&mut self, seat: Seat, window: &Window, reaction: &Reaction) {
+        let mut named = Self::trigger_units(window);
+        let (caster, effects) = match reaction {
+            Reaction::Power {
+                unit,
+                power,
+                target,
+            } => {
+                let Some(p) = self
+                    .powers_of(*unit)
+                    .into_iter()
+                    .find(|(s, _)| s == power)
+                    .map(|(_, p)| p.clone())
+                else {
+                    return;
+                };
+                // "Normally, reaction powers do not cost a point of fatigue,
+                // unless otherwise specified".
+                powers::activate(&p, *power, &mut self.units[usize::from(*unit)].state);
+                self.count_power_use(*unit, *power);
+                named.unit = *target;
+                (*unit, p.effects)
+            }
+            Reaction::Vaala {
+                card,
+                caster,
+                target,
+            } => {
+                let Some(c) = self.pack.vaala.iter().find(|c| &c.id == card).cloned() else {
+                    return;
+                };
+                // "Once a Vaala card is played, it is discarded from the game."
+                let hand = &mut self.hands[usize::from(seat.min(1))];
+                if let Some(i) = hand.iter().position(|h| h == card) {
+                    hand.remove(i);
+                }
+                *self
+                    .uses
+                    .entry((CardKind::Vaala, card.clone()))
+                    .or_default() += 1;
+                if let Some(Step::Reactions { vaala_played, .. }) = self.queue.front_mut() {
+                    *vaala_played = true;
+                }
+                named.unit = *target;
+                let caster = caster
+                    .or(named.subject)
+                    .or_else(|| self.living(seat).next().map(|u| u.id));
+                let Some(caster) = caster else {
+                    return;
+                };
+                (caster, c.effects)
+            }
+        };
+        // The effects' steps come first, then the rest of the window and
+        // what the trigger interrupted.
+        let mut queued = std::mem::take(&mut self.queue);
+        let mut own = std::collections::VecDeque::new();
+        for e in &effects {
+            self.resolve_effect(caster, e, &named);
+            own.append(&mut self.queue);
+        }
+        own.append(&mut queued);
+        self.queue = own;
+    }
+
+    /// Every power, Vaala card and Artifact in the two lists, with how many
+    /// times it acted so far (zeros included), in a stable order.
+    pub fn cards_used(&self) -> Vec<CardUse> {
+        let mut keys = std::collections::BTreeSet::new();
+        for u in &self.units {
+            let card = self.card(u.id);
+            for side in [Some(&card.front), card.injured.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                for p in side.powers.iter().take(usize::from(ARTIFACT_POWER_SLOT)) {
+                    keys.insert((CardKind::Power, p.id.clone()));
+                }
+            }
+            if let Some(a) = u.artifact.and_then(|a| self.pack.artifacts.get(a)) {
+                keys.insert((CardKind::Artifact, a.id.clone()));
+            }
+        }
+        for hand in &self.dealt {
+            for id in hand {
+                keys.insert((CardKind::Vaala, id.clone()));
+            }
+        }
+        keys.into_iter()
+            .map(|(kind, id)| {
+                let uses = self.uses.get(&(kind, id.clone())).copied().unwrap_or(0);
+                CardUse { kind, id, uses }
+            })
+            .collect()
+    }
+}

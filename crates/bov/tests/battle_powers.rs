@@ -1,0 +1,734 @@
+//! Passive and reaction powers, Vaala cards, moves made by powers, the
+//! General's aura model by model, charges under status effects and the
+//! count of cards used, against the rulebook (BoV 5.1).
+
+use valerna_bov::battle::{Battle, BattleSetup, CardKind, Decision, Phase, Reaction, Window};
+use valerna_bov::content::{FileKind, Pack, Source};
+use valerna_bov::geometry::{Battlefield, Point};
+use valerna_bov::rules::powers::{ARTIFACT_POWER_SLOT, Roll, Trigger};
+use valerna_bov::rules::status::StatusKind;
+use valerna_bov::rules::units::WeaponKind;
+use valerna_game::Game;
+
+mod common;
+use common::{decline_reactions, deployed, pack, unit_named};
+
+fn radius(g: &Battle, id: u16) -> f64 {
+    f64::from(g.units[usize::from(id)].base_mm) / 25.4 / 2.0
+}
+
+/// An open battlefield with only `keep` on it, each model placed at the
+/// point given for it; models not placed are taken off the table.
+fn place(g: &mut Battle, keep: impl FnOnce(&Battle) -> Vec<(u16, Vec<Point>)>) {
+    let keep = keep(g);
+    g.field = Battlefield::new(48.0, 36.0, Vec::new()).unwrap();
+    for u in &mut g.units {
+        u.deployed = false;
+    }
+    for (id, points) in keep {
+        let u = &mut g.units[usize::from(id)];
+        u.deployed = true;
+        for (m, p) in points.iter().enumerate() {
+            u.positions[m] = *p;
+        }
+        for m in points.len()..u.positions.len() {
+            u.state.alive.remove(m as u8);
+        }
+    }
+}
+
+/// A row of `n` models of `unit` from `x` along `y`, `gap` inches apart.
+fn row(g: &Battle, unit: u16, n: usize, x: f64, y: f64, gap: f64) -> Vec<Point> {
+    let step = 2.0 * radius(g, unit) + gap;
+    (0..n).map(|k| Point::new(x + k as f64 * step, y)).collect()
+}
+
+/// Makes `unit` the active unit, as after "Select a Unit".
+fn activate(g: &mut Battle, unit: u16) {
+    g.units[usize::from(unit)].state.fatigue += 1;
+    g.phase = Phase::Action { unit };
+}
+
+fn uses(g: &Battle, kind: CardKind, id: &str) -> u32 {
+    g.cards_used()
+        .into_iter()
+        .find(|c| c.kind == kind && c.id == id)
+        .unwrap_or_else(|| panic!("{id} is not in the lists"))
+        .uses
+}
+
+/// The y of a unit of `b` in base contact with a unit of `a` standing at y.
+fn contact_y(g: &Battle, a: u16, b: u16, y: f64) -> f64 {
+    y + radius(g, a) + radius(g, b)
+}
+
+/// "Passive Powers": "This power is always active and does not need to be
+/// activated". Flowing Guard upgrades the Dreamfencers' defense against
+/// ranged attacks only, and is counted each time it changes a roll.
+#[test]
+fn flowing_guard_is_always_active_against_ranged_attacks() {
+    let g = deployed(1, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    let ranged = Some(WeaponKind::Ranged);
+    assert_eq!(g.passive_modifier(df, Roll::Defense, ranged, None), 1);
+    assert_eq!(
+        g.passive_modifier(df, Roll::Defense, Some(WeaponKind::Melee), None),
+        0
+    );
+    assert_eq!(g.passive_modifier(df, Roll::Attack, ranged, None), 0);
+    // Shot at by Adrael: each defense roll uses it (a roll is made
+    // whenever the attack hits).
+    let mut used = 0;
+    for seed in 0..8 {
+        let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+        let adrael = unit_named(&g, "Adrael");
+        place(&mut g, |g| {
+            vec![
+                (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+                (adrael, row(g, adrael, 1, 12.0, 12.0, 0.0)),
+            ]
+        });
+        activate(&mut g, adrael);
+        g.apply(Decision::Attack { target: df }).unwrap();
+        decline_reactions(&mut g);
+        used += uses(&g, CardKind::Power, "flowing_guard");
+    }
+    assert!(used > 0);
+}
+
+/// "Passive Powers" with a condition: Pack Hunt upgrades the Bloodfangs'
+/// attack "against a unit that is already engaged with another friendly
+/// unit" - a Flanked one - and not otherwise.
+#[test]
+fn pack_hunt_needs_a_flanked_target() {
+    let mut g = deployed(2, "allaria_guild_line", "tyveria_dragon_host");
+    let bf = unit_named(&g, "Bloodfangs");
+    let shiv = unit_named(&g, "Shiv Cutthroats");
+    let df = unit_named(&g, "Dreamfencers");
+    let y = contact_y(&g, df, bf, 10.0);
+    place(&mut g, |g| {
+        vec![
+            (df, row(g, df, 1, 10.0, 10.0, 0.0)),
+            (bf, row(g, bf, 1, 10.0, y, 0.0)),
+        ]
+    });
+    let melee = Some(WeaponKind::Melee);
+    assert_eq!(g.passive_modifier(bf, Roll::Attack, melee, Some(df)), 0);
+    let ys = 10.0 - radius(&g, df) - radius(&g, shiv);
+    place(&mut g, |g| {
+        vec![
+            (df, row(g, df, 1, 10.0, 10.0, 0.0)),
+            (bf, row(g, bf, 1, 10.0, y, 0.0)),
+            (shiv, row(g, shiv, 1, 10.0, ys, 0.0)),
+        ]
+    });
+    assert_eq!(g.passive_modifier(bf, Roll::Attack, melee, Some(df)), 1);
+}
+
+/// "Reaction Powers": Parry is offered to Qui when an enemy declares a
+/// melee attack on him, before the attack is rolled, costs no fatigue, and
+/// "a given power may only be activated once per turn ... regardless of how
+/// many times their triggering conditions are met".
+#[test]
+fn parry_answers_a_declared_melee_attack_once_a_turn() {
+    let mut g = deployed(3, "allaria_guild_line", "tyveria_swarm");
+    let qui = unit_named(&g, "Parrymaster Qui");
+    let foe = unit_named(&g, "Bloodclaws");
+    let y = contact_y(&g, qui, foe, 10.0);
+    place(&mut g, |g| {
+        vec![
+            (qui, row(g, qui, 1, 10.0, 10.0, 0.0)),
+            (foe, row(g, foe, 1, 10.0, y, 0.0)),
+        ]
+    });
+    activate(&mut g, foe);
+    g.apply(Decision::Attack { target: qui }).unwrap();
+    let Phase::Reaction {
+        seat,
+        window,
+        options,
+    } = g.phase.clone()
+    else {
+        panic!("{:?}", g.phase)
+    };
+    assert_eq!(seat, g.units[usize::from(qui)].owner);
+    assert_eq!(window.trigger, Trigger::AttackDeclared(WeaponKind::Melee));
+    let parry = Reaction::Power {
+        unit: qui,
+        power: 0,
+        target: None,
+    };
+    assert!(options.contains(&parry), "{options:?}");
+    assert_eq!(
+        g.power_modifier(qui, Roll::Defense, Some(WeaponKind::Melee)),
+        0
+    );
+    g.apply(Decision::Reaction {
+        reaction: Some(parry.clone()),
+    })
+    .unwrap();
+    decline_reactions(&mut g);
+    // The upgrade was spent on the defense roll of that attack.
+    assert_eq!(
+        g.power_modifier(qui, Roll::Defense, Some(WeaponKind::Melee)),
+        0
+    );
+    assert_eq!(uses(&g, CardKind::Power, "parry"), 1);
+    assert_eq!(g.units[usize::from(qui)].state.fatigue, 0, "no fatigue");
+}
+
+/// "Once per turn": Parry used this turn is not offered again until the
+/// turn ends; then it is (once per turn, not per game).
+#[test]
+fn parry_is_offered_again_next_turn() {
+    let mut g = deployed(3, "allaria_guild_line", "tyveria_swarm");
+    let qui = unit_named(&g, "Parrymaster Qui");
+    let foe = unit_named(&g, "Bloodclaws");
+    let seat = g.units[usize::from(qui)].owner;
+    g.units[usize::from(qui)].powers_used = 1;
+    let w = Window {
+        trigger: Trigger::AttackDeclared(WeaponKind::Melee),
+        subjects: vec![qui],
+        actor: Some(foe),
+    };
+    assert!(g.reaction_options(&w, seat, false).is_empty());
+    g.units[usize::from(qui)].powers_used = 0;
+    assert_eq!(g.reaction_options(&w, seat, false).len(), 1);
+}
+
+/// "The same player cannot take more than one reaction activated by the
+/// same trigger": Qui carrying the Cloak of Shadows, with Veil of Mist in
+/// hand, is shot at; both answer the trigger, only one is taken.
+#[test]
+fn one_reaction_per_player_per_trigger() {
+    let list = r#"(
+        name: "Test", force: "Allaria", game_size: 100,
+        units: [
+            (card: "eldai_alarn", general: true),
+            (card: "parrymaster_qui", artifacts: ["cloak_of_shadows"]),
+        ],
+        vaala: ["veil_of_mist"],
+    )"#;
+    let mut g = deployed(4, list, "tyveria_swarm");
+    let qui = unit_named(&g, "Parrymaster Qui");
+    let adrael = unit_named(&g, "Adrael");
+    place(&mut g, |g| {
+        vec![
+            (qui, row(g, qui, 1, 10.0, 5.0, 0.0)),
+            (adrael, row(g, adrael, 1, 10.0, 12.0, 0.0)),
+        ]
+    });
+    activate(&mut g, adrael);
+    g.apply(Decision::Attack { target: qui }).unwrap();
+    let Phase::Reaction { options, .. } = g.phase.clone() else {
+        panic!("{:?}", g.phase)
+    };
+    let fade = Reaction::Power {
+        unit: qui,
+        power: ARTIFACT_POWER_SLOT,
+        target: None,
+    };
+    let veil = Reaction::Vaala {
+        card: "veil_of_mist".into(),
+        caster: None,
+        target: None,
+    };
+    assert!(
+        options.contains(&fade) && options.contains(&veil),
+        "{options:?}"
+    );
+    g.apply(Decision::Reaction {
+        reaction: Some(veil),
+    })
+    .unwrap();
+    // Veil of Mist upgraded the attacked unit's defense for this roll, the
+    // card is discarded, and nothing else is offered on this trigger.
+    assert!(!matches!(g.phase, Phase::Reaction { ref window, .. }
+        if window.trigger == Trigger::AttackDeclared(WeaponKind::Ranged)));
+    assert_eq!(uses(&g, CardKind::Vaala, "veil_of_mist"), 1);
+    assert_eq!(uses(&g, CardKind::Artifact, "cloak_of_shadows"), 0);
+    assert!(g.view(0).hand.is_empty() || g.view(1).hand.is_empty());
+}
+
+/// "Move effects": the Cloak of Shadows' Fade moves the bearer up to 3"
+/// when a ranged attack is declared against it; its owner draws the move
+/// (BoV 5.1, "Artifact Cards": a reaction power).
+#[test]
+fn fade_moves_the_bearer_before_the_attack() {
+    let mut g = deployed(5, "allaria_guild_line", "tyveria_swarm");
+    let adrael = unit_named(&g, "Adrael");
+    let gunners = unit_named(&g, "Golden Gunners");
+    place(&mut g, |g| {
+        vec![
+            (adrael, row(g, adrael, 1, 20.0, 20.0, 0.0)),
+            (gunners, row(g, gunners, 4, 14.0, 4.0, 0.5)),
+        ]
+    });
+    let before = g.units[usize::from(adrael)].positions[0];
+    activate(&mut g, gunners);
+    g.apply(Decision::Attack { target: adrael }).unwrap();
+    let fade = Reaction::Power {
+        unit: adrael,
+        power: ARTIFACT_POWER_SLOT,
+        target: None,
+    };
+    let Phase::Reaction { options, .. } = g.phase.clone() else {
+        panic!("{:?}", g.phase)
+    };
+    assert!(options.contains(&fade), "{options:?}");
+    g.apply(Decision::Reaction {
+        reaction: Some(fade),
+    })
+    .unwrap();
+    let Phase::PowerMove { unit, inches } = g.phase.clone() else {
+        panic!("{:?}", g.phase)
+    };
+    assert_eq!((unit, inches), (adrael, 3.0));
+    // Beyond 3" is refused.
+    let far = vec![(0u8, vec![Point::new(20.0, 24.0)])];
+    assert!(g.validate(&Decision::March { paths: far }).is_err());
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    let away = buf
+        .iter()
+        .find(|d| matches!(d, Decision::March { paths } if !paths.is_empty()))
+        .cloned()
+        .expect("a move is offered");
+    g.apply(away).unwrap();
+    let after = g.units[usize::from(adrael)].positions[0];
+    let moved = after.dist(before);
+    assert!(moved > 0.5 && moved <= 3.0 + 1e-6, "{moved}");
+    assert!(after.y > before.y, "away from the Gunners");
+}
+
+/// "Vaala Cards": Binding Roots answers a charge on a friendly unit; it
+/// names the charging unit, so a Vaala caster needs it in range and line
+/// of sight. "An Immobilized unit's Speed is reduced to zero", and the
+/// charge dice are added to Speed, so the charge moves no further.
+#[test]
+fn binding_roots_stops_a_charge_by_the_charging_unit() {
+    let mut g = deployed(6, "allaria_guild_line", "tyveria_swarm");
+    let adrael = unit_named(&g, "Adrael");
+    let df = unit_named(&g, "Dreamfencers");
+    place(&mut g, |g| {
+        vec![
+            (adrael, row(g, adrael, 1, 10.0, 14.0, 0.0)),
+            (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+        ]
+    });
+    let before: Vec<Point> = g.units[usize::from(df)].positions.clone();
+    activate(&mut g, df);
+    g.apply(Decision::Charge { target: adrael }).unwrap();
+    let roots = Reaction::Vaala {
+        card: "binding_roots".into(),
+        caster: Some(adrael),
+        target: None,
+    };
+    let Phase::Reaction {
+        window, options, ..
+    } = g.phase.clone()
+    else {
+        panic!("{:?}", g.phase)
+    };
+    assert_eq!(window.trigger, Trigger::Charged);
+    assert!(options.contains(&roots), "{options:?}");
+    g.apply(Decision::Reaction {
+        reaction: Some(roots),
+    })
+    .unwrap();
+    decline_reactions(&mut g);
+    assert_eq!(uses(&g, CardKind::Vaala, "binding_roots"), 1);
+    let c = g.last_charge.unwrap();
+    assert!(!c.engaged);
+    assert_eq!(g.units[usize::from(df)].positions, before, "no move");
+}
+
+/// A targeted Vaala card needs a caster with the Vaala keyword in range and
+/// line of sight of the target: beyond Adrael's 12" nothing is offered.
+#[test]
+fn a_targeted_vaala_card_needs_a_caster_in_range() {
+    let mut g = deployed(6, "allaria_guild_line", "tyveria_swarm");
+    let adrael = unit_named(&g, "Adrael");
+    let df = unit_named(&g, "Dreamfencers");
+    let seat = g.units[usize::from(adrael)].owner;
+    place(&mut g, |g| {
+        vec![
+            (adrael, row(g, adrael, 1, 10.0, 30.0, 0.0)),
+            (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+        ]
+    });
+    let w = Window {
+        trigger: Trigger::Charged,
+        subjects: vec![adrael],
+        actor: Some(df),
+    };
+    assert!(g.reaction_options(&w, seat, false).is_empty());
+    // "No two Vaala cards can be played on the same trigger".
+    place(&mut g, |g| {
+        vec![
+            (adrael, row(g, adrael, 1, 10.0, 12.0, 0.0)),
+            (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+        ]
+    });
+    assert_eq!(g.reaction_options(&w, seat, false).len(), 1);
+    assert!(g.reaction_options(&w, seat, true).is_empty());
+}
+
+/// "Ultimate Powers ... can only be used once during a game": Iron Will
+/// answers a friend's morale test once.
+#[test]
+fn iron_will_is_an_ultimate_reaction() {
+    let mut g = deployed(7, "allaria_guild_line", "tyveria_swarm");
+    let adrael = unit_named(&g, "Adrael");
+    let reavers = unit_named(&g, "Scythed Reavers");
+    let seat = g.units[usize::from(adrael)].owner;
+    let w = Window {
+        trigger: Trigger::MoraleTest,
+        subjects: vec![reavers],
+        actor: None,
+    };
+    let iron = Reaction::Power {
+        unit: adrael,
+        power: 0,
+        target: None,
+    };
+    assert!(g.reaction_options(&w, seat, false).contains(&iron));
+    g.units[usize::from(adrael)].state.ultimates_used = 1;
+    assert!(!g.reaction_options(&w, seat, false).contains(&iron));
+    // An Exhausted unit may not use reaction powers ("Fatigue").
+    g.units[usize::from(adrael)].state.ultimates_used = 0;
+    g.units[usize::from(adrael)].state.fatigue = 3;
+    assert!(!g.reaction_options(&w, seat, false).contains(&iron));
+}
+
+/// The Ring of Second Breath answers "the bearer would be defeated" before
+/// the wounds are applied: Adrael, one wound from defeat, heals 3 first.
+#[test]
+fn the_ring_heals_before_the_wounds_land() {
+    let mut g = deployed(8, "allaria_guild_line", "tyveria_dragon_host");
+    let adrael = unit_named(&g, "Adrael");
+    let health = g.profile(adrael).health;
+    let seat = g.units[usize::from(adrael)].owner;
+    g.units[usize::from(adrael)].state.wounds = health - 1;
+    let w = Window {
+        trigger: Trigger::ModelDefeated,
+        subjects: vec![adrael],
+        actor: None,
+    };
+    let ring = Reaction::Power {
+        unit: adrael,
+        power: ARTIFACT_POWER_SLOT,
+        target: None,
+    };
+    assert!(g.reaction_options(&w, seat, false).contains(&ring));
+    g.units[usize::from(adrael)].state.ultimates_used = 1 << ARTIFACT_POWER_SLOT;
+    assert!(!g.reaction_options(&w, seat, false).contains(&ring));
+}
+
+/// The loader refuses a power that could never be activated, naming it
+/// ("Activating Powers"; "Passive Powers").
+#[test]
+fn the_loader_refuses_powers_that_can_never_be_used() {
+    let kw = Source {
+        file: "keywords.ron",
+        kind: FileKind::Keywords,
+        text: r#"(forces: ["Allaria"], tags: [])"#,
+    };
+    let artifacts = r#"[
+        (id: "split", name: "Split", provisional: true,
+         power: (id: "p", name: "Two Ways", timing: Action, text: "x",
+           effects: [Heal(target: Friend(range: 6), amount: 1),
+                     Wounds(target: Enemy(range: 6), dice: "1xgray")])),
+        (id: "idle", name: "Idle", provisional: true,
+         power: (id: "q", name: "Idle Heal", timing: Passive, text: "x",
+           effects: [Heal(target: Caster, amount: 1)])),
+        (id: "lost", name: "Lost", provisional: true,
+         power: (id: "r", name: "Nobody", timing: Action, text: "x",
+           effects: [Heal(target: Triggering, amount: 1)])),
+    ]"#;
+    let e = Pack::load(&[
+        kw,
+        Source {
+            file: "cards/artifacts.ron",
+            kind: FileKind::Artifacts,
+            text: artifacts,
+        },
+    ])
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("'Two Ways' can never be used"), "{e}");
+    assert!(e.contains("'Idle Heal' can never be used"), "{e}");
+    assert!(e.contains("'Nobody' can never be used"), "{e}");
+    assert!(pack().artifacts.len() >= 6);
+}
+
+/// BoV 5.1, "Immobilized": "This unit's Speed is reduced to zero", so it
+/// cannot charge; "Slowed": "Speed is reduced by half", and the charge
+/// dice, added to Speed, are halved with it (docs/rulings.md, "Charges
+/// under status effects").
+#[test]
+fn charges_under_status_effects() {
+    let mut g = deployed(9, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    let foe = g.units.iter().find(|u| u.owner == 1).unwrap().id;
+    place(&mut g, |g| {
+        vec![
+            (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+            (foe, row(g, foe, 1, 12.0, 12.0, 0.0)),
+        ]
+    });
+    assert_eq!(g.charge_distance(df, 4), 12.0);
+    g.units[usize::from(df)]
+        .state
+        .status
+        .add(StatusKind::Slowed, 1);
+    assert_eq!(g.charge_distance(df, 4), 6.0);
+    g.units[usize::from(df)]
+        .state
+        .status
+        .add(StatusKind::Immobilized, 1);
+    assert_eq!(g.charge_distance(df, 4), 0.0);
+    activate(&mut g, df);
+    let e = g.validate(&Decision::Charge { target: foe }).unwrap_err();
+    assert!(e.to_string().contains("Immobilized"), "{e}");
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    assert!(!buf.iter().any(|d| matches!(d, Decision::Charge { .. })));
+}
+
+/// BoV 5.1, "General's Aura of Command": "All friendly models within 12"
+/// of the general upgrade their Morale tests" - model by model, not the
+/// whole unit for one model.
+#[test]
+fn the_generals_aura_is_counted_per_model() {
+    let mut g = deployed(10, "allaria_guild_line", "tyveria_swarm");
+    let eldai = unit_named(&g, "Eldai Alarn");
+    assert!(g.units[usize::from(eldai)].general);
+    let gunners = unit_named(&g, "Golden Gunners");
+    let r = radius(&g, eldai) + radius(&g, gunners);
+    // Gunner models 11", 11.9", 12.5" and 14" from the General's base.
+    let xs = [11.0, 11.9, 12.5, 14.0];
+    place(&mut g, |_| {
+        vec![
+            (eldai, vec![Point::new(0.0 + 5.0, 10.0)]),
+            (
+                gunners,
+                xs.iter().map(|d| Point::new(5.0 + d + r, 10.0)).collect(),
+            ),
+        ]
+    });
+    let set = g.models_in_generals_aura(gunners);
+    assert_eq!(set.iter().collect::<Vec<_>>(), vec![0, 1]);
+}
+
+/// "cards_used": every power, Vaala card and Artifact of the two lists,
+/// zeros included, counted as they act.
+#[test]
+fn cards_used_lists_every_card_of_both_lists() {
+    let g = deployed(11, "allaria_guild_line", "tyveria_swarm");
+    let used = g.cards_used();
+    for (kind, id) in [
+        (CardKind::Power, "flowing_guard"),
+        (CardKind::Power, "parry"),
+        (CardKind::Power, "iron_will"),
+        (CardKind::Power, "bellow"),
+        (CardKind::Artifact, "stormcaller_horn"),
+        (CardKind::Artifact, "blade_of_dawn"),
+        (CardKind::Artifact, "cloak_of_shadows"),
+        (CardKind::Vaala, "wind_step"),
+        (CardKind::Vaala, "sapping_curse"),
+    ] {
+        let c = used
+            .iter()
+            .find(|c| c.kind == kind && c.id == id)
+            .unwrap_or_else(|| panic!("{id} missing: {used:?}"));
+        assert_eq!(c.uses, 0);
+    }
+    assert!(!used.iter().any(|c| c.id == "searing_breath"));
+}
+
+/// A whole game between bots uses cards, and the same seed and decisions
+/// give the same counts.
+#[test]
+fn bots_use_cards_and_replays_count_the_same() {
+    use valerna_bov::battle::bots::{GreedyBot, play};
+    let setup = BattleSetup::pitched(12, "allaria_dragon_host", "tyveria_swarm");
+    let mut g = Battle::start(&pack(), &setup).unwrap();
+    let (mut a, mut b) = (GreedyBot::new(1), GreedyBot::new(2));
+    let log = play(&mut g, &mut [&mut a, &mut b], 20_000).unwrap();
+    assert!(g.outcome().is_some());
+    let total: u32 = g.cards_used().iter().map(|c| c.uses).sum();
+    assert!(total > 0, "{:?}", g.cards_used());
+    let mut h = Battle::start(&pack(), &setup).unwrap();
+    for d in log {
+        h.apply(d).unwrap();
+    }
+    assert_eq!(h.cards_used(), g.cards_used());
+}
+
+/// Every trigger the lists answer opens its window in play: over a few
+/// greedy games, the windows for an activation's start and end, an attack
+/// declared, a charge, the end of a turn and Initiative ("When you win
+/// Initiative": Sapping Curse) are all offered.
+#[test]
+fn bot_games_meet_the_triggers_of_the_lists() {
+    use valerna_bov::battle::bots::{Bot, GreedyBot};
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..4 {
+        let setup = BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_swarm");
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        let (mut a, mut b) = (GreedyBot::new(seed), GreedyBot::new(seed + 9));
+        for _ in 0..20_000 {
+            let Some(seat) = g.to_decide() else { break };
+            if let Phase::Reaction { window, .. } = &g.phase {
+                seen.insert(format!("{:?}", window.trigger));
+            }
+            let d = if seat == 0 {
+                a.decide(&g)
+            } else {
+                b.decide(&g)
+            };
+            g.apply(d).unwrap();
+        }
+    }
+    for t in [
+        "StartOfActivation",
+        "EndOfActivation",
+        "EndOfTurn",
+        "AttackDeclared(Ranged)",
+        "Initiative",
+    ] {
+        assert!(seen.contains(t), "{t} never offered: {seen:?}");
+    }
+}
+
+/// "This unit is hit, before defense dice are rolled": a reaction on the
+/// `Hit` trigger is offered after the attack roll, only when it hit, and
+/// its upgrade counts on that defense roll. The pack has no such card, so
+/// the test adds one: an Artifact for Qui.
+#[test]
+fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
+    use std::sync::Arc;
+    use valerna_bov::content::DEFAULT_SOURCES;
+    let extra = r#"(
+        id: "stone_skin", name: "Stone Skin", provisional: true,
+        power: (id: "harden", name: "Harden", timing: Reaction(Hit(Melee)), text: "x",
+          effects: [Modifier(target: Caster, roll: Defense, amount: 1, duration: ThisRoll)]),
+    )]"#;
+    let texts: Vec<String> = DEFAULT_SOURCES
+        .iter()
+        .map(|s| {
+            if matches!(s.kind, FileKind::Artifacts) {
+                let t = s.text.trim_end();
+                let body = t.strip_suffix(']').unwrap().trim_end();
+                format!("{},{extra}", body.trim_end_matches(','))
+            } else {
+                s.text.to_string()
+            }
+        })
+        .collect();
+    let sources: Vec<Source> = DEFAULT_SOURCES
+        .iter()
+        .zip(&texts)
+        .map(|(s, t)| Source {
+            file: s.file,
+            kind: s.kind,
+            text: t,
+        })
+        .collect();
+    let pack = Arc::new(Pack::load(&sources).unwrap());
+    let list = r#"(
+        name: "Test", force: "Allaria", game_size: 100,
+        units: [
+            (card: "eldai_alarn", general: true),
+            (card: "parrymaster_qui", artifacts: ["stone_skin"]),
+        ],
+    )"#;
+    let mut offered = 0;
+    for seed in 0..10 {
+        let setup = BattleSetup::pitched(seed, list, "tyveria_swarm");
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        let mut buf = Vec::new();
+        while matches!(
+            g.phase,
+            Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+        ) {
+            g.choices(&mut buf);
+            g.apply(buf[0].clone()).unwrap();
+        }
+        let qui = unit_named(&g, "Parrymaster Qui");
+        let foe = unit_named(&g, "Bloodclaws");
+        place(&mut g, |g| {
+            let y = contact_y(g, qui, foe, 10.0);
+            vec![
+                (qui, row(g, qui, 1, 10.0, 10.0, 0.0)),
+                (foe, row(g, foe, 1, 10.0, y, 0.0)),
+            ]
+        });
+        g.phase = Phase::Action { unit: foe };
+        g.apply(Decision::Attack { target: qui }).unwrap();
+        // First the declaration: Parry; declined.
+        let Phase::Reaction { window, .. } = g.phase.clone() else {
+            panic!("{:?}", g.phase)
+        };
+        assert_eq!(window.trigger, Trigger::AttackDeclared(WeaponKind::Melee));
+        g.apply(Decision::Reaction { reaction: None }).unwrap();
+        let Phase::Reaction {
+            window, options, ..
+        } = g.phase.clone()
+        else {
+            continue; // the attack missed: no hit to answer
+        };
+        assert_eq!(window.trigger, Trigger::Hit(WeaponKind::Melee));
+        let harden = Reaction::Power {
+            unit: qui,
+            power: ARTIFACT_POWER_SLOT,
+            target: None,
+        };
+        assert_eq!(options, vec![harden.clone()]);
+        g.apply(Decision::Reaction {
+            reaction: Some(harden),
+        })
+        .unwrap();
+        decline_reactions(&mut g);
+        // Spent on the defense roll that followed.
+        assert_eq!(
+            g.power_modifier(qui, Roll::Defense, Some(WeaponKind::Melee)),
+            0
+        );
+        assert_eq!(uses(&g, CardKind::Artifact, "stone_skin"), 1);
+        offered += 1;
+    }
+    assert!(offered > 0);
+}
+
+/// Bellow: "At the start of this unit's activation, remove 1 fatigue
+/// counter from a friendly Ogerron unit within 6\"": a friend without the
+/// Ogerron keyword is not offered ("Reaction Powers"; "Targets for powers").
+#[test]
+fn bellow_names_only_a_friendly_ogerron_unit() {
+    let mut g = deployed(13, "allaria_guild_line", "tyveria_swarm");
+    let chief = unit_named(&g, "Ogerron Warchief");
+    let reavers = unit_named(&g, "Scythed Reavers");
+    let seat = g.units[usize::from(chief)].owner;
+    place(&mut g, |g| {
+        vec![
+            (chief, row(g, chief, 1, 10.0, 10.0, 0.0)),
+            (reavers, row(g, reavers, 2, 10.0, 13.0, 0.5)),
+        ]
+    });
+    let w = Window {
+        trigger: Trigger::StartOfActivation,
+        subjects: vec![chief],
+        actor: None,
+    };
+    let targets: Vec<Option<u16>> = g
+        .reaction_options(&w, seat, false)
+        .into_iter()
+        .filter_map(|r| match r {
+            Reaction::Power { unit, target, .. } if unit == chief => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, vec![Some(chief)]);
+}
