@@ -485,7 +485,9 @@ fn clamp(b: (i32, i32, i32, i32), (tw, th): (i32, i32)) -> Boxed {
 }
 
 /// Places a unit's label at the first spot that overlaps nothing placed:
-/// above the unit, below it, right, left, then further out; at worst above.
+/// above the unit, below it, right, left and the corners, then the same a
+/// step further out each time (with a leader line back to the unit); where
+/// every spot is taken, the one overlapping least.
 fn place_unit_label<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     taken: &mut Vec<Boxed>,
@@ -498,29 +500,49 @@ fn place_unit_label<DB: DrawingBackend>(
     let style = (FAMILY, *size).into_font().color(colour);
     let (lw, lh) = root.estimate_text_size(text, &style)?;
     let (lw, lh) = (lw as i32, lh as i32);
-    let cx = (x0 + x1) / 2;
-    let cands = [
-        (cx - lw / 2, y0 - r - lh - 2),
-        (cx - lw / 2, y1 + r + 2),
-        (x1 + r + 4, (y0 + y1) / 2 - lh / 2),
-        (x0 - r - 4 - lw, (y0 + y1) / 2 - lh / 2),
-        (cx - lw / 2, y0 - r - 2 * lh - 4),
-        (cx - lw / 2, y1 + r + lh + 4),
-        (cx - lw / 2, y0 - r - 3 * lh - 6),
-        (cx - lw / 2, y1 + r + 2 * lh + 6),
-    ];
-    let boxes: Vec<Boxed> = cands
-        .iter()
-        .map(|&(x, y)| clamp((x, y, lw, lh), table))
-        .collect();
-    let b = boxes
+    let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2);
+    let mut boxes: Vec<(usize, Boxed)> = Vec::new();
+    for ring in 0..8 {
+        let gy = ring * (lh + 3);
+        let gx = ring * (lw / 3 + 6);
+        let (up, down) = (y0 - r - lh - 2 - gy, y1 + r + 2 + gy);
+        let (right, left) = (x1 + r + 4 + gx, x0 - r - 4 - lw - gx);
+        for (x, y) in [
+            (cx - lw / 2, up),
+            (cx - lw / 2, down),
+            (right, cy - lh / 2),
+            (left, cy - lh / 2),
+            (right, up),
+            (left, up),
+            (right, down),
+            (left, down),
+        ] {
+            boxes.push((ring as usize, clamp((x, y, lw, lh), table)));
+        }
+    }
+    let overlap = |b: &Boxed| -> i64 {
+        taken
+            .iter()
+            .filter(|t| overlaps(**t, *b))
+            .map(|t| i64::from((t.2.min(b.2) - t.0.max(b.0)) * (t.3.min(b.3) - t.1.max(b.1))))
+            .sum()
+    };
+    let (ring, b) = boxes
         .iter()
         .copied()
-        .find(|b| !taken.iter().any(|t| overlaps(*t, *b)))
-        .unwrap_or(boxes[0]);
+        .find(|(_, b)| overlap(b) == 0)
+        .or_else(|| boxes.iter().copied().min_by_key(|(_, b)| overlap(b)))
+        .unwrap_or((0, clamp((cx - lw / 2, y0 - r - lh - 2, lw, lh), table)));
+    if ring > 0 {
+        let mid = ((b.0 + b.2) / 2, (b.1 + b.3) / 2);
+        root.draw(&PathElement::new(
+            vec![mid, (cx, cy)],
+            colour.mix(0.5).stroke_width(1),
+        ))?;
+    }
     root.draw(&Rectangle::new(
         [(b.0 - 1, b.1), (b.2 + 1, b.3)],
-        WHITE.mix(0.7).filled(),
+        WHITE.mix(0.75).filled(),
     ))?;
     root.draw(&Text::new(text.clone(), (b.0, b.1), style))?;
     taken.push(b);

@@ -205,12 +205,33 @@ fn bad_files_exit_two_naming_the_file() {
     assert_eq!(map.status.code(), Some(2), "{}", stderr(&map));
 }
 
-/// An output path in a missing directory is named.
+/// An output path in a missing directory is named; `.png` is a PNG; a
+/// turn past the battle's end is refused saying how many turns it has.
 #[test]
-fn an_unwritable_output_names_its_path() {
+fn render_writes_png_and_names_bad_paths_and_turns() {
     let log = temp("game.json");
     let out = run(&format!("bov sim --games 1 --save-log {}", log.display()));
     assert!(out.status.success(), "{}", stderr(&out));
+    let png = temp("board.png");
+    let out = run(&format!(
+        "bov render {} --turn 8 -o {}",
+        log.display(),
+        png.display()
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let out = run(&format!(
+        "bov render {} --turn 100000 -o {}",
+        log.display(),
+        png.display()
+    ));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--turn 100000: the battle ends after turn"),
+        "{}",
+        stderr(&out)
+    );
     let out = run(&format!(
         "bov render {} -o /nonexistent/x.svg",
         log.display()
