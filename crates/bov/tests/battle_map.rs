@@ -197,7 +197,7 @@ fn each_fault_names_the_piece_and_what_is_wrong() {
         &[],
         "[Slowing]",
     );
-    assert_eq!(piece_fault(&flat), PieceFault::DegenerateOutline);
+    assert_eq!(piece_fault(&flat), PieceFault::ZeroArea);
     let bowtie = one_piece(
         &[(10.0, 10.0), (30.0, 20.0), (30.0, 10.0), (10.0, 14.0)],
         &[],

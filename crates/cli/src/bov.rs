@@ -2,7 +2,6 @@
 //! in `valerna-bov`; this module reads files and prints.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use std::sync::Arc;
@@ -15,7 +14,7 @@ use valerna_bov::geometry::Map;
 use valerna_bov::rules::force_list::{self, ListError};
 use valerna_game::Game;
 
-use crate::error::CliError;
+use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
 
 #[path = "bov_render.rs"]
 mod bov_render;
@@ -40,6 +39,16 @@ enum BovCommand {
     Sim(bov_sim::SimArgs),
     /// Draw a saved battle's battlefield at a given turn as SVG.
     Render(bov_render::RenderArgs),
+    /// The unit, Vaala and Artifact cards of the content pack with their ids,
+    /// points and keywords: what a force list is written with.
+    Cards {
+        /// Only this force's unit cards ("Allaria", "Tyveria", "Neutral"...).
+        #[arg(long)]
+        faction: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Save a battle's battlefield as a map (RON, see content/bov/README.md,
     /// "Maps") to edit and play again with `bov sim --map`.
     Map {
@@ -73,6 +82,120 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
         BovCommand::Sim(a) => bov_sim::run(a),
         BovCommand::Render(a) => bov_render::run(a),
         BovCommand::Map { log, output } => save_map(&log, output.as_deref()),
+        BovCommand::Cards { faction, json } => cards(faction.as_deref(), json),
+    }
+}
+
+/// `bov cards`: the pack's cards as a list writer needs them.
+fn cards(faction: Option<&str>, as_json: bool) -> Result<(), CliError> {
+    let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
+    let mut forces: Vec<&str> = pack.units.iter().map(|c| c.force.as_str()).collect();
+    forces.sort_unstable();
+    forces.dedup();
+    let wanted = match faction {
+        Some(f) => match forces.iter().find(|x| x.eq_ignore_ascii_case(f)) {
+            Some(x) => Some(*x),
+            None => {
+                return Err(CliError::usage(format!(
+                    "--faction '{f}': the pack has {}",
+                    forces.join(", ")
+                )));
+            }
+        },
+        None => None,
+    };
+    let units: Vec<_> = pack
+        .units
+        .iter()
+        .filter(|c| wanted.is_none_or(|f| c.force == f))
+        .collect();
+    let keywords = |c: &valerna_bov::rules::units::UnitCard| -> Vec<String> {
+        c.keywords.iter().map(ToString::to_string).collect()
+    };
+    let points = force_list::CARD_POINTS;
+    if as_json {
+        let v = json!({
+            "units": units.iter().map(|c| json!({
+                "id": c.id,
+                "name": c.name,
+                "force": c.force,
+                "points": c.points,
+                "models": c.models,
+                "unique": c.unique,
+                "keywords": keywords(c),
+                "provisional": c.provisional,
+            })).collect::<Vec<_>>(),
+            "vaala": pack.vaala.iter().map(|v| json!({
+                "id": v.id, "name": v.name, "points": points, "text": v.text, "provisional": v.provisional,
+            })).collect::<Vec<_>>(),
+            "artifacts": pack.artifacts.iter().map(|a| json!({
+                "id": a.id, "name": a.name, "points": points, "text": a.power.text, "provisional": a.provisional,
+            })).collect::<Vec<_>>(),
+        });
+        return error::emit(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&v).expect("JSON values serialize")
+        ));
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "Unit cards ({}):", wanted.unwrap_or("all forces"));
+    let _ = writeln!(
+        out,
+        "  {:<24} {:>6} {:>6}  {:<9} keywords",
+        "id", "points", "models", "force"
+    );
+    for c in &units {
+        let unique = if c.unique { ", Unique" } else { "" };
+        let _ = writeln!(
+            out,
+            "  {:<24} {:>6} {:>6}  {:<9} {}{unique}",
+            c.id,
+            c.points,
+            c.models,
+            c.force,
+            keywords(c).join(", ")
+        );
+    }
+    let _ = writeln!(out, "Vaala cards ({points} point each):");
+    for v in &pack.vaala {
+        let _ = writeln!(out, "  {:<24} {}", v.id, v.name);
+    }
+    let _ = writeln!(out, "Artifact cards ({points} point each, one per Hero):");
+    for a in &pack.artifacts {
+        let _ = writeln!(out, "  {:<24} {}", a.id, a.name);
+    }
+    let _ = writeln!(out, "(content pack: provisional)");
+    error::emit(&out)
+}
+
+/// The shipped sample lists' names, as `bov sim --lists` takes them.
+pub fn shipped_lists() -> Vec<&'static str> {
+    valerna_bov::content::SAMPLE_LISTS
+        .iter()
+        .map(|(file, _)| file.trim_start_matches("lists/").trim_end_matches(".ron"))
+        .collect()
+}
+
+/// Reads a force list file and checks it as `bov list validate` does:
+/// its text, or each broken rule printed to stderr and a usage error naming
+/// `what`.
+pub fn checked_list(path: &std::path::Path, what: &str) -> Result<String, CliError> {
+    let text = error::read_text(path, what, MAX_LIST_OR_MAP_BYTES)?;
+    let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
+    let result = force_list::parse(&text)
+        .map_err(|e| vec![e])
+        .and_then(|list| force_list::validate(&pack, &list));
+    match result {
+        Ok(_) => Ok(text),
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("{}: {e}", path.display());
+            }
+            Err(CliError::usage(format!(
+                "{what}: the force list breaks {} rule(s)",
+                errors.len()
+            )))
+        }
     }
 }
 
@@ -86,19 +209,18 @@ fn save_map(log: &std::path::Path, output: Option<&std::path::Path>) -> Result<(
         .map_err(|e| CliError::usage(format!("LOG '{}': {e}", log.display())))?;
     let text = Map::of(record.setup.battlefield, &game.field).to_ron();
     match output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| CliError::failed(format!("--output '{}': {e}", path.display()))),
-        None => {
-            emit(&text);
-            Ok(())
-        }
+        Some(path) => error::write_file(
+            path,
+            &format!("--output '{}'", path.display()),
+            text.as_bytes(),
+        ),
+        None => error::emit(&text),
     }
 }
 
 fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
     let shown = file.display().to_string();
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| CliError::usage(format!("FILE '{shown}': cannot be read: {e}")))?;
+    let text = error::read_text(file, &format!("FILE '{shown}'"), MAX_LIST_OR_MAP_BYTES)?;
     let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
     let result = force_list::parse(&text)
         .map_err(|e| vec![e])
@@ -211,9 +333,7 @@ fn error_json(e: &ListError) -> serde_json::Value {
 
 /// Writes to standard output; a closed pipe (`| head`) is not an error.
 fn emit(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    let _ = error::emit(text);
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! `valerna bov sim`: many bot-played battles, summed up.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -12,7 +13,7 @@ use valerna_bov::geometry::Map;
 use valerna_bov::rules::scenario::{Battlefield, Scenario};
 use valerna_game::{Game, Record};
 
-use crate::error::CliError;
+use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
 use crate::progress::Progress;
 
 /// Decisions after which a game is abandoned as stuck (none has come close).
@@ -20,8 +21,8 @@ const MAX_DECISIONS: usize = 20_000;
 
 #[derive(Debug, Args)]
 pub struct SimArgs {
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Seed of the first game; game i uses seed S * 1000003 + i.
     #[arg(long, default_value_t = 1)]
@@ -29,7 +30,8 @@ pub struct SimArgs {
     /// The bots of seat 0 and seat 1: greedy or random.
     #[arg(long, default_value = "greedy,greedy")]
     bots: String,
-    /// The force lists of seat 0 and seat 1 (sample list names).
+    /// The force lists of seat 0 and seat 1: each a shipped list's name or a
+    /// force list file (RON, checked as `bov list validate` does).
     #[arg(long, default_value = "allaria_guild_line,tyveria_swarm")]
     lists: String,
     /// The scenario (BoV 5.1, "Determine Scenario"; "Alternative scenarios").
@@ -49,6 +51,10 @@ pub struct SimArgs {
     /// Write the first game's record (setup and decisions, JSON) here.
     #[arg(long)]
     save_log: Option<PathBuf>,
+    /// Games played at once, one thread each; the output is the same for
+    /// any number.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: u32,
 }
 
 /// The scenarios as the command line names them.
@@ -137,50 +143,127 @@ fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
     }
 }
 
-/// One game's summary.
+/// A force list as the engine takes it: a shipped list's name, or the text
+/// of a list file after checking it. An unknown name lists the shipped ones.
+fn resolve_list(arg: &str) -> Result<String, CliError> {
+    let shipped = crate::bov::shipped_lists();
+    if shipped.contains(&arg) {
+        return Ok(arg.to_string());
+    }
+    let path = Path::new(arg);
+    if path.exists() || arg.ends_with(".ron") {
+        return crate::bov::checked_list(path, &format!("--lists '{arg}'"));
+    }
+    Err(CliError::usage(format!(
+        "--lists '{arg}': no such file and no shipped list of that name; the shipped lists are {}",
+        shipped.join(", ")
+    )))
+}
+
+/// One game's summary (the record only for the game whose log is saved).
 struct Played {
     winners: Vec<u8>,
     score: [i32; 2],
     lost: [u32; 2],
-    record: Record<Battle>,
+    record: Option<Record<Battle>>,
     /// How many times each card of the two lists acted.
     cards: Vec<valerna_bov::battle::CardUse>,
 }
 
-fn play_one(pack: &Arc<Pack>, setup: BattleSetup, bots: &[String; 2]) -> Result<Played, CliError> {
-    let mut game = Battle::start(pack, &setup).map_err(|e| CliError::usage(e.to_string()))?;
+/// Plays one game; an error is the engine's fault, reported with the seed.
+fn play_one(
+    pack: &Arc<Pack>,
+    setup: BattleSetup,
+    bots: &[String; 2],
+    keep_record: bool,
+) -> Result<Played, String> {
+    let mut game = Battle::start(pack, &setup).map_err(|e| e.to_string())?;
     let mut players = [
-        bot(&bots[0], setup.seed ^ 0x5eed)?,
-        bot(&bots[1], setup.seed ^ 0xb07)?,
+        bot(&bots[0], setup.seed ^ 0x5eed).map_err(|_| "unknown bot".to_string())?,
+        bot(&bots[1], setup.seed ^ 0xb07).map_err(|_| "unknown bot".to_string())?,
     ];
     let [a, b] = &mut players;
-    let decisions = play(&mut game, &mut [a.as_mut(), b.as_mut()], MAX_DECISIONS).map_err(|e| {
-        CliError::failed(format!(
-            "seed {}: a bot's decision was refused: {e}",
-            setup.seed
-        ))
-    })?;
+    let decisions = play(&mut game, &mut [a.as_mut(), b.as_mut()], MAX_DECISIONS)
+        .map_err(|e| format!("a bot's decision was refused: {e}"))?;
     let outcome = game
         .outcome()
-        .ok_or_else(|| CliError::failed(format!("seed {}: the game did not end", setup.seed)))?;
+        .ok_or_else(|| format!("the game did not end within {MAX_DECISIONS} decisions"))?;
     Ok(Played {
         winners: outcome.winners,
         score: game.score.points,
         lost: game.models_lost,
         cards: game.cards_used(),
-        record: Record { setup, decisions },
+        record: keep_record.then_some(Record { setup, decisions }),
+    })
+}
+
+/// [`play_one`], a panic turned into that game's error so that the other
+/// games still count.
+fn play_caught(
+    pack: &Arc<Pack>,
+    setup: BattleSetup,
+    bots: &[String; 2],
+    keep_record: bool,
+) -> Result<Played, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play_one(pack, setup, bots, keep_record)
+    }))
+    .unwrap_or_else(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        Err(format!("the engine panicked: {what}"))
     })
 }
 
 /// Reads and checks a saved map: a fault is a usage error naming `--map`.
 fn read_map(path: &Path) -> Result<Map, CliError> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::usage(format!("--map '{shown}': cannot be read: {e}")))?;
-    let map = Map::parse(&text).map_err(|e| CliError::usage(format!("--map '{shown}': {e}")))?;
+    let shown = format!("--map '{}'", path.display());
+    let text = error::read_text(path, &shown, MAX_LIST_OR_MAP_BYTES)?;
+    let map = Map::parse(&text).map_err(|e| CliError::usage(format!("{shown}: {e}")))?;
     map.battlefield(map.battlefield)
-        .map_err(|e| CliError::usage(format!("--map '{shown}': {e}")))?;
+        .map_err(|e| CliError::usage(format!("{shown}: {e}")))?;
     Ok(map)
+}
+
+/// Plays games `0..games` on `jobs` threads; the results come back in game
+/// order whatever the number of threads.
+fn play_all(
+    games: u32,
+    jobs: u32,
+    setup_of: &(dyn Fn(u32) -> BattleSetup + Sync),
+    play: &(dyn Fn(BattleSetup, bool) -> Result<Played, String> + Sync),
+) -> Vec<Result<Played, String>> {
+    let progress = Progress::new(u64::from(games), "games");
+    let next = AtomicU32::new(0);
+    let results: Mutex<Vec<Option<Result<Played, String>>>> =
+        Mutex::new((0..games).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(games) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let r = play(setup_of(i), i == 0);
+                    progress.step();
+                    if let Ok(mut all) = results.lock() {
+                        all[i as usize] = Some(r);
+                    }
+                }
+            });
+        }
+    });
+    progress.finish();
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err("the game was not played".into())))
+        .collect()
 }
 
 pub fn run(args: SimArgs) -> Result<(), CliError> {
@@ -189,6 +272,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         bot(b, 0)?;
     }
     let lists = pair(&args.lists, "lists")?;
+    let list_texts = [resolve_list(&lists[0])?, resolve_list(&lists[1])?];
     let map = match &args.map {
         Some(path) => Some((path, read_map(path)?)),
         None => None,
@@ -208,23 +292,33 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let map = map.map(|(_, m)| m);
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
+    let seed_of = |i: u32| args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
+    let setup_of = |i: u32| BattleSetup {
+        seed: seed_of(i),
+        lists: list_texts.clone(),
+        scenario: args.scenario.scenario(),
+        battlefield: battlefield.battlefield(),
+        map: map.clone(),
+    };
+    let keep = args.save_log.is_some();
+    let play = |setup: BattleSetup, first: bool| play_caught(&pack, setup, &bots, first && keep);
+    let results = play_all(args.games, args.jobs, &setup_of, &play);
+
     let mut wins = [0u32; 2];
     let mut draws = 0u32;
     let mut score = [0i64; 2];
     let mut lost = [0u64; 2];
     let mut cards = std::collections::BTreeMap::<(String, String), u64>::new();
-    let progress = Progress::new(u64::from(args.games), "games");
-    for i in 0..args.games {
-        progress.step();
-        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
-        let setup = BattleSetup {
-            seed,
-            lists: lists.clone(),
-            scenario: args.scenario.scenario(),
-            battlefield: battlefield.battlefield(),
-            map: map.clone(),
+    let mut failed: Vec<(u32, String)> = Vec::new();
+    let mut record = None;
+    for (i, r) in results.into_iter().enumerate() {
+        let p = match r {
+            Ok(p) => p,
+            Err(e) => {
+                failed.push((i as u32, e));
+                continue;
+            }
         };
-        let p = play_one(&pack, setup, &bots)?;
         match p.winners.as_slice() {
             [w] => wins[usize::from((*w).min(1))] += 1,
             _ => draws += 1,
@@ -237,22 +331,27 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             let kind = format!("{:?}", c.kind).to_lowercase();
             *cards.entry((kind, c.id.clone())).or_default() += u64::from(c.uses);
         }
-        if i == 0
-            && let Some(path) = &args.save_log
-        {
-            let text = serde_json::to_string_pretty(&p.record)
-                .map_err(|e| CliError::failed(format!("record: {e}")))?;
-            std::fs::write(path, text)
-                .map_err(|e| CliError::failed(format!("--save-log '{}': {e}", path.display())))?;
+        if p.record.is_some() {
+            record = p.record;
         }
     }
-    progress.finish();
-    let n = f64::from(args.games.max(1));
+    if let (Some(path), Some(record)) = (&args.save_log, &record) {
+        let text = serde_json::to_string_pretty(record)
+            .map_err(|e| CliError::failed(format!("record: {e}")))?;
+        error::write_file(
+            path,
+            &format!("--save-log '{}'", path.display()),
+            text.as_bytes(),
+        )?;
+    }
+    let finished = args.games - failed.len() as u32;
+    let n = f64::from(finished.max(1));
     let mean = |x: i64| x as f64 / n;
     let meanu = |x: u64| x as f64 / n;
-    if args.json {
+    let out = if args.json {
         let v = json!({
             "games": args.games,
+            "finished": finished,
             "seed": args.seed,
             "bots": bots,
             "lists": lists,
@@ -267,18 +366,21 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
                 .iter()
                 .map(|((kind, id), uses)| json!({"kind": kind, "id": id, "uses": uses}))
                 .collect::<Vec<_>>(),
+            "failed": failed.iter().map(|(i, e)| json!({
+                "game": i, "seed": seed_of(*i), "error": e,
+            })).collect::<Vec<_>>(),
         });
-        println!("{v}");
+        format!("{v}\n")
     } else {
-        println!(
-            "games: {} ({}, {} battlefield)",
+        let mut out = format!(
+            "games: {} ({}, {} battlefield)\n",
             args.games,
             args.scenario.name(),
             battlefield.name()
         );
         for s in 0..2 {
-            println!(
-                "seat {s} ({}, {}): wins {}, mean score {:.1}, mean models lost {:.2}",
+            out += &format!(
+                "seat {s} ({}, {}): wins {}, mean score {:.1}, mean models lost {:.2}\n",
                 bots[s],
                 lists[s],
                 wins[s],
@@ -286,10 +388,25 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
                 meanu(lost[s])
             );
         }
-        println!("draws: {draws}");
+        out += &format!("draws: {draws}\n");
         for ((kind, id), uses) in &cards {
-            println!("cards used: {kind} {id}: {uses}");
+            out += &format!("cards used: {kind} {id}: {uses}\n");
         }
+        if !failed.is_empty() {
+            out += &format!("failed: {} (not counted above)\n", failed.len());
+        }
+        out
+    };
+    error::emit(&out)?;
+    if failed.is_empty() {
+        return Ok(());
     }
-    Ok(())
+    for (i, e) in &failed {
+        eprintln!("game {i} (seed {}): {e}", seed_of(*i));
+    }
+    Err(CliError::failed(format!(
+        "{} of {} games failed (listed above); the summary counts the {finished} that finished",
+        failed.len(),
+        args.games
+    )))
 }

@@ -163,16 +163,24 @@ fn parse_distance(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The largest net modifier taken: far more upgrades than any unit stacks.
+const MAX_MODIFIER: i32 = 99;
+
 /// A net modifier: "+1", "0", "-1", "2"... (BoV 5.1, "Multiple Downgrades
 /// and Upgrades": only its sign matters, but the sum is what players count).
 fn parse_modifier(s: &str) -> Result<i32, String> {
     let t = s.trim();
     let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
-    let ok = !digits.is_empty() && digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit());
-    match t.parse::<i32>() {
-        Ok(n) if ok => Ok(n),
-        _ => Err(format!(
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    if !whole {
+        return Err(format!(
             "'{s}' is not a net modifier (accepted: a whole number such as +1, 0 or -1)"
+        ));
+    }
+    match t.parse::<i32>() {
+        Ok(n) if n.abs() <= MAX_MODIFIER => Ok(n),
+        _ => Err(format!(
+            "{t} is out of range (accepted: -{MAX_MODIFIER} to +{MAX_MODIFIER}; only the sign counts: any net upgrade is one upgrade)"
         )),
     }
 }
@@ -185,10 +193,11 @@ fn parse_plot_path(s: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// "3xblack", "black" (one die), "2xblack,1xgray".
+/// "3xblack", "black" (one die), "2xblack,1xgray", or joined by `+` as the
+/// content files write them: "2xblack+1xgray".
 fn parse_pool(s: &str) -> Result<Pool, String> {
     let mut groups = Vec::new();
-    for part in s.split(',') {
+    for part in s.split([',', '+']) {
         let part = part.trim();
         let (count, colour) = match part.split_once(['x', 'X', '*']) {
             Some((n, c)) => (n.trim(), c),
@@ -211,13 +220,16 @@ pub fn run(args: CalcArgs) -> Result<(), CliError> {
     }
 }
 
-/// "no modifier", "net upgrade (+2)".
+/// "no modifier", "net upgrade (+1)", "net +3: one upgrade". BoV 5.1,
+/// "Multiple Downgrades and Upgrades": any net upgrade is a single upgrade.
 fn describe_modifier(net: i32) -> String {
     match Shift::net(net) {
         Shift::None if net == 0 => "no modifier".into(),
         Shift::None => "modifiers cancel out".into(),
-        Shift::Upgrade => format!("net upgrade ({net:+})"),
-        Shift::Downgrade => format!("net downgrade ({net:+})"),
+        Shift::Upgrade if net == 1 => "net upgrade (+1)".into(),
+        Shift::Downgrade if net == -1 => "net downgrade (-1)".into(),
+        Shift::Upgrade => format!("net {net:+}: one upgrade"),
+        Shift::Downgrade => format!("net {net:+}: one downgrade"),
     }
 }
 
@@ -246,6 +258,18 @@ fn bov(a: BovArgs) -> Result<(), CliError> {
         a.defense,
         describe_modifier(a.defense_mod),
     );
+    // BoV 5.1, "Apply Wounds": a model is removed as soon as its wounds
+    // reach its Health, so a unit carries fewer counters than that.
+    if let Some(health) = a.health
+        && a.wounds >= health
+    {
+        return Err(CliError::usage(format!(
+            "invalid value '{}' for '--wounds': a unit of Health {health} carries at most {} wound counters (accepted: 0 to {})",
+            a.wounds,
+            health - 1,
+            health - 1
+        )));
+    }
     let lost = a
         .health
         .map(|health| {
@@ -347,7 +371,7 @@ fn charge(a: ChargeArgs) -> Result<(), CliError> {
     // The charge reaches when Speed plus the roll covers the distance.
     let reach = a.distance.map(|d| {
         let needed = d.ceil() as usize;
-        (d, distance.at_least(needed))
+        (d, probability(distance.at_least(needed)))
     });
     let quantity = if speed == 0 { "extra inches" } else { "inches" };
     if a.output.json {
@@ -407,7 +431,7 @@ fn morale(a: MoraleArgs) -> Result<(), CliError> {
 
 /// mean, sd, pmf and at-least of one distribution.
 fn summary(p: &Pmf) -> Value {
-    let at_least: Vec<f64> = (0..=p.max()).map(|k| p.at_least(k)).collect();
+    let at_least: Vec<f64> = (0..=p.max()).map(|k| probability(p.at_least(k))).collect();
     json!({ "mean": p.mean(), "sd": p.std_dev(), "pmf": p.probabilities(), "at_least": at_least })
 }
 
@@ -426,7 +450,13 @@ fn print_json(out: &mut String, v: &Value) {
 }
 
 fn percent(p: f64) -> String {
-    format!("{:.2}%", p * 100.0)
+    format!("{:.2}%", probability(p) * 100.0)
+}
+
+/// A probability as printed: rounding in sums can leave -1e-17 or
+/// 1 + 1e-16, which would show as "-0.00%" or -0.0.
+fn probability(p: f64) -> f64 {
+    if p > 0.0 { p.min(1.0) } else { 0.0 }
 }
 
 /// Rows whose probability would print as 0.00% are left out, and said so.

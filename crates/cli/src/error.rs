@@ -88,3 +88,107 @@ pub fn emit(text: &str) -> Result<(), CliError> {
         _ => Ok(()),
     }
 }
+
+/// The largest force list or map file a command reads: far above any real
+/// one (the sample lists are under 2 KiB), and it keeps `/dev/zero` out.
+pub const MAX_LIST_OR_MAP_BYTES: u64 = 1 << 20;
+/// The largest battle record (`--save-log`) a command reads: a record of
+/// 20,000 decisions is a few MiB.
+pub const MAX_LOG_BYTES: u64 = 64 << 20;
+
+/// Whether an I/O error is the user's (a path that does not exist or is a
+/// directory: exit 2) rather than the machine's (permissions, a full disk:
+/// exit 1).
+fn is_bad_path(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    matches!(
+        e.kind(),
+        ErrorKind::NotFound
+            | ErrorKind::IsADirectory
+            | ErrorKind::NotADirectory
+            | ErrorKind::InvalidInput
+            | ErrorKind::InvalidFilename
+    )
+}
+
+/// An I/O failure on `what` ("--map 'x.ron'"), classified by whose it is.
+pub fn io_error(what: &str, doing: &str, e: &std::io::Error) -> CliError {
+    let msg = format!("{what}: {doing}: {e}");
+    if is_bad_path(e) {
+        CliError::usage(msg)
+    } else {
+        CliError::failed(msg)
+    }
+}
+
+/// Reads a text file of at most `cap` bytes, refusing a larger one (or an
+/// endless one) and text that is not UTF-8; a UTF-8 byte order mark is
+/// dropped. `what` names the input in errors ("--map 'x.ron'").
+pub fn read_text(path: &std::path::Path, what: &str, cap: u64) -> Result<String, CliError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| io_error(what, "cannot be read", &e))?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_error(what, "cannot be read", &e))?;
+    if bytes.len() as u64 > cap {
+        return Err(CliError::usage(format!(
+            "{what}: larger than {cap} bytes, the most this command reads"
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError::usage(format!(
+            "{what}: not UTF-8 text (byte {} is not valid)",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Writes `bytes` to `path`, naming `what` ("-o 'board.png'") on failure.
+pub fn write_file(path: &std::path::Path, what: &str, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|e| io_error(what, "cannot be written", &e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("valerna-error-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn an_endless_file_is_refused_at_the_cap() {
+        match read_text(std::path::Path::new("/dev/zero"), "LOG '/dev/zero'", 1024) {
+            Err(CliError::Usage(m)) => assert!(m.contains("larger than 1024 bytes"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_bad_utf8_named() {
+        let p = temp("bom");
+        std::fs::write(&p, "\u{feff}(x: 1)").unwrap();
+        assert_eq!(read_text(&p, "FILE", 100).unwrap(), "(x: 1)");
+        std::fs::write(&p, b"(\xff)").unwrap();
+        let r = read_text(&p, "FILE", 100);
+        let _ = std::fs::remove_file(&p);
+        match r {
+            Err(CliError::Usage(m)) => assert!(m.contains("not UTF-8"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_missing_path_is_bad_input_and_names_the_path() {
+        let what = "-o '/nonexistent/x.svg'";
+        match write_file(std::path::Path::new("/nonexistent/x.svg"), what, b"x") {
+            Err(CliError::Usage(m)) => assert!(m.contains("/nonexistent/x.svg"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -45,6 +45,17 @@ impl Format {
 /// file chosen by the extension of `path`.
 pub fn distribution(path: &Path, title: &str, quantity: &str, p: &Pmf) -> Result<(), CliError> {
     register_font();
+    // Create the file first so that a bad path is named plainly (the
+    // drawing backends wrap the I/O error in their own).
+    if Format::of(path).is_some() {
+        std::fs::File::create(path).map_err(|e| {
+            crate::error::io_error(
+                &format!("--plot '{}'", path.display()),
+                "cannot be written",
+                &e,
+            )
+        })?;
+    }
     let size = (960, 540);
     let result = match Format::of(path) {
         Some(Format::Svg) => draw(

@@ -159,3 +159,62 @@ fn plots_are_written_as_svg_and_png() {
     assert!(png_bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Input once accepted as nonsense, or refused for the wrong reason.
+#[test]
+fn nonsense_is_refused_and_sense_accepted() {
+    // BoV 5.1, "Apply Wounds": wounds reaching Health remove a model, so a
+    // unit never carries as many counters as its Health.
+    for command in [
+        "calc bov --attack 3xblack --defense gray --health 2 --wounds 5",
+        "calc bov --attack 3xblack --defense gray --health 2 --target-models 3 --wounds 100",
+    ] {
+        let out = run(command);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(err.contains("--wounds") && err.contains("0 to 1"), "{err}");
+    }
+    // A modifier of 1000 is out of range, not "not a whole number".
+    let out = run("calc bov --attack 3xblack --defense gray --attack-mod 1000");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("out of range") && err.contains("--attack-mod"),
+        "{err}"
+    );
+    // +5 is one upgrade, and the header says so.
+    let out = run("calc bov --attack 3xblack --defense gray --attack-mod 5");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("+5: one upgrade"), "{text}");
+    let five = json("calc bov --attack 3xblack --defense gray --attack-mod 5 --json");
+    let one = json("calc bov --attack 3xblack --defense gray --attack-mod 1 --json");
+    assert_eq!(five["mean"], one["mean"]);
+    // The content files' form of a pool.
+    let plus = json("calc bov --attack 2xblack+1xgray --defense gray --json");
+    let comma = json("calc bov --attack 2xblack,1xgray --defense gray --json");
+    assert_eq!(plus["mean"], comma["mean"]);
+}
+
+/// A charge that cannot reach has probability 0, never "-0.00%" or -0.0.
+#[test]
+fn an_unreachable_charge_is_zero_not_minus_zero() {
+    let out = run("calc charge --speed 8 --distance 15");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(": 0.00%"), "{text}");
+    assert!(!text.contains("-0.00%"), "{text}");
+    let out = run("calc charge --speed 8 --distance 15 --json");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("-0.0"), "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["reach_probability"].as_f64(), Some(0.0));
+}
+
+/// A chart into a missing directory names the path, not a debug dump.
+#[test]
+fn a_plot_that_cannot_be_written_names_its_path() {
+    let out = run("calc bov --attack 3xblack --defense gray --plot /nonexistent/x.png");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("'/nonexistent/x.png'"), "{err}");
+    assert!(!err.contains("IoError"), "{err}");
+}

@@ -142,8 +142,47 @@ impl Battle {
             .map_err(|e| BattleError(e.to_string()))
     }
 
-    /// Leaves every undeployed unit of `seat` in Reserve.
+    /// "Reserves": the player stops deploying.
     pub(crate) fn declare_reserve(&mut self, seat: Seat) {
+        self.leave_in_reserve(seat);
+        self.next_deployment();
+    }
+
+    /// Asks the next seat to deploy, or starts Round 1 when all are down.
+    /// A seat none of whose remaining units has room anywhere in its zone
+    /// leaves them all in Reserve (docs/rulings.md, "Units with no room to
+    /// deploy"), so a seat asked to deploy always has a legal placement.
+    pub(crate) fn next_deployment(&mut self) {
+        loop {
+            let left = [0, 1].map(|s: Seat| self.to_deploy(s).count());
+            match next_to_deploy(self.last_deployed, left, self.deploy_first) {
+                Some(seat) if self.any_room(seat) => {
+                    self.phase = Phase::Deploy { seat };
+                    return;
+                }
+                Some(seat) => self.leave_in_reserve(seat),
+                None => return self.start_round(),
+            }
+        }
+    }
+
+    /// Units of `seat` neither deployed nor in Reserve.
+    fn to_deploy(&self, seat: Seat) -> impl Iterator<Item = &super::Unit> + '_ {
+        self.units
+            .iter()
+            .filter(move |u| u.owner == seat && !u.deployed && !u.reserve)
+    }
+
+    /// Whether any unit `seat` still has to deploy fits somewhere in its zone,
+    /// as [`Battle::placement`] searches.
+    fn any_room(&self, seat: Seat) -> bool {
+        self.to_deploy(seat)
+            .any(|u| self.placement(u.id, None).is_some())
+    }
+
+    /// Leaves every undeployed unit of `seat` in Reserve: by the player's
+    /// choice, or because none of them has room in the zone.
+    fn leave_in_reserve(&mut self, seat: Seat) {
         for u in self
             .units
             .iter_mut()
@@ -152,21 +191,6 @@ impl Battle {
             u.reserve = true;
         }
         self.last_deployed = Some(seat);
-        self.next_deployment();
-    }
-
-    /// Asks the next seat to deploy, or starts Round 1 when all are down.
-    pub(crate) fn next_deployment(&mut self) {
-        let left = [0, 1].map(|s: Seat| {
-            self.units
-                .iter()
-                .filter(|u| u.owner == s && !u.deployed && !u.reserve)
-                .count()
-        });
-        match next_to_deploy(self.last_deployed, left, self.deploy_first) {
-            Some(seat) => self.phase = Phase::Deploy { seat },
-            None => self.start_round(),
-        }
     }
 
     /// Checks a deployment: the seat's own undeployed unit, one position per
@@ -177,6 +201,18 @@ impl Battle {
         seat: Seat,
         unit: u16,
         positions: &[Point],
+    ) -> Result<(), BattleError> {
+        self.check_deploy_among(seat, unit, positions, &self.snapshot().models)
+    }
+
+    /// [`Battle::check_deploy`] against the models `others` already on the
+    /// battlefield (so that a search builds them once).
+    fn check_deploy_among(
+        &self,
+        seat: Seat,
+        unit: u16,
+        positions: &[Point],
+        others: &[Model],
     ) -> Result<(), BattleError> {
         let Some(u) = self.units.get(usize::from(unit)) else {
             return err(format!("there is no unit {unit}"));
@@ -205,7 +241,6 @@ impl Battle {
                 Model::new(UnitId(unit), seat, p, f64::from(u.base_mm)).with_stature(u.stature)
             })
             .collect();
-        let others = self.snapshot().models;
         for (i, m) in placed.iter().enumerate() {
             if !m.is_valid() || !self.field.holds_base(m.center, m.radius_in) {
                 return err(format!("model {i} is not on the battlefield"));
@@ -223,7 +258,7 @@ impl Battle {
             {
                 return err(format!("model {i} is in Impassable terrain \"{}\"", t.name));
             }
-            if placed[..i].iter().chain(&others).any(|o| o.overlaps(m)) {
+            if placed[..i].iter().chain(others).any(|o| o.overlaps(m)) {
                 return err(format!("model {i} is on another model's base"));
             }
             if others
@@ -252,20 +287,60 @@ impl Battle {
     }
 
     /// A legal formation for `unit` in its zone: rows of up to five models
-    /// half an inch apart, tried across the zone from `start_x` outward.
+    /// half an inch apart, tried across the zone from `start_x` outward;
+    /// failing that, wider or narrower rows (say one long line in a shallow
+    /// zone, or a column between two pieces of terrain).
     pub fn default_formation(&self, unit: u16, start_x: f64) -> Option<Vec<Point>> {
+        self.placement(unit, Some(start_x))
+    }
+
+    /// The formation search behind [`Battle::default_formation`], from
+    /// `start_x` or else the middle of the zone. It decides whether a unit
+    /// "fits" in its zone (docs/rulings.md, "Units with no room to deploy").
+    pub(crate) fn placement(&self, unit: u16, start_x: Option<f64>) -> Option<Vec<Point>> {
+        let u = self.units.get(usize::from(unit))?;
+        let n = u.state.models() as usize;
+        if n == 0 {
+            return None;
+        }
+        let (w, _) = self.setup.battlefield.inches();
+        let others = self.snapshot().models;
+        let rows_of_five = n.min(5);
+        let search = |x: f64| {
+            std::iter::once(rows_of_five)
+                .chain(rows_of_five + 1..=n)
+                .chain((1..rows_of_five).rev())
+                .find_map(|cols| self.formation(unit, x, cols, &others))
+        };
+        // The search from the middle decides whether the unit fits at all;
+        // from elsewhere it falls back on that one.
+        match start_x {
+            Some(x) if x != w / 2.0 => search(x).or_else(|| search(w / 2.0)),
+            _ => search(w / 2.0),
+        }
+    }
+
+    /// Rows of `cols` models half an inch apart, the block tried at every
+    /// inch across the zone from `start_x` outward and every inch of depth
+    /// from the player's own edge.
+    fn formation(
+        &self,
+        unit: u16,
+        start_x: f64,
+        cols: usize,
+        others: &[Model],
+    ) -> Option<Vec<Point>> {
         let u = &self.units[usize::from(unit)];
         let n = u.state.models() as usize;
         let r = crate::geometry::base_radius_in(f64::from(u.base_mm));
         let step = 2.0 * r + 0.5;
-        let cols = n.min(5);
-        let rows = n.div_ceil(5);
+        let rows = n.div_ceil(cols);
         let (w, _) = self.setup.battlefield.inches();
         let near = self.near_edge(u.owner);
         let (lo, hi) = zone(self.setup.battlefield, near);
         let width = (cols as f64 - 1.0) * step;
         let depth = (rows as f64 - 1.0) * step;
-        if depth + 2.0 * r > hi - lo {
+        if depth + 2.0 * r > hi - lo || width + 2.0 * r > w {
             return None;
         }
         let ys: Vec<f64> = {
@@ -290,9 +365,11 @@ impl Battle {
             for &y0 in &ys {
                 let y0 = if near { y0 } else { hi - (y0 - lo) - depth };
                 let pos: Vec<Point> = (0..n)
-                    .map(|i| Point::new(x0 + (i % 5) as f64 * step, y0 + (i / 5) as f64 * step))
+                    .map(|i| {
+                        Point::new(x0 + (i % cols) as f64 * step, y0 + (i / cols) as f64 * step)
+                    })
                     .collect();
-                if self.check_deploy(u.owner, unit, &pos).is_ok() {
+                if self.check_deploy_among(u.owner, unit, &pos, others).is_ok() {
                     return Some(pos);
                 }
             }

@@ -470,7 +470,8 @@ pub struct BattleView {
 
 /// The text of a force list named in a setup.
 fn list_text(name: &str) -> Option<&str> {
-    if name.trim_start().starts_with('(') {
+    // A list's text, comments above it or not: no list name has a '('.
+    if name.contains('(') {
         return Some(name);
     }
     SAMPLE_LISTS

@@ -51,17 +51,22 @@ fn ring(points: &[Point]) -> LineString<f64> {
     )
 }
 
+/// Every point finite and at least 3 distinct: one pass, as the search for
+/// distinct points stops at the third (a long ring stays linear).
 fn ring_ok(points: &[Point]) -> bool {
-    let mut distinct: Vec<Point> = Vec::new();
+    if points.iter().any(|p| !p.is_finite()) {
+        return false;
+    }
+    let mut distinct: Vec<Point> = Vec::with_capacity(3);
     for p in points {
-        if !p.is_finite() {
-            return false;
-        }
         if !distinct.iter().any(|q| q.dist(*p) < EPS) {
             distinct.push(*p);
+            if distinct.len() == 3 {
+                return true;
+            }
         }
     }
-    distinct.len() >= 3
+    false
 }
 
 impl TerrainPiece {

@@ -75,6 +75,8 @@ pub enum ListRule {
     UnknownForce,
     UnknownCard,
     DuplicateEntry,
+    /// An entry id that is empty or not written in `a-z`, `0-9` and `_`.
+    EntryId,
     UnknownEntry,
     /// A unit of another force, or a Monster.
     Force,
@@ -96,6 +98,7 @@ impl ListRule {
             ListRule::UnknownForce => "unknown_force",
             ListRule::UnknownCard => "unknown_card",
             ListRule::DuplicateEntry => "duplicate_entry",
+            ListRule::EntryId => "entry_id",
             ListRule::UnknownEntry => "unknown_entry",
             ListRule::Force => "force",
             ListRule::Points => "points",
@@ -114,9 +117,10 @@ impl ListRule {
             ListRule::Format => "content/bov/README.md, \"Force lists\"",
             ListRule::GameSize => "BoV 5.1, \"Game Size\"",
             ListRule::UnknownForce | ListRule::Force => "BoV 5.1, \"Select Units\"",
-            ListRule::UnknownCard | ListRule::DuplicateEntry | ListRule::UnknownEntry => {
-                "content/bov/README.md, \"Force lists\""
-            }
+            ListRule::UnknownCard
+            | ListRule::DuplicateEntry
+            | ListRule::EntryId
+            | ListRule::UnknownEntry => "content/bov/README.md, \"Force lists\"",
             ListRule::Points => "BoV 5.1, \"Select Units\"; \"Select Vaala and Artifacts\"",
             ListRule::General => "BoV 5.1, \"The General\"",
             ListRule::Unique => "BoV 5.1, \"Unique\"",
@@ -183,6 +187,15 @@ pub struct Force {
     pub mercenary_points: u32,
 }
 
+/// Whether `id` is a usable entry id: like a card id, at least one of
+/// `a-z`, `0-9` and `_`.
+fn is_entry_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
 /// Parses a force list; a format error is reported as a [`ListRule::Format`]
 /// error naming the line and column.
 pub fn parse(text: &str) -> Result<ForceList, ListError> {
@@ -233,6 +246,18 @@ pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<ListError>> 
     let mut cards: Vec<Option<(CardId, &UnitCard)>> = Vec::with_capacity(list.units.len());
     for (i, e) in list.units.iter().enumerate() {
         let id = e.entry_id();
+        if let Some(own) = &e.id
+            && !is_entry_id(own)
+        {
+            err(
+                own,
+                ListRule::EntryId,
+                format!(
+                    "entry id {own:?} (of card '{}'): write an id with a-z, 0-9 and _, at least one character",
+                    e.card
+                ),
+            );
+        }
         if index.insert(id, i).is_some() {
             err(
                 id,
