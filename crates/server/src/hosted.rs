@@ -295,9 +295,13 @@ where
         let mut events = Vec::new();
         for v in viewers {
             h.update(serde_json::to_vec(&self.game.view_as(v)).unwrap_or_default());
+            // The length of each viewer's event stream and its last events:
+            // hashing every event would cost each decision the whole game.
             events.clear();
             self.game.events(v, 0, &mut events);
-            h.update(serde_json::to_vec(&events).unwrap_or_default());
+            let tail = &events[events.len().saturating_sub(8)..];
+            h.update(events.len().to_le_bytes());
+            h.update(serde_json::to_vec(tail).unwrap_or_default());
         }
         let mut out = Vec::new();
         self.game.choices(&mut out);

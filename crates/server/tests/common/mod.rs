@@ -39,11 +39,15 @@ pub fn temp_dir() -> PathBuf {
 }
 
 pub async fn server() -> TestServer {
-    let dir = temp_dir();
-    let config = Config {
+    server_with(Config {
         bot_delay: Duration::ZERO,
         ..Config::default()
-    };
+    })
+    .await
+}
+
+pub async fn server_with(config: Config) -> TestServer {
+    let dir = temp_dir();
     let (app, router) = valerna_server::start(&dir.join("test.db"), config)
         .await
         .unwrap();
