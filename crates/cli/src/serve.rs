@@ -76,6 +76,9 @@ pub struct LoadtestArgs {
     /// How long to play, in seconds.
     #[arg(long, default_value_t = 20.0)]
     seconds: f64,
+    /// Seconds at the start not measured (every game is created then).
+    #[arg(long, default_value_t = 5.0)]
+    warm_up: f64,
     /// How long each client thinks before it answers, in milliseconds.
     #[arg(long, default_value_t = 600)]
     think_ms: u64,
@@ -101,6 +104,17 @@ impl Drop for Server {
     }
 }
 
+/// The processor time a process has used, in seconds (Linux clock ticks of
+/// 1/100 s).
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let user: f64 = f.get(11)?.parse().ok()?;
+    let system: f64 = f.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
+}
+
 fn memory_kib(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
@@ -113,8 +127,10 @@ fn memory_kib(pid: u32, field: &str) -> Option<u64> {
 }
 
 pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
-    if args.games == 0 || args.seconds.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
-        return Err(CliError::usage("--games and --seconds must be more than 0"));
+    if args.games == 0 || !(args.seconds > args.warm_up && args.warm_up >= 0.0) {
+        return Err(CliError::usage(
+            "--games must be more than 0 and --seconds more than --warm-up (at least 0)",
+        ));
     }
     let dir = std::env::temp_dir().join(format!("valerna-loadtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| CliError::failed(e.to_string()))?;
@@ -144,10 +160,13 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         addr,
         games: args.games,
         duration: Duration::from_secs_f64(args.seconds),
+        warm_up: Duration::from_secs_f64(args.warm_up),
         think: Duration::from_millis(args.think_ms),
         seed: args.seed,
     }));
     let rss = memory_kib(pid, "VmRSS:").unwrap_or(0);
+    let cpu = cpu_seconds(pid).unwrap_or(0.0);
+    let own_cpu = cpu_seconds(std::process::id()).unwrap_or(0.0);
     let peak = memory_kib(pid, "VmHWM:").unwrap_or(0);
     drop(server);
     let mut v = loadtest::to_json(&report);
@@ -155,11 +174,13 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
     v["server_rss_idle_mib"] = (idle as f64 / 1024.0).into();
     v["server_rss_end_mib"] = (rss as f64 / 1024.0).into();
     v["server_rss_peak_mib"] = (peak as f64 / 1024.0).into();
+    v["server_cpu_seconds"] = cpu.into();
+    v["clients_cpu_seconds"] = own_cpu.into();
     if args.json {
         println!("{v}");
     } else {
         println!(
-            "{} games for {:.1} s (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle)",
+            "{} games, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle); server processor time {:.1} s in all, clients' {:.1} s",
             report.games,
             report.seconds,
             args.think_ms,
@@ -173,6 +194,8 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             rss as f64 / 1024.0,
             peak as f64 / 1024.0,
             idle as f64 / 1024.0,
+            cpu,
+            own_cpu,
         );
     }
     Ok(())

@@ -104,6 +104,17 @@ impl Socket {
             .map_err(|e| e.to_string())
     }
 
+    /// The next text message as it came (a close frame or the end: `None`).
+    pub async fn next_text(&mut self) -> Option<String> {
+        loop {
+            match self.ws.next().await? {
+                Ok(Message::Text(t)) => return Some(t.to_string()),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            }
+        }
+    }
+
     /// The next text message as JSON, the text of a close frame as
     /// `{"type":"closed","reason":...}`, or `None` once the socket ended.
     pub async fn next(&mut self) -> Option<(Value, String)> {

@@ -6,6 +6,8 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
 use crate::client::{Socket, http};
@@ -20,6 +22,10 @@ pub struct LoadOptions {
     pub duration: Duration,
     /// How long a client waits before answering, as a person or a bot would.
     pub think: Duration,
+    /// Decisions answered before this much time has passed are not
+    /// counted: the start, when every game is created at once, is not the
+    /// steady state measured.
+    pub warm_up: Duration,
     pub seed: u64,
 }
 
@@ -27,6 +33,7 @@ pub struct LoadOptions {
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct LoadReport {
     pub games: usize,
+    /// The time measured, after the warm-up.
     pub seconds: f64,
     pub decisions: usize,
     pub decisions_per_second: f64,
@@ -49,6 +56,26 @@ impl XorShift {
     }
 }
 
+/// What a client reads of a message: parsing no more than that keeps the
+/// load generator's own cost down.
+#[derive(Deserialize)]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    version: u64,
+    #[serde(default)]
+    outcome: Option<IgnoredAny>,
+    #[serde(default)]
+    question: Option<Asked>,
+}
+
+#[derive(Deserialize)]
+struct Asked {
+    #[serde(default)]
+    options: Option<Vec<IgnoredAny>>,
+}
+
 #[derive(Default)]
 struct Tally {
     latencies: Vec<Duration>,
@@ -56,7 +83,12 @@ struct Tally {
     errors: usize,
 }
 
-async fn one_table(o: LoadOptions, i: usize, deadline: tokio::time::Instant) -> Tally {
+async fn one_table(
+    o: LoadOptions,
+    i: usize,
+    counted_from: Instant,
+    deadline: tokio::time::Instant,
+) -> Tally {
     let mut t = Tally::default();
     let mut rng = XorShift(o.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut n = 0u64;
@@ -92,35 +124,43 @@ async fn one_table(o: LoadOptions, i: usize, deadline: tokio::time::Instant) -> 
         }
         let mut sent: Option<(u64, Instant)> = None;
         loop {
-            let msg = match tokio::time::timeout_at(deadline, ws.next()).await {
-                Ok(Some((m, _))) => m,
+            let msg: Msg = match tokio::time::timeout_at(deadline, ws.next_text()).await {
+                Ok(Some(text)) => match serde_json::from_str(&text) {
+                    Ok(m) => m,
+                    Err(_) => {
+                        t.errors += 1;
+                        break;
+                    }
+                },
                 Ok(None) => {
                     t.errors += 1;
                     break;
                 }
                 Err(_) => return t,
             };
-            match msg["type"].as_str() {
-                Some("state") => {}
-                Some("error") => {
+            match msg.kind.as_str() {
+                "state" => {}
+                "error" => {
                     t.errors += 1;
                     sent = None;
                     continue;
                 }
                 _ => break,
             }
-            let version = msg["version"].as_u64().unwrap_or(0);
+            let version = msg.version;
             if let Some((v, at)) = sent
                 && version > v
             {
-                t.latencies.push(at.elapsed());
+                if at >= counted_from {
+                    t.latencies.push(at.elapsed());
+                }
                 sent = None;
             }
-            if !msg["outcome"].is_null() {
+            if msg.outcome.is_some() {
                 t.finished += 1;
                 break;
             }
-            let options = msg["question"]["options"].as_array().map_or(0, Vec::len);
+            let options = msg.question.and_then(|q| q.options).map_or(0, |o| o.len());
             if options == 0 || sent.is_some() {
                 continue;
             }
@@ -148,10 +188,16 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 /// Plays `games` games at once for the duration and reports.
 pub async fn run(o: LoadOptions) -> LoadReport {
     let start = Instant::now();
+    let counted_from = start + o.warm_up;
     let deadline = tokio::time::Instant::now() + o.duration;
     let mut tasks = Vec::with_capacity(o.games);
     for i in 0..o.games {
-        tasks.push(tokio::spawn(one_table(o.clone(), i, deadline)));
+        tasks.push(tokio::spawn(one_table(
+            o.clone(),
+            i,
+            counted_from,
+            deadline,
+        )));
     }
     let mut all = Tally::default();
     for t in tasks {
@@ -163,7 +209,7 @@ pub async fn run(o: LoadOptions) -> LoadReport {
             all.errors += 1;
         }
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let seconds = counted_from.elapsed().as_secs_f64();
     all.latencies.sort();
     LoadReport {
         games: o.games,
