@@ -180,7 +180,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         println!("{v}");
     } else {
         println!(
-            "{} games, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle); server processor time {:.1} s in all, clients' {:.1} s",
+            "{} games, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors {:?}; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle); server processor time {:.1} s in all, clients' {:.1} s",
             report.games,
             report.seconds,
             args.think_ms,
@@ -191,6 +191,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             report.max_ms,
             report.games_finished,
             report.errors,
+            report.error_kinds,
             rss as f64 / 1024.0,
             peak as f64 / 1024.0,
             idle as f64 / 1024.0,

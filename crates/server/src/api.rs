@@ -493,7 +493,7 @@ async fn decide(
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let d: Decide = parse(&bytes)?;
     let choice = choice(d.decision, d.option)?;
-    app.decide(&slot, seat, d.version, choice, lang)
+    app.decide(&slot, seat, d.version, choice, Some(lang))
         .await
         .map(Json)
 }
@@ -530,7 +530,9 @@ async fn take_back(
     let seat = slot.seat(bearer(&headers)?.as_deref())?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let t: TakeBack = parse(&bytes)?;
-    app.take_back(&slot, seat, t.version, lang).await.map(Json)
+    app.take_back(&slot, seat, t.version, Some(lang))
+        .await
+        .map(Json)
 }
 
 fn not_over() -> ApiError {

@@ -457,14 +457,16 @@ impl App {
 
     /// Takes a decision for `seat` at `version`: the one path of every
     /// decision, a person's or a bot's. The game changes only once the store
-    /// has committed it, and everyone listening is told after.
+    /// has committed it, and everyone listening is told after. With
+    /// `answer`, the answer is the seat's new state in that language (else
+    /// `null`: a socket gets its state pushed like every listener).
     pub async fn decide(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         seat: Seat,
         version: u64,
         choice: Choice,
-        lang: Lang,
+        answer: Option<Lang>,
     ) -> Result<Value, ApiError> {
         let mut live = slot.live.lock().await;
         let table = &live.table;
@@ -498,7 +500,9 @@ impl App {
         live.version += 1;
         live.last_by = Some(seat);
         self.changed(slot, &mut live);
-        Ok(self.state(slot, &live, Viewer::Seat(seat), lang))
+        Ok(answer.map_or(Value::Null, |lang| {
+            self.state(slot, &live, Viewer::Seat(seat), lang)
+        }))
     }
 
     /// Takes back `seat`'s last decision, if the engine allows it now.
@@ -507,7 +511,7 @@ impl App {
         slot: &Arc<Slot>,
         seat: Seat,
         version: u64,
-        lang: Lang,
+        answer: Option<Lang>,
     ) -> Result<Value, ApiError> {
         let mut live = slot.live.lock().await;
         check_open(&live, version)?;
@@ -531,7 +535,9 @@ impl App {
         live.version += 1;
         live.last_by = None;
         self.changed(slot, &mut live);
-        Ok(self.state(slot, &live, Viewer::Seat(seat), lang))
+        Ok(answer.map_or(Value::Null, |lang| {
+            self.state(slot, &live, Viewer::Seat(seat), lang)
+        }))
     }
 
     /// After a change: the lobby's summary, every listener's new state, the
@@ -636,9 +642,8 @@ impl App {
             if app.shutting_down() {
                 return;
             }
-            let lang = slot.lang;
             if let Err(e) = app
-                .decide(&slot, seat, version, Choice::Decision(decision), lang)
+                .decide(&slot, seat, version, Choice::Decision(decision), None)
                 .await
                 && e.code != "stale_version"
             {

@@ -294,7 +294,7 @@ where
         viewers.extend((0..self.game.seats()).map(|s| Viewer::Seat(s as Seat)));
         let mut events = Vec::new();
         for v in viewers {
-            h.update(serde_json::to_vec(&self.game.view_as(v)).unwrap_or_default());
+            let _ = serde_json::to_writer(&mut Hashing(&mut h), &self.game.view_as(v));
             // The length of each viewer's event stream and its last events:
             // hashing every event would cost each decision the whole game.
             events.clear();
@@ -322,6 +322,19 @@ where
             game: self.game.other_hidden(seat, salt),
             record: self.record.clone(),
         })
+    }
+}
+
+/// Feeds what is written to a hash, without a buffer.
+struct Hashing<'a>(&'a mut Sha256);
+
+impl std::io::Write for Hashing<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

@@ -42,6 +42,9 @@ pub struct LoadReport {
     pub max_ms: f64,
     pub games_finished: usize,
     pub errors: usize,
+    /// The errors by what failed: `create_refused`, `create_connection`, `connect`, `hello`,
+    /// `unreadable`, `socket_ended`, `error_frame`, `send`.
+    pub error_kinds: std::collections::BTreeMap<&'static str, usize>,
 }
 
 /// A small generator for the clients' choices (not game randomness).
@@ -81,6 +84,14 @@ struct Tally {
     latencies: Vec<Duration>,
     finished: usize,
     errors: usize,
+    kinds: std::collections::BTreeMap<&'static str, usize>,
+}
+
+impl Tally {
+    fn error(&mut self, kind: &'static str) {
+        self.errors += 1;
+        *self.kinds.entry(kind).or_default() += 1;
+    }
 }
 
 async fn one_table(
@@ -99,8 +110,11 @@ async fn one_table(
         let created = match http(o.addr, "POST", "/api/games", None, Some(&body.to_string())).await
         {
             Ok(a) if a.status == 201 => a.body,
-            _ => {
-                t.errors += 1;
+            r => {
+                t.error(match r {
+                    Ok(a) if a.status != 0 => "create_refused",
+                    _ => "create_connection",
+                });
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
@@ -111,7 +125,7 @@ async fn one_table(
             .unwrap_or_default()
             .to_owned();
         let Ok(mut ws) = Socket::connect(o.addr, &id).await else {
-            t.errors += 1;
+            t.error("connect");
             continue;
         };
         if ws
@@ -119,7 +133,7 @@ async fn one_table(
             .await
             .is_err()
         {
-            t.errors += 1;
+            t.error("hello");
             continue;
         }
         let mut sent: Option<(u64, Instant)> = None;
@@ -128,12 +142,12 @@ async fn one_table(
                 Ok(Some(text)) => match serde_json::from_str(&text) {
                     Ok(m) => m,
                     Err(_) => {
-                        t.errors += 1;
+                        t.error("unreadable");
                         break;
                     }
                 },
                 Ok(None) => {
-                    t.errors += 1;
+                    t.error("socket_ended");
                     break;
                 }
                 Err(_) => return t,
@@ -141,7 +155,7 @@ async fn one_table(
             match msg.kind.as_str() {
                 "state" => {}
                 "error" => {
-                    t.errors += 1;
+                    t.error("error_frame");
                     sent = None;
                     continue;
                 }
@@ -168,7 +182,7 @@ async fn one_table(
             let pick = rng.below(options);
             let d = json!({"type": "decide", "version": version, "option": pick});
             if ws.send(&d).await.is_err() {
-                t.errors += 1;
+                t.error("send");
                 break;
             }
             sent = Some((version, Instant::now()));
@@ -205,6 +219,9 @@ pub async fn run(o: LoadOptions) -> LoadReport {
             all.latencies.extend(t.latencies);
             all.finished += t.finished;
             all.errors += t.errors;
+            for (k, n) in t.kinds {
+                *all.kinds.entry(k).or_default() += n;
+            }
         } else {
             all.errors += 1;
         }
@@ -221,6 +238,7 @@ pub async fn run(o: LoadOptions) -> LoadReport {
         max_ms: percentile(&all.latencies, 1.0),
         games_finished: all.finished,
         errors: all.errors,
+        error_kinds: all.kinds,
     }
 }
 

@@ -162,17 +162,15 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                     decision,
                     option,
                 } => match viewer {
-                    Some((Viewer::Seat(seat), lang)) => {
-                        match crate::api::choice(decision, option) {
-                            Ok(c) => app.decide(&slot, seat, version, c, lang).await.map(|_| ()),
-                            Err(e) => Err(e),
-                        }
-                    }
+                    Some((Viewer::Seat(seat), _)) => match crate::api::choice(decision, option) {
+                        Ok(c) => app.decide(&slot, seat, version, c, None).await.map(|_| ()),
+                        Err(e) => Err(e),
+                    },
                     _ => Err(no_seat()),
                 },
                 ClientMessage::Takeback { version } => match viewer {
-                    Some((Viewer::Seat(seat), lang)) => {
-                        app.take_back(&slot, seat, version, lang).await.map(|_| ())
+                    Some((Viewer::Seat(seat), _)) => {
+                        app.take_back(&slot, seat, version, None).await.map(|_| ())
                     }
                     _ => Err(no_seat()),
                 },

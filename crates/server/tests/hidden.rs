@@ -60,7 +60,7 @@ async fn no_viewer_is_sent_another_seats_hidden_cards() {
             let pick = live.table.bot(step).unwrap();
             (seat, live.version, pick)
         };
-        app.decide(&slot, seat, version, Choice::Decision(option), Lang::En)
+        app.decide(&slot, seat, version, Choice::Decision(option), None)
             .await
             .unwrap();
     }
