@@ -240,7 +240,7 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             t,
             "sim-header",
             games = a.games,
-            seed = a.seed,
+            seed = a.seed.to_string(),
             humans = a.humans
         )
     );

@@ -359,3 +359,20 @@ fn a_replay_of_something_else_names_the_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("larger than 16 MiB"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A seed above 2^53 is printed exactly, not rounded to a float.
+#[test]
+fn large_seeds_are_printed_exactly() {
+    let out = valerna(&[
+        "lov",
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "18446744073709551615",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("18446744073709551615"), "{text}");
+    let out = play("--solo --seed 9007199254740993", &["q"]);
+    assert!(out.contains("seed 9007199254740993"), "{out}");
+}

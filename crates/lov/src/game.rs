@@ -317,6 +317,10 @@ impl Game for Lov {
         // Only a table (which keeps the log) takes decisions back.
         self.undo = self.logging.then(|| Marks::of(self.state()));
         self.advance();
+        #[cfg(debug_assertions)]
+        if let Err(broken) = crate::invariants::check(&self.content, self) {
+            panic!("an invariant broke after {decision:?}: {broken}");
+        }
         Ok(())
     }
 

@@ -15,6 +15,7 @@ pub mod effects;
 pub mod engine;
 pub mod faceless;
 pub mod game;
+pub mod invariants;
 pub mod log;
 pub mod movement;
 pub mod policy;

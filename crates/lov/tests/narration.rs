@@ -117,3 +117,46 @@ fn a_decision_can_be_taken_back_until_something_is_learnt() {
     }
     assert!(both[0] > 100 && both[1] > 100, "{both:?}");
 }
+
+// LoV p.8: "each player in turn places a card ... on the Action stack": who
+// played each face-down card is public, and its back tells an Action card
+// from a Region card (docs/rulings.md, "The Action stack's backs"); the card
+// itself is its owner's until revealed.
+#[test]
+fn who_played_each_face_down_card_is_public() {
+    use valerna_lov::Decision;
+    use valerna_lov::state::{CardKind, NONE};
+    use valerna_lov::view::StackView;
+    let c = content();
+    let mut g = Lov::start(&c, &Setup::new(5, [true, true, true, true], &c)).unwrap();
+    let seat = g.to_decide().unwrap();
+    let region = g
+        .options()
+        .iter()
+        .copied()
+        .find(|d| matches!(d, Decision::PlayRegion(_)))
+        .unwrap_or(g.options()[0]);
+    g.apply(region).unwrap();
+    let back = match region {
+        Decision::PlayRegion(_) => CardKind::Region,
+        _ => CardKind::Action,
+    };
+    let other = (seat + 1) % 4;
+    let v = g.view(other);
+    assert_eq!(
+        v.stack[0],
+        StackView::FaceDown {
+            owner: NONE,
+            back: CardKind::Event
+        }
+    );
+    assert_eq!(v.stack[1], StackView::FaceDown { owner: seat, back });
+    assert!(matches!(g.view(seat).stack[1], StackView::Known(card) if card.owner == seat));
+    assert!(
+        events(&g, Viewer::Seat(other)).contains(&Event::CardPlayed {
+            seat,
+            position: 1,
+            back
+        })
+    );
+}

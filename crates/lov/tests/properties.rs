@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use valerna_game::{Game, Record, replay};
+use valerna_lov::invariants;
 use valerna_lov::policy::RandomPolicy;
-use valerna_lov::state::{Core, NONE};
+use valerna_lov::state::NONE;
 use valerna_lov::{Content, Lov, Setup};
 
 fn content() -> Arc<Content> {
@@ -19,96 +20,6 @@ fn content() -> Arc<Content> {
 fn humans(mask: u8) -> [bool; 4] {
     let m = if mask & 15 == 0 { 1 } else { mask & 15 };
     [m & 1 != 0, m & 2 != 0, m & 4 != 0, m & 8 != 0]
-}
-
-/// LoV p.5 component counts, wherever the tokens are.
-fn conserved(c: &Content, s: &Core) -> Result<(), String> {
-    let power: u32 = s.regions.iter().map(|r| u32::from(r.power)).sum::<u32>()
-        + s.players
-            .iter()
-            .map(|p| u32::from(p.total_power()))
-            .sum::<u32>()
-        + u32::from(s.power_supply);
-    if power != u32::from(c.power) {
-        return Err(format!("{power} Power tokens"));
-    }
-    let cities = s.regions.iter().filter(|r| r.city).count() as u32 + u32::from(s.city_supply);
-    if cities != u32::from(c.cities) {
-        return Err(format!("{cities} cities"));
-    }
-    for d in [1, 3] {
-        if s.players[d].wounds > 5 {
-            return Err(format!("{} wounds on one track", s.players[d].wounds));
-        }
-    }
-    let on_tracks = |code: u8| -> u32 {
-        s.players
-            .iter()
-            .map(|p| {
-                p.essence[..usize::from(p.essence_len)]
-                    .iter()
-                    .filter(|&&x| x == code)
-                    .count() as u32
-            })
-            .sum()
-    };
-    let neutral = s.regions.iter().map(|r| u32::from(r.neutral)).sum::<u32>()
-        + u32::from(s.neutral_supply)
-        + on_tracks(0b1111_1100);
-    if neutral != u32::from(c.neutral) {
-        return Err(format!("{neutral} neutral Units"));
-    }
-    for seat in [0u8, 2] {
-        let g = usize::from(seat / 2);
-        for t in 0..3 {
-            let n = s
-                .regions
-                .iter()
-                .map(|r| u32::from(r.force[g].units[t]))
-                .sum::<u32>()
-                + u32::from(s.players[usize::from(seat)].supply[t])
-                + on_tracks((seat << 2) | t as u8);
-            if n != u32::from(c.per_type[t]) {
-                return Err(format!("{n} Units of type {t} for seat {seat}"));
-            }
-        }
-        let generals = s.regions.iter().filter(|r| r.force[g].general).count();
-        if generals != 1 && !s.players[usize::from(seat)].eliminated {
-            return Err(format!("{generals} General pieces for seat {seat}"));
-        }
-    }
-    let wounds: u32 = s.players.iter().map(|p| u32::from(p.wounds)).sum();
-    if wounds > u32::from(c.wounds) {
-        return Err(format!("{wounds} wounds"));
-    }
-    Ok(())
-}
-
-fn within_limits(s: &Core) -> Result<(), String> {
-    for (i, r) in s.regions.iter().enumerate() {
-        for f in &r.force {
-            if f.size() > 6 {
-                return Err(format!("{} Units of one General in region {i}", f.size()));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// LoV p.12: a combat goes on "until there are no more enemies in the
-/// region or the attacker has retreated", and a peaceful move never enters
-/// an enemy region (docs/rulings.md, "Entering enemy regions"); neutral Units
-/// are never placed in a General's region (docs/rulings.md, "Neutral Units
-/// and a General's region"). So between units of play no region holds Units
-/// of two owners: both Generals, or a General and the neutrals.
-fn one_owner_a_region(s: &Core) -> Result<(), String> {
-    for (i, r) in s.regions.iter().enumerate() {
-        let generals = r.force.iter().filter(|f| !f.is_empty()).count();
-        if generals + usize::from(r.neutral > 0) > 1 {
-            return Err(format!("Units of two owners in region {i}: {r:?}"));
-        }
-    }
-    Ok(())
 }
 
 /// Plays one game with the random policy, checking at every decision.
@@ -124,18 +35,14 @@ fn play(
     let mut policy = RandomPolicy::new(seed ^ 0x5eed);
     let mut log = Vec::new();
     while let Some(d) = policy.choose(&g) {
-        conserved(c, g.state())?;
-        conserved(c, g.settled())?;
-        within_limits(g.settled())?;
-        one_owner_a_region(g.settled())?;
+        invariants::check(c, &g)?;
         g.apply(d).map_err(|e| e.to_string())?;
         log.push(d);
         if log.len() > 20_000 {
             return Err("more than 20,000 decisions".into());
         }
     }
-    conserved(c, g.state())?;
-    within_limits(g.state())?;
+    invariants::check(c, &g)?;
     Ok((g, log))
 }
 
@@ -307,10 +214,21 @@ proptest! {
                 if o == Decision::Retreat {
                     let mut alt = g.clone();
                     prop_assert!(alt.apply(o).is_ok());
+                    // What became of the retreating piece first: it moved.
                     let after = public_events(&alt, before);
+                    let fate = after.iter().find(|e| match e {
+                        Event::Retreated { seat, .. }
+                        | Event::Eliminated { seat }
+                        | Event::ForceDestroyed { seat, .. } => *seat == owner,
+                        _ => false,
+                    });
+                    // Or it is being asked where to go.
+                    let asked_where = alt
+                        .question()
+                        .is_some_and(|q| matches!(q.ask, valerna_lov::log::Ask::RetreatTo { .. }));
                     prop_assert!(
-                        !after.iter().any(|e| matches!(e, Event::Eliminated { seat } if *seat == owner)),
-                        "seed {}: a retreat by choice eliminated {}: {:?}", seed, owner, after
+                        matches!(fate, Some(Event::Retreated { .. })) || (fate.is_none() && asked_where),
+                        "seed {}: a retreat by choice of {} ended in {:?}", seed, owner, fate
                     );
                 }
             }
@@ -366,4 +284,82 @@ fn events_do_not_tell_a_face_down_card() {
         }
     }
     assert!(compared > 1000, "{compared} comparisons");
+}
+
+/// Any decision at all, legal or not, from two bytes.
+fn any_decision(kind: u8, x: u8) -> valerna_lov::Decision {
+    use valerna_lov::effect::UnitType;
+    use valerna_lov::{Decision, Target};
+    let unit = UnitType::ALL[usize::from(x % 3)];
+    match kind % 24 {
+        0 => Decision::PlayAction(x),
+        1 => Decision::PlayRegion(x),
+        2 => Decision::Pass,
+        3 => Decision::GiveInitiative(x),
+        4 => Decision::Activate,
+        5 => Decision::Skip,
+        6 => Decision::Option(x),
+        7 => Decision::Region(x),
+        8 => Decision::Done,
+        9 => Decision::Count(x),
+        10 => Decision::Attack(Target::Seat(x)),
+        11 => Decision::Attack(Target::Neutral),
+        12 => Decision::Counterattack,
+        13 => Decision::Retreat,
+        14 => Decision::AttackAgain,
+        15 => Decision::Lose(unit),
+        16 => Decision::Steal {
+            spent: x.is_multiple_of(2),
+        },
+        17 => Decision::Vaala(x),
+        18 => Decision::Reroll,
+        19 => Decision::Keep,
+        20 => Decision::Attempt,
+        21 => Decision::Decline,
+        22 => Decision::Denizen(x),
+        _ => Decision::Unit(unit),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    // Issue "Trust", item 7, as a stable property test: decisions from
+    // arbitrary bytes, legal or not. An illegal one is refused with the game
+    // unchanged (its view, its events, its version of the truth); a legal one
+    // is applied; every invariant holds after each step (`invariants::check`,
+    // which debug builds also run inside `apply`).
+    #[test]
+    fn arbitrary_decisions_never_break_the_game(
+        seed in any::<u64>(),
+        mask in 0u8..16,
+        bytes in proptest::collection::vec(any::<(u8, u8, u8)>(), 0..400),
+    ) {
+        use valerna_game::{Narrated, Viewer};
+        let c = content();
+        let mut g = Lov::start(&c, &Setup::new(seed, humans(mask), &c)).unwrap();
+        for (pick, kind, x) in bytes {
+            let Some(seat) = g.to_decide() else { break };
+            let d = if pick.is_multiple_of(2) {
+                let o = g.options();
+                o[usize::from(x) % o.len()]
+            } else {
+                any_decision(kind, x)
+            };
+            let legal = g.options().contains(&d);
+            let (view, mut events) = (g.view(seat), Vec::new());
+            g.events(Viewer::Spectator, 0, &mut events);
+            match g.apply(d) {
+                Ok(()) => prop_assert!(legal, "{:?} was not offered but applied", d),
+                Err(e) => {
+                    prop_assert!(!legal, "{:?} was offered but refused: {}", d, e);
+                    prop_assert_eq!(g.view(seat), view);
+                    let mut again = Vec::new();
+                    g.events(Viewer::Spectator, 0, &mut again);
+                    prop_assert_eq!(again, events);
+                }
+            }
+            prop_assert!(invariants::check(&c, &g).is_ok(), "{:?}", invariants::check(&c, &g));
+        }
+    }
 }

@@ -463,7 +463,7 @@ mod tests {
         ));
         // A missing variable is a Fluent error, not a panic.
         assert!(matches!(
-            t.try_get("play-choose", &[]),
+            t.try_get("question", &[]),
             Err(TextError::Fluent(_))
         ));
     }

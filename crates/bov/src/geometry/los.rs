@@ -1,31 +1,44 @@
 //! Line of sight (BoV 5.1, "Line of Sight", Fig. 8; "Obscuring terrain",
 //! Fig. 17; "Keywords": Huge, Tiny).
 //!
-//! A model sees another if some straight line from its base to the other's
-//! base is not blocked by:
+//! A model sees another if some straight segment from a point of its base to
+//! a point of the other's base is not blocked by:
 //! - the base of any other model, friend or foe, the looking unit's own included;
 //! - the line linking two models of one unit: every pair within coherency
 //!   distance is linked ([`super::coherency_links`]); the links of the two
 //!   models looking at each other do not stop them;
-//! - Obscuring terrain the line passes through, unless the looking or the
+//! - the point where two bases touch: bases in contact ([`CONTACT_IN`]) are
+//!   joined the same way, whatever their units;
+//! - Obscuring terrain the segment passes through, unless the looking or the
 //!   seen model is inside that piece (it can see out, and be seen into).
 //!
-//! A line that only touches a base (a tangent) or runs along a terrain edge is
-//! not blocked: it does not pass through.
+//! A segment that only touches a base (a tangent) or runs along a terrain
+//! edge is not blocked: it does not pass through. Only the part of a segment
+//! between the two bases matters (the two models' own bases never block), so
+//! a line of sight is a line meeting both bases whose stretch between them is
+//! clear.
 //!
-//! Sampling: the candidate lines join 7 points on each base's diameter
-//! perpendicular to the line between the two centres (the centre and ±1/3,
-//! ±2/3, ±1 of the radius), 49 lines, the centre line first. Each line is
-//! checked only between the point where it leaves the first base and the point
-//! where it enters the second, so the two models' own bases never block. For
-//! bases of one size the lines with equal offsets are parallel, a third of the
-//! radius apart, the outer two being the common tangents: a gap running along
-//! the line of sight is found when it is wider than a third of the radius;
-//! narrower or slanting gaps may be missed.
+//! The answer is exact up to [`SIGHT_TOLERANCE_IN`]: if any clear line exists,
+//! one can be slid, keeping it clear, until it rests on two critical
+//! positions (tangent to two base circles, through a terrain corner and
+//! tangent to a circle, or through two corners: [`critical`]). The search
+//! tries each such line nudged by the tolerance into the four directions
+//! around it, and returns the first clear one as the witness. Hidden pairs
+//! are usually proved hidden at once by a wall of blockers across every
+//! line between the two bases ([`barrier`]).
+
+mod barrier;
+mod critical;
 
 use super::terrain::Battlefield;
-use super::{COHERENCY_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
+use super::{COHERENCY_IN, CONTACT_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
 use geo::IsConvex;
+
+/// How far a candidate line is moved off the critical positions it rests on,
+/// in inches: gaps narrower than this (a millionth of a millimetre's order)
+/// may be missed, wider ones never are. A line passing less than [`EPS`]
+/// inside a base still only grazes it.
+pub const SIGHT_TOLERANCE_IN: f64 = 1e-9;
 
 #[derive(Clone, Copy, Debug)]
 struct Disk {
@@ -35,32 +48,50 @@ struct Disk {
     stature: Stature,
 }
 
+impl Disk {
+    /// The radius a line must come within to pass through the base: the
+    /// grazing tolerance [`EPS`] taken off (0 or less: blocks nothing).
+    fn blocking_radius(&self) -> f64 {
+        self.r - EPS
+    }
+}
+
+/// A segment between two models' centres that no line may cross: the
+/// line linking two models of a unit, or the seam of two bases in contact.
 #[derive(Clone, Copy, Debug)]
 struct Link {
     a: u32,
     b: u32,
     p: Point,
     q: Point,
-    stature: Stature,
+    /// The two models' statures: the link counts when both bases do.
+    stature: [Stature; 2],
+}
+
+impl Link {
+    fn counts(&self, a: Stature, b: Stature) -> bool {
+        self.stature.iter().all(|&s| counts(s, a, b))
+    }
 }
 
 #[derive(Clone, Debug)]
 struct Obscurer {
     min: Point,
     max: Point,
-    /// Convex outline without holes: see [`Sightlines::any_line_clear`].
-    convex: bool,
+    /// Convex parts whose union is the piece, anticlockwise (none for a
+    /// piece with holes), and the edges two parts share: see [`barrier`].
+    parts: Vec<Vec<Point>>,
+    seams: Vec<barrier::Seam>,
+    /// Every corner of every ring: the critical points of [`critical`].
+    corners: Vec<Point>,
     piece: TerrainPiece,
 }
-
-/// The points sampled on each base's diameter, as fractions of the radius.
-const SAMPLES: [f64; 7] = [0.0, 1.0, -1.0, 1.0 / 3.0, -1.0 / 3.0, 2.0 / 3.0, -2.0 / 3.0];
 
 /// How many blockers of each kind a query keeps on the stack.
 const CAP: usize = 64;
 
 /// Everything that can block line of sight on one battlefield, prepared once
-/// (after each move) and queried many times without allocating.
+/// (after each move) and queried many times.
 #[derive(Clone, Debug)]
 pub struct Sightlines {
     disks: Vec<Disk>,
@@ -93,82 +124,117 @@ fn crosses(p: Point, q: Point, a: Point, b: Point) -> bool {
         && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
 }
 
-/// The parameter along `p`-`q` where the segment leaves (`leave`) or first
-/// enters (`!leave`) the disk (`c`, `r`), clamped to [0, 1].
-fn disk_param(p: Point, q: Point, c: Point, r: f64, leave: bool) -> f64 {
-    let d = q.minus(p);
-    let f = p.minus(c);
-    let a = d.dot(d);
-    if a == 0.0 {
-        return 0.0;
-    }
-    let b = f.dot(d);
-    let cc = f.dot(f) - r * r;
-    let disc = b * b - a * cc;
-    if disc < 0.0 {
-        return if leave { 0.0 } else { 1.0 };
-    }
-    let s = disc.sqrt();
-    let t = if leave { (-b + s) / a } else { (-b - s) / a };
-    t.clamp(0.0, 1.0)
-}
-
-/// A blocker of one query, by its place in the query's [`Blockers`] lists.
+/// A blocker of one query, by its place in the query's lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Blocker {
-    Disk(u8),
-    Link(u8),
-    Obscurer(u8),
+    Disk(u32),
+    Link(u32),
+    Obscurer(u32),
 }
 
-/// Union-find over one query's bases (0..CAP) and links (CAP..2*CAP);
-/// `ok` marks those that may join a group.
-struct Groups {
-    parent: [u8; 2 * CAP],
-    ok: [bool; 2 * CAP],
+/// One query: the two bases and the blockers that count between them (by
+/// index into the [`Sightlines`] lists).
+struct View<'a> {
+    s: &'a Sightlines,
+    a: Disk,
+    b: Disk,
+    disks: &'a [u32],
+    links: &'a [u32],
+    obs: &'a [u32],
 }
 
-impl Groups {
-    fn find(&mut self, mut i: usize) -> usize {
-        while self.parent[i] as usize != i {
-            let up = self.parent[self.parent[i] as usize];
-            self.parent[i] = up;
-            i = up as usize;
-        }
-        i
-    }
-
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra.max(rb)] = ra.min(rb) as u8;
-        }
-    }
-
-    fn node(b: Blocker) -> Option<usize> {
-        match b {
-            Blocker::Disk(i) => Some(i as usize),
-            Blocker::Link(j) => Some(CAP + j as usize),
-            Blocker::Obscurer(_) => None,
-        }
-    }
-
-    /// Whether two blockers belong to one group that may cut a row.
-    fn joined(&mut self, x: Blocker, y: Blocker) -> bool {
-        let (Some(a), Some(b)) = (Self::node(x), Self::node(y)) else {
-            return false;
+impl View<'_> {
+    /// The stretch between the two bases of the line through `p` along `v`:
+    /// from where it leaves base `a` to where it enters base `b`. `None` when
+    /// the line misses either base.
+    fn gap(&self, p: Point, v: Point) -> Option<(Point, Point)> {
+        let v = if v.dot(self.b.c.minus(self.a.c)) < 0.0 {
+            v.scale(-1.0)
+        } else {
+            v
         };
-        self.ok[a] && self.ok[b] && self.find(a) == self.find(b)
+        let chord = |d: &Disk| {
+            let w = d.c.minus(p);
+            let (t, off) = (w.dot(v), w.cross(v));
+            let h2 = d.r * d.r - off * off;
+            (h2 >= 0.0).then(|| (t, h2.sqrt()))
+        };
+        let (ta, ha) = chord(&self.a)?;
+        let (tb, hb) = chord(&self.b)?;
+        let (t0, t1) = (ta + ha, tb - hb);
+        (t0 <= t1).then(|| (p.plus(v.scale(t0)), p.plus(v.scale(t1))))
+    }
+
+    /// What blocks the segment `p`-`q` (a stretch between the two bases),
+    /// if anything; the last blocker found is tried first.
+    fn blocker(&self, p: Point, q: Point, hint: &mut Option<Blocker>) -> Option<Blocker> {
+        if let Some(h) = *hint
+            && self.blocks(h, p, q)
+        {
+            return Some(h);
+        }
+        let found = self.find_blocker(p, q);
+        if found.is_some() {
+            *hint = found;
+        }
+        found
+    }
+
+    fn blocks(&self, x: Blocker, p: Point, q: Point) -> bool {
+        match x {
+            Blocker::Disk(k) => {
+                let d = &self.s.disks[k as usize];
+                let r = d.blocking_radius();
+                r > 0.0 && d.c.dist2_to_segment(p, q) < r * r
+            }
+            Blocker::Link(k) => {
+                let l = &self.s.links[k as usize];
+                crosses(p, q, l.p, l.q)
+            }
+            Blocker::Obscurer(k) => {
+                let o = &self.s.obscurers[k as usize];
+                let (lo, hi) = (
+                    Point::new(p.x.min(q.x), p.y.min(q.y)),
+                    Point::new(p.x.max(q.x), p.y.max(q.y)),
+                );
+                !(o.max.x < lo.x || o.min.x > hi.x || o.max.y < lo.y || o.min.y > hi.y)
+                    && o.piece.segment_crosses_interior(p, q)
+            }
+        }
+    }
+
+    fn find_blocker(&self, p: Point, q: Point) -> Option<Blocker> {
+        let disks = self.disks.iter().map(|&k| Blocker::Disk(k));
+        let links = self.links.iter().map(|&k| Blocker::Link(k));
+        let obs = self.obs.iter().map(|&k| Blocker::Obscurer(k));
+        disks
+            .chain(links)
+            .chain(obs)
+            .find(|&x| self.blocks(x, p, q))
+    }
+
+    /// A clear stretch between the two bases, if there is one: the centre
+    /// line first, then (with `shortcuts`) the proof that a wall of blockers
+    /// hides every line, then every critical line.
+    fn search(&self, shortcuts: bool) -> Option<(Point, Point)> {
+        let mut hint = None;
+        let u = self.b.c.minus(self.a.c).unit()?;
+        let (p, q) = (
+            self.a.c.plus(u.scale(self.a.r)),
+            self.b.c.minus(u.scale(self.b.r)),
+        );
+        if self.blocker(p, q, &mut hint).is_none() {
+            return Some((p, q));
+        }
+        if shortcuts && barrier::walled_off(self) {
+            return None;
+        }
+        critical::search(self, &mut hint)
     }
 }
 
-/// Whether `p`-`q` passes through the base (touching it does not count).
-fn disk_blocks(d: &Disk, p: Point, q: Point) -> bool {
-    let r = d.r - EPS;
-    r > 0.0 && d.c.dist2_to_segment(p, q) < r * r
-}
-
-struct Blockers {
+/// The blocker lists of one query, on the stack.
+struct Lists {
     disks: [u32; CAP],
     nd: usize,
     links: [u32; CAP],
@@ -194,17 +260,17 @@ impl Sightlines {
         for i in 0..models.len() {
             for j in i + 1..models.len() {
                 let (a, b) = (&models[i], &models[j]);
-                if a.unit == b.unit
-                    && a.is_valid()
-                    && b.is_valid()
-                    && a.gap(b) <= COHERENCY_IN + EPS
-                {
+                // BoV 5.1, "Line of Sight" (Fig. 8): models of a unit within
+                // coherency are linked; bases in contact (of any units)
+                // leave no gap to see through (docs/rulings.md).
+                let linked = a.unit == b.unit && a.gap(b) <= COHERENCY_IN + EPS;
+                if a.is_valid() && b.is_valid() && (linked || a.gap(b) <= CONTACT_IN) {
                     links.push(Link {
                         a: i as u32,
                         b: j as u32,
                         p: a.center,
                         q: b.center,
-                        stature: a.stature,
+                        stature: [a.stature, b.stature],
                     });
                 }
             }
@@ -215,10 +281,28 @@ impl Sightlines {
             .filter(|t| t.obscuring())
             .map(|t| {
                 let (min, max) = t.bounds();
+                let ring = |r: &geo::LineString<f64>| -> Vec<Point> {
+                    let mut pts: Vec<Point> = r.coords().map(|c| Point::from_coord(*c)).collect();
+                    if pts.len() > 1 && pts.first() == pts.last() {
+                        pts.pop();
+                    }
+                    pts
+                };
+                let mut corners = ring(t.polygon.exterior());
+                let (parts, seams) = if t.polygon.interiors().is_empty() {
+                    barrier::convex_parts(&corners, t.polygon.exterior().is_convex())
+                } else {
+                    (Vec::new(), Vec::new())
+                };
+                for hole in t.polygon.interiors() {
+                    corners.extend(ring(hole));
+                }
                 Obscurer {
                     min,
                     max,
-                    convex: t.polygon.interiors().is_empty() && t.polygon.exterior().is_convex(),
+                    parts,
+                    seams,
+                    corners,
                     piece: t.clone(),
                 }
             })
@@ -251,26 +335,30 @@ impl Sightlines {
     /// into the slice given to [`Sightlines::new`]). Unknown indices and
     /// invalid models see nothing.
     pub fn model_sees(&self, from: usize, to: usize) -> bool {
-        let (Some(a), Some(b)) = (self.disks.get(from), self.disks.get(to)) else {
-            return false;
-        };
-        if !(a.c.is_finite() && b.c.is_finite() && a.r > 0.0 && b.r > 0.0) {
-            return false;
+        self.sight_line(from, to).is_some()
+    }
+
+    /// A segment from a point of model `from`'s base to a point of model
+    /// `to`'s base that nothing blocks, if there is one (the line a player
+    /// would show; see [`Sightlines::model_sees`]). Bases in contact see each
+    /// other along the line between their centres.
+    pub fn sight_line(&self, from: usize, to: usize) -> Option<(Point, Point)> {
+        self.sight_line_in(from, to, None)
+    }
+
+    /// [`Sightlines::sight_line`], the blockers taken from `pool` when given
+    /// (all that can stand between two units: see [`Sightlines::unit_sees`]).
+    fn sight_line_in(
+        &self,
+        from: usize,
+        to: usize,
+        pool: Option<&Lists>,
+    ) -> Option<(Point, Point)> {
+        let (a, b) = self.pair(from, to)?;
+        if let Some(seg) = trivial(from, to, &a, &b) {
+            return Some(seg);
         }
-        if from == to {
-            return true;
-        }
-        let ab = b.c.minus(a.c);
-        let dist = ab.len();
-        if dist <= a.r + b.r + EPS {
-            return true; // touching bases see each other
-        }
-        let w = a.r.max(b.r);
-        let u = ab.scale(1.0 / dist);
-        let len = dist;
-        let lo = Point::new(a.c.x.min(b.c.x) - w, a.c.y.min(b.c.y) - w);
-        let hi = Point::new(a.c.x.max(b.c.x) + w, a.c.y.max(b.c.y) + w);
-        let mut bl = Blockers {
+        let mut l = Lists {
             disks: [0; CAP],
             nd: 0,
             links: [0; CAP],
@@ -278,28 +366,159 @@ impl Sightlines {
             obs: [0; CAP],
             no: 0,
         };
-        // Keep only the blockers that can meet a line between the two bases:
-        // those that reach into the corridor of half-width `w` around the centres.
-        for (k, d) in self.disks.iter().enumerate() {
-            if k == from || k == to || d.r <= 0.0 || !counts(d.stature, a.stature, b.stature) {
+        if !self.gather((from, to), (&a, &b), pool, &mut l) {
+            return self.sight_line_exhaustive(from, to);
+        }
+        View {
+            s: self,
+            a,
+            b,
+            disks: &l.disks[..l.nd],
+            links: &l.links[..l.nl],
+            obs: &l.obs[..l.no],
+        }
+        .search(true)
+    }
+
+    /// The same answer with every blocker that counts checked and no
+    /// shortcut taken: every critical line is tried. Slower; the fast query
+    /// is tested against it, and it serves queries crowded by more blockers
+    /// than the fast query's stack lists hold.
+    pub fn model_sees_exhaustive(&self, from: usize, to: usize) -> bool {
+        self.sight_line_exhaustive(from, to).is_some()
+    }
+
+    fn sight_line_exhaustive(&self, from: usize, to: usize) -> Option<(Point, Point)> {
+        let (a, b) = self.pair(from, to)?;
+        if let Some(seg) = trivial(from, to, &a, &b) {
+            return Some(seg);
+        }
+        let disks: Vec<u32> = (0..self.disks.len())
+            .filter(|&k| {
+                let d = &self.disks[k];
+                k != from
+                    && k != to
+                    && d.blocking_radius() > 0.0
+                    && counts(d.stature, a.stature, b.stature)
+            })
+            .map(|k| k as u32)
+            .collect();
+        let links: Vec<u32> = (0..self.links.len())
+            .filter(|&k| {
+                let l = &self.links[k];
+                !self.incident(l, from, to) && l.counts(a.stature, b.stature)
+            })
+            .map(|k| k as u32)
+            .collect();
+        let obs: Vec<u32> = (0..self.obscurers.len())
+            .filter(|&k| !self.seen_into(from, to, k))
+            .map(|k| k as u32)
+            .collect();
+        View {
+            s: self,
+            a,
+            b,
+            disks: &disks,
+            links: &links,
+            obs: &obs,
+        }
+        .search(false)
+    }
+
+    /// The two bases of a query, when both models are usable.
+    fn pair(&self, from: usize, to: usize) -> Option<(Disk, Disk)> {
+        let (a, b) = (self.disks.get(from)?, self.disks.get(to)?);
+        (a.c.is_finite() && b.c.is_finite() && a.r > 0.0 && b.r > 0.0).then_some((*a, *b))
+    }
+
+    fn incident(&self, l: &Link, from: usize, to: usize) -> bool {
+        [l.a as usize, l.b as usize]
+            .iter()
+            .any(|&m| m == from || m == to)
+    }
+
+    /// BoV 5.1, "Obscuring terrain": a model inside the piece sees out of it
+    /// and is seen into it.
+    fn seen_into(&self, from: usize, to: usize, k: usize) -> bool {
+        let no = self.obscurers.len();
+        self.inside[from * no + k] || self.inside[to * no + k]
+    }
+
+    /// Fills `l` with the blockers that count and can reach a line between
+    /// the two bases: those within the larger radius of the segment between
+    /// the centres (every such line lies there). `false` when a list overflows.
+    fn gather(
+        &self,
+        (from, to): (usize, usize),
+        (a, b): (&Disk, &Disk),
+        pool: Option<&Lists>,
+        l: &mut Lists,
+    ) -> bool {
+        match pool {
+            Some(p) => self.gather_from(
+                (from, to),
+                (a, b),
+                (
+                    p.disks[..p.nd].iter().map(|&k| k as usize),
+                    p.links[..p.nl].iter().map(|&k| k as usize),
+                    p.obs[..p.no].iter().map(|&k| k as usize),
+                ),
+                l,
+            ),
+            None => self.gather_from(
+                (from, to),
+                (a, b),
+                (
+                    0..self.disks.len(),
+                    0..self.links.len(),
+                    0..self.obscurers.len(),
+                ),
+                l,
+            ),
+        }
+    }
+
+    fn gather_from(
+        &self,
+        (from, to): (usize, usize),
+        (a, b): (&Disk, &Disk),
+        (disks, links, obs): (
+            impl Iterator<Item = usize>,
+            impl Iterator<Item = usize>,
+            impl Iterator<Item = usize>,
+        ),
+        l: &mut Lists,
+    ) -> bool {
+        let ab = b.c.minus(a.c);
+        let len = ab.len();
+        let u = ab.scale(1.0 / len);
+        let w = a.r.max(b.r);
+        let lo = Point::new(a.c.x.min(b.c.x) - w, a.c.y.min(b.c.y) - w);
+        let hi = Point::new(a.c.x.max(b.c.x) + w, a.c.y.max(b.c.y) + w);
+        for k in disks {
+            let d = &self.disks[k];
+            if k == from
+                || k == to
+                || d.blocking_radius() <= 0.0
+                || !counts(d.stature, a.stature, b.stature)
+            {
                 continue;
             }
-            // Across and along the centre line (a rectangle round the
-            // corridor: cheap, and only a little wider than needed).
             let v = d.c.minus(a.c);
             let (across, along) = (u.cross(v).abs(), u.dot(v));
             if across < d.r + w && along > -d.r - w && along < len + d.r + w {
-                if bl.nd == CAP {
-                    return self.model_sees_exhaustive(from, to);
+                if l.nd == CAP {
+                    return false;
                 }
-                bl.disks[bl.nd] = k as u32;
-                bl.nd += 1;
+                l.disks[l.nd] = k as u32;
+                l.nd += 1;
             }
         }
-        for (k, l) in self.links.iter().enumerate() {
+        for k in links {
+            let link = &self.links[k];
             // Both ends on one side of the corridor, or both before or
-            // past it: no sampled line reaches it. (Cheapest test first.)
-            let (vp, vq) = (l.p.minus(a.c), l.q.minus(a.c));
+            // past it: no line between the bases reaches it.
+            let (vp, vq) = (link.p.minus(a.c), link.q.minus(a.c));
             let (sp, sq) = (u.cross(vp), u.cross(vq));
             if (sp >= w && sq >= w) || (sp <= -w && sq <= -w) {
                 continue;
@@ -308,335 +527,120 @@ impl Sightlines {
             if (tp <= -w && tq <= -w) || (tp >= len + w && tq >= len + w) {
                 continue;
             }
-            let incident = l.a as usize == from
-                || l.b as usize == from
-                || l.a as usize == to
-                || l.b as usize == to;
-            if incident || !counts(l.stature, a.stature, b.stature) {
+            if self.incident(link, from, to) || !link.counts(a.stature, b.stature) {
                 continue;
             }
-            if bl.nl == CAP {
-                return self.model_sees_exhaustive(from, to);
-            }
-            bl.links[bl.nl] = k as u32;
-            bl.nl += 1;
-        }
-        let no = self.obscurers.len();
-        for (k, o) in self.obscurers.iter().enumerate() {
-            if self.inside[from * no + k] || self.inside[to * no + k] {
-                continue; // BoV 5.1, "Obscuring terrain": see out of it, and into it
-            }
-            if o.max.x < lo.x || o.min.x > hi.x || o.max.y < lo.y || o.min.y > hi.y {
-                continue;
-            }
-            if bl.no == CAP {
-                return self.model_sees_exhaustive(from, to);
-            }
-            bl.obs[bl.no] = k as u32;
-            bl.no += 1;
-        }
-        self.any_line_clear(a, b, &bl)
-    }
-
-    /// The same sampled lines checked one by one against every blocker,
-    /// with no filtering and no shortcuts: slower, and the reference
-    /// [`Sightlines::model_sees`] is tested against. Also used when more
-    /// blockers crowd a query than its stack lists hold.
-    pub fn model_sees_exhaustive(&self, from: usize, to: usize) -> bool {
-        let (Some(a), Some(b)) = (self.disks.get(from), self.disks.get(to)) else {
-            return false;
-        };
-        if !(a.c.is_finite() && b.c.is_finite() && a.r > 0.0 && b.r > 0.0) {
-            return false;
-        }
-        if from == to || a.c.dist(b.c) <= a.r + b.r + EPS {
-            return true;
-        }
-        let (a, b) = (self.disks[from], self.disks[to]);
-        let n = a.c.minus(b.c).perp().unit().unwrap_or(Point::new(0.0, 1.0));
-        let no = self.obscurers.len();
-        for &sa in &SAMPLES {
-            for &sb in &SAMPLES {
-                let p0 = a.c.plus(n.scale(a.r * sa));
-                let q0 = b.c.plus(n.scale(b.r * sb));
-                let (p, q) = clip(p0, q0, &a, &b);
-                let blocked_disk = self.disks.iter().enumerate().any(|(k, d)| {
-                    k != from
-                        && k != to
-                        && d.r > 0.0
-                        && counts(d.stature, a.stature, b.stature)
-                        && disk_blocks(d, p, q)
-                });
-                let blocked_link = self.links.iter().any(|l| {
-                    l.a as usize != from
-                        && l.b as usize != from
-                        && l.a as usize != to
-                        && l.b as usize != to
-                        && counts(l.stature, a.stature, b.stature)
-                        && crosses(p, q, l.p, l.q)
-                });
-                let blocked_terrain = self.obscurers.iter().enumerate().any(|(k, o)| {
-                    !self.inside[from * no + k]
-                        && !self.inside[to * no + k]
-                        && o.piece.segment_crosses_interior(p, q)
-                });
-                if !(blocked_disk || blocked_link || blocked_terrain) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Tries the sampled lines, centre line first, then row by row (one
-    /// point on the first base, the 7 points on the second), the two ends of
-    /// each row first. Hidden targets are kept cheap by two exact shortcuts:
-    ///
-    /// - a convex obscuring piece that blocks both long sides of the
-    ///   quadrilateral the lines lie in (the ±1 lines) blocks every line;
-    /// - lines from one point to the ends of a row that are stopped by the
-    ///   same connected group of blockers (bases in contact, and the links
-    ///   between them) stop the whole row, provided the group lies between
-    ///   the two bases' diameters and clear of both bases: the group then
-    ///   cuts the triangle the row's lines fill.
-    fn any_line_clear(&self, a: &Disk, b: &Disk, bl: &Blockers) -> bool {
-        let n = a.c.minus(b.c).perp().unit().unwrap_or(Point::new(0.0, 1.0));
-        // Unclipped lines: only links need clipping (see `find_blocker`).
-        let line = |sa: f64, sb: f64| (a.c.plus(n.scale(a.r * sa)), b.c.plus(n.scale(b.r * sb)));
-        let (l1, l2) = (line(1.0, 1.0), line(-1.0, -1.0));
-        for &k in &bl.obs[..bl.no] {
-            let o = &self.obscurers[k as usize];
-            if o.convex
-                && o.piece.segment_crosses_interior(l1.0, l1.1)
-                && o.piece.segment_crosses_interior(l2.0, l2.1)
-            {
+            if l.nl == CAP {
                 return false;
             }
+            l.links[l.nl] = k as u32;
+            l.nl += 1;
         }
-        let mut hint = None;
-        let (p, q) = line(0.0, 0.0);
-        let Some(_) = self.line_blocker(a, b, p, q, bl, &mut hint) else {
-            return true;
-        };
-        let mut groups: Option<Groups> = None;
-        let mut same = |x1: Blocker, x2: Blocker| {
-            let single = match (x1, x2) {
-                (Blocker::Disk(i), Blocker::Disk(j)) => i == j,
-                (Blocker::Obscurer(i), Blocker::Obscurer(j)) => {
-                    i == j && self.obscurers[bl.obs[i as usize] as usize].convex
-                }
-                _ => false,
-            };
-            single
-                || groups
-                    .get_or_insert_with(|| self.groups(a, b, bl))
-                    .joined(x1, x2)
-        };
-        // Both long sides stopped by one group: every line is.
-        let Some(x1) = self.line_blocker(a, b, l1.0, l1.1, bl, &mut hint) else {
-            return true;
-        };
-        let Some(x2) = self.line_blocker(a, b, l2.0, l2.1, bl, &mut hint) else {
-            return true;
-        };
-        if same(x1, x2) {
-            return false;
-        }
-        for &sa in &SAMPLES {
-            let (p, q) = line(sa, 1.0);
-            let Some(x1) = self.line_blocker(a, b, p, q, bl, &mut hint) else {
-                return true;
-            };
-            let (p, q) = line(sa, -1.0);
-            let Some(x2) = self.line_blocker(a, b, p, q, bl, &mut hint) else {
-                return true;
-            };
-            let same = same(x1, x2);
-            if same {
+        for k in obs {
+            let o = &self.obscurers[k];
+            if self.seen_into(from, to, k) {
                 continue;
             }
-            for &sb in &SAMPLES[3..] {
-                let (p, q) = line(sa, sb);
-                if self.line_blocker(a, b, p, q, bl, &mut hint).is_none() {
-                    return true;
-                }
-            }
-            if sa == 0.0 {
-                // The centre line was tested first.
-                continue;
-            }
-            let (p, q) = line(sa, 0.0);
-            if self.line_blocker(a, b, p, q, bl, &mut hint).is_none() {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The connected groups of blockers that may cut a row (see
-    /// [`Sightlines::any_line_clear`]).
-    fn groups(&self, a: &Disk, b: &Disk, bl: &Blockers) -> Groups {
-        let mut g = Groups {
-            parent: [0; 2 * CAP],
-            ok: [false; 2 * CAP],
-        };
-        for (i, p) in g.parent.iter_mut().enumerate() {
-            *p = i as u8;
-        }
-        let axis = b.c.minus(a.c);
-        let len = axis.len();
-        let Some(u) = axis.unit() else { return g };
-        let t = |x: Point| x.minus(a.c).dot(u);
-        for (i, &k) in bl.disks[..bl.nd].iter().enumerate() {
-            let d = &self.disks[k as usize];
-            let tc = t(d.c);
-            g.ok[i] = tc - d.r > 0.0 && tc + d.r < len;
-        }
-        for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
-            let l = &self.links[k as usize];
-            let (tp, tq) = (t(l.p), t(l.q));
-            g.ok[CAP + j] = tp > 0.0
-                && tp < len
-                && tq > 0.0
-                && tq < len
-                && a.c.dist_to_segment(l.p, l.q) >= a.r
-                && b.c.dist_to_segment(l.p, l.q) >= b.r;
-        }
-        // A link joins the bases at its ends; bases in contact join each other.
-        for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
-            if !g.ok[CAP + j] {
-                continue;
-            }
-            let l = &self.links[k as usize];
-            for (i, &dk) in bl.disks[..bl.nd].iter().enumerate() {
-                if g.ok[i] && (dk == l.a || dk == l.b) {
-                    g.union(CAP + j, i);
-                }
-            }
-        }
-        for i in 0..bl.nd {
-            for i2 in i + 1..bl.nd {
-                if g.ok[i] && g.ok[i2] {
-                    let (d1, d2) = (
-                        &self.disks[bl.disks[i] as usize],
-                        &self.disks[bl.disks[i2] as usize],
-                    );
-                    if d1.c.dist(d2.c) <= d1.r + d2.r {
-                        g.union(i, i2);
-                    }
-                }
-            }
-        }
-        g
-    }
-
-    /// What stops the line `p`-`q`, if anything: the previous line's blocker
-    /// is tried first.
-    ///
-    /// The line runs from inside base `a` to inside base `b`. Other bases
-    /// never overlap those two, nor does Obscuring terrain either model is
-    /// outside of, so only links (which may run through a base) are checked
-    /// against the part of the line between the two bases.
-    fn line_blocker(
-        &self,
-        a: &Disk,
-        b: &Disk,
-        p: Point,
-        q: Point,
-        bl: &Blockers,
-        hint: &mut Option<Blocker>,
-    ) -> Option<Blocker> {
-        if let Some(h) = *hint
-            && self.blocks(a, b, bl, h, p, q)
-        {
-            return Some(h);
-        }
-        let found = self.find_blocker(a, b, p, q, bl);
-        if found.is_some() {
-            *hint = found;
-        }
-        found
-    }
-
-    fn blocks(&self, a: &Disk, b: &Disk, bl: &Blockers, h: Blocker, p: Point, q: Point) -> bool {
-        match h {
-            Blocker::Disk(i) => disk_blocks(&self.disks[bl.disks[i as usize] as usize], p, q),
-            Blocker::Link(j) => {
-                let l = &self.links[bl.links[j as usize] as usize];
-                let (p, q) = clip(p, q, a, b);
-                crosses(p, q, l.p, l.q)
-            }
-            Blocker::Obscurer(k) => self.obscurers[bl.obs[k as usize] as usize]
-                .piece
-                .segment_crosses_interior(p, q),
-        }
-    }
-
-    fn find_blocker(
-        &self,
-        a: &Disk,
-        b: &Disk,
-        p: Point,
-        q: Point,
-        bl: &Blockers,
-    ) -> Option<Blocker> {
-        for (i, &k) in bl.disks[..bl.nd].iter().enumerate() {
-            if disk_blocks(&self.disks[k as usize], p, q) {
-                return Some(Blocker::Disk(i as u8));
-            }
-        }
-        if bl.nl > 0 {
-            let (cp, cq) = clip(p, q, a, b);
-            for (j, &k) in bl.links[..bl.nl].iter().enumerate() {
-                let l = &self.links[k as usize];
-                if crosses(cp, cq, l.p, l.q) {
-                    return Some(Blocker::Link(j as u8));
-                }
-            }
-        }
-        let (lo, hi) = (
-            Point::new(p.x.min(q.x), p.y.min(q.y)),
-            Point::new(p.x.max(q.x), p.y.max(q.y)),
-        );
-        for (i, &k) in bl.obs[..bl.no].iter().enumerate() {
-            let o = &self.obscurers[k as usize];
             if o.max.x < lo.x || o.min.x > hi.x || o.max.y < lo.y || o.min.y > hi.y {
                 continue;
             }
-            if o.piece.segment_crosses_interior(p, q) {
-                return Some(Blocker::Obscurer(i as u8));
+            if l.no == CAP {
+                return false;
             }
+            l.obs[l.no] = k as u32;
+            l.no += 1;
         }
-        None
+        true
     }
 
     /// Whether any model of unit `from` sees any model of unit `to` (BoV 5.1,
     /// "Line of Sight": a unit has line of sight if any of its models does).
     /// Each model's nearest target is tried first, as the likeliest to be seen.
     pub fn unit_sees(&self, from: UnitId, to: UnitId) -> bool {
-        let (af, bt) = (self.members(from), self.members(to));
-        let nearest = |i: usize| {
-            bt.clone().min_by(|&x, &y| {
-                let c = self.disks[i].c;
-                c.dist(self.disks[x].c).total_cmp(&c.dist(self.disks[y].c))
+        let bt = self.members(to);
+        let d = |x: usize, y: usize| self.disks[x].c.dist(self.disks[y].c);
+        // Each looking model with its nearest target.
+        let firsts: Vec<(usize, usize)> = self
+            .members(from)
+            .filter_map(|i| {
+                bt.clone()
+                    .min_by(|&x, &y| d(i, x).total_cmp(&d(i, y)))
+                    .map(|j| (i, j))
             })
-        };
+            .collect();
+        let pool = self.pool(from, to);
+        let sees = |i: usize, j: usize| self.sight_line_in(i, j, pool.as_ref()).is_some();
         // The nearest pair of all first (the front ranks), then each model's
-        // nearest target, then every pair.
-        let closest = af
-            .clone()
-            .filter_map(|i| nearest(i).map(|j| (i, j)))
-            .min_by(|&(i, j), &(k, l)| {
-                let d = |x: usize, y: usize| self.disks[x].c.dist(self.disks[y].c);
-                d(i, j).total_cmp(&d(k, l))
-            });
-        closest.is_some_and(|(i, j)| self.model_sees(i, j))
-            || af
-                .clone()
-                .any(|i| nearest(i).is_some_and(|j| self.model_sees(i, j)))
-            || af
-                .clone()
-                .any(|i| bt.clone().any(|j| self.model_sees(i, j)))
+        // nearest target, then every other pair.
+        let closest = firsts
+            .iter()
+            .copied()
+            .min_by(|&(i, j), &(k, l)| d(i, j).total_cmp(&d(k, l)));
+        closest.is_some_and(|(i, j)| sees(i, j))
+            || firsts
+                .iter()
+                .any(|&(i, j)| Some((i, j)) != closest && sees(i, j))
+            || firsts
+                .iter()
+                .any(|&(i, n)| bt.clone().any(|j| j != n && sees(i, j)))
+    }
+
+    /// The blockers that can stand between any model of unit `from` and any
+    /// of unit `to`: those reaching into the box around both units' bases,
+    /// where every line between them lies. Found once for all the pairs of
+    /// models; `None` when more crowd in than the lists hold.
+    fn pool(&self, from: UnitId, to: UnitId) -> Option<Lists> {
+        let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
+        let mut hi = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for d in self.disks.iter().filter(|d| d.unit == from || d.unit == to) {
+            lo = Point::new(lo.x.min(d.c.x - d.r), lo.y.min(d.c.y - d.r));
+            hi = Point::new(hi.x.max(d.c.x + d.r), hi.y.max(d.c.y + d.r));
+        }
+        if !(lo.x <= hi.x && lo.y <= hi.y) {
+            return None;
+        }
+        let meets = |min: Point, max: Point| {
+            !(max.x < lo.x || min.x > hi.x || max.y < lo.y || min.y > hi.y)
+        };
+        let mut l = Lists {
+            disks: [0; CAP],
+            nd: 0,
+            links: [0; CAP],
+            nl: 0,
+            obs: [0; CAP],
+            no: 0,
+        };
+        for (k, d) in self.disks.iter().enumerate() {
+            let r = Point::new(d.r, d.r);
+            if meets(d.c.minus(r), d.c.plus(r)) {
+                if l.nd == CAP {
+                    return None;
+                }
+                l.disks[l.nd] = k as u32;
+                l.nd += 1;
+            }
+        }
+        for (k, link) in self.links.iter().enumerate() {
+            let min = Point::new(link.p.x.min(link.q.x), link.p.y.min(link.q.y));
+            let max = Point::new(link.p.x.max(link.q.x), link.p.y.max(link.q.y));
+            if meets(min, max) {
+                if l.nl == CAP {
+                    return None;
+                }
+                l.links[l.nl] = k as u32;
+                l.nl += 1;
+            }
+        }
+        for (k, o) in self.obscurers.iter().enumerate() {
+            if meets(o.min, o.max) {
+                if l.no == CAP {
+                    return None;
+                }
+                l.obs[l.no] = k as u32;
+                l.no += 1;
+            }
+        }
+        Some(l)
     }
 
     /// Whether model `from` sees a model of unit `to` whose base is within
@@ -696,13 +700,24 @@ impl Sightlines {
     }
 }
 
-/// The part of `p0`-`q0` between leaving base `a` and entering base `b`.
-fn clip(p0: Point, q0: Point, a: &Disk, b: &Disk) -> (Point, Point) {
-    let t0 = disk_param(p0, q0, a.c, a.r, true);
-    let t1 = disk_param(p0, q0, b.c, b.r, false);
-    if t1 <= t0 {
-        let m = p0.lerp(q0, t0);
-        return (m, m);
+/// The answer without any blocker: a model sees itself, and bases in contact
+/// see each other (along the line between their centres).
+fn trivial(from: usize, to: usize, a: &Disk, b: &Disk) -> Option<(Point, Point)> {
+    if from == to {
+        return Some((a.c, a.c));
     }
-    (p0.lerp(q0, t0), p0.lerp(q0, t1))
+    let ab = b.c.minus(a.c);
+    let dist = ab.len();
+    if dist <= a.r + b.r + EPS {
+        let u = ab.unit().unwrap_or(Point::new(1.0, 0.0));
+        let (p, q) = (a.c.plus(u.scale(a.r)), b.c.minus(u.scale(b.r)));
+        // Overlapping bases: the nearest points cross over; meet in between.
+        return Some(if u.dot(q.minus(p)) < 0.0 {
+            let m = p.lerp(q, 0.5);
+            (m, m)
+        } else {
+            (p, q)
+        });
+    }
+    None
 }
