@@ -1,0 +1,248 @@
+//! The load test: many games played at once over WebSockets, each by a
+//! client that answers its seat's questions with a random option after a
+//! think time, measuring how long each decision takes to come back as the
+//! new state.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::{Value, json};
+
+use crate::client::{Socket, http};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    pub addr: SocketAddr,
+    /// Games played at once (a finished game is replaced by a new one).
+    pub games: usize,
+    /// How long to play.
+    pub duration: Duration,
+    /// How long a client waits before answering, as a person or a bot would.
+    pub think: Duration,
+    /// Decisions answered before this much time has passed are not
+    /// counted: the start, when every game is created at once, is not the
+    /// steady state measured.
+    pub warm_up: Duration,
+    pub seed: u64,
+}
+
+/// What was measured.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LoadReport {
+    pub games: usize,
+    /// The time measured, after the warm-up.
+    pub seconds: f64,
+    pub decisions: usize,
+    pub decisions_per_second: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub games_finished: usize,
+    pub errors: usize,
+    /// The errors by what failed: `create_refused`, `create_connection`, `connect`, `hello`,
+    /// `unreadable`, `socket_ended`, `error_frame`, `send`.
+    pub error_kinds: std::collections::BTreeMap<&'static str, usize>,
+}
+
+/// A small generator for the clients' choices (not game randomness).
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// What a client reads of a message: parsing no more than that keeps the
+/// load generator's own cost down.
+#[derive(Deserialize)]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    version: u64,
+    #[serde(default)]
+    outcome: Option<IgnoredAny>,
+    #[serde(default)]
+    question: Option<Asked>,
+}
+
+#[derive(Deserialize)]
+struct Asked {
+    #[serde(default)]
+    options: Option<Vec<IgnoredAny>>,
+}
+
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    finished: usize,
+    errors: usize,
+    kinds: std::collections::BTreeMap<&'static str, usize>,
+}
+
+impl Tally {
+    fn error(&mut self, kind: &'static str) {
+        self.errors += 1;
+        *self.kinds.entry(kind).or_default() += 1;
+    }
+}
+
+async fn one_table(
+    o: LoadOptions,
+    i: usize,
+    counted_from: Instant,
+    deadline: tokio::time::Instant,
+) -> Tally {
+    let mut t = Tally::default();
+    let mut rng = XorShift(o.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut n = 0u64;
+    while tokio::time::Instant::now() < deadline {
+        n += 1;
+        let body = json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
+                          "seed": o.seed.wrapping_add(i as u64 * 1000 + n)});
+        let created = match http(o.addr, "POST", "/api/games", None, Some(&body.to_string())).await
+        {
+            Ok(a) if a.status == 201 => a.body,
+            r => {
+                t.error(match r {
+                    Ok(a) if a.status != 0 => "create_refused",
+                    _ => "create_connection",
+                });
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let id = created["id"].as_str().unwrap_or_default().to_owned();
+        let token = created["seats"][0]["token"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let Ok(mut ws) = Socket::connect(o.addr, &id).await else {
+            t.error("connect");
+            continue;
+        };
+        if ws
+            .send(&json!({"type": "hello", "token": token, "events_from": 0}))
+            .await
+            .is_err()
+        {
+            t.error("hello");
+            continue;
+        }
+        let mut sent: Option<(u64, Instant)> = None;
+        loop {
+            let msg: Msg = match tokio::time::timeout_at(deadline, ws.next_text()).await {
+                Ok(Some(text)) => match serde_json::from_str(&text) {
+                    Ok(m) => m,
+                    Err(_) => {
+                        t.error("unreadable");
+                        break;
+                    }
+                },
+                Ok(None) => {
+                    t.error("socket_ended");
+                    break;
+                }
+                Err(_) => return t,
+            };
+            match msg.kind.as_str() {
+                "state" => {}
+                "error" => {
+                    t.error("error_frame");
+                    sent = None;
+                    continue;
+                }
+                _ => break,
+            }
+            let version = msg.version;
+            if let Some((v, at)) = sent
+                && version > v
+            {
+                if at >= counted_from {
+                    t.latencies.push(at.elapsed());
+                }
+                sent = None;
+            }
+            if msg.outcome.is_some() {
+                t.finished += 1;
+                break;
+            }
+            let options = msg.question.and_then(|q| q.options).map_or(0, |o| o.len());
+            if options == 0 || sent.is_some() {
+                continue;
+            }
+            tokio::time::sleep(o.think).await;
+            let pick = rng.below(options);
+            let d = json!({"type": "decide", "version": version, "option": pick});
+            if ws.send(&d).await.is_err() {
+                t.error("send");
+                break;
+            }
+            sent = Some((version, Instant::now()));
+        }
+    }
+    t
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+/// Plays `games` games at once for the duration and reports.
+pub async fn run(o: LoadOptions) -> LoadReport {
+    let start = Instant::now();
+    let counted_from = start + o.warm_up;
+    let deadline = tokio::time::Instant::now() + o.duration;
+    let mut tasks = Vec::with_capacity(o.games);
+    for i in 0..o.games {
+        tasks.push(tokio::spawn(one_table(
+            o.clone(),
+            i,
+            counted_from,
+            deadline,
+        )));
+    }
+    let mut all = Tally::default();
+    for t in tasks {
+        if let Ok(t) = t.await {
+            all.latencies.extend(t.latencies);
+            all.finished += t.finished;
+            all.errors += t.errors;
+            for (k, n) in t.kinds {
+                *all.kinds.entry(k).or_default() += n;
+            }
+        } else {
+            all.errors += 1;
+        }
+    }
+    let seconds = counted_from.elapsed().as_secs_f64();
+    all.latencies.sort();
+    LoadReport {
+        games: o.games,
+        seconds,
+        decisions: all.latencies.len(),
+        decisions_per_second: all.latencies.len() as f64 / seconds,
+        p50_ms: percentile(&all.latencies, 0.5),
+        p99_ms: percentile(&all.latencies, 0.99),
+        max_ms: percentile(&all.latencies, 1.0),
+        games_finished: all.finished,
+        errors: all.errors,
+        error_kinds: all.kinds,
+    }
+}
+
+/// The report as JSON.
+pub fn to_json(r: &LoadReport) -> Value {
+    serde_json::to_value(r).unwrap_or(Value::Null)
+}
