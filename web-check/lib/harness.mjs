@@ -1,7 +1,7 @@
 // The browser tests' harness: a real `valerna serve` on a free loopback port
 // with a temporary database, and Debian's headless Chromium driven by
 // playwright-core.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,7 +40,12 @@ export async function startServer() {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-web-'));
   const db = path.join(dir, 'games.db');
-  const child = spawn(binary(), ['serve', '--port', String(port), '--db', db], {
+  const args = ['serve', '--port', String(port), '--db', db];
+  // Bots wait a moment before deciding so that people can follow; the tests
+  // shorten the wait when the server lets them.
+  const help = spawnSync(binary(), ['serve', '--help'], { encoding: 'utf8' }).stdout || '';
+  if (help.includes('--bot-delay-ms')) args.push('--bot-delay-ms', process.env.VALERNA_BOT_DELAY_MS || '20');
+  const child = spawn(binary(), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
   });

@@ -3,7 +3,7 @@
  * Faceless or bots, the language, a seed) and list the games under way. */
 
 import { getJson, postJson, rememberCreated, ApiError } from './api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS } from './texts.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES } from './texts.js';
 
 /** The seat kinds the server offers (docs/api.md). */
 const KINDS = ['human', 'faceless', 'random'];
@@ -194,7 +194,7 @@ async function start(/** @type {string} */ l) {
   renderSeats();
   const gameLang = /** @type {HTMLSelectElement} */ (document.getElementById('game-lang'));
   const keep = gameLang.value || l;
-  gameLang.replaceChildren(...LANGS.map((x) => el('option', { value: x, text: x.toUpperCase() })));
+  gameLang.replaceChildren(...LANGS.map((x) => el('option', { value: x, text: LANG_NAMES[/** @type {'en'|'it'|'fr'} */ (x)] })));
   gameLang.value = keep;
   await refreshGames();
 }

@@ -8,7 +8,7 @@ import { getJson } from './api.js';
 /** The languages the books exist in. */
 export const LANGS = ['en', 'it', 'fr'];
 /** Each language's own name, for the language menu. */
-const LANG_NAMES = { en: 'English', it: 'Italiano', fr: 'Français' };
+export const LANG_NAMES = { en: 'English', it: 'Italiano', fr: 'Français' };
 
 /** @type {Record<string, string>} */
 let messages = {};

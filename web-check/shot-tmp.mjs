@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, w, h] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: Number(w || 1440), height: Number(h || 1000) } });
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(url);
+await p.waitForTimeout(2500);
+await p.screenshot({ path: out, fullPage: true });
+await b.close();
