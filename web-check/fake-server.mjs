@@ -142,6 +142,13 @@ http.createServer((req, res) => {
     games.set(id, { id, version: 1, kind: 'planning' });
     return send(res, 201, { id, seats: [0, 1, 2, 3].map((s) => (s ? { seat: s, kind: 'faceless' } : { seat: 0, kind: 'human', token: 'ab'.repeat(16), link: `/play/${id}#seat=0&token=${'ab'.repeat(16)}` })) });
   }
+  if ((m = /^\/api\/games\/([^/]+)\/at\/(\d+)$/.exec(p))) {
+    const k = Number(m[2]);
+    const g = { id: m[1], version: k + 1, kind: k ? 'combat' : 'planning' };
+    const body = { ...state(g), viewer: { spectator: true }, decisions: 2, events: events(g.kind) };
+    body.question = { seat: body.question.seat, owner: 0, text: body.question.text };
+    return send(res, 200, body);
+  }
   if ((m = /^\/api\/games\/([^/]+)(\/events|\/decisions)?$/.exec(p))) {
     let g = games.get(m[1]);
     if (!g) {
