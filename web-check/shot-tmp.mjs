@@ -6,5 +6,5 @@ p.on('console', (m) => console.log('console', m.type(), m.text()));
 p.on('pageerror', (e) => console.log('pageerror', e.message));
 await p.goto(url);
 await p.waitForTimeout(2500);
-await p.screenshot({ path: out, fullPage: true });
+await p.screenshot({ path: out, fullPage: process.env.FULL !== "0" });
 await b.close();

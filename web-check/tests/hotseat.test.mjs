@@ -22,7 +22,7 @@ test('hot seat: each hand stays hidden until its owner clicks', { timeout: 12000
   const page = await context.newPage();
   catchErrors(page, errors);
   await page.goto(`${server.base}/`);
-  await page.waitForSelector('#seat-2 option');
+  await page.waitForSelector('#seat-2 option', { state: 'attached' });
   await page.selectOption('#seat-2', 'human');
   await page.fill('#seed', '5');
   await page.click('#create-button');

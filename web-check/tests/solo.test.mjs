@@ -43,7 +43,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
 
   // The lobby, in English and in Italian.
   await page.goto(`${server.base}/`);
-  await page.waitForSelector('#seat-3 option');
+  await page.waitForSelector('#seat-3 option', { state: 'attached' });
   assert.equal(await page.inputValue('#seat-0'), 'human');
   assert.equal(await page.inputValue('#seat-1'), 'faceless');
   await page.fill('#seed', '7');
