@@ -50,8 +50,11 @@ const ENGLISH: [&str; 11] = [
 
 /// Checks `out` for English, but for the lines that quote an Event card:
 /// the provisional pack's card texts are English only (see the README).
-fn assert_no_english(out: &str, event_line: &str) {
-    for line in out.lines().filter(|l| !l.contains(event_line)) {
+fn assert_no_english(out: &str, event_lines: &[&str]) {
+    for line in out
+        .lines()
+        .filter(|l| !event_lines.iter().any(|e| l.contains(e)))
+    {
         for w in ENGLISH {
             assert!(!line.contains(w), "English {w:?} in {line:?}");
         }
@@ -80,7 +83,7 @@ fn an_italian_solo_game_speaks_the_italian_book() {
         "gioca la carta Azione",
         "Schieramento",
         "Assalto",
-        "scegli:",
+        "metti una carta coperta sulla pila delle Azioni, o passa",
         "attiva questo Glifo",
         "Scrivi q per uscire",
     ] {
@@ -88,7 +91,7 @@ fn an_italian_solo_game_speaks_the_italian_book() {
     }
     // Region names as the Italian book prints them ("Preparazione", step 5).
     assert!(out.contains("Via del Commercio") && out.contains("Primalia Inferiore"));
-    assert_no_english(&out, "in risoluzione: Evento ");
+    assert_no_english(&out, &["in risoluzione: Evento ", "rivelata: Evento "]);
 }
 
 #[test]
@@ -106,7 +109,7 @@ fn a_french_hot_seat_game_speaks_the_french_book() {
         "jouer la carte Action",
         "Déploiement",
         "Envol",
-        "choisissez :",
+        "posez une carte face cachée sur le deck Action, ou passez",
         "Passez le clavier à Ferellon (Fulgen)",
         "Tapez q pour quitter",
     ] {
@@ -114,7 +117,10 @@ fn a_french_hot_seat_game_speaks_the_french_book() {
     }
     // "Mise en place", step 5: Tyveria starts on the Route Commerciale.
     assert!(out.contains("Route Commerciale") && out.contains("Chaîne du Bas-Primalian"));
-    assert_no_english(&out, "en résolution : Événement ");
+    assert_no_english(
+        &out,
+        &["en résolution : Événement ", "révélée : Événement "],
+    );
 }
 
 #[test]
@@ -125,7 +131,7 @@ fn english_stays_the_default() {
         "Faceless",
         "Initiative",
         "Action stack",
-        "choose:",
+        "put a card face down on the Action stack, or pass",
         "play Action card",
         "Trade Road",
     ] {
@@ -165,4 +171,177 @@ fn sim_and_replay_output_into_a_closed_pipe_is_not_an_error() {
         assert!(out.status.success(), "json {json}: {stderr}");
         assert!(!stderr.contains("panicked"), "json {json}: {stderr}");
     }
+}
+
+/// The option lines of a transcript ("  3. move to Trade Road").
+fn option_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter_map(|l| {
+            let (n, rest) = l.trim_start().split_once(". ")?;
+            n.parse::<usize>().ok().map(|_| rest)
+        })
+        .collect()
+}
+
+/// A whole game, typed from the keyboard in each language of the books:
+/// every option says what it does, and the narration tells the Faceless
+/// turns, the combats with their dice, and the end (issue "Lords of
+/// Vaala, second pass", Must show).
+#[test]
+fn a_whole_game_is_narrated_in_each_language() {
+    let answers = vec!["1"; 4000];
+    for (lang, combat, faceless, over) in [
+        (
+            "en",
+            "combat in",
+            "puts an Action card face down",
+            "game over",
+        ),
+        (
+            "it",
+            "combattimento in",
+            "mette una carta Azione coperta",
+            "partita finita",
+        ),
+        (
+            "fr",
+            "combat en",
+            "pose une carte Action face cachée",
+            "partie terminée",
+        ),
+    ] {
+        let out = play(&format!("--lang {lang} --solo --seed 11"), &answers);
+        let options = option_lines(&out);
+        assert!(options.len() > 20, "{lang}: {} options", options.len());
+        for o in &options {
+            assert!(
+                o.parse::<f64>().is_err() && !o.contains("option") && !o.contains("opzione"),
+                "{lang}: an option that does not say what it does: {o:?}"
+            );
+        }
+        for want in [combat, faceless, "] [", over] {
+            assert!(out.contains(want), "{lang}: no {want:?} in the transcript");
+        }
+    }
+}
+
+fn valerna(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_valerna"))
+        .args(args)
+        .output()
+        .expect("valerna runs")
+}
+
+/// `yes 1 | valerna lov play --seed 7 --humans 1 --save g.json` finishes, and
+/// the saved game replays narrated, in Italian with the Italian book's terms.
+#[test]
+fn a_saved_game_replays_narrated() {
+    let dir = std::env::temp_dir().join(format!("valerna-lov-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("g.json");
+    let log_arg = log.to_str().unwrap();
+    let out = play(
+        &format!("--seed 7 --humans 1 --save {log_arg}"),
+        &vec!["1"; 4000],
+    );
+    assert!(out.contains("game over"), "the game did not end");
+    let en = valerna(&["lov", "replay", log_arg, "--log"]);
+    assert!(en.status.success());
+    let en = String::from_utf8(en.stdout).unwrap();
+    for want in ["── Round 1 ──", "revealed:", "rolls [", "game over"] {
+        assert!(en.contains(want), "no {want:?} in the replay");
+    }
+    // A spectator's account: no one's own hand.
+    assert!(!en.contains("(you played") && !en.contains("(you drew"));
+    let it =
+        String::from_utf8(valerna(&["lov", "replay", log_arg, "--log", "--lang", "it"]).stdout)
+            .unwrap();
+    for want in ["rivelata:", "Potere", "partita finita"] {
+        assert!(it.contains(want), "no {want:?} in the Italian replay");
+    }
+    let json = valerna(&["lov", "replay", log_arg, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(v["events"].as_array().unwrap().len() > 50);
+    assert_eq!(v["events"][0]["kind"], "round_started");
+    // Resumed from the log, the game is over: it says so and ends.
+    let resumed = play(&format!("--load {log_arg}"), &[]);
+    assert!(resumed.contains("game over"), "{resumed}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--save` to a path that cannot be written is refused before the game
+/// starts; `--as` picks the seats; `--solo --humans` conflict.
+#[test]
+fn bad_play_arguments_are_refused_before_the_game() {
+    let out = valerna(&["lov", "play", "--save", "/nonexistent/dir/g.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--save /nonexistent/dir/g.json"), "{err}");
+    assert!(out.stdout.is_empty(), "the game started");
+    let out = valerna(&["lov", "play", "--solo", "--humans", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = valerna(&["lov", "play", "--as", "smaug"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nagasha"));
+    // Playing Nagasha alone: her board asks, Elyse is Faceless.
+    let out = play("--as nagasha --seed 3", &["1", "q"]);
+    assert!(out.contains("Nagasha (Magnifex): put a card"), "{out}");
+}
+
+/// A line that is not text asks again; it does not end the game.
+#[test]
+fn a_line_that_is_not_text_is_asked_again() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
+        .args(["lov", "play", "--solo", "--seed", "7"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\xff\xfe\n1\nq\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("type a number from 1 to"), "{text}");
+    assert!(text.contains("puts an Action card face down"), "{text}");
+}
+
+/// `yes 1 | valerna lov play | head -1`: the reader goes away, the game
+/// ends quietly.
+#[test]
+fn play_into_a_closed_pipe_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
+        .args(["lov", "play", "--solo", "--seed", "7"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let _ = child.stdin.take().unwrap().write_all(&b"1\n".repeat(500));
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// A file that is not a log, or far too large, is refused with its name.
+#[test]
+fn a_replay_of_something_else_names_the_file() {
+    let dir = std::env::temp_dir().join(format!("valerna-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"setup\": 1}").unwrap();
+    let out = valerna(&["lov", "replay", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a Lords of Vaala game log"));
+    let big = dir.join("big.json");
+    std::fs::write(&big, vec![b' '; (16 << 20) + 10]).unwrap();
+    let out = valerna(&["lov", "replay", big.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("larger than 16 MiB"));
+    std::fs::remove_dir_all(&dir).ok();
 }

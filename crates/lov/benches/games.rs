@@ -10,10 +10,11 @@ use valerna_game::Game;
 use valerna_lov::policy::RandomPolicy;
 use valerna_lov::{Content, Lov, Setup};
 
-fn play(content: &Arc<Content>, seed: u64) -> u8 {
+fn play(content: &Arc<Content>, seed: u64, log: bool) -> u8 {
     let k = seed % 4;
     let setup = Setup::new(seed, [k == 0, k == 1, k == 2, k == 3], content);
     let mut g = Lov::start(content, &setup).unwrap();
+    g.set_logging(log);
     let mut p = RandomPolicy::new(seed);
     while let Some(d) = p.choose(&g) {
         g.apply(d).unwrap();
@@ -29,7 +30,14 @@ fn games(c: &mut Criterion) {
     group.bench_function("complete game, 1 human (random) + 3 Faceless", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(play(&content, seed))
+            black_box(play(&content, seed, false))
+        })
+    });
+    // The same games narrated: every event kept, as a table keeps them.
+    group.bench_function("complete game with the event log", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play(&content, seed, true))
         })
     });
     let mut g = Lov::start(
@@ -37,6 +45,7 @@ fn games(c: &mut Criterion) {
         &Setup::new(1, [true, false, false, false], &content),
     )
     .unwrap();
+    g.set_logging(false);
     let mut p = RandomPolicy::new(1);
     for _ in 0..40 {
         if let Some(d) = p.choose(&g) {

@@ -1,13 +1,14 @@
 //! Combat (LoV p.12-13, the FAQ, and the glossary entries it leans on:
 //! "Cities", "Mountains", "Wounds", "Injured", "Essence track", "Retreat").
 
-use valerna_dice::lov::roll_combat;
+use valerna_dice::lov::{CombatRoll, Face};
 
 use crate::content::Kind;
 use crate::decision::{Decision, Opts, Target};
 use crate::effect::Passive;
 use crate::effects::bits;
 use crate::engine::{Eng, Res};
+use crate::log::{Ask, Event, Faces, Shield};
 use crate::state::{Core, LastRoll, NONE, WOUND_SPACES};
 
 /// A combat that has not ended after this many rounds ends with the
@@ -100,10 +101,35 @@ impl Eng<'_> {
         if o.is_empty() {
             return Ok(());
         }
-        if let Decision::Attack(t) = self.ask_for(seat, o.as_slice())? {
+        if let Decision::Attack(t) = self.ask_for(seat, Ask::Target { region: r }, o.as_slice())? {
             self.combat(seat, t, r, mountain)?;
         }
         Ok(())
+    }
+
+    /// Rolls `dice` combat dice for `seat` (`NONE`: the neutral Units) in
+    /// `r`, and shows the faces (LoV, "Combat dice").
+    fn roll_dice(&mut self, seat: u8, r: u8, dice: u8) -> CombatRoll {
+        let mut roll = CombatRoll::default();
+        let mut faces: Faces = [0; 5];
+        for _ in 0..dice {
+            let f = valerna_dice::lov::roll(self.s.dice());
+            roll.add(f);
+            let k = match f {
+                Face::Miss => 0,
+                Face::Hit => 1,
+                Face::DoubleHit => 2,
+                Face::Critical => 3,
+                Face::DoubleCritical => 4,
+            };
+            faces[k] += 1;
+        }
+        self.emit(Event::Rolled {
+            seat,
+            region: r,
+            faces,
+        });
+        roll
     }
 
     /// One combat, round after round, until no enemy Units or Dragons are
@@ -145,7 +171,14 @@ impl Eng<'_> {
                 // "An attacker with no Combat Value").
                 return Ok(());
             }
-            let roll = roll_combat(u32::from(acv), self.s.dice());
+            self.emit(Event::Combat {
+                attacker: att,
+                defender: def,
+                region: r,
+                attack: acv,
+                defense: self.combat_value(def, r),
+            });
+            let roll = self.roll_dice(att, r, acv);
             let mut crit = roll.immediate_wounds as u8;
             let mut std = roll.standard_hits as u8;
             self.s.last_roll[0] = LastRoll {
@@ -160,10 +193,16 @@ impl Eng<'_> {
                 region: r,
                 ..LastRoll::default()
             };
+            let def_id = def_seat(def).unwrap_or(NONE);
             // Mountains: the defender ignores the first hit (p.12).
             if mountain && crit + std > 0 {
                 take_one(&mut crit, &mut std);
                 mountain = false;
+                self.emit(Event::HitIgnored {
+                    seat: def_id,
+                    region: r,
+                    shield: Shield::Mountain,
+                });
             }
             let ward_bit = match def {
                 Target::Seat(d) => 1u8 << d,
@@ -172,6 +211,11 @@ impl Eng<'_> {
             if warded & ward_bit == 0 && crit + std > 0 && self.wards(def, r) {
                 take_one(&mut crit, &mut std);
                 warded |= ward_bit;
+                self.emit(Event::HitIgnored {
+                    seat: def_id,
+                    region: r,
+                    shield: Shield::Ward,
+                });
             }
             // Cities: defending Units (not Dragons) ignore one hit, and the
             // city is removed (p.12; Glossary "Cities").
@@ -183,6 +227,12 @@ impl Eng<'_> {
                 take_one(&mut crit, &mut std);
                 self.s.regions[r as usize].city = false;
                 self.s.city_supply += 1;
+                self.emit(Event::HitIgnored {
+                    seat: def_id,
+                    region: r,
+                    shield: Shield::City,
+                });
+                self.emit(Event::CityDestroyed { region: r });
             }
             // 1. The attacker's criticals, at once.
             if self.deal_wounds(def, r, crit, by)? {
@@ -199,20 +249,30 @@ impl Eng<'_> {
             }
             // 2. Counterattack or retreat; neutral and Faceless always
             // counterattack (p.12); a Relentless attacker allows no retreat
-            // after its first roll.
+            // after its first roll. A retreat by choice goes to an adjacent
+            // region, so it is offered only where one may receive it
+            // (docs/rulings.md, "A retreat by choice").
             let may_retreat = match def {
                 Target::Neutral => false,
-                Target::Seat(d) => self.human(d) && !(relentless && round == 0),
+                Target::Seat(d) => {
+                    self.human(d)
+                        && !(relentless && round == 0)
+                        && self.retreat_choices(d, r, Some(att)) != 0
+                }
             };
             if let Target::Seat(d) = def
                 && may_retreat
-                && self.ask(d, &[Decision::Counterattack, Decision::Retreat])? == Decision::Retreat
+                && self.ask(
+                    d,
+                    Ask::Defend { region: r },
+                    &[Decision::Counterattack, Decision::Retreat],
+                )? == Decision::Retreat
             {
                 self.retreat(d, r, Some(att))?;
                 continue;
             }
             let dcv = self.combat_value(def, r);
-            let droll = roll_combat(u32::from(dcv), self.s.dice());
+            let droll = self.roll_dice(def_id, r, dcv);
             let dhits = droll.hits() as u8;
             self.s.last_roll[1] = LastRoll {
                 seat: match def {
@@ -291,14 +351,20 @@ impl Eng<'_> {
         // the last defender.
         let opponent = def_seat(last);
         let forced = round >= MAX_COMBAT_ROUNDS || self.combat_value(Target::Seat(att), r) == 0;
+        let may_retreat = self.retreat_choices(att, r, opponent) != 0;
         if forced
             || (self.human(att)
-                && self.ask(att, &[Decision::AttackAgain, Decision::Retreat])? == Decision::Retreat)
+                && may_retreat
+                && self.ask(
+                    att,
+                    Ask::Continue { region: r },
+                    &[Decision::AttackAgain, Decision::Retreat],
+                )? == Decision::Retreat)
         {
             self.retreat(att, r, opponent)?;
             return Ok(None);
         }
-        match self.ask_for(att, enemies.as_slice())? {
+        match self.ask_for(att, Ask::NextDefender { region: r }, enemies.as_slice())? {
             Decision::Attack(t) => Ok(Some(t)),
             _ => Ok(None),
         }
@@ -316,6 +382,7 @@ impl Eng<'_> {
                         return Ok(false);
                     }
                     reg.neutral -= 1;
+                    self.emit(Event::NeutralLost { region: r });
                     match by {
                         Some(d) => self.add_essence(d, NEUTRAL_UNIT)?,
                         None => self.s.neutral_supply += 1,
@@ -328,11 +395,17 @@ impl Eng<'_> {
                         // "destroy a friendly Unit in the region if possible"
                         let t = self.choose_loss(s, r)?;
                         self.s.regions[r as usize].force[g].units[t.index()] -= 1;
+                        self.emit(Event::UnitLost {
+                            seat: s,
+                            region: r,
+                            unit: t,
+                        });
                         match by {
                             Some(d) => self.add_essence(d, (s << 2) | t.index() as u8)?,
                             None => self.s.players[s as usize].supply[t.index()] += 1,
                         }
                     } else if f.general {
+                        self.emit(Event::GeneralInjured { seat: s, region: r });
                         return Ok(true);
                     } else {
                         return Ok(false);
@@ -344,6 +417,8 @@ impl Eng<'_> {
                         return Ok(true);
                     }
                     p.wounds += 1;
+                    let wounds = p.wounds;
+                    self.emit(Event::Wounded { seat: s, wounds });
                 }
             }
         }
@@ -354,6 +429,14 @@ impl Eng<'_> {
     /// the supply and is emptied (Glossary "Essence track").
     fn add_essence(&mut self, dragon: u8, code: u8) -> Res {
         let spaces = self.c.characters[dragon as usize].essence;
+        self.emit(Event::Essence {
+            dragon,
+            owner: if code == NEUTRAL_UNIT {
+                NONE
+            } else {
+                code >> 2
+            },
+        });
         let p = &mut self.s.players[dragon as usize];
         p.essence[usize::from(p.essence_len)] = code;
         p.essence_len += 1;
@@ -385,28 +468,18 @@ impl Eng<'_> {
     /// Dragonbond is checked after it (RULINGS §3).
     pub fn retreat(&mut self, seat: u8, r: u8, opponent: Option<u8>) -> Res {
         let mut o = Opts::default();
+        for x in bits(self.retreat_choices(seat, r, opponent)) {
+            o.push(Decision::Region(x));
+        }
         if Core::is_general(seat) {
             let g = Core::general_index(seat);
             let f = self.s.regions[r as usize].force[g];
             if f.is_empty() {
                 return Ok(());
             }
-            let dest = self.retreat_destinations(seat, r, |s, x| {
-                s.controller(x) == Some(seat) || s.uncontrolled(x)
-            });
-            let friendly: u16 = bits(dest)
-                .filter(|&x| self.s.controller(x) == Some(seat))
-                .fold(0, |m, x| m | 1 << x);
-            let choices = if !self.human(seat) && friendly != 0 {
-                friendly
-            } else {
-                dest
-            };
-            for x in bits(choices) {
-                o.push(Decision::Region(x));
-            }
             if o.is_empty() {
                 // Units that cannot retreat are destroyed.
+                self.emit(Event::ForceDestroyed { seat, region: r });
                 self.s.regions[r as usize].force[g].units = [0; 3];
                 for t in 0..3 {
                     self.s.players[seat as usize].supply[t] += f.units[t];
@@ -416,9 +489,12 @@ impl Eng<'_> {
                 }
                 return Ok(());
             }
-            let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+            let Decision::Region(to) =
+                self.ask_for(seat, Ask::RetreatTo { from: r }, o.as_slice())?
+            else {
                 return Ok(());
             };
+            self.emit(Event::Retreated { seat, from: r, to });
             self.s.regions[r as usize].force[g] = Default::default();
             let dst = &mut self.s.regions[to as usize].force[g];
             for t in 0..3 {
@@ -427,21 +503,42 @@ impl Eng<'_> {
             dst.general |= f.general;
             self.enforce_limit(seat, to)?;
         } else {
-            let dest = self.retreat_destinations(seat, r, |s, x| {
-                !opponent.is_some_and(|op| Core::is_general(op) && s.controller(x) == Some(op))
-            });
-            for x in bits(dest) {
-                o.push(Decision::Region(x));
-            }
             if o.is_empty() {
                 return self.eliminate(seat);
             }
-            let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+            let Decision::Region(to) =
+                self.ask_for(seat, Ask::RetreatTo { from: r }, o.as_slice())?
+            else {
                 return Ok(());
             };
+            self.emit(Event::Retreated { seat, from: r, to });
             self.s.players[seat as usize].at = to;
         }
         self.dragonbond_check(seat)
+    }
+
+    /// Where `seat`'s force or Dragon in `r` may retreat to (LoV p.13): a
+    /// force to a friendly or uncontrolled region (a Faceless General to a
+    /// friendly one if it can); a Dragon anywhere but, in combat, not into
+    /// a region the opposing General controls. None: it cannot retreat.
+    pub fn retreat_choices(&self, seat: u8, r: u8, opponent: Option<u8>) -> u16 {
+        if Core::is_general(seat) {
+            let dest = self.retreat_destinations(seat, r, |s, x| {
+                s.controller(x) == Some(seat) || s.uncontrolled(x)
+            });
+            let friendly: u16 = bits(dest)
+                .filter(|&x| self.s.controller(x) == Some(seat))
+                .fold(0, |m, x| m | 1 << x);
+            if !self.human(seat) && friendly != 0 {
+                friendly
+            } else {
+                dest
+            }
+        } else {
+            self.retreat_destinations(seat, r, |s, x| {
+                !opponent.is_some_and(|op| Core::is_general(op) && s.controller(x) == Some(op))
+            })
+        }
     }
 
     /// How far `seat`'s piece or force in `r` may retreat: 1 region over a

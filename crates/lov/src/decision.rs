@@ -56,6 +56,10 @@ pub enum Decision {
     Reroll,
     /// Dragonbond: keep your die.
     Keep,
+    /// Dragonbond: attempt it (LoV p.10).
+    Attempt,
+    /// Dragonbond: do not attempt it.
+    Decline,
     /// Take this Denizen from the lineup.
     Denizen(u8),
     /// Place a Unit of this type.

@@ -4,6 +4,7 @@ use valerna_dice::lov::{face, shows_a_hit};
 
 use crate::decision::Decision;
 use crate::engine::{Eng, Res};
+use crate::log::{Ask, Event};
 use crate::state::{Core, NONE};
 
 impl Eng<'_> {
@@ -36,7 +37,23 @@ impl Eng<'_> {
                 // A bond just made ends the General's checks.
                 let (pg, pd) = (&self.s.players[g as usize], &self.s.players[d as usize]);
                 if pg.partner == NONE && pd.partner == NONE && at != NONE && at == pd.at {
-                    self.bond_check(g, d)?;
+                    // "You may choose to attempt" (LoV p.10, Italian "potete
+                    // scegliere di tentare", French "vous pouvez déclencher"):
+                    // the player whose glyph or retreat brought it about
+                    // decides (an Event's check: the General's player, else
+                    // the Dragon's). The Faceless, who activate every glyph
+                    // and never retreat by choice (p.10), always attempt it
+                    // (docs/rulings.md, "The Dragonbond attempt").
+                    let chooser = match seat {
+                        NONE if self.human(g) => g,
+                        NONE => d,
+                        s => s,
+                    };
+                    let ask = Ask::AttemptBond { region: at };
+                    let opts = [Decision::Attempt, Decision::Decline];
+                    if !self.human(chooser) || self.ask(chooser, ask, &opts)? == Decision::Attempt {
+                        self.bond_check(g, d)?;
+                    }
                 }
             }
         }
@@ -49,16 +66,27 @@ impl Eng<'_> {
     pub fn bond_check(&mut self, g: u8, d: u8) -> Res {
         let mut dice = [self.s.dice().d10(), self.s.dice().d10()];
         self.s.bond_dice = dice;
+        self.emit(Event::BondRolled {
+            general: g,
+            dragon: d,
+            general_die: dice[0],
+            dragon_die: dice[1],
+        });
         loop {
             let mut rerolled = false;
             for (i, seat) in [g, d].into_iter().enumerate() {
                 if !self.human(seat) || self.s.players[seat as usize].power == 0 {
                     continue;
                 }
-                if self.ask(seat, &[Decision::Keep, Decision::Reroll])? == Decision::Reroll {
+                let ask = Ask::Bond {
+                    die: dice[i],
+                    other: dice[1 - i],
+                };
+                if self.ask(seat, ask, &[Decision::Keep, Decision::Reroll])? == Decision::Reroll {
                     self.spend(seat, 1);
                     dice[i] = self.s.dice().d10();
                     self.s.bond_dice = dice;
+                    self.emit(Event::BondRerolled { seat, die: dice[i] });
                     rerolled = true;
                 }
             }
@@ -69,6 +97,10 @@ impl Eng<'_> {
         if shows_a_hit(face(dice[0])) && shows_a_hit(face(dice[1])) {
             self.s.players[g as usize].partner = d;
             self.s.players[d as usize].partner = g;
+            self.emit(Event::Bonded {
+                general: g,
+                dragon: d,
+            });
         }
         Ok(())
     }

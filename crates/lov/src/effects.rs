@@ -5,6 +5,7 @@ use crate::content::{Kind, REGIONS, SEATS};
 use crate::decision::{Decision, Opts, Target};
 use crate::effect::{At, From, Glyph, Step, UnitType, Who};
 use crate::engine::{Eng, Res};
+use crate::log::{Ask, Card, Event};
 use crate::state::{Core, NONE, WOUND_SPACES};
 
 /// Most Units of one General in one region (LoV Glossary "Force").
@@ -54,7 +55,8 @@ impl Eng<'_> {
                 } else {
                     actor
                 };
-                match self.ask_for(who, o.as_slice())? {
+                let ask = Ask::Region { card: self.source };
+                match self.ask_for(who, ask, o.as_slice())? {
                     Decision::Region(r) => 1 << r,
                     _ => 0,
                 }
@@ -183,6 +185,7 @@ impl Eng<'_> {
                     if self.s.regions[r as usize].city {
                         self.s.regions[r as usize].city = false;
                         self.s.city_supply += 1;
+                        self.emit(Event::CityDestroyed { region: r });
                     }
                 }
             }
@@ -232,7 +235,8 @@ impl Eng<'_> {
                 } else {
                     actor
                 };
-                if let Decision::Option(i) = self.ask_for(who, o.as_slice())?
+                let ask = Ask::Program { card: self.source };
+                if let Decision::Option(i) = self.ask_for(who, ask, o.as_slice())?
                     && let Some(prog) = options.get(usize::from(i))
                 {
                     self.run_steps(actor, here, prog)?;
@@ -291,6 +295,13 @@ impl Eng<'_> {
         let k = self.s.neutral_supply.min(n);
         self.s.neutral_supply -= k;
         self.s.regions[r as usize].neutral += k;
+        if k > 0 {
+            self.emit(Event::UnitsPlaced {
+                seat: NONE,
+                region: r,
+                units: [k, 0, 0],
+            });
+        }
     }
 
     /// "If there is no city in this region, place a city" (Fortify), from
@@ -299,6 +310,7 @@ impl Eng<'_> {
         if !self.s.regions[r as usize].city && self.s.city_supply > 0 {
             self.s.city_supply -= 1;
             self.s.regions[r as usize].city = true;
+            self.emit(Event::CityBuilt { region: r });
         }
     }
 
@@ -312,6 +324,13 @@ impl Eng<'_> {
         }
         p.supply[t.index()] -= 1;
         self.s.regions[r as usize].force[g].units[t.index()] += 1;
+        let mut units = [0; 3];
+        units[t.index()] = 1;
+        self.emit(Event::UnitsPlaced {
+            seat,
+            region: r,
+            units,
+        });
         self.enforce_limit(seat, r)
     }
 
@@ -326,7 +345,7 @@ impl Eng<'_> {
         if o.is_empty() {
             return Ok(());
         }
-        if let Decision::Unit(t) = self.ask_for(seat, o.as_slice())? {
+        if let Decision::Unit(t) = self.ask_for(seat, Ask::Place { region: r }, o.as_slice())? {
             self.place_unit(seat, r, t)?;
         }
         Ok(())
@@ -350,7 +369,7 @@ impl Eng<'_> {
         if o.is_empty() {
             return Ok(());
         }
-        if let Decision::Unit(t) = self.ask_for(seat, o.as_slice())? {
+        if let Decision::Unit(t) = self.ask_for(seat, Ask::Place { region: r }, o.as_slice())? {
             self.place_unit(seat, r, t)?;
         }
         Ok(())
@@ -364,6 +383,11 @@ impl Eng<'_> {
             let t = self.choose_loss(seat, r)?;
             self.s.regions[r as usize].force[g].units[t.index()] -= 1;
             self.s.players[seat as usize].supply[t.index()] += 1;
+            self.emit(Event::UnitLost {
+                seat,
+                region: r,
+                unit: t,
+            });
         }
         Ok(())
     }
@@ -379,7 +403,7 @@ impl Eng<'_> {
                 o.push(Decision::Lose(t));
             }
         }
-        match self.ask_for(seat, o.as_slice())? {
+        match self.ask_for(seat, Ask::Lose { region: r }, o.as_slice())? {
             Decision::Lose(t) => Ok(t),
             _ => Ok(UnitType::Infantry),
         }
@@ -388,7 +412,11 @@ impl Eng<'_> {
     /// Heals a Dragon (Glossary "Healing").
     pub fn heal(&mut self, seat: u8, n: u8) {
         let p = &mut self.s.players[seat as usize];
-        p.wounds = p.wounds.saturating_sub(n);
+        let amount = p.wounds.min(n);
+        p.wounds -= amount;
+        if amount > 0 {
+            self.emit(Event::Healed { seat, amount });
+        }
     }
 
     // ------------------------------------------------------------- Vaala
@@ -416,6 +444,9 @@ impl Eng<'_> {
             p.vaala_deck_len -= 1;
             let c = p.vaala_deck[usize::from(p.vaala_deck_len)];
             p.vaala_hand |= 1 << c;
+            self.emit(Event::VaalaDrawn { seat });
+            let card = self.c.vaala_of[seat as usize][usize::from(c)];
+            self.emit_to(seat, Event::OwnVaalaDrawn { seat, card });
         }
     }
 
@@ -438,10 +469,12 @@ impl Eng<'_> {
                 return Ok(());
             }
             o.push(Decision::Done);
-            let Decision::Vaala(i) = self.ask(seat, o.as_slice())? else {
+            let Decision::Vaala(i) = self.ask(seat, Ask::Vaala, o.as_slice())? else {
                 return Ok(());
             };
-            let v = &self.c.vaala[usize::from(self.c.vaala_of[seat as usize][usize::from(i)])];
+            let card = self.c.vaala_of[seat as usize][usize::from(i)];
+            let v = &self.c.vaala[usize::from(card)];
+            self.emit(Event::VaalaPlayed { seat, card });
             self.spend(seat, v.cost);
             let p = &mut self.s.players[seat as usize];
             p.vaala_hand &= !(1 << i);
@@ -450,7 +483,9 @@ impl Eng<'_> {
             } else {
                 p.vaala_discard |= 1 << i;
             }
+            let source = self.source.replace(Card::Vaala { id: card });
             self.run_steps(seat, NONE, &v.steps)?;
+            self.source = source;
         }
     }
 
@@ -491,7 +526,7 @@ impl Eng<'_> {
         if o.is_empty() {
             return Ok(());
         }
-        let Decision::Attack(t) = self.ask(actor, o.as_slice())? else {
+        let Decision::Attack(t) = self.ask(actor, Ask::Target { region: r }, o.as_slice())? else {
             return Ok(());
         };
         let injured = self.deal_wounds(t, r, n, None)?;
@@ -517,7 +552,9 @@ impl Eng<'_> {
         if o.is_empty() {
             return Ok(());
         }
-        if let Decision::Attack(Target::Seat(v)) = self.ask(actor, o.as_slice())? {
+        if let Decision::Attack(Target::Seat(v)) =
+            self.ask(actor, Ask::StealFrom { region: r }, o.as_slice())?
+        {
             for _ in 0..n {
                 self.steal_one(actor, v)?;
             }
@@ -549,7 +586,7 @@ impl Eng<'_> {
         if human {
             o.push(Decision::Done);
         }
-        let Decision::Denizen(i) = self.ask_for(actor, o.as_slice())? else {
+        let Decision::Denizen(i) = self.ask_for(actor, Ask::Denizen, o.as_slice())? else {
             return Ok(());
         };
         let id = self.s.lineup[usize::from(i)];
@@ -564,6 +601,11 @@ impl Eng<'_> {
             .copy_within(usize::from(i) + 1..len, usize::from(i));
         self.s.lineup_len -= 1;
         self.s.lineup[len - 1] = NONE;
+        self.emit(Event::DenizenRecruited {
+            seat: actor,
+            denizen: id,
+            unit: d.unit,
+        });
         let slot = &mut self.s.players[actor as usize].denizens[d.unit.index()];
         let old = std::mem::replace(slot, id);
         if old != NONE {

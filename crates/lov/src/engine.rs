@@ -10,6 +10,7 @@
 use crate::content::{Content, Kind};
 use crate::decision::{Decision, Question};
 use crate::effect::Passive;
+use crate::log::{Ask, Card, Entry, Event, PUBLIC};
 use crate::state::{Core, EndReason, NONE};
 
 /// Why a unit of play stopped early.
@@ -32,30 +33,53 @@ pub struct Eng<'a> {
     used: usize,
     /// The question that stopped the unit.
     pub question: Option<Question>,
+    /// Where the unit's events go, when the game keeps a log.
+    log: Option<&'a mut Vec<Entry>>,
+    /// The card being resolved (or played), for the questions it asks.
+    pub source: Option<Card>,
 }
 
 /// Power that wins at once (LoV p.9, "End of Game" 1).
 pub const WINNING_POWER: u8 = 10;
 
 impl<'a> Eng<'a> {
-    pub fn new(s: &'a mut Core, c: &'a Content, answers: &'a [u8]) -> Self {
+    pub fn new(
+        s: &'a mut Core,
+        c: &'a Content,
+        answers: &'a [u8],
+        log: Option<&'a mut Vec<Entry>>,
+    ) -> Self {
         Eng {
             s,
             c,
             answers,
             used: 0,
             question: None,
+            log,
+            source: None,
         }
     }
 
-    /// `seat` chooses one of `opts` (not empty). A single option needs no
-    /// answer.
-    pub fn ask(&mut self, seat: u8, opts: &[Decision]) -> Res<Decision> {
-        self.ask_as(seat, seat, opts)
+    /// Records a public event.
+    pub fn emit(&mut self, event: Event) {
+        self.emit_to(PUBLIC, event);
+    }
+
+    /// Records an event that only `seat` may see (`PUBLIC`: everyone).
+    pub fn emit_to(&mut self, to: u8, event: Event) {
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Entry { to, event });
+        }
+    }
+
+    /// `seat` chooses one of `opts` (not empty), answering `ask`. A single
+    /// option needs no answer.
+    pub fn ask(&mut self, seat: u8, ask: Ask, opts: &[Decision]) -> Res<Decision> {
+        self.ask_as(seat, seat, ask, opts)
     }
 
     /// `seat` chooses one of `opts` for `owner` (see [`Eng::ask_for`]).
-    fn ask_as(&mut self, seat: u8, owner: u8, opts: &[Decision]) -> Res<Decision> {
+    fn ask_as(&mut self, seat: u8, owner: u8, ask: Ask, opts: &[Decision]) -> Res<Decision> {
         if opts.len() <= 1 {
             return Ok(opts.first().copied().unwrap_or(Decision::Done));
         }
@@ -63,7 +87,7 @@ impl<'a> Eng<'a> {
             self.used += 1;
             return Ok(opts[usize::from(i).min(opts.len() - 1)]);
         }
-        self.question = Some(Question::new(seat, opts).on_behalf_of(owner));
+        self.question = Some(Question::new(seat, opts).on_behalf_of(owner).asking(ask));
         Err(Halt::Ask)
     }
 
@@ -74,12 +98,12 @@ impl<'a> Eng<'a> {
     /// A choice that belongs to `owner`. A Faceless player's choice is made
     /// by its bonded ally, else by the initiative holder, or in solo play at
     /// random (LoV p.10 and Appendix "Solo play"; RULINGS §3).
-    pub fn ask_for(&mut self, owner: u8, opts: &[Decision]) -> Res<Decision> {
+    pub fn ask_for(&mut self, owner: u8, ask: Ask, opts: &[Decision]) -> Res<Decision> {
         if owner != NONE && self.human(owner) {
-            return self.ask(owner, opts);
+            return self.ask(owner, ask, opts);
         }
         if opts.len() <= 1 {
-            return self.ask(owner, opts);
+            return self.ask(owner, ask, opts);
         }
         let partner = if owner == NONE {
             NONE
@@ -90,14 +114,14 @@ impl<'a> Eng<'a> {
         // bonded with a Faceless player, you may make any decisions they
         // would make"); chance replaces only the initiative holder.
         if partner != NONE && self.human(partner) {
-            return self.ask_as(partner, owner, opts);
+            return self.ask_as(partner, owner, ask, opts);
         }
         if self.s.solo {
             let i = self.s.dice().index(opts.len());
             return Ok(opts[i]);
         }
         let holder = self.s.initiative;
-        self.ask_as(holder, owner, opts)
+        self.ask_as(holder, owner, ask, opts)
     }
 
     pub fn kind(&self, seat: u8) -> Kind {
@@ -133,6 +157,7 @@ impl<'a> Eng<'a> {
         if n == 0 {
             return Ok(());
         }
+        self.emit(Event::PowerGained { seat, amount: n });
         self.s.players[seat as usize].power += n;
         self.check_power_win(seat)
     }
@@ -153,8 +178,17 @@ impl<'a> Eng<'a> {
     /// there are not enough, take all of them and nothing from the supply).
     pub fn collect(&mut self, seat: u8, r: u8, n: u8) -> Res {
         let take = self.s.regions[r as usize].power.min(n);
+        if take == 0 {
+            return Ok(());
+        }
         self.s.regions[r as usize].power -= take;
-        self.gain_power(seat, take)
+        self.emit(Event::PowerCollected {
+            seat,
+            region: r,
+            amount: take,
+        });
+        self.s.players[seat as usize].power += take;
+        self.check_power_win(seat)
     }
 
     /// Place `n` Power from the supply in region `r` (LoV Glossary "Place").
@@ -162,6 +196,12 @@ impl<'a> Eng<'a> {
         let k = self.s.power_supply.min(n);
         self.s.power_supply -= k;
         self.s.regions[r as usize].power += k;
+        if k > 0 {
+            self.emit(Event::PowerPlaced {
+                region: r,
+                amount: k,
+            });
+        }
     }
 
     /// Spends `n` unspent Power by flipping it (LoV Glossary "Power track").
@@ -172,6 +212,9 @@ impl<'a> Eng<'a> {
         }
         p.power -= n;
         p.spent += n;
+        if n > 0 {
+            self.emit(Event::PowerSpent { seat, amount: n });
+        }
         true
     }
 
@@ -185,6 +228,7 @@ impl<'a> Eng<'a> {
         let spent = if v.power > 0 && v.spent > 0 {
             let d = self.ask_for(
                 thief,
+                Ask::Steal { victim },
                 &[
                     Decision::Steal { spent: false },
                     Decision::Steal { spent: true },
@@ -194,6 +238,11 @@ impl<'a> Eng<'a> {
         } else {
             v.power == 0
         };
+        self.emit(Event::PowerStolen {
+            thief,
+            victim,
+            spent,
+        });
         if spent {
             self.s.players[victim as usize].spent -= 1;
             self.s.players[thief as usize].spent += 1;
@@ -208,6 +257,7 @@ impl<'a> Eng<'a> {
 
     /// Ends the game now.
     pub fn end_game(&mut self, reason: EndReason, winners: u8) -> Res {
+        self.emit(Event::Ended { reason, winners });
         self.s.end = Some(reason);
         self.s.winners = winners;
         self.s.phase = crate::state::Phase::Over;
@@ -216,16 +266,26 @@ impl<'a> Eng<'a> {
 
     /// The player with the most Power among those who may win, with the
     /// bonded ally; a tie goes to the player closest in turn order to the
-    /// first player (LoV p.9).
-    pub fn most_power_winners(&self, excluded: u8) -> u8 {
+    /// first player (LoV p.9, "End of Game" 3). With `teams`, a bonded team
+    /// counts its Power together (LoV p.9, "End of Game" 2 in the Italian
+    /// and French books: "il giocatore o alleanza", "le joueur ou l'équipe
+    /// Dragonbond"; docs/rulings.md, "The end by the Event deck").
+    pub fn most_power_winners(&self, excluded: u8, teams: bool) -> u8 {
         let first = self.s.initiative;
         let mut best: Option<(u8, u8)> = None;
+        let mut counted = 0u8;
         for k in 0..4u8 {
             let seat = (first + k) % 4;
-            if excluded & (1 << seat) != 0 {
+            if excluded & (1 << seat) != 0 || counted & (1 << seat) != 0 {
                 continue;
             }
-            let p = self.s.players[seat as usize].total_power();
+            counted |= 1 << seat;
+            let mut p = self.s.players[seat as usize].total_power();
+            let partner = self.s.players[seat as usize].partner;
+            if teams && partner != NONE {
+                counted |= 1 << partner;
+                p += self.s.players[partner as usize].total_power();
+            }
             if best.is_none_or(|(_, bp)| p > bp) {
                 best = Some((seat, p));
             }
@@ -242,13 +302,14 @@ impl<'a> Eng<'a> {
     /// A player is eliminated: the game ends; they and their ally cannot
     /// win (LoV Glossary "Elimination").
     pub fn eliminate(&mut self, seat: u8) -> Res {
+        self.emit(Event::Eliminated { seat });
         self.s.players[seat as usize].eliminated = true;
         let mut out = 1u8 << seat;
         let p = self.s.players[seat as usize].partner;
         if p != NONE {
             out |= 1 << p;
         }
-        let w = self.most_power_winners(out);
+        let w = self.most_power_winners(out, false);
         self.end_game(EndReason::Elimination, w)
     }
 }

@@ -6,6 +6,7 @@ use crate::decision::{Decision, Opts, Target};
 use crate::effect::Piece;
 use crate::effects::bits;
 use crate::engine::{Eng, Res};
+use crate::log::{Ask, Event};
 use crate::state::{Core, Force, NONE};
 
 impl Eng<'_> {
@@ -40,7 +41,7 @@ impl Eng<'_> {
             o.push(Decision::Region(r));
         }
         let holder = self.s.initiative;
-        match self.ask(holder, o.as_slice())? {
+        match self.ask(holder, Ask::Focus, o.as_slice())? {
             Decision::Region(r) => Ok(r),
             _ => Ok(0),
         }
@@ -76,11 +77,14 @@ impl Eng<'_> {
             if o.is_empty() {
                 break;
             }
-            let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+            let Decision::Region(to) =
+                self.ask_for(seat, Ask::MoveTo { from: at }, o.as_slice())?
+            else {
                 break;
             };
             match piece {
                 Piece::Dragon if !Core::is_general(seat) => {
+                    self.emit(Event::DragonMoved { seat, from: at, to });
                     self.s.players[seat as usize].at = to;
                     self.after_move(seat, to, None, true)?;
                 }
@@ -133,7 +137,7 @@ impl Eng<'_> {
         if o.is_empty() {
             return Ok(());
         }
-        if let Decision::Attack(t) = self.ask_for(seat, o.as_slice())? {
+        if let Decision::Attack(t) = self.ask_for(seat, Ask::Target { region: r }, o.as_slice())? {
             self.combat(seat, t, r, false)?;
         }
         Ok(())
@@ -155,9 +159,11 @@ impl Eng<'_> {
             for n in bits(self.steps_toward(seat, at, focus)) {
                 o.push(Decision::Region(n));
             }
-            if let Decision::Region(to) = self.ask_for(seat, o.as_slice())? {
+            if let Decision::Region(to) =
+                self.ask_for(seat, Ask::MoveTo { from: at }, o.as_slice())?
+            {
                 let f: Force = self.s.regions[at as usize].force[Core::general_index(seat)];
-                mountain = self.c.is_mountain(at, to);
+                mountain = self.mountain_protects(seat, at, to, f);
                 self.move_units(seat, at, to, f)?;
                 r = to;
             }
@@ -169,7 +175,7 @@ impl Eng<'_> {
         if o.is_empty() {
             return Ok(());
         }
-        if let Decision::Attack(t) = self.ask_for(seat, o.as_slice())? {
+        if let Decision::Attack(t) = self.ask_for(seat, Ask::Target { region: r }, o.as_slice())? {
             self.combat(seat, t, r, mountain)?;
         }
         Ok(())

@@ -8,7 +8,7 @@ use valerna_game::{Choices, Game, Narrated, Outcome, Seat, Viewer};
 use crate::content::Content;
 use crate::decision::{Decision, Question};
 use crate::engine::{Eng, Halt};
-use crate::log::{Entry, Event, Meaning, PUBLIC};
+use crate::log::{Ask, Card, Entry, Event, Meaning, PUBLIC};
 use crate::setup::{self, Setup};
 use crate::state::{Core, NONE, Phase};
 use crate::view::{self, View};
@@ -64,6 +64,33 @@ pub struct Lov {
     log: Vec<Entry>,
     /// The events of the unit in progress, up to its question.
     pending: Vec<Entry>,
+    /// What the last decision may not have changed for it to be taken
+    /// back: the state's marks when it was made.
+    undo: Option<Marks>,
+}
+
+/// What moves when dice are rolled, a card is revealed or drawn, or the
+/// round goes on: a decision after which none of them moved can be taken
+/// back without anyone having learnt anything from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Marks {
+    draws: u32,
+    stack_pos: u8,
+    round: u8,
+    resolving: bool,
+    vaala_decks: [u8; 4],
+}
+
+impl Marks {
+    fn of(s: &Core) -> Marks {
+        Marks {
+            draws: s.draws,
+            stack_pos: s.stack_pos,
+            round: s.round,
+            resolving: !matches!(s.phase, Phase::Planning { .. }),
+            vaala_decks: std::array::from_fn(|i| s.players[i].vaala_deck_len),
+        }
+    }
 }
 
 impl Lov {
@@ -76,25 +103,50 @@ impl Lov {
             {
                 let seat = usize::from(turn);
                 if !self.slots[cp].players[seat].human {
+                    let before = self.slots[cp].stack_len;
                     self.slots[cp].faceless_planning_turn(&self.content, turn);
+                    let core = &self.slots[cp];
+                    if self.logging && core.stack_len > before {
+                        let card = core.stack[usize::from(before)];
+                        self.log.push(Entry {
+                            to: PUBLIC,
+                            event: Event::CardPlayed {
+                                seat: turn,
+                                position: before,
+                                back: card.kind,
+                            },
+                        });
+                        self.log.push(Entry {
+                            to: turn,
+                            event: Event::OwnCardPlayed {
+                                seat: turn,
+                                position: before,
+                                card: Card::of(card.kind, card.id),
+                            },
+                        });
+                    }
                     continue;
                 }
                 // A human's turn opens with its question: asked from the
                 // checkpoint, the turn runs once, with the answer.
                 let o = self.slots[cp].planning_options(turn);
                 if o.len() > 1 {
-                    self.question = Some(Question::new(turn, o.as_slice()));
+                    self.question = Some(Question::new(turn, o.as_slice()).asking(Ask::Plan));
                     self.current = self.checkpoint;
+                    self.pending.clear();
                     return;
                 }
             }
             let [a, b] = &mut self.slots;
             let (from, work) = if cp == 0 { (&*a, b) } else { (&*b, a) };
             work.restart_from(from);
+            self.pending.clear();
+            let log = self.logging.then_some(&mut self.pending);
             let mut e = Eng::new(
                 work,
                 &self.content,
                 &self.answers[..usize::from(self.n_answers)],
+                log,
             );
             let r = e.run_unit();
             let question = e.question;
@@ -103,6 +155,7 @@ impl Lov {
                 Ok(()) => {
                     self.checkpoint = other;
                     self.n_answers = 0;
+                    self.log.append(&mut self.pending);
                 }
                 Err(Halt::Ask) => {
                     self.question = question;
@@ -114,6 +167,7 @@ impl Lov {
                     self.current = other;
                     self.n_answers = 0;
                     self.question = None;
+                    self.log.append(&mut self.pending);
                     return;
                 }
             }
@@ -157,6 +211,27 @@ impl Lov {
         g
     }
 
+    /// Each player's Combat Value now where its General or Dragon stands
+    /// (LoV p.13), as a combat there would count it.
+    pub fn combat_values(&self) -> [u8; 4] {
+        let mut s = self.state().clone();
+        let e = Eng::new(&mut s, &self.content, &[], None);
+        std::array::from_fn(|seat| {
+            let seat = seat as u8;
+            let r = e.s.piece_at(seat);
+            if r == NONE {
+                0
+            } else {
+                e.combat_value(crate::decision::Target::Seat(seat), r)
+            }
+        })
+    }
+
+    /// The pending question: who decides, for whom, what is asked.
+    pub fn question(&self) -> Option<&Question> {
+        self.question.as_ref()
+    }
+
     /// The pending question's options.
     pub fn options(&self) -> &[Decision] {
         self.question.as_ref().map_or(&[], |q| q.options())
@@ -183,7 +258,19 @@ impl Game for Lov {
             logging: true,
             log: Vec::new(),
             pending: Vec::new(),
+            undo: None,
         };
+        let s = &g.slots[0];
+        g.log.push(Entry {
+            to: PUBLIC,
+            event: Event::RoundStarted { round: s.round },
+        });
+        if s.stack_len > 0 {
+            g.log.push(Entry {
+                to: PUBLIC,
+                event: Event::EventPlaced { position: 0 },
+            });
+        }
         g.advance();
         Ok(g)
     }
@@ -221,12 +308,17 @@ impl Game for Lov {
         self.answers[usize::from(self.n_answers)] = i as u8;
         self.n_answers += 1;
         self.question = None;
+        let before = Marks::of(self.state());
         self.advance();
+        self.undo =
+            (self.state().end.is_none() && Marks::of(self.state()) == before).then_some(before);
         Ok(())
     }
 
     fn view(&self, seat: Seat) -> View {
-        view::build(self.state(), seat, self.question.as_ref())
+        let mut v = view::build(self.state(), seat, self.question.as_ref());
+        v.combat_values = self.combat_values();
+        v
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -271,26 +363,46 @@ impl Narrated for Lov {
     }
 
     fn describe(&self, decision: &Decision) -> Meaning {
-        let (ask, owner) = self
+        let (ask, seat, owner) = self
             .question
             .as_ref()
-            .map_or((Default::default(), NONE), |q| (q.ask, q.owner));
+            .map_or((Ask::Other, NONE, NONE), |q| (q.ask, q.seat, q.owner));
+        let c = &self.content;
+        let s = self.state();
+        let subject = match *decision {
+            Decision::PlayAction(i) => c
+                .hand
+                .get(usize::from(seat))
+                .and_then(|h| h.get(usize::from(i)))
+                .copied(),
+            Decision::Denizen(i) => s.lineup.get(usize::from(i)).copied(),
+            Decision::Vaala(i) => c
+                .vaala_of
+                .get(usize::from(seat))
+                .and_then(|v| v.get(usize::from(i)))
+                .copied(),
+            _ => None,
+        };
         Meaning {
             ask,
             decision: *decision,
             owner,
-            eliminates: false,
+            subject: subject.unwrap_or(NONE),
         }
     }
 
     fn view_as(&self, viewer: Viewer) -> View {
         match viewer {
             Viewer::Seat(s) => self.view(s),
-            Viewer::Spectator => view::build(self.state(), NONE, self.question.as_ref()),
+            Viewer::Spectator => {
+                let mut v = view::build(self.state(), NONE, self.question.as_ref());
+                v.combat_values = self.combat_values();
+                v
+            }
         }
     }
 
     fn can_take_back(&self) -> bool {
-        false
+        self.undo.is_some()
     }
 }

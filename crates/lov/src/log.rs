@@ -42,6 +42,10 @@ pub enum Card {
     Action { id: u8 },
     /// A Region card (region index).
     Region { id: u8 },
+    /// A Vaala card (content index).
+    Vaala { id: u8 },
+    /// A glyph of a player's board, activated outside a card.
+    Board { seat: u8, glyph: Glyph },
 }
 
 impl Card {
@@ -127,6 +131,16 @@ pub enum Event {
     GeneralInjured { seat: u8, region: u8 },
     /// A Dragon took a Wound (LoV Glossary "Wounds").
     Wounded { seat: u8, wounds: u8 },
+    /// A Dragon healed `amount` Wounds (LoV Glossary "Healing").
+    Healed { seat: u8, amount: u8 },
+    /// The defender ignored one hit (LoV p.12): a mountain, a ward, a city.
+    HitIgnored {
+        seat: u8,
+        region: u8,
+        shield: Shield,
+    },
+    /// A force that could not retreat was destroyed (LoV p.13).
+    ForceDestroyed { seat: u8, region: u8 },
     /// A Unit went to a Dragon's Essence track (`owner` `NONE`: neutral).
     Essence { dragon: u8, owner: u8 },
     /// A force or a Dragon retreated (LoV p.13, p.16).
@@ -189,6 +203,9 @@ impl Event {
             | Event::UnitLost { seat, .. }
             | Event::GeneralInjured { seat, .. }
             | Event::Wounded { seat, .. }
+            | Event::Healed { seat, .. }
+            | Event::HitIgnored { seat, .. }
+            | Event::ForceDestroyed { seat, .. }
             | Event::Retreated { seat, .. }
             | Event::Eliminated { seat }
             | Event::PowerCollected { seat, .. }
@@ -211,6 +228,15 @@ impl Event {
     }
 }
 
+/// What made a defender ignore a hit (LoV p.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shield {
+    Mountain,
+    Ward,
+    City,
+}
+
 /// What the pending question asks, so that each option can say what it
 /// means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,13 +252,17 @@ pub enum Ask {
     /// Activate or skip this glyph of the card being resolved (LoV p.8).
     Glyph { glyph: Glyph, card: Card },
     /// Choose one program of a card's choice.
-    Program { card: Card },
+    Program { card: Option<Card> },
     /// The region whose force moves (Deploy).
     MoveFrom,
     /// Where the piece or force in `from` moves.
     MoveTo { from: u8 },
     /// How many Units of `unit` move from `from` to `to`.
     MoveCount { unit: UnitType, from: u8, to: u8 },
+    /// Whether the General moves along from `from` to `to` (0 or 1).
+    MoveGeneral { from: u8, to: u8 },
+    /// The region an Assault moves into and attacks.
+    AssaultRegion,
     /// Where the force or Dragon in `from` retreats (LoV p.13, p.16).
     RetreatTo { from: u8 },
     /// The target of an attack in `region` (LoV p.12).
@@ -247,6 +277,11 @@ pub enum Ask {
     Lose { region: u8 },
     /// Steal an unspent or a spent Power token from `victim`.
     Steal { victim: u8 },
+    /// Whom to steal Power from, in `region`.
+    StealFrom { region: u8 },
+    /// Whether to attempt the Dragonbond in `region` (LoV p.10, Italian and
+    /// French books: the players may choose to try).
+    AttemptBond { region: u8 },
     /// Play a Vaala card now, or not.
     Vaala,
     /// Keep or re-roll your Dragonbond die (LoV p.10).
@@ -255,11 +290,10 @@ pub enum Ask {
     Denizen,
     /// Which Unit type to place, in `region`.
     Place { region: u8 },
-    /// A region for an effect of `card` (a target, where to place, the
-    /// Faceless Focus when tied).
-    Region { card: Card },
-    /// Another player, for an effect.
-    Player,
+    /// A region for an effect of `card`.
+    Region { card: Option<Card> },
+    /// The Focus region among tied ones (LoV Glossary "Focus region").
+    Focus,
 }
 
 /// What one option means: the question it answers and the answer.
@@ -272,6 +306,8 @@ pub struct Meaning {
     /// Whose choice it is (the decider, or the Faceless player or Event,
     /// `NONE`, decided for).
     pub owner: u8,
-    /// Choosing it ends the game by elimination.
-    pub eliminates: bool,
+    /// The content entry the option names, when the decision gives only
+    /// its place: the Action card of `PlayAction`, the Denizen of
+    /// `Denizen`, the Vaala card of `Vaala` (else `NONE`).
+    pub subject: u8,
 }

@@ -5,6 +5,7 @@ use crate::decision::{Decision, Opts};
 use crate::effect::{Passive, Piece, When};
 use crate::effects::bits;
 use crate::engine::{Eng, Res};
+use crate::log::{Ask, Event};
 use crate::state::{Core, Force, NONE};
 
 impl Eng<'_> {
@@ -59,7 +60,8 @@ impl Eng<'_> {
         for r in bits(reach & !(1 << from)) {
             o.push(Decision::Region(r));
         }
-        if let Decision::Region(to) = self.ask_for(seat, o.as_slice())? {
+        if let Decision::Region(to) = self.ask_for(seat, Ask::MoveTo { from }, o.as_slice())? {
+            self.emit(Event::DragonMoved { seat, from, to });
             self.s.players[seat as usize].at = to;
             self.after_move(seat, to, None, true)?;
         }
@@ -79,7 +81,7 @@ impl Eng<'_> {
                 o.push(Decision::Region(r));
             }
         }
-        let Decision::Region(from) = self.ask_for(seat, o.as_slice())? else {
+        let Decision::Region(from) = self.ask_for(seat, Ask::MoveFrom, o.as_slice())? else {
             return Ok(());
         };
         let mut o = Opts::default();
@@ -88,32 +90,37 @@ impl Eng<'_> {
                 o.push(Decision::Region(a));
             }
         }
-        let Decision::Region(to) = self.ask_for(seat, o.as_slice())? else {
+        let Decision::Region(to) = self.ask_for(seat, Ask::MoveTo { from }, o.as_slice())? else {
             return Ok(());
         };
-        let moved = self.choose_movers(seat, from)?;
+        let moved = self.choose_movers(seat, from, to)?;
         self.move_units(seat, from, to, moved)
     }
 
     /// The owner picks how many of each type (and whether the General) go.
-    fn choose_movers(&mut self, seat: u8, from: u8) -> Res<Force> {
+    fn choose_movers(&mut self, seat: u8, from: u8, to: u8) -> Res<Force> {
         let g = Core::general_index(seat);
         let f = self.s.regions[from as usize].force[g];
         let mut moved = Force::default();
-        for t in 0..3 {
+        for unit in crate::effect::UnitType::ALL {
+            let t = unit.index();
             if f.units[t] > 0 {
                 let mut o = Opts::default();
                 for n in 0..=f.units[t] {
                     o.push(Decision::Count(n));
                 }
-                if let Decision::Count(n) = self.ask_for(seat, o.as_slice())? {
+                let ask = Ask::MoveCount { unit, from, to };
+                if let Decision::Count(n) = self.ask_for(seat, ask, o.as_slice())? {
                     moved.units[t] = n;
                 }
             }
         }
         if f.general
-            && let Decision::Count(n) =
-                self.ask_for(seat, &[Decision::Count(0), Decision::Count(1)])?
+            && let Decision::Count(n) = self.ask_for(
+                seat,
+                Ask::MoveGeneral { from, to },
+                &[Decision::Count(0), Decision::Count(1)],
+            )?
         {
             moved.general = n == 1;
         }
@@ -134,6 +141,13 @@ impl Eng<'_> {
     /// Takes `moved` out of `from` and puts it in `to`, with no rule checked:
     /// the callers check the limit and run the move triggers.
     fn transfer(&mut self, seat: u8, from: u8, to: u8, moved: Force) {
+        self.emit(Event::ForceMoved {
+            seat,
+            from,
+            to,
+            units: moved.units,
+            general: moved.general,
+        });
         let g = Core::general_index(seat);
         let src = &mut self.s.regions[from as usize].force[g];
         for t in 0..3 {
@@ -178,7 +192,7 @@ impl Eng<'_> {
         for r in bits(ends) {
             o.push(Decision::Region(r));
         }
-        if let Decision::Region(to) = self.ask_for(seat, o.as_slice())? {
+        if let Decision::Region(to) = self.ask_for(seat, Ask::MoveTo { from }, o.as_slice())? {
             let moved = Force {
                 units: [0; 3],
                 general: true,
@@ -250,38 +264,21 @@ impl Eng<'_> {
                 o.push(Decision::Region(t));
             }
         }
-        let Decision::Region(target) = self.ask_for(seat, o.as_slice())? else {
+        let Decision::Region(target) = self.ask_for(seat, Ask::AssaultRegion, o.as_slice())? else {
             return Ok(());
         };
-        let mut crossed = false;
-        let mut ignore = true;
+        let mut mountain = false;
         let mut all = Force::default();
         for s in 0..REGIONS as u8 {
             let d = self.c.distance[s as usize][target as usize];
             if s == target || d > reach || self.s.regions[s as usize].force[g].is_empty() {
                 continue;
             }
-            let moved = self.choose_movers(seat, s)?;
+            let moved = self.choose_movers(seat, s, target)?;
             if moved.is_empty() {
                 continue;
             }
-            if self.crosses_mountain(s, target) {
-                crossed = true;
-                for t in 0..3 {
-                    let den = self.s.players[seat as usize].denizens[t];
-                    let climbs = den != NONE
-                        && matches!(
-                            self.c.denizens[usize::from(den)].ability,
-                            Passive::IgnoreMountain
-                        );
-                    if moved.units[t] > 0 && !climbs {
-                        ignore = false;
-                    }
-                }
-                if moved.general {
-                    ignore = false;
-                }
-            }
+            mountain |= self.mountain_protects(seat, s, target, moved);
             for t in 0..3 {
                 all.units[t] += moved.units[t];
             }
@@ -292,8 +289,27 @@ impl Eng<'_> {
             self.enforce_limit(seat, target)?;
             self.after_move(seat, target, Some(all), all.general)?;
         }
-        let mountain = crossed && !ignore;
         self.attack_in(seat, target, mountain, false)
+    }
+
+    /// Whether `moved`, attacking from `s` into `t`, lets the defender
+    /// ignore the first hit (LoV p.12, "Mountains"): it crossed a mountain
+    /// border, and not every piece of it climbs (a Denizen that ignores
+    /// mountains carries only the Units of its type; the General does not
+    /// climb). One rule for a human's Assault and a Faceless one.
+    pub fn mountain_protects(&self, seat: u8, s: u8, t: u8, moved: Force) -> bool {
+        if !self.crosses_mountain(s, t) {
+            return false;
+        }
+        let climbs = |k: usize| {
+            let den = self.s.players[seat as usize].denizens[k];
+            den != NONE
+                && matches!(
+                    self.c.denizens[usize::from(den)].ability,
+                    Passive::IgnoreMountain
+                )
+        };
+        moved.general || (0..3).any(|k| moved.units[k] > 0 && !climbs(k))
     }
 
     /// Whether Units moving from `s` to `t` cross a mountain border: the

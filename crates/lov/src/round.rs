@@ -5,6 +5,7 @@ use crate::decision::{Decision, Opts};
 use crate::effect::{Glyph, Step};
 use crate::effects::bits;
 use crate::engine::{Eng, Res};
+use crate::log::{Ask, Card, Event};
 use crate::state::{CardKind, EndReason, NONE, Phase, StackCard};
 
 impl Eng<'_> {
@@ -31,7 +32,7 @@ impl Eng<'_> {
             return Ok(());
         }
         let o = self.s.planning_options(seat);
-        match self.ask(seat, o.as_slice())? {
+        match self.ask(seat, Ask::Plan, o.as_slice())? {
             Decision::PlayAction(i) => {
                 self.play_action(seat, i);
                 self.s.phase = next;
@@ -39,7 +40,7 @@ impl Eng<'_> {
             Decision::PlayRegion(r) => {
                 self.s.players[seat as usize].region_cards &= !(1 << r);
                 self.s.players[seat as usize].played = true;
-                self.s.push_card(StackCard {
+                self.play_card(StackCard {
                     kind: CardKind::Region,
                     id: r,
                     owner: seat,
@@ -48,8 +49,11 @@ impl Eng<'_> {
             }
             _ => {
                 self.pass(seat)?;
-                self.s.push_event();
+                self.place_event();
                 self.s.phase = Phase::Resolution;
+                self.emit(Event::PhaseStarted {
+                    phase: Phase::Resolution,
+                });
             }
         }
         Ok(())
@@ -60,18 +64,53 @@ impl Eng<'_> {
         p.actions &= !(1 << i);
         p.played = true;
         let id = self.c.hand[seat as usize][usize::from(i)];
-        self.s.push_card(StackCard {
+        self.play_card(StackCard {
             kind: CardKind::Action,
             id,
             owner: seat,
         });
     }
 
+    /// A card goes on the stack face down: who played it and its back are
+    /// public, the card itself is its owner's (LoV p.8; docs/rulings.md,
+    /// "The Action stack's backs").
+    fn play_card(&mut self, card: StackCard) {
+        self.s.push_card(card);
+        let position = self.s.stack_len - 1;
+        self.emit(Event::CardPlayed {
+            seat: card.owner,
+            position,
+            back: card.kind,
+        });
+        self.emit_to(
+            card.owner,
+            Event::OwnCardPlayed {
+                seat: card.owner,
+                position,
+                card: Card::of(card.kind, card.id),
+            },
+        );
+    }
+
+    /// The next Event card goes on the stack face down (LoV p.8).
+    fn place_event(&mut self) {
+        let before = self.s.stack_len;
+        self.s.push_event();
+        if self.s.stack_len > before {
+            self.emit(Event::EventPlaced { position: before });
+        }
+    }
+
     /// The passing player takes the initiative token, or, holding it
     /// already, gives it to another human (p.8). In solo play the human
     /// always keeps it (Appendix "Solo play").
     fn pass(&mut self, seat: u8) -> Res {
-        if self.s.initiative != seat {
+        let take = self.s.initiative != seat;
+        self.emit(Event::Passed {
+            seat,
+            initiative: take,
+        });
+        if take {
             self.s.initiative = seat;
             return Ok(());
         }
@@ -82,9 +121,10 @@ impl Eng<'_> {
             }
         }
         if !o.is_empty()
-            && let Decision::GiveInitiative(s) = self.ask(seat, o.as_slice())?
+            && let Decision::GiveInitiative(s) = self.ask(seat, Ask::Initiative, o.as_slice())?
         {
             self.s.initiative = s;
+            self.emit(Event::InitiativeGiven { from: seat, to: s });
         }
         Ok(())
     }
@@ -96,11 +136,26 @@ impl Eng<'_> {
     fn resolve_next(&mut self) -> Res {
         if self.s.stack_pos >= self.s.stack_len {
             self.s.phase = Phase::CleanUp;
+            self.emit(Event::PhaseStarted {
+                phase: Phase::CleanUp,
+            });
             return Ok(());
         }
         let card = self.s.stack[usize::from(self.s.stack_pos)];
+        let shown = Card::of(card.kind, card.id);
+        self.source = Some(shown);
+        if self.s.glyph_pos == 0 {
+            self.emit(Event::Revealed {
+                position: self.s.stack_pos,
+                card: shown,
+                owner: card.owner,
+            });
+        }
         // A cancel played before this card ignores all of it (Glossary "Cancel").
         if self.s.glyph_pos == 0 && std::mem::replace(&mut self.s.cancel_next, false) {
+            self.emit(Event::Cancelled {
+                position: self.s.stack_pos,
+            });
             self.finish_card(card);
             return Ok(());
         }
@@ -157,10 +212,17 @@ impl Eng<'_> {
             return self.dragonbond_check(seat);
         }
         let human = self.human(seat);
-        if human
+        let card = self.source.unwrap_or(Card::Board { seat, glyph: g });
+        let ask = Ask::Glyph { glyph: g, card };
+        let activated = !(human
             && optional
-            && self.ask(seat, &[Decision::Activate, Decision::Skip])? == Decision::Skip
-        {
+            && self.ask(seat, ask, &[Decision::Activate, Decision::Skip])? == Decision::Skip);
+        self.emit(Event::Glyph {
+            seat,
+            glyph: g,
+            activated,
+        });
+        if !activated {
             return Ok(());
         }
         let ch = &self.c.characters[seat as usize];
@@ -169,7 +231,9 @@ impl Eng<'_> {
             return Ok(());
         };
         let steps: &[Step] = &side.glyphs[i];
+        let card = self.source.replace(Card::Board { seat, glyph: g });
         self.run_steps(seat, NONE, steps)?;
+        self.source = card;
         self.dragonbond_check(seat)
     }
 
@@ -194,7 +258,7 @@ impl Eng<'_> {
     /// LoV p.9 "Clean-up Phase".
     fn clean_up(&mut self) -> Res {
         if self.s.events_left == 0 {
-            let w = self.most_power_winners(0);
+            let w = self.most_power_winners(0, true);
             return self.end_game(EndReason::Events, w);
         }
         for seat in 0..SEATS {
@@ -232,6 +296,12 @@ impl Eng<'_> {
         self.s.denizen_deck = deck;
         self.s.draw_lineup();
         self.s.begin_round();
+        self.emit(Event::RoundStarted {
+            round: self.s.round,
+        });
+        if self.s.stack_len > 0 {
+            self.emit(Event::EventPlaced { position: 0 });
+        }
         Ok(())
     }
 }

@@ -39,10 +39,16 @@ pub struct PlayerView {
     pub vaala_hand: Option<u8>,
 }
 
-/// A card of the Action stack: known once resolved, or to its owner.
+/// A card of the Action stack: known once resolved, or to its owner. Face
+/// down, who played it and its back are public (LoV p.8: each player in
+/// turn places a card; docs/rulings.md, "The Action stack's backs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum StackView {
-    FaceDown,
+    /// `owner` is `NONE` for an Event card.
+    FaceDown {
+        owner: u8,
+        back: CardKind,
+    },
     Known(StackCard),
 }
 
@@ -76,6 +82,9 @@ pub struct View {
     pub options: Vec<Decision>,
     pub end: Option<EndReason>,
     pub winners: u8,
+    /// Each player's Combat Value where its General or Dragon stands (LoV
+    /// p.13): public, as everything it is counted from.
+    pub combat_values: [u8; SEATS],
 }
 
 fn player_view(p: &Player, own: bool) -> PlayerView {
@@ -117,7 +126,10 @@ pub fn build(s: &Core, seat: u8, question: Option<&Question>) -> View {
             if i < revealed || mine {
                 StackView::Known(c)
             } else {
-                StackView::FaceDown
+                StackView::FaceDown {
+                    owner: c.owner,
+                    back: c.kind,
+                }
             }
         })
         .collect();
@@ -150,6 +162,7 @@ pub fn build(s: &Core, seat: u8, question: Option<&Question>) -> View {
         },
         end: s.end,
         winners: s.winners,
+        combat_values: [0; SEATS],
     }
 }
 

@@ -119,6 +119,8 @@ fn play(
 ) -> Result<(Lov, Vec<valerna_lov::Decision>), String> {
     let setup = Setup::new(seed, humans(mask), c);
     let mut g = Lov::start(c, &setup).map_err(|e| e.to_string())?;
+    // The rules are checked here; the narration has tests of its own.
+    g.set_logging(false);
     let mut policy = RandomPolicy::new(seed ^ 0x5eed);
     let mut log = Vec::new();
     while let Some(d) = policy.choose(&g) {
@@ -270,4 +272,98 @@ fn the_hidden_card_change_is_visible_to_its_owner() {
         }
     }
     assert!(differs > 20, "{differs}");
+}
+
+/// The public events from `from` on.
+fn public_events(g: &Lov, from: usize) -> Vec<valerna_lov::log::Event> {
+    use valerna_game::{Narrated, Viewer};
+    let mut out = Vec::new();
+    g.events(Viewer::Spectator, from, &mut out);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, ..ProptestConfig::default() })]
+
+    // Issue "Lords of Vaala, second pass", Must show: no offered decision is
+    // ever refused, and a retreat offered by choice never eliminates (LoV
+    // p.13, p.16; docs/rulings.md, "A retreat by choice").
+    #[test]
+    fn every_offered_decision_is_accepted_and_no_retreat_by_choice_eliminates(
+        seed in any::<u64>(),
+        mask in 0u8..16,
+    ) {
+        use valerna_lov::Decision;
+        use valerna_lov::log::Event;
+        let c = content();
+        let mut g = Lov::start(&c, &Setup::new(seed, humans(mask), &c)).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        while let Some(d) = policy.choose(&g) {
+            let seat = g.to_decide().unwrap();
+            let owner = g.question().map_or(seat, |q| q.owner);
+            let before = public_events(&g, 0).len();
+            for &o in g.options() {
+                prop_assert!(g.validate(&o).is_ok(), "{:?} offered and refused", o);
+                if o == Decision::Retreat {
+                    let mut alt = g.clone();
+                    prop_assert!(alt.apply(o).is_ok());
+                    let after = public_events(&alt, before);
+                    prop_assert!(
+                        !after.iter().any(|e| matches!(e, Event::Eliminated { seat } if *seat == owner)),
+                        "seed {}: a retreat by choice eliminated {}: {:?}", seed, owner, after
+                    );
+                }
+            }
+            prop_assert!(g.apply(d).is_ok());
+        }
+        prop_assert!(g.outcome().is_some());
+    }
+}
+
+// Issue "Lords of Vaala, second pass", Must show: a seat's event stream never
+// holds another seat's private events. Two games that differ only in which
+// card a player put face down give every other seat, and a spectator, the
+// same events and the same view.
+#[test]
+fn events_do_not_tell_a_face_down_card() {
+    use valerna_game::{Narrated, Viewer};
+    use valerna_lov::Decision;
+    let c = content();
+    let mut compared = 0;
+    for seed in 0..60u64 {
+        let setup = Setup::new(seed, humans((seed % 15 + 1) as u8), &c);
+        let mut g = Lov::start(&c, &setup).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        while let Some(d) = policy.choose(&g) {
+            let plays: Vec<Decision> = g
+                .options()
+                .iter()
+                .copied()
+                .filter(|o| matches!(o, Decision::PlayAction(_)))
+                .collect();
+            if plays.len() >= 2 {
+                let seat = g.to_decide().unwrap();
+                let (mut a, mut b) = (g.clone(), g.clone());
+                a.apply(plays[0]).unwrap();
+                b.apply(plays[1]).unwrap();
+                let mut viewers = vec![Viewer::Spectator];
+                viewers.extend((0..4u8).filter(|&s| s != seat).map(Viewer::Seat));
+                for v in viewers {
+                    let (mut ea, mut eb) = (Vec::new(), Vec::new());
+                    a.events(v, 0, &mut ea);
+                    b.events(v, 0, &mut eb);
+                    assert_eq!(ea, eb, "seed {seed}: {v:?} learns seat {seat}'s card");
+                    assert_eq!(a.view_as(v), b.view_as(v));
+                    compared += 1;
+                }
+                // The player itself does learn which card it played.
+                let (mut ea, mut eb) = (Vec::new(), Vec::new());
+                a.events(Viewer::Seat(seat), 0, &mut ea);
+                b.events(Viewer::Seat(seat), 0, &mut eb);
+                assert_ne!(ea, eb);
+            }
+            g.apply(d).unwrap();
+        }
+    }
+    assert!(compared > 1000, "{compared} comparisons");
 }

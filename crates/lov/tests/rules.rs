@@ -10,6 +10,7 @@ use valerna_lov::content::Content;
 use valerna_lov::decision::{Decision, Question, Target};
 use valerna_lov::effect::UnitType;
 use valerna_lov::engine::{Eng, Halt, Res};
+use valerna_lov::log::Ask;
 use valerna_lov::setup::{self, Setup};
 use valerna_lov::state::{Core, EndReason, Force, NONE, Phase, RegionState};
 
@@ -67,7 +68,7 @@ fn drive(
     let mut asked = Vec::new();
     loop {
         let mut s = core.clone();
-        let mut e = Eng::new(&mut s, c, &answers);
+        let mut e = Eng::new(&mut s, c, &answers, None);
         let r = f(&mut e);
         let question = e.question;
         match r {
@@ -135,7 +136,7 @@ fn worked_combat_example_of_page_12() {
         general: false,
     };
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 5);
 
     s.stream = Stream::new(seed_where(|st| {
@@ -172,7 +173,7 @@ fn worked_combat_example_of_page_12() {
     // The first counterattack after the critical: 2 dice. Later rounds may
     // follow, so check the first one through a fresh run stopped at it.
     let mut core = s.clone();
-    let mut e = Eng::new(&mut core, &c, &[]);
+    let mut e = Eng::new(&mut core, &c, &[], None);
     let _ = e.combat(TYVERIA, Target::Seat(ALLARIA), tr, false);
     assert_eq!(e.combat_value(Target::Seat(ALLARIA), tr), 2);
 }
@@ -196,7 +197,7 @@ fn combat_values() {
     };
     s.regions[a as usize].neutral = 0;
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert_eq!(e.combat_value(Target::Seat(ALLARIA), a), 4 + 1 + 1);
     // The Faceless Tyveria with the same force: no balanced bonus.
     let tr = region(&c, "trade_road");
@@ -206,7 +207,7 @@ fn combat_values() {
     };
     s.regions[tr as usize].neutral = 3;
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert_eq!(e.combat_value(Target::Seat(TYVERIA), tr), 4 + 1);
     assert_eq!(e.combat_value(Target::Neutral, tr), 3);
     // Fulgen's track: 5, 4, 3, 2, 1 (content pack); fully wounded: 0.
@@ -214,12 +215,12 @@ fn combat_values() {
     assert_eq!(e.combat_value(Target::Seat(FULGEN), a), track[0]);
     s.players[FULGEN as usize].wounds = 2;
     assert_eq!(
-        Eng::new(&mut s.clone(), &c, &[]).combat_value(Target::Seat(FULGEN), a),
+        Eng::new(&mut s.clone(), &c, &[], None).combat_value(Target::Seat(FULGEN), a),
         track[2]
     );
     s.players[FULGEN as usize].wounds = 5;
     assert_eq!(
-        Eng::new(&mut s.clone(), &c, &[]).combat_value(Target::Seat(FULGEN), a),
+        Eng::new(&mut s.clone(), &c, &[], None).combat_value(Target::Seat(FULGEN), a),
         0
     );
 }
@@ -375,7 +376,7 @@ fn essence_track_fills_and_pays() {
     s.players[FULGEN as usize].essence = [0b1111_1100, 0b1111_1100, 0, 0];
     s.neutral_supply -= 2;
     let mut core = s.clone();
-    let mut e = Eng::new(&mut core, &c, &[]);
+    let mut e = Eng::new(&mut core, &c, &[], None);
     let injured = e.deal_wounds(Target::Neutral, r, 2, Some(FULGEN));
     assert!(matches!(injured, Ok(false)));
     let p = e.s.players[FULGEN as usize];
@@ -405,7 +406,7 @@ fn general_is_injured_only_alone() {
         s
     };
     let mut core = s.clone();
-    let mut e = Eng::new(&mut core, &c, &[]);
+    let mut e = Eng::new(&mut core, &c, &[], None);
     assert!(matches!(
         e.deal_wounds(Target::Seat(TYVERIA), r, 1, None),
         Ok(false)
@@ -712,13 +713,20 @@ fn raptor_riders_retreat_two_regions_but_not_through_enemies() {
     let (mut s, a) = cornered_in_allaria(&c, [0, 1, 0], &["fai_woods", "upper_primalian_range"]);
     let ws = region(&c, "western_steppes");
     let (end, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
-    assert!(asked.is_empty(), "one adjacent region is open");
+    let retreats = |asked: &[Question]| -> Vec<Question> {
+        asked
+            .iter()
+            .filter(|q| matches!(q.ask, Ask::RetreatTo { .. }))
+            .copied()
+            .collect()
+    };
+    assert!(retreats(&asked).is_empty(), "one adjacent region is open");
     assert_eq!(end.regions[ws as usize].force[0].units, [0, 1, 0]);
 
     s.players[ALLARIA as usize].denizens[UnitType::Cavalry.index()] =
         denizen(&c, "nahuac_raptor_riders");
     let (_, _, asked) = drive(&s, &c, |e| e.retreat(ALLARIA, a, None), prefer(&[]));
-    let mut got: Vec<u8> = asked[0]
+    let mut got: Vec<u8> = retreats(&asked)[0]
         .options()
         .iter()
         .map(|d| match d {
@@ -933,6 +941,9 @@ fn dragonbond_rerolls_start_with_the_general_and_cost_power() {
         &c,
         |e| e.dragonbond_check_all(),
         |q, _| {
+            if q.options().contains(&Decision::Attempt) {
+                return Decision::Attempt;
+            }
             let d = if first {
                 Decision::Reroll
             } else {
@@ -946,7 +957,11 @@ fn dragonbond_rerolls_start_with_the_general_and_cost_power() {
             }
         },
     );
+    // Asked first whether to attempt it (LoV p.10, Italian and French books).
     assert_eq!(asked[0].seat, ALLARIA);
+    assert!(matches!(asked[0].ask, Ask::AttemptBond { region } if region == r));
+    assert_eq!(asked[1].seat, ALLARIA);
+    assert!(matches!(asked[1].ask, Ask::Bond { .. }));
     assert_eq!(end.players[ALLARIA as usize].power, 0);
     assert_eq!(
         end.players[ALLARIA as usize].spent, 1,
@@ -972,7 +987,7 @@ fn no_combat_against_the_ally() {
     );
     s.regions[r as usize].force[0].units = [1, 0, 0];
     let mut core = s.clone();
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert!(
         e.targets_in(FULGEN, r)
             .as_slice()
@@ -981,7 +996,7 @@ fn no_combat_against_the_ally() {
     s.players[ALLARIA as usize].partner = FULGEN;
     s.players[FULGEN as usize].partner = ALLARIA;
     let mut core = s;
-    let e = Eng::new(&mut core, &c, &[]);
+    let e = Eng::new(&mut core, &c, &[], None);
     assert!(e.targets_in(FULGEN, r).is_empty());
 }
 
@@ -1043,9 +1058,9 @@ fn tie_goes_to_the_closest_in_turn_order() {
         p.power = 4;
     }
     let mut core = s;
-    let e = Eng::new(&mut core, &c, &[]);
-    assert_eq!(e.most_power_winners(0), 1 << TYVERIA);
-    assert_eq!(e.most_power_winners(1 << TYVERIA), 1 << MAGNIFEX);
+    let e = Eng::new(&mut core, &c, &[], None);
+    assert_eq!(e.most_power_winners(0, false), 1 << TYVERIA);
+    assert_eq!(e.most_power_winners(1 << TYVERIA, false), 1 << MAGNIFEX);
 }
 
 // Glossary "Force" and "Unit": over 6 Units (the General included) the owner
@@ -1691,4 +1706,169 @@ fn an_attacking_dragon_retreats_away_from_its_defender() {
     );
     // Fai Woods and North Tyveria are Adrael's: only Ogerron Plains is left.
     assert_eq!(end.players[FULGEN as usize].at, og);
+}
+
+// ------------------------------------------------- the second pass rulings
+
+/// The questions `f` asks (answered by `pick`) and the draws it made.
+fn questions(
+    core: &Core,
+    c: &Content,
+    f: impl Fn(&mut Eng) -> Res,
+    pick: impl FnMut(&Question, &Core) -> Decision,
+) -> (Core, Vec<Ask>) {
+    let (end, _, asked) = drive(core, c, f, pick);
+    (end, asked.iter().map(|q| q.ask).collect())
+}
+
+// LoV p.12: "the defender must choose to either retreat or counterattack";
+// p.13: a force retreats "to an adjacent friendly or uncontrolled region".
+// A retreat by choice that no region may receive is not offered: the
+// defender counterattacks (docs/rulings.md, "A retreat by choice").
+#[test]
+fn a_retreat_by_choice_is_offered_only_where_one_may_go() {
+    let c = content();
+    let open = |enemies: &[&str]| {
+        let (mut s, a) = cornered_in_allaria(&c, [2, 2, 0], enemies);
+        s.regions[a as usize].force[1].units = [3, 0, 0];
+        // The attacker (Combat Value 3) rolls no critical: the defender
+        // stands and must answer.
+        s.stream = Stream::new(seed_where(|st| roll_combat(3, st).immediate_wounds == 0));
+        let (_, asked) = questions(
+            &s,
+            &c,
+            |e| e.combat(TYVERIA, Target::Seat(ALLARIA), a, false),
+            prefer(&[Decision::Counterattack]),
+        );
+        asked
+            .iter()
+            .any(|q| matches!(q, Ask::Defend { region } if *region == a))
+    };
+    assert!(
+        !open(&["fai_woods", "upper_primalian_range", "western_steppes"]),
+        "every neighbour is the enemy's: no retreat to offer"
+    );
+    assert!(
+        open(&["fai_woods", "upper_primalian_range"]),
+        "the Western Steppes are open"
+    );
+}
+
+// LoV p.10 (Italian "potete scegliere di tentare", French "vous pouvez
+// déclencher"): the Dragonbond attempt is a choice; declined, no die is
+// rolled. The Faceless always attempt it, asking no one.
+#[test]
+fn the_dragonbond_attempt_is_a_choice() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let s = blank(
+        &c,
+        [true, true, true, true],
+        [r, region(&c, "trade_road")],
+        [r, 11],
+    );
+    let (end, asked) = questions(
+        &s,
+        &c,
+        |e| e.dragonbond_check(ALLARIA),
+        prefer(&[Decision::Decline]),
+    );
+    assert_eq!(asked, [Ask::AttemptBond { region: r }]);
+    assert_eq!(end.players[ALLARIA as usize].partner, NONE);
+    assert_eq!(end.draws, s.draws, "no die rolled");
+    let mut faceless = s.clone();
+    faceless.players[ALLARIA as usize].human = false;
+    faceless.players[FULGEN as usize].human = false;
+    let (end, asked) = questions(&faceless, &c, |e| e.dragonbond_check(ALLARIA), prefer(&[]));
+    assert!(asked.is_empty());
+    assert_eq!(end.draws, s.draws + 2, "both dice rolled");
+}
+
+// LoV p.8: "After a Glyph is resolved, if a General is in the same region as
+// a Dragon, check for Dragonbond (page 10)"; p.10: "After activating a Glyph
+// or retreating, if your nonbonded General is in the same region as a
+// non-bonded Dragon, or if your non-bonded Dragon is in the same region as a
+// non-bonded General, you have a chance of becoming Dragonbonded".
+// Valerna reads p.8 by p.10: the check is made for the pieces of the
+// player whose glyph (or retreat) it was (docs/rulings.md).
+#[test]
+fn the_dragonbond_check_is_for_the_activating_players_pieces() {
+    let c = content();
+    let r = region(&c, "ysval");
+    let s = blank(
+        &c,
+        [true, true, true, true],
+        [r, region(&c, "trade_road")],
+        [r, 11],
+    );
+    // Elyse's glyph: her General shares Ysval with Ferellon.
+    let (_, asked) = questions(&s, &c, |e| e.dragonbond_check(ALLARIA), prefer(&[]));
+    assert_eq!(asked.first(), Some(&Ask::AttemptBond { region: r }));
+    // Ferellon's glyph: the same pair.
+    let (_, asked) = questions(&s, &c, |e| e.dragonbond_check(FULGEN), prefer(&[]));
+    assert_eq!(asked.first(), Some(&Ask::AttemptBond { region: r }));
+    // Adrael's glyph: neither piece is his; no check, no die.
+    let (end, asked) = questions(&s, &c, |e| e.dragonbond_check(TYVERIA), prefer(&[]));
+    assert!(asked.is_empty());
+    assert_eq!(end.draws, s.draws);
+    // Nagasha's glyph: her Dragon is elsewhere; no check.
+    let (end, _) = questions(&s, &c, |e| e.dragonbond_check(MAGNIFEX), prefer(&[]));
+    assert_eq!(end.draws, s.draws);
+}
+
+// LoV p.9, "End of Game" 2: the Event deck is empty at the end of a round.
+// English: "The player with the most Power tokens wins (along with their
+// bonded ally)"; Italian: "Vince il giocatore o alleanza con più segnalini
+// Potere"; French: "Le joueur ou l'équipe Dragonbond avec le plus de jetons
+// Pouvoir gagne". A bonded team counts its Power together.
+#[test]
+fn the_event_deck_end_counts_a_bonded_team_together() {
+    let c = content();
+    let mut s = blank(
+        &c,
+        [true, true, true, true],
+        [region(&c, "allaria"), region(&c, "trade_road")],
+        [region(&c, "ysval"), 11],
+    );
+    s.phase = Phase::CleanUp;
+    s.events_left = 0;
+    s.players[ALLARIA as usize].partner = FULGEN;
+    s.players[FULGEN as usize].partner = ALLARIA;
+    for (seat, power) in [(ALLARIA, 3), (FULGEN, 3), (TYVERIA, 5), (MAGNIFEX, 0)] {
+        s.players[seat as usize].power = power;
+    }
+    let (end, over, _) = drive(&s, &c, |e| e.run_unit(), prefer(&[]));
+    assert!(over);
+    assert_eq!(end.end, Some(EndReason::Events));
+    assert_eq!(end.winners, 0b0011, "Elyse and Ferellon, 6 against 5");
+    // Elimination keeps the books' "remaining player with the most Power"
+    // (p.9, "End of Game" 3): one player against one.
+    let e = Eng::new(&mut s, &c, &[], None);
+    assert_eq!(e.most_power_winners(0b1000, false), 1 << TYVERIA);
+}
+
+// LoV p.12, "Mountains", and Glossary "Mountains": a Denizen that ignores
+// the mountain carries only the Units of its type, never the General. One
+// rule for a person's Assault and a Faceless one (`mountain_protects`).
+#[test]
+fn a_climbing_denizen_cancels_the_mountain_for_its_units_only() {
+    let c = content();
+    let fai = region(&c, "fai_woods");
+    let up = region(&c, "upper_primalian_range");
+    for human in [true, false] {
+        let mut s = blank(
+            &c,
+            [human, true, true, true],
+            [region(&c, "ysval"), region(&c, "trade_road")],
+            [region(&c, "ysval"), 11],
+        );
+        s.players[ALLARIA as usize].denizens[UnitType::Cavalry.index()] =
+            denizen(&c, "skorpikon_riders");
+        let e = Eng::new(&mut s, &c, &[], None);
+        let force = |units: [u8; 3], general: bool| Force { units, general };
+        assert!(!e.mountain_protects(ALLARIA, fai, up, force([0, 2, 0], false)));
+        assert!(e.mountain_protects(ALLARIA, fai, up, force([1, 2, 0], false)));
+        assert!(e.mountain_protects(ALLARIA, fai, up, force([0, 2, 0], true)));
+        assert!(!e.mountain_protects(ALLARIA, fai, region(&c, "allaria"), force([1, 0, 0], true)));
+    }
 }

@@ -381,6 +381,25 @@ mod tests {
         }
     }
 
+    /// Every message id the Lords of Vaala words render names a message
+    /// of the English resource (and so, by the test above, of all three).
+    #[test]
+    fn every_message_the_narration_uses_exists() {
+        let en = catalogue(Lang::En);
+        let mut used = 0;
+        for piece in include_str!("lov.rs").split("tr!(").skip(1) {
+            let Some(id) = piece.split('"').nth(1) else {
+                continue;
+            };
+            if !id.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                continue;
+            }
+            assert!(en.contains_key(id), "lov.rs uses {id}, not in en/lov.ftl");
+            used += 1;
+        }
+        assert!(used > 100, "{used} uses found");
+    }
+
     /// The content names a book translates must name entries of the pack.
     #[test]
     fn translated_content_names_name_pack_entries() {

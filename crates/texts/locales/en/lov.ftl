@@ -120,9 +120,6 @@ decision-unit = place one { $unit ->
 play-intro = Lords of Vaala, seed { $seed }. The content pack is provisional (RULINGS §4). Type q to quit.
 # The hand-over screen that hides the last player's hand.
 play-hand-over = Pass the keyboard to { $seat }. Press Enter.
-play-choose = { $seat }, choose:
-play-choose-for = { $seat }, choose for { $owner }, { -faceless }:
-play-choose-for-event = { $seat }, choose for the Event:
 play-bad-choice = type a number from 1 to { $options }, or q
 play-saved = saved the game log to { $path }
 play-error-humans = --humans { $humans }: give 1 to 4 human players
@@ -166,3 +163,169 @@ sim-dragonbond = { -dragonbond } in { $percent }% of games
 sim-progress = games
 sim-error-humans = --humans { $humans }: give 1 to 4 human seats
 sim-error-games = --games 0: give at least 1 game
+
+## The narrated game: one line per event of the log
+
+units-count = { $count } { $unit ->
+    [infantry] Infantry
+    [cavalry] Cavalry
+   *[ranged] Ranged
+}
+units-general = the { -general }
+units-neutral = { $count } neutral { $count ->
+    [one] Unit
+   *[other] Units
+}
+who-neutral = the neutral Units
+who-you = you
+card-back = { $back ->
+    [action] an Action card
+    [region] a Region card
+   *[event] an Event card
+}
+ev-round = ── Round { $round } ──
+ev-phase = { $phase } phase
+ev-card-played = { $who } puts { $back } face down on the Action stack
+ev-own-card = (you played: { $card })
+ev-event-placed = an Event card goes face down on the Action stack
+ev-passed = { $who } passes{ $initiative ->
+    [yes] {" "}and takes the { -initiative } token
+   *[no] {""}
+}
+ev-initiative-given = { $from } gives the { -initiative } token to { $to }
+ev-revealed-event = revealed: Event “{ $name }”: { $text }
+ev-revealed-action = revealed: { $who }'s Action card { $glyphs }
+ev-revealed-region = revealed: { $who }'s Region card { $region } ({ $glyphs })
+ev-cancelled = the card is cancelled
+ev-glyph = { $who } { $activated ->
+    [yes] activates
+   *[no] skips
+} { $glyph }
+ev-force-moved = { $who } moves { $units } from { $from } to { $to }
+ev-dragon-moved = { $who } flies from { $from } to { $to }
+ev-units-placed = { $who } places { $units } in { $region }
+ev-combat = combat in { $region }: { $attacker } (Combat Value { $attack }) against { $defender } (Combat Value { $defense })
+ev-rolled = { $who } rolls { $dice }: { $criticals } critical, { $standard } standard { $standard ->
+    [one] hit
+   *[other] hits
+}
+ev-unit-lost = { $who } loses { $unit ->
+    [infantry] an Infantry Unit
+    [cavalry] a Cavalry Unit
+   *[ranged] a Ranged Unit
+} in { $region }
+ev-neutral-lost = a neutral Unit is destroyed in { $region }
+ev-general-injured = { $who }'s { -general } is injured in { $region }
+ev-wounded = { $who } takes a Wound ({ $wounds } of { $max })
+ev-healed = { $who } heals { $amount } { $amount ->
+    [one] Wound
+   *[other] Wounds
+}
+ev-hit-ignored = { $who } ignores a hit: { $shield ->
+    [mountain] the mountain
+    [ward] a ward
+   *[city] the city, which is removed
+}
+ev-force-destroyed = { $who }'s force in { $region } cannot retreat and is destroyed
+ev-essence = a Unit goes onto { $who }'s Essence track
+ev-retreated = { $who } retreats from { $from } to { $to }
+ev-eliminated = { $who } is eliminated
+ev-power-collected = { $who } collects { $amount } { -power } from { $region }
+ev-power-gained = { $who } gains { $amount } { -power }
+ev-power-placed = { $amount } { -power } placed in { $region }
+ev-power-spent = { $who } spends { $amount } { -power }
+ev-power-stolen = { $thief } steals { $spent ->
+    [yes] a spent
+   *[no] an unspent
+} { -power } token from { $victim }
+ev-denizen = { $who } recruits { $denizen } onto the { $unit ->
+    [infantry] Infantry
+    [cavalry] Cavalry
+   *[ranged] Ranged
+}
+ev-city-built = a city is built in { $region }
+ev-city-destroyed = the city in { $region } is destroyed
+ev-bond-rolled = { -dragonbond } check: { $general } rolls { $gdie }, { $dragon } rolls { $ddie }
+ev-bond-rerolled = { $who } re-rolls: { $die }
+ev-bonded = { $general } and { $dragon } are bonded by the { -dragonbond }
+ev-bond-failed = no { -dragonbond }: both dice must show a hit
+ev-vaala-played = { $who } plays the Vaala card { $name }
+ev-vaala-drawn = { $who } draws a Vaala card
+ev-own-vaala-drawn = (you drew: { $name })
+ev-ended = { $outcome }
+
+## The pending question, and what each option means
+
+question = { $who }: { $ask }
+question-for = { $who }, for { $owner } ({ -faceless }): { $ask }
+question-for-event = { $who }, for the Event: { $ask }
+waiting = waiting for { $who }
+ask-plan = put a card face down on the Action stack, or pass
+ask-initiative = give the { -initiative } token to another player
+ask-glyph = { $glyph } of { $card }: activate it?
+ask-program = choose what { $card } does
+ask-move-from = choose the region whose force moves
+ask-move-to = choose where to move from { $from }
+ask-move-count = how many { $unit ->
+    [infantry] Infantry
+    [cavalry] Cavalry
+   *[ranged] Ranged
+} move from { $from } to { $to }?
+ask-move-general = does the { -general } go from { $from } to { $to }?
+ask-assault = choose the region to assault
+ask-retreat = choose where to retreat from { $from }
+ask-target = choose whom to attack in { $region }
+ask-next-defender = choose whom to attack next in { $region }
+ask-defend = attacked in { $region }: counterattack or retreat?
+ask-continue = enemies remain in { $region }: attack again or retreat?
+ask-lose = choose which Unit to lose in { $region }
+ask-steal = steal an unspent or a spent { -power } token from { $victim }?
+ask-steal-from = choose whom to steal { -power } from in { $region }
+ask-attempt-bond = a { -general } and a { -dragon } share { $region }: attempt the { -dragonbond }?
+ask-vaala = play a Vaala card?
+ask-bond = your die shows { $die }, the other shows { $other }: keep it or re-roll?
+ask-denizen = choose a Denizen from the lineup
+ask-place = choose the Unit to place in { $region }
+ask-region = choose a region for { $card }
+ask-focus = the Focus region is tied: choose it
+ask-other = choose
+card-board = the { $glyph } glyph of { $who }'s board
+card-event = the Event “{ $name }”
+card-vaala = the Vaala card { $name }
+card-region = the Region card { $region }
+card-action = { $who }'s Action card { $glyphs }
+opt-move-to = move to { $region }
+opt-retreat-to = retreat to { $region }
+opt-stay = stay
+opt-region = { $region }
+opt-assault = assault { $region }
+opt-count = move { $count }
+opt-general-moves = the { -general } goes too
+opt-general-stays = the { -general } stays
+opt-attack = attack { $who }
+opt-steal-from = steal from { $who }
+opt-attempt = attempt the { -dragonbond }
+opt-decline = do not attempt it
+opt-no-vaala = play no Vaala card
+opt-no-denizen = take no Denizen
+opt-focus = { $region } is the Focus region
+program-move-force = move a force to an adjacent region
+program-move-general = move the { -general } alone, up to { $range } regions
+program-move-dragon = fly up to { $range } regions
+program-draw-vaala = draw { $count } Vaala { $count ->
+    [one] card
+   *[other] cards
+}
+program-play-vaala = play Vaala cards
+program-other = option { $number }
+
+## The board as text: borders, and what each player has
+
+region-borders = borders: { $list }
+region-sea = sea: { $list }
+# Marks a border with the mountain icon (LoV Glossary "Mountains").
+region-mountain = { $region } ▲
+player-supply = supply { $infantry }I { $cavalry }C { $ranged }R
+player-combat = Combat Value { $value }
+player-denizens = Denizens: { $list }
+player-face-up = face-up Vaala: { $list }

@@ -135,9 +135,6 @@ decision-unit = placer une Unité { $unit ->
 play-intro = Lords of Vaala, graine { $seed }. Le contenu est provisoire (RULINGS §4). Tapez q pour quitter.
 # L'écran de passage qui cache la main du dernier joueur.
 play-hand-over = Passez le clavier à { $seat }. Appuyez sur Entrée.
-play-choose = { $seat }, choisissez :
-play-choose-for = { $seat }, choisissez pour { $owner }, { -faceless } :
-play-choose-for-event = { $seat }, choisissez pour l'Événement :
 play-bad-choice = tapez un nombre de 1 à { $options }, ou q
 play-saved = journal de la partie enregistré dans { $path }
 play-error-humans = --humans { $humans } : indiquez de 1 à 4 joueurs humains
@@ -196,3 +193,171 @@ content-denizen-oathguard = Garde du Serment
 content-denizen-warden_cavalry = Garde Montée
 content-denizen-griffon_knights = Chevaliers Griffon
 content-denizen-fai_hunters = Chasseurs Qirin Fai
+
+## La partie racontée : une ligne par évènement du journal
+
+units-count = { $count } { $unit ->
+    [infantry] Infanterie
+    [cavalry] Cavalerie
+   *[ranged] Archerie
+}
+units-general = le { -general }
+units-neutral = { $count } { $count ->
+    [one] Unité Neutre
+   *[other] Unités Neutres
+}
+who-neutral = les Unités Neutres
+who-you = vous
+card-back = { $back ->
+    [action] une carte Action
+    [region] une carte Région
+   *[event] une carte Événement
+}
+ev-round = ── Tour { $round } ──
+ev-phase = phase de { $phase }
+ev-card-played = { $who } pose { $back } face cachée sur le deck Action
+ev-own-card = (vous avez joué : { $card })
+ev-event-placed = une carte Événement est posée face cachée sur le deck Action
+ev-passed = { $who } passe{ $initiative ->
+    [yes] {" "}et prend le jeton d'{ -initiative }
+   *[no] {""}
+}
+ev-initiative-given = { $from } donne le jeton d'{ -initiative } à { $to }
+ev-revealed-event = révélée : Événement « { $name } » : { $text }
+ev-revealed-action = révélée : carte Action de { $who } { $glyphs }
+ev-revealed-region = révélée : carte Région de { $who } { $region } ({ $glyphs })
+ev-cancelled = la carte est annulée
+ev-glyph = { $who } { $activated ->
+    [yes] active
+   *[no] ignore
+} { $glyph }
+ev-force-moved = { $who } déplace { $units } de { $from } vers { $to }
+ev-dragon-moved = { $who } vole de { $from } vers { $to }
+ev-units-placed = { $who } place { $units } en { $region }
+ev-combat = combat en { $region } : { $attacker } (Valeur de Combat { $attack }) contre { $defender } (Valeur de Combat { $defense })
+ev-rolled = { $who } lance { $dice } : { $criticals } { $criticals ->
+    [one] touche critique
+   *[other] touches critiques
+}, { $standard } { $standard ->
+    [one] touche standard
+   *[other] touches standards
+}
+ev-unit-lost = { $who } perd une Unité { $unit ->
+    [infantry] d'Infanterie
+    [cavalry] de Cavalerie
+   *[ranged] d'Archerie
+} en { $region }
+ev-neutral-lost = une Unité Neutre est détruite en { $region }
+ev-general-injured = le { -general } de { $who } est blessé en { $region }
+ev-wounded = { $who } subit une Blessure ({ $wounds } sur { $max })
+ev-healed = { $who } soigne { $amount } { $amount ->
+    [one] Blessure
+   *[other] Blessures
+}
+ev-hit-ignored = { $who } ignore une touche : { $shield ->
+    [mountain] la montagne
+    [ward] une protection
+   *[city] la ville, qui est retirée
+}
+ev-force-destroyed = la force de { $who } en { $region } ne peut pas battre en retraite et est détruite
+ev-essence = une Unité va sur la piste d'Essence de { $who }
+ev-retreated = { $who } bat en retraite de { $from } vers { $to }
+ev-eliminated = { $who } est éliminé
+ev-power-collected = { $who } collecte { $amount } { -power } en { $region }
+ev-power-gained = { $who } gagne { $amount } { -power }
+ev-power-placed = { $amount } { -power } placé en { $region }
+ev-power-spent = { $who } dépense { $amount } { -power }
+ev-power-stolen = { $thief } vole un jeton { -power } { $spent ->
+    [yes] dépensé
+   *[no] non dépensé
+} à { $victim }
+ev-denizen = { $who } recrute { $denizen } pour l'{ $unit ->
+    [infantry] Infanterie
+    [cavalry] Cavalerie
+   *[ranged] Archerie
+}
+ev-city-built = une ville est construite en { $region }
+ev-city-destroyed = la ville en { $region } est détruite
+ev-bond-rolled = test de { -dragonbond } : { $general } obtient { $gdie }, { $dragon } obtient { $ddie }
+ev-bond-rerolled = { $who } relance : { $die }
+ev-bonded = { $general } et { $dragon } sont liés par le { -dragonbond }
+ev-bond-failed = pas de { -dragonbond } : les deux dés doivent montrer une touche
+ev-vaala-played = { $who } joue la carte Vaala { $name }
+ev-vaala-drawn = { $who } pioche une carte Vaala
+ev-own-vaala-drawn = (vous avez pioché : { $name })
+ev-ended = { $outcome }
+
+## La question en attente, et ce que signifie chaque option
+
+question = { $who } : { $ask }
+question-for = { $who }, pour { $owner } ({ -faceless }) : { $ask }
+question-for-event = { $who }, pour l'Événement : { $ask }
+waiting = en attente de { $who }
+ask-plan = posez une carte face cachée sur le deck Action, ou passez
+ask-initiative = donnez le jeton d'{ -initiative } à un autre joueur
+ask-glyph = { $glyph } de { $card } : l'activer ?
+ask-program = choisissez ce que fait { $card }
+ask-move-from = choisissez la région dont la force se déplace
+ask-move-to = choisissez où aller depuis { $from }
+ask-move-count = combien d'Unités { $unit ->
+    [infantry] d'Infanterie
+    [cavalry] de Cavalerie
+   *[ranged] d'Archerie
+} vont de { $from } vers { $to } ?
+ask-move-general = le { -general } va-t-il de { $from } vers { $to } ?
+ask-assault = choisissez la région à attaquer
+ask-retreat = choisissez où battre en retraite depuis { $from }
+ask-target = choisissez qui attaquer en { $region }
+ask-next-defender = choisissez qui attaquer ensuite en { $region }
+ask-defend = attaqué en { $region } : contre-attaquer ou battre en retraite ?
+ask-continue = il reste des ennemis en { $region } : attaquer encore ou battre en retraite ?
+ask-lose = choisissez quelle Unité perdre en { $region }
+ask-steal = voler à { $victim } un jeton { -power } non dépensé ou dépensé ?
+ask-steal-from = choisissez à qui voler du { -power } en { $region }
+ask-attempt-bond = un { -general } et un { -dragon } partagent { $region } : tenter le { -dragonbond } ?
+ask-vaala = jouer une carte Vaala ?
+ask-bond = votre dé montre { $die }, l'autre { $other } : le garder ou le relancer ?
+ask-denizen = choisissez un Seigneur de Guerre dans la ligne
+ask-place = choisissez l'Unité à placer en { $region }
+ask-region = choisissez une région pour { $card }
+ask-focus = la région Focus est à égalité : choisissez-la
+ask-other = choisissez
+card-board = le glyphe { $glyph } du plateau de { $who }
+card-event = l'Événement « { $name } »
+card-vaala = la carte Vaala { $name }
+card-region = la carte Région { $region }
+card-action = la carte Action de { $who } { $glyphs }
+opt-move-to = aller en { $region }
+opt-retreat-to = battre en retraite en { $region }
+opt-stay = rester
+opt-region = { $region }
+opt-assault = attaquer { $region }
+opt-count = en déplacer { $count }
+opt-general-moves = le { -general } y va aussi
+opt-general-stays = le { -general } reste
+opt-attack = attaquer { $who }
+opt-steal-from = voler à { $who }
+opt-attempt = tenter le { -dragonbond }
+opt-decline = ne pas le tenter
+opt-no-vaala = ne jouer aucune carte Vaala
+opt-no-denizen = ne prendre aucun Seigneur de Guerre
+opt-focus = { $region } est la région Focus
+program-move-force = déplacer une force vers une région adjacente
+program-move-general = déplacer le { -general } seul, jusqu'à { $range } régions
+program-move-dragon = voler jusqu'à { $range } régions
+program-draw-vaala = piocher { $count } { $count ->
+    [one] carte Vaala
+   *[other] cartes Vaala
+}
+program-play-vaala = jouer des cartes Vaala
+program-other = option { $number }
+
+## Le plateau en texte : frontières, et ce que possède chaque joueur
+
+region-borders = frontières : { $list }
+region-sea = mer : { $list }
+region-mountain = { $region } ▲
+player-supply = réserve { $infantry }I { $cavalry }C { $ranged }A
+player-combat = Valeur de Combat { $value }
+player-denizens = Seigneurs de Guerre : { $list }
+player-face-up = Vaala face visible : { $list }

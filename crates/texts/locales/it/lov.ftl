@@ -129,9 +129,6 @@ decision-unit = piazza un'Unità { $unit ->
 play-intro = Lords of Vaala, seme { $seed }. I contenuti sono provvisori (RULINGS §4). Scrivi q per uscire.
 # La schermata di passaggio che nasconde la mano dell'ultimo giocatore.
 play-hand-over = Passa la tastiera a { $seat }. Premi Invio.
-play-choose = { $seat }, scegli:
-play-choose-for = { $seat }, scegli per { $owner }, { -faceless }:
-play-choose-for-event = { $seat }, scegli per l'Evento:
 play-bad-choice = scrivi un numero da 1 a { $options }, oppure q
 play-saved = registro della partita salvato in { $path }
 play-error-humans = --humans { $humans }: indica da 1 a 4 giocatori umani
@@ -190,3 +187,171 @@ content-denizen-oathguard = Guardia Giurata
 content-denizen-warden_cavalry = Cavalleria Guardiana
 content-denizen-griffon_knights = Cavalieri Griffon
 content-denizen-fai_hunters = Cacciatori Fai
+
+## La partita narrata: una riga per ogni evento del registro
+
+units-count = { $count } { $unit ->
+    [infantry] Fanteria
+    [cavalry] Cavalleria
+   *[ranged] a Distanza
+}
+units-general = il { -general }
+units-neutral = { $count } { $count ->
+    [one] Unità neutrale
+   *[other] Unità neutrali
+}
+who-neutral = le Unità neutrali
+who-you = tu
+card-back = { $back ->
+    [action] una carta Azione
+    [region] una carta Regione
+   *[event] una carta Evento
+}
+ev-round = ── Round { $round } ──
+ev-phase = fase di { $phase }
+ev-card-played = { $who } mette { $back } coperta sulla pila delle Azioni
+ev-own-card = (hai giocato: { $card })
+ev-event-placed = una carta Evento va coperta sulla pila delle Azioni
+ev-passed = { $who } passa{ $initiative ->
+    [yes] {" "}e prende il segnalino { -initiative }
+   *[no] {""}
+}
+ev-initiative-given = { $from } dà il segnalino { -initiative } a { $to }
+ev-revealed-event = rivelata: Evento «{ $name }»: { $text }
+ev-revealed-action = rivelata: carta Azione di { $who } { $glyphs }
+ev-revealed-region = rivelata: carta Regione di { $who } { $region } ({ $glyphs })
+ev-cancelled = la carta è annullata
+ev-glyph = { $who } { $activated ->
+    [yes] attiva
+   *[no] salta
+} { $glyph }
+ev-force-moved = { $who } muove { $units } da { $from } a { $to }
+ev-dragon-moved = { $who } vola da { $from } a { $to }
+ev-units-placed = { $who } piazza { $units } in { $region }
+ev-combat = combattimento in { $region }: { $attacker } (Valore di Combattimento { $attack }) contro { $defender } (Valore di Combattimento { $defense })
+ev-rolled = { $who } lancia { $dice }: { $criticals } { $criticals ->
+    [one] colpo critico
+   *[other] colpi critici
+}, { $standard } { $standard ->
+    [one] colpo normale
+   *[other] colpi normali
+}
+ev-unit-lost = { $who } perde un'Unità { $unit ->
+    [infantry] di Fanteria
+    [cavalry] di Cavalleria
+   *[ranged] a Distanza
+} in { $region }
+ev-neutral-lost = un'Unità neutrale è distrutta in { $region }
+ev-general-injured = il { -general } di { $who } è ferito in { $region }
+ev-wounded = { $who } subisce una Ferita ({ $wounds } su { $max })
+ev-healed = { $who } guarisce { $amount } { $amount ->
+    [one] Ferita
+   *[other] Ferite
+}
+ev-hit-ignored = { $who } ignora un colpo: { $shield ->
+    [mountain] la montagna
+    [ward] una protezione
+   *[city] la città, che viene rimossa
+}
+ev-force-destroyed = la forza di { $who } in { $region } non può ritirarsi ed è distrutta
+ev-essence = un'Unità va sul tracciato Essenza di { $who }
+ev-retreated = { $who } si ritira da { $from } a { $to }
+ev-eliminated = { $who } è eliminato
+ev-power-collected = { $who } raccoglie { $amount } { -power } da { $region }
+ev-power-gained = { $who } guadagna { $amount } { -power }
+ev-power-placed = { $amount } { -power } piazzato in { $region }
+ev-power-spent = { $who } spende { $amount } { -power }
+ev-power-stolen = { $thief } ruba un segnalino { -power } { $spent ->
+    [yes] speso
+   *[no] non speso
+} a { $victim }
+ev-denizen = { $who } recluta { $denizen } sulla { $unit ->
+    [infantry] Fanteria
+    [cavalry] Cavalleria
+   *[ranged] Unità a Distanza
+}
+ev-city-built = una città è costruita in { $region }
+ev-city-destroyed = la città in { $region } è distrutta
+ev-bond-rolled = prova di { -dragonbond }: { $general } ottiene { $gdie }, { $dragon } ottiene { $ddie }
+ev-bond-rerolled = { $who } ritira: { $die }
+ev-bonded = { $general } e { $dragon } sono uniti dal { -dragonbond }
+ev-bond-failed = nessun { -dragonbond }: entrambi i dadi devono mostrare un colpo
+ev-vaala-played = { $who } gioca la carta Vaala { $name }
+ev-vaala-drawn = { $who } pesca una carta Vaala
+ev-own-vaala-drawn = (hai pescato: { $name })
+ev-ended = { $outcome }
+
+## La domanda in sospeso, e cosa significa ogni opzione
+
+question = { $who }: { $ask }
+question-for = { $who }, per { $owner } ({ -faceless }): { $ask }
+question-for-event = { $who }, per l'Evento: { $ask }
+waiting = in attesa di { $who }
+ask-plan = metti una carta coperta sulla pila delle Azioni, o passa
+ask-initiative = dai il segnalino { -initiative } a un altro giocatore
+ask-glyph = { $glyph } di { $card }: attivarlo?
+ask-program = scegli cosa fa { $card }
+ask-move-from = scegli la regione da cui si muove la forza
+ask-move-to = scegli dove muovere da { $from }
+ask-move-count = quante Unità { $unit ->
+    [infantry] di Fanteria
+    [cavalry] di Cavalleria
+   *[ranged] a Distanza
+} muovono da { $from } a { $to }?
+ask-move-general = il { -general } va da { $from } a { $to }?
+ask-assault = scegli la regione da assaltare
+ask-retreat = scegli dove ritirarti da { $from }
+ask-target = scegli chi attaccare in { $region }
+ask-next-defender = scegli chi attaccare ora in { $region }
+ask-defend = attaccato in { $region }: contrattaccare o ritirarsi?
+ask-continue = restano nemici in { $region }: attaccare ancora o ritirarsi?
+ask-lose = scegli quale Unità perdere in { $region }
+ask-steal = rubare a { $victim } un segnalino { -power } non speso o speso?
+ask-steal-from = scegli a chi rubare { -power } in { $region }
+ask-attempt-bond = un { -general } e un { -dragon } sono in { $region }: tentare il { -dragonbond }?
+ask-vaala = giocare una carta Vaala?
+ask-bond = il tuo dado mostra { $die }, l'altro { $other }: tenerlo o ritirarlo?
+ask-denizen = scegli un Abitante dalla fila
+ask-place = scegli l'Unità da piazzare in { $region }
+ask-region = scegli una regione per { $card }
+ask-focus = la regione Focus è in parità: sceglila
+ask-other = scegli
+card-board = il glifo { $glyph } della plancia di { $who }
+card-event = l'Evento «{ $name }»
+card-vaala = la carta Vaala { $name }
+card-region = la carta Regione { $region }
+card-action = la carta Azione di { $who } { $glyphs }
+opt-move-to = muovi in { $region }
+opt-retreat-to = ritirati in { $region }
+opt-stay = resta
+opt-region = { $region }
+opt-assault = assalta { $region }
+opt-count = muovine { $count }
+opt-general-moves = anche il { -general } va
+opt-general-stays = il { -general } resta
+opt-attack = attacca { $who }
+opt-steal-from = ruba a { $who }
+opt-attempt = tenta il { -dragonbond }
+opt-decline = non tentarlo
+opt-no-vaala = non giocare carte Vaala
+opt-no-denizen = non prendere Abitanti
+opt-focus = { $region } è la regione Focus
+program-move-force = muovi una forza in una regione adiacente
+program-move-general = muovi solo il { -general }, fino a { $range } regioni
+program-move-dragon = vola fino a { $range } regioni
+program-draw-vaala = pesca { $count } { $count ->
+    [one] carta Vaala
+   *[other] carte Vaala
+}
+program-play-vaala = gioca carte Vaala
+program-other = opzione { $number }
+
+## Il tabellone come testo: confini, e cosa ha ogni giocatore
+
+region-borders = confini: { $list }
+region-sea = mare: { $list }
+region-mountain = { $region } ▲
+player-supply = riserva { $infantry }F { $cavalry }C { $ranged }D
+player-combat = Valore di Combattimento { $value }
+player-denizens = Abitanti: { $list }
+player-face-up = Vaala scoperte: { $list }

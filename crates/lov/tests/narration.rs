@@ -1,0 +1,119 @@
+//! The narrated game (issue "Lords of Vaala, second pass", items 7 and 8):
+//! the event log and the meanings of options.
+
+use std::sync::Arc;
+
+use valerna_game::{Game, Narrated, Viewer};
+use valerna_lov::log::Event;
+use valerna_lov::policy::RandomPolicy;
+use valerna_lov::{Content, Lov, Setup};
+
+fn content() -> Arc<Content> {
+    Arc::new(Content::default_pack().unwrap())
+}
+
+fn events(g: &Lov, viewer: Viewer) -> Vec<Event> {
+    let mut out = Vec::new();
+    g.events(viewer, 0, &mut out);
+    out
+}
+
+/// Every viewer's stream only grows: what was shown after a decision is
+/// never taken back or reordered by a later one, and a replay of the same
+/// decisions gives the same stream.
+#[test]
+fn the_log_of_a_prefix_is_a_prefix_of_the_log() {
+    let c = content();
+    for seed in 0..40u64 {
+        let humans = [seed % 2 == 0, seed % 3 == 0, true, seed % 5 == 0];
+        let setup = Setup::new(seed, humans, &c);
+        let mut g = Lov::start(&c, &setup).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        let mut seen: Vec<Vec<Event>> = (0..5).map(|_| Vec::new()).collect();
+        let viewers = [
+            Viewer::Seat(0),
+            Viewer::Seat(1),
+            Viewer::Seat(2),
+            Viewer::Seat(3),
+            Viewer::Spectator,
+        ];
+        let mut decisions = Vec::new();
+        while let Some(d) = policy.choose(&g) {
+            g.apply(d).unwrap();
+            decisions.push(d);
+            for (k, v) in viewers.iter().enumerate() {
+                let now = events(&g, *v);
+                assert!(
+                    now.starts_with(&seen[k]),
+                    "seed {seed}, viewer {v:?}, after {} decisions: the stream changed",
+                    decisions.len()
+                );
+                seen[k] = now;
+            }
+        }
+        let again = valerna_game::replay(
+            &c,
+            &valerna_game::Record::<Lov> {
+                setup: setup.clone(),
+                decisions,
+            },
+        )
+        .unwrap();
+        for (k, v) in viewers.iter().enumerate() {
+            assert_eq!(events(&again, *v), seen[k]);
+        }
+        assert!(matches!(seen[4].last(), Some(Event::Ended { .. })));
+    }
+}
+
+/// A decision can be taken back while nothing was rolled, revealed or drawn
+/// since it was made, and taking it back (replaying the record without it)
+/// gives the game as it was before it.
+#[test]
+fn a_decision_can_be_taken_back_until_something_is_learnt() {
+    let c = content();
+    let mut both = [0usize; 2];
+    for seed in 0..30u64 {
+        let humans = [true, seed % 2 == 0, true, seed % 3 == 0];
+        let setup = Setup::new(seed, humans, &c);
+        let mut g = Lov::start(&c, &setup).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        let mut decisions = Vec::new();
+        while let Some(d) = policy.choose(&g) {
+            let before_draws = g.state().draws;
+            let before_events = events(&g, Viewer::Spectator).len();
+            g.apply(d).unwrap();
+            decisions.push(d);
+            let news = events(&g, Viewer::Spectator)[before_events..].to_vec();
+            let learnt = g.state().draws != before_draws
+                || news.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::Revealed { .. }
+                            | Event::Rolled { .. }
+                            | Event::BondRolled { .. }
+                            | Event::VaalaDrawn { .. }
+                            | Event::Ended { .. }
+                    )
+                });
+            if learnt {
+                assert!(!g.can_take_back(), "seed {seed}: {news:?}");
+                both[0] += 1;
+            } else if g.can_take_back() {
+                both[1] += 1;
+                let mut back = decisions.clone();
+                back.pop();
+                let undone = valerna_game::replay(
+                    &c,
+                    &valerna_game::Record::<Lov> {
+                        setup: setup.clone(),
+                        decisions: back,
+                    },
+                )
+                .unwrap();
+                assert!(undone.options().contains(&d));
+            }
+        }
+    }
+    assert!(both[0] > 100 && both[1] > 100, "{both:?}");
+}
