@@ -11,6 +11,7 @@ mod error;
 mod lov;
 mod plot;
 mod progress;
+mod serve;
 
 /// Valerna: Lords of Vaala and Battles of Valerna, played and measured.
 #[derive(Debug, Parser)]
@@ -28,6 +29,10 @@ enum Command {
     Bov(bov::BovArgs),
     /// Lords of Vaala: simulate, replay and play.
     Lov(lov::LovArgs),
+    /// Serve the web app: play Lords of Vaala in the browser (http://127.0.0.1:8080).
+    Serve(serve::ServeArgs),
+    /// Measure the server: many games at once over WebSockets.
+    Loadtest(serve::LoadtestArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +44,8 @@ fn main() -> ExitCode {
         Command::Calc(args) => calc::run(args),
         Command::Bov(args) => bov::run(args),
         Command::Lov(args) => lov::run(args),
+        Command::Serve(args) => serve::serve(args),
+        Command::Loadtest(args) => serve::loadtest(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

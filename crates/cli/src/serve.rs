@@ -1,0 +1,179 @@
+//! `valerna serve`: the web app and its API, every game kept in SQLite; and
+//! `valerna loadtest`: many games played at once against a server started
+//! for the test, measuring decisions per second, latency and memory.
+
+use std::io::{BufRead, BufReader};
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use clap::Args;
+use valerna_server::loadtest::{self, LoadOptions};
+use valerna_server::{Config, Options};
+
+use crate::error::CliError;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The SQLite file that keeps every game (created on first start).
+    #[arg(long, default_value = "valerna.db")]
+    db: PathBuf,
+    /// The address to listen on: 127.0.0.1 for this machine only, 0.0.0.0
+    /// for every network it is on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// How long a bot seat waits before it decides, in milliseconds.
+    #[arg(long, default_value_t = 600)]
+    bot_delay_ms: u64,
+    /// Print the OpenAPI document of the API and exit.
+    #[arg(long)]
+    openapi: bool,
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::failed(format!("cannot start the runtime: {e}")))
+}
+
+pub fn serve(args: ServeArgs) -> Result<(), CliError> {
+    if args.openapi {
+        print!("{}", valerna_server::api::openapi_json());
+        return Ok(());
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let options = Options {
+        db: args.db,
+        addr: SocketAddr::new(args.bind, args.port),
+        config: Config {
+            bot_delay: Duration::from_millis(args.bot_delay_ms),
+            ..Config::default()
+        },
+    };
+    runtime()?
+        .block_on(valerna_server::serve(options, |addr| {
+            println!("valerna: serving on http://{addr}");
+        }))
+        .map_err(CliError::failed)
+}
+
+#[derive(Debug, Args)]
+pub struct LoadtestArgs {
+    /// Games played at once.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// How long to play, in seconds.
+    #[arg(long, default_value_t = 20.0)]
+    seconds: f64,
+    /// How long each client thinks before it answers, in milliseconds.
+    #[arg(long, default_value_t = 600)]
+    think_ms: u64,
+    /// Seed of the games and of the clients' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The server under test, stopped when dropped.
+struct Server {
+    child: Child,
+    dir: PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn memory_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with(field))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
+    if args.games == 0 || args.seconds.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        return Err(CliError::usage("--games and --seconds must be more than 0"));
+    }
+    let dir = std::env::temp_dir().join(format!("valerna-loadtest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::failed(e.to_string()))?;
+    let exe = std::env::current_exe().map_err(|e| CliError::failed(e.to_string()))?;
+    let mut child = Command::new(exe)
+        .args(["serve", "--port", "0", "--bot-delay-ms", "0", "--db"])
+        .arg(dir.join("load.db"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| CliError::failed(format!("cannot start the server: {e}")))?;
+    let stdout = child.stdout.take();
+    let server = Server { child, dir };
+    let mut line = String::new();
+    if let Some(out) = stdout {
+        let _ = BufReader::new(out).read_line(&mut line);
+    }
+    let addr: SocketAddr = line
+        .trim()
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.parse().ok())
+        .ok_or_else(|| CliError::failed(format!("the server did not start: {line:?}")))?;
+    let pid = server.child.id();
+    let idle = memory_kib(pid, "VmRSS:").unwrap_or(0);
+    let report = runtime()?.block_on(loadtest::run(LoadOptions {
+        addr,
+        games: args.games,
+        duration: Duration::from_secs_f64(args.seconds),
+        think: Duration::from_millis(args.think_ms),
+        seed: args.seed,
+    }));
+    let rss = memory_kib(pid, "VmRSS:").unwrap_or(0);
+    let peak = memory_kib(pid, "VmHWM:").unwrap_or(0);
+    drop(server);
+    let mut v = loadtest::to_json(&report);
+    v["think_ms"] = args.think_ms.into();
+    v["server_rss_idle_mib"] = (idle as f64 / 1024.0).into();
+    v["server_rss_end_mib"] = (rss as f64 / 1024.0).into();
+    v["server_rss_peak_mib"] = (peak as f64 / 1024.0).into();
+    if args.json {
+        println!("{v}");
+    } else {
+        println!(
+            "{} games for {:.1} s (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle)",
+            report.games,
+            report.seconds,
+            args.think_ms,
+            report.decisions,
+            report.decisions_per_second,
+            report.p50_ms,
+            report.p99_ms,
+            report.max_ms,
+            report.games_finished,
+            report.errors,
+            rss as f64 / 1024.0,
+            peak as f64 / 1024.0,
+            idle as f64 / 1024.0,
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,649 @@
+//! The HTTP API: every route, its request and answer types (which the
+//! OpenAPI document is generated from), and the checks each request passes
+//! before it reaches a game.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::{OpenApi, ToSchema};
+use valerna_game::Viewer;
+use valerna_texts::Lang;
+
+use crate::app::{App, Choice, Create, Live};
+use crate::error::ApiError;
+use crate::hosted::SeatKind;
+
+/// A game to create.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// Which game: `"lov"` (Lords of Vaala).
+    pub game: String,
+    /// How each seat is played, in seat order (Lords of Vaala: 4 seats,
+    /// Allaria, Fulgen, Tyveria, Magnifex).
+    pub seats: Vec<SeatKind>,
+    /// The language of the game's texts: `en`, `it` or `fr` (default `en`).
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// The seed of the game's random stream; drawn at random if absent.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The seat that gets the initiative token first; drawn if absent.
+    #[serde(default)]
+    pub first: Option<u8>,
+}
+
+/// One seat of a created game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedSeat {
+    pub seat: u8,
+    pub kind: SeatKind,
+    /// The seat's secret (128 random bits, hex), for human seats only. It
+    /// is given only here: the server keeps only its SHA-256.
+    pub token: Option<String>,
+    /// The page that plays the seat, the token in the URL fragment (which
+    /// browsers never send to the server).
+    pub link: Option<String>,
+}
+
+/// A created game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Created {
+    pub id: String,
+    pub seats: Vec<CreatedSeat>,
+}
+
+/// A seat in the lobby.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LobbySeat {
+    pub seat: u8,
+    pub kind: SeatKind,
+    /// Whether a person holds the seat (always true for bot and Faceless seats).
+    pub taken: bool,
+}
+
+/// A game in the lobby.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LobbyGame {
+    pub id: String,
+    pub game: String,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+    pub lang: String,
+    /// `open` (a human seat is free), `playing`, `over` or `broken`.
+    pub status: String,
+    pub seats: Vec<LobbySeat>,
+    pub version: u64,
+}
+
+/// One option of the pending question.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuestionOption {
+    /// Send this as `option` to choose it.
+    pub index: usize,
+    /// The decision itself (the game's JSON form; may be sent as `decision`).
+    #[schema(value_type = Object)]
+    pub decision: Value,
+    /// What the option means (the game's `Meaning`, tagged by `kind`).
+    #[schema(value_type = Object)]
+    pub meaning: Value,
+    /// The option as a button's label, in the requested language.
+    pub label: String,
+}
+
+/// The pending question.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Question {
+    /// The seat that must decide.
+    pub seat: u8,
+    /// Whose choice it is: the seat itself, or the Faceless player it decides for.
+    pub owner: u8,
+    pub text: String,
+    /// The legal options: only for the seat that must decide.
+    pub options: Option<Vec<QuestionOption>>,
+}
+
+/// How the game ended.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameOutcome {
+    pub winners: Vec<u8>,
+    /// The rule that ended it (e.g. `power`).
+    pub reason: String,
+    pub text: String,
+}
+
+/// A seat of a game and how it is played.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatInfo {
+    pub seat: u8,
+    pub kind: SeatKind,
+}
+
+/// A game as one viewer sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameState {
+    pub id: String,
+    pub game: String,
+    pub lang: String,
+    /// Bumped by every accepted decision or take-back; send it back with a decision.
+    pub version: u64,
+    /// `{"seat": n}` or `{"spectator": true}`.
+    #[schema(value_type = Object)]
+    pub viewer: Value,
+    /// `open`, `playing`, `over` or `broken`.
+    pub status: String,
+    /// Why a broken game does not replay.
+    pub broken: Option<String>,
+    pub seats: Vec<SeatInfo>,
+    /// What this viewer may see (the game's `View`).
+    #[schema(value_type = Object)]
+    pub view: Value,
+    pub question: Option<Question>,
+    /// How many events this viewer's stream holds.
+    pub events_total: usize,
+    /// Whether this viewer may take back its last decision now.
+    pub can_take_back: bool,
+    pub outcome: Option<GameOutcome>,
+}
+
+/// One event of a viewer's stream.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventItem {
+    /// Its place in this viewer's stream.
+    pub n: usize,
+    /// The event (the game's `Event`, tagged by `kind`).
+    #[schema(value_type = Object)]
+    pub event: Value,
+    pub text: String,
+    /// The seat it is about first, if any.
+    pub seat: Option<u8>,
+}
+
+/// Events from `from` on.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Events {
+    pub from: usize,
+    pub events: Vec<EventItem>,
+}
+
+/// A finished game after its first `k` decisions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReplayStep {
+    #[serde(flatten)]
+    pub state: GameState,
+    /// How many decisions the whole game has.
+    pub decisions: usize,
+    /// Every public event up to this point.
+    pub events: Vec<EventItem>,
+}
+
+/// A decision: give `decision` (the game's JSON form) or `option` (an index
+/// of the question's options), not both.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Decide {
+    /// The version of the state the decision was made on.
+    pub version: u64,
+    #[schema(value_type = Option<Object>)]
+    #[serde(default)]
+    pub decision: Option<Value>,
+    #[serde(default)]
+    pub option: Option<usize>,
+}
+
+/// A take-back of this seat's last decision.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TakeBack {
+    pub version: u64,
+}
+
+/// A refusal.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// A stable code: `bad_json`, `bad_lang`, `bad_setup`, `no_token`,
+    /// `wrong_token`, `no_game`, `stale_version`, `not_your_turn`,
+    /// `illegal_decision`, `too_large`, `game_over`, `broken`,
+    /// `cannot_take_back`, `not_over`, `no_step`, `store_failed`, `no_file`.
+    pub error: String,
+    pub message: String,
+}
+
+/// The server's health.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    pub status: String,
+}
+
+/// The web pages' messages in one language.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TextsBody {
+    pub lang: String,
+    /// Message id to text; variables are left as `{name}`.
+    pub messages: BTreeMap<String, String>,
+}
+
+/// The language query parameter.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct LangQuery {
+    /// `en`, `it` or `fr`; default: the game's language.
+    pub lang: Option<String>,
+}
+
+/// The events query parameters.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct EventsQuery {
+    /// The first event wanted, counted in this viewer's stream (default 0).
+    pub from: Option<usize>,
+    /// `en`, `it` or `fr`; default: the game's language.
+    pub lang: Option<String>,
+}
+
+#[derive(Debug, OpenApi)]
+#[openapi(
+    info(
+        title = "Valerna",
+        description = "Lords of Vaala played in the browser: games, seats, decisions and replays. \
+                       Errors are always `{\"error\": code, \"message\": text}`. The WebSocket \
+                       protocol of `/api/games/{id}/ws` is described in docs/api.md."
+    ),
+    paths(healthz, texts, content, list_games, create_game, get_game, get_events, decide,
+          take_back, record, at, websocket),
+    components(schemas(CreateGame, Created, CreatedSeat, LobbyGame, LobbySeat, GameState, SeatInfo,
+                       Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
+                       TakeBack, ErrorBody, Health, TextsBody, SeatKind)),
+    modifiers(&SeatToken)
+)]
+pub struct ApiDoc;
+
+/// The seat token scheme: `Authorization: Bearer <token>`.
+struct SeatToken;
+
+impl utoipa::Modify for SeatToken {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let c = api.components.get_or_insert_with(Default::default);
+        c.add_security_scheme(
+            "seat_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "A seat's secret token, as given when the game was created.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The OpenAPI document, as committed in docs/openapi.json.
+pub fn openapi_json() -> String {
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+        + "\n"
+}
+
+type Shared = State<Arc<App>>;
+
+/// The seat token of `Authorization: Bearer <token>`, if any.
+fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(v) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let v = v.to_str().unwrap_or("");
+    match v.strip_prefix("Bearer ") {
+        Some(t) if !t.trim().is_empty() => Ok(Some(t.trim().to_owned())),
+        _ => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "no_token",
+            "the Authorization header must be `Bearer <token>`",
+        )),
+    }
+}
+
+fn parse_lang(code: Option<&str>, default: Lang) -> Result<Lang, ApiError> {
+    match code {
+        None => Ok(default),
+        Some(c) => Lang::ALL
+            .into_iter()
+            .find(|l| l.code() == c)
+            .ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "bad_lang",
+                    format!("no language {c:?} (languages: en, it, fr)"),
+                )
+            }),
+    }
+}
+
+/// The body, refused past the limit.
+async fn read_body(app: &App, body: Body) -> Result<Bytes, ApiError> {
+    axum::body::to_bytes(body, app.config.max_body)
+        .await
+        .map_err(|_| ApiError::too_large(app.config.max_body))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::bad_json(format!("the body is not valid: {e}")))
+}
+
+/// The server is up.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, body = Health)))]
+async fn healthz() -> Json<Value> {
+    Json(json!({"status": "ok"}))
+}
+
+/// The web pages' own messages in one language.
+#[utoipa::path(get, path = "/api/texts/{lang}",
+    params(("lang" = String, Path, description = "en, it or fr")),
+    responses((status = 200, body = TextsBody), (status = 400, body = ErrorBody)))]
+async fn texts(State(app): Shared, Path(lang): Path<String>) -> Result<Json<Value>, ApiError> {
+    let lang = parse_lang(Some(&lang), Lang::En)?;
+    let messages: BTreeMap<String, String> = app.texts(lang).web_messages().into_iter().collect();
+    Ok(Json(json!({"lang": lang.code(), "messages": messages})))
+}
+
+/// The public content a game's table is drawn from (regions, borders, characters, cards).
+#[utoipa::path(get, path = "/api/content/{game}",
+    params(("game" = String, Path, description = "lov"), LangQuery),
+    responses((status = 200, description = "The content (see docs/api.md)", body = Object),
+              (status = 404, body = ErrorBody)))]
+async fn content(
+    State(app): Shared,
+    Path(game): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = parse_lang(q.lang.as_deref(), Lang::En)?;
+    match game.as_str() {
+        "lov" => Ok(Json(crate::games::lov::content_json(app.texts(lang)))),
+        _ => Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_game",
+            format!("no game kind {game:?}"),
+        )),
+    }
+}
+
+/// The lobby: every game, newest first.
+#[utoipa::path(get, path = "/api/games", responses((status = 200, body = Vec<LobbyGame>)))]
+async fn list_games(State(app): Shared) -> Json<Value> {
+    Json(Value::Array(app.lobby()))
+}
+
+/// Creates a game and gives each human seat its secret token.
+#[utoipa::path(post, path = "/api/games", request_body = CreateGame,
+    responses((status = 201, body = Created), (status = 400, body = ErrorBody),
+              (status = 413, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn create_game(
+    State(app): Shared,
+    body: Body,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let c: CreateGame = parse(&read_body(&app, body).await?)?;
+    let lang = parse_lang(Some(c.lang.as_deref().unwrap_or("en")), Lang::En)?;
+    let (slot, tokens) = app
+        .create(Create {
+            game: c.game,
+            seats: c.seats,
+            lang,
+            seed: c.seed,
+            first: c.first,
+        })
+        .await?;
+    let seats: Vec<Value> = slot
+        .seats
+        .iter()
+        .zip(tokens)
+        .enumerate()
+        .map(|(i, (k, t))| {
+            let (token, link) = if t.is_empty() {
+                (Value::Null, Value::Null)
+            } else {
+                (
+                    json!(t),
+                    json!(format!("/play/{}#seat={i}&token={t}", slot.id)),
+                )
+            };
+            json!({"seat": i, "kind": k, "token": token, "link": link})
+        })
+        .collect();
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": slot.id, "seats": seats})),
+    ))
+}
+
+/// A game as the token's seat (or, without a token, a spectator) sees it.
+#[utoipa::path(get, path = "/api/games/{id}",
+    params(("id" = String, Path), LangQuery),
+    security((), ("seat_token" = [])),
+    responses((status = 200, body = GameState), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody)))]
+async fn get_game(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.slot(&id)?;
+    let viewer = slot.viewer(bearer(&headers)?.as_deref())?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    let live = slot.live.lock().await;
+    Ok(Json(app.state(&slot, &live, viewer, lang)))
+}
+
+/// The viewer's events from `from` on: the public ones and its own private ones.
+#[utoipa::path(get, path = "/api/games/{id}/events",
+    params(("id" = String, Path), EventsQuery),
+    security((), ("seat_token" = [])),
+    responses((status = 200, body = Events), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody)))]
+async fn get_events(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(q): Query<EventsQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.slot(&id)?;
+    let viewer = slot.viewer(bearer(&headers)?.as_deref())?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    let from = q.from.unwrap_or(0);
+    let live = slot.live.lock().await;
+    let events = live.table.events(viewer, from, app.texts(lang));
+    Ok(Json(json!({"from": from, "events": events})))
+}
+
+/// Decides for the token's seat. The answer is the new state, once the
+/// decision is durable.
+#[utoipa::path(post, path = "/api/games/{id}/decisions",
+    params(("id" = String, Path), LangQuery),
+    request_body = Decide,
+    security(("seat_token" = [])),
+    responses((status = 200, body = GameState),
+              (status = 400, description = "bad_json", body = ErrorBody),
+              (status = 401, description = "no_token", body = ErrorBody),
+              (status = 403, description = "wrong_token", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody),
+              (status = 409, description = "stale_version, not_your_turn, game_over, broken", body = ErrorBody),
+              (status = 413, description = "too_large", body = ErrorBody),
+              (status = 422, description = "illegal_decision", body = ErrorBody)))]
+async fn decide(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
+    let bytes = read_body(&app, body).await?;
+    let slot = app.slot(&id)?;
+    let seat = slot.seat(bearer(&headers)?.as_deref())?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    let d: Decide = parse(&bytes)?;
+    let choice = choice(d.decision, d.option)?;
+    app.decide(&slot, seat, d.version, choice, lang)
+        .await
+        .map(Json)
+}
+
+/// A decision given by value or by option index, not both.
+pub fn choice(decision: Option<Value>, option: Option<usize>) -> Result<Choice, ApiError> {
+    match (decision, option) {
+        (Some(d), None) => Ok(Choice::Decision(d)),
+        (None, Some(i)) => Ok(Choice::Option(i)),
+        _ => Err(ApiError::bad_json(
+            "give either `decision` or `option`, not both",
+        )),
+    }
+}
+
+/// Takes back the token's seat's last decision, while the engine allows it.
+#[utoipa::path(post, path = "/api/games/{id}/takeback",
+    params(("id" = String, Path), LangQuery),
+    request_body = TakeBack,
+    security(("seat_token" = [])),
+    responses((status = 200, body = GameState),
+              (status = 409, description = "cannot_take_back, stale_version, game_over, broken", body = ErrorBody),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn take_back(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
+    let bytes = read_body(&app, body).await?;
+    let slot = app.slot(&id)?;
+    let seat = slot.seat(bearer(&headers)?.as_deref())?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    let t: TakeBack = parse(&bytes)?;
+    app.take_back(&slot, seat, t.version, lang).await.map(Json)
+}
+
+fn not_over() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "not_over",
+        "only a finished game's record is public (an unfinished one would reveal hidden cards)",
+    )
+}
+
+/// The record of a finished game (setup and decisions), as `valerna lov replay` reads it.
+#[utoipa::path(get, path = "/api/games/{id}/record",
+    params(("id" = String, Path)),
+    responses((status = 200, description = "`{\"setup\": ..., \"decisions\": [...]}`", body = Object),
+              (status = 404, body = ErrorBody), (status = 409, description = "not_over", body = ErrorBody)))]
+async fn record(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let slot = app.slot(&id)?;
+    let live = slot.live.lock().await;
+    if !live.table.is_over() {
+        return Err(not_over());
+    }
+    let name = format!("attachment; filename=\"valerna-{}.json\"", slot.id);
+    Ok((
+        [(header::CONTENT_DISPOSITION, name)],
+        Json(live.table.record()),
+    )
+        .into_response())
+}
+
+/// A finished game after its first `k` decisions, as a spectator sees it.
+#[utoipa::path(get, path = "/api/games/{id}/at/{k}",
+    params(("id" = String, Path), ("k" = usize, Path), LangQuery),
+    responses((status = 200, body = ReplayStep), (status = 404, body = ErrorBody),
+              (status = 409, description = "not_over", body = ErrorBody)))]
+async fn at(
+    State(app): Shared,
+    Path((id, k)): Path<(String, String)>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.slot(&id)?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    let no_step = |m: String| ApiError::new(StatusCode::NOT_FOUND, "no_step", m);
+    let k: usize = k
+        .parse()
+        .map_err(|_| no_step(format!("{k:?} is not a step number")))?;
+    let table = {
+        let live = slot.live.lock().await;
+        if !live.table.is_over() {
+            return Err(not_over());
+        }
+        live.table.clone_box()
+    };
+    let total = table.decisions();
+    if k > total {
+        return Err(no_step(format!("the game has {total} decisions, not {k}")));
+    }
+    // Replaying is work for the processor: off the async threads.
+    let step = tokio::task::spawn_blocking(move || table.at(k))
+        .await
+        .map_err(|e| no_step(e.to_string()))?
+        .map_err(|e| no_step(e.0))?;
+    let events = step.events(Viewer::Spectator, 0, app.texts(lang));
+    let live = Live::snapshot(step, k as u64);
+    let mut body = app.state(&slot, &live, Viewer::Spectator, lang);
+    body["decisions"] = json!(total);
+    body["events"] = Value::Array(events);
+    Ok(Json(body))
+}
+
+/// The game's WebSocket (see docs/api.md for its messages).
+#[utoipa::path(get, path = "/api/games/{id}/ws",
+    params(("id" = String, Path)),
+    responses((status = 101, description = "Switching to the WebSocket protocol"),
+              (status = 404, body = ErrorBody)))]
+#[allow(dead_code, reason = "documents `ws::upgrade` in the OpenAPI document")]
+async fn websocket() {}
+
+/// Logs each request's method, path (never its query or headers: no token
+/// reaches the log), status and time.
+async fn trace(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_owned();
+    let start = std::time::Instant::now();
+    let res = next.run(req).await;
+    tracing::debug!(%method, %path, status = res.status().as_u16(),
+        micros = start.elapsed().as_micros() as u64, "request");
+    res
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such route")
+}
+
+/// Every route of the server.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/texts/{lang}", get(texts))
+        .route("/api/content/{game}", get(content))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/events", get(get_events))
+        .route("/api/games/{id}/decisions", post(decide))
+        .route("/api/games/{id}/takeback", post(take_back))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/at/{k}", get(at))
+        .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/", get(crate::web::lobby))
+        .route("/play/{id}", get(crate::web::play))
+        .route("/replay/{id}", get(crate::web::replay))
+        .route("/static/{*path}", get(crate::web::asset))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::disable())
+        .layer(middleware::from_fn(trace))
+        .with_state(app)
+}

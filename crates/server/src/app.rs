@@ -1,0 +1,759 @@
+//! The games being served: one [`Slot`] per game, each behind its own
+//! `tokio::sync::Mutex` (no lock is held across games), and the one path
+//! every decision takes, a person's or a bot's: check, apply to a copy,
+//! commit to the store, and only then replace the game and tell everyone.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use tokio::sync::mpsc;
+use valerna_game::{Seat, Viewer};
+use valerna_texts::{Lang, Texts};
+
+use crate::error::ApiError;
+use crate::hosted::{self, Hosted, SeatKind, hex};
+use crate::store::{NewGame, Row, Store};
+
+/// How the server behaves, beyond where it listens.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// How long a bot seat waits before it decides, so people can follow.
+    pub bot_delay: Duration,
+    /// The largest request body and WebSocket message accepted.
+    pub max_body: usize,
+    /// How many messages may wait for one client before it is dropped.
+    pub client_queue: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bot_delay: Duration::from_millis(600),
+            max_body: 64 * 1024,
+            client_queue: 64,
+        }
+    }
+}
+
+/// A message for one client's socket.
+#[derive(Debug)]
+pub enum Push {
+    Text(String),
+    /// Close the socket, saying why.
+    Close(String),
+}
+
+/// One client listening to a game.
+#[derive(Debug)]
+struct Sub {
+    viewer: Viewer,
+    lang: Lang,
+    /// The next event of the viewer's stream it has not been sent.
+    next_event: usize,
+    tx: mpsc::Sender<Push>,
+}
+
+/// The game itself and who listens, behind the game's lock.
+pub struct Live {
+    pub table: Box<dyn Hosted>,
+    /// How many rows the game's log holds: every accepted decision and
+    /// take-back adds one.
+    pub version: u64,
+    /// Why the game does not replay from its record, if it does not.
+    pub broken: Option<String>,
+    /// The seat that made the last decision still standing, while it may
+    /// take it back.
+    last_by: Option<Seat>,
+    subs: Vec<Sub>,
+}
+
+impl Live {
+    /// A read-only game at `version`, heard by no one (a replay's step).
+    pub fn snapshot(table: Box<dyn Hosted>, version: u64) -> Live {
+        Live {
+            table,
+            version,
+            broken: None,
+            last_by: None,
+            subs: Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Live {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Live")
+            .field("version", &self.version)
+            .finish()
+    }
+}
+
+/// What the lobby shows of a game without taking its lock.
+#[derive(Clone, Debug)]
+struct Summary {
+    version: u64,
+    status: &'static str,
+}
+
+/// One hosted game.
+#[derive(Debug)]
+pub struct Slot {
+    pub id: String,
+    pub game: String,
+    pub created: i64,
+    pub lang: Lang,
+    pub seats: Vec<SeatKind>,
+    token_hashes: Vec<String>,
+    taken: Vec<AtomicBool>,
+    pub live: tokio::sync::Mutex<Live>,
+    summary: Mutex<Summary>,
+}
+
+/// The answer to a decision: a decision given as JSON, or by its index
+/// among the listed options.
+#[derive(Debug, Clone)]
+pub enum Choice {
+    Decision(Value),
+    Option(usize),
+}
+
+/// The server's games, store and texts.
+pub struct App {
+    games: RwLock<HashMap<String, Arc<Slot>>>,
+    store: Arc<dyn Store>,
+    texts: [Texts; 3],
+    pub config: Config,
+    shutdown: tokio::sync::watch::Sender<bool>,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App").field("config", &self.config).finish()
+    }
+}
+
+/// The SHA-256 of a seat token, as stored.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// 128 random bits from the operating system, in hex.
+pub fn new_token() -> String {
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).expect("the operating system's random source works");
+    hex(&b)
+}
+
+fn random_u64() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).expect("the operating system's random source works");
+    u64::from_le_bytes(b)
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A game to create, as the API asks for it.
+#[derive(Debug, Clone)]
+pub struct Create {
+    pub game: String,
+    pub seats: Vec<SeatKind>,
+    pub lang: Lang,
+    pub seed: Option<u64>,
+    pub first: Option<Seat>,
+}
+
+fn kind_name(k: SeatKind) -> &'static str {
+    match k {
+        SeatKind::Human => "human",
+        SeatKind::Faceless => "faceless",
+        SeatKind::Random => "random",
+    }
+}
+
+fn kind_of(name: &str) -> Option<SeatKind> {
+    match name {
+        "human" => Some(SeatKind::Human),
+        "faceless" => Some(SeatKind::Faceless),
+        "random" => Some(SeatKind::Random),
+        _ => None,
+    }
+}
+
+fn lang_of(code: &str) -> Lang {
+    Lang::ALL
+        .into_iter()
+        .find(|l| l.code() == code)
+        .unwrap_or(Lang::En)
+}
+
+impl App {
+    /// Loads every game of the store: each is replayed from its record and
+    /// checked against its stored state hash; one that does not replay is
+    /// marked broken and served read-only, the others go on.
+    pub async fn load(store: Arc<dyn Store>, config: Config) -> Result<Arc<App>, String> {
+        let stored = store.load_all().await.map_err(|e| e.to_string())?;
+        let app = Arc::new(App {
+            games: RwLock::new(HashMap::new()),
+            store,
+            texts: Lang::ALL.map(Texts::new),
+            config,
+            shutdown: tokio::sync::watch::channel(false).0,
+        });
+        let (mut ok, mut broken) = (0usize, 0usize);
+        for (g, hash) in stored {
+            let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
+            let mut why = g.broken.clone();
+            let table = match hosted::host(&g.new.game, &record) {
+                Ok(t) => {
+                    if why.is_none() && t.state_hash() != hash {
+                        why = Some("its replay does not reach the stored state".into());
+                    }
+                    t
+                }
+                Err(e) => {
+                    why.get_or_insert(format!("its record does not replay: {e}"));
+                    // Served read-only from its setup alone.
+                    let setup_only = json!({"setup": g.new.setup, "decisions": []});
+                    match hosted::host(&g.new.game, &setup_only) {
+                        Ok(t) => t,
+                        Err(e) => {
+                            tracing::error!(game = %g.new.id, error = %e, "game skipped");
+                            continue;
+                        }
+                    }
+                }
+            };
+            if let Some(reason) = &why {
+                broken += 1;
+                tracing::warn!(game = %g.new.id, %reason, "game broken");
+                if g.broken.is_none() {
+                    let _ = app.store.mark_broken(&g.new.id, reason.clone()).await;
+                }
+            } else {
+                ok += 1;
+            }
+            let last_by = match g.rows.last() {
+                Some(Row::Decision { .. }) => table
+                    .at(table.decisions().saturating_sub(1))
+                    .ok()
+                    .and_then(|t| t.to_decide()),
+                _ => None,
+            };
+            let seats: Vec<SeatKind> = g
+                .new
+                .seats
+                .iter()
+                .map(|s| kind_of(s).unwrap_or(SeatKind::Human))
+                .collect();
+            let slot = Arc::new(Slot {
+                taken: seats.iter().map(|_| AtomicBool::new(false)).collect(),
+                id: g.new.id.clone(),
+                game: g.new.game.clone(),
+                created: g.new.created,
+                lang: lang_of(&g.new.lang),
+                seats,
+                token_hashes: g.new.token_hashes.clone(),
+                summary: Mutex::new(Summary {
+                    version: g.version(),
+                    status: "playing",
+                }),
+                live: tokio::sync::Mutex::new(Live {
+                    table,
+                    version: g.version(),
+                    broken: why,
+                    last_by,
+                    subs: Vec::new(),
+                }),
+            });
+            app.insert(slot.clone());
+            let live = slot.live.lock().await;
+            slot.summarise(&live);
+            app.schedule_bot(&slot, &live);
+        }
+        tracing::info!(games = ok, broken, "games loaded");
+        Ok(app)
+    }
+
+    fn insert(&self, slot: Arc<Slot>) {
+        self.games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(slot.id.clone(), slot);
+    }
+
+    /// The texts of a language.
+    pub fn texts(&self, lang: Lang) -> &Texts {
+        &self.texts[Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0)]
+    }
+
+    /// Game `id`, or `no_game`.
+    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        self.games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+            .ok_or_else(|| {
+                ApiError::new(StatusCode::NOT_FOUND, "no_game", format!("no game {id:?}"))
+            })
+    }
+
+    /// A receiver told when the server shuts down.
+    pub fn shutdown_signal(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
+    /// Starts shutting down: bots stop, sockets close with a reason.
+    pub fn begin_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    pub fn shutting_down(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+
+    /// Finishes the store's writes.
+    pub async fn close_store(&self) {
+        if let Err(e) = self.store.close().await {
+            tracing::warn!(error = %e, "closing the store");
+        }
+    }
+
+    /// Creates a game: the record is stored before its tokens are given.
+    pub async fn create(self: &Arc<Self>, c: Create) -> Result<(Arc<Slot>, Vec<String>), ApiError> {
+        let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_setup", m);
+        let Some(n) = hosted::seat_count(&c.game) else {
+            return Err(bad(format!("no game called {:?} (games: lov)", c.game)));
+        };
+        if c.seats.len() != n {
+            return Err(bad(format!(
+                "{} has {n} seats; {} were given",
+                c.game,
+                c.seats.len()
+            )));
+        }
+        let seed = c.seed.unwrap_or_else(random_u64);
+        let record = hosted::new_record(&c.game, &c.seats, seed, c.first).map_err(bad)?;
+        let table = hosted::host(&c.game, &record).map_err(bad)?;
+        let tokens: Vec<String> = c
+            .seats
+            .iter()
+            .map(|k| match k {
+                SeatKind::Human => new_token(),
+                _ => String::new(),
+            })
+            .collect();
+        let token_hashes: Vec<String> = tokens
+            .iter()
+            .map(|t| {
+                if t.is_empty() {
+                    String::new()
+                } else {
+                    token_hash(t)
+                }
+            })
+            .collect();
+        let id = hex(&random_u64().to_le_bytes());
+        let created = now();
+        self.store
+            .create(NewGame {
+                id: id.clone(),
+                game: c.game.clone(),
+                created,
+                setup: record["setup"].clone(),
+                seats: c.seats.iter().map(|k| kind_name(*k).to_owned()).collect(),
+                token_hashes: token_hashes.clone(),
+                lang: c.lang.code().to_owned(),
+                state_hash: table.state_hash(),
+            })
+            .await
+            .map_err(ApiError::store)?;
+        let slot = Arc::new(Slot {
+            taken: c.seats.iter().map(|_| AtomicBool::new(false)).collect(),
+            id,
+            game: c.game,
+            created,
+            lang: c.lang,
+            seats: c.seats,
+            token_hashes,
+            summary: Mutex::new(Summary {
+                version: 0,
+                status: "open",
+            }),
+            live: tokio::sync::Mutex::new(Live {
+                table,
+                version: 0,
+                broken: None,
+                last_by: None,
+                subs: Vec::new(),
+            }),
+        });
+        self.insert(slot.clone());
+        {
+            let live = slot.live.lock().await;
+            slot.summarise(&live);
+            self.schedule_bot(&slot, &live);
+        }
+        tracing::info!(game = %slot.id, "game created");
+        Ok((slot, tokens))
+    }
+
+    /// The lobby: every game, newest first.
+    pub fn lobby(&self) -> Vec<Value> {
+        let games = self.games.read().unwrap_or_else(|e| e.into_inner());
+        let mut list: Vec<&Arc<Slot>> = games.values().collect();
+        list.sort_by(|a, b| b.created.cmp(&a.created).then(a.id.cmp(&b.id)));
+        list.iter()
+            .map(|s| {
+                let sum = s.summary.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                json!({
+                    "id": s.id, "game": s.game, "created": s.created, "lang": s.lang.code(),
+                    "status": sum.status, "version": sum.version,
+                    "seats": s.seats.iter().enumerate().map(|(i, k)| json!({
+                        "seat": i, "kind": kind_name(*k),
+                        "taken": *k != SeatKind::Human || s.taken[i].load(Ordering::Relaxed),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    }
+
+    /// The state of a game for one viewer (the body of `GET /api/games/{id}`).
+    pub fn state(&self, slot: &Slot, live: &Live, viewer: Viewer, lang: Lang) -> Value {
+        let t = self.texts(lang);
+        let table = &*live.table;
+        json!({
+            "id": slot.id,
+            "game": slot.game,
+            "lang": lang.code(),
+            "version": live.version,
+            "viewer": match viewer {
+                Viewer::Seat(s) => json!({"seat": s}),
+                Viewer::Spectator => json!({"spectator": true}),
+            },
+            "status": slot.status(live),
+            "broken": live.broken,
+            "seats": slot.seats.iter().enumerate()
+                .map(|(i, k)| json!({"seat": i, "kind": kind_name(*k)}))
+                .collect::<Vec<_>>(),
+            "view": table.view(viewer),
+            "question": table.question(viewer, t),
+            "events_total": table.events_total(viewer),
+            "can_take_back": live.broken.is_none()
+                && live.last_by.is_some_and(|s| viewer.is(s))
+                && table.can_take_back(),
+            "outcome": table.outcome(t),
+        })
+    }
+
+    /// Takes a decision for `seat` at `version`: the one path of every
+    /// decision, a person's or a bot's. The game changes only once the store
+    /// has committed it, and everyone listening is told after.
+    pub async fn decide(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        seat: Seat,
+        version: u64,
+        choice: Choice,
+        lang: Lang,
+    ) -> Result<Value, ApiError> {
+        let mut live = slot.live.lock().await;
+        let table = &live.table;
+        check_open(&live, version)?;
+        if table.to_decide() != Some(seat) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "not_your_turn",
+                match table.to_decide() {
+                    Some(s) => format!("seat {s} must decide now, not seat {seat}"),
+                    None => "no one decides now".into(),
+                },
+            ));
+        }
+        let illegal =
+            |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", m);
+        let decision = match choice {
+            Choice::Option(i) => table
+                .option(i)
+                .ok_or_else(|| illegal(format!("there is no option {i}")))?,
+            Choice::Decision(d) => table.check(&d).map_err(|e| illegal(e.0))?,
+        };
+        let mut next = table.clone_box();
+        next.apply(&decision).map_err(|e| illegal(e.0))?;
+        let hash = next.state_hash();
+        self.store
+            .append(&slot.id, version, Row::Decision { decision }, hash)
+            .await
+            .map_err(ApiError::store)?;
+        live.table = next;
+        live.version += 1;
+        live.last_by = Some(seat);
+        self.changed(slot, &mut live);
+        Ok(self.state(slot, &live, Viewer::Seat(seat), lang))
+    }
+
+    /// Takes back `seat`'s last decision, if the engine allows it now.
+    pub async fn take_back(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        seat: Seat,
+        version: u64,
+        lang: Lang,
+    ) -> Result<Value, ApiError> {
+        let mut live = slot.live.lock().await;
+        check_open(&live, version)?;
+        let cannot =
+            |m: &str| ApiError::new(StatusCode::CONFLICT, "cannot_take_back", m.to_owned());
+        if live.last_by != Some(seat) {
+            return Err(cannot("the last decision is not this seat's own"));
+        }
+        if !live.table.can_take_back() {
+            return Err(cannot(
+                "something was revealed or rolled since the last decision",
+            ));
+        }
+        let next = live.table.take_back().map_err(|e| cannot(&e.0))?;
+        let hash = next.state_hash();
+        self.store
+            .append(&slot.id, version, Row::TakeBack, hash)
+            .await
+            .map_err(ApiError::store)?;
+        live.table = next;
+        live.version += 1;
+        live.last_by = None;
+        self.changed(slot, &mut live);
+        Ok(self.state(slot, &live, Viewer::Seat(seat), lang))
+    }
+
+    /// After a change: the lobby's summary, every listener's new state, the
+    /// next bot's turn.
+    fn changed(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
+        slot.summarise(live);
+        self.push(slot, live);
+        self.schedule_bot(slot, live);
+    }
+
+    /// Sends each listener its own state and its new events. A listener
+    /// whose queue is full is dropped: it reloads when it reconnects.
+    fn push(&self, slot: &Slot, live: &mut Live) {
+        let mut cache: HashMap<(Viewer, Lang), Value> = HashMap::new();
+        let mut subs = std::mem::take(&mut live.subs);
+        subs.retain_mut(|sub| {
+            let state = cache
+                .entry((sub.viewer, sub.lang))
+                .or_insert_with(|| self.state(slot, live, sub.viewer, sub.lang))
+                .clone();
+            let (msg, next) = self.message(live, state, sub.viewer, sub.lang, sub.next_event);
+            sub.next_event = next;
+            match sub.tx.try_send(Push::Text(msg)) {
+                Ok(()) => true,
+                Err(_) => {
+                    tracing::info!(game = %slot.id, "a client that does not read was dropped");
+                    false
+                }
+            }
+        });
+        live.subs = subs;
+    }
+
+    /// A `state` message with the events from `from`, and the next event.
+    fn message(
+        &self,
+        live: &Live,
+        mut state: Value,
+        viewer: Viewer,
+        lang: Lang,
+        from: usize,
+    ) -> (String, usize) {
+        let events = live.table.events(viewer, from, self.texts(lang));
+        let next = from + events.len();
+        state["type"] = json!("state");
+        state["events"] = Value::Array(events);
+        (state.to_string(), next)
+    }
+
+    /// Adds a listener and sends it the state with its events from `from`.
+    pub async fn subscribe(
+        &self,
+        slot: &Arc<Slot>,
+        viewer: Viewer,
+        lang: Lang,
+        from: usize,
+        tx: mpsc::Sender<Push>,
+    ) {
+        if let Viewer::Seat(s) = viewer
+            && let Some(t) = slot.taken.get(usize::from(s))
+        {
+            t.store(true, Ordering::Relaxed);
+        }
+        let mut live = slot.live.lock().await;
+        slot.summarise(&live);
+        let state = self.state(slot, &live, viewer, lang);
+        let (msg, next) = self.message(&live, state, viewer, lang, from);
+        if tx.try_send(Push::Text(msg)).is_ok() {
+            live.subs.push(Sub {
+                viewer,
+                lang,
+                next_event: next,
+                tx,
+            });
+        }
+    }
+
+    /// If a bot seat must decide, a task decides for it after the delay,
+    /// through [`App::decide`] like anyone.
+    fn schedule_bot(self: &Arc<Self>, slot: &Arc<Slot>, live: &Live) {
+        if live.broken.is_some() || self.shutting_down() {
+            return;
+        }
+        let Some(seat) = live.table.to_decide() else {
+            return;
+        };
+        if slot.seats.get(usize::from(seat)) != Some(&SeatKind::Random) {
+            return;
+        }
+        let version = live.version;
+        let seed = {
+            let h = Sha256::digest(format!("{}:{version}", slot.id));
+            u64::from_le_bytes(h[..8].try_into().unwrap_or_default())
+        };
+        let Some(decision) = live.table.bot(seed) else {
+            return;
+        };
+        let app = self.clone();
+        let slot = slot.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(app.config.bot_delay).await;
+            if app.shutting_down() {
+                return;
+            }
+            let lang = slot.lang;
+            if let Err(e) = app
+                .decide(&slot, seat, version, Choice::Decision(decision), lang)
+                .await
+                && e.code != "stale_version"
+            {
+                tracing::warn!(game = %slot.id, seat, error = %e.message, "bot refused");
+            }
+        });
+    }
+
+    /// Closes every listener's socket with `reason`.
+    pub async fn close_all(&self, reason: &str) {
+        let slots: Vec<Arc<Slot>> = self
+            .games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        for slot in slots {
+            let mut live = slot.live.lock().await;
+            for sub in live.subs.drain(..) {
+                let _ = sub.tx.try_send(Push::Close(reason.to_owned()));
+            }
+        }
+    }
+}
+
+/// Refuses a change to a broken or finished game, or at a stale version.
+fn check_open(live: &Live, version: u64) -> Result<(), ApiError> {
+    if let Some(why) = &live.broken {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "broken",
+            format!("the game is broken and read-only: {why}"),
+        ));
+    }
+    if live.table.is_over() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "game_over",
+            "the game is over",
+        ));
+    }
+    if version != live.version {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "stale_version",
+            format!(
+                "the decision was made at version {version}, but the game is at version {}",
+                live.version
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl Slot {
+    /// Who a token (or none) makes the holder: a seat, a spectator, or
+    /// `wrong_token`.
+    pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ApiError> {
+        let Some(token) = token else {
+            return Ok(Viewer::Spectator);
+        };
+        let h = token_hash(token);
+        self.token_hashes
+            .iter()
+            .position(|t| !t.is_empty() && *t == h)
+            .map(|s| Viewer::Seat(s as Seat))
+            .ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "wrong_token",
+                    "the token is not a seat of this game",
+                )
+            })
+    }
+
+    /// The seat a token acts for; `no_token` without one.
+    pub fn seat(&self, token: Option<&str>) -> Result<Seat, ApiError> {
+        if token.is_none() {
+            return Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "no_token",
+                "a seat's token is needed: send `Authorization: Bearer <token>`",
+            ));
+        }
+        match self.viewer(token)? {
+            Viewer::Seat(s) => Ok(s),
+            Viewer::Spectator => Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "no_token",
+                "a seat's token is needed",
+            )),
+        }
+    }
+
+    fn status(&self, live: &Live) -> &'static str {
+        if live.broken.is_some() {
+            "broken"
+        } else if live.table.is_over() {
+            "over"
+        } else if self
+            .seats
+            .iter()
+            .zip(&self.taken)
+            .any(|(k, t)| *k == SeatKind::Human && !t.load(Ordering::Relaxed))
+        {
+            "open"
+        } else {
+            "playing"
+        }
+    }
+
+    fn summarise(&self, live: &Live) {
+        let mut s = self.summary.lock().unwrap_or_else(|e| e.into_inner());
+        s.version = live.version;
+        s.status = self.status(live);
+    }
+}

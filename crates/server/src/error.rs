@@ -1,0 +1,68 @@
+//! The API's refusals: an HTTP status and a stable code, with a sentence.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::store::StoreError;
+
+/// A refused request: `{"error": code, "message": text}`.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: StatusCode,
+    /// A stable code clients branch on (`stale_version`, `no_game`, ...).
+    pub code: &'static str,
+    /// What was wrong, for people.
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A store that failed or refused: the game did not change.
+    pub fn store(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => {
+                ApiError::new(StatusCode::CONFLICT, "stale_version", e.to_string())
+            }
+            StoreError::NoGame(_) => ApiError::new(StatusCode::NOT_FOUND, "no_game", e.to_string()),
+            StoreError::Io(_) => {
+                tracing::error!(error = %e, "store failed");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "store_failed",
+                    e.to_string(),
+                )
+            }
+        }
+    }
+
+    pub fn bad_json(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_json", message)
+    }
+
+    pub fn too_large(limit: usize) -> Self {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("the body is larger than {limit} bytes"),
+        )
+    }
+
+    pub fn body(&self) -> serde_json::Value {
+        json!({"error": self.code, "message": self.message})
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body())).into_response()
+    }
+}

@@ -1,0 +1,3 @@
+//! What each hosted game adds to the erased table: its words, setup and bot.
+
+pub mod lov;

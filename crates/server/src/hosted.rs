@@ -1,0 +1,347 @@
+//! The erased table: one game of any kind behind one object-safe trait, so
+//! that the routes, the store and the socket never ask which game they hold.
+//!
+//! [`Table`] wraps a rule engine with its record; the blanket
+//! `impl<G: Worded> Hosted for Table<G>` turns the engine's typed decisions,
+//! views and events into JSON for one viewer. What is specific to a game
+//! (its words, its setup from a seat list, its bot) is the [`Worded`] hook,
+//! implemented for each game in its own small module under `games/`.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use valerna_game::{Game, Narrated, Record, Seat, Viewer};
+use valerna_texts::Texts;
+
+/// How a seat is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person, with a secret token.
+    Human,
+    /// The engine's own automaton (LoV's Faceless players).
+    Faceless,
+    /// A bot playing the seeded random policy for a person's seat.
+    Random,
+}
+
+/// What a game needs besides its rules to be hosted: words for its events,
+/// questions and options, a setup from the seats asked for, and a bot.
+pub trait Worded: Narrated + Send + Sync + 'static
+where
+    Self::Content: Send + Sync + 'static,
+{
+    /// The game's id in the API (`"lov"`).
+    const NAME: &'static str;
+    /// The content pack games are played with.
+    fn pack() -> Arc<Self::Content>;
+    /// A setup for these seats (`Faceless` seats are the engine's own).
+    fn new_setup(
+        content: &Self::Content,
+        seats: &[SeatKind],
+        seed: u64,
+        first: Option<Seat>,
+    ) -> Result<Self::Setup, String>;
+    /// The number of seats every game of this kind has.
+    fn seat_count() -> usize;
+    /// One event as a sentence.
+    fn event_text(&self, t: &Texts, e: &Self::Event) -> String;
+    /// The seat an event is about first (for colouring a log line).
+    fn event_seat(e: &Self::Event) -> Option<Seat>;
+    /// The pending question as a sentence, and whose choice it is.
+    fn question_text(&self, t: &Texts) -> Option<(String, Option<Seat>)>;
+    /// One option of the pending question as a button's label.
+    fn option_text(&self, t: &Texts, m: &Self::Meaning) -> String;
+    /// How the game ended, in words.
+    fn outcome_text(&self, t: &Texts) -> String;
+    /// The decision a random bot takes now, from its own `seed`.
+    fn bot(&self, seed: u64) -> Option<Self::Decision>;
+    /// The public content a page draws the table from.
+    fn content_json(content: &Self::Content, t: &Texts) -> Value;
+}
+
+/// A decision refused by the rules, or one that does not parse.
+#[derive(Debug)]
+pub struct Refused(pub String);
+
+/// A hosted game, whatever it is.
+pub trait Hosted: Send + Sync {
+    /// The game's id in the API (`"lov"`).
+    fn game(&self) -> &'static str;
+    /// A copy to try a decision on.
+    fn clone_box(&self) -> Box<dyn Hosted>;
+    /// The seat that must decide, `None` once over.
+    fn to_decide(&self) -> Option<Seat>;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+    /// The decision a JSON value names, checked against the rules; the
+    /// canonical JSON of it.
+    fn check(&self, decision: &Value) -> Result<Value, Refused>;
+    /// The `index`-th listed option.
+    fn option(&self, index: usize) -> Option<Value>;
+    /// Applies a checked decision (as given by [`Hosted::check`]).
+    fn apply(&mut self, decision: &Value) -> Result<(), Refused>;
+    /// The same game without its last decision (replayed from the setup).
+    fn take_back(&self) -> Result<Box<dyn Hosted>, Refused>;
+    /// Whether the engine allows taking the last decision back now.
+    fn can_take_back(&self) -> bool;
+    /// What `viewer` sees.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// The pending question; options only for the seat that must decide.
+    fn question(&self, viewer: Viewer, t: &Texts) -> Value;
+    /// The events `viewer` may see from its `from`-th, numbered and worded.
+    fn events(&self, viewer: Viewer, from: usize, t: &Texts) -> Vec<Value>;
+    /// How many events `viewer` may see.
+    fn events_total(&self, viewer: Viewer) -> usize;
+    /// How the game ended, in words, or `null`.
+    fn outcome(&self, t: &Texts) -> Value;
+    /// The record (`{"setup":..., "decisions":[...]}`).
+    fn record(&self) -> Value;
+    /// How many decisions the record holds.
+    fn decisions(&self) -> usize;
+    /// The game after its first `k` decisions.
+    fn at(&self, k: usize) -> Result<Box<dyn Hosted>, Refused>;
+    /// A hash of everything any viewer can see: a replay that differs from
+    /// the live game in anything observable differs here.
+    fn state_hash(&self) -> String;
+    /// A random bot's decision for the pending question.
+    fn bot(&self, seed: u64) -> Option<Value>;
+}
+
+/// A rule engine and the record that reaches it.
+pub struct Table<G: Game> {
+    content: Arc<G::Content>,
+    game: G,
+    record: Record<G>,
+}
+
+impl<G: Game + std::fmt::Debug> std::fmt::Debug for Table<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("decisions", &self.record.decisions.len())
+            .finish()
+    }
+}
+
+impl<G: Game> Clone for Table<G> {
+    fn clone(&self) -> Self {
+        Table {
+            content: self.content.clone(),
+            game: self.game.clone(),
+            record: self.record.clone(),
+        }
+    }
+}
+
+impl<G: Worded> Table<G>
+where
+    G::Content: Send + Sync,
+{
+    /// Replays a record: the way every game is started and loaded.
+    pub fn replay(content: Arc<G::Content>, record: Record<G>) -> Result<Self, String> {
+        let game = valerna_game::replay(&content, &record).map_err(|e| e.to_string())?;
+        Ok(Table {
+            content,
+            game,
+            record,
+        })
+    }
+
+    /// The engine's game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
+
+fn to_json<T: Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+impl<G: Worded> Hosted for Table<G>
+where
+    G::Content: Send + Sync,
+    G::Decision: Send + Sync,
+    G::Setup: Send + Sync,
+{
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+    fn clone_box(&self) -> Box<dyn Hosted> {
+        Box::new(self.clone())
+    }
+    fn to_decide(&self) -> Option<Seat> {
+        self.game.to_decide()
+    }
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some() || self.game.to_decide().is_none()
+    }
+    fn check(&self, decision: &Value) -> Result<Value, Refused> {
+        let d: G::Decision = serde_json::from_value(decision.clone())
+            .map_err(|e| Refused(format!("not a decision of this game: {e}")))?;
+        self.game.validate(&d).map_err(|e| Refused(e.to_string()))?;
+        Ok(to_json(&d))
+    }
+    fn option(&self, index: usize) -> Option<Value> {
+        let mut out = Vec::new();
+        self.game.choices(&mut out);
+        out.get(index).map(to_json)
+    }
+    fn apply(&mut self, decision: &Value) -> Result<(), Refused> {
+        let d: G::Decision = serde_json::from_value(decision.clone())
+            .map_err(|e| Refused(format!("not a decision of this game: {e}")))?;
+        self.game
+            .apply(d.clone())
+            .map_err(|e| Refused(e.to_string()))?;
+        self.record.decisions.push(d);
+        Ok(())
+    }
+    fn take_back(&self) -> Result<Box<dyn Hosted>, Refused> {
+        let n = self.record.decisions.len();
+        if n == 0 {
+            return Err(Refused("no decision to take back".into()));
+        }
+        self.at(n - 1)
+    }
+    fn can_take_back(&self) -> bool {
+        !self.record.decisions.is_empty() && self.game.can_take_back()
+    }
+    fn view(&self, viewer: Viewer) -> Value {
+        to_json(&self.game.view_as(viewer))
+    }
+    fn question(&self, viewer: Viewer, t: &Texts) -> Value {
+        let Some(seat) = self.game.to_decide() else {
+            return Value::Null;
+        };
+        let (text, owner) = self.game.question_text(t).unwrap_or_default();
+        let mut q = json!({"seat": seat, "owner": owner.unwrap_or(seat), "text": text});
+        if viewer.is(seat) {
+            let mut out = Vec::new();
+            self.game.choices(&mut out);
+            let options: Vec<Value> = out
+                .iter()
+                .enumerate()
+                .map(|(index, d)| {
+                    let meaning = self.game.describe(d);
+                    json!({
+                        "index": index,
+                        "decision": to_json(d),
+                        "label": self.game.option_text(t, &meaning),
+                        "meaning": to_json(&meaning),
+                    })
+                })
+                .collect();
+            q["options"] = Value::Array(options);
+        }
+        q
+    }
+    fn events(&self, viewer: Viewer, from: usize, t: &Texts) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.game.events(viewer, from, &mut out);
+        out.iter()
+            .enumerate()
+            .map(|(i, e)| {
+                json!({
+                    "n": from + i,
+                    "event": to_json(e),
+                    "text": self.game.event_text(t, e),
+                    "seat": G::event_seat(e),
+                })
+            })
+            .collect()
+    }
+    fn events_total(&self, viewer: Viewer) -> usize {
+        let mut out = Vec::new();
+        self.game.events(viewer, 0, &mut out);
+        out.len()
+    }
+    fn outcome(&self, t: &Texts) -> Value {
+        match self.game.outcome() {
+            None => Value::Null,
+            Some(o) => json!({
+                "winners": o.winners,
+                "reason": o.reason,
+                "text": self.game.outcome_text(t),
+            }),
+        }
+    }
+    fn record(&self) -> Value {
+        to_json(&self.record)
+    }
+    fn decisions(&self) -> usize {
+        self.record.decisions.len()
+    }
+    fn at(&self, k: usize) -> Result<Box<dyn Hosted>, Refused> {
+        let record = Record::<G> {
+            setup: self.record.setup.clone(),
+            decisions: self.record.decisions[..k.min(self.record.decisions.len())].to_vec(),
+        };
+        Table::replay(self.content.clone(), record)
+            .map(|t| Box::new(t) as Box<dyn Hosted>)
+            .map_err(Refused)
+    }
+    fn state_hash(&self) -> String {
+        let mut h = Sha256::new();
+        let mut viewers = vec![Viewer::Spectator];
+        viewers.extend((0..self.game.seats()).map(|s| Viewer::Seat(s as Seat)));
+        let mut events = Vec::new();
+        for v in viewers {
+            h.update(serde_json::to_vec(&self.game.view_as(v)).unwrap_or_default());
+            events.clear();
+            self.game.events(v, 0, &mut events);
+            h.update(serde_json::to_vec(&events).unwrap_or_default());
+        }
+        let mut out = Vec::new();
+        self.game.choices(&mut out);
+        h.update(serde_json::to_vec(&out).unwrap_or_default());
+        h.update(format!(
+            "{:?}{:?}",
+            self.game.to_decide(),
+            self.game.outcome()
+        ));
+        hex(&h.finalize())
+    }
+    fn bot(&self, seed: u64) -> Option<Value> {
+        self.game.bot(seed).map(|d| to_json(&d))
+    }
+}
+
+/// Lower-case hexadecimal.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// Starts a game of kind `game` from a record in JSON (setup + decisions).
+pub fn host(game: &str, record: &Value) -> Result<Box<dyn Hosted>, String> {
+    match game {
+        "lov" => crate::games::lov::host(record),
+        other => Err(format!("no game called {other:?} (games: lov)")),
+    }
+}
+
+/// A new record for a game of kind `game` with these seats.
+pub fn new_record(
+    game: &str,
+    seats: &[SeatKind],
+    seed: u64,
+    first: Option<Seat>,
+) -> Result<Value, String> {
+    match game {
+        "lov" => crate::games::lov::new_record(seats, seed, first),
+        other => Err(format!("no game called {other:?} (games: lov)")),
+    }
+}
+
+/// The number of seats of kind `game`.
+pub fn seat_count(game: &str) -> Option<usize> {
+    match game {
+        "lov" => Some(crate::games::lov::seat_count()),
+        _ => None,
+    }
+}

@@ -1,0 +1,94 @@
+//! The Valerna server: Lords of Vaala played in the browser, every game
+//! kept durably as its record.
+//!
+//! The engines run only here: clients send decisions and receive views.
+//! Layers, top down: the routes ([`api`], [`ws`], [`web`]) hand requests
+//! to [`app`], which holds each game behind its own lock as an erased
+//! [`hosted::Hosted`] table and commits every change to a [`store::Store`]
+//! before anyone hears of it.
+#![forbid(unsafe_code)]
+
+pub mod api;
+pub mod app;
+pub mod client;
+pub mod error;
+pub mod games;
+pub mod hosted;
+pub mod loadtest;
+pub mod store;
+pub mod web;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use app::{App, Config};
+pub use store::{SqliteStore, Store};
+
+/// Where and how to serve.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The SQLite file, created on first start.
+    pub db: PathBuf,
+    pub addr: SocketAddr,
+    pub config: Config,
+}
+
+/// Opens the store, loads every game and builds the routes.
+pub async fn start(
+    db: &std::path::Path,
+    config: Config,
+) -> Result<(Arc<App>, axum::Router), String> {
+    let store = SqliteStore::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
+    let app = App::load(Arc::new(store), config).await?;
+    Ok((app.clone(), api::router(app)))
+}
+
+/// Serves until SIGTERM or Ctrl-C, then shuts down gracefully: requests in
+/// flight finish (their decisions committed), sockets close with a reason,
+/// the store finishes its writes. `ready` is told the address listened on.
+pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let (app, router) = start(&options.db, options.config.clone()).await?;
+    let listener = tokio::net::TcpListener::bind(options.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tracing::info!(%addr, db = %options.db.display(), "serving");
+    ready(addr);
+    let stopping = app.clone();
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            stop_signal().await;
+            tracing::info!("shutting down");
+            stopping.begin_shutdown();
+            stopping.close_all("the server is shutting down").await;
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    app.close_store().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// SIGTERM or Ctrl-C.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}

@@ -1,0 +1,454 @@
+//! Where games are kept: the [`Store`] trait and its SQLite backend.
+//!
+//! A game is its record: a setup and a log of rows, each an accepted
+//! decision or a take-back, numbered by the game's version. Appending is
+//! conditional on the version the caller saw (`UPDATE ... WHERE version =
+//! ?`), so two writers can never both append at one version: the same shape
+//! serves one process with SQLite and several nodes sharing PostgreSQL.
+
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One row of a game's log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Row {
+    /// An accepted decision, as the game's JSON decision.
+    Decision { decision: Value },
+    /// The last decision still standing was taken back.
+    TakeBack,
+}
+
+/// A game as created.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub id: String,
+    pub game: String,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+    /// The record's setup (JSON).
+    pub setup: Value,
+    /// The seat kinds, as the API names them.
+    pub seats: Vec<String>,
+    /// SHA-256 of each seat's token (hex); empty for seats without a token.
+    pub token_hashes: Vec<String>,
+    pub lang: String,
+    pub state_hash: String,
+}
+
+/// A game as loaded.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub new: NewGame,
+    /// The log, in order: row `i` was appended at version `i`.
+    pub rows: Vec<Row>,
+    /// Why the game could not be replayed, once that was found.
+    pub broken: Option<String>,
+}
+
+impl StoredGame {
+    /// The game's version: how many rows its log holds.
+    pub fn version(&self) -> u64 {
+        self.rows.len() as u64
+    }
+
+    /// The decisions standing after the log's take-backs.
+    pub fn decisions(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        for r in &self.rows {
+            match r {
+                Row::Decision { decision } => out.push(decision.clone()),
+                Row::TakeBack => {
+                    out.pop();
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Why the store refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the game's version moved on: another writer was first")]
+    Conflict,
+    #[error("no game {0}")]
+    NoGame(String),
+    #[error("storage: {0}")]
+    Io(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Io(e.to_string())
+    }
+}
+
+pub type Reply<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send>>;
+
+/// The games' durable home. Every method answers once the change is
+/// durable; callers tell no one of a change before.
+pub trait Store: Send + Sync {
+    /// Creates a game with an empty log.
+    fn create(&self, game: NewGame) -> Reply<()>;
+    /// Appends `row` to game `id`'s log if its version is still `version`,
+    /// recording `state_hash` as the hash of the game after it.
+    fn append(&self, id: &str, version: u64, row: Row, state_hash: String) -> Reply<()>;
+    /// Marks a game broken, with the reason.
+    fn mark_broken(&self, id: &str, reason: String) -> Reply<()>;
+    /// Every game with its log.
+    fn load_all(&self) -> Reply<Vec<(StoredGame, String)>>;
+    /// Finishes every write in flight and stops.
+    fn close(&self) -> Reply<()>;
+}
+
+/// The migrations, in order; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: &[&str] = &[
+    // 1: games and their logs.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        setup TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        token_hashes TEXT NOT NULL,
+        lang TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        state_hash TEXT NOT NULL,
+        broken TEXT
+    );
+    CREATE TABLE log (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        n INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        decision TEXT,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;",
+];
+
+/// Brings a database up to the latest schema, one migration per
+/// transaction.
+pub fn migrate(conn: &mut rusqlite::Connection) -> Result<(), StoreError> {
+    let done: usize = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if done > MIGRATIONS.len() {
+        return Err(StoreError::Io(format!(
+            "the database has schema version {done}, newer than this program's {}",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, m) in MIGRATIONS.iter().enumerate().skip(done) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(m)?;
+        tx.pragma_update(None, "user_version", i + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+type Answer<T> = tokio::sync::oneshot::Sender<Result<T, StoreError>>;
+
+enum Command {
+    Create(NewGame, Answer<()>),
+    Append {
+        id: String,
+        version: u64,
+        row: Row,
+        hash: String,
+        answer: Answer<()>,
+    },
+    Broken(String, String, Answer<()>),
+    Load(Answer<Vec<(StoredGame, String)>>),
+    Close(Answer<()>),
+}
+
+/// SQLite in WAL mode, written by one dedicated thread fed by a bounded
+/// channel: the async threads never touch the disk. The thread commits the
+/// commands waiting together in one transaction (group commit), then
+/// answers each.
+#[derive(Debug)]
+pub struct SqliteStore {
+    tx: tokio::sync::mpsc::Sender<Command>,
+}
+
+/// How many commands may wait for the writer.
+const QUEUE: usize = 4096;
+
+impl SqliteStore {
+    /// Opens (creating it if need be) the database at `path`.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let mut conn = rusqlite::Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // FULL: a commit is on disk before it is answered.
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        migrate(&mut conn)?;
+        let (tx, rx) = tokio::sync::mpsc::channel(QUEUE);
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || writer(conn, rx))
+            .map_err(|e| StoreError::Io(e.to_string()))?;
+        Ok(SqliteStore { tx })
+    }
+
+    fn send<T: Send + 'static>(&self, make: impl FnOnce(Answer<T>) -> Command) -> Reply<T> {
+        let (answer, wait) = tokio::sync::oneshot::channel();
+        let tx = self.tx.clone();
+        let cmd = make(answer);
+        Box::pin(async move {
+            tx.send(cmd)
+                .await
+                .map_err(|_| StoreError::Io("the store is closed".into()))?;
+            wait.await
+                .map_err(|_| StoreError::Io("the store stopped".into()))?
+        })
+    }
+}
+
+impl Store for SqliteStore {
+    fn create(&self, game: NewGame) -> Reply<()> {
+        self.send(|a| Command::Create(game, a))
+    }
+    fn append(&self, id: &str, version: u64, row: Row, hash: String) -> Reply<()> {
+        let id = id.to_owned();
+        self.send(move |answer| Command::Append {
+            id,
+            version,
+            row,
+            hash,
+            answer,
+        })
+    }
+    fn mark_broken(&self, id: &str, reason: String) -> Reply<()> {
+        let id = id.to_owned();
+        self.send(move |a| Command::Broken(id, reason, a))
+    }
+    fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
+        self.send(Command::Load)
+    }
+    fn close(&self) -> Reply<()> {
+        self.send(Command::Close)
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+fn do_create(tx: &rusqlite::Transaction, g: &NewGame) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO games (id, game, created, setup, seats, token_hashes, lang, version, state_hash)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8)",
+        rusqlite::params![
+            g.id,
+            g.game,
+            g.created,
+            g.setup.to_string(),
+            serde_json::to_string(&g.seats).unwrap_or_default(),
+            serde_json::to_string(&g.token_hashes).unwrap_or_default(),
+            g.lang,
+            g.state_hash
+        ],
+    )?;
+    Ok(())
+}
+
+fn do_append(
+    tx: &rusqlite::Transaction,
+    id: &str,
+    version: u64,
+    row: &Row,
+    hash: &str,
+) -> Result<(), StoreError> {
+    let moved = tx.execute(
+        "UPDATE games SET version = version + 1, state_hash = ?3
+         WHERE id = ?1 AND version = ?2",
+        rusqlite::params![id, version as i64, hash],
+    )?;
+    if moved == 0 {
+        let exists: bool = tx.query_row(
+            "SELECT EXISTS(SELECT 1 FROM games WHERE id = ?1)",
+            [id],
+            |r| r.get(0),
+        )?;
+        return Err(if exists {
+            StoreError::Conflict
+        } else {
+            StoreError::NoGame(id.to_owned())
+        });
+    }
+    let (kind, decision) = match row {
+        Row::Decision { decision } => ("decision", Some(decision.to_string())),
+        Row::TakeBack => ("take_back", None),
+    };
+    tx.execute(
+        "INSERT INTO log (game_id, n, kind, decision, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        rusqlite::params![id, version as i64, kind, decision, now()],
+    )?;
+    Ok(())
+}
+
+fn do_load(conn: &rusqlite::Connection) -> Result<Vec<(StoredGame, String)>, StoreError> {
+    let mut games = Vec::new();
+    let mut q = conn.prepare(
+        "SELECT id, game, created, setup, seats, token_hashes, lang, state_hash, broken, version
+         FROM games ORDER BY created, id",
+    )?;
+    let mut rows =
+        conn.prepare("SELECT n, kind, decision FROM log WHERE game_id = ?1 ORDER BY n")?;
+    let list = q.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, String>(6)?,
+            r.get::<_, String>(7)?,
+            r.get::<_, Option<String>>(8)?,
+            r.get::<_, i64>(9)?,
+        ))
+    })?;
+    for g in list {
+        let (id, game, created, setup, seats, hashes, lang, state_hash, broken, version) = g?;
+        let bad = |what: &str, e: serde_json::Error| {
+            StoreError::Io(format!("game {id}: its {what} is not valid JSON: {e}"))
+        };
+        let mut log = Vec::new();
+        let mut broken = broken;
+        let found = rows.query_map([&id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<String>>(2)?,
+            ))
+        })?;
+        for (i, row) in found.enumerate() {
+            let (n, kind, decision) = row?;
+            if n != i as i64 {
+                broken.get_or_insert(format!("its log skips from row {i} to row {n}"));
+            }
+            log.push(match (kind.as_str(), decision) {
+                ("decision", Some(d)) => Row::Decision {
+                    decision: serde_json::from_str(&d).map_err(|e| bad("log", e))?,
+                },
+                ("take_back", _) => Row::TakeBack,
+                (k, _) => {
+                    broken.get_or_insert(format!("row {n} of its log is a {k:?}"));
+                    continue;
+                }
+            });
+        }
+        if log.len() as i64 != version {
+            broken.get_or_insert(format!(
+                "its version is {version} but its log holds {} rows",
+                log.len()
+            ));
+        }
+        let new = NewGame {
+            setup: serde_json::from_str(&setup).map_err(|e| bad("setup", e))?,
+            seats: serde_json::from_str(&seats).map_err(|e| bad("seats", e))?,
+            token_hashes: serde_json::from_str(&hashes).map_err(|e| bad("tokens", e))?,
+            id,
+            game,
+            created,
+            lang,
+            state_hash: String::new(),
+        };
+        games.push((
+            StoredGame {
+                new,
+                rows: log,
+                broken,
+            },
+            state_hash,
+        ));
+    }
+    Ok(games)
+}
+
+/// The writer thread: takes every command waiting, runs the writes in one
+/// transaction, commits, and only then answers.
+fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Command>) {
+    let mut batch = Vec::new();
+    while let Some(first) = rx.blocking_recv() {
+        batch.push(first);
+        while batch.len() < 512 {
+            match rx.try_recv() {
+                Ok(c) => batch.push(c),
+                Err(_) => break,
+            }
+        }
+        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+        let mut closing = false;
+        let committed = (|| -> Result<(), StoreError> {
+            let tx = conn.transaction()?;
+            for c in &batch {
+                // Each command in its own savepoint: one that fails leaves
+                // nothing behind, and the others still commit.
+                tx.execute_batch("SAVEPOINT command")?;
+                let r = match c {
+                    Command::Create(g, _) => do_create(&tx, g),
+                    Command::Append {
+                        id,
+                        version,
+                        row,
+                        hash,
+                        ..
+                    } => do_append(&tx, id, *version, row, hash),
+                    Command::Broken(id, reason, _) => tx
+                        .execute("UPDATE games SET broken = ?2 WHERE id = ?1", [id, reason])
+                        .map(|_| ())
+                        .map_err(Into::into),
+                    Command::Load(_) | Command::Close(_) => Ok(()),
+                };
+                if r.is_err() {
+                    tx.execute_batch("ROLLBACK TO command")?;
+                }
+                tx.execute_batch("RELEASE command")?;
+                results.push(r);
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        for (c, r) in batch.drain(..).zip(
+            results
+                .into_iter()
+                .map(Some)
+                .chain(std::iter::repeat_with(|| None)),
+        ) {
+            let r = match (&committed, r) {
+                (Ok(()), Some(r)) => r,
+                (Err(e), _) => Err(StoreError::Io(e.to_string())),
+                (Ok(()), None) => Err(StoreError::Io("not run".into())),
+            };
+            match c {
+                Command::Create(_, a) | Command::Broken(_, _, a) => {
+                    let _ = a.send(r);
+                }
+                Command::Append { answer, .. } => {
+                    let _ = answer.send(r);
+                }
+                Command::Load(a) => {
+                    let _ = a.send(do_load(&conn));
+                }
+                Command::Close(a) => {
+                    closing = true;
+                    let _ = a.send(Ok(()));
+                }
+            }
+        }
+        if closing {
+            break;
+        }
+    }
+    // Closing the connection checkpoints the WAL.
+    drop(conn);
+}

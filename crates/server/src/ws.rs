@@ -1,0 +1,224 @@
+//! The game's WebSocket: one per client. A writer half sends what the game
+//! pushes into the client's bounded queue; a reader half takes the client's
+//! messages through the same paths as HTTP.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+use valerna_game::Viewer;
+use valerna_texts::Lang;
+
+use crate::app::{App, Push, Slot};
+use crate::error::ApiError;
+
+/// Frames larger than this are refused with `too_large`.
+pub const MAX_FRAME: usize = 64 * 1024;
+/// Frames larger than this close the socket.
+const HARD_LIMIT: usize = 1024 * 1024;
+/// How long one frame may take to leave before the client is dropped.
+const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientMessage {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        lang: Option<String>,
+        #[serde(default)]
+        events_from: Option<usize>,
+    },
+    Decide {
+        version: u64,
+        #[serde(default)]
+        decision: Option<Value>,
+        #[serde(default)]
+        option: Option<usize>,
+    },
+    Takeback {
+        version: u64,
+    },
+    Ping,
+}
+
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    Path(id): Path<String>,
+    State(app): State<Arc<App>>,
+) -> Response {
+    let slot = match app.slot(&id) {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    ws.max_message_size(HARD_LIMIT)
+        .max_frame_size(HARD_LIMIT)
+        .on_upgrade(move |socket| client(app, slot, socket))
+}
+
+fn error_frame(e: &ApiError) -> String {
+    json!({"type": "error", "error": e.code, "message": e.message}).to_string()
+}
+
+async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Push>(app.config.client_queue);
+    let mut shutdown = app.shutdown_signal();
+    let writer = async move {
+        let close = loop {
+            let push = tokio::select! {
+                p = rx.recv() => p,
+                _ = shutdown.wait_for(|s| *s) => break "the server is shutting down".to_owned(),
+            };
+            match push {
+                Some(Push::Text(s)) => {
+                    match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(s.into())))
+                        .await
+                    {
+                        Ok(Ok(())) => {}
+                        _ => return,
+                    }
+                }
+                Some(Push::Close(reason)) => break reason,
+                None => break "the client did not read its messages: reconnect".to_owned(),
+            }
+        };
+        let frame = CloseFrame {
+            code: axum::extract::ws::close_code::AWAY,
+            reason: close.into(),
+        };
+        let _ = tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Close(Some(frame)))).await;
+    };
+    let reader = async {
+        // Strong until the client says hello; then the game holds the
+        // strong sender, so dropping the client from the game closes it.
+        let mut strong = Some(tx);
+        let weak = strong.as_ref().map(|t| t.downgrade());
+        let mut viewer: Option<(Viewer, Lang)> = None;
+        let send = |strong: &Option<mpsc::Sender<Push>>, s: String| {
+            if let Some(t) = strong
+                .clone()
+                .or_else(|| weak.as_ref().and_then(|w| w.upgrade()))
+            {
+                let _ = t.try_send(Push::Text(s));
+            }
+        };
+        while let Some(Ok(msg)) = stream.next().await {
+            let text = match msg {
+                Message::Text(t) => t,
+                Message::Close(_) => break,
+                Message::Binary(_) => {
+                    send(
+                        &strong,
+                        error_frame(&ApiError::bad_json("send text frames of JSON")),
+                    );
+                    continue;
+                }
+                _ => continue,
+            };
+            if text.len() > MAX_FRAME {
+                send(&strong, error_frame(&ApiError::too_large(MAX_FRAME)));
+                continue;
+            }
+            let m: ClientMessage = match serde_json::from_str(text.as_str()) {
+                Ok(m) => m,
+                Err(e) => {
+                    send(
+                        &strong,
+                        error_frame(&ApiError::bad_json(format!("not a message: {e}"))),
+                    );
+                    continue;
+                }
+            };
+            let result = match m {
+                ClientMessage::Ping => {
+                    send(&strong, json!({"type": "pong"}).to_string());
+                    Ok(())
+                }
+                ClientMessage::Hello {
+                    token,
+                    lang,
+                    events_from,
+                } => match hello(&app, &slot, viewer.is_some(), token, lang) {
+                    Ok((v, l)) => match strong.take() {
+                        Some(t) => {
+                            viewer = Some((v, l));
+                            app.subscribe(&slot, v, l, events_from.unwrap_or(0), t)
+                                .await;
+                            Ok(())
+                        }
+                        None => Ok(()),
+                    },
+                    Err(e) => Err(e),
+                },
+                ClientMessage::Decide {
+                    version,
+                    decision,
+                    option,
+                } => match viewer {
+                    Some((Viewer::Seat(seat), lang)) => {
+                        match crate::api::choice(decision, option) {
+                            Ok(c) => app.decide(&slot, seat, version, c, lang).await.map(|_| ()),
+                            Err(e) => Err(e),
+                        }
+                    }
+                    _ => Err(no_seat()),
+                },
+                ClientMessage::Takeback { version } => match viewer {
+                    Some((Viewer::Seat(seat), lang)) => {
+                        app.take_back(&slot, seat, version, lang).await.map(|_| ())
+                    }
+                    _ => Err(no_seat()),
+                },
+            };
+            if let Err(e) = result {
+                send(&strong, error_frame(&e));
+            }
+        }
+    };
+    tokio::select! {
+        _ = writer => {}
+        _ = reader => {}
+    }
+}
+
+fn no_seat() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::UNAUTHORIZED,
+        "no_token",
+        "say hello with a seat's token before deciding",
+    )
+}
+
+fn hello(
+    _app: &App,
+    slot: &Slot,
+    greeted: bool,
+    token: Option<String>,
+    lang: Option<String>,
+) -> Result<(Viewer, Lang), ApiError> {
+    if greeted {
+        return Err(ApiError::bad_json("hello was already said on this socket"));
+    }
+    let viewer = slot.viewer(token.as_deref())?;
+    let lang = match lang.as_deref() {
+        None => slot.lang,
+        Some(c) => Lang::ALL
+            .into_iter()
+            .find(|l| l.code() == c)
+            .ok_or_else(|| {
+                ApiError::new(
+                    axum::http::StatusCode::BAD_REQUEST,
+                    "bad_lang",
+                    format!("no language {c:?} (languages: en, it, fr)"),
+                )
+            })?,
+    };
+    Ok((viewer, lang))
+}
