@@ -25,7 +25,7 @@ after(async () => {
 async function shot(page, name) {
   await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: false });
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
 }
 
 /** @param {import('playwright-core').Page} page @param {string} lang */
