@@ -72,6 +72,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   let decisions = 0;
   const ways = { map: 0, card: 0, button: 0 };
   let planningShot = false;
+  /** @type {false | 'seen' | 'asked'} */
   let combatShot = false;
   let reloaded = false;
   const firstRound = Number(await page.evaluate(() => document.body.dataset.round));
@@ -82,21 +83,30 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
       break;
     }
     const round = Number(await page.evaluate(() => document.body.dataset.round));
-    const planning = await page.evaluate(() => document.querySelectorAll('#stack .card.back').length > 0 && !!document.querySelector('#hand .card.pickable'));
-    if (!planningShot && round >= 2 && planning) {
+    // Planning with a few cards face down on the stack (or, failing that by
+    // the third round, any Planning); a combat that asks this player
+    // something (or, failing that, any question while combat dice show).
+    const look = await page.evaluate(() => ({
+      backs: document.querySelectorAll('#stack .card.back').length,
+      playable: !!document.querySelector('#hand .card.pickable'),
+      dice: !!document.querySelector('#dice .roll'),
+      focus: !!document.querySelector('#map .region.focus'),
+      ask: document.body.dataset.ask,
+    }));
+    if (!planningShot && look.playable && (look.backs >= 3 || (round >= 3 && look.backs >= 1))) {
       await shot(page, 'table-planning-en.png');
       await switchLang(page, 'it');
       await shot(page, 'table-planning-it.png');
       await switchLang(page, 'en');
       planningShot = true;
     }
-    const inCombat = await page.evaluate(() => !!document.querySelector('#dice .roll') && !!document.querySelector('#map .region.focus'));
-    if (!combatShot && inCombat) {
+    const combatAsk = ['target', 'defend', 'continue', 'lose', 'next_defender', 'retreat_to'].includes(look.ask);
+    if (combatShot !== 'asked' && look.dice && look.focus && (combatAsk || !combatShot)) {
       await shot(page, 'table-combat-en.png');
       await switchLang(page, 'it');
       await shot(page, 'table-combat-it.png');
       await switchLang(page, 'en');
-      combatShot = true;
+      combatShot = combatAsk ? 'asked' : 'seen';
     }
     // Reload in the middle of the second round: the table comes back where it was.
     if (!reloaded && round >= firstRound + 1 && decisions > 0) {
@@ -121,6 +131,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   assert.ok(ways.map > 0, 'some decisions were made on the map');
   assert.ok(planningShot, 'a Planning screenshot was taken');
   assert.ok(combatShot, 'a combat screenshot was taken');
+  console.log(`combat screenshot: ${combatShot === 'asked' ? 'while the player is asked about the combat' : 'while combat dice show'}`);
   assert.ok(outcome && outcome.length > 0);
   assert.doesNotMatch(await page.title(), /Your turn/);
   // The finished game can be replayed and downloaded.

@@ -73,6 +73,7 @@ export function render(m, act) {
   document.body.dataset.version = st ? String(st.version) : '';
   document.body.dataset.round = view ? String(view.round) : '';
   document.body.dataset.events = String(m.log.length);
+  document.body.dataset.ask = q && !covered ? String(q.options[0]?.meaning?.ask?.kind || '') : '';
   if (!st) {
     status.textContent = t('web-loading');
     box.replaceChildren();
