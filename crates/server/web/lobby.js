@@ -158,7 +158,7 @@ async function refreshGames() {
           ' ',
           el('a', {
             href: `/play/${encodeURIComponent(g.id)}#seat=${s.seat}&token=${mine[String(s.seat)]}`,
-            text: t('web-lobby-rejoin'),
+            text: t(s.taken ? 'web-lobby-rejoin' : 'web-lobby-play'),
           }),
         );
       }

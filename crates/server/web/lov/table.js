@@ -153,11 +153,11 @@ export function render(m, act) {
       document.querySelectorAll('#map .region.lit').forEach((e) => e.classList.remove('lit'));
       for (const r of regions) document.querySelector(`#map [data-region="${r}"]`)?.classList.add('lit');
     };
-    const have = logBox.childElementCount;
-    if (have > m.log.length || logBox.dataset.lang !== lang()) {
+    if (logBox.childElementCount > m.log.length || logBox.dataset.lang !== lang()) {
       logBox.replaceChildren();
       logBox.dataset.lang = lang();
     }
+    const have = logBox.childElementCount;
     for (let i = logBox.childElementCount; i < m.log.length; i++) logBox.append(logLine(content, m.log[i], light));
     if (logBox.childElementCount > have) logBox.scrollTop = logBox.scrollHeight;
   }
@@ -166,7 +166,11 @@ export function render(m, act) {
 /** The question's text without the name the status bar already shows. @param {string} text @param {string} name */
 function stripName(text, name) {
   const s = String(text || '');
-  return s.startsWith(`${name}: `) ? s.slice(name.length + 2) : s;
+  const colon = s.indexOf(': ');
+  if (colon < 0) return s;
+  // "Elyse: …" or "Elyse (Allaria): …"; a longer address ("… for Nagasha") stays.
+  const who = s.slice(0, colon);
+  return who === name || (who.startsWith(`${name} (`) && who.endsWith(')') && !who.slice(name.length + 2, -1).includes('(')) ? s.slice(colon + 2) : s;
 }
 
 /** Adds events to the log in stream order, ignoring ones already held. @param {LogEntry[]} log @param {LogEntry[]} events */

@@ -29,6 +29,7 @@ web-lobby-game = Game
 web-lobby-status = Status
 web-lobby-taken = taken
 web-lobby-free = free
+web-lobby-play = play
 web-lobby-rejoin = rejoin
 web-lobby-watch = Watch
 web-seat-kind-human = Person

@@ -29,6 +29,7 @@ web-lobby-game = Partie
 web-lobby-status = État
 web-lobby-taken = prise
 web-lobby-free = libre
+web-lobby-play = jouer
 web-lobby-rejoin = revenir
 web-lobby-watch = Regarder
 web-seat-kind-human = Personne

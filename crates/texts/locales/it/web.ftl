@@ -29,6 +29,7 @@ web-lobby-game = Partita
 web-lobby-status = Stato
 web-lobby-taken = occupato
 web-lobby-free = libero
+web-lobby-play = gioca
 web-lobby-rejoin = rientra
 web-lobby-watch = Guarda
 web-seat-kind-human = Persona
