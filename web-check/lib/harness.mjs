@@ -188,22 +188,21 @@ export async function settle(page, timeout = 30000) {
  */
 export async function clickOne(page, random) {
   const before = await page.evaluate(() => document.body.dataset.version);
-  const regions = await page.$$('#map .region.pickable');
-  const cards = await page.$$('#hand .card.pickable, #lineup .card.pickable');
-  const buttons = await page.$$('#choices button.choice');
+  // Locators find their element again if the table redraws in between.
+  const regions = page.locator('#map .region.pickable');
+  const cards = page.locator('#hand .card.pickable, #lineup .card.pickable');
+  const buttons = page.locator('#choices button.choice');
+  const [nr, nc, nb] = [await regions.count(), await cards.count(), await buttons.count()];
   let how;
   const r = random();
-  if (regions.length && r < 0.5) {
-    await regions[Math.floor(random() * regions.length)].click();
+  if (nr && r < 0.5) {
+    await regions.nth(Math.floor(random() * nr)).click();
     how = 'map';
-  } else if (cards.length && r < 0.5) {
-    await cards[Math.floor(random() * cards.length)].click();
+  } else if (nc && r < 0.5) {
+    await cards.nth(Math.floor(random() * nc)).click();
     how = 'card';
   } else {
-    // Weigh away from "pass" and "done"-like last options a little, so rounds
-    // see moves and combats, without computing any rule: only the order.
-    const i = Math.floor(random() * buttons.length);
-    await buttons[i].click();
+    await buttons.nth(Math.floor(random() * nb)).click();
     how = 'button';
   }
   await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.status === 'over', before, {

@@ -29,6 +29,7 @@ async function main() {
       const body = await getJson(`/api/games/${encodeURIComponent(id)}/at/${k}?lang=${lang()}`);
       total = body.decisions ?? total;
       m.state = body;
+      if (Array.isArray(body.seats)) m.kinds = body.seats.map((/** @type {any} */ s) => s.kind);
       m.log = body.events || [];
       m.notice = '';
     } catch (x) {

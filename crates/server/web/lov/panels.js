@@ -413,7 +413,8 @@ export function dicePanel(content, log) {
       start = i;
       break;
     }
-    if (k === 'round_started') break;
+    // Only the combat of the card being resolved: a newer card ends it.
+    if (k === 'round_started' || k === 'revealed') break;
   }
   /** @type {Node[]} */
   const rows = [];

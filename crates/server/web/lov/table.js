@@ -66,44 +66,50 @@ export function render(m, act) {
   const status = /** @type {HTMLElement} */ (document.getElementById('status-text'));
   const box = /** @type {HTMLElement} */ (document.getElementById('choices'));
   const extra = /** @type {HTMLElement} */ (document.getElementById('status-extra'));
-  extra.replaceChildren();
-  document.body.classList.toggle('my-turn', !!q && !covered);
-  // For people, the words; for scripts that drive the page, the same facts as data.
-  document.body.dataset.status = st ? String(st.status || '') : '';
-  document.body.dataset.version = st ? String(st.version) : '';
-  document.body.dataset.round = view ? String(view.round) : '';
+  // The status bar is rebuilt only when what it shows changes, so that a
+  // focused choice keeps its focus while the log or the board update.
   document.body.dataset.events = String(m.log.length);
-  document.body.dataset.ask = q && !covered ? String(q.options[0]?.meaning?.ask?.kind || '') : '';
-  if (!st) {
-    status.textContent = t('web-loading');
-    box.replaceChildren();
-  } else if (st.outcome || st.status === 'over') {
-    status.textContent = st.outcome?.text || t('web-game-over');
-    box.replaceChildren();
-    if (m.mode === 'play') extra.append(el('a', { class: 'button', href: `/replay/${encodeURIComponent(st.id)}`, text: t('web-replay') }));
-  } else if (st.status === 'broken') {
-    status.textContent = t('web-broken', { message: st.broken || '' });
-    box.replaceChildren();
-  } else if (q && covered) {
-    status.textContent = t('web-pass-screen', { name: seatName(content, q.seat) });
-    box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: act.showHand, text: t('web-show-hand') }));
-  } else if (q) {
-    status.replaceChildren(seatTag(content, q.seat), ': ', el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
-    box.replaceChildren(...offer.buttons);
-  } else if (st.question) {
-    status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
-    if (m.mode === 'replay' && st.question.text) status.append(el('span', { class: 'muted', text: ` — ${st.question.text}` }));
-    box.replaceChildren();
-  } else {
-    status.textContent = '';
-    box.replaceChildren();
-  }
-  if (m.mode === 'play' && st?.can_take_back) {
-    extra.append(el('button', { type: 'button', id: 'take-back', onclick: act.takeBack, text: t('web-take-back'), 'aria-keyshortcuts': 'Control+Z' }));
+  const statusKey = JSON.stringify([m.mode === 'replay' ? m.log.length : 0, st?.version, st?.status, covered, m.busy, lang(), !!q, st?.question?.seat, st?.can_take_back, st?.viewer?.spectator, m.mode]);
+  if (box.dataset.key !== statusKey) {
+    box.dataset.key = statusKey;
+    extra.replaceChildren();
+    document.body.classList.toggle('my-turn', !!q && !covered);
+    // For people, the words; for scripts that drive the page, the same facts as data.
+    document.body.dataset.status = st ? String(st.status || '') : '';
+    document.body.dataset.version = st ? String(st.version) : '';
+    document.body.dataset.round = view ? String(view.round) : '';
+    document.body.dataset.ask = q && !covered ? String(q.options[0]?.meaning?.ask?.kind || '') : '';
+    if (!st) {
+      status.textContent = t('web-loading');
+      box.replaceChildren();
+    } else if (st.outcome || st.status === 'over') {
+      status.textContent = st.outcome?.text || t('web-game-over');
+      box.replaceChildren();
+      if (m.mode === 'play') extra.append(el('a', { class: 'button', href: `/replay/${encodeURIComponent(st.id)}`, text: t('web-replay') }));
+    } else if (st.status === 'broken') {
+      status.textContent = t('web-broken', { message: st.broken || '' });
+      box.replaceChildren();
+    } else if (q && covered) {
+      status.textContent = t('web-pass-screen', { name: seatName(content, q.seat) });
+      box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: act.showHand, text: t('web-show-hand') }));
+    } else if (q) {
+      status.replaceChildren(seatTag(content, q.seat), ': ', el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
+      box.replaceChildren(...offer.buttons);
+    } else if (st.question) {
+      status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
+      if (m.mode === 'replay' && st.question.text) status.append(el('span', { class: 'muted', text: ` — ${st.question.text}` }));
+      box.replaceChildren();
+    } else {
+      status.textContent = '';
+      box.replaceChildren();
+    }
+    if (st?.viewer?.spectator) extra.append(el('span', { class: 'badge', text: t('web-spectating') }));
+    if (m.mode === 'play' && st?.can_take_back) {
+      extra.append(el('button', { type: 'button', id: 'take-back', onclick: act.takeBack, text: t('web-take-back'), 'aria-keyshortcuts': 'Control+Z' }));
+    }
   }
   const notice = document.getElementById('notice');
   if (notice) notice.textContent = m.notice;
-  if (st?.viewer?.spectator) extra.append(el('span', { class: 'badge', text: t('web-spectating') }));
 
   // The page title says when it is your turn.
   if (m.mode === 'play') document.title = q ? `● ${t('web-your-turn')} · ${t('web-title')}` : `${t('web-title')} · ${t('web-lov')}`;
