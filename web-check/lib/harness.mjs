@@ -35,10 +35,14 @@ export function freePort() {
   });
 }
 
-/** Starts `valerna serve` and waits for /healthz. */
-export async function startServer() {
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-web-'));
+/**
+ * Starts `valerna serve` and waits for /healthz: on a free port with a new
+ * database, or on `again`'s port and database (a restart).
+ * @param {{port: number, dir: string} | undefined} [again]
+ */
+export async function startServer(again) {
+  const port = again ? again.port : await freePort();
+  const dir = again ? again.dir : fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-web-'));
   const db = path.join(dir, 'games.db');
   const args = ['serve', '--port', String(port), '--db', db];
   // Bots wait a moment before deciding so that people can follow; the tests
@@ -70,8 +74,11 @@ export async function startServer() {
   }
   return {
     base,
+    port,
+    dir,
     log: () => log,
-    async stop() {
+    /** Stops the server and keeps its database. */
+    async stop(keep = false) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => {
@@ -85,7 +92,7 @@ export async function startServer() {
           });
         });
       }
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
