@@ -50,8 +50,14 @@ function absolute(link) {
   return new URL(link, location.origin).href;
 }
 
+/** The game created last, shown again in a new language. @type {{game: any, kinds: string[]} | null} */
+let created = null;
+/** Whether the game's language was chosen by hand (else it follows the page's). */
+let gameLangChosen = false;
+
 /** @param {any} game @param {string[]} kinds */
 function showCreated(game, kinds) {
+  created = { game, kinds };
   const box = /** @type {HTMLElement} */ (document.getElementById('created'));
   const humans = game.seats.filter((/** @type {any} */ s) => s.kind === 'human');
   const items = humans.map((/** @type {any} */ s) =>
@@ -193,9 +199,10 @@ async function start(/** @type {string} */ l) {
   applyTexts(document);
   renderSeats();
   const gameLang = /** @type {HTMLSelectElement} */ (document.getElementById('game-lang'));
-  const keep = gameLang.value || l;
+  const keep = gameLangChosen ? gameLang.value : l;
   gameLang.replaceChildren(...LANGS.map((x) => el('option', { value: x, text: LANG_NAMES[/** @type {'en'|'it'|'fr'} */ (x)] })));
   gameLang.value = keep;
+  if (created) showCreated(created.game, created.kinds);
   await refreshGames();
 }
 
@@ -203,6 +210,7 @@ async function main() {
   await start(initialLang());
   languageMenu(/** @type {HTMLSelectElement} */ (document.getElementById('lang')), (l) => start(l));
   /** @type {HTMLFormElement} */ (document.getElementById('create')).addEventListener('submit', create);
+  document.getElementById('game-lang')?.addEventListener('change', () => (gameLangChosen = true));
   setInterval(refreshGames, 10000);
 }
 
