@@ -328,8 +328,27 @@ fn read_log(file: &Path) -> Result<Record<Lov>, CliError> {
     }
     let text = String::from_utf8(bytes)
         .map_err(|_| CliError::usage(format!("{name}: not a game log (not UTF-8 text)")))?;
-    serde_json::from_str(&text)
-        .map_err(|e| CliError::usage(format!("{name}: not a Lords of Vaala game log: {e}")))
+    let not_a_log =
+        |why: String| CliError::usage(format!("{name}: not a Lords of Vaala game log: {why}"));
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| not_a_log(e.to_string()))?;
+    // The fields a person editing a log gets wrong, named before serde's
+    // own message would point at a column.
+    let humans = &value["setup"]["humans"];
+    match humans.as_array() {
+        Some(seats) if seats.len() == 4 && seats.iter().all(serde_json::Value::is_boolean) => {}
+        Some(seats) => {
+            return Err(not_a_log(format!(
+                "setup.humans must be 4 booleans, one a seat, not {} values",
+                seats.len()
+            )));
+        }
+        None => return Err(not_a_log("no setup.humans (4 booleans, one a seat)".into())),
+    }
+    if !value["decisions"].is_array() {
+        return Err(not_a_log("no decisions (a list)".into()));
+    }
+    serde_json::from_value(value).map_err(|e| not_a_log(e.to_string()))
 }
 
 fn replay_file(

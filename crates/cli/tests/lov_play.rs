@@ -338,6 +338,20 @@ fn a_replay_of_something_else_names_the_file() {
     let out = valerna(&["lov", "replay", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a Lords of Vaala game log"));
+    let seven = dir.join("seven.json");
+    std::fs::write(
+        &seven,
+        r#"{"setup": {"seed": 1, "humans": [true, true, true, true, true, true, true], "first": null, "content": 1}, "decisions": []}"#,
+    )
+    .unwrap();
+    let out = valerna(&["lov", "replay", seven.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("setup.humans must be 4 booleans, one a seat, not 7"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let big = dir.join("big.json");
     std::fs::write(&big, vec![b' '; (16 << 20) + 10]).unwrap();
     let out = valerna(&["lov", "replay", big.to_str().unwrap()]);

@@ -112,17 +112,20 @@ impl Eng<'_> {
     fn roll_dice(&mut self, seat: u8, r: u8, dice: u8) -> CombatRoll {
         let mut roll = CombatRoll::default();
         let mut faces: Faces = [0; 5];
+        let shown = self.logging();
         for _ in 0..dice {
             let f = valerna_dice::lov::roll(self.s.dice());
             roll.add(f);
-            let k = match f {
-                Face::Miss => 0,
-                Face::Hit => 1,
-                Face::DoubleHit => 2,
-                Face::Critical => 3,
-                Face::DoubleCritical => 4,
-            };
-            faces[k] += 1;
+            if shown {
+                let k = match f {
+                    Face::Miss => 0,
+                    Face::Hit => 1,
+                    Face::DoubleHit => 2,
+                    Face::Critical => 3,
+                    Face::DoubleCritical => 4,
+                };
+                faces[k] += 1;
+            }
         }
         self.emit(Event::Rolled {
             seat,
@@ -171,13 +174,16 @@ impl Eng<'_> {
                 // "An attacker with no Combat Value").
                 return Ok(());
             }
-            self.emit(Event::Combat {
-                attacker: att,
-                defender: def,
-                region: r,
-                attack: acv,
-                defense: self.combat_value(def, r),
-            });
+            if self.logging() {
+                let defense = self.combat_value(def, r);
+                self.emit(Event::Combat {
+                    attacker: att,
+                    defender: def,
+                    region: r,
+                    attack: acv,
+                    defense,
+                });
+            }
             let roll = self.roll_dice(att, r, acv);
             let mut crit = roll.immediate_wounds as u8;
             let mut std = roll.standard_hits as u8;

@@ -60,12 +60,18 @@ impl<'a> Eng<'a> {
         }
     }
 
+    /// Whether the game keeps a log (what only a log needs is skipped).
+    pub fn logging(&self) -> bool {
+        self.log.is_some()
+    }
+
     /// Records a public event.
     pub fn emit(&mut self, event: Event) {
         self.emit_to(PUBLIC, event);
     }
 
     /// Records an event that only `seat` may see (`PUBLIC`: everyone).
+    #[inline]
     pub fn emit_to(&mut self, to: u8, event: Event) {
         if let Some(log) = self.log.as_deref_mut() {
             log.push(Entry { to, event });

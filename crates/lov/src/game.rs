@@ -64,8 +64,8 @@ pub struct Lov {
     log: Vec<Entry>,
     /// The events of the unit in progress, up to its question.
     pending: Vec<Entry>,
-    /// What the last decision may not have changed for it to be taken
-    /// back: the state's marks when it was made.
+    /// The state's marks when the last decision was made: it may be taken
+    /// back while they have not moved.
     undo: Option<Marks>,
 }
 
@@ -140,8 +140,12 @@ impl Lov {
             let [a, b] = &mut self.slots;
             let (from, work) = if cp == 0 { (&*a, b) } else { (&*b, a) };
             work.restart_from(from);
-            self.pending.clear();
-            let log = self.logging.then_some(&mut self.pending);
+            let log = if self.logging {
+                self.pending.clear();
+                Some(&mut self.pending)
+            } else {
+                None
+            };
             let mut e = Eng::new(
                 work,
                 &self.content,
@@ -155,7 +159,9 @@ impl Lov {
                 Ok(()) => {
                     self.checkpoint = other;
                     self.n_answers = 0;
-                    self.log.append(&mut self.pending);
+                    if self.logging {
+                        self.log.append(&mut self.pending);
+                    }
                 }
                 Err(Halt::Ask) => {
                     self.question = question;
@@ -308,10 +314,9 @@ impl Game for Lov {
         self.answers[usize::from(self.n_answers)] = i as u8;
         self.n_answers += 1;
         self.question = None;
-        let before = Marks::of(self.state());
+        // Only a table (which keeps the log) takes decisions back.
+        self.undo = self.logging.then(|| Marks::of(self.state()));
         self.advance();
-        self.undo =
-            (self.state().end.is_none() && Marks::of(self.state()) == before).then_some(before);
         Ok(())
     }
 
@@ -403,6 +408,6 @@ impl Narrated for Lov {
     }
 
     fn can_take_back(&self) -> bool {
-        self.undo.is_some()
+        self.state().end.is_none() && self.undo == Some(Marks::of(self.state()))
     }
 }
