@@ -58,6 +58,10 @@ where
     fn outcome_text(&self, t: &Texts) -> String;
     /// The decision a random bot takes now, from its own `seed`.
     fn bot(&self, seed: u64) -> Option<Self::Decision>;
+    /// The same game with `seat`'s hidden cards changed (`salt` picks how):
+    /// what any other viewer is sent must not change. Tests use it to show
+    /// that no seat is sent another's hand.
+    fn other_hidden(&self, seat: Seat, salt: u64) -> Self;
     /// The public content a page draws the table from.
     fn content_json(content: &Self::Content, t: &Texts) -> Value;
 }
@@ -108,6 +112,9 @@ pub trait Hosted: Send + Sync {
     fn state_hash(&self) -> String;
     /// A random bot's decision for the pending question.
     fn bot(&self, seed: u64) -> Option<Value>;
+    /// The same game with `seat`'s hidden cards changed (see
+    /// [`Worded::other_hidden`]).
+    fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
 }
 
 /// A rule engine and the record that reaches it.
@@ -288,9 +295,13 @@ where
         let mut events = Vec::new();
         for v in viewers {
             h.update(serde_json::to_vec(&self.game.view_as(v)).unwrap_or_default());
+            // The length of each viewer's event stream and its last events:
+            // hashing every event would cost each decision the whole game.
             events.clear();
             self.game.events(v, 0, &mut events);
-            h.update(serde_json::to_vec(&events).unwrap_or_default());
+            let tail = &events[events.len().saturating_sub(8)..];
+            h.update(events.len().to_le_bytes());
+            h.update(serde_json::to_vec(tail).unwrap_or_default());
         }
         let mut out = Vec::new();
         self.game.choices(&mut out);
@@ -304,6 +315,13 @@ where
     }
     fn bot(&self, seed: u64) -> Option<Value> {
         self.game.bot(seed).map(|d| to_json(&d))
+    }
+    fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted> {
+        Box::new(Table {
+            content: self.content.clone(),
+            game: self.game.other_hidden(seat, salt),
+            record: self.record.clone(),
+        })
     }
 }
 

@@ -96,6 +96,10 @@ impl Worded for Lov {
         RandomPolicy::new(seed).choose(self)
     }
 
+    fn other_hidden(&self, seat: Seat, salt: u64) -> Lov {
+        self.with_other_hidden_cards(seat, salt)
+    }
+
     fn content_json(content: &Content, t: &Texts) -> Value {
         let n = REGIONS.min(content.regions.len());
         let regions: Vec<Value> = content

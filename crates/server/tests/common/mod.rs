@@ -1,0 +1,92 @@
+//! A server on loopback for the tests, on a fresh database.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use valerna_server::client::{Answer, http};
+use valerna_server::{App, Config};
+
+#[derive(Debug)]
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub app: Arc<App>,
+    pub dir: PathBuf,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+static N: AtomicUsize = AtomicUsize::new(0);
+
+pub fn temp_dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "valerna-server-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+pub async fn server() -> TestServer {
+    server_with(Config {
+        bot_delay: Duration::ZERO,
+        ..Config::default()
+    })
+    .await
+}
+
+pub async fn server_with(config: Config) -> TestServer {
+    let dir = temp_dir();
+    let (app, router) = valerna_server::start(&dir.join("test.db"), config)
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    TestServer { addr, app, dir }
+}
+
+impl TestServer {
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        http(self.addr, "GET", path, token, None).await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &str) -> Answer {
+        http(self.addr, "POST", path, token, Some(body))
+            .await
+            .unwrap()
+    }
+
+    /// Creates a game; its id and the seats' tokens (`""` for non-human seats).
+    pub async fn create(&self, seats: &[&str], seed: u64) -> (String, Vec<String>) {
+        let body = json!({"game": "lov", "seats": seats, "seed": seed, "first": 0});
+        let a = self.post("/api/games", None, &body.to_string()).await;
+        assert_eq!(a.status, 201, "{}", a.raw);
+        let id = a.body["id"].as_str().unwrap().to_owned();
+        let tokens = a.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].as_str().unwrap_or("").to_owned())
+            .collect();
+        (id, tokens)
+    }
+
+    /// The game as `token`'s seat sees it.
+    pub async fn state(&self, id: &str, token: Option<&str>) -> Value {
+        let a = self.get(&format!("/api/games/{id}"), token).await;
+        assert_eq!(a.status, 200, "{}", a.raw);
+        a.body
+    }
+}
