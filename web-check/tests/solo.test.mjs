@@ -75,6 +75,9 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   /** @type {false | 'seen' | 'asked'} */
   let combatShot = false;
   let reloaded = false;
+  let tookBack = false;
+  /** @type {string | null} */
+  let previous = null;
   const firstRound = Number(await page.evaluate(() => document.body.dataset.round));
   for (;;) {
     const state = await settle(page, 60000);
@@ -119,13 +122,24 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
       assert.equal(back.text, before.text, 'the same question after a reload');
       reloaded = true;
     }
+    // Take back once when the table offers it: the question before the
+    // last decision comes back.
+    if (!tookBack && previous && (await page.$('#take-back'))) {
+      const v = await page.evaluate(() => document.body.dataset.version);
+      await page.click('#take-back');
+      await page.waitForFunction((x) => document.body.dataset.version !== x, v);
+      assert.equal(await settle(page), 'choose');
+      assert.equal(await page.textContent('#status-text'), previous, 'the taken-back question is asked again');
+      tookBack = true;
+    }
+    previous = await page.textContent('#status-text');
     ways[await clickOne(page, random)] += 1;
     decisions += 1;
     assert.ok(decisions < 2000, 'the game ends');
   }
   const lastRound = Number(await page.evaluate(() => document.body.dataset.round));
   const outcome = await page.textContent('#status-text');
-  console.log(`solo game: ${decisions} decisions by clicking (map ${ways.map}, cards ${ways.card}, buttons ${ways.button}), rounds ${firstRound}..${lastRound}; ${outcome}`);
+  console.log(`solo game: ${tookBack ? 'one take-back, ' : 'no take-back offered, '}${decisions} decisions by clicking (map ${ways.map}, cards ${ways.card}, buttons ${ways.button}), rounds ${firstRound}..${lastRound}; ${outcome}`);
   assert.ok(reloaded, 'the page was reloaded mid-round');
   assert.ok(lastRound >= 2, 'complete rounds were played');
   assert.ok(ways.map > 0, 'some decisions were made on the map');

@@ -84,6 +84,17 @@ function privateTexts(got) {
   return out;
 }
 
+test('the search finds another seat\'s hand where there is one', () => {
+  // The search itself, on frames that would leak: it must not pass anything.
+  const view = { seat: 0, players: [{ actions: 3 }, {}, { actions: 5, region_cards: null, vaala_hand: null }, {}], options: [] };
+  assert.equal(leaks([{ url: 'ws', text: JSON.stringify({ type: 'state', view }) }], 2).length, 1);
+  const ev = { n: 4, event: { kind: 'own_card_played', seat: 2, position: 1, card: { kind: 'action', id: 12 } }, text: 'x', seat: 2 };
+  assert.equal(leaks([{ url: 'ws', text: JSON.stringify({ events: [ev] }) }], 2).length, 1);
+  const q = { seat: 2, owner: 2, text: 'Adrael: …', options: [{ index: 0 }] };
+  assert.equal(leaks([{ url: 'http', text: JSON.stringify({ question: q }) }], 2).length, 1);
+  assert.equal(leaks([{ url: 'ws', text: JSON.stringify({ question: { seat: 2, owner: 2, text: 'Adrael: …' } }) }], 2).length, 0);
+});
+
 test('two browsers play one game and neither receives the other\'s hand', { timeout: 180000 }, async () => {
   const res = await fetch(`${server.base}/api/games`, {
     method: 'POST',
