@@ -1,4 +1,140 @@
 # valerna serve: the web pages (lobby, tables). Messages with variables are
-# served with { $name } left as {name} for the page to fill in.
+# served with { $name } left as {name} for the page to fill in. Game terms as
+# the English rulebook of Lords of Vaala prints them.
 
 web-title = Valerna
+web-lov = Lords of Vaala
+web-language = Language
+web-loading = Loading…
+web-error = Error: { $message }
+web-no-game = There is no such game.
+web-back-lobby = Back to the lobby
+web-seat = Seat { $seat }
+
+## Lobby
+
+web-lobby-new = New game
+web-lobby-seats = Seats
+web-lobby-game-language = Language of the game
+web-lobby-seed = Seed (optional)
+web-lobby-create = Create the game
+web-lobby-created = The game is ready. Each person opens their own link; keep the links private: a link is a seat.
+web-lobby-play-as = Play as { $name }
+web-lobby-link-of = Link of { $name }
+web-lobby-hotseat = Play all the human seats at this screen
+web-lobby-need-human = At least one seat must be a person.
+web-lobby-open-games = Games under way
+web-lobby-no-games = No game is under way.
+web-lobby-game = Game
+web-lobby-status = Status
+web-lobby-taken = taken
+web-lobby-free = free
+web-lobby-play = play
+web-lobby-rejoin = rejoin
+web-lobby-watch = Watch
+web-seat-kind-human = Person
+web-seat-kind-faceless = Faceless
+web-seat-kind-random = Bot (random)
+web-game-status-open = waiting for players
+web-game-status-playing = under way
+web-game-status-over = over
+web-game-status-broken = broken
+
+## The table
+
+web-status = Who must decide now
+web-choices = Choices
+web-players = Players
+web-map = Map of Vaala
+web-your-turn = Your turn
+web-waiting = waiting for { $name }…
+web-waiting-kind = waiting for { $name } ({ $kind })…
+web-spectating = watching
+web-pass-screen = Pass the screen to { $name }.
+web-show-hand = Show my hand
+web-hand-hidden = Hidden until its owner asks to see it.
+web-your-hand = Hand of { $name }
+web-hand-empty = No cards in hand.
+web-take-back = Take back
+web-reconnecting = Connection lost: trying again in { $seconds } s…
+web-game-over = The game is over.
+web-broken = This game cannot go on: { $message }
+web-round = Round { $round }
+web-phase-planning = Planning
+web-phase-resolution = Resolution
+web-phase-cleanup = Clean-up
+web-phase-over = Game over
+web-initiative-token = Initiative
+web-events-left = Events left: { $count }
+web-deciding = deciding
+web-eliminated = eliminated
+
+## Player boards
+
+web-power = Power
+web-power-count = Power: { $power } unspent, { $spent } spent ({ $total } of 10)
+web-wounds = Wounds
+web-wounds-count = Wounds: { $wounds } of { $max }
+web-essence = Essence
+web-essence-count = Essence: { $essence } of { $max }
+web-supply = Supply
+web-denizens = Denizens
+web-bond = Dragonbond
+web-combat-bonus = Combat Value +{ $bonus } this round
+web-combat-value = Combat Value: { $value }
+web-hand-counts = In hand: { $actions } Action, { $regions } Region, { $vaala } Vaala
+web-vaala-counts = Vaala: { $face_up } face up, { $deck } in deck, { $discard } discarded
+web-general = General
+web-dragon = Dragon
+web-infantry = Infantry
+web-cavalry = Cavalry
+web-ranged = Ranged
+web-neutral = neutral Units
+web-city = City
+web-map-power = Power: { $count }
+web-mountain-border = Mountain border
+web-sea-link = Connected by sea
+
+## Cards and the Action stack
+
+web-stack = Action stack
+web-stack-empty = The Action stack is empty.
+web-face-down = face down
+web-action-card = Action card
+web-region-card = Region card
+web-event-card = Event
+web-vaala-card = Vaala card
+web-cost = Cost { $cost }
+web-lineup = Denizens
+web-glyph-attack = Assault
+web-glyph-attack-dragon = Wrath
+web-glyph-move = Deploy
+web-glyph-move-dragon = Soar
+web-glyph-collect = Harvest
+web-glyph-collect-dragon = Hoard
+web-glyph-vaala = Vaala
+web-glyph-upgrade = Upgrade
+web-glyph-reinforce = Reinforce
+web-glyph-fortify = Fortify
+
+## Combat and dice
+
+web-combat = Combat
+web-dice = Dice
+web-die-miss = miss
+web-die-hit = hit
+web-die-double-hit = two hits
+web-die-critical = critical hit
+web-die-double-critical = two critical hits
+
+## Log and replay
+
+web-log = Log
+web-replay = Replay
+web-replay-first = First decision
+web-replay-prev = Previous decision
+web-replay-next = Next decision
+web-replay-last = Last decision
+web-replay-step-label = Decision
+web-replay-step = after { $step } of { $total } decisions
+web-download = Download the game's log (JSON)

@@ -1,4 +1,140 @@
-# valerna serve: the web pages (lobby, tables). Messages with variables are
-# served with { $name } left as {name} for the page to fill in.
+# valerna serve : les pages web (salon, tables). Les messages à variables
+# sont servis avec { $name } laissé en {name}, que la page remplit. Termes
+# de jeu du livre de règles français de Lords of Vaala.
 
 web-title = Valerna
+web-lov = Lords of Vaala
+web-language = Langue
+web-loading = Chargement…
+web-error = Erreur : { $message }
+web-no-game = Cette partie n'existe pas.
+web-back-lobby = Retour au salon
+web-seat = Place { $seat }
+
+## Salon
+
+web-lobby-new = Nouvelle partie
+web-lobby-seats = Places
+web-lobby-game-language = Langue de la partie
+web-lobby-seed = Graine (facultative)
+web-lobby-create = Créer la partie
+web-lobby-created = La partie est prête. Chaque personne ouvre son propre lien ; gardez les liens privés : un lien est une place.
+web-lobby-play-as = Jouer { $name }
+web-lobby-link-of = Lien de { $name }
+web-lobby-hotseat = Jouer toutes les places humaines sur cet écran
+web-lobby-need-human = Au moins une place doit être celle d'une personne.
+web-lobby-open-games = Parties en cours
+web-lobby-no-games = Aucune partie en cours.
+web-lobby-game = Partie
+web-lobby-status = État
+web-lobby-taken = prise
+web-lobby-free = libre
+web-lobby-play = jouer
+web-lobby-rejoin = revenir
+web-lobby-watch = Regarder
+web-seat-kind-human = Personne
+web-seat-kind-faceless = Sans-Visage
+web-seat-kind-random = Bot (au hasard)
+web-game-status-open = attend des joueurs
+web-game-status-playing = en cours
+web-game-status-over = terminée
+web-game-status-broken = cassée
+
+## La table
+
+web-status = Qui doit décider maintenant
+web-choices = Choix
+web-players = Joueurs
+web-map = Carte de Vaala
+web-your-turn = À vous de jouer
+web-waiting = on attend { $name }…
+web-waiting-kind = on attend { $name } ({ $kind })…
+web-spectating = spectateur
+web-pass-screen = Passez l'écran à { $name }.
+web-show-hand = Montrer ma main
+web-hand-hidden = Cachée jusqu'à ce que son propriétaire demande à la voir.
+web-your-hand = Main de { $name }
+web-hand-empty = Aucune carte en main.
+web-take-back = Reprendre le coup
+web-reconnecting = Connexion perdue : nouvel essai dans { $seconds } s…
+web-game-over = La partie est terminée.
+web-broken = Cette partie ne peut pas continuer : { $message }
+web-round = Tour { $round }
+web-phase-planning = Planification
+web-phase-resolution = Résolution
+web-phase-cleanup = Purge
+web-phase-over = Partie terminée
+web-initiative-token = Initiative
+web-events-left = Événements restants : { $count }
+web-deciding = décide
+web-eliminated = éliminé
+
+## Plateaux des joueurs
+
+web-power = Pouvoir
+web-power-count = Pouvoir : { $power } non dépensé, { $spent } dépensé ({ $total } sur 10)
+web-wounds = Blessures
+web-wounds-count = Blessures : { $wounds } sur { $max }
+web-essence = Essence
+web-essence-count = Essence : { $essence } sur { $max }
+web-supply = Réserve
+web-denizens = Seigneurs de Guerre
+web-bond = Dragonbond
+web-combat-bonus = Valeur de Combat +{ $bonus } ce tour
+web-combat-value = Valeur de Combat : { $value }
+web-hand-counts = En main : { $actions } Action, { $regions } Région, { $vaala } Vaala
+web-vaala-counts = Vaala : { $face_up } face visible, { $deck } dans le deck, { $discard } défaussées
+web-general = Général
+web-dragon = Dragon
+web-infantry = Infanterie
+web-cavalry = Cavalerie
+web-ranged = Archerie
+web-neutral = Unités Neutres
+web-city = Ville
+web-map-power = Pouvoir : { $count }
+web-mountain-border = Frontière montagneuse
+web-sea-link = Reliées par la mer
+
+## Cartes et deck Action
+
+web-stack = Deck Action
+web-stack-empty = Le deck Action est vide.
+web-face-down = face cachée
+web-action-card = Carte Action
+web-region-card = Carte Région
+web-event-card = Événement
+web-vaala-card = Carte Vaala
+web-cost = Coût { $cost }
+web-lineup = Seigneurs de Guerre
+web-glyph-attack = Assaut
+web-glyph-attack-dragon = Courroux
+web-glyph-move = Déploiement
+web-glyph-move-dragon = Envol
+web-glyph-collect = Récolte
+web-glyph-collect-dragon = Réserves
+web-glyph-vaala = Vaala
+web-glyph-upgrade = Amélioration
+web-glyph-reinforce = Renforts
+web-glyph-fortify = Fortification
+
+## Combat et dés
+
+web-combat = Combat
+web-dice = Dés
+web-die-miss = échec
+web-die-hit = touche standard
+web-die-double-hit = deux touches standards
+web-die-critical = touche critique
+web-die-double-critical = deux touches critiques
+
+## Journal et replay
+
+web-log = Journal
+web-replay = Replay
+web-replay-first = Première décision
+web-replay-prev = Décision précédente
+web-replay-next = Décision suivante
+web-replay-last = Dernière décision
+web-replay-step-label = Décision
+web-replay-step = après { $step } sur { $total } décisions
+web-download = Télécharger le journal de la partie (JSON)

@@ -1,4 +1,140 @@
-# valerna serve: the web pages (lobby, tables). Messages with variables are
-# served with { $name } left as {name} for the page to fill in.
+# valerna serve: le pagine web (sala d'attesa, tavoli). I messaggi con
+# variabili sono serviti con { $name } lasciato come {name}, che la pagina
+# riempie. Termini di gioco dal regolamento italiano di Lords of Vaala.
 
 web-title = Valerna
+web-lov = Lords of Vaala
+web-language = Lingua
+web-loading = Caricamento…
+web-error = Errore: { $message }
+web-no-game = Questa partita non esiste.
+web-back-lobby = Torna alla sala d'attesa
+web-seat = Posto { $seat }
+
+## Sala d'attesa
+
+web-lobby-new = Nuova partita
+web-lobby-seats = Posti
+web-lobby-game-language = Lingua della partita
+web-lobby-seed = Seme (facoltativo)
+web-lobby-create = Crea la partita
+web-lobby-created = La partita è pronta. Ogni persona apre il proprio link; tenete i link riservati: un link è un posto.
+web-lobby-play-as = Gioca come { $name }
+web-lobby-link-of = Link di { $name }
+web-lobby-hotseat = Gioca tutti i posti umani a questo schermo
+web-lobby-need-human = Almeno un posto deve essere di una persona.
+web-lobby-open-games = Partite in corso
+web-lobby-no-games = Nessuna partita in corso.
+web-lobby-game = Partita
+web-lobby-status = Stato
+web-lobby-taken = occupato
+web-lobby-free = libero
+web-lobby-play = gioca
+web-lobby-rejoin = rientra
+web-lobby-watch = Guarda
+web-seat-kind-human = Persona
+web-seat-kind-faceless = Senzavolto
+web-seat-kind-random = Bot (a caso)
+web-game-status-open = in attesa di giocatori
+web-game-status-playing = in corso
+web-game-status-over = finita
+web-game-status-broken = guasta
+
+## Il tavolo
+
+web-status = Chi deve decidere ora
+web-choices = Scelte
+web-players = Giocatori
+web-map = Mappa di Vaala
+web-your-turn = Tocca a te
+web-waiting = in attesa di { $name }…
+web-waiting-kind = in attesa di { $name } ({ $kind })…
+web-spectating = spettatore
+web-pass-screen = Passa lo schermo a { $name }.
+web-show-hand = Mostra la mia mano
+web-hand-hidden = Nascosta finché il suo proprietario non chiede di vederla.
+web-your-hand = Mano di { $name }
+web-hand-empty = Nessuna carta in mano.
+web-take-back = Annulla la mossa
+web-reconnecting = Connessione persa: nuovo tentativo fra { $seconds } s…
+web-game-over = La partita è finita.
+web-broken = Questa partita non può continuare: { $message }
+web-round = Round { $round }
+web-phase-planning = Pianificazione
+web-phase-resolution = Risoluzione
+web-phase-cleanup = Mantenimento
+web-phase-over = Partita finita
+web-initiative-token = Iniziativa
+web-events-left = Eventi rimasti: { $count }
+web-deciding = sta decidendo
+web-eliminated = eliminato
+
+## Plance dei giocatori
+
+web-power = Potere
+web-power-count = Potere: { $power } non utilizzato, { $spent } utilizzato ({ $total } su 10)
+web-wounds = Ferite
+web-wounds-count = Ferite: { $wounds } su { $max }
+web-essence = Essenza
+web-essence-count = Essenza: { $essence } su { $max }
+web-supply = Riserva
+web-denizens = Abitanti
+web-bond = Legame Draconico
+web-combat-bonus = Valore di Combattimento +{ $bonus } in questo round
+web-combat-value = Valore di Combattimento: { $value }
+web-hand-counts = In mano: { $actions } Azione, { $regions } Regione, { $vaala } Vaala
+web-vaala-counts = Vaala: { $face_up } scoperte, { $deck } nel mazzo, { $discard } scartate
+web-general = Generale
+web-dragon = Drago
+web-infantry = Fanteria
+web-cavalry = Cavalleria
+web-ranged = a Distanza
+web-neutral = Unità neutrali
+web-city = Città
+web-map-power = Potere: { $count }
+web-mountain-border = Confine montuoso
+web-sea-link = Collegate via mare
+
+## Carte e pila delle Azioni
+
+web-stack = Pila delle Azioni
+web-stack-empty = La pila delle Azioni è vuota.
+web-face-down = coperta
+web-action-card = Carta Azione
+web-region-card = Carta Regione
+web-event-card = Evento
+web-vaala-card = Carta Vaala
+web-cost = Costo { $cost }
+web-lineup = Abitanti
+web-glyph-attack = Assalto
+web-glyph-attack-dragon = Ira
+web-glyph-move = Schieramento
+web-glyph-move-dragon = Volo
+web-glyph-collect = Raccolto
+web-glyph-collect-dragon = Accumulo
+web-glyph-vaala = Vaala
+web-glyph-upgrade = Miglioramento
+web-glyph-reinforce = Rinforzi
+web-glyph-fortify = Fortificazione
+
+## Combattimento e dadi
+
+web-combat = Battaglia
+web-dice = Dadi
+web-die-miss = mancato
+web-die-hit = colpo standard
+web-die-double-hit = due colpi standard
+web-die-critical = colpo critico
+web-die-double-critical = due colpi critici
+
+## Registro e replay
+
+web-log = Registro
+web-replay = Replay
+web-replay-first = Prima decisione
+web-replay-prev = Decisione precedente
+web-replay-next = Decisione seguente
+web-replay-last = Ultima decisione
+web-replay-step-label = Decisione
+web-replay-step = dopo { $step } di { $total } decisioni
+web-download = Scarica il registro della partita (JSON)

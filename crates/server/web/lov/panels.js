@@ -1,0 +1,436 @@
+// @ts-check
+/** The table's panels around the board: the players' boards, the Action
+ * stack, the viewer's hand, the Denizen lineup, dice and the log. Each draws
+ * what the view and the events say, in the server's words. */
+
+import { t, el } from '../texts.js';
+import { SEAT_COLOURS, NONE, UNIT_KEYS, icon, seatFill, s } from './map.js';
+
+/** @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry */
+
+/** @param {any} content @param {number} seat */
+export function seatName(content, seat) {
+  return content?.characters?.[seat]?.name ?? t('web-seat', { seat: seat + 1 });
+}
+
+/** The piece that stands for a seat: a General's star or a Dragon's diamond. @param {any} content @param {number} seat */
+export function seatIcon(content, seat, size = 18) {
+  const kind = content?.characters?.[seat]?.kind === 'dragon' ? 'dragon' : 'general';
+  return icon(kind, seatFill(seat), size);
+}
+
+/** A seat's name in its colour, with its piece. @param {any} content @param {number} seat */
+export function seatTag(content, seat) {
+  return el('span', { class: `seat-tag seat${seat}` }, [seatIcon(content, seat, 14), ' ', seatName(content, seat)]);
+}
+
+/** @param {any} kinds @param {any} view @param {number} seat */
+export function seatKind(kinds, view, seat) {
+  if (kinds && kinds[seat]) return kinds[seat];
+  return view?.players?.[seat]?.human === false ? 'faceless' : 'human';
+}
+
+/** A row of boxes: `filled` of `length` marked. @param {number} length @param {number} filled @param {string} cls @param {string} label */
+function track(length, filled, cls, label) {
+  const n = Math.max(length, filled);
+  const boxes = [];
+  for (let i = 0; i < n; i++) boxes.push(el('span', { class: `box ${i < filled ? 'on' : ''}` }));
+  return el('span', { class: `track ${cls}`, role: 'img', 'aria-label': label, title: label }, boxes);
+}
+
+/** Power tokens: unspent ones gold, spent ones flipped. @param {number} power @param {number} spent */
+function powerTokens(power, spent) {
+  const tokens = [];
+  for (let i = 0; i < power; i++) tokens.push(el('span', { class: 'token power' }));
+  for (let i = 0; i < spent; i++) tokens.push(el('span', { class: 'token power spent' }));
+  const label = t('web-power-count', { power, spent, total: power + spent });
+  return el('span', { class: 'tokens', role: 'img', 'aria-label': label, title: label }, tokens);
+}
+
+/**
+ * One player's board.
+ * @param {any} content @param {any} view @param {number} seat
+ * @param {{kinds: any, deciding: number | null, combat: any}} ctx
+ */
+export function playerPanel(content, view, seat, ctx) {
+  const p = view.players[seat];
+  const c = content.characters[seat] || {};
+  const dragon = c.kind === 'dragon';
+  const kind = seatKind(ctx.kinds, view, seat);
+  const turn = ctx.deciding === seat;
+  /** @type {(Node|string|null)[]} */
+  const rows = [];
+  rows.push(
+    el('div', { class: 'row power-row' }, [
+      el('span', { class: 'label', text: t('web-power') }),
+      powerTokens(p.power, p.spent),
+      el('span', { class: 'num', text: `${p.power + p.spent}/10` }),
+    ]),
+  );
+  if (dragon) {
+    const wl = Array.isArray(c.wound_track) ? c.wound_track.length : 5;
+    rows.push(
+      el('div', { class: 'row' }, [
+        el('span', { class: 'label', text: t('web-wounds') }),
+        track(wl, p.wounds, 'wounds', t('web-wounds-count', { wounds: p.wounds, max: wl })),
+      ]),
+    );
+    const el_ = typeof c.essence === 'number' ? c.essence : p.essence;
+    rows.push(
+      el('div', { class: 'row' }, [
+        el('span', { class: 'label', text: t('web-essence') }),
+        track(el_, p.essence, 'essence', t('web-essence-count', { essence: p.essence, max: el_ })),
+      ]),
+    );
+  } else {
+    rows.push(
+      el('div', { class: 'row units' }, [
+        el('span', { class: 'label', text: t('web-supply') }),
+        ...UNIT_KEYS.map((k, u) =>
+          el('span', { class: 'unit', title: `${t(`web-${k}`)}: ${p.supply[u]}`, 'aria-label': `${t(`web-${k}`)}: ${p.supply[u]}` }, [
+            icon(k, seatFill(seat), 14),
+            String(p.supply[u]),
+          ]),
+        ),
+      ]),
+    );
+    const dens = UNIT_KEYS.map((k, u) => {
+      const d = p.denizens[u];
+      if (d === NONE || d === undefined || d === null) return null;
+      const den = content.denizens?.[d];
+      return el('li', { title: den?.text || '' }, [icon(k, seatFill(seat), 14), ' ', den?.name ?? String(d)]);
+    }).filter(Boolean);
+    rows.push(
+      el('div', { class: 'row' }, [
+        el('span', { class: 'label', text: t('web-denizens') }),
+        dens.length ? el('ul', { class: 'denizens' }, dens) : el('span', { class: 'muted', text: '—' }),
+      ]),
+    );
+  }
+  if (p.combat_bonus) rows.push(el('div', { class: 'row', text: t('web-combat-bonus', { bonus: p.combat_bonus }) }));
+  if (ctx.combat && (ctx.combat.attacker === seat || ctx.combat.defenderSeat === seat)) {
+    const v = ctx.combat.attacker === seat ? ctx.combat.attack : ctx.combat.defense;
+    rows.push(el('div', { class: 'row combat-value', text: t('web-combat-value', { value: v }) }));
+  }
+  rows.push(
+    el('div', { class: 'row' }, [
+      el('span', { class: 'label', text: t('web-bond') }),
+      p.partner !== NONE && p.partner !== undefined ? seatTag(content, p.partner) : el('span', { class: 'muted', text: '—' }),
+    ]),
+  );
+  rows.push(
+    el('div', { class: 'row small', text: t('web-hand-counts', { actions: p.action_count, regions: p.region_count, vaala: p.vaala_count }) }),
+  );
+  if (p.vaala_face_up || p.vaala_deck || p.vaala_discard) {
+    rows.push(el('div', { class: 'row small', text: t('web-vaala-counts', { face_up: p.vaala_face_up, deck: p.vaala_deck, discard: p.vaala_discard }) }));
+  }
+  const badges = [];
+  if (view.initiative === seat) badges.push(el('span', { class: 'badge initiative', text: t('web-initiative-token') }));
+  if (p.eliminated) badges.push(el('span', { class: 'badge eliminated', text: t('web-eliminated') }));
+  if (turn) badges.push(el('span', { class: 'badge turn', text: t('web-deciding') }));
+  return el(
+    'section',
+    {
+      class: `player seat${seat} ${turn ? 'turn' : ''} ${view.seat === seat && view.players[seat].actions != null ? 'mine' : ''}`,
+      'aria-label': `${seatName(content, seat)} (${c.realm ?? ''})`,
+      style: { borderColor: SEAT_COLOURS[seat] },
+    },
+    [
+      el('header', {}, [
+        seatIcon(content, seat, 22),
+        el('strong', { class: `name seat${seat}`, text: seatName(content, seat) }),
+        el('span', { class: 'muted', text: ` ${c.realm ?? ''} · ${t(dragon ? 'web-dragon' : 'web-general')} · ${t(`web-seat-kind-${kind}`)}` }),
+        ...badges,
+      ]),
+      ...rows,
+    ],
+  );
+}
+
+/** The Action cards of a character, in its order (the i-th is bit i of a hand). @param {any} content @param {number} seat */
+export function handOf(content, seat) {
+  if (Array.isArray(content.hand?.[seat])) return content.hand[seat];
+  return (content.actions || []).filter((/** @type {any} */ a) => a.owner === seat).map((/** @type {any} */ a) => a.index);
+}
+
+/** The Vaala cards of a character, in its order. @param {any} content @param {number} seat */
+export function vaalaOf(content, seat) {
+  if (Array.isArray(content.vaala_of?.[seat])) return content.vaala_of[seat];
+  return (content.vaala || []).filter((/** @type {any} */ v) => v.owner === seat).map((/** @type {any} */ v) => v.index);
+}
+
+/** Glyph names of a list of glyph ids. @param {string[]} glyphs @param {boolean} dragon */
+function glyphNames(glyphs, dragon) {
+  return (glyphs || []).map((g) => {
+    const id = `web-glyph-${g}${dragon ? '-dragon' : ''}`;
+    const word = t(id);
+    return word === id ? t(`web-glyph-${g}`) : word;
+  });
+}
+
+/** The face of a card. @param {any} content @param {{kind: string, id: number, owner?: number}} card */
+export function cardFace(content, card) {
+  const kind = String(card.kind).toLowerCase();
+  if (kind === 'action') {
+    const a = content.actions?.[card.id];
+    const dragon = content.characters?.[a?.owner]?.kind === 'dragon';
+    return {
+      kind,
+      title: a?.label || glyphNames(a?.glyphs, dragon).join(' + '),
+      glyphs: glyphNames(a?.glyphs, dragon),
+      owner: a?.owner ?? card.owner,
+    };
+  }
+  if (kind === 'region') {
+    const r = content.regions?.[card.id];
+    return { kind, title: r?.name ?? String(card.id), glyphs: glyphNames(r?.glyphs, false), owner: card.owner };
+  }
+  const e = content.events?.[card.id];
+  return { kind: 'event', title: e?.name ?? t('web-event-card'), glyphs: [], text: e?.text, owner: NONE };
+}
+
+/**
+ * A card as a tile; clickable when `pick` is given.
+ * @param {any} content @param {any} card @param {{label: string, choose: () => void} | undefined} pick @param {string} [extra]
+ */
+export function cardTile(content, card, pick, extra = '') {
+  const f = cardFace(content, card);
+  const owner = f.owner !== undefined && f.owner !== NONE ? f.owner : null;
+  const children = [
+    el('span', { class: 'card-kind', text: t(`web-${f.kind}-card`) }),
+    el('strong', { class: 'card-title', text: f.title }),
+    f.glyphs.length && f.title !== f.glyphs.join(' + ') ? el('span', { class: 'card-glyphs', text: f.glyphs.join(' + ') }) : null,
+    f.text ? el('span', { class: 'card-text', text: f.text }) : null,
+  ];
+  const cls = `card ${f.kind} ${owner !== null ? `seat${owner}` : ''} ${pick ? 'pickable' : ''} ${extra}`;
+  if (pick) {
+    return el('button', { type: 'button', class: cls, 'aria-label': pick.label, title: pick.label, onclick: pick.choose }, children);
+  }
+  return el('div', { class: cls, role: 'listitem' }, children);
+}
+
+/**
+ * The Action stack as it grows in Planning (face down, with who played each
+ * card) and as it is revealed card by card in Resolution.
+ * @param {any} content @param {any} view @param {LogEntry[]} log
+ */
+export function stackPanel(content, view, log) {
+  /** @type {Map<number, {seat: number | null, back: string}>} */
+  const played = new Map();
+  for (const e of log) {
+    const ev = e.event || {};
+    if (ev.kind === 'round_started') played.clear();
+    else if (ev.kind === 'card_played') played.set(ev.position, { seat: ev.seat, back: String(ev.back).toLowerCase() });
+    else if (ev.kind === 'own_card_played') played.set(ev.position, { seat: ev.seat, back: String(ev.card?.kind || '').toLowerCase() });
+    else if (ev.kind === 'event_placed') played.set(ev.position, { seat: null, back: 'event' });
+  }
+  const phase = view.phase;
+  const resolving = phase === 'Resolution' ? view.stack_pos : -1;
+  const cards = (view.stack || []).map((/** @type {any} */ c, /** @type {number} */ i) => {
+    const who = played.get(i);
+    const done = i < view.stack_pos && phase === 'Resolution';
+    const extra = `${i === resolving ? 'resolving' : ''} ${done ? 'done' : ''}`;
+    /** @type {Node} */
+    let tile;
+    if (c === 'FaceDown' || (c && c.FaceDown !== undefined)) {
+      const back = who?.back || 'action';
+      tile = el('div', { class: `card back ${back} ${who && who.seat !== null ? `seat${who.seat}` : ''} ${extra}`, role: 'listitem' }, [
+        el('span', { class: 'card-kind', text: t(`web-${back}-card`) }),
+        el('span', { class: 'card-title', text: t('web-face-down') }),
+      ]);
+    } else {
+      const known = c.Known || c;
+      tile = cardTile(content, { kind: known.kind, id: known.id, owner: known.owner }, undefined, extra);
+    }
+    const by = who && who.seat !== null ? seatTag(content, who.seat) : el('span', { class: 'muted', text: t('web-event-card') });
+    return el('li', { class: 'stack-slot', 'data-position': i }, [el('span', { class: 'pos', text: String(i + 1) }), tile, by]);
+  });
+  return el('section', { id: 'stack', 'aria-label': t('web-stack') }, [
+    el('h2', { text: t('web-stack') }),
+    cards.length ? el('ol', { class: 'stack' }, cards) : el('p', { class: 'muted', text: t('web-stack-empty') }),
+  ]);
+}
+
+/**
+ * The viewer's hand: Action, Region and Vaala cards, those that can be played
+ * now lit and clickable.
+ * @param {any} content @param {any} view @param {Map<string, {label: string, choose: () => void}>} picks
+ */
+export function handPanel(content, view, picks) {
+  const seat = view.seat;
+  const me = view.players[seat];
+  const cards = [];
+  const hand = handOf(content, seat);
+  for (let i = 0; i < 8; i++) {
+    if (me.actions & (1 << i)) cards.push(cardTile(content, { kind: 'action', id: hand[i] ?? i, owner: seat }, picks.get(`action:${i}`)));
+  }
+  for (let r = 0; r < 16; r++) {
+    if (me.region_cards & (1 << r)) cards.push(cardTile(content, { kind: 'region', id: r, owner: seat }, picks.get(`region:${r}`)));
+  }
+  const vaala = vaalaOf(content, seat);
+  for (let i = 0; i < 8; i++) {
+    if (me.vaala_hand & (1 << i)) {
+      const v = content.vaala?.[vaala[i] ?? i];
+      const pick = picks.get(`vaala:${i}`);
+      const children = [
+        el('span', { class: 'card-kind', text: t('web-vaala-card') }),
+        el('strong', { class: 'card-title', text: v?.name ?? String(i) }),
+        v ? el('span', { class: 'card-glyphs', text: t('web-cost', { cost: v.cost }) }) : null,
+        v?.text ? el('span', { class: 'card-text', text: v.text }) : null,
+      ];
+      cards.push(
+        pick
+          ? el('button', { type: 'button', class: 'card vaala pickable', 'aria-label': pick.label, onclick: pick.choose }, children)
+          : el('div', { class: 'card vaala', role: 'listitem' }, children),
+      );
+    }
+  }
+  return cards.length ? el('div', { class: 'hand', role: 'list' }, cards) : el('p', { class: 'muted', text: t('web-hand-empty') });
+}
+
+/** The Denizen lineup. @param {any} content @param {any} view @param {Map<string, {label: string, choose: () => void}>} picks */
+export function lineupPanel(content, view, picks) {
+  const items = (view.lineup || []).map((/** @type {number} */ d) => {
+    const den = content.denizens?.[d];
+    const pick = picks.get(`denizen:${d}`);
+    const children = [
+      icon(den?.unit || 'infantry', '#bbb', 14),
+      el('strong', { class: 'card-title', text: den?.name ?? String(d) }),
+      den?.text ? el('span', { class: 'card-text', text: den.text }) : null,
+    ];
+    return pick
+      ? el('button', { type: 'button', class: 'card denizen pickable', 'aria-label': pick.label, onclick: pick.choose }, children)
+      : el('div', { class: 'card denizen', role: 'listitem' }, children);
+  });
+  return el('section', { id: 'lineup', 'aria-label': t('web-lineup') }, [
+    el('h2', { text: t('web-lineup') }),
+    el('div', { class: 'lineup', role: 'list' }, items),
+  ]);
+}
+
+const FACES = ['miss', 'hit', 'double-hit', 'critical', 'double-critical'];
+
+/** One combat die showing a face (LoV "Combat dice"; RULINGS 1.4). @param {number} face index into FACES */
+export function combatDie(face) {
+  const name = t(`web-die-${FACES[face]}`);
+  const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: '0 0 32 32', width: 28, height: 28, class: `die face-${FACES[face]}`, role: 'img', 'aria-label': name }));
+  svg.append(s('rect', { x: 1.5, y: 1.5, width: 29, height: 29, rx: 6, class: 'die-body' }));
+  /** @param {number} x @param {number} y @param {number} r */
+  const burst = (x, y, r) => {
+    const pts = [];
+    for (let i = 0; i < 16; i++) {
+      const a = (i * Math.PI) / 8;
+      const rr = i % 2 ? r * 0.45 : r;
+      pts.push(`${(x + rr * Math.cos(a)).toFixed(1)},${(y + rr * Math.sin(a)).toFixed(1)}`);
+    }
+    return s('polygon', { points: pts.join(' '), class: 'crit' });
+  };
+  /** @param {number} x @param {number} y @param {number} r */
+  const hit = (x, y, r) => s('path', { d: `M${x - r},${y} L${x},${y - r} L${x + r},${y} L${x},${y + r} Z`, class: 'hit' });
+  if (face === 1) svg.append(hit(16, 16, 8));
+  if (face === 2) svg.append(hit(10, 16, 6), hit(22, 16, 6));
+  if (face === 3) svg.append(burst(16, 16, 11));
+  if (face === 4) svg.append(burst(10, 11, 8), burst(22, 21, 8));
+  const tt = s('title');
+  tt.textContent = name;
+  svg.append(tt);
+  return svg;
+}
+
+/** The dice of a `rolled` event: its face counts as dice. @param {number[]} faces */
+export function rolledDice(faces) {
+  const dice = [];
+  // Best faces first, as a player lays out a roll.
+  for (let f = faces.length - 1; f >= 0; f--) for (let k = 0; k < (faces[f] || 0); k++) dice.push(combatDie(f));
+  return el('span', { class: 'dice' }, dice);
+}
+
+/** A Dragonbond d10 showing `n` (1-10). @param {number} n @param {string} label */
+export function bondDie(n, label) {
+  const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: '0 0 32 32', width: 30, height: 30, class: 'die d10', role: 'img', 'aria-label': `${label}: ${n}` }));
+  svg.append(s('polygon', { points: '16,1 30,12 25,30 7,30 2,12', class: 'die-body' }));
+  const tx = s('text', { x: 16, y: 22, class: 'd10-num' });
+  tx.textContent = String(n === 10 ? 0 : n);
+  const tt = s('title');
+  tt.textContent = `${label}: ${n}`;
+  svg.append(tx, tt);
+  return svg;
+}
+
+/** The regions an event touched, to light them when its log line is hovered. @param {any} ev */
+export function regionsOf(ev) {
+  const out = [];
+  if (!ev) return out;
+  if (typeof ev.region === 'number') out.push(ev.region);
+  if (['force_moved', 'dragon_moved', 'retreated'].includes(ev.kind)) out.push(ev.from, ev.to);
+  if (ev.kind === 'revealed' && ev.card && String(ev.card.kind).toLowerCase() === 'region') out.push(ev.card.id);
+  return out.filter((r) => typeof r === 'number' && r !== NONE);
+}
+
+/**
+ * One line of the narrated log, in its player's colour, with dice drawn.
+ * @param {any} content @param {LogEntry} e @param {(regions: number[]) => void} light
+ */
+export function logLine(content, e, light) {
+  const ev = e.event || {};
+  const seat = typeof e.seat === 'number' && e.seat !== NONE ? e.seat : null;
+  /** @type {(Node|string|null)[]} */
+  const parts = [];
+  if (seat !== null) parts.push(seatIcon(content, seat, 12), ' ');
+  parts.push(el('span', { class: 'text', text: e.text || ev.kind || '' }));
+  if (ev.kind === 'rolled' && Array.isArray(ev.faces)) parts.push(' ', rolledDice(ev.faces));
+  if (ev.kind === 'bond_rolled') {
+    parts.push(' ', bondDie(ev.general_die, seatName(content, ev.general)), bondDie(ev.dragon_die, seatName(content, ev.dragon)));
+  }
+  if (ev.kind === 'bond_rerolled') parts.push(' ', bondDie(ev.die, seatName(content, ev.seat)));
+  const regions = regionsOf(ev);
+  const cls = `entry ${seat !== null ? `seat${seat}` : 'public'} ${ev.kind || ''} ${['round_started', 'phase_started'].includes(ev.kind) ? 'heading' : ''}`;
+  return el(
+    'li',
+    {
+      class: cls,
+      'data-n': e.n,
+      tabindex: regions.length ? 0 : undefined,
+      onmouseenter: regions.length ? () => light(regions) : undefined,
+      onmouseleave: regions.length ? () => light([]) : undefined,
+      onfocus: regions.length ? () => light(regions) : undefined,
+      onblur: regions.length ? () => light([]) : undefined,
+    },
+    parts,
+  );
+}
+
+/**
+ * The dice of the combat under way (or the last one): both sides' rolls since
+ * the last `combat` event, and the last Dragonbond dice.
+ * @param {any} content @param {LogEntry[]} log
+ */
+export function dicePanel(content, log) {
+  let start = -1;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const k = log[i].event?.kind;
+    if (k === 'combat') {
+      start = i;
+      break;
+    }
+    // Only the combat of the card being resolved: a newer card ends it.
+    if (k === 'round_started' || k === 'revealed') break;
+  }
+  /** @type {Node[]} */
+  const rows = [];
+  let combat = null;
+  if (start >= 0) {
+    const c = log[start].event;
+    const defenderSeat = c.defender && typeof c.defender === 'object' && typeof c.defender.Seat === 'number' ? c.defender.Seat : null;
+    combat = { attacker: c.attacker, defenderSeat, attack: c.attack, defense: c.defense, region: c.region };
+    rows.push(el('p', { class: 'combat-line', text: log[start].text }));
+    for (let i = start + 1; i < log.length; i++) {
+      const ev = log[i].event;
+      if (ev?.kind === 'rolled') {
+        const who = ev.seat === NONE ? el('span', { class: 'muted', text: t('web-neutral') }) : seatTag(content, ev.seat);
+        rows.push(el('div', { class: 'roll' }, [who, ' ', rolledDice(ev.faces)]));
+      }
+    }
+  }
+  return { node: rows.length ? el('section', { id: 'dice', 'aria-label': t('web-dice') }, [el('h2', { text: t('web-combat') }), ...rows]) : null, combat };
+}

@@ -1,0 +1,361 @@
+// @ts-check
+/** The Lords of Vaala table: the status bar (who must do what now, with the
+ * choices), the board, the players' boards, the Action stack, the hand and
+ * the log, kept up to date over the game's WebSocket. Several human seats at
+ * one screen (hot seat) play in turn: each hand stays hidden until its owner
+ * asks to see it. */
+
+import { getJson, postJson, seatTokens, Live, ApiError } from '../api.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
+import { drawMap, icon, seatFill, legend } from './map.js';
+import { choices, installKeys } from './decide.js';
+import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind } from './panels.js';
+
+/** @typedef {import('./panels.js').LogEntry} LogEntry */
+
+/**
+ * Everything the table draws from. `log` is the viewer's event stream
+ * (entry n at index n).
+ * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null,
+ *   hidden: boolean, lit: Set<number>, mode: 'play' | 'replay', busy: boolean,
+ *   localSeats: number[], notice: string}} TableModel
+ */
+
+/** @param {TableModel} m */
+function mine(m) {
+  const q = m.state?.question;
+  return q && Array.isArray(q.options) && q.options.length > 0 && m.mode === 'play' ? q : null;
+}
+
+/** Who must decide now, in words. @param {TableModel} m */
+function waitingText(m) {
+  const q = m.state.question;
+  const name = seatName(m.content, q.seat);
+  const kind = seatKind(m.kinds, m.state.view, q.seat);
+  if (kind === 'human') return t('web-waiting', { name });
+  return t('web-waiting-kind', { name, kind: t(`web-seat-kind-${kind}`) });
+}
+
+/**
+ * Draws the whole table.
+ * @param {TableModel} m
+ * @param {{choose: (i: number) => void, takeBack: () => void, showHand: () => void}} act
+ */
+export function render(m, act) {
+  const st = m.state;
+  const view = st?.view;
+  const content = m.content;
+  const q = mine(m);
+  const covered = m.hidden && m.localSeats.length > 1;
+  const offer = q && !covered && !m.busy ? choices(q.options, act.choose) : { buttons: [], picks: new Map(), cards: new Map() };
+
+  // The round line.
+  const round = document.getElementById('round');
+  if (round && view) {
+    const phaseKey = typeof view.phase === 'string' ? view.phase : Object.keys(view.phase)[0];
+    const bits = [
+      t('web-round', { round: view.round }),
+      t(`web-phase-${String(phaseKey).toLowerCase()}`),
+      `${t('web-initiative-token')}: ${seatName(content, view.initiative)}`,
+      t('web-events-left', { count: view.events_left }),
+    ];
+    round.textContent = bits.join(' · ');
+  }
+
+  // The status bar.
+  const status = /** @type {HTMLElement} */ (document.getElementById('status-text'));
+  const box = /** @type {HTMLElement} */ (document.getElementById('choices'));
+  const extra = /** @type {HTMLElement} */ (document.getElementById('status-extra'));
+  // The status bar is rebuilt only when what it shows changes, so that a
+  // focused choice keeps its focus while the log or the board update.
+  document.body.dataset.events = String(m.log.length);
+  const statusKey = JSON.stringify([m.mode === 'replay' ? m.log.length : 0, st?.version, st?.status, covered, m.busy, lang(), !!q, st?.question?.seat, st?.can_take_back, st?.viewer?.spectator, m.mode]);
+  if (box.dataset.key !== statusKey) {
+    box.dataset.key = statusKey;
+    extra.replaceChildren();
+    document.body.classList.toggle('my-turn', !!q && !covered);
+    // For people, the words; for scripts that drive the page, the same facts as data.
+    document.body.dataset.status = st ? String(st.status || '') : '';
+    document.body.dataset.version = st ? String(st.version) : '';
+    document.body.dataset.round = view ? String(view.round) : '';
+    document.body.dataset.ask = q && !covered ? String(q.options[0]?.meaning?.ask?.kind || '') : '';
+    if (!st) {
+      status.textContent = t('web-loading');
+      box.replaceChildren();
+    } else if (st.outcome || st.status === 'over') {
+      status.textContent = st.outcome?.text || t('web-game-over');
+      box.replaceChildren();
+      if (m.mode === 'play') extra.append(el('a', { class: 'button', href: `/replay/${encodeURIComponent(st.id)}`, text: t('web-replay') }));
+    } else if (st.status === 'broken') {
+      status.textContent = t('web-broken', { message: st.broken || '' });
+      box.replaceChildren();
+    } else if (q && covered) {
+      status.textContent = t('web-pass-screen', { name: seatName(content, q.seat) });
+      box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: act.showHand, text: t('web-show-hand') }));
+    } else if (q) {
+      status.replaceChildren(seatTag(content, q.seat), ': ', el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
+      box.replaceChildren(...offer.buttons);
+    } else if (st.question) {
+      status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
+      if (m.mode === 'replay' && st.question.text) status.append(el('span', { class: 'muted', text: ` — ${st.question.text}` }));
+      box.replaceChildren();
+    } else {
+      status.textContent = '';
+      box.replaceChildren();
+    }
+    if (st?.viewer?.spectator) extra.append(el('span', { class: 'badge', text: t('web-spectating') }));
+    if (m.mode === 'play' && st?.can_take_back) {
+      extra.append(el('button', { type: 'button', id: 'take-back', onclick: act.takeBack, text: t('web-take-back'), 'aria-keyshortcuts': 'Control+Z' }));
+    }
+  }
+  const notice = document.getElementById('notice');
+  if (notice) notice.textContent = m.notice;
+
+  // The page title says when it is your turn.
+  if (m.mode === 'play') document.title = q ? `● ${t('web-your-turn')} · ${t('web-title')}` : `${t('web-title')} · ${t('web-lov')}`;
+
+  if (!view) return;
+  const lg = document.getElementById('legend');
+  if (lg && lg.dataset.lang !== lang()) {
+    lg.replaceChildren(...legend());
+    lg.dataset.lang = lang();
+  }
+  const dice = dicePanel(content, m.log);
+  const focus = new Set();
+  if (dice.combat && st.question) focus.add(dice.combat.region);
+  const askRegion = q?.options?.[0]?.meaning?.ask?.region;
+  if (typeof askRegion === 'number') focus.add(askRegion);
+
+  drawMap(/** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById('map'))), content, view, { picks: offer.picks, focus, lit: m.lit });
+
+  const deciding = st.question ? st.question.seat : null;
+  document.getElementById('players')?.replaceChildren(
+    ...view.players.map((/** @type {any} */ _p, /** @type {number} */ seat) => playerPanel(content, view, seat, { kinds: m.kinds, deciding, combat: dice.combat })),
+  );
+
+  const sideDice = document.getElementById('dice-box');
+  if (sideDice) sideDice.replaceChildren(...(dice.node ? [dice.node] : []));
+
+  document.getElementById('stack-box')?.replaceChildren(stackPanel(content, view, m.log), lineupPanel(content, view, offer.cards));
+
+  const hand = document.getElementById('hand');
+  if (hand) {
+    const me = view.players[view.seat];
+    const own = !st.viewer?.spectator && me && me.actions !== null && me.actions !== undefined;
+    hand.hidden = !own;
+    if (own) {
+      const heading = el('h2', {}, [icon(content.characters[view.seat]?.kind === 'dragon' ? 'dragon' : 'general', seatFill(view.seat), 16), ' ', t('web-your-hand', { name: seatName(content, view.seat) })]);
+      if (covered) {
+        hand.replaceChildren(heading, el('p', { class: 'covered', text: t('web-hand-hidden') }));
+      } else {
+        hand.replaceChildren(heading, handPanel(content, view, offer.cards));
+      }
+    }
+  }
+
+  const logBox = document.getElementById('log');
+  if (logBox) {
+    const light = (/** @type {number[]} */ regions) => {
+      document.querySelectorAll('#map .region.lit').forEach((e) => e.classList.remove('lit'));
+      for (const r of regions) document.querySelector(`#map [data-region="${r}"]`)?.classList.add('lit');
+    };
+    if (logBox.childElementCount > m.log.length || logBox.dataset.lang !== lang()) {
+      logBox.replaceChildren();
+      logBox.dataset.lang = lang();
+    }
+    const have = logBox.childElementCount;
+    for (let i = logBox.childElementCount; i < m.log.length; i++) logBox.append(logLine(content, m.log[i], light));
+    if (logBox.childElementCount > have) logBox.scrollTop = logBox.scrollHeight;
+  }
+}
+
+/** The question's text without the name the status bar already shows. @param {string} text @param {string} name */
+function stripName(text, name) {
+  const s = String(text || '');
+  const colon = s.indexOf(': ');
+  if (colon < 0) return s;
+  // "Elyse: …" or "Elyse (Allaria): …"; a longer address ("… for Nagasha") stays.
+  const who = s.slice(0, colon);
+  return who === name || (who.startsWith(`${name} (`) && who.endsWith(')') && !who.slice(name.length + 2, -1).includes('(')) ? s.slice(colon + 2) : s;
+}
+
+/** Adds events to the log in stream order, ignoring ones already held. @param {LogEntry[]} log @param {LogEntry[]} events */
+export function addEvents(log, events) {
+  for (const e of events || []) {
+    if (e.n === log.length) log.push(e);
+    else if (e.n > log.length) return false;
+  }
+  return true;
+}
+
+/** The game id of a `/play/{id}` or `/replay/{id}` address. */
+export function gameIdFromPath() {
+  const parts = location.pathname.split('/').filter(Boolean);
+  return decodeURIComponent(parts[parts.length - 1] || '');
+}
+
+/** The table page. */
+async function main() {
+  const id = gameIdFromPath();
+  const tokens = seatTokens(id);
+  const localSeats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  let acting = localSeats.length ? localSeats[0] : null;
+  /** @type {TableModel} */
+  const m = { content: null, state: null, log: [], kinds: null, hidden: localSeats.length > 1, lit: new Set(), mode: 'play', busy: false, localSeats, notice: '' };
+  const token = () => (acting === null ? null : tokens[String(acting)]);
+
+  await loadTexts(initialLang());
+  applyTexts(document);
+  const loadContent = async () => {
+    m.content = await getJson(`/api/content/lov?lang=${lang()}`);
+  };
+  await loadContent();
+  try {
+    const games = await getJson('/api/games');
+    const g = (Array.isArray(games) ? games : games.games || []).find((/** @type {any} */ x) => x.id === id);
+    if (g) m.kinds = g.seats.map((/** @type {any} */ s) => s.kind);
+  } catch {
+    /* the seat kinds are only a help */
+  }
+
+  const act = { choose, takeBack, showHand };
+  const draw = () => render(m, act);
+
+  /** Takes a state body (HTTP or socket) and its events. @param {any} body */
+  function accept(body) {
+    if (Array.isArray(body.seats)) m.kinds = body.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
+    if (body.events && !addEvents(m.log, body.events)) fetchEvents();
+    if (m.state && body.version < m.state.version) return;
+    m.state = body;
+    m.busy = false;
+    // Several seats at one screen: follow the seat that must decide.
+    const q = body.question;
+    if (q && localSeats.length > 1 && localSeats.includes(q.seat) && q.seat !== acting) {
+      acting = q.seat;
+      m.hidden = true;
+      m.log = [];
+      live.restart(token(), lang());
+      draw();
+      return;
+    }
+    draw();
+  }
+
+  async function fetchState() {
+    try {
+      accept(await getJson(`/api/games/${encodeURIComponent(id)}?lang=${lang()}`, token()));
+    } catch (x) {
+      showError(x);
+    }
+  }
+
+  async function fetchEvents() {
+    try {
+      const body = await getJson(`/api/games/${encodeURIComponent(id)}/events?from=${m.log.length}&lang=${lang()}`, token());
+      addEvents(m.log, body.events);
+      draw();
+    } catch (x) {
+      showError(x);
+    }
+  }
+
+  /** @param {any} x */
+  function showError(x) {
+    m.busy = false;
+    if (x instanceof ApiError && x.code === 'no_game') m.notice = t('web-no-game');
+    else m.notice = t('web-error', { message: x && x.message ? x.message : String(x) });
+    draw();
+  }
+
+  /** @param {number} index */
+  async function choose(index) {
+    if (!m.state || m.busy) return;
+    m.busy = true;
+    m.notice = '';
+    draw();
+    if (live.send({ type: 'decide', version: m.state.version, option: index })) return;
+    try {
+      accept(await postJson(`/api/games/${encodeURIComponent(id)}/decisions`, { version: m.state.version, option: index }, token()));
+      fetchEvents();
+    } catch (x) {
+      showError(x);
+      fetchState();
+    }
+  }
+
+  async function takeBack() {
+    if (!m.state || m.busy) return;
+    m.busy = true;
+    if (live.send({ type: 'takeback', version: m.state.version })) return;
+    try {
+      accept(await postJson(`/api/games/${encodeURIComponent(id)}/takeback`, { version: m.state.version }, token()));
+      m.log = [];
+      fetchEvents();
+    } catch (x) {
+      showError(x);
+      fetchState();
+    }
+  }
+
+  function showHand() {
+    m.hidden = false;
+    draw();
+    /** @type {HTMLElement | null} */ (document.querySelector('#choices button'))?.focus();
+  }
+
+  const live = new Live(id, {
+    token: token(),
+    lang: lang(),
+    eventsFrom: () => m.log.length,
+    onState: (msg) => {
+      // A take-back rewrites the stream's end: start the log again.
+      if (m.state && msg.events_total !== undefined && msg.events_total < m.log.length) m.log = [];
+      accept(msg);
+    },
+    onError: (msg) => {
+      m.busy = false;
+      m.notice = msg.message || msg.error;
+      fetchState();
+    },
+    onStatus: (status, retry) => {
+      const c = document.getElementById('connection');
+      if (!c) return;
+      if (status === 'open') {
+        c.textContent = '';
+        c.className = 'connection ok';
+      } else {
+        c.textContent = t('web-reconnecting', { seconds: Math.ceil((retry || 0) / 1000) });
+        c.className = 'connection lost';
+        m.busy = false;
+      }
+    },
+  });
+
+  languageMenu(/** @type {HTMLSelectElement} */ (document.getElementById('lang')), async (l) => {
+    // Everything is worded again in the new language: the page's words, the
+    // content's names, the question and the log.
+    m.log = [];
+    m.state = null;
+    live.close();
+    await loadTexts(l);
+    applyTexts(document);
+    await loadContent();
+    draw();
+    live.restart(token(), l);
+  });
+  installKeys();
+  document.addEventListener('keydown', (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === 'z' && m.state?.can_take_back) {
+      e.preventDefault();
+      takeBack();
+    }
+  });
+  draw();
+  live.connect();
+  // The socket brings the state; ask over HTTP too if it is slow to come.
+  setTimeout(() => {
+    if (!m.state) fetchState().then(() => fetchEvents());
+  }, 1500);
+}
+
+if (document.body.dataset.page === 'play') main();

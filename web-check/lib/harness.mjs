@@ -1,0 +1,220 @@
+// The browser tests' harness: a real `valerna serve` on a free loopback port
+// with a temporary database, and Debian's headless Chromium driven by
+// playwright-core.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOTS = path.join(ROOT, 'docs/screenshots');
+
+/** The `valerna` binary: $VALERNA_BIN, else the release or debug build. */
+export function binary() {
+  if (process.env.VALERNA_BIN) return process.env.VALERNA_BIN;
+  for (const p of ['target/release/valerna', 'target/debug/valerna']) {
+    const f = path.join(ROOT, p);
+    if (fs.existsSync(f)) return f;
+  }
+  throw new Error('no valerna binary: run `cargo build -p valerna-cli` or set VALERNA_BIN');
+}
+
+/** A free loopback port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `valerna serve` and waits for /healthz: on a free port with a new
+ * database, or on `again`'s port and database (a restart).
+ * @param {{port: number, dir: string} | undefined} [again]
+ */
+export async function startServer(again) {
+  const port = again ? again.port : await freePort();
+  const dir = again ? again.dir : fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-web-'));
+  const db = path.join(dir, 'games.db');
+  const args = ['serve', '--port', String(port), '--db', db];
+  // Bots wait a moment before deciding so that people can follow; the tests
+  // shorten the wait when the server lets them.
+  const help = spawnSync(binary(), ['serve', '--help'], { encoding: 'utf8' }).stdout || '';
+  if (help.includes('--bot-delay-ms')) args.push('--bot-delay-ms', process.env.VALERNA_BOT_DELAY_MS || '20');
+  const child = spawn(binary(), args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`valerna serve exited (${child.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(`${base}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`valerna serve did not answer /healthz:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    port,
+    dir,
+    log: () => log,
+    /** Stops the server and keeps its database. */
+    async stop(keep = false) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => {
+          const t = setTimeout(() => {
+            child.kill('SIGKILL');
+            r(null);
+          }, 5000);
+          child.on('exit', () => {
+            clearTimeout(t);
+            r(null);
+          });
+        });
+      }
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headless Chromium, as the CI machine has it. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/**
+ * Records every WebSocket frame and every HTTP response body a browser
+ * context receives, as text.
+ * @param {import('playwright-core').BrowserContext} context
+ */
+export function record(context) {
+  /** @type {{kind: string, url: string, text: string}[]} */
+  const got = [];
+  const pending = [];
+  context.on('page', (page) => watch(page));
+  /** @param {import('playwright-core').Page} page */
+  function watch(page) {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (f) => got.push({ kind: 'ws', url: ws.url(), text: String(f.payload) }));
+    });
+    page.on('response', (res) => {
+      pending.push(
+        res
+          .text()
+          .then((text) => got.push({ kind: 'http', url: res.url(), text }))
+          .catch(() => {}),
+      );
+    });
+  }
+  return {
+    watch,
+    async all() {
+      await Promise.all(pending);
+      return got;
+    },
+  };
+}
+
+/** Fails loudly on a page's script errors. @param {import('playwright-core').Page} page @param {string[]} errors */
+export function catchErrors(page, errors) {
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+}
+
+/** A small seeded generator (mulberry32), so that a failing run can be repeated. @param {number} seed */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Waits until the table can be played or is over: choices in the status bar,
+ * a hot-seat "show my hand", or the game's end. Returns which.
+ * @param {import('playwright-core').Page} page
+ */
+export async function settle(page, timeout = 30000) {
+  const h = await page.waitForFunction(
+    () => {
+      const b = document.body;
+      if (b.dataset.status === 'over' || b.dataset.status === 'broken') return b.dataset.status;
+      if (document.querySelector('#show-hand')) return 'cover';
+      const c = document.querySelector('#choices button.choice:not([disabled])');
+      return c ? 'choose' : false;
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
+  return /** @type {string} */ (await h.jsonValue());
+}
+
+/**
+ * Makes one decision by clicking: a lit region of the map or a lit card of
+ * the hand when the question offers one (half of the time), else a button of
+ * the status bar. Waits until the table has moved on.
+ * @param {import('playwright-core').Page} page @param {() => number} random
+ */
+export async function clickOne(page, random) {
+  const before = await page.evaluate(() => document.body.dataset.version);
+  // Locators find their element again if the table redraws in between.
+  const regions = page.locator('#map .region.pickable');
+  const cards = page.locator('#hand .card.pickable, #lineup .card.pickable');
+  const buttons = page.locator('#choices button.choice');
+  const [nr, nc, nb] = [await regions.count(), await cards.count(), await buttons.count()];
+  let how;
+  const r = random();
+  if (nr && r < 0.5) {
+    await regions.nth(Math.floor(random() * nr)).click();
+    how = 'map';
+  } else if (nc && r < 0.5) {
+    await cards.nth(Math.floor(random() * nc)).click();
+    how = 'card';
+  } else {
+    await buttons.nth(Math.floor(random() * nb)).click();
+    how = 'button';
+  }
+  await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.status === 'over', before, {
+    timeout: 30000,
+    polling: 50,
+  });
+  return how;
+}

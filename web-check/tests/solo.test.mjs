@@ -1,0 +1,161 @@
+// A solo game in the browser: create it in the lobby, play whole rounds by
+// clicking the map, the hand and the status bar, reload the page in the
+// middle of a round and go on, and play to the end. Takes the screenshots of
+// docs/screenshots/ on the way (lobby, Planning, a combat; English and
+// Italian).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launch, catchErrors, rng, settle, clickOne, SCREENSHOTS } from '../lib/harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** @param {import('playwright-core').Page} page @param {string} name */
+async function shot(page, name) {
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
+}
+
+/** @param {import('playwright-core').Page} page @param {string} lang */
+async function switchLang(page, lang) {
+  await page.selectOption('#lang', lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l && document.body.dataset.status === 'playing', lang);
+  await settle(page);
+}
+
+test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeout: 240000 }, async () => {
+  const errors = [];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+
+  // The lobby, in English and in Italian.
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('#seat-3 option', { state: 'attached' });
+  assert.equal(await page.inputValue('#seat-0'), 'human');
+  assert.equal(await page.inputValue('#seat-1'), 'faceless');
+  await page.fill('#seed', '7');
+  await page.click('#create-button');
+  await page.waitForSelector('a.seat-link');
+  await shot(page, 'lobby-en.png');
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
+  await page.waitForSelector('#create-button');
+  assert.equal(await page.textContent('#create-button'), 'Crea la partita');
+  await shot(page, 'lobby-it.png');
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+
+  // The seat's link opens the table; the token leaves the visible address.
+  const link = await page.getAttribute('a.seat-link', 'href');
+  assert.match(link, /^\/play\/[^#]+#seat=0&token=[0-9a-f]{32}$/);
+  await page.goto(`${server.base}${link}`);
+  assert.equal(await settle(page), 'choose');
+  assert.ok(!page.url().includes('token'), `the token stays out of the address: ${page.url()}`);
+  assert.match(await page.title(), /Your turn/);
+  const status = await page.textContent('#status-text');
+  assert.ok(status && status.length > 3, `the status bar says what to do: ${status}`);
+
+  const random = rng(20261126);
+  let decisions = 0;
+  const ways = { map: 0, card: 0, button: 0 };
+  let planningShot = false;
+  /** @type {false | 'seen' | 'asked'} */
+  let combatShot = false;
+  let reloaded = false;
+  let tookBack = false;
+  /** @type {string | null} */
+  let previous = null;
+  const firstRound = Number(await page.evaluate(() => document.body.dataset.round));
+  for (;;) {
+    const state = await settle(page, 60000);
+    if (state === 'over' || state === 'broken') {
+      assert.equal(state, 'over');
+      break;
+    }
+    const round = Number(await page.evaluate(() => document.body.dataset.round));
+    // Planning with a few cards face down on the stack (or, failing that by
+    // the third round, any Planning); a combat that asks this player
+    // something (or, failing that, any question while combat dice show).
+    const look = await page.evaluate(() => ({
+      backs: document.querySelectorAll('#stack .card.back').length,
+      playable: !!document.querySelector('#hand .card.pickable'),
+      dice: !!document.querySelector('#dice .roll'),
+      focus: !!document.querySelector('#map .region.focus'),
+      ask: document.body.dataset.ask,
+    }));
+    if (!planningShot && look.playable && (look.backs >= 3 || (round >= 3 && look.backs >= 1))) {
+      await shot(page, 'table-planning-en.png');
+      await switchLang(page, 'it');
+      await shot(page, 'table-planning-it.png');
+      await switchLang(page, 'en');
+      planningShot = true;
+    }
+    const combatAsk = ['target', 'defend', 'continue', 'lose', 'next_defender', 'retreat_to'].includes(look.ask);
+    if (combatShot !== 'asked' && look.dice && look.focus && (combatAsk || !combatShot)) {
+      await shot(page, 'table-combat-en.png');
+      await switchLang(page, 'it');
+      await shot(page, 'table-combat-it.png');
+      await switchLang(page, 'en');
+      combatShot = combatAsk ? 'asked' : 'seen';
+    }
+    // Reload in the middle of the second round: the table comes back where it was.
+    if (!reloaded && round >= firstRound + 1 && decisions > 0) {
+      const before = await page.evaluate(() => ({ v: document.body.dataset.version, n: Number(document.body.dataset.events), text: document.querySelector('#status-text')?.textContent }));
+      await page.reload();
+      assert.equal(await settle(page), 'choose');
+      await page.waitForFunction((n) => Number(document.body.dataset.events) >= n, before.n);
+      const back = await page.evaluate(() => ({ v: document.body.dataset.version, text: document.querySelector('#status-text')?.textContent }));
+      assert.equal(back.v, before.v, 'the same game state after a reload');
+      assert.equal(back.text, before.text, 'the same question after a reload');
+      reloaded = true;
+    }
+    // Take back once when the table offers it: the question before the
+    // last decision comes back.
+    if (!tookBack && previous && (await page.$('#take-back'))) {
+      const v = await page.evaluate(() => document.body.dataset.version);
+      await page.click('#take-back');
+      await page.waitForFunction((x) => document.body.dataset.version !== x, v);
+      assert.equal(await settle(page), 'choose');
+      assert.equal(await page.textContent('#status-text'), previous, 'the taken-back question is asked again');
+      tookBack = true;
+    }
+    previous = await page.textContent('#status-text');
+    ways[await clickOne(page, random)] += 1;
+    decisions += 1;
+    assert.ok(decisions < 2000, 'the game ends');
+  }
+  const lastRound = Number(await page.evaluate(() => document.body.dataset.round));
+  const outcome = await page.textContent('#status-text');
+  console.log(`solo game: ${tookBack ? 'one take-back, ' : 'no take-back offered, '}${decisions} decisions by clicking (map ${ways.map}, cards ${ways.card}, buttons ${ways.button}), rounds ${firstRound}..${lastRound}; ${outcome}`);
+  assert.ok(reloaded, 'the page was reloaded mid-round');
+  assert.ok(lastRound >= 2, 'complete rounds were played');
+  assert.ok(ways.map > 0, 'some decisions were made on the map');
+  assert.ok(planningShot, 'a Planning screenshot was taken');
+  assert.ok(combatShot, 'a combat screenshot was taken');
+  console.log(`combat screenshot: ${combatShot === 'asked' ? 'while the player is asked about the combat' : 'while combat dice show'}`);
+  assert.ok(outcome && outcome.length > 0);
+  assert.doesNotMatch(await page.title(), /Your turn/);
+  // The finished game can be replayed and downloaded.
+  const id = page.url().split('/play/')[1].split(/[?#]/)[0];
+  await page.click('a[href^="/replay/"]');
+  await page.waitForFunction(() => document.querySelector('#step-text')?.textContent?.length);
+  await page.click('#next');
+  await page.waitForFunction(() => location.hash === '#k=1');
+  const record = await page.evaluate(async (u) => (await fetch(u)).json(), `/api/games/${id}/record`);
+  assert.ok(Array.isArray(record.decisions) && record.decisions.length > 0, 'the record holds the decisions');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,169 @@
+// Two people in two browser contexts play one game; neither ever receives
+// the other's hand. Every WebSocket frame and HTTP body each context
+// receives is recorded and searched: the other seat's cards in a view, its
+// private events, its options, and the words of its private events.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, catchErrors, rng, settle, clickOne, record } from '../lib/harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Every JSON value in a received text (a frame or a body). @param {string} text */
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Calls `f` on every object inside `v`. @param {any} v @param {(o: any) => void} f */
+function walk(v, f) {
+  if (Array.isArray(v)) v.forEach((x) => walk(x, f));
+  else if (v && typeof v === 'object') {
+    f(v);
+    Object.values(v).forEach((x) => walk(x, f));
+  }
+}
+
+/**
+ * What `mine` received that belongs to `other` only. Returns the leaks found.
+ * @param {{text: string, url: string}[]} got @param {number} other
+ */
+function leaks(got, other) {
+  const found = [];
+  for (const g of got) {
+    const v = parse(g.text);
+    if (v === null) continue;
+    walk(v, (o) => {
+      // A view: the other seat's board shows counts only.
+      if (Array.isArray(o.players) && typeof o.seat === 'number' && o.seat !== other) {
+        const p = o.players[other];
+        if (p && (p.actions != null || p.region_cards != null || p.vaala_hand != null)) found.push(`${g.url}: view shows seat ${other}'s hand`);
+        if (Array.isArray(o.options) && o.options.length && o.to_decide === other) found.push(`${g.url}: view lists seat ${other}'s options`);
+      }
+      // Private events of the other seat.
+      if ((o.kind === 'own_card_played' || o.kind === 'own_vaala_drawn') && o.seat === other) found.push(`${g.url}: ${o.kind} of seat ${other}`);
+      // The question's options go to the deciding seat only.
+      if (typeof o.seat === 'number' && o.seat === other && typeof o.text === 'string' && Array.isArray(o.options) && o.options.length) {
+        found.push(`${g.url}: seat ${other}'s options`);
+      }
+    });
+  }
+  return found;
+}
+
+/** Whether a seat received a view of its own hand. @param {{text: string}[]} got @param {number} seat */
+function ownHand(got, seat) {
+  let seen = false;
+  for (const g of got) {
+    walk(parse(g.text), (o) => {
+      if (Array.isArray(o.players) && o.seat === seat && o.players[seat] && typeof o.players[seat].actions === 'number') seen = true;
+    });
+  }
+  return seen;
+}
+
+/** The texts of the private events a seat received. @param {{text: string}[]} got */
+function privateTexts(got) {
+  const out = new Set();
+  for (const g of got) {
+    walk(parse(g.text), (o) => {
+      if (o.event && (o.event.kind === 'own_card_played' || o.event.kind === 'own_vaala_drawn') && typeof o.text === 'string') out.add(o.text);
+    });
+  }
+  return out;
+}
+
+test('the search finds another seat\'s hand where there is one', () => {
+  // The search itself, on frames that would leak: it must not pass anything.
+  const view = { seat: 0, players: [{ actions: 3 }, {}, { actions: 5, region_cards: null, vaala_hand: null }, {}], options: [] };
+  assert.equal(leaks([{ url: 'ws', text: JSON.stringify({ type: 'state', view }) }], 2).length, 1);
+  const ev = { n: 4, event: { kind: 'own_card_played', seat: 2, position: 1, card: { kind: 'action', id: 12 } }, text: 'x', seat: 2 };
+  assert.equal(leaks([{ url: 'ws', text: JSON.stringify({ events: [ev] }) }], 2).length, 1);
+  const q = { seat: 2, owner: 2, text: 'Adrael: …', options: [{ index: 0 }] };
+  assert.equal(leaks([{ url: 'http', text: JSON.stringify({ question: q }) }], 2).length, 1);
+  assert.equal(leaks([{ url: 'ws', text: JSON.stringify({ question: { seat: 2, owner: 2, text: 'Adrael: …' } }) }], 2).length, 0);
+});
+
+test('two browsers play one game and neither receives the other\'s hand', { timeout: 180000 }, async () => {
+  const res = await fetch(`${server.base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game: 'lov', seats: ['human', 'faceless', 'human', 'faceless'], lang: 'en', seed: 11 }),
+  });
+  assert.equal(res.status, 201);
+  const game = await res.json();
+  const links = Object.fromEntries(game.seats.filter((s) => s.kind === 'human').map((s) => [s.seat, s.link]));
+  assert.deepEqual(Object.keys(links), ['0', '2']);
+
+  const errors = [];
+  /** @type {Record<number, {page: import('playwright-core').Page, rec: ReturnType<typeof record>}>} */
+  const players = {};
+  for (const seat of [0, 2]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const rec = record(context);
+    const page = await context.newPage();
+    rec.watch(page);
+    catchErrors(page, errors);
+    await page.goto(`${server.base}${links[seat]}`);
+    players[seat] = { page, rec };
+  }
+
+  const random = rng(99);
+  let decisions = 0;
+  let rounds = 0;
+  const deadline = Date.now() + 120000;
+  // Both tables follow the game; whichever has choices clicks one.
+  while (Date.now() < deadline) {
+    const states = await Promise.all(
+      [0, 2].map(async (seat) => {
+        const p = players[seat].page;
+        return p.evaluate(() => {
+          const b = document.body;
+          if (b.dataset.status === 'over') return 'over';
+          return document.querySelector('#choices button.choice') ? 'choose' : 'wait';
+        });
+      }),
+    );
+    if (states.includes('over')) break;
+    const who = states.indexOf('choose');
+    if (who < 0) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
+    const seat = [0, 2][who];
+    await settle(players[seat].page);
+    await clickOne(players[seat].page, random);
+    decisions += 1;
+    rounds = Number(await players[seat].page.evaluate(() => document.body.dataset.round));
+    if (rounds >= 4 && decisions >= 60) break;
+  }
+  assert.ok(decisions >= 20, `both played (${decisions} decisions)`);
+
+  const got0 = await players[0].rec.all();
+  const got2 = await players[2].rec.all();
+  assert.ok(got0.some((g) => g.url.includes('/ws')), 'seat 0 received WebSocket frames');
+  assert.ok(got2.some((g) => g.url.includes('/ws')), 'seat 2 received WebSocket frames');
+  // Each saw its own hand (so the search below looks where a hand would be).
+  assert.ok(ownHand(got0, 0), 'seat 0 received its own hand');
+  assert.ok(ownHand(got2, 2), 'seat 2 received its own hand');
+  assert.deepEqual(leaks(got0, 2), [], 'seat 0 never received seat 2\'s hand');
+  assert.deepEqual(leaks(got2, 0), [], 'seat 2 never received seat 0\'s hand');
+  const secret0 = privateTexts(got0);
+  const secret2 = privateTexts(got2);
+  assert.ok(secret0.size > 0 && secret2.size > 0, 'each received private events of its own');
+  for (const s of secret2) assert.ok(!got0.some((g) => g.text.includes(JSON.stringify(s).slice(1, -1))), `seat 0 never received "${s}"`);
+  for (const s of secret0) assert.ok(!got2.some((g) => g.text.includes(JSON.stringify(s).slice(1, -1))), `seat 2 never received "${s}"`);
+  console.log(`two players: ${decisions} decisions by clicking, to round ${rounds}; frames+bodies searched: ${got0.length} and ${got2.length}; private events: ${secret0.size} and ${secret2.size}`);
+  assert.deepEqual(errors, []);
+});
