@@ -19,8 +19,13 @@ export function lang() {
   return current;
 }
 
-/** The language to start in: `?lang=`, the last choice, the browser's, else English. */
-export function initialLang() {
+/**
+ * The language to start in: `?lang=`, the last choice made on this browser,
+ * the game's own (`preferred`: the language its table was created in), the
+ * browser's, else English.
+ * @param {string | null} [preferred]
+ */
+export function initialLang(preferred) {
   const q = new URLSearchParams(location.search).get('lang');
   if (q && LANGS.includes(q)) return q;
   try {
@@ -29,6 +34,7 @@ export function initialLang() {
   } catch {
     /* ignore */
   }
+  if (preferred && LANGS.includes(preferred)) return preferred;
   const nav = (navigator.language || 'en').slice(0, 2);
   return LANGS.includes(nav) ? nav : 'en';
 }

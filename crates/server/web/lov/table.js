@@ -172,11 +172,12 @@ export function render(m, act) {
 /** The question's text without the name the status bar already shows. @param {string} text @param {string} name */
 function stripName(text, name) {
   const s = String(text || '');
-  const colon = s.indexOf(': ');
-  if (colon < 0) return s;
-  // "Elyse: …" or "Elyse (Allaria): …"; a longer address ("… for Nagasha") stays.
-  const who = s.slice(0, colon);
-  return who === name || (who.startsWith(`${name} (`) && who.endsWith(')') && !who.slice(name.length + 2, -1).includes('(')) ? s.slice(colon + 2) : s;
+  // "Elyse: …", "Elyse (Allaria): …" or the French "Elyse (Allaria) : …"; a
+  // longer address ("… for Nagasha") stays.
+  const m = /^(.*?) ?: /.exec(s);
+  if (!m) return s;
+  const who = m[1];
+  return who === name || (who.startsWith(`${name} (`) && who.endsWith(')') && !who.slice(name.length + 2, -1).includes('(')) ? s.slice(m[0].length) : s;
 }
 
 /** Adds events to the log in stream order, ignoring ones already held. @param {LogEntry[]} log @param {LogEntry[]} events */
@@ -204,19 +205,22 @@ async function main() {
   const m = { content: null, state: null, log: [], kinds: null, hidden: localSeats.length > 1, lit: new Set(), mode: 'play', busy: false, localSeats, notice: '' };
   const token = () => (acting === null ? null : tokens[String(acting)]);
 
-  await loadTexts(initialLang());
+  // The game's language and seats, as a spectator sees them: a link opened
+  // for the first time speaks the language the game was created in.
+  let gameLang = null;
+  try {
+    const g = await getJson(`/api/games/${encodeURIComponent(id)}`);
+    gameLang = typeof g.lang === 'string' ? g.lang : null;
+    if (Array.isArray(g.seats)) m.kinds = g.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
+  } catch {
+    /* the language and the seat kinds are only a help */
+  }
+  await loadTexts(initialLang(gameLang));
   applyTexts(document);
   const loadContent = async () => {
     m.content = await getJson(`/api/content/lov?lang=${lang()}`);
   };
   await loadContent();
-  try {
-    const games = await getJson('/api/games');
-    const g = (Array.isArray(games) ? games : games.games || []).find((/** @type {any} */ x) => x.id === id);
-    if (g) m.kinds = g.seats.map((/** @type {any} */ s) => s.kind);
-  } catch {
-    /* the seat kinds are only a help */
-  }
 
   const act = { choose, takeBack, showHand };
   const draw = () => render(m, act);
