@@ -3,51 +3,14 @@
 //! rulebook (BoV 5.1).
 
 use valerna_bov::battle::{Battle, Decision, Phase};
-use valerna_bov::geometry::{Battlefield, Point};
+use valerna_bov::geometry::Point;
 use valerna_bov::rules::powers::{ARTIFACT_POWER_SLOT, Roll};
 use valerna_bov::rules::status::StatusKind;
 use valerna_bov::rules::units::WeaponKind;
 use valerna_game::Game;
 
 mod common;
-use common::{deployed, unit_named};
-
-fn radius(g: &Battle, id: u16) -> f64 {
-    f64::from(g.units[usize::from(id)].base_mm) / 25.4 / 2.0
-}
-
-/// An open battlefield with only `keep` on it, each model placed at the
-/// point given for it.
-fn place(g: &mut Battle, keep: impl FnOnce(&Battle) -> Vec<(u16, Vec<Point>)>) {
-    let keep = keep(g);
-    g.field = Battlefield::new(48.0, 36.0, Vec::new()).unwrap();
-    for u in &mut g.units {
-        u.deployed = false;
-    }
-    for (id, points) in keep {
-        let u = &mut g.units[usize::from(id)];
-        u.deployed = true;
-        for (m, p) in points.iter().enumerate() {
-            u.positions[m] = *p;
-        }
-        // Models not placed are taken off the table.
-        for m in points.len()..u.positions.len() {
-            u.state.alive.remove(m as u8);
-        }
-    }
-}
-
-/// A row of `n` models of `unit` from `x` along `y`, `gap` inches apart.
-fn row(g: &Battle, unit: u16, n: usize, x: f64, y: f64, gap: f64) -> Vec<Point> {
-    let step = 2.0 * radius(g, unit) + gap;
-    (0..n).map(|k| Point::new(x + k as f64 * step, y)).collect()
-}
-
-/// Makes `unit` the active unit, as after "Select a Unit".
-fn activate(g: &mut Battle, unit: u16) {
-    g.units[usize::from(unit)].state.fatigue += 1;
-    g.phase = Phase::Action { unit };
-}
+use common::{activate, deployed, place, radius, row, unit_named};
 
 fn powers_offered(g: &Battle) -> Vec<(u8, Option<u16>)> {
     let mut buf = Vec::new();

@@ -2,44 +2,12 @@
 //! (BoV 5.1, "Unit Keywords").
 
 use valerna_bov::battle::{Battle, Decision, Phase};
-use valerna_bov::geometry::{Battlefield, Point, TerrainKind, TerrainPiece};
+use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::keywords::AttackKeyword;
 use valerna_game::Game;
 
 mod common;
-use common::{decline_reactions, deployed, unit_named};
-
-fn radius(g: &Battle, id: u16) -> f64 {
-    f64::from(g.units[usize::from(id)].base_mm) / 25.4 / 2.0
-}
-
-/// A battlefield with `terrain` and only `keep` on it.
-fn place_on(
-    g: &mut Battle,
-    terrain: Vec<TerrainPiece>,
-    keep: impl FnOnce(&Battle) -> Vec<(u16, Vec<Point>)>,
-) {
-    let keep = keep(g);
-    g.field = Battlefield::new(48.0, 36.0, terrain).unwrap();
-    for u in &mut g.units {
-        u.deployed = false;
-    }
-    for (id, points) in keep {
-        let u = &mut g.units[usize::from(id)];
-        u.deployed = true;
-        for (m, p) in points.iter().enumerate() {
-            u.positions[m] = *p;
-        }
-        for m in points.len()..u.positions.len() {
-            u.state.alive.remove(m as u8);
-        }
-    }
-}
-
-fn row(g: &Battle, unit: u16, n: usize, x: f64, y: f64, gap: f64) -> Vec<Point> {
-    let step = 2.0 * radius(g, unit) + gap;
-    (0..n).map(|k| Point::new(x + k as f64 * step, y)).collect()
-}
+use common::{decline_reactions, deployed, place_on, radius, row, unit_named};
 
 /// The Oathguard Commander (Command Infantry) with the Dreamfencers
 /// (Infantry) `gap` inches from him.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use valerna_bov::battle::{Battle, BattleSetup, Phase};
 use valerna_bov::content::Pack;
+use valerna_bov::geometry::{Battlefield, Point, TerrainPiece};
 use valerna_game::Game;
 
 pub fn pack() -> Arc<Pack> {
@@ -45,4 +46,50 @@ pub fn decline_reactions(g: &mut Battle) {
         };
         g.apply(d).unwrap();
     }
+}
+
+/// A model's base radius in inches.
+pub fn radius(g: &Battle, id: u16) -> f64 {
+    f64::from(g.units[usize::from(id)].base_mm) / 25.4 / 2.0
+}
+
+/// A battlefield with `terrain` and only `keep` on it, each model placed at
+/// the point given for it; models not placed are taken off the table.
+pub fn place_on(
+    g: &mut Battle,
+    terrain: Vec<TerrainPiece>,
+    keep: impl FnOnce(&Battle) -> Vec<(u16, Vec<Point>)>,
+) {
+    let keep = keep(g);
+    g.field = Battlefield::new(48.0, 36.0, terrain).unwrap();
+    for u in &mut g.units {
+        u.deployed = false;
+    }
+    for (id, points) in keep {
+        let u = &mut g.units[usize::from(id)];
+        u.deployed = true;
+        for (m, p) in points.iter().enumerate() {
+            u.positions[m] = *p;
+        }
+        for m in points.len()..u.positions.len() {
+            u.state.alive.remove(m as u8);
+        }
+    }
+}
+
+/// An open battlefield with only `keep` on it (see [`place_on`]).
+pub fn place(g: &mut Battle, keep: impl FnOnce(&Battle) -> Vec<(u16, Vec<Point>)>) {
+    place_on(g, Vec::new(), keep);
+}
+
+/// A row of `n` models of `unit` from `x` along `y`, `gap` inches apart.
+pub fn row(g: &Battle, unit: u16, n: usize, x: f64, y: f64, gap: f64) -> Vec<Point> {
+    let step = 2.0 * radius(g, unit) + gap;
+    (0..n).map(|k| Point::new(x + k as f64 * step, y)).collect()
+}
+
+/// Makes `unit` the active unit, as after "Select a Unit".
+pub fn activate(g: &mut Battle, unit: u16) {
+    g.units[usize::from(unit)].state.fatigue += 1;
+    g.phase = Phase::Action { unit };
 }
