@@ -132,8 +132,14 @@ pub fn read_text(path: &std::path::Path, what: &str, cap: u64) -> Result<String,
         .read_to_end(&mut bytes)
         .map_err(|e| io_error(what, "cannot be read", &e))?;
     if bytes.len() as u64 > cap {
+        // Whole mebibytes read as such ("16 MiB"), other caps in bytes.
+        let size = if cap >= 1 << 20 && cap.is_multiple_of(1 << 20) {
+            format!("{} MiB", cap >> 20)
+        } else {
+            format!("{cap} bytes")
+        };
         return Err(CliError::usage(format!(
-            "{what}: larger than {cap} bytes, the most this command reads"
+            "{what}: larger than {size}, the most this command reads"
         )));
     }
     let text = String::from_utf8(bytes).map_err(|e| {

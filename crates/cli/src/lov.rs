@@ -313,21 +313,8 @@ const MAX_LOG_BYTES: u64 = 16 << 20;
 /// Reads a game log, refusing a file larger than [`MAX_LOG_BYTES`] and
 /// naming what is wrong with one that is not a log.
 fn read_log(file: &Path) -> Result<Record<Lov>, CliError> {
-    use std::io::Read;
     let name = file.display();
-    let f = std::fs::File::open(file).map_err(|e| CliError::usage(format!("{name}: {e}")))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_LOG_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::usage(format!("{name}: {e}")))?;
-    if bytes.len() as u64 > MAX_LOG_BYTES {
-        return Err(CliError::usage(format!(
-            "{name}: larger than {} MiB, not a game log",
-            MAX_LOG_BYTES >> 20
-        )));
-    }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::usage(format!("{name}: not a game log (not UTF-8 text)")))?;
+    let text = crate::error::read_text(file, &name.to_string(), MAX_LOG_BYTES)?;
     let not_a_log =
         |why: String| CliError::usage(format!("{name}: not a Lords of Vaala game log: {why}"));
     let value: serde_json::Value =

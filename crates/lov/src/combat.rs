@@ -1,14 +1,14 @@
 //! Combat (LoV p.12-13, the FAQ, and the glossary entries it leans on:
 //! "Cities", "Mountains", "Wounds", "Injured", "Essence track", "Retreat").
 
-use valerna_dice::lov::{CombatRoll, Face};
+use valerna_dice::lov::CombatRoll;
 
 use crate::content::Kind;
 use crate::decision::{Decision, Opts, Target};
 use crate::effect::Passive;
 use crate::effects::bits;
 use crate::engine::{Eng, Res};
-use crate::log::{Ask, Event, Faces, Shield};
+use crate::log::{Ask, Event, Faces, Shield, face_slot};
 use crate::state::{Core, LastRoll, NONE, WOUND_SPACES};
 
 /// A combat that has not ended after this many rounds ends with the
@@ -117,14 +117,7 @@ impl Eng<'_> {
             let f = valerna_dice::lov::roll(self.s.dice());
             roll.add(f);
             if shown {
-                let k = match f {
-                    Face::Miss => 0,
-                    Face::Hit => 1,
-                    Face::DoubleHit => 2,
-                    Face::Critical => 3,
-                    Face::DoubleCritical => 4,
-                };
-                faces[k] += 1;
+                faces[face_slot(f)] += 1;
             }
         }
         self.emit(Event::Rolled {

@@ -32,6 +32,18 @@ pub struct Entry {
 /// dice"; RULINGS §1.4): miss, hit, double hit, critical, double critical.
 pub type Faces = [u8; 5];
 
+/// Where a face is counted in [`Faces`].
+pub fn face_slot(f: valerna_dice::lov::Face) -> usize {
+    use valerna_dice::lov::Face;
+    match f {
+        Face::Miss => 0,
+        Face::Hit => 1,
+        Face::DoubleHit => 2,
+        Face::Critical => 3,
+        Face::DoubleCritical => 4,
+    }
+}
+
 /// A card on the Action stack or in a hand, by what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

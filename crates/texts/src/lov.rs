@@ -6,7 +6,7 @@
 use valerna_lov::content::{Content, Kind};
 use valerna_lov::decision::{Decision, Target};
 use valerna_lov::effect::{Glyph, Piece, Step, UnitType};
-use valerna_lov::log::{Ask, Card, Event, Faces, Meaning, Shield};
+use valerna_lov::log::{Ask, Card, Event, Faces, Meaning, Shield, face_slot};
 use valerna_lov::state::{CardKind, Core, NONE, Phase, WOUND_SPACES};
 
 use crate::{Texts, tr};
@@ -146,19 +146,8 @@ pub fn faces_text(faces: &Faces) -> String {
 fn bond_die(d10: u8) -> String {
     let f = valerna_dice::lov::face(d10);
     let mut faces = [0u8; 5];
-    faces[face_index(f)] = 1;
+    faces[face_slot(f)] = 1;
     faces_text(&faces)
-}
-
-fn face_index(f: valerna_dice::lov::Face) -> usize {
-    use valerna_dice::lov::Face;
-    match f {
-        Face::Miss => 0,
-        Face::Hit => 1,
-        Face::DoubleHit => 2,
-        Face::Critical => 3,
-        Face::DoubleCritical => 4,
-    }
 }
 
 fn phase_name(t: &Texts, phase: Phase) -> String {
