@@ -11,9 +11,10 @@ use serde::Deserialize;
 
 use crate::rules::cards::{ArtifactCard, VaalaCard};
 use crate::rules::keywords::{AttackKeyword, Keyword, UnitKeyword};
+use crate::rules::neutral::{Act, MonsterCard};
 use crate::rules::powers::{Power, Timing};
 use crate::rules::state::MAX_MODELS;
-use crate::rules::units::{CardId, Profile, UnitCard};
+use crate::rules::units::{CardId, Profile, UnitCard, WeaponKind};
 
 /// What a content file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -450,14 +451,8 @@ fn validate_unit(
             "a Monster keyword and a monster card go together".into(),
         );
     }
-    if let Some(m) = &card.monster
-        && !m.behaviour.is_empty()
-        && m.behaviour.len() != 5
-    {
-        err(
-            "monster.behaviour",
-            format!("a behaviour deck has five cards, not {}", m.behaviour.len()),
-        );
+    if let Some(m) = &card.monster {
+        validate_behaviour(card, m, err);
     }
     if card.points == 0 && !monster {
         err("points", "must be at least 1".into());
@@ -542,6 +537,55 @@ fn validate_profile(side: &str, p: &Profile, err: &mut impl FnMut(&str, String))
             );
         }
         validate_power(&field, power, err);
+    }
+}
+
+/// BoV 5.1, "Behaviour deck": "take its deck of five behaviour cards";
+/// each card must be resolvable as written by the Monster it belongs to.
+fn validate_behaviour(card: &UnitCard, m: &MonsterCard, err: &mut impl FnMut(&str, String)) {
+    if !m.behaviour.is_empty() && m.behaviour.len() != 5 {
+        err(
+            "monster.behaviour",
+            format!("a behaviour deck has five cards, not {}", m.behaviour.len()),
+        );
+    }
+    for (i, b) in m.behaviour.iter().enumerate() {
+        let field = format!("monster.behaviour[{i}]");
+        if b.name.trim().is_empty() {
+            err(&format!("{field}.name"), "must not be empty".into());
+        }
+        if b.text.trim().is_empty() {
+            err(&format!("{field}.text"), "must not be empty".into());
+        }
+        if let Some(why) = b.never_resolvable() {
+            err(
+                &format!("{field}.actions"),
+                format!("'{}' can never be resolved: {why}", b.name),
+            );
+        }
+        for (k, a) in b.actions.iter().enumerate() {
+            if let Act::Attack(w) = a.act
+                && card.front.weapon_dice(w).is_none_or(|d| d.count() == 0)
+            {
+                err(
+                    &format!("{field}.actions[{k}]"),
+                    format!(
+                        "'{}' makes a {} attack, and {} has no {} weapon",
+                        b.name,
+                        weapon_name(w),
+                        card.name,
+                        weapon_name(w)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn weapon_name(w: WeaponKind) -> &'static str {
+    match w {
+        WeaponKind::Melee => "melee",
+        WeaponKind::Ranged => "ranged",
     }
 }
 
