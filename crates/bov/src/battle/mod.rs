@@ -12,6 +12,7 @@ pub mod attacks;
 pub mod bots;
 pub mod dangerous;
 pub mod deployment;
+pub mod invariants;
 pub mod powers;
 pub mod reactions;
 pub mod reserves;
@@ -853,6 +854,10 @@ impl Game for Battle {
         self.check(&decision)?;
         self.carry_out(decision);
         self.run();
+        #[cfg(debug_assertions)]
+        if let Err(e) = invariants::check(self) {
+            panic!("a battle invariant broke: {e}");
+        }
         Ok(())
     }
 

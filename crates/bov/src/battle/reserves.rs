@@ -248,14 +248,30 @@ impl Battle {
 
     /// "If the game ends for any reason ..., all units left in Reserve are
     /// immediately defeated": each scores for the opponent as a defeated
-    /// unit, and its models count as lost.
+    /// unit, and its models count as lost. A unit bonded to one of them
+    /// falls with it ("if either of them is defeated, both of them are
+    /// immediately removed", BoV 5.1, "The Dragonbond").
     pub(crate) fn defeat_reserves(&mut self) {
         let scenario = self.setup.scenario;
-        for u in self.units.iter_mut().filter(|u| u.reserve) {
-            self.score.unit_defeated(scenario, u.owner, u.value);
-            self.models_lost[usize::from(u.owner.min(1))] += u.state.models();
-            u.state.alive = crate::rules::state::ModelSet::default();
-            u.reserve = false;
+        let reserves: Vec<u16> = self
+            .units
+            .iter()
+            .filter(|u| u.reserve)
+            .map(|u| u.id)
+            .collect();
+        for id in reserves {
+            let mut fall = Some(id);
+            while let Some(i) = fall {
+                let u = &mut self.units[usize::from(i)];
+                fall = u.bonded.take();
+                if u.state.is_defeated() {
+                    continue;
+                }
+                self.score.unit_defeated(scenario, u.owner, u.value);
+                self.models_lost[usize::from(u.owner.min(1))] += u.state.models();
+                u.state.alive = crate::rules::state::ModelSet::default();
+                u.reserve = false;
+            }
         }
     }
 }

@@ -71,8 +71,13 @@ pub fn place_on(
         for (m, p) in points.iter().enumerate() {
             u.positions[m] = *p;
         }
+        let owner = usize::from(u.owner.min(1));
         for m in points.len()..u.positions.len() {
-            u.state.alive.remove(m as u8);
+            if u.state.alive.contains(m as u8) {
+                u.state.alive.remove(m as u8);
+                // Taken off as if lost, so that every model stays counted.
+                g.models_lost[owner] += 1;
+            }
         }
     }
 }
