@@ -78,6 +78,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   let tookBack = false;
   /** @type {string | null} */
   let previous = null;
+  let followed = 0;
   const firstRound = Number(await page.evaluate(() => document.body.dataset.round));
   for (;;) {
     const state = await settle(page, 60000);
@@ -135,6 +136,8 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
     previous = await page.textContent('#status-text');
     ways[await clickOne(page, random)] += 1;
     decisions += 1;
+    // The Faceless turns that follow are walked through on the board.
+    if (await page.evaluate(() => !!document.querySelector('#log .following') && !!document.querySelector('#map .region.lit'))) followed += 1;
     assert.ok(decisions < 2000, 'the game ends');
   }
   const lastRound = Number(await page.evaluate(() => document.body.dataset.round));
@@ -143,6 +146,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   assert.ok(reloaded, 'the page was reloaded mid-round');
   assert.ok(lastRound >= 2, 'complete rounds were played');
   assert.ok(ways.map > 0, 'some decisions were made on the map');
+  assert.ok(followed > 0, "the others' moves were shown one by one on the board");
   assert.ok(planningShot, 'a Planning screenshot was taken');
   assert.ok(combatShot, 'a combat screenshot was taken');
   console.log(`combat screenshot: ${combatShot === 'asked' ? 'while the player is asked about the combat' : 'while combat dice show'}`);

@@ -9,7 +9,7 @@ import { getJson, postJson, seatTokens, Live, ApiError } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
-import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind } from './panels.js';
+import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
 
@@ -18,7 +18,7 @@ import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, se
  * (entry n at index n).
  * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null,
  *   hidden: boolean, lit: Set<number>, mode: 'play' | 'replay', busy: boolean,
- *   localSeats: number[], notice: string}} TableModel
+ *   localSeats: number[], notice: string, following?: number}} TableModel
  */
 
 /** @param {TableModel} m */
@@ -166,6 +166,14 @@ export function render(m, act) {
     const have = logBox.childElementCount;
     for (let i = logBox.childElementCount; i < m.log.length; i++) logBox.append(logLine(content, m.log[i], light));
     if (logBox.childElementCount > have) logBox.scrollTop = logBox.scrollHeight;
+    logBox.querySelectorAll('.following').forEach((e) => e.classList.remove('following'));
+    const line = m.following === undefined ? null : logBox.querySelector(`[data-n="${m.following}"]`);
+    if (line) {
+      line.classList.add('following');
+      const box = logBox.getBoundingClientRect();
+      const at = line.getBoundingClientRect();
+      if (at.top < box.top || at.bottom > box.bottom) logBox.scrollTop += at.top - box.top - box.height / 2;
+    }
   }
 }
 
@@ -225,6 +233,36 @@ async function main() {
   const act = { choose, takeBack, showHand };
   const draw = () => render(m, act);
 
+  // What others did since the last look (a Faceless turn arrives whole):
+  // the board lights each event's regions in turn, its log line marked, so
+  // a player can follow the moves rather than find the board changed.
+  const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  /** @type {number[]} */
+  const toFollow = [];
+  let following = false;
+  let seen = -1;
+  function follow() {
+    const from = seen;
+    seen = m.log.length;
+    // A log started again (take-back, language) is not news; nor is the
+    // history a page finds on opening.
+    if (m.log.length < from) toFollow.length = 0;
+    if (from <= 0 || calm) return;
+    for (let i = from; i < m.log.length; i++) {
+      const e = m.log[i];
+      if (e.seat !== acting && regionsOf(e.event).length) toFollow.push(i);
+    }
+    if (!following) nextFollowed();
+  }
+  function nextFollowed() {
+    const i = toFollow.shift();
+    following = i !== undefined;
+    m.following = i;
+    m.lit = new Set(i === undefined ? [] : regionsOf(m.log[i]?.event));
+    draw();
+    if (following) setTimeout(nextFollowed, 650);
+  }
+
   /** Takes a state body (HTTP or socket) and its events. @param {any} body */
   function accept(body) {
     if (Array.isArray(body.seats)) m.kinds = body.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
@@ -232,6 +270,7 @@ async function main() {
     if (m.state && body.version < m.state.version) return;
     m.state = body;
     m.busy = false;
+    follow();
     // Several seats at one screen: follow the seat that must decide.
     const q = body.question;
     if (q && localSeats.length > 1 && localSeats.includes(q.seat) && q.seat !== acting) {
@@ -257,6 +296,7 @@ async function main() {
     try {
       const body = await getJson(`/api/games/${encodeURIComponent(id)}/events?from=${m.log.length}&lang=${lang()}`, token());
       addEvents(m.log, body.events);
+      follow();
       draw();
     } catch (x) {
       showError(x);
