@@ -2,26 +2,15 @@
 //! are read as targets and actions the engine can resolve, and a card that
 //! could never be resolved is refused when the pack loads.
 
-use valerna_bov::content::{FileKind, Pack, Source};
+use valerna_bov::content::Pack;
 use valerna_bov::rules::neutral::{Act, Aim, Trophy, When};
 use valerna_bov::rules::powers::{Effect, Target};
 use valerna_bov::rules::units::WeaponKind;
 
+mod common;
+
 fn load_units(text: &str) -> Result<Pack, String> {
-    let keywords = r#"(forces: ["Allaria"], tags: ["Allaria", "Beast", "Neutral"])"#;
-    Pack::load(&[
-        Source {
-            file: "keywords.ron",
-            kind: FileKind::Keywords,
-            text: keywords,
-        },
-        Source {
-            file: "units/test.ron",
-            kind: FileKind::Units,
-            text,
-        },
-    ])
-    .map_err(|e| e.to_string())
+    common::load_units(&["Allaria", "Beast", "Neutral"], text)
 }
 
 /// One Monster whose first behaviour card is `first`; the other four are

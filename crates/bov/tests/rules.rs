@@ -25,6 +25,8 @@ use valerna_bov::rules::wounds::{self, CasualtyError, LastModelFirst};
 use valerna_dice::Stream;
 use valerna_dice::bov::{AttackRoll, Colour, DiceGroup, Shift};
 
+mod common;
+
 fn pack() -> Pack {
     Pack::default_pack().unwrap_or_else(|e| panic!("default pack: {e}"))
 }
@@ -181,21 +183,7 @@ fn every_keyword_power_type_and_status_of_5_1_is_on_some_card() {
 }
 
 fn load_units(text: &str) -> Result<Pack, String> {
-    use valerna_bov::content::{FileKind, Source};
-    let keywords = r#"(forces: ["Allaria"], tags: ["Allaria", "Infantry"])"#;
-    Pack::load(&[
-        Source {
-            file: "keywords.ron",
-            kind: FileKind::Keywords,
-            text: keywords,
-        },
-        Source {
-            file: "units/test.ron",
-            kind: FileKind::Units,
-            text,
-        },
-    ])
-    .map_err(|e| e.to_string())
+    common::load_units(&["Allaria", "Infantry"], text)
 }
 
 const GOOD: &str = r#"[(

@@ -9,6 +9,26 @@ use valerna_bov::content::Pack;
 use valerna_bov::geometry::{Battlefield, Point, TerrainPiece};
 use valerna_game::Game;
 
+/// A pack of one units file, `text`, with the force Allaria and the tags
+/// `tags` declared: for the loader's tests.
+pub fn load_units(tags: &[&str], text: &str) -> Result<Pack, String> {
+    use valerna_bov::content::{FileKind, Source};
+    let keywords = format!(r#"(forces: ["Allaria"], tags: {tags:?})"#);
+    Pack::load(&[
+        Source {
+            file: "keywords.ron",
+            kind: FileKind::Keywords,
+            text: &keywords,
+        },
+        Source {
+            file: "units/test.ron",
+            kind: FileKind::Units,
+            text,
+        },
+    ])
+    .map_err(|e| e.to_string())
+}
+
 pub fn pack() -> Arc<Pack> {
     Arc::new(Pack::default_pack().unwrap())
 }
