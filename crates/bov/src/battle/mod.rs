@@ -866,7 +866,7 @@ impl Game for Battle {
         BattleView {
             seat,
             round: self.round,
-            phase: self.phase.clone(),
+            phase: self.phase_seen_by(seat),
             units: self
                 .units
                 .iter()
@@ -892,5 +892,25 @@ impl Game for Battle {
 
     fn outcome(&self) -> Option<Outcome> {
         self.result.clone()
+    }
+}
+
+impl Battle {
+    /// The phase as `seat` may see it: another seat's reaction window shows
+    /// its trigger, not the options, which name the Vaala cards in that
+    /// seat's hand.
+    fn phase_seen_by(&self, seat: Seat) -> Phase {
+        match &self.phase {
+            Phase::Reaction {
+                seat: reacting,
+                window,
+                ..
+            } if *reacting != seat => Phase::Reaction {
+                seat: *reacting,
+                window: window.clone(),
+                options: Vec::new(),
+            },
+            p => p.clone(),
+        }
     }
 }
