@@ -55,7 +55,10 @@ impl Bot for RandomBot {
 /// models removed, from the exact odds; a rough worth for markers, fatigue
 /// and modifiers), otherwise marches toward the nearest objective it does
 /// not hold; activates each unit at most twice a round so none becomes
-/// Exhausted; removes the most harmful status markers first. Places
+/// Exhausted; removes the most harmful status markers first. Takes every
+/// reaction worth more than a little; places Command and Dragonrider
+/// activation markers; a Dragonrider mounts whenever it may and dismounts
+/// only when its Mount is spent for the round. Places
 /// objectives in one half of the table (seat 0 toward y = 0, seat 1 toward
 /// the far edge) as near the edge as the rules allow, and if it wins the
 /// table edges takes the edge of the half with more objectives; deploys
@@ -332,6 +335,15 @@ impl GreedyBot {
             Decision::ActivatePower { power, target } => {
                 power_value(game, seen, unit, *power, *target)
             }
+            // A rider stays on its Mount (two activations in a row, the
+            // Mount taking its melee hits) unless the Mount is spent for the
+            // round, when it gets off to march or charge on its own.
+            Decision::Dismount { .. } => {
+                let spent = game.units[usize::from(unit)]
+                    .mounted_on
+                    .is_some_and(|m| game.units[usize::from(m)].state.fatigue >= 2);
+                if spent { 0.06 } else { -1.0 }
+            }
             Decision::March { paths } if !paths.is_empty() => 0.05,
             _ => 0.0,
         }
@@ -480,15 +492,20 @@ impl Bot for GreedyBot {
                     .min_by_key(|&u| (game.units[usize::from(u)].state.fatigue, u)),
             },
             Phase::Redirect { hero, candidates } => Decision::Redirect {
-                // Rank and file take the hits meant for the Hero when their
-                // models are worth less.
+                // Rank and file (or a Mount) take the hits meant for the
+                // Hero when each wound costs them fewer points.
                 unit: candidates.iter().copied().find(|&u| {
-                    let per_model = |x: u16| {
+                    let per_wound = |x: u16| {
                         f64::from(game.units[usize::from(x)].value)
                             / f64::from(game.units[usize::from(x)].state.models().max(1))
+                            / f64::from(game.profile(x).health.max(1))
                     };
-                    per_model(u) < per_model(*hero)
+                    per_wound(u) < per_wound(*hero)
                 }),
+            },
+            // A Dragonrider gets on its Mount whenever it may.
+            Phase::Mount { candidates, .. } => Decision::Mount {
+                mount: candidates.first().copied(),
             },
             Phase::Reaction {
                 window, options, ..
