@@ -115,8 +115,10 @@ pub enum Decision {
     /// [`crate::rules::powers::ARTIFACT_POWER_SLOT`] for its Artifact's), and
     /// the one unit its effects that choose a unit apply to.
     ActivatePower { power: u8, target: Option<u16> },
-    /// A Flanked unit's melee attack: each attacking model and the engaged
-    /// enemy unit it attacks (BoV 5.1, "Flanking & Flanked").
+    /// A melee attack declared model by model: each attacking model and the
+    /// engaged enemy unit it attacks, by a Flanked unit (BoV 5.1, "Flanking
+    /// & Flanked") or split between a Dragonrider and its Mount
+    /// ("Dragonriders").
     FlankedAttack { targets: Vec<(u8, u16)> },
     /// One reaction to the pending trigger, or none (BoV 5.1, "Reactions").
     Reaction { reaction: Option<Reaction> },
