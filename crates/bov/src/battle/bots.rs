@@ -114,13 +114,31 @@ pub fn expected_points(
     points_for_wounds(game, target, o.wounds.mean())
 }
 
-/// Points of the models `wounds` wounds would remove from `target`.
+/// Points of the models `wounds` wounds would remove from `target`. A
+/// Dragonbonded unit's fall removes its partner too ("if either of them is
+/// defeated, both of them are immediately removed"), so each wound on it
+/// also bears its share of the partner's points: a bonded rider with few
+/// wounds to go is the pair's weak point.
 fn points_for_wounds(game: &Battle, target: u16, wounds: f64) -> f64 {
     let t = &game.units[usize::from(target)];
     let health = f64::from(game.profile(target).health.max(1));
     let per_model = f64::from(t.value) / f64::from(game.card(target).models.max(1));
     let left = f64::from(t.state.models());
-    (wounds / health).min(left) * per_model
+    let own = (wounds / health).min(left) * per_model;
+    let partner = t
+        .bonded
+        .filter(|_| game.dragonbonded(target))
+        .map_or(0.0, |p| f64::from(game.units[usize::from(p)].value));
+    if partner == 0.0 {
+        return own;
+    }
+    let card = game.card(target);
+    let injured_side = match (&card.injured, t.state.injured) {
+        (Some(p), false) => f64::from(p.health),
+        _ => 0.0,
+    };
+    let to_go = (left * health - f64::from(t.state.wounds) + injured_side).max(1.0);
+    own + (wounds / to_go).min(1.0) * partner
 }
 
 /// Mean hits (`wounds: false`) or wounds past the target's defense of the
@@ -222,8 +240,10 @@ fn effects_value(
                 }
                 Effect::Status { status, count, .. } => {
                     let each = match status {
-                        // A white die per marker: half a wound each.
-                        StatusKind::Poisoned => 0.5 / health * per_model,
+                        // A white die per marker at each activation until
+                        // it hits (4 faces in 10): most markers wound once
+                        // before Restore Fatigue clears them.
+                        StatusKind::Poisoned => 0.8 / health * per_model,
                         StatusKind::Slowed | StatusKind::Immobilized => 0.2,
                     };
                     sign * each * f64::from(*count)
