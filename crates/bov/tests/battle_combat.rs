@@ -92,6 +92,8 @@ fn rally_heals_a_friend_within_six_inches_for_the_activation_counter() {
     .unwrap();
     assert_eq!(g.units[usize::from(bu)].state.wounds, 1);
     assert_eq!(g.units[usize::from(oc)].state.fatigue, 1);
+    // The end of the turn may be answered (Mending Light, cast by Eldai).
+    common::decline_reactions(&mut g);
     assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase);
 }
 
@@ -135,7 +137,7 @@ fn dawnfire_wounds_without_defense_once_a_game() {
 }
 
 /// Envenom targets "an enemy unit engaged with this unit": offered only
-/// when engaged, and it places a Poison marker ("Status Effects").
+/// when engaged, and it places its 2 Poison markers ("Status Effects").
 #[test]
 fn envenom_poisons_an_engaged_enemy() {
     let mut g = deployed(3, "allaria_guild_line", "tyveria_dragon_host");
@@ -167,7 +169,7 @@ fn envenom_poisons_an_engaged_enemy() {
             .state
             .status
             .get(StatusKind::Poisoned),
-        1
+        2
     );
 }
 

@@ -273,6 +273,8 @@ fn reserves_follow_the_book() {
         }
         assert_eq!(g.phase, Phase::Turn { seat: 0 });
         g.apply(Decision::Activate { unit: qui }).unwrap();
+        // The end of its turn may be answered (Mending Light, cast by Eldai).
+        common::decline_reactions(&mut g);
         assert_eq!(g.units[usize::from(qui)].state.fatigue, n);
         assert!(g.units[usize::from(qui)].reserve);
         assert!(!matches!(g.phase, Phase::Reserve { .. }));
@@ -328,6 +330,7 @@ fn reserves_follow_the_book() {
         paths: vec![(0, vec![end])],
     })
     .unwrap();
+    common::decline_reactions(&mut g);
     let u = &g.units[usize::from(qui)];
     assert!(u.deployed && !u.reserve);
     assert_eq!(u.positions[0], end);
@@ -336,10 +339,12 @@ fn reserves_follow_the_book() {
     // Reserve: defeated, and scored by the opponent.
     let before = g.score.points;
     g.round = 4;
-    while let Phase::Turn { .. } = g.phase {
+    loop {
+        common::decline_reactions(&mut g);
+        let Phase::Turn { .. } = g.phase else { break };
         g.apply(Decision::Pass).unwrap();
     }
-    assert!(g.outcome().is_some());
+    assert!(g.outcome().is_some(), "{:?}", g.phase);
     let o = &g.units[usize::from(oathguard)];
     assert!(o.state.is_defeated() && !o.reserve);
     assert_eq!(g.score.points[1], before[1] + 12);

@@ -88,6 +88,7 @@ impl Battle {
         if paths.iter().all(|(_, w)| w.is_empty()) {
             return Ok(());
         }
+        self.check_on_foot(unit)?;
         let snap = self.snapshot();
         self.legal_move(&snap, unit, paths, allowance).map(|_| ())
     }
@@ -159,13 +160,27 @@ impl Battle {
         Ok(())
     }
 
+    /// A mounted rider "counts as being in the same location as its Mount":
+    /// it moves only with its Mount, so it neither moves on its own nor
+    /// charges (docs/rulings.md, "Dragonriders").
+    fn check_on_foot(&self, unit: u16) -> Result<(), BattleError> {
+        if self.mounted(unit) {
+            return err(format!(
+                "unit {unit} ({}) rides its Mount and moves only with it: dismount first (BoV 5.1, \"Dragonriders\")",
+                self.units[usize::from(unit)].name
+            ));
+        }
+        Ok(())
+    }
+
     /// "Charge" > "Select Target".
     pub fn check_charge(&self, unit: u16, target: u16) -> Result<(), BattleError> {
         self.enemy(unit, target)?;
+        self.check_on_foot(unit)?;
         let snap = self.snapshot();
         let engaged = !self.engaged_with(&snap, unit).is_empty();
         let sight = Sightlines::new(&self.field, &snap.models);
-        let sees = sight.unit_sees(UnitId(unit), UnitId(target));
+        let sees = sight.unit_sees(UnitId(unit), UnitId(self.body(target)));
         self.check_charge_status(unit)?;
         check_declaration(
             engaged,
@@ -271,7 +286,20 @@ impl Battle {
                 }
             }
             (Phase::Command { .. }, Decision::Command { unit: None })
-            | (Phase::Redirect { .. }, Decision::Redirect { unit: None }) => Ok(()),
+            | (Phase::Redirect { .. }, Decision::Redirect { unit: None })
+            | (Phase::Mount { .. }, Decision::Mount { mount: None }) => Ok(()),
+            (Phase::Mount { candidates, .. }, Decision::Mount { mount: Some(m) }) => {
+                if candidates.contains(m) {
+                    Ok(())
+                } else {
+                    err(format!(
+                        "unit {m} is not a Mount the rider may get on: {candidates:?} (BoV 5.1, \"Dragonriders\": base contact, neither engaged, not after dismounting)"
+                    ))
+                }
+            }
+            (Phase::Action { unit }, Decision::Dismount { positions }) => {
+                self.check_dismount(*unit, positions)
+            }
             (Phase::Opportunity { .. }, Decision::React { unit: None }) => Ok(()),
             (Phase::Opportunity { candidates, .. }, Decision::React { unit: Some(u) }) => {
                 if candidates.contains(u) {
@@ -323,7 +351,7 @@ impl Battle {
                 if self.units[usize::from(unit)].reserve {
                     self.activate_reserve(unit);
                 } else {
-                    self.activate(unit);
+                    self.activate(unit, false);
                 }
             }
             (Phase::Action { unit }, Decision::March { paths }) => {
@@ -387,6 +415,14 @@ impl Battle {
                 self.command_marker = Some((hero, u));
             }
             (Phase::Redirect { .. }, Decision::Redirect { unit: Some(u) }) => self.redirect_hits(u),
+            (Phase::Mount { rider, .. }, Decision::Mount { mount: Some(m) }) => {
+                self.mount(rider, m)
+            }
+            (Phase::Action { unit }, Decision::Dismount { positions }) => {
+                // "The Hero may then proceed with its activation as normal."
+                self.dismount(unit, &positions);
+                self.queue.push_front(Step::ChooseAction { unit });
+            }
             (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
                 let moving = paths.iter().any(|(_, w)| !w.is_empty());
                 self.queue.push_front(Step::Move {
@@ -403,9 +439,10 @@ impl Battle {
                     unit,
                     plan,
                     statuses,
+                    by,
                 },
                 Decision::Remove { models },
-            ) => self.remove_casualties(unit, &plan, &models, &statuses),
+            ) => self.remove_casualties(unit, &plan, &models, &statuses, by),
             (Phase::PlaceObjective { .. }, Decision::PlaceObjective { at }) => {
                 self.place_objective(at)
             }
@@ -513,12 +550,18 @@ impl Battle {
             return;
         }
         let snap = self.snapshot();
-        // Units the target is Flanking, before the charge.
-        let flanked: Vec<u16> = self
+        // The models charged: the target's, or its Mount's while it rides.
+        let body = self.body(target);
+        // Units the target is Flanking, before the charge (a Dragonrider
+        // and its Mount as one).
+        let mut flanked: Vec<u16> = self
             .engaged_with(&snap, target)
             .into_iter()
             .filter(|&x| self.flanked(&snap, x))
+            .map(|x| self.body(x))
             .collect();
+        flanked.sort_unstable();
+        flanked.dedup();
         let distance_before = self.distance(unit, target);
         let bonus = roll_charge_bonus(&mut self.stream);
         self.last_charge = Some(super::ChargeReport {
@@ -537,7 +580,7 @@ impl Battle {
                 &self.field,
                 &snap.models,
                 UnitId(unit),
-                UnitId(target),
+                UnitId(body),
                 distance,
                 traits,
             ) {
@@ -561,30 +604,59 @@ impl Battle {
         if let Some(c) = &mut self.last_charge {
             c.engaged = true;
         }
-        let target_traits = self.units[usize::from(target)].traits;
+        let target_traits = self.units[usize::from(body)].traits;
         for x in flanked {
             let snap = self.snapshot();
             if let Ok((_, after)) = separate_flanking(
                 &self.field,
                 &snap.models,
-                UnitId(target),
+                UnitId(body),
                 UnitId(x),
                 target_traits,
             ) {
                 self.set_positions(&snap, &after);
+                // "Any models in the unit you charged, or in the unit they
+                // were flanking, that are no longer in contact with any
+                // enemy models because of this separation must immediately
+                // be moved to engage enemy models in the unit they are
+                // engaged with": the charged unit against its charger, the
+                // flanked unit against the enemies still engaged with it.
                 let snap = self.snapshot();
                 if let Ok(p) = pile_in(
                     &self.field,
                     &snap.models,
-                    UnitId(target),
+                    UnitId(body),
                     &[UnitId(unit)],
                     target_traits,
                 ) {
                     self.set_positions(&snap, &p.after);
                 }
+                self.pile_in_flanked(x);
             }
         }
         self.melee_attack(unit, target, true, true);
+    }
+
+    /// "Charging a Flanking enemy": the models of the unit that was flanked
+    /// left out of contact by the separation move in against the enemy
+    /// units still engaged with it.
+    fn pile_in_flanked(&mut self, x: u16) {
+        let snap = self.snapshot();
+        let mut foes: Vec<u16> = self
+            .engaged_with(&snap, x)
+            .into_iter()
+            .map(|e| self.body(e))
+            .collect();
+        foes.sort_unstable();
+        foes.dedup();
+        if foes.is_empty() {
+            return;
+        }
+        let foes: Vec<UnitId> = foes.into_iter().map(UnitId).collect();
+        let traits = self.units[usize::from(x)].traits;
+        if let Ok(p) = pile_in(&self.field, &snap.models, UnitId(x), &foes, traits) {
+            self.set_positions(&snap, &p.after);
+        }
     }
 
     /// The legal choices, or examples of continuous ones.
@@ -600,7 +672,7 @@ impl Battle {
                 for u in self
                     .units
                     .iter()
-                    .filter(|u| u.owner == *seat && !u.deployed)
+                    .filter(|u| u.owner == *seat && !u.deployed && u.mounted_on.is_none())
                 {
                     // Spread the units across the zone in list order.
                     let x = w * (0.5 + 0.35 * spread(placed));
@@ -679,8 +751,9 @@ impl Battle {
                             paths: Vec::new(),
                         });
                     }
-                    let sees = sight.unit_sees(UnitId(unit), UnitId(t));
-                    if self.check_charge_status(unit).is_ok()
+                    let sees = sight.unit_sees(UnitId(self.body(unit)), UnitId(self.body(t)));
+                    if !self.mounted(unit)
+                        && self.check_charge_status(unit).is_ok()
                         && check_declaration(false, sees, self.distance(unit, t), speed).is_ok()
                     {
                         out.push(Decision::Charge { target: t });
@@ -691,6 +764,13 @@ impl Battle {
                     self.power_choices(unit)
                         .into_iter()
                         .map(|(power, target)| Decision::ActivatePower { power, target }),
+                );
+                // BoV 5.1, "Dragonriders": a mounted rider may get off first.
+                out.extend(
+                    self.dismount_examples(unit)
+                        .into_iter()
+                        .take(2)
+                        .map(|positions| Decision::Dismount { positions }),
                 );
                 out.push(Decision::March { paths: Vec::new() });
                 for goal in self.march_goals(unit) {
@@ -756,6 +836,15 @@ impl Battle {
                     candidates
                         .iter()
                         .map(|&u| Decision::Command { unit: Some(u) }),
+                );
+                Choices::Listed
+            }
+            Phase::Mount { candidates, .. } => {
+                out.push(Decision::Mount { mount: None });
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&m| Decision::Mount { mount: Some(m) }),
                 );
                 Choices::Listed
             }
@@ -856,11 +945,18 @@ impl Battle {
         Some(out)
     }
 
+    /// The centre of the models standing for `unit` (its Mount's while it
+    /// rides).
+    pub fn centre_of(&self, unit: u16) -> Point {
+        let ps: Vec<Point> = self.placed_models(unit).iter().map(|m| m.center).collect();
+        centre(&ps)
+    }
+
     /// Places a march may head for: the nearest objective not held, and the
     /// nearest enemy unit.
     pub fn march_goals(&self, unit: u16) -> Vec<Point> {
         let u = &self.units[usize::from(unit)];
-        let c = centre(&u.alive_positions().collect::<Vec<_>>());
+        let c = self.centre_of(unit);
         let mut goals = Vec::new();
         let obj = self
             .objectives
@@ -872,7 +968,7 @@ impl Battle {
         goals.extend(obj);
         let foe = self
             .living(Battle::other(u.owner))
-            .map(|e| centre(&e.alive_positions().collect::<Vec<_>>()))
+            .map(|e| self.centre_of(e.id))
             .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
         goals.extend(foe);
         goals
@@ -882,11 +978,11 @@ impl Battle {
     /// first (out of its reach or sight), then the march goals.
     pub fn power_move_goals(&self, unit: u16) -> Vec<Point> {
         let u = &self.units[usize::from(unit)];
-        let c = centre(&u.alive_positions().collect::<Vec<_>>());
+        let c = self.centre_of(unit);
         let mut goals = Vec::new();
         let foe = self
             .living(Battle::other(u.owner))
-            .map(|e| centre(&e.alive_positions().collect::<Vec<_>>()))
+            .map(|e| self.centre_of(e.id))
             .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
         if let Some(f) = foe {
             let away = c.minus(f);
@@ -907,11 +1003,10 @@ impl Battle {
 
     /// [`Self::march_toward`] with a given allowance in inches.
     pub fn march_within(&self, unit: u16, goal: Point, allowance: f64) -> Option<Paths> {
-        let u = &self.units[usize::from(unit)];
-        if allowance <= 0.0 {
+        if allowance <= 0.0 || self.mounted(unit) {
             return None;
         }
-        let c = centre(&u.alive_positions().collect::<Vec<_>>());
+        let c = self.centre_of(unit);
         let d = goal.minus(c);
         let len = d.len();
         if len < 0.5 {

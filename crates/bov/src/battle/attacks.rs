@@ -19,11 +19,27 @@ use crate::rules::wounds::{WoundPlan, apply_wound_plan, plan_wounds};
 
 impl Battle {
     /// "Count Attacking Models" for melee: models engaged with a model of the target.
+    /// A mounted rider's models all stand on its Mount's base: all of them
+    /// attack when any model of the Mount does.
     pub fn melee_models(&self, snap: &Snapshot, unit: u16, target: u16) -> u32 {
-        engaged_models(&snap.of_unit(unit), &snap.of_unit(target))
-            .into_iter()
-            .filter(|&e| e)
-            .count() as u32
+        let n = engaged_models(
+            &snap.of_unit(self.body(unit)),
+            &snap.of_unit(self.body(target)),
+        )
+        .into_iter()
+        .filter(|&e| e)
+        .count() as u32;
+        self.riding_models(unit, n)
+    }
+
+    /// The attacking models of `unit` when `n` models of its body attack:
+    /// `n` for a unit on its own base, all of a mounted rider's or none.
+    fn riding_models(&self, unit: u16, n: u32) -> u32 {
+        if self.mounted(unit) && n > 0 {
+            self.units[usize::from(unit)].state.models()
+        } else {
+            n
+        }
     }
 
     /// "Count Attacking Models" for ranged: models with a target model in
@@ -39,10 +55,12 @@ impl Battle {
             return 0;
         };
         let range = f64::from(r.range);
-        (0..snap.models.len())
-            .filter(|&i| snap.index[i].0 == unit)
-            .filter(|&i| sight.model_sees_unit_within(i, UnitId(target), range))
-            .count() as u32
+        let (body, to) = (self.body(unit), UnitId(self.body(target)));
+        let n = (0..snap.models.len())
+            .filter(|&i| snap.index[i].0 == body)
+            .filter(|&i| sight.model_sees_unit_within(i, to, range))
+            .count() as u32;
+        self.riding_models(unit, n)
     }
 
     /// A melee attack by `unit` on `target`, upgraded after a Charge: the
@@ -153,7 +171,7 @@ impl Battle {
                 keywords: attacker.melee.keywords.clone(),
                 // BoV 5.1, "Flanking & Flanked": as the attack is made.
                 flanked: self.flanked(&snap, target),
-                stage: 1,
+                stage: 0,
             });
         }
         if consolidate {
@@ -200,12 +218,17 @@ impl Battle {
 
     /// For each model of a Flanked `unit`, the enemy units it is engaged
     /// with (BoV 5.1, "Engaged", "Flanking & Flanked").
+    /// A mounted rider's models are engaged with every enemy its Mount is.
     pub fn model_engagements(&self, snap: &Snapshot, unit: u16) -> Vec<(u8, Vec<u16>)> {
-        let own = snap.of_unit(unit);
         let models: Vec<u8> = self.units[usize::from(unit)].alive_models().collect();
+        if self.mounted(unit) {
+            let all = self.engaged_with(snap, unit);
+            return models.into_iter().map(|m| (m, all.clone())).collect();
+        }
+        let own = snap.of_unit(unit);
         let mut out: Vec<(u8, Vec<u16>)> = models.iter().map(|&m| (m, Vec::new())).collect();
         for e in self.engaged_with(snap, unit) {
-            let engaged = engaged_models(&own, &snap.of_unit(e));
+            let engaged = engaged_models(&own, &snap.of_unit(self.body(e)));
             for (k, on) in engaged.into_iter().enumerate() {
                 if on && let Some(slot) = out.get_mut(k) {
                     slot.1.push(e);
@@ -217,16 +240,20 @@ impl Battle {
 
     /// "When a Flanked unit attacks in melee, each model in the Flanked unit
     /// can attack its choice of the enemy units it is engaged with": the
-    /// declaration, checked, as the groups of models per target.
+    /// declaration, checked, as the groups of models per target. The same
+    /// declaration splits an attack between a mounted Dragonrider and its
+    /// Mount: "enemy units in base contact with the Mount can attack either
+    /// the Hero or the Mount (or indeed split their attacks between the
+    /// two)" (BoV 5.1, "Dragonriders").
     pub fn check_flanked_attack(
         &self,
         unit: u16,
         targets: &[(u8, u16)],
     ) -> Result<Vec<(u16, u32)>, BattleError> {
         let snap = self.snapshot();
-        if !self.flanked(&snap, unit) {
+        if self.engaged_with(&snap, unit).len() < 2 {
             return err(
-                "only a Flanked unit declares its melee attack model by model (BoV 5.1, \"Flanking & Flanked\")",
+                "only a unit engaged with more than one enemy unit (Flanked, or against a Dragonrider and its Mount) declares its melee attack model by model (BoV 5.1, \"Flanking & Flanked\", \"Dragonriders\")",
             );
         }
         let engaged = self.model_engagements(&snap, unit);
@@ -282,7 +309,13 @@ impl Battle {
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
         let mut hit: Vec<u16> = vec![target];
-        hit.extend(self.engaged_with(&snap, target));
+        // A Dragonrider and its Mount are one unit engaged with the target:
+        // the Mount takes their share (docs/rulings.md, "Dragonriders").
+        hit.extend(
+            self.engaged_with(&snap, target)
+                .into_iter()
+                .filter(|&e| !self.mounted(e)),
+        );
         hit.sort_by(|&a, &b| {
             self.distance(unit, a)
                 .total_cmp(&self.distance(unit, b))
@@ -325,7 +358,9 @@ impl Battle {
     /// within 1" of it.
     pub fn command_candidates_near(&self, hero: u16) -> Vec<u16> {
         let h = &self.units[usize::from(hero)];
-        if !h.alive() || !h.hero {
+        // "As long as a Hero is mounted on a Mount, they cannot use their
+        // Command keyword" (BoV 5.1, "Simultaneous Activation").
+        if !h.alive() || !h.hero || h.mounted_on.is_some() {
             return Vec::new();
         }
         let Some(x) = self.card(hero).command() else {
@@ -359,10 +394,17 @@ impl Battle {
             stage,
         };
         if stage == 0 {
-            let candidates = if h.kind == WeaponKind::Ranged {
-                self.redirect_candidates(unit, &h.keywords)
-            } else {
-                Vec::new()
+            let candidates = match h.kind {
+                WeaponKind::Ranged => self.redirect_candidates(unit, &h.keywords),
+                // BoV 5.1, "Dragonriders": "Whenever hits from melee attacks
+                // are dealt to the mounted Hero, you may choose to have the
+                // Mount take all of the melee hits instead (and roll
+                // defense, if applicable)"; not Assassinate hits.
+                WeaponKind::Melee => self.units[usize::from(unit)]
+                    .mounted_on
+                    .filter(|_| !h.keywords.contains(&AttackKeyword::Assassinate))
+                    .into_iter()
+                    .collect(),
             };
             self.queue.push_front(again(&h, 1));
             if !candidates.is_empty() {
@@ -399,7 +441,8 @@ impl Battle {
                 let snap = self.snapshot();
                 let sight = Sightlines::new(&self.field, &snap.models);
                 // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
-                dm.obscured = sight.unit_in_cover_from(UnitId(h.attacker), UnitId(unit));
+                dm.obscured = sight
+                    .unit_in_cover_from(UnitId(self.body(h.attacker)), UnitId(self.body(unit)));
             }
         }
         let defense = self.profile(unit).defense;
@@ -408,6 +451,7 @@ impl Battle {
             unit,
             wounds: d.wounds,
             statuses: statuses_inflicted(&h.keywords, d.wounds),
+            by: (h.kind == WeaponKind::Melee).then_some(h.attacker),
         });
         true
     }
@@ -426,6 +470,7 @@ impl Battle {
         unit: u16,
         wounds: u32,
         statuses: Vec<StatusKind>,
+        by: Option<u16>,
     ) -> bool {
         let u = &self.units[usize::from(unit)];
         if !u.alive() || wounds == 0 {
@@ -438,6 +483,7 @@ impl Battle {
                 unit,
                 wounds,
                 statuses,
+                by,
             });
             self.queue.push_front(Step::Reactions {
                 window: Window {
@@ -450,12 +496,18 @@ impl Battle {
             });
             return true;
         }
-        self.wounds_now(unit, wounds, statuses)
+        self.wounds_now(unit, wounds, statuses, by)
     }
 
     /// "Apply Wounds": stops for the owner's choice of casualties when some
     /// but not all models go.
-    pub(crate) fn wounds_now(&mut self, unit: u16, wounds: u32, statuses: Vec<StatusKind>) -> bool {
+    pub(crate) fn wounds_now(
+        &mut self,
+        unit: u16,
+        wounds: u32,
+        statuses: Vec<StatusKind>,
+        by: Option<u16>,
+    ) -> bool {
         let u = &self.units[usize::from(unit)];
         if !u.alive() || wounds == 0 {
             return true;
@@ -466,10 +518,11 @@ impl Battle {
                 unit,
                 plan,
                 statuses,
+                by,
             };
             return false;
         }
-        self.remove_casualties(unit, &plan, &[], &statuses);
+        self.remove_casualties(unit, &plan, &[], &statuses, by);
         true
     }
 
@@ -481,6 +534,7 @@ impl Battle {
         plan: &WoundPlan,
         chosen: &[u8],
         statuses: &[StatusKind],
+        by: Option<u16>,
     ) {
         let i = usize::from(unit);
         let Ok(report) = apply_wound_plan(&mut self.units[i].state, plan, chosen) else {
@@ -489,7 +543,7 @@ impl Battle {
         let owner = self.units[i].owner;
         self.models_lost[usize::from(owner.min(1))] += report.removed.count();
         if report.defeated {
-            self.unit_defeated(unit);
+            self.unit_defeated(unit, by);
         } else {
             for &k in statuses {
                 self.units[i].state.status.add(k, 1);
@@ -510,8 +564,9 @@ impl Battle {
     }
 
     /// A unit's last model is gone: the opponent scores it, and a General's
-    /// fall shakes every model in its aura.
-    fn unit_defeated(&mut self, unit: u16) {
+    /// fall shakes every model in its aura. `by`: the unit whose melee
+    /// attack defeated it.
+    fn unit_defeated(&mut self, unit: u16, by: Option<u16>) {
         let u = &self.units[usize::from(unit)];
         let (owner, value, general) = (u.owner, u.value, u.general);
         self.score.unit_defeated(self.setup.scenario, owner, value);
@@ -519,6 +574,9 @@ impl Battle {
             self.general_defeated(unit);
         }
         self.giant_defeated(unit);
+        // BoV 5.1, "Dragonriders": "If the Hero is defeated, the mount
+        // continues to fight as normal."
+        self.units[usize::from(unit)].mounted_on = None;
         // BoV 5.1, "The Dragonbond": "if either of them is defeated, both of
         // them are immediately removed".
         if let Some(partner) = self.units[usize::from(unit)].bonded.take() {
@@ -529,7 +587,14 @@ impl Battle {
                 p.state.alive = crate::rules::state::ModelSet::default();
                 let o = usize::from(p.owner.min(1));
                 self.models_lost[o] += gone;
-                self.unit_defeated(partner);
+                self.unit_defeated(partner, None);
+            }
+        }
+        for rider in self.riders_of(unit) {
+            if self.units[usize::from(rider)].alive() {
+                self.unseat(rider, unit, by);
+            } else {
+                self.units[usize::from(rider)].mounted_on = None;
             }
         }
     }
@@ -561,12 +626,12 @@ impl Battle {
     /// through) the models of `unit` as they last stood.
     pub fn engaged_where_it_stood(&self, unit: u16) -> Vec<u16> {
         let u = &self.units[usize::from(unit)];
-        let own: Vec<Model> = (0..u.positions.len() as u8).map(|m| u.model(m)).collect();
+        let own = self.stood(unit);
         let snap = self.snapshot();
         self.units
             .iter()
             .filter(|e| e.owner != u.owner && e.alive())
-            .filter(|e| crate::geometry::unit_engaged_with(&own, &snap.of_unit(e.id)))
+            .filter(|e| crate::geometry::unit_engaged_with(&own, &snap.of_unit(self.body(e.id))))
             .map(|e| e.id)
             .collect()
     }
@@ -586,24 +651,18 @@ impl Battle {
             unit: target,
             wounds,
             statuses: Vec::new(),
+            by: None,
         });
     }
 
     /// "The General is Defeated": every model within the aura tests, Heroes
     /// first (the aura measured from where the General's models stood).
     fn general_defeated(&mut self, general: u16) {
-        let g = &self.units[usize::from(general)];
-        let gm: Vec<Model> = (0..g.positions.len() as u8).map(|m| g.model(m)).collect();
-        let owner = g.owner;
+        let gm = self.stood(general);
+        let owner = self.units[usize::from(general)].owner;
         let mut units = Vec::new();
         for u in self.units.iter().filter(|u| u.owner == owner && u.alive()) {
-            let set: ModelSet = u
-                .alive_models()
-                .filter(|&m| {
-                    let mm = u.model(m);
-                    gm.iter().any(|g| mm.gap(g) <= GENERALS_AURA_INCHES)
-                })
-                .collect();
+            let set = self.models_within(u.id, &gm, GENERALS_AURA_INCHES);
             units.push((u.id, set, u.hero));
         }
         // Tested in this order: queued in reverse at the front.
@@ -627,7 +686,8 @@ impl Battle {
             .any(|h| {
                 let marker = self.command_marker == Some((h.id, unit));
                 let near = self.distance(h.id, unit) <= 1.0 + 1e-9;
-                crate::rules::morale::in_command(card, self.card(h.id), near, marker, false)
+                let mounted = h.mounted_on.is_some();
+                crate::rules::morale::in_command(card, self.card(h.id), near, marker, mounted)
             })
     }
 
@@ -640,16 +700,23 @@ impl Battle {
         let generals: Vec<Model> = self
             .living(u.owner)
             .filter(|g| g.general)
-            .flat_map(|g| g.models())
+            .flat_map(|g| self.placed_models(g.id))
             .collect();
-        u.alive_models()
-            .filter(|&m| {
-                let mm = u.model(m);
-                generals
-                    .iter()
-                    .any(|g| mm.gap(g) <= GENERALS_AURA_INCHES + 1e-9)
-            })
-            .collect()
+        self.models_within(unit, &generals, GENERALS_AURA_INCHES + 1e-9)
+    }
+
+    /// The models of `unit` within `inches` of any of `others`: a mounted
+    /// rider's all or none, as its Mount's base is.
+    fn models_within(&self, unit: u16, others: &[Model], inches: f64) -> ModelSet {
+        let u = &self.units[usize::from(unit)];
+        let near = |mm: &Model| others.iter().any(|g| mm.gap(g) <= inches);
+        if u.mounted_on.is_some() {
+            if self.placed_models(unit).iter().any(near) {
+                return u.state.alive;
+            }
+            return ModelSet::default();
+        }
+        u.alive_models().filter(|&m| near(&u.model(m))).collect()
     }
 
     /// Morale tests for `testing` models of `unit`, once the reactions to
@@ -713,7 +780,7 @@ impl Battle {
             );
             self.models_lost[usize::from(owner.min(1))] += report.fled.count();
             if report.defeated {
-                self.unit_defeated(unit);
+                self.unit_defeated(unit, None);
             }
         }
         self.check_wipe_out();
@@ -764,7 +831,8 @@ impl Battle {
     /// contact with the enemy units their unit was engaged with before.
     pub(crate) fn consolidate_step(&mut self, units: &[(u16, Vec<u16>)]) {
         for (unit, before) in units {
-            if !self.units[usize::from(*unit)].alive() {
+            // A mounted rider moves with its Mount.
+            if !self.units[usize::from(*unit)].alive() || self.mounted(*unit) {
                 continue;
             }
             let foes: Vec<UnitId> = before

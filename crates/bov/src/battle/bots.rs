@@ -55,7 +55,10 @@ impl Bot for RandomBot {
 /// models removed, from the exact odds; a rough worth for markers, fatigue
 /// and modifiers), otherwise marches toward the nearest objective it does
 /// not hold; activates each unit at most twice a round so none becomes
-/// Exhausted; removes the most harmful status markers first. Places
+/// Exhausted; removes the most harmful status markers first. Takes every
+/// reaction worth more than a little; places Command and Dragonrider
+/// activation markers; a Dragonrider mounts whenever it may and dismounts
+/// only when its Mount is spent for the round. Places
 /// objectives in one half of the table (seat 0 toward y = 0, seat 1 toward
 /// the far edge) as near the edge as the rules allow, and if it wins the
 /// table edges takes the edge of the half with more objectives; deploys
@@ -111,13 +114,31 @@ pub fn expected_points(
     points_for_wounds(game, target, o.wounds.mean())
 }
 
-/// Points of the models `wounds` wounds would remove from `target`.
+/// Points of the models `wounds` wounds would remove from `target`. A
+/// Dragonbonded unit's fall removes its partner too ("if either of them is
+/// defeated, both of them are immediately removed"), so each wound on it
+/// also bears its share of the partner's points: a bonded rider with few
+/// wounds to go is the pair's weak point.
 fn points_for_wounds(game: &Battle, target: u16, wounds: f64) -> f64 {
     let t = &game.units[usize::from(target)];
     let health = f64::from(game.profile(target).health.max(1));
     let per_model = f64::from(t.value) / f64::from(game.card(target).models.max(1));
     let left = f64::from(t.state.models());
-    (wounds / health).min(left) * per_model
+    let own = (wounds / health).min(left) * per_model;
+    let partner = t
+        .bonded
+        .filter(|_| game.dragonbonded(target))
+        .map_or(0.0, |p| f64::from(game.units[usize::from(p)].value));
+    if partner == 0.0 {
+        return own;
+    }
+    let card = game.card(target);
+    let injured_side = match (&card.injured, t.state.injured) {
+        (Some(p), false) => f64::from(p.health),
+        _ => 0.0,
+    };
+    let to_go = (left * health - f64::from(t.state.wounds) + injured_side).max(1.0);
+    own + (wounds / to_go).min(1.0) * partner
 }
 
 /// Mean hits (`wounds: false`) or wounds past the target's defense of the
@@ -219,8 +240,10 @@ fn effects_value(
                 }
                 Effect::Status { status, count, .. } => {
                     let each = match status {
-                        // A white die per marker: half a wound each.
-                        StatusKind::Poisoned => 0.5 / health * per_model,
+                        // A white die per marker at each activation until
+                        // it hits (4 faces in 10): most markers wound once
+                        // before Restore Fatigue clears them.
+                        StatusKind::Poisoned => 0.8 / health * per_model,
                         StatusKind::Slowed | StatusKind::Immobilized => 0.2,
                     };
                     sign * each * f64::from(*count)
@@ -331,6 +354,15 @@ impl GreedyBot {
                 .unwrap_or(0.0),
             Decision::ActivatePower { power, target } => {
                 power_value(game, seen, unit, *power, *target)
+            }
+            // A rider stays on its Mount (two activations in a row, the
+            // Mount taking its melee hits) unless the Mount is spent for the
+            // round, when it gets off to march or charge on its own.
+            Decision::Dismount { .. } => {
+                let spent = game.units[usize::from(unit)]
+                    .mounted_on
+                    .is_some_and(|m| game.units[usize::from(m)].state.fatigue >= 2);
+                if spent { 0.06 } else { -1.0 }
             }
             Decision::March { paths } if !paths.is_empty() => 0.05,
             _ => 0.0,
@@ -480,15 +512,20 @@ impl Bot for GreedyBot {
                     .min_by_key(|&u| (game.units[usize::from(u)].state.fatigue, u)),
             },
             Phase::Redirect { hero, candidates } => Decision::Redirect {
-                // Rank and file take the hits meant for the Hero when their
-                // models are worth less.
+                // Rank and file (or a Mount) take the hits meant for the
+                // Hero when each wound costs them fewer points.
                 unit: candidates.iter().copied().find(|&u| {
-                    let per_model = |x: u16| {
+                    let per_wound = |x: u16| {
                         f64::from(game.units[usize::from(x)].value)
                             / f64::from(game.units[usize::from(x)].state.models().max(1))
+                            / f64::from(game.profile(x).health.max(1))
                     };
-                    per_model(u) < per_model(*hero)
+                    per_wound(u) < per_wound(*hero)
                 }),
+            },
+            // A Dragonrider gets on its Mount whenever it may.
+            Phase::Mount { candidates, .. } => Decision::Mount {
+                mount: candidates.first().copied(),
             },
             Phase::Reaction {
                 window, options, ..

@@ -17,10 +17,7 @@ impl Battle {
     /// models is (docs/rulings.md, "A unit inside Dangerous terrain").
     pub fn unit_inside(&self, piece: usize, unit: u16) -> bool {
         let t = &self.field.terrain[piece];
-        self.units[usize::from(unit)]
-            .models()
-            .iter()
-            .any(|m| t.contains_model(m))
+        self.placed_models(unit).iter().any(|m| t.contains_model(m))
     }
 
     /// The units on the battlefield, of either side, inside or within 6" of
@@ -33,7 +30,7 @@ impl Battle {
             .iter()
             .filter(|u| u.alive())
             .filter(|u| {
-                u.models()
+                self.placed_models(u.id)
                     .iter()
                     .any(|m| t.distance_to_model(m) <= DANGEROUS_REACH_INCHES + 1e-6)
             })
@@ -92,6 +89,7 @@ impl Battle {
             unit,
             wounds: out.defended.wounds,
             statuses: Vec::new(),
+            by: None,
         });
     }
 }

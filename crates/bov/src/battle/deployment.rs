@@ -134,10 +134,19 @@ impl Battle {
 
     /// "Reserves": after at least half of the player's units are deployed,
     /// the rest may stay in Reserve, the General excepted.
+    /// "Dragonriders that start the game mounted and their mount count as a
+    /// single unit for this purpose": the rider is counted in its Mount.
     pub(crate) fn check_reserve(&self, seat: Seat) -> Result<(), BattleError> {
-        let own = || self.units.iter().filter(|u| u.owner == seat);
+        let own = || {
+            self.units
+                .iter()
+                .filter(|u| u.owner == seat && u.mounted_on.is_none())
+        };
         let deployed = own().filter(|u| u.deployed).count();
-        let general_left = own().any(|u| u.general && !u.deployed);
+        let general_left = self
+            .units
+            .iter()
+            .any(|u| u.owner == seat && u.general && !u.deployed);
         check_reserves(deployed, own().count(), general_left)
             .map_err(|e| BattleError(e.to_string()))
     }
@@ -166,11 +175,12 @@ impl Battle {
         }
     }
 
-    /// Units of `seat` neither deployed nor in Reserve.
+    /// Units of `seat` neither deployed nor in Reserve; a mounted rider is
+    /// deployed with its Mount ("Dragonriders": "deploy as one unit").
     fn to_deploy(&self, seat: Seat) -> impl Iterator<Item = &super::Unit> + '_ {
         self.units
             .iter()
-            .filter(move |u| u.owner == seat && !u.deployed && !u.reserve)
+            .filter(move |u| u.owner == seat && !u.deployed && !u.reserve && u.mounted_on.is_none())
     }
 
     /// Whether any unit `seat` still has to deploy fits somewhere in its zone,
@@ -225,6 +235,12 @@ impl Battle {
         }
         if u.reserve {
             return err(format!("unit {unit} ({}) is in Reserve", u.name));
+        }
+        if let Some(m) = u.mounted_on {
+            return err(format!(
+                "unit {unit} ({}) rides unit {m} and is deployed with it (BoV 5.1, \"Dragonriders\")",
+                u.name
+            ));
         }
         if positions.len() != u.state.models() as usize {
             return err(format!(
@@ -282,6 +298,9 @@ impl Battle {
             u.positions[usize::from(m)] = *p;
         }
         u.deployed = true;
+        for r in self.riders_of(unit) {
+            self.units[usize::from(r)].deployed = true;
+        }
         self.last_deployed = Some(seat);
         self.next_deployment();
     }

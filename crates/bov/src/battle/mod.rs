@@ -16,6 +16,7 @@ pub mod invariants;
 pub mod powers;
 pub mod reactions;
 pub mod reserves;
+pub mod riders;
 pub mod round;
 pub mod units;
 
@@ -115,8 +116,10 @@ pub enum Decision {
     /// [`crate::rules::powers::ARTIFACT_POWER_SLOT`] for its Artifact's), and
     /// the one unit its effects that choose a unit apply to.
     ActivatePower { power: u8, target: Option<u16> },
-    /// A Flanked unit's melee attack: each attacking model and the engaged
-    /// enemy unit it attacks (BoV 5.1, "Flanking & Flanked").
+    /// A melee attack declared model by model: each attacking model and the
+    /// engaged enemy unit it attacks, by a Flanked unit (BoV 5.1, "Flanking
+    /// & Flanked") or split between a Dragonrider and its Mount
+    /// ("Dragonriders").
     FlankedAttack { targets: Vec<(u8, u16)> },
     /// One reaction to the pending trigger, or none (BoV 5.1, "Reactions").
     Reaction { reaction: Option<Reaction> },
@@ -125,8 +128,15 @@ pub enum Decision {
     /// "Command X": the unit given the Hero's activation marker, or none.
     Command { unit: Option<u16> },
     /// "Command X": the commanded unit that takes the ranged hits on the
-    /// Hero instead, or none.
+    /// Hero instead, or none; or the Mount that takes the melee hits on its
+    /// rider ("Dragonriders").
     Redirect { unit: Option<u16> },
+    /// "Dragonriders": at the end of its activation the rider mounts the
+    /// Mount named, or stays on foot.
+    Mount { mount: Option<u16> },
+    /// "Dragonriders": before it acts, the mounted rider gets off, each of
+    /// its models placed at its point, in base contact with the Mount.
+    Dismount { positions: Vec<Point> },
 }
 
 /// A moment that sets off reactions (BoV 5.1, "Reactions"): the trigger,
@@ -195,6 +205,9 @@ pub enum Phase {
         unit: u16,
         plan: WoundPlan,
         statuses: Vec<StatusKind>,
+        /// The unit whose melee attack dealt the wounds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<u16>,
     },
     Over,
     /// "Objectives Setup": `seat` places the next objective token.
@@ -242,15 +255,25 @@ pub enum Phase {
         candidates: Vec<u16>,
     },
     /// "Command X": at the start of the Hero's activation its owner may
-    /// place the activation marker on one of `candidates`.
+    /// place the activation marker on one of `candidates`. The same marker
+    /// makes the "Simultaneous Activation" of a Dragonrider and its Mount:
+    /// `hero` is then the one of the pair activated, and the candidate the
+    /// other.
     Command {
         hero: u16,
         candidates: Vec<u16>,
     },
     /// "Command X": ranged hits on the Hero; its owner may have one of
-    /// `candidates` take them all instead.
+    /// `candidates` take them all instead. "Dragonriders": melee hits on a
+    /// mounted rider, which its Mount may take.
     Redirect {
         hero: u16,
+        candidates: Vec<u16>,
+    },
+    /// "Dragonriders": the rider's activation ends in base contact with
+    /// `candidates`, Mounts it may get on.
+    Mount {
+        rider: u16,
         candidates: Vec<u16>,
     },
 }
@@ -258,11 +281,14 @@ pub enum Phase {
 /// A step of the engine's queue.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
-    /// Apply wounds to a unit, then statuses and morale.
+    /// Apply wounds to a unit, then statuses and morale; `by`: the unit
+    /// whose melee attack dealt them (where a Dragonrider lands when its
+    /// Mount falls).
     Wounds {
         unit: u16,
         wounds: u32,
         statuses: Vec<StatusKind>,
+        by: Option<u16>,
     },
     /// Offer the engaged enemies of `mover` an Opportunity Attack.
     Opportunity { mover: u16 },
@@ -319,6 +345,7 @@ pub enum Step {
         unit: u16,
         wounds: u32,
         statuses: Vec<StatusKind>,
+        by: Option<u16>,
     },
     /// Morale tests; `reacted` once the reactions to them were offered.
     Morale {
@@ -339,6 +366,8 @@ pub enum Step {
     Giant { unit: u16, candidates: Vec<u16> },
     /// "Command X": the Hero may place its activation marker.
     Command { hero: u16 },
+    /// "Dragonriders": the rider may mount at the end of its activation.
+    Mount { rider: u16 },
     /// Hits of an attack on `unit`, before its defense roll: `stage` 0
     /// offers a Command X Hero's owner to have a commanded unit take ranged
     /// hits, 1 the reactions to being hit, 2 rolls the defense (`flanked`:
@@ -450,6 +479,10 @@ pub struct UnitView {
     pub deployed: bool,
     /// Left in Reserve, off the table (BoV 5.1, "Reserves").
     pub reserve: bool,
+    /// The Mount it rides: its models are then not on the table
+    /// (BoV 5.1, "Dragonriders").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mounted_on: Option<u16>,
 }
 
 /// What one seat may see: all of the battlefield, its own Vaala cards and
@@ -510,7 +543,8 @@ impl Battle {
                 unit,
                 wounds,
                 statuses,
-            } => self.wounds_step(unit, wounds, statuses),
+                by,
+            } => self.wounds_step(unit, wounds, statuses, by),
             Step::Opportunity { mover } => self.opportunity_step(mover),
             Step::Move {
                 unit,
@@ -552,6 +586,11 @@ impl Battle {
                         seats: vec![owner],
                         vaala_played: false,
                     });
+                }
+                // BoV 5.1, "Dragonriders": a Hero "ends its activation in
+                // base contact" with a Mount and may mount.
+                if let Some(s) = self.mount_offer(unit) {
+                    self.queue.push_front(s);
                 }
                 true
             }
@@ -613,7 +652,8 @@ impl Battle {
                 unit,
                 wounds,
                 statuses,
-            } => self.wounds_now(unit, wounds, statuses),
+                by,
+            } => self.wounds_now(unit, wounds, statuses, by),
             Step::Morale {
                 unit,
                 testing,
@@ -681,8 +721,10 @@ impl Battle {
                 },
                 stage,
             ),
+            Step::Mount { rider } => self.mount_step(rider),
             Step::PowerMove { unit, inches } => {
-                if self.units[usize::from(unit)].alive() {
+                // A mounted rider moves only with its Mount.
+                if self.units[usize::from(unit)].alive() && !self.mounted(unit) {
                     self.phase = Phase::PowerMove { unit, inches };
                     false
                 } else {
@@ -758,6 +800,13 @@ impl Game for Battle {
                 unit.artifact = fu.artifacts.first().copied();
                 units.push(unit);
             }
+            // BoV 5.1, "Dragonriders": "Heroes may also start the game
+            // already mounted", as the list says.
+            for (k, fu) in force.units.iter().enumerate() {
+                if let Some(m) = fu.mounted_on {
+                    units[usize::from(first + k as u16)].mounted_on = Some(first + m as u16);
+                }
+            }
             // BoV 5.1, "The Dragonbond": noted down when the list is picked.
             for (k, fu) in force.units.iter().enumerate() {
                 if let Some(d) = fu.bonded_to {
@@ -832,6 +881,7 @@ impl Game for Battle {
             | Phase::Giant { unit, .. }
             | Phase::Command { hero: unit, .. }
             | Phase::Redirect { hero: unit, .. }
+            | Phase::Mount { rider: unit, .. }
             | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
             Phase::Reaction { seat, .. } => Some(*seat),
             Phase::Opportunity { mover, .. } => {
@@ -879,6 +929,7 @@ impl Game for Battle {
                     fatigue: u.state.fatigue,
                     deployed: u.deployed,
                     reserve: u.reserve,
+                    mounted_on: u.mounted_on,
                 })
                 .collect(),
             objectives: self.objectives.clone(),

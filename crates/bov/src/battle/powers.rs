@@ -154,7 +154,7 @@ impl Battle {
                             return err(format!("unit {t} ({}) is not an enemy", tu.name));
                         }
                         self.within_power_range(unit, t, *range)?;
-                        if !sight.unit_sees(UnitId(unit), UnitId(t)) {
+                        if !sight.unit_sees(UnitId(self.body(unit)), UnitId(self.body(t))) {
                             return err(format!("unit {t} is not in line of sight of the caster"));
                         }
                     }
@@ -341,6 +341,7 @@ impl Battle {
                         unit: u,
                         wounds,
                         statuses: Vec::new(),
+                        by: None,
                     });
                 }
                 Effect::Hits { dice, .. } => self.power_hits(caster, u, dice),
@@ -402,13 +403,14 @@ impl Battle {
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
         let mut dm = self.defense_modifiers_against(u, WeaponKind::Ranged, Some(caster));
-        dm.obscured = sight.unit_in_cover_from(UnitId(caster), UnitId(u));
+        dm.obscured = sight.unit_in_cover_from(UnitId(self.body(caster)), UnitId(self.body(u)));
         let defense = self.profile(u).defense;
         let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
         self.queue.push_back(Step::Wounds {
             unit: u,
             wounds: d.wounds,
             statuses: Vec::new(),
+            by: None,
         });
     }
 

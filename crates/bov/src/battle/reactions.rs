@@ -234,7 +234,7 @@ impl Battle {
             .ranged
             .as_ref()
             .map_or(0.0, |r| f64::from(r.range));
-        (caster == target || sight.unit_sees(UnitId(caster), UnitId(target)))
+        (caster == target || sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target))))
             && self.distance(caster, target) <= range + 1e-9
     }
 

@@ -33,6 +33,14 @@ impl Battle {
         if !u.reserve {
             return err(format!("unit {unit} ({}) is not in Reserve", u.name));
         }
+        // "Dragonriders that start the game mounted and their mount count as
+        // a single unit" for Reserves: the pair enters as the Mount does.
+        if let Some(m) = u.mounted_on {
+            return err(format!(
+                "unit {unit} ({}) rides unit {m} and enters from Reserve with it (BoV 5.1, \"Reserves\")",
+                u.name
+            ));
+        }
         if !u.fatigue().can_activate() {
             return err(format!(
                 "unit {unit} ({}) is Exhausted and cannot be activated (BoV 5.1, \"Reserves\": \"up to three times per unit per round\")",
@@ -176,6 +184,11 @@ impl Battle {
             }
             u.reserve = false;
             u.deployed = true;
+            for r in self.riders_of(unit) {
+                let r = &mut self.units[usize::from(r)];
+                r.reserve = false;
+                r.deployed = true;
+            }
         }
         self.queue.push_back(Step::EndOfTurn { unit });
     }

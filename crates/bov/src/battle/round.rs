@@ -32,9 +32,13 @@ impl Battle {
     }
 
     /// "Select a Unit" and "Start of Activation": the fatigue counter, then
-    /// Poison.
-    pub(crate) fn activate(&mut self, unit: u16) {
+    /// Poison. `second`: the activation an activation marker calls for,
+    /// during which no marker is placed (BoV 5.1, "Simultaneous
+    /// Activation": "Do not place an activation marker during the second
+    /// activation").
+    pub(crate) fn activate(&mut self, unit: u16, second: bool) {
         let u = &mut self.units[usize::from(unit)];
+        u.dismounted = false;
         // Checked by can_activate.
         let _ = book::activate(&mut u.state);
         let poison = book::start_of_activation(&mut u.state, &mut self.stream);
@@ -43,11 +47,14 @@ impl Battle {
                 unit,
                 wounds: poison.wounds,
                 statuses: Vec::new(),
+                by: None,
             });
         }
         // BoV 5.1, "Start of Activation": "units with the Command keyword
-        // have an ability that they can use at this time".
-        if self.card(unit).command().is_some() {
+        // have an ability that they can use at this time"; "Simultaneous
+        // Activation": "At the start of either the rider or the Mount's
+        // activation, you may place an activation marker on one of them".
+        if !second && (self.card(unit).command().is_some() || self.ride_partner(unit).is_some()) {
             self.queue.push_back(Step::Command { hero: unit });
         }
         // BoV 5.1, "Reactions": "At the start of this unit's activation".
@@ -84,7 +91,7 @@ impl Battle {
         {
             self.command_marker = None;
             if self.can_activate(owner, marked).is_ok() {
-                self.activate(marked);
+                self.activate(marked, true);
                 return;
             }
         }
@@ -93,10 +100,15 @@ impl Battle {
 
     /// "Command X": the units the Hero may place its activation marker on:
     /// friendly units with its X keyword within 1" that may be activated.
+    /// For a Dragonrider and its Mount, the other of the pair ("Simultaneous
+    /// Activation"; a mounted Hero cannot use its Command keyword).
     pub fn command_candidates(&self, hero: u16) -> Vec<u16> {
         let owner = self.units[usize::from(hero)].owner;
-        self.command_candidates_near(hero)
-            .into_iter()
+        let near = match self.ride_partner(hero) {
+            Some(p) => vec![p],
+            None => self.command_candidates_near(hero),
+        };
+        near.into_iter()
             .filter(|&u| self.can_activate(owner, u).is_ok())
             .collect()
     }
@@ -118,17 +130,27 @@ impl Battle {
     }
 
     /// Models of each seat within 3" of each objective, Monsters left out.
+    /// A mounted rider's models stand on its Mount's base ("counts as being
+    /// in the same location as its Mount").
     pub fn models_on_objectives(&self) -> Vec<[u16; 2]> {
         self.objectives
             .iter()
             .map(|&o| {
                 let mut c = [0u16; 2];
+                let on = |m: &crate::geometry::Model| {
+                    m.center.dist(o) - m.radius_in <= OBJECTIVE_RADIUS_INCHES + 1e-6
+                };
                 for u in self.units.iter().filter(|u| u.alive() && !u.monster) {
-                    for m in u.models() {
-                        if m.center.dist(o) - m.radius_in <= OBJECTIVE_RADIUS_INCHES + 1e-6 {
-                            c[usize::from(u.owner.min(1))] += 1;
+                    let n = if u.mounted_on.is_some() {
+                        if self.placed_models(u.id).iter().any(on) {
+                            u.state.models() as u16
+                        } else {
+                            0
                         }
-                    }
+                    } else {
+                        u.models().iter().filter(|m| on(m)).count() as u16
+                    };
+                    c[usize::from(u.owner.min(1))] += n;
                 }
                 c
             })

@@ -47,6 +47,16 @@ pub struct Unit {
     /// Dragonbond"), both ways.
     #[serde(default)]
     pub bonded: Option<u16>,
+    /// The Mount this Dragonrider rides (BoV 5.1, "Dragonriders"): while
+    /// set, the rider's own models are off the table and it stands where
+    /// its Mount stands ([`Battle::body`]).
+    #[serde(default)]
+    pub mounted_on: Option<u16>,
+    /// It dismounted at the start of this activation, so it may not mount
+    /// at its end ("A Hero cannot voluntarily mount and dismount in the
+    /// same activation").
+    #[serde(default)]
+    pub dismounted: bool,
 }
 
 impl Unit {
@@ -87,6 +97,8 @@ impl Unit {
             lasting: Vec::new(),
             powers_used: 0,
             bonded: None,
+            mounted_on: None,
+            dismounted: false,
         }
     }
 
@@ -103,8 +115,10 @@ impl Unit {
         self.state.alive.iter()
     }
 
+    /// Where its own models stand: none for a mounted rider, whose models
+    /// are off the table (see [`Battle::placed_models`]).
     pub fn alive_positions(&self) -> impl Iterator<Item = Point> + '_ {
-        let on = self.deployed;
+        let on = self.deployed && self.mounted_on.is_none();
         self.state
             .alive
             .iter()
@@ -122,8 +136,12 @@ impl Unit {
         .with_stature(self.stature)
     }
 
-    /// The unit's models as geometry snapshots.
+    /// The unit's own models on the table as geometry snapshots (none for
+    /// a mounted rider).
     pub fn models(&self) -> Vec<Model> {
+        if self.mounted_on.is_some() {
+            return Vec::new();
+        }
         self.alive_models().map(|m| self.model(m)).collect()
     }
 }
@@ -165,7 +183,11 @@ impl Battle {
 
     pub fn snapshot(&self) -> Snapshot {
         let mut s = Snapshot::default();
-        for u in self.units.iter().filter(|u| u.alive()) {
+        for u in self
+            .units
+            .iter()
+            .filter(|u| u.alive() && u.mounted_on.is_none())
+        {
             for m in u.alive_models() {
                 s.models.push(u.model(m));
                 s.index.push((u.id, m));
@@ -181,30 +203,71 @@ impl Battle {
             .filter(move |u| u.owner == seat && u.alive())
     }
 
-    /// Enemy units engaged with `unit` (BoV 5.1, "Engaged").
+    /// The unit whose models stand for `unit` on the table: its Mount while
+    /// it rides one, else itself. "While mounted, a Hero counts as being in
+    /// the same location as its Mount ... Measure ranges and lines of sight
+    /// to/from the Hero from the Mount's base" (BoV 5.1, "Dragonriders"):
+    /// every geometric question about a unit asks it of its body.
+    pub fn body(&self, unit: u16) -> u16 {
+        self.units[usize::from(unit)].mounted_on.unwrap_or(unit)
+    }
+
+    /// Whether `unit` is a Dragonrider riding its Mount.
+    pub fn mounted(&self, unit: u16) -> bool {
+        self.units[usize::from(unit)].mounted_on.is_some()
+    }
+
+    /// The riders on `mount` (at most one in a valid list).
+    pub fn riders_of(&self, mount: u16) -> Vec<u16> {
+        self.units
+            .iter()
+            .filter(|u| u.mounted_on == Some(mount))
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// The models standing for `unit` on the table: its own, or its Mount's
+    /// while it rides.
+    pub fn placed_models(&self, unit: u16) -> Vec<Model> {
+        self.units[usize::from(self.body(unit))].models()
+    }
+
+    /// Enemy units engaged with `unit` (BoV 5.1, "Engaged"), judged from
+    /// the bodies: a mounted rider is engaged when its Mount is, and the
+    /// enemies in contact with a Mount are engaged with its rider too.
     pub fn engaged_with(&self, snap: &Snapshot, unit: u16) -> Vec<u16> {
-        let own = snap.of_unit(unit);
+        let own = snap.of_unit(self.body(unit));
+        if own.is_empty() {
+            return Vec::new();
+        }
         let owner = self.units[usize::from(unit)].owner;
         self.units
             .iter()
             .filter(|e| e.owner != owner && e.alive())
-            .filter(|e| crate::geometry::unit_engaged_with(&own, &snap.of_unit(e.id)))
+            .filter(|e| crate::geometry::unit_engaged_with(&own, &snap.of_unit(self.body(e.id))))
             .map(|e| e.id)
             .collect()
     }
 
-    /// "Flanked": engaged by more than one enemy unit.
+    /// "Flanked": engaged by more than one enemy unit, a mounted rider and
+    /// its Mount counting as one ("They count as a single unit for the
+    /// purpose of Flanking", BoV 5.1, "Dragonriders").
     pub fn flanked(&self, snap: &Snapshot, unit: u16) -> bool {
-        self.engaged_with(snap, unit).len() > 1
+        let mut bodies: Vec<u16> = self
+            .engaged_with(snap, unit)
+            .into_iter()
+            .map(|e| self.body(e))
+            .collect();
+        bodies.sort_unstable();
+        bodies.dedup();
+        bodies.len() > 1
     }
 
-    /// Base-to-base distance between two units, nearest models.
+    /// Base-to-base distance between two units, nearest models (a mounted
+    /// rider measured from its Mount's base).
     pub fn distance(&self, a: u16, b: u16) -> f64 {
-        crate::geometry::unit_distance(
-            &self.units[usize::from(a)].models(),
-            &self.units[usize::from(b)].models(),
-        )
-        .unwrap_or(f64::INFINITY)
+        crate::geometry::unit_distance(&self.placed_models(a), &self.placed_models(b))
+            .unwrap_or(f64::INFINITY)
     }
 
     /// Speed with the inches powers add, after Slowed and Immobilized,

@@ -74,7 +74,9 @@ pub fn radius(g: &Battle, id: u16) -> f64 {
 }
 
 /// A battlefield with `terrain` and only `keep` on it, each model placed at
-/// the point given for it; models not placed are taken off the table.
+/// the point given for it; models not placed are taken off the table. Every
+/// unit stands on its own base: a Dragonrider that started mounted is
+/// placed on foot (set `mounted_on` again to ride).
 pub fn place_on(
     g: &mut Battle,
     terrain: Vec<TerrainPiece>,
@@ -84,6 +86,8 @@ pub fn place_on(
     g.field = Battlefield::new(48.0, 36.0, terrain).unwrap();
     for u in &mut g.units {
         u.deployed = false;
+        u.mounted_on = None;
+        u.reserve = false;
     }
     for (id, points) in keep {
         let u = &mut g.units[usize::from(id)];
