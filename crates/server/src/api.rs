@@ -3,12 +3,13 @@
 //! before it reaches a game.
 
 use std::collections::BTreeMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -22,6 +23,7 @@ use valerna_texts::Lang;
 use crate::app::{App, Choice, Create, Live};
 use crate::error::ApiError;
 use crate::hosted::SeatKind;
+use crate::limit::Key;
 
 /// A game to create.
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
@@ -214,7 +216,8 @@ pub struct ErrorBody {
     /// A stable code: `bad_json`, `bad_lang`, `bad_setup`, `no_token`,
     /// `wrong_token`, `no_game`, `stale_version`, `not_your_turn`,
     /// `illegal_decision`, `too_large`, `game_over`, `broken`,
-    /// `cannot_take_back`, `not_over`, `no_step`, `store_failed`, `no_file`.
+    /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
+    /// `store_failed`, `no_file`.
     pub error: String,
     pub message: String,
 }
@@ -262,9 +265,47 @@ pub struct EventsQuery {
     components(schemas(CreateGame, Created, CreatedSeat, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
                        TakeBack, ErrorBody, Health, TextsBody, SeatKind)),
-    modifiers(&SeatToken)
+    modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
+
+/// Every route may answer 429 `rate_limited` with `Retry-After`: the flood
+/// limits come before the routes.
+struct FloodLimits;
+
+impl utoipa::Modify for FloodLimits {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
+        let limited = ResponseBuilder::new()
+            .description("Over the flood limit of the client's address or token")
+            .header(
+                "Retry-After",
+                HeaderBuilder::new()
+                    .schema(
+                        ObjectBuilder::new()
+                            .schema_type(Type::Integer)
+                            .minimum(Some(1)),
+                    )
+                    .description(Some("Seconds until a request will be accepted"))
+                    .build(),
+            )
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build();
+        for item in api.paths.paths.values_mut() {
+            for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+                op.responses
+                    .responses
+                    .insert("429".into(), limited.clone().into());
+            }
+        }
+    }
+}
 
 /// The seat token scheme: `Authorization: Bearer <token>`.
 struct SeatToken;
@@ -622,12 +663,42 @@ async fn trace(req: Request, next: Next) -> Response {
     res
 }
 
+/// The flood limits' keys of a request: its client's address (when the
+/// server was started with its peers' addresses) and its seat token.
+pub fn limit_keys(extensions: &axum::http::Extensions, token: Option<&str>) -> Vec<Key> {
+    let mut keys = Vec::with_capacity(2);
+    if let Some(ConnectInfo(addr)) = extensions.get::<ConnectInfo<SocketAddr>>() {
+        keys.push(Key::address(addr.ip()));
+    }
+    if let Some(t) = token {
+        keys.push(Key::token(t));
+    }
+    keys
+}
+
+/// Refuses a request over its address's or token's flood limit with 429
+/// `rate_limited` and `Retry-After`, before any other work.
+async fn limit(State(app): Shared, req: Request, next: Next) -> Response {
+    let token = bearer(req.headers()).ok().flatten();
+    let keys = limit_keys(req.extensions(), token.as_deref());
+    match app.limiter.check(&keys) {
+        Ok(()) => next.run(req).await,
+        Err(l) => {
+            let mut res = ApiError::rate_limited(l).into_response();
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, l.retry_after_secs().into());
+            res
+        }
+    }
+}
+
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such route")
 }
 
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {
+    let limited = app.clone();
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/texts/{lang}", get(texts))
@@ -646,6 +717,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{*path}", get(crate::web::asset))
         .fallback(not_found)
         .layer(DefaultBodyLimit::disable())
+        .layer(middleware::from_fn_with_state(limited, limit))
         .layer(middleware::from_fn(trace))
         .with_state(app)
 }

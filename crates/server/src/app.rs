@@ -28,6 +28,8 @@ pub struct Config {
     pub max_body: usize,
     /// How many messages may wait for one client before it is dropped.
     pub client_queue: usize,
+    /// Flood limits per client address and per seat token.
+    pub limits: crate::limit::Limits,
 }
 
 impl Default for Config {
@@ -36,6 +38,7 @@ impl Default for Config {
             bot_delay: Duration::from_millis(600),
             max_body: 64 * 1024,
             client_queue: 64,
+            limits: crate::limit::Limits::default(),
         }
     }
 }
@@ -128,6 +131,8 @@ pub struct App {
     store: Arc<dyn Store>,
     texts: [Texts; 3],
     pub config: Config,
+    /// The flood limits' buckets.
+    pub limiter: crate::limit::Limiter,
     shutdown: tokio::sync::watch::Sender<bool>,
 }
 
@@ -205,6 +210,7 @@ impl App {
             games: RwLock::new(HashMap::new()),
             store,
             texts: Lang::ALL.map(Texts::new),
+            limiter: crate::limit::Limiter::new(config.limits),
             config,
             shutdown: tokio::sync::watch::channel(false).0,
         });

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
+use axum::http::Extensions;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -16,6 +17,7 @@ use valerna_texts::Lang;
 
 use crate::app::{App, Push, Slot};
 use crate::error::ApiError;
+use crate::limit::Key;
 
 /// Frames larger than this are refused with `too_large`.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -52,29 +54,45 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
     Path(id): Path<String>,
     State(app): State<Arc<App>>,
+    extensions: Extensions,
 ) -> Response {
     let slot = match app.slot(&id) {
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
+    let keys = crate::api::limit_keys(&extensions, None);
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| client(app, slot, socket))
+        .on_upgrade(move |socket| client(app, slot, socket, keys))
 }
 
 fn error_frame(e: &ApiError) -> String {
     json!({"type": "error", "error": e.code, "message": e.message}).to_string()
 }
 
-async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
+/// `keys`: the flood limits' keys of the client's address; its token's is
+/// added once it says hello with one.
+async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec<Key>) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Push>(app.config.client_queue);
     let mut shutdown = app.shutdown_signal();
+    // The reader's word to close the socket, with the reason.
+    let (closing, mut close_asked) = tokio::sync::oneshot::channel::<String>();
     let writer = async move {
+        let mut listen_close = true;
         let close = loop {
             let push = tokio::select! {
+                // What is queued leaves first: the refusals before a close.
+                biased;
                 p = rx.recv() => p,
                 _ = shutdown.wait_for(|s| *s) => break "the server is shutting down".to_owned(),
+                r = &mut close_asked, if listen_close => match r {
+                    Ok(reason) => break reason,
+                    Err(_) => {
+                        listen_close = false;
+                        continue;
+                    }
+                },
             };
             match push {
                 Some(Push::Text(s)) => {
@@ -86,16 +104,27 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                     }
                 }
                 Some(Push::Close(reason)) => break reason,
-                None => break "the client did not read its messages: reconnect".to_owned(),
+                // The queue's last sender is gone: the reader closed for a
+                // flood, or the game let the client go.
+                None => match close_asked.try_recv() {
+                    Ok(reason) => break reason,
+                    Err(_) => break "the client did not read its messages: reconnect".to_owned(),
+                },
             }
         };
         let frame = CloseFrame {
-            code: axum::extract::ws::close_code::AWAY,
+            code: if close.starts_with(FLOODED) {
+                axum::extract::ws::close_code::POLICY
+            } else {
+                axum::extract::ws::close_code::AWAY
+            },
             reason: close.into(),
         };
         let _ = tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Close(Some(frame)))).await;
     };
     let reader = async {
+        // Messages refused in a row for the flood limits.
+        let mut strikes = 0u32;
         // Strong until the client says hello; then the game holds the
         // strong sender, so dropping the client from the game closes it.
         let mut strong = Some(tx);
@@ -110,6 +139,22 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
             }
         };
         while let Some(Ok(msg)) = stream.next().await {
+            if matches!(msg, Message::Text(_) | Message::Binary(_)) {
+                match app.limiter.check(&keys) {
+                    Ok(()) => strikes = 0,
+                    Err(l) => {
+                        strikes += 1;
+                        if strikes >= app.limiter.limits().strikes {
+                            let _ = closing.send(format!(
+                                "{FLOODED}: {strikes} messages in a row over the limit"
+                            ));
+                            return true;
+                        }
+                        send(&strong, error_frame(&ApiError::rate_limited(l)));
+                        continue;
+                    }
+                }
+            }
             let text = match msg {
                 Message::Text(t) => t,
                 Message::Close(_) => break,
@@ -145,10 +190,13 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                     token,
                     lang,
                     events_from,
-                } => match hello(&app, &slot, viewer.is_some(), token, lang) {
+                } => match hello(&app, &slot, viewer.is_some(), token.as_deref(), lang) {
                     Ok((v, l)) => match strong.take() {
                         Some(t) => {
                             viewer = Some((v, l));
+                            if let (Viewer::Seat(_), Some(token)) = (v, &token) {
+                                keys.push(Key::token(token));
+                            }
                             app.subscribe(&slot, v, l, events_from.unwrap_or(0), t)
                                 .await;
                             Ok(())
@@ -179,12 +227,22 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                 send(&strong, error_frame(&e));
             }
         }
+        false
     };
+    tokio::pin!(writer);
     tokio::select! {
-        _ = writer => {}
-        _ = reader => {}
+        _ = &mut writer => {}
+        flooded = reader => {
+            if flooded {
+                // The writer sends the close frame and ends.
+                let _ = tokio::time::timeout(SEND_TIMEOUT, writer).await;
+            }
+        }
     }
 }
+
+/// The start of the close reason of a socket closed for its flood.
+const FLOODED: &str = "too many messages";
 
 fn no_seat() -> ApiError {
     ApiError::new(
@@ -198,13 +256,13 @@ fn hello(
     _app: &App,
     slot: &Slot,
     greeted: bool,
-    token: Option<String>,
+    token: Option<&str>,
     lang: Option<String>,
 ) -> Result<(Viewer, Lang), ApiError> {
     if greeted {
         return Err(ApiError::bad_json("hello was already said on this socket"));
     }
-    let viewer = slot.viewer(token.as_deref())?;
+    let viewer = slot.viewer(token)?;
     let lang = match lang.as_deref() {
         None => slot.lang,
         Some(c) => Lang::ALL
