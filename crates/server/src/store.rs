@@ -82,6 +82,16 @@ pub enum StoreError {
     Io(String),
 }
 
+impl StoreError {
+    /// What went wrong, without the kind's prefix.
+    fn message(&self) -> String {
+        match self {
+            StoreError::Io(m) => m.clone(),
+            e => e.to_string(),
+        }
+    }
+}
+
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
         StoreError::Io(e.to_string())
@@ -163,6 +173,7 @@ enum Command {
     },
     Broken(String, String, Answer<()>),
     Load(Answer<Vec<(StoredGame, String)>>),
+    Cap(Option<u64>, Answer<u64>),
     Close(Answer<()>),
 }
 
@@ -193,6 +204,14 @@ impl SqliteStore {
             .spawn(move || writer(conn, rx))
             .map_err(|e| StoreError::Io(e.to_string()))?;
         Ok(SqliteStore { tx })
+    }
+
+    /// Caps the database at its present size plus `room` pages (SQLite's
+    /// `max_page_count`), as a full disk would; `None` lifts the cap. A
+    /// write that needs more is refused (`SQLITE_FULL`) and undone.
+    /// Answers the cap now in force.
+    pub fn cap_pages(&self, room: Option<u64>) -> Reply<u64> {
+        self.send(move |a| Command::Cap(room, a))
     }
 
     fn send<T: Send + 'static>(&self, make: impl FnOnce(Answer<T>) -> Command) -> Reply<T> {
@@ -374,6 +393,13 @@ fn do_load(conn: &rusqlite::Connection) -> Result<Vec<(StoredGame, String)>, Sto
     Ok(games)
 }
 
+fn do_cap(conn: &rusqlite::Connection, room: Option<u64>) -> Result<u64, StoreError> {
+    let pages: u64 = conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+    // SQLite's own largest cap when lifted.
+    let cap = room.map_or(u64::from(u32::MAX), |r| pages + r);
+    Ok(conn.query_row(&format!("PRAGMA max_page_count = {cap}"), [], |r| r.get(0))?)
+}
+
 /// The writer thread: takes every command waiting, runs the writes in one
 /// transaction, commits, and only then answers.
 fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Command>) {
@@ -407,10 +433,15 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         .execute("UPDATE games SET broken = ?2 WHERE id = ?1", [id, reason])
                         .map(|_| ())
                         .map_err(Into::into),
-                    Command::Load(_) | Command::Close(_) => Ok(()),
+                    Command::Load(_) | Command::Cap(..) | Command::Close(_) => Ok(()),
                 };
-                if r.is_err() {
-                    tx.execute_batch("ROLLBACK TO command")?;
+                if let Err(e) = &r
+                    && tx.execute_batch("ROLLBACK TO command").is_err()
+                {
+                    // SQLite rolled the whole transaction back (as it may on
+                    // a full disk or an I/O error): the batch fails with
+                    // the command's own error.
+                    return Err(StoreError::Io(e.message()));
                 }
                 tx.execute_batch("RELEASE command")?;
                 results.push(r);
@@ -426,7 +457,7 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
         ) {
             let r = match (&committed, r) {
                 (Ok(()), Some(r)) => r,
-                (Err(e), _) => Err(StoreError::Io(e.to_string())),
+                (Err(e), _) => Err(StoreError::Io(e.message())),
                 (Ok(()), None) => Err(StoreError::Io("not run".into())),
             };
             match c {
@@ -438,6 +469,9 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                 }
                 Command::Load(a) => {
                     let _ = a.send(do_load(&conn));
+                }
+                Command::Cap(room, a) => {
+                    let _ = a.send(do_cap(&conn, room));
                 }
                 Command::Close(a) => {
                     closing = true;
