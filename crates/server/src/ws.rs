@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
 use axum::http::Extensions;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -15,6 +16,7 @@ use tokio::sync::mpsc;
 use valerna_game::Viewer;
 use valerna_texts::Lang;
 
+use crate::api::P;
 use crate::app::{App, Push, Slot};
 use crate::error::ApiError;
 use crate::limit::Key;
@@ -51,14 +53,20 @@ enum ClientMessage {
 }
 
 pub async fn upgrade(
-    ws: WebSocketUpgrade,
-    Path(id): Path<String>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    P(id): P<String>,
     State(app): State<Arc<App>>,
     extensions: Extensions,
 ) -> Response {
-    let slot = match app.slot(&id) {
+    let slot = match app.find(&id).await {
         Ok(s) => s,
         Err(e) => return e.into_response(),
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => {
+            return ApiError::new(e.status(), "not_websocket", e.body_text()).into_response();
+        }
     };
     let keys = crate::api::limit_keys(&extensions, None);
     ws.max_message_size(HARD_LIMIT)
