@@ -28,9 +28,10 @@ const HARD_LIMIT: usize = 1024 * 1024;
 /// How long one frame may take to leave before the client is dropped.
 const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// A message from a client (see docs/api.md).
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum ClientMessage {
+pub enum ClientMessage {
     Hello {
         #[serde(default)]
         token: Option<String>,
@@ -72,6 +73,15 @@ pub async fn upgrade(
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
         .on_upgrade(move |socket| client(app, slot, socket, keys))
+}
+
+/// Reads a client's text frame: too large, or not a message, is refused
+/// with the error its error frame carries.
+pub fn decode(text: &str) -> Result<ClientMessage, ApiError> {
+    if text.len() > MAX_FRAME {
+        return Err(ApiError::too_large(MAX_FRAME));
+    }
+    serde_json::from_str(text).map_err(|e| ApiError::bad_json(format!("not a message: {e}")))
 }
 
 fn error_frame(e: &ApiError) -> String {
@@ -175,17 +185,10 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 }
                 _ => continue,
             };
-            if text.len() > MAX_FRAME {
-                send(&strong, error_frame(&ApiError::too_large(MAX_FRAME)));
-                continue;
-            }
-            let m: ClientMessage = match serde_json::from_str(text.as_str()) {
+            let m = match decode(text.as_str()) {
                 Ok(m) => m,
                 Err(e) => {
-                    send(
-                        &strong,
-                        error_frame(&ApiError::bad_json(format!("not a message: {e}"))),
-                    );
+                    send(&strong, error_frame(&e));
                     continue;
                 }
             };
