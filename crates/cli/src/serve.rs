@@ -9,6 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use clap::Args;
+use valerna_server::limit::{Limits, Rate};
 use valerna_server::loadtest::{self, LoadOptions};
 use valerna_server::{Config, Options};
 
@@ -29,9 +30,34 @@ pub struct ServeArgs {
     /// How long a bot seat waits before it decides, in milliseconds.
     #[arg(long, default_value_t = 600)]
     bot_delay_ms: u64,
+    /// Requests and socket messages per second allowed from one client
+    /// address (an IPv6 /64), sustained (0: no limit). Behind a reverse
+    /// proxy every client has the proxy's address: raise it or limit there.
+    #[arg(long, default_value_t = 100.0, value_parser = rate)]
+    rate_per_address: f64,
+    /// Requests and messages one address may send at once, above its rate.
+    #[arg(long, default_value_t = 1000)]
+    burst_per_address: u32,
+    /// Requests and socket messages per second allowed with one seat's
+    /// token, sustained (0: no limit).
+    #[arg(long, default_value_t = 20.0, value_parser = rate)]
+    rate_per_token: f64,
+    /// Requests and messages one token may send at once, above its rate.
+    #[arg(long, default_value_t = 200)]
+    burst_per_token: u32,
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
+}
+
+/// A rate: a finite number, 0 or more.
+fn rate(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
+        _ => Err(format!(
+            "{s:?} is not a rate: give a number of requests per second, 0 or more (0: no limit)"
+        )),
+    }
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
@@ -58,6 +84,17 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         addr: SocketAddr::new(args.bind, args.port),
         config: Config {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
+            limits: Limits {
+                per_address: Rate {
+                    per_second: args.rate_per_address,
+                    burst: args.burst_per_address,
+                },
+                per_token: Rate {
+                    per_second: args.rate_per_token,
+                    burst: args.burst_per_token,
+                },
+                ..Limits::default()
+            },
             ..Config::default()
         },
     };
@@ -136,7 +173,10 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
     std::fs::create_dir_all(&dir).map_err(|e| CliError::failed(e.to_string()))?;
     let exe = std::env::current_exe().map_err(|e| CliError::failed(e.to_string()))?;
     let mut child = Command::new(exe)
-        .args(["serve", "--port", "0", "--bot-delay-ms", "0", "--db"])
+        // Every client of a load test shares one address and sends as
+        // fast as it is told: a flood by design, so no limits.
+        .args(["serve", "--port", "0", "--bot-delay-ms", "0"])
+        .args(["--rate-per-address", "0", "--rate-per-token", "0", "--db"])
         .arg(dir.join("load.db"))
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())

@@ -3,12 +3,14 @@
 //! before it reaches a game.
 
 use std::collections::BTreeMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -22,24 +24,31 @@ use valerna_texts::Lang;
 use crate::app::{App, Choice, Create, Live};
 use crate::error::ApiError;
 use crate::hosted::SeatKind;
+use crate::limit::Key;
 
 /// A game to create.
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// Which game: `"lov"` (Lords of Vaala).
+    #[schema(pattern = "^lov$")]
     pub game: String,
     /// How each seat is played, in seat order (Lords of Vaala: 4 seats,
     /// Allaria, Fulgen, Tyveria, Magnifex).
+    #[schema(min_items = 4, max_items = 4)]
     pub seats: Vec<SeatKind>,
     /// The language of the game's texts: `en`, `it` or `fr` (default `en`).
     #[serde(default)]
+    #[schema(pattern = "^(en|it|fr)$")]
     pub lang: Option<String>,
-    /// The seed of the game's random stream; drawn at random if absent.
+    /// The seed of the game's random stream (0 to 2^64 - 1); drawn at
+    /// random if absent.
     #[serde(default)]
+    #[schema(format = "uint64")]
     pub seed: Option<u64>,
     /// The seat that gets the initiative token first; drawn if absent.
     #[serde(default)]
+    #[schema(maximum = 3)]
     pub first: Option<u8>,
 }
 
@@ -214,7 +223,8 @@ pub struct ErrorBody {
     /// A stable code: `bad_json`, `bad_lang`, `bad_setup`, `no_token`,
     /// `wrong_token`, `no_game`, `stale_version`, `not_your_turn`,
     /// `illegal_decision`, `too_large`, `game_over`, `broken`,
-    /// `cannot_take_back`, `not_over`, `no_step`, `store_failed`, `no_file`.
+    /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
+    /// `store_failed`, `no_file`, `bad_query`, `bad_path`, `not_websocket`.
     pub error: String,
     pub message: String,
 }
@@ -235,6 +245,7 @@ pub struct TextsBody {
 
 /// The language query parameter.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LangQuery {
     /// `en`, `it` or `fr`; default: the game's language.
     pub lang: Option<String>,
@@ -242,6 +253,7 @@ pub struct LangQuery {
 
 /// The events query parameters.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// The first event wanted, counted in this viewer's stream (default 0).
     pub from: Option<usize>,
@@ -262,9 +274,94 @@ pub struct EventsQuery {
     components(schemas(CreateGame, Created, CreatedSeat, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
                        TakeBack, ErrorBody, Health, TextsBody, SeatKind)),
-    modifiers(&SeatToken)
+    modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
+
+/// Every route may answer 429 `rate_limited` with `Retry-After` (the flood
+/// limits come before the routes), 400 for a path or query that does not
+/// parse, and 503 `store_failed` (finished games are read from the store).
+struct FloodLimits;
+
+impl utoipa::Modify for FloodLimits {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
+        let limited = ResponseBuilder::new()
+            .description("Over the flood limit of the client's address or token")
+            .header(
+                "Retry-After",
+                HeaderBuilder::new()
+                    .schema(
+                        ObjectBuilder::new()
+                            .schema_type(Type::Integer)
+                            .minimum(Some(1)),
+                    )
+                    .description(Some("Seconds until a request will be accepted"))
+                    .build(),
+            )
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build();
+        let malformed = ResponseBuilder::new()
+            .description("A path or query parameter that does not parse")
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build();
+        let failed = ResponseBuilder::new()
+            .description("The database failed; nothing was changed")
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build();
+        // A created game's id leads to every route of a game: links that
+        // let generated tests (schemathesis) follow a game from its creation.
+        if let Some(op) = api
+            .paths
+            .paths
+            .get_mut("/api/games")
+            .and_then(|i| i.post.as_mut())
+            && let Some(utoipa::openapi::RefOr::T(created)) = op.responses.responses.get_mut("201")
+        {
+            use utoipa::openapi::link::LinkBuilder;
+            for (name, operation) in [
+                ("GetGame", "get_game"),
+                ("GetEvents", "get_events"),
+                ("Decide", "decide"),
+                ("TakeBack", "take_back"),
+                ("Record", "record"),
+                ("ReplayStep", "at"),
+            ] {
+                let link = LinkBuilder::new()
+                    .operation_id(operation)
+                    .parameter("id", "$response.body#/id")
+                    .build();
+                created.links.insert(name.into(), link.into());
+            }
+        }
+        for item in api.paths.paths.values_mut() {
+            for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+                let r = &mut op.responses.responses;
+                r.insert("429".into(), limited.clone().into());
+                r.entry("400".into())
+                    .or_insert_with(|| malformed.clone().into());
+                r.entry("503".into())
+                    .or_insert_with(|| failed.clone().into());
+            }
+        }
+    }
+}
 
 /// The seat token scheme: `Authorization: Bearer <token>`.
 struct SeatToken;
@@ -292,10 +389,42 @@ pub fn openapi_json() -> String {
     ApiDoc::openapi()
         .to_pretty_json()
         .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+        // utoipa 5 writes a link's `operationId` in snake case.
+        .replace("\"operation_id\": \"", "\"operationId\": \"")
         + "\n"
 }
 
 type Shared = State<Arc<App>>;
+
+/// A query string; one that does not parse is refused 400 `bad_query`
+/// with the same JSON body as every refusal.
+#[derive(Debug)]
+pub struct Q<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for Q<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(t)| Q(t))
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))
+    }
+}
+
+/// The path's parameters; ones that do not parse (not UTF-8 once
+/// percent-decoded) are refused 400 `bad_path`.
+#[derive(Debug)]
+pub struct P<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned + Send> FromRequestParts<S> for P<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(t)| P(t))
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_path", e.body_text()))
+    }
+}
 
 /// The seat token of `Authorization: Bearer <token>`, if any.
 fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
@@ -349,9 +478,9 @@ async fn healthz() -> Json<Value> {
 
 /// The web pages' own messages in one language.
 #[utoipa::path(get, path = "/api/texts/{lang}",
-    params(("lang" = String, Path, description = "en, it or fr")),
+    params(("lang" = String, Path, description = "en, it or fr", pattern = "^(en|it|fr)$")),
     responses((status = 200, body = TextsBody), (status = 400, body = ErrorBody)))]
-async fn texts(State(app): Shared, Path(lang): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn texts(State(app): Shared, P(lang): P<String>) -> Result<Json<Value>, ApiError> {
     let lang = parse_lang(Some(&lang), Lang::En)?;
     let messages: BTreeMap<String, String> = app.texts(lang).web_messages().into_iter().collect();
     Ok(Json(json!({"lang": lang.code(), "messages": messages})))
@@ -364,8 +493,8 @@ async fn texts(State(app): Shared, Path(lang): Path<String>) -> Result<Json<Valu
               (status = 404, body = ErrorBody)))]
 async fn content(
     State(app): Shared,
-    Path(game): Path<String>,
-    Query(q): Query<LangQuery>,
+    P(game): P<String>,
+    Q(q): Q<LangQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let lang = parse_lang(q.lang.as_deref(), Lang::En)?;
     match game.as_str() {
@@ -378,11 +507,17 @@ async fn content(
     }
 }
 
-/// The lobby: every game, newest first.
+/// The lobby: every game being played (or broken), and the 100 games
+/// finished last, newest first.
 #[utoipa::path(get, path = "/api/games", responses((status = 200, body = Vec<LobbyGame>)))]
-async fn list_games(State(app): Shared) -> Json<Value> {
-    Json(Value::Array(app.lobby()))
+async fn list_games(State(app): Shared) -> Result<Json<Value>, ApiError> {
+    Ok(Json(Value::Array(
+        app.lobby_with_finished(FINISHED_LISTED).await?,
+    )))
 }
+
+/// How many finished games the lobby lists.
+pub const FINISHED_LISTED: usize = 100;
 
 /// Creates a game and gives each human seat its secret token.
 #[utoipa::path(post, path = "/api/games", request_body = CreateGame,
@@ -434,11 +569,11 @@ async fn create_game(
               (status = 404, body = ErrorBody)))]
 async fn get_game(
     State(app): Shared,
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
+    P(id): P<String>,
+    Q(q): Q<LangQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.find(&id).await?;
     let viewer = slot.viewer(bearer(&headers)?.as_deref())?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let live = slot.live.lock().await;
@@ -453,11 +588,11 @@ async fn get_game(
               (status = 404, body = ErrorBody)))]
 async fn get_events(
     State(app): Shared,
-    Path(id): Path<String>,
-    Query(q): Query<EventsQuery>,
+    P(id): P<String>,
+    Q(q): Q<EventsQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.find(&id).await?;
     let viewer = slot.viewer(bearer(&headers)?.as_deref())?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let from = q.from.unwrap_or(0);
@@ -482,13 +617,13 @@ async fn get_events(
               (status = 422, description = "illegal_decision", body = ErrorBody)))]
 async fn decide(
     State(app): Shared,
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
+    P(id): P<String>,
+    Q(q): Q<LangQuery>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Value>, ApiError> {
     let bytes = read_body(&app, body).await?;
-    let slot = app.slot(&id)?;
+    let slot = app.find(&id).await?;
     let seat = slot.seat(bearer(&headers)?.as_deref())?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let d: Decide = parse(&bytes)?;
@@ -520,13 +655,13 @@ pub fn choice(decision: Option<Value>, option: Option<usize>) -> Result<Choice, 
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn take_back(
     State(app): Shared,
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
+    P(id): P<String>,
+    Q(q): Q<LangQuery>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Value>, ApiError> {
     let bytes = read_body(&app, body).await?;
-    let slot = app.slot(&id)?;
+    let slot = app.find(&id).await?;
     let seat = slot.seat(bearer(&headers)?.as_deref())?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let t: TakeBack = parse(&bytes)?;
@@ -548,8 +683,8 @@ fn not_over() -> ApiError {
     params(("id" = String, Path)),
     responses((status = 200, description = "`{\"setup\": ..., \"decisions\": [...]}`", body = Object),
               (status = 404, body = ErrorBody), (status = 409, description = "not_over", body = ErrorBody)))]
-async fn record(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let slot = app.slot(&id)?;
+async fn record(State(app): Shared, P(id): P<String>) -> Result<Response, ApiError> {
+    let slot = app.find(&id).await?;
     let live = slot.live.lock().await;
     if !live.table.is_over() {
         return Err(not_over());
@@ -569,10 +704,10 @@ async fn record(State(app): Shared, Path(id): Path<String>) -> Result<Response, 
               (status = 409, description = "not_over", body = ErrorBody)))]
 async fn at(
     State(app): Shared,
-    Path((id, k)): Path<(String, String)>,
-    Query(q): Query<LangQuery>,
+    P((id, k)): P<(String, String)>,
+    Q(q): Q<LangQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.find(&id).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let no_step = |m: String| ApiError::new(StatusCode::NOT_FOUND, "no_step", m);
     let k: usize = k
@@ -606,7 +741,9 @@ async fn at(
 #[utoipa::path(get, path = "/api/games/{id}/ws",
     params(("id" = String, Path)),
     responses((status = 101, description = "Switching to the WebSocket protocol"),
-              (status = 404, body = ErrorBody)))]
+              (status = 400, description = "Not a WebSocket handshake (`not_websocket`)", body = ErrorBody),
+              (status = 404, body = ErrorBody),
+              (status = 426, description = "The connection cannot be upgraded (`not_websocket`)", body = ErrorBody)))]
 #[allow(dead_code, reason = "documents `ws::upgrade` in the OpenAPI document")]
 async fn websocket() {}
 
@@ -622,12 +759,42 @@ async fn trace(req: Request, next: Next) -> Response {
     res
 }
 
+/// The flood limits' keys of a request: its client's address (when the
+/// server was started with its peers' addresses) and its seat token.
+pub fn limit_keys(extensions: &axum::http::Extensions, token: Option<&str>) -> Vec<Key> {
+    let mut keys = Vec::with_capacity(2);
+    if let Some(ConnectInfo(addr)) = extensions.get::<ConnectInfo<SocketAddr>>() {
+        keys.push(Key::address(addr.ip()));
+    }
+    if let Some(t) = token {
+        keys.push(Key::token(t));
+    }
+    keys
+}
+
+/// Refuses a request over its address's or token's flood limit with 429
+/// `rate_limited` and `Retry-After`, before any other work.
+async fn limit(State(app): Shared, req: Request, next: Next) -> Response {
+    let token = bearer(req.headers()).ok().flatten();
+    let keys = limit_keys(req.extensions(), token.as_deref());
+    match app.limiter.check(&keys) {
+        Ok(()) => next.run(req).await,
+        Err(l) => {
+            let mut res = ApiError::rate_limited(l).into_response();
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, l.retry_after_secs().into());
+            res
+        }
+    }
+}
+
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such route")
 }
 
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {
+    let limited = app.clone();
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/texts/{lang}", get(texts))
@@ -646,6 +813,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{*path}", get(crate::web::asset))
         .fallback(not_found)
         .layer(DefaultBodyLimit::disable())
+        .layer(middleware::from_fn_with_state(limited, limit))
         .layer(middleware::from_fn(trace))
         .with_state(app)
 }

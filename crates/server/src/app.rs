@@ -28,6 +28,8 @@ pub struct Config {
     pub max_body: usize,
     /// How many messages may wait for one client before it is dropped.
     pub client_queue: usize,
+    /// Flood limits per client address and per seat token.
+    pub limits: crate::limit::Limits,
 }
 
 impl Default for Config {
@@ -36,6 +38,7 @@ impl Default for Config {
             bot_delay: Duration::from_millis(600),
             max_body: 64 * 1024,
             client_queue: 64,
+            limits: crate::limit::Limits::default(),
         }
     }
 }
@@ -128,6 +131,8 @@ pub struct App {
     store: Arc<dyn Store>,
     texts: [Texts; 3],
     pub config: Config,
+    /// The flood limits' buckets.
+    pub limiter: crate::limit::Limiter,
     shutdown: tokio::sync::watch::Sender<bool>,
 }
 
@@ -205,77 +210,33 @@ impl App {
             games: RwLock::new(HashMap::new()),
             store,
             texts: Lang::ALL.map(Texts::new),
+            limiter: crate::limit::Limiter::new(config.limits),
             config,
             shutdown: tokio::sync::watch::channel(false).0,
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
-            let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
-            let mut why = g.broken.clone();
-            let table = match hosted::host(&g.new.game, &record) {
-                Ok(t) => {
-                    if why.is_none() && t.state_hash() != hash {
-                        why = Some("its replay does not reach the stored state".into());
-                    }
-                    t
-                }
-                Err(e) => {
-                    why.get_or_insert(format!("its record does not replay: {e}"));
-                    // Served read-only from its setup alone.
-                    let setup_only = json!({"setup": g.new.setup, "decisions": []});
-                    match hosted::host(&g.new.game, &setup_only) {
-                        Ok(t) => t,
-                        Err(e) => {
-                            tracing::error!(game = %g.new.id, error = %e, "game skipped");
-                            continue;
-                        }
-                    }
-                }
+            let was_broken = g.broken.is_some();
+            let Some(slot) = rebuild(g, &hash) else {
+                continue;
             };
-            if let Some(reason) = &why {
+            let live = slot.live.lock().await;
+            if let Some(reason) = &live.broken {
                 broken += 1;
-                tracing::warn!(game = %g.new.id, %reason, "game broken");
-                if g.broken.is_none() {
-                    let _ = app.store.mark_broken(&g.new.id, reason.clone()).await;
+                tracing::warn!(game = %slot.id, %reason, "game broken");
+                if !was_broken {
+                    let _ = app.store.mark_broken(&slot.id, reason.clone()).await;
                 }
             } else {
                 ok += 1;
+                if live.table.is_over() {
+                    // Finished: kept in the store only (marked again in case
+                    // the server stopped between the last decision and its mark).
+                    let _ = app.store.finish(&slot.id).await;
+                    continue;
+                }
             }
-            let last_by = match g.rows.last() {
-                Some(Row::Decision { .. }) => table
-                    .at(table.decisions().saturating_sub(1))
-                    .ok()
-                    .and_then(|t| t.to_decide()),
-                _ => None,
-            };
-            let seats: Vec<SeatKind> = g
-                .new
-                .seats
-                .iter()
-                .map(|s| kind_of(s).unwrap_or(SeatKind::Human))
-                .collect();
-            let slot = Arc::new(Slot {
-                taken: seats.iter().map(|_| AtomicBool::new(false)).collect(),
-                id: g.new.id.clone(),
-                game: g.new.game.clone(),
-                created: g.new.created,
-                lang: lang_of(&g.new.lang),
-                seats,
-                token_hashes: g.new.token_hashes.clone(),
-                summary: Mutex::new(Summary {
-                    version: g.version(),
-                    status: "playing",
-                }),
-                live: tokio::sync::Mutex::new(Live {
-                    table,
-                    version: g.version(),
-                    broken: why,
-                    last_by,
-                    subs: Vec::new(),
-                }),
-            });
             app.insert(slot.clone());
-            let live = slot.live.lock().await;
             slot.summarise(&live);
             app.schedule_bot(&slot, &live);
         }
@@ -407,7 +368,37 @@ impl App {
         Ok((slot, tokens))
     }
 
-    /// The lobby: every game, newest first.
+    /// The lobby: every game being played, and the `finished` games
+    /// finished last, newest first.
+    pub async fn lobby_with_finished(&self, finished: usize) -> Result<Vec<Value>, ApiError> {
+        let mut list = self.lobby();
+        let stored = self
+            .store
+            .finished(finished)
+            .await
+            .map_err(ApiError::store)?;
+        for g in stored {
+            if list.iter().any(|v| v["id"] == g.id.as_str()) {
+                continue;
+            }
+            list.push(json!({
+                "id": g.id, "game": g.game, "created": g.created, "lang": g.lang,
+                "status": "over", "version": g.version,
+                "seats": g.seats.iter().enumerate().map(|(i, k)| json!({
+                    "seat": i, "kind": k, "taken": true,
+                })).collect::<Vec<_>>(),
+            }));
+        }
+        list.sort_by(|a, b| {
+            b["created"]
+                .as_i64()
+                .cmp(&a["created"].as_i64())
+                .then(a["id"].as_str().cmp(&b["id"].as_str()))
+        });
+        Ok(list)
+    }
+
+    /// The games in memory (being played, or broken), newest first.
     pub fn lobby(&self) -> Vec<Value> {
         let games = self.games.read().unwrap_or_else(|e| e.into_inner());
         let mut list: Vec<&Arc<Slot>> = games.values().collect();
@@ -546,6 +537,66 @@ impl App {
         slot.summarise(live);
         self.push(slot, live);
         self.schedule_bot(slot, live);
+        if live.table.is_over() {
+            self.retire(slot);
+        }
+    }
+
+    /// A finished game leaves memory once the store has marked it: it is
+    /// then read from the store when asked for (see [`App::find`]), so
+    /// memory holds the games being played, not every game ever played.
+    /// Its listeners keep their slot until they go; nothing more is pushed.
+    fn retire(self: &Arc<Self>, slot: &Arc<Slot>) {
+        let app = self.clone();
+        let id = slot.id.clone();
+        tokio::spawn(async move {
+            match app.store.finish(&id).await {
+                Ok(()) => {
+                    app.games
+                        .write()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .remove(&id);
+                }
+                // Kept in memory: marked on the next start.
+                Err(e) => tracing::warn!(game = %id, error = %e, "finished game kept in memory"),
+            }
+        });
+    }
+
+    /// Game `id`, in memory or, once finished, read back from the store
+    /// (replayed, read-only: a finished game takes no decision); `no_game`
+    /// if there is none.
+    pub async fn find(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if let Ok(slot) = self.slot(id) {
+            return Ok(slot);
+        }
+        let stored = self.store.load(id).await.map_err(ApiError::store)?;
+        let slot = match stored {
+            // Replaying is work for the processor: off the async threads.
+            Some((g, hash)) => tokio::task::spawn_blocking(move || rebuild(g, &hash))
+                .await
+                .ok()
+                .flatten(),
+            None => None,
+        };
+        // Only a finished game is served from the store: a game being
+        // played lives in memory alone (one copy takes its decisions).
+        let Some(slot) = slot else {
+            return self.slot(id);
+        };
+        let live = slot.live.lock().await;
+        if live.broken.is_none() && !live.table.is_over() {
+            drop(live);
+            return self.slot(id);
+        }
+        slot.summarise(&live);
+        drop(live);
+        Ok(slot)
+    }
+
+    /// How many games are in memory.
+    pub fn games_in_memory(&self) -> usize {
+        self.games.read().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     /// Sends each listener its own state and its new events. A listener
@@ -668,6 +719,68 @@ impl App {
             }
         }
     }
+}
+
+/// A game as its record replays it: checked against its stored state hash,
+/// and broken (served read-only) if it does not replay to it; `None` if not
+/// even its setup starts a game.
+fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
+    let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
+    let mut why = g.broken.clone();
+    let table = match hosted::host(&g.new.game, &record) {
+        Ok(t) => {
+            if why.is_none() && t.state_hash() != hash {
+                why = Some("its replay does not reach the stored state".into());
+            }
+            t
+        }
+        Err(e) => {
+            why.get_or_insert(format!("its record does not replay: {e}"));
+            // Served read-only from its setup alone.
+            let setup_only = json!({"setup": g.new.setup, "decisions": []});
+            match hosted::host(&g.new.game, &setup_only) {
+                Ok(t) => t,
+                Err(e) => {
+                    tracing::error!(game = %g.new.id, error = %e, "game skipped");
+                    return None;
+                }
+            }
+        }
+    };
+    let last_by = match g.rows.last() {
+        Some(Row::Decision { .. }) => table
+            .at(table.decisions().saturating_sub(1))
+            .ok()
+            .and_then(|t| t.to_decide()),
+        _ => None,
+    };
+    let seats: Vec<SeatKind> = g
+        .new
+        .seats
+        .iter()
+        .map(|s| kind_of(s).unwrap_or(SeatKind::Human))
+        .collect();
+    let slot = Slot {
+        taken: seats.iter().map(|_| AtomicBool::new(false)).collect(),
+        id: g.new.id.clone(),
+        game: g.new.game.clone(),
+        created: g.new.created,
+        lang: lang_of(&g.new.lang),
+        seats,
+        token_hashes: g.new.token_hashes.clone(),
+        summary: Mutex::new(Summary {
+            version: g.version(),
+            status: "playing",
+        }),
+        live: tokio::sync::Mutex::new(Live {
+            table,
+            version: g.version(),
+            broken: why,
+            last_by,
+            subs: Vec::new(),
+        }),
+    };
+    Some(Arc::new(slot))
 }
 
 /// Refuses a change to a broken or finished game, or at a stale version.

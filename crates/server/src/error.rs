@@ -56,6 +56,18 @@ impl ApiError {
         )
     }
 
+    /// Over a flood limit: try again after the bucket's wait.
+    pub fn rate_limited(l: crate::limit::Limited) -> Self {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many requests from this address or token: try again in {} s",
+                l.retry_after_secs()
+            ),
+        )
+    }
+
     pub fn body(&self) -> serde_json::Value {
         json!({"error": self.code, "message": self.message})
     }

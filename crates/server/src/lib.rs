@@ -14,6 +14,7 @@ pub mod client;
 pub mod error;
 pub mod games;
 pub mod hosted;
+pub mod limit;
 pub mod loadtest;
 pub mod store;
 pub mod web;
@@ -57,15 +58,18 @@ pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(
     tracing::info!(%addr, db = %options.db.display(), "serving");
     ready(addr);
     let stopping = app.clone();
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            stop_signal().await;
-            tracing::info!("shutting down");
-            stopping.begin_shutdown();
-            stopping.close_all("the server is shutting down").await;
-        })
-        .await
-        .map_err(|e| e.to_string())?;
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        stop_signal().await;
+        tracing::info!("shutting down");
+        stopping.begin_shutdown();
+        stopping.close_all("the server is shutting down").await;
+    })
+    .await
+    .map_err(|e| e.to_string())?;
     app.close_store().await;
     tracing::info!("stopped");
     Ok(())

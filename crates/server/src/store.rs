@@ -71,6 +71,17 @@ impl StoredGame {
     }
 }
 
+/// A finished game as the lobby lists it.
+#[derive(Clone, Debug)]
+pub struct FinishedGame {
+    pub id: String,
+    pub game: String,
+    pub created: i64,
+    pub lang: String,
+    pub seats: Vec<String>,
+    pub version: u64,
+}
+
 /// Why the store refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -80,6 +91,16 @@ pub enum StoreError {
     NoGame(String),
     #[error("storage: {0}")]
     Io(String),
+}
+
+impl StoreError {
+    /// What went wrong, without the kind's prefix.
+    fn message(&self) -> String {
+        match self {
+            StoreError::Io(m) => m.clone(),
+            e => e.to_string(),
+        }
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -102,6 +123,12 @@ pub trait Store: Send + Sync {
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()>;
     /// Every game with its log.
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>>;
+    /// One game with its log, if there is one.
+    fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>>;
+    /// Marks a game finished: it is then kept only here, not in memory.
+    fn finish(&self, id: &str) -> Reply<()>;
+    /// The `limit` finished games created last, newest first.
+    fn finished(&self, limit: usize) -> Reply<Vec<FinishedGame>>;
     /// Finishes every write in flight and stops.
     fn close(&self) -> Reply<()>;
 }
@@ -129,6 +156,9 @@ const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL,
         PRIMARY KEY (game_id, n)
     ) WITHOUT ROWID;",
+    // 2: finished games, served from here rather than memory.
+    "ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX games_over ON games (over, created);",
 ];
 
 /// Brings a database up to the latest schema, one migration per
@@ -163,6 +193,10 @@ enum Command {
     },
     Broken(String, String, Answer<()>),
     Load(Answer<Vec<(StoredGame, String)>>),
+    LoadOne(String, Answer<Option<(StoredGame, String)>>),
+    Finish(String, Answer<()>),
+    Finished(usize, Answer<Vec<FinishedGame>>),
+    Cap(Option<u64>, Answer<u64>),
     Close(Answer<()>),
 }
 
@@ -193,6 +227,14 @@ impl SqliteStore {
             .spawn(move || writer(conn, rx))
             .map_err(|e| StoreError::Io(e.to_string()))?;
         Ok(SqliteStore { tx })
+    }
+
+    /// Caps the database at its present size plus `room` pages (SQLite's
+    /// `max_page_count`), as a full disk would; `None` lifts the cap. A
+    /// write that needs more is refused (`SQLITE_FULL`) and undone.
+    /// Answers the cap now in force.
+    pub fn cap_pages(&self, room: Option<u64>) -> Reply<u64> {
+        self.send(move |a| Command::Cap(room, a))
     }
 
     fn send<T: Send + 'static>(&self, make: impl FnOnce(Answer<T>) -> Command) -> Reply<T> {
@@ -229,6 +271,17 @@ impl Store for SqliteStore {
     }
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
         self.send(Command::Load)
+    }
+    fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>> {
+        let id = id.to_owned();
+        self.send(move |a| Command::LoadOne(id, a))
+    }
+    fn finish(&self, id: &str) -> Reply<()> {
+        let id = id.to_owned();
+        self.send(move |a| Command::Finish(id, a))
+    }
+    fn finished(&self, limit: usize) -> Reply<Vec<FinishedGame>> {
+        self.send(move |a| Command::Finished(limit, a))
     }
     fn close(&self) -> Reply<()> {
         self.send(Command::Close)
@@ -294,15 +347,18 @@ fn do_append(
     Ok(())
 }
 
-fn do_load(conn: &rusqlite::Connection) -> Result<Vec<(StoredGame, String)>, StoreError> {
+fn do_load(
+    conn: &rusqlite::Connection,
+    only: Option<&str>,
+) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let mut games = Vec::new();
     let mut q = conn.prepare(
         "SELECT id, game, created, setup, seats, token_hashes, lang, state_hash, broken, version
-         FROM games ORDER BY created, id",
+         FROM games WHERE ?1 IS NULL OR id = ?1 ORDER BY created, id",
     )?;
     let mut rows =
         conn.prepare("SELECT n, kind, decision FROM log WHERE game_id = ?1 ORDER BY n")?;
-    let list = q.query_map([], |r| {
+    let list = q.query_map([only], |r| {
         Ok((
             r.get::<_, String>(0)?,
             r.get::<_, String>(1)?,
@@ -374,6 +430,45 @@ fn do_load(conn: &rusqlite::Connection) -> Result<Vec<(StoredGame, String)>, Sto
     Ok(games)
 }
 
+fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
+    let mut q = conn.prepare(
+        "SELECT id, game, created, lang, seats, version FROM games
+         WHERE over = 1 AND broken IS NULL ORDER BY created DESC, id LIMIT ?1",
+    )?;
+    let rows = q.query_map([limit as i64], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+            r.get::<_, i64>(5)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, game, created, lang, seats, version) = row?;
+        out.push(FinishedGame {
+            seats: serde_json::from_str(&seats).map_err(|e| {
+                StoreError::Io(format!("game {id}: its seats are not valid JSON: {e}"))
+            })?,
+            id,
+            game,
+            created,
+            lang,
+            version: version as u64,
+        });
+    }
+    Ok(out)
+}
+
+fn do_cap(conn: &rusqlite::Connection, room: Option<u64>) -> Result<u64, StoreError> {
+    let pages: u64 = conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+    // SQLite's own largest cap when lifted.
+    let cap = room.map_or(u64::from(u32::MAX), |r| pages + r);
+    Ok(conn.query_row(&format!("PRAGMA max_page_count = {cap}"), [], |r| r.get(0))?)
+}
+
 /// The writer thread: takes every command waiting, runs the writes in one
 /// transaction, commits, and only then answers.
 fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Command>) {
@@ -407,10 +502,23 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         .execute("UPDATE games SET broken = ?2 WHERE id = ?1", [id, reason])
                         .map(|_| ())
                         .map_err(Into::into),
-                    Command::Load(_) | Command::Close(_) => Ok(()),
+                    Command::Finish(id, _) => tx
+                        .execute("UPDATE games SET over = 1 WHERE id = ?1", [id])
+                        .map(|_| ())
+                        .map_err(Into::into),
+                    Command::Load(_)
+                    | Command::LoadOne(..)
+                    | Command::Finished(..)
+                    | Command::Cap(..)
+                    | Command::Close(_) => Ok(()),
                 };
-                if r.is_err() {
-                    tx.execute_batch("ROLLBACK TO command")?;
+                if let Err(e) = &r
+                    && tx.execute_batch("ROLLBACK TO command").is_err()
+                {
+                    // SQLite rolled the whole transaction back (as it may on
+                    // a full disk or an I/O error): the batch fails with
+                    // the command's own error.
+                    return Err(StoreError::Io(e.message()));
                 }
                 tx.execute_batch("RELEASE command")?;
                 results.push(r);
@@ -426,18 +534,27 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
         ) {
             let r = match (&committed, r) {
                 (Ok(()), Some(r)) => r,
-                (Err(e), _) => Err(StoreError::Io(e.to_string())),
+                (Err(e), _) => Err(StoreError::Io(e.message())),
                 (Ok(()), None) => Err(StoreError::Io("not run".into())),
             };
             match c {
-                Command::Create(_, a) | Command::Broken(_, _, a) => {
+                Command::Create(_, a) | Command::Broken(_, _, a) | Command::Finish(_, a) => {
                     let _ = a.send(r);
                 }
                 Command::Append { answer, .. } => {
                     let _ = answer.send(r);
                 }
                 Command::Load(a) => {
-                    let _ = a.send(do_load(&conn));
+                    let _ = a.send(do_load(&conn, None));
+                }
+                Command::LoadOne(id, a) => {
+                    let _ = a.send(do_load(&conn, Some(&id)).map(|mut v| v.pop()));
+                }
+                Command::Finished(limit, a) => {
+                    let _ = a.send(do_finished(&conn, limit));
+                }
+                Command::Cap(room, a) => {
+                    let _ = a.send(do_cap(&conn, room));
                 }
                 Command::Close(a) => {
                     closing = true;

@@ -4,8 +4,10 @@
 
 use std::sync::Arc;
 
+use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::http::Extensions;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -14,8 +16,10 @@ use tokio::sync::mpsc;
 use valerna_game::Viewer;
 use valerna_texts::Lang;
 
+use crate::api::P;
 use crate::app::{App, Push, Slot};
 use crate::error::ApiError;
+use crate::limit::Key;
 
 /// Frames larger than this are refused with `too_large`.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -24,9 +28,10 @@ const HARD_LIMIT: usize = 1024 * 1024;
 /// How long one frame may take to leave before the client is dropped.
 const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// A message from a client (see docs/api.md).
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum ClientMessage {
+pub enum ClientMessage {
     Hello {
         #[serde(default)]
         token: Option<String>,
@@ -49,32 +54,63 @@ enum ClientMessage {
 }
 
 pub async fn upgrade(
-    ws: WebSocketUpgrade,
-    Path(id): Path<String>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    P(id): P<String>,
     State(app): State<Arc<App>>,
+    extensions: Extensions,
 ) -> Response {
-    let slot = match app.slot(&id) {
+    let slot = match app.find(&id).await {
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => {
+            return ApiError::new(e.status(), "not_websocket", e.body_text()).into_response();
+        }
+    };
+    let keys = crate::api::limit_keys(&extensions, None);
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| client(app, slot, socket))
+        .on_upgrade(move |socket| client(app, slot, socket, keys))
+}
+
+/// Reads a client's text frame: too large, or not a message, is refused
+/// with the error its error frame carries.
+pub fn decode(text: &str) -> Result<ClientMessage, ApiError> {
+    if text.len() > MAX_FRAME {
+        return Err(ApiError::too_large(MAX_FRAME));
+    }
+    serde_json::from_str(text).map_err(|e| ApiError::bad_json(format!("not a message: {e}")))
 }
 
 fn error_frame(e: &ApiError) -> String {
     json!({"type": "error", "error": e.code, "message": e.message}).to_string()
 }
 
-async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
+/// `keys`: the flood limits' keys of the client's address; its token's is
+/// added once it says hello with one.
+async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec<Key>) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Push>(app.config.client_queue);
     let mut shutdown = app.shutdown_signal();
+    // The reader's word to close the socket, with the reason.
+    let (closing, mut close_asked) = tokio::sync::oneshot::channel::<String>();
     let writer = async move {
+        let mut listen_close = true;
         let close = loop {
             let push = tokio::select! {
+                // What is queued leaves first: the refusals before a close.
+                biased;
                 p = rx.recv() => p,
                 _ = shutdown.wait_for(|s| *s) => break "the server is shutting down".to_owned(),
+                r = &mut close_asked, if listen_close => match r {
+                    Ok(reason) => break reason,
+                    Err(_) => {
+                        listen_close = false;
+                        continue;
+                    }
+                },
             };
             match push {
                 Some(Push::Text(s)) => {
@@ -86,16 +122,27 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                     }
                 }
                 Some(Push::Close(reason)) => break reason,
-                None => break "the client did not read its messages: reconnect".to_owned(),
+                // The queue's last sender is gone: the reader closed for a
+                // flood, or the game let the client go.
+                None => match close_asked.try_recv() {
+                    Ok(reason) => break reason,
+                    Err(_) => break "the client did not read its messages: reconnect".to_owned(),
+                },
             }
         };
         let frame = CloseFrame {
-            code: axum::extract::ws::close_code::AWAY,
+            code: if close.starts_with(FLOODED) {
+                axum::extract::ws::close_code::POLICY
+            } else {
+                axum::extract::ws::close_code::AWAY
+            },
             reason: close.into(),
         };
         let _ = tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Close(Some(frame)))).await;
     };
     let reader = async {
+        // Messages refused in a row for the flood limits.
+        let mut strikes = 0u32;
         // Strong until the client says hello; then the game holds the
         // strong sender, so dropping the client from the game closes it.
         let mut strong = Some(tx);
@@ -110,6 +157,22 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
             }
         };
         while let Some(Ok(msg)) = stream.next().await {
+            if matches!(msg, Message::Text(_) | Message::Binary(_)) {
+                match app.limiter.check(&keys) {
+                    Ok(()) => strikes = 0,
+                    Err(l) => {
+                        strikes += 1;
+                        if strikes >= app.limiter.limits().strikes {
+                            let _ = closing.send(format!(
+                                "{FLOODED}: {strikes} messages in a row over the limit"
+                            ));
+                            return true;
+                        }
+                        send(&strong, error_frame(&ApiError::rate_limited(l)));
+                        continue;
+                    }
+                }
+            }
             let text = match msg {
                 Message::Text(t) => t,
                 Message::Close(_) => break,
@@ -122,17 +185,10 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                 }
                 _ => continue,
             };
-            if text.len() > MAX_FRAME {
-                send(&strong, error_frame(&ApiError::too_large(MAX_FRAME)));
-                continue;
-            }
-            let m: ClientMessage = match serde_json::from_str(text.as_str()) {
+            let m = match decode(text.as_str()) {
                 Ok(m) => m,
                 Err(e) => {
-                    send(
-                        &strong,
-                        error_frame(&ApiError::bad_json(format!("not a message: {e}"))),
-                    );
+                    send(&strong, error_frame(&e));
                     continue;
                 }
             };
@@ -145,10 +201,13 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                     token,
                     lang,
                     events_from,
-                } => match hello(&app, &slot, viewer.is_some(), token, lang) {
+                } => match hello(&app, &slot, viewer.is_some(), token.as_deref(), lang) {
                     Ok((v, l)) => match strong.take() {
                         Some(t) => {
                             viewer = Some((v, l));
+                            if let (Viewer::Seat(_), Some(token)) = (v, &token) {
+                                keys.push(Key::token(token));
+                            }
                             app.subscribe(&slot, v, l, events_from.unwrap_or(0), t)
                                 .await;
                             Ok(())
@@ -179,12 +238,22 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket) {
                 send(&strong, error_frame(&e));
             }
         }
+        false
     };
+    tokio::pin!(writer);
     tokio::select! {
-        _ = writer => {}
-        _ = reader => {}
+        _ = &mut writer => {}
+        flooded = reader => {
+            if flooded {
+                // The writer sends the close frame and ends.
+                let _ = tokio::time::timeout(SEND_TIMEOUT, writer).await;
+            }
+        }
     }
 }
+
+/// The start of the close reason of a socket closed for its flood.
+const FLOODED: &str = "too many messages";
 
 fn no_seat() -> ApiError {
     ApiError::new(
@@ -198,13 +267,13 @@ fn hello(
     _app: &App,
     slot: &Slot,
     greeted: bool,
-    token: Option<String>,
+    token: Option<&str>,
     lang: Option<String>,
 ) -> Result<(Viewer, Lang), ApiError> {
     if greeted {
         return Err(ApiError::bad_json("hello was already said on this socket"));
     }
-    let viewer = slot.viewer(token.as_deref())?;
+    let viewer = slot.viewer(token)?;
     let lang = match lang.as_deref() {
         None => slot.lang,
         Some(c) => Lang::ALL

@@ -1,0 +1,4 @@
+//! `valerna_harness::lov_decisions` under libFuzzer.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| valerna_harness::lov_decisions(data));
