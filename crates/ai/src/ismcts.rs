@@ -299,4 +299,8 @@ impl<G: Observable, S: Sampler<G>> Bot<G> for Ismcts<G, S> {
             }
         }
     }
+
+    fn stats(&self) -> Option<Stats> {
+        Some(self.stats)
+    }
 }

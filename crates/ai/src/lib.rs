@@ -73,6 +73,11 @@ pub trait Sampler<G: Observable>: Send + Sync {
 pub trait Bot<G: Observable>: Send {
     /// One of `G::options(k)`; `k` is the knowledge of the seat to decide.
     fn decide(&mut self, k: &G::Knowledge) -> G::Decision;
+
+    /// What its searches added up to, for a bot that searches.
+    fn stats(&self) -> Option<ismcts::Stats> {
+        None
+    }
 }
 
 /// SplitMix64: independent seeds from one seed and an index.

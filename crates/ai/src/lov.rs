@@ -195,10 +195,11 @@ impl Heuristic {
         match t {
             Target::Neutral => v.regions[usize::from(r)].neutral,
             Target::Seat(s) if Self::at(v, s) == r => v.combat_values[usize::from(s)],
-            Target::Seat(s) if Core::is_general(s) => v.regions[usize::from(r)].force[usize::from(s / 2)]
-                .units
-                .iter()
-                .sum(),
+            Target::Seat(s) if Core::is_general(s) => v.regions[usize::from(r)].force
+                [usize::from(s / 2)]
+            .units
+            .iter()
+            .sum(),
             Target::Seat(_) => 0,
         }
     }
