@@ -224,8 +224,12 @@ impl Knowledge {
             let Some(card) = s.stack.get_mut(usize::from(pos)) else {
                 return refuse(format!("no stack position {pos}"));
             };
-            if card.id != NONE || pos >= s.stack_len {
-                return refuse(format!("stack position {pos} is not hidden"));
+            if pos >= s.stack_len {
+                return refuse(format!("no card at stack position {pos}"));
+            }
+            if card.id != NONE {
+                // Seen by the seat: nothing to deal.
+                continue;
             }
             match card.kind {
                 CardKind::Event => match events.iter().position(|&e| e == id) {
@@ -304,5 +308,101 @@ impl Knowledge {
             return refuse("the game it makes shows the seat another view".into());
         }
         Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::RandomPolicy;
+    use crate::setup::Setup;
+
+    /// The true hidden cards of `g`, as a deal.
+    fn true_deal(g: &Lov) -> Deal {
+        let s = g.settled();
+        let mut d = Deal::default();
+        for (o, p) in s.players.iter().enumerate() {
+            d.actions[o] = p.actions;
+            d.region_cards[o] = p.region_cards;
+            d.vaala_hand[o] = p.vaala_hand;
+            d.vaala_deck[o] = p.vaala_deck[..usize::from(p.vaala_deck_len)].to_vec();
+        }
+        for i in first_face_down(s)..s.stack_len {
+            d.stack.push((i, s.stack[usize::from(i)].id));
+        }
+        d.events = s.events[..usize::from(s.events_left)].to_vec();
+        d.denizens = s.denizen_deck[..usize::from(s.denizen_len)].to_vec();
+        d
+    }
+
+    /// A planning question of seat 0 in the second round or later (an Event
+    /// revealed), with cards face down on the stack.
+    fn planning_game(c: &Arc<Content>) -> Lov {
+        let mut g = Lov::start(c, &Setup::new(4, [true; 4], c)).unwrap();
+        let mut p = RandomPolicy::new(4);
+        while !(matches!(g.state().phase, Phase::Planning { .. })
+            && g.to_decide() == Some(0)
+            && g.state().round >= 2
+            && g.state().stack_len >= 3)
+        {
+            g.apply(p.choose(&g).unwrap()).unwrap();
+        }
+        g
+    }
+
+    /// The true cards dealt back rebuild the game as the seat sees it; a
+    /// deal that gives a player a card it cannot hold is refused.
+    #[test]
+    fn a_deal_must_fit_what_the_seat_knows() {
+        let c = Arc::new(Content::default_pack().unwrap());
+        let g = planning_game(&c);
+        let k = g.knowledge(0);
+        let deal = true_deal(&g);
+        let built = k.build(&c, &deal, 1).unwrap();
+        assert_eq!(built.view(0), g.view(0));
+        assert_eq!(built.options(), g.options());
+
+        // Seat 1 given an Action card it has face down as well as in hand.
+        let mut bad = deal.clone();
+        let (pos, id) = *deal
+            .stack
+            .iter()
+            .find(|&&(pos, _)| {
+                let card = g.settled().stack[usize::from(pos)];
+                card.kind == CardKind::Action && card.owner != 0
+            })
+            .unwrap();
+        let owner = usize::from(g.settled().stack[usize::from(pos)].owner);
+        let local = c.hand[owner].iter().position(|&x| x == id).unwrap();
+        bad.actions[owner] |= 1 << local;
+        let e = k.build(&c, &bad, 1).unwrap_err().to_string();
+        assert!(e.contains("Action cards"), "{e}");
+
+        // An Event that was already revealed.
+        let mut bad = deal.clone();
+        bad.events[0] = (0..c.events.len() as u8)
+            .find(|e| !k.unseen_events().contains(e))
+            .unwrap();
+        let e = k.build(&c, &bad, 1).unwrap_err().to_string();
+        assert!(e.contains("Event deck"), "{e}");
+    }
+
+    /// What seat 0 knows does not change when another seat's hidden cards
+    /// do, and holds none of them.
+    #[test]
+    fn knowledge_holds_nothing_hidden_from_its_seat() {
+        let c = Arc::new(Content::default_pack().unwrap());
+        let g = planning_game(&c);
+        for other in 1..4 {
+            let alt = g.with_other_hidden_cards(other, 77);
+            assert_eq!(g.knowledge(0), alt.knowledge(0));
+        }
+        let k = g.knowledge(0);
+        assert!(
+            k.base().players[1..]
+                .iter()
+                .all(|p| p.actions == 0 && p.vaala_hand == 0)
+        );
+        assert_eq!(k.base().stream, Stream::new(0));
     }
 }
