@@ -61,6 +61,8 @@ pub struct ArenaArgs {
 #[derive(Debug, Clone, Default, PartialEq)]
 struct GameResult {
     won: [bool; SEATS],
+    /// Won alone (no bonded ally sharing the win).
+    alone: [bool; SEATS],
     power: [u8; SEATS],
     rounds: u8,
     decisions: usize,
@@ -131,6 +133,7 @@ fn play_one(
     for p in 0..SEATS {
         let seat = seat_of(p, i, rotate);
         r.won[p] = o.winners.contains(&(seat as u8));
+        r.alone[p] = r.won[p] && o.winners.len() == 1;
         r.power[p] = s.players[seat].total_power();
         if let Some(st) = bots[seat].as_ref().and_then(|b| b.stats()) {
             r.iterations[p] = st.iterations;
@@ -213,6 +216,7 @@ fn report(a: &ArenaArgs, specs: &[Spec; SEATS], results: &[GameResult]) -> Strin
         .map(|p| {
             let wins = results.iter().filter(|r| r.won[p]).count() as u64;
             let (lo, hi) = wilson(wins, n);
+            let alone = results.iter().filter(|r| r.alone[p]).count() as u64;
             let searches: u64 = results.iter().map(|r| r.searches[p]).sum();
             let mut v = json!({
                 "player": p,
@@ -220,6 +224,8 @@ fn report(a: &ArenaArgs, specs: &[Spec; SEATS], results: &[GameResult]) -> Strin
                 "wins": wins,
                 "win_rate": wins as f64 / nf,
                 "ci95": [lo, hi],
+                "wins_alone": alone,
+                "ci95_alone": wilson(alone, n),
                 "mean_power": mean(&|r| f64::from(r.power[p])),
             });
             if searches > 0 {
@@ -258,12 +264,13 @@ fn report(a: &ArenaArgs, specs: &[Spec; SEATS], results: &[GameResult]) -> Strin
         let hi = v["ci95"][1].as_f64().unwrap_or(0.0);
         let _ = write!(
             out,
-            "--seat{p} {:<22} wins {:>5}  {:>5.1}%  95% CI [{:.1}, {:.1}]  mean Power {:.2}",
+            "--seat{p} {:<22} wins {:>5}  {:>5.1}%  95% CI [{:.1}, {:.1}]  alone {:>5}  mean Power {:.2}",
             specs[p].to_string(),
             v["wins"],
             rate * 100.0,
             lo * 100.0,
             hi * 100.0,
+            v["wins_alone"],
             v["mean_power"].as_f64().unwrap_or(0.0)
         );
         if let Some(s) = v.get("search") {
