@@ -9,7 +9,7 @@
 //! [`Knowledge::build`] makes a playable game of it, refusing a deal that
 //! contradicts what the seat saw.
 //!
-//! What is hidden (LoV p.8-10; issue "Hidden information"): the cards in
+//! What is hidden (LoV p.8-10): the cards in
 //! other players' hands and their cards face down on the Action stack, the
 //! order of every Vaala deck (one's own too) and which of another player's
 //! Vaala cards are in hand, the Event deck and the Event face down on the
