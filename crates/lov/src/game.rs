@@ -217,6 +217,48 @@ impl Lov {
         g
     }
 
+    /// The answers given so far in the unit of play in progress.
+    pub fn unit_answers(&self) -> &[u8] {
+        &self.answers[..usize::from(self.n_answers)]
+    }
+
+    /// What `seat` knows of this game (see [`crate::knowledge`]).
+    pub fn knowledge(&self, seat: u8) -> crate::knowledge::Knowledge {
+        crate::knowledge::Knowledge::of(self, seat)
+    }
+
+    /// A game resumed from a settled state (the start of a unit of play)
+    /// with the answers given in that unit so far, played on to its next
+    /// question, without an event log. What [`crate::knowledge::Knowledge`]
+    /// builds its games with.
+    pub(crate) fn resume(
+        content: &Arc<Content>,
+        core: Core,
+        answers: &[u8],
+    ) -> Result<Lov, LovError> {
+        if answers.len() > MAX_ANSWERS {
+            return Err(LovError::TooLong);
+        }
+        let mut g = Lov {
+            content: content.clone(),
+            slots: [core.clone(), core],
+            checkpoint: 0,
+            current: 0,
+            answers: [0; MAX_ANSWERS],
+            n_answers: answers.len() as u8,
+            question: None,
+            logging: false,
+            log: Vec::new(),
+            pending: Vec::new(),
+            undo: None,
+        };
+        g.answers[..answers.len()].copy_from_slice(answers);
+        if g.slots[0].end.is_none() {
+            g.advance();
+        }
+        Ok(g)
+    }
+
     /// Each player's Combat Value now where its General or Dragon stands
     /// (LoV p.13), as a combat there would count it.
     pub fn combat_values(&self) -> [u8; 4] {

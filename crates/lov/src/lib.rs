@@ -16,6 +16,7 @@ pub mod engine;
 pub mod faceless;
 pub mod game;
 pub mod invariants;
+pub mod knowledge;
 pub mod log;
 pub mod movement;
 pub mod policy;

@@ -156,7 +156,7 @@ pub struct LastRoll {
 }
 
 /// The whole game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Core {
     pub regions: [RegionState; REGIONS],
     pub players: [Player; SEATS],

@@ -1,0 +1,306 @@
+//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS;
+//! Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search",
+//! IEEE TCIAIG 4(2), 2012, Algorithm 3).
+//!
+//! The tree is over the deciding seat's information set: every iteration
+//! draws one game consistent with what the seat knows (a determinisation,
+//! from the game's [`Sampler`], with its own dice to come), walks the tree
+//! along decisions legal in that game, choosing by UCB1 among the children
+//! available in it (availability counts stand in for the parent's visits),
+//! adds one node, plays out at random and backs up each seat's payoff:
+//! max-n, every node keeps the payoff of the seat that chose its decision,
+//! so that with three or four seats each decides for itself.
+
+use std::time::{Duration, Instant};
+
+use valerna_dice::Stream;
+use valerna_game::Seat;
+
+use crate::{Bot, Observable, Sampler, mix};
+
+/// How long a decision may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations: the same decisions on every machine.
+    Iterations(u32),
+    /// This long by the clock.
+    Time(Duration),
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub budget: Budget,
+    /// UCB1's exploration constant (payoffs are in 0..=1).
+    pub exploration: f64,
+    /// Decisions a playout may take before it is cut short and judged by
+    /// [`Sampler::evaluate`].
+    pub playout_cap: u32,
+    /// Fruitless draws of a determinisation, in a row, before the search
+    /// gives the decision to its fallback player.
+    pub max_failed_samples: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            budget: Budget::Iterations(1000),
+            exploration: 0.7,
+            playout_cap: 2000,
+            max_failed_samples: 64,
+        }
+    }
+}
+
+/// What the searches of one bot added up to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub decisions: u64,
+    pub iterations: u64,
+    /// Decisions given to the fallback player (no consistent game found).
+    pub fallbacks: u64,
+    pub failed_samples: u64,
+}
+
+#[derive(Debug)]
+struct Node<D> {
+    /// The decision that led here, and who made it.
+    decision: Option<D>,
+    seat: Seat,
+    children: Vec<usize>,
+    visits: f64,
+    /// Times this node was available to choose when its parent was visited.
+    available: f64,
+    /// Sum of the payoffs of `seat`.
+    reward: f64,
+}
+
+/// The information-set search bot.
+pub struct Ismcts<G: Observable, S: Sampler<G>> {
+    sampler: S,
+    settings: Settings,
+    seed: u64,
+    /// Decides when no consistent game can be drawn.
+    fallback: Box<dyn Bot<G>>,
+    stats: Stats,
+}
+
+impl<G: Observable, S: Sampler<G>> std::fmt::Debug for Ismcts<G, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ismcts")
+            .field("settings", &self.settings)
+            .field("seed", &self.seed)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
+    /// A bot drawing its determinisations from `sampler`, every search
+    /// seeded from `seed` and the number of decisions it made before.
+    pub fn new(sampler: S, settings: Settings, seed: u64, fallback: Box<dyn Bot<G>>) -> Self {
+        Ismcts {
+            sampler,
+            settings,
+            seed,
+            fallback,
+            stats: Stats::default(),
+        }
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Runs one search from `k`, returning the root's children as
+    /// (decision, visits), or `None` if no consistent game was found.
+    pub fn search(&mut self, k: &G::Knowledge) -> Option<Vec<(G::Decision, u32)>> {
+        let seed = mix(self.seed, self.stats.decisions);
+        self.stats.decisions += 1;
+        let mut rng = Stream::new(seed ^ 0x5eed_5eed);
+        let me = G::knower(k);
+        let mut nodes: Vec<Node<G::Decision>> = vec![Node {
+            decision: None,
+            seat: me,
+            children: Vec::new(),
+            visits: 0.0,
+            available: 0.0,
+            reward: 0.0,
+        }];
+        let start = Instant::now();
+        let mut choices = Vec::new();
+        let mut payoff = Vec::new();
+        let mut path = Vec::new();
+        let mut failures = 0u32;
+        let mut iteration = 0u64;
+        loop {
+            match self.settings.budget {
+                Budget::Iterations(n) if iteration >= u64::from(n) => break,
+                Budget::Time(t) if iteration > 0 && start.elapsed() >= t => break,
+                _ => {}
+            }
+            let Some(mut g) = self.sampler.sample(k, mix(seed, iteration)) else {
+                iteration += 1;
+                failures += 1;
+                self.stats.failed_samples += 1;
+                if failures >= self.settings.max_failed_samples {
+                    break;
+                }
+                continue;
+            };
+            failures = 0;
+            iteration += 1;
+            self.stats.iterations += 1;
+            path.clear();
+            path.push(0usize);
+            let mut node = 0usize;
+            // Selection and expansion.
+            while let Some(seat) = g.to_decide() {
+                g.choices(&mut choices);
+                let untried = choices.iter().position(|d| {
+                    !nodes[node]
+                        .children
+                        .iter()
+                        .any(|&c| nodes[c].seat == seat && nodes[c].decision.as_ref() == Some(d))
+                });
+                if let Some(first) = untried {
+                    // One untried decision at random among the untried ones.
+                    let untried: Vec<usize> = (first..choices.len())
+                        .filter(|&i| {
+                            !nodes[node].children.iter().any(|&c| {
+                                nodes[c].seat == seat
+                                    && nodes[c].decision.as_ref() == Some(&choices[i])
+                            })
+                        })
+                        .collect();
+                    let d = choices[untried[rng.index(untried.len())]].clone();
+                    for i in 0..nodes[node].children.len() {
+                        let c = nodes[node].children[i];
+                        if nodes[c].seat == seat
+                            && choices
+                                .iter()
+                                .any(|x| nodes[c].decision.as_ref() == Some(x))
+                        {
+                            nodes[c].available += 1.0;
+                        }
+                    }
+                    let child = nodes.len();
+                    nodes.push(Node {
+                        decision: Some(d.clone()),
+                        seat,
+                        children: Vec::new(),
+                        visits: 0.0,
+                        available: 1.0,
+                        reward: 0.0,
+                    });
+                    nodes[node].children.push(child);
+                    if g.apply(d).is_err() {
+                        break;
+                    }
+                    path.push(child);
+                    break;
+                }
+                // Every legal decision has a node: UCB1 over the available.
+                let mut best = usize::MAX;
+                let mut best_score = f64::NEG_INFINITY;
+                let c = self.settings.exploration;
+                for i in 0..nodes[node].children.len() {
+                    let ch = nodes[node].children[i];
+                    let n = &nodes[ch];
+                    if n.seat != seat || !choices.iter().any(|x| n.decision.as_ref() == Some(x)) {
+                        continue;
+                    }
+                    nodes[ch].available += 1.0;
+                    let n = &nodes[ch];
+                    let score = n.reward / n.visits + c * (n.available.ln() / n.visits).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = ch;
+                    }
+                }
+                let Some(d) = nodes[best].decision.clone() else {
+                    break;
+                };
+                if g.apply(d).is_err() {
+                    break;
+                }
+                node = best;
+                path.push(node);
+            }
+            // Playout.
+            let mut steps = 0;
+            while g.to_decide().is_some() && steps < self.settings.playout_cap {
+                g.choices(&mut choices);
+                let d = choices[rng.index(choices.len())].clone();
+                if g.apply(d).is_err() {
+                    break;
+                }
+                steps += 1;
+            }
+            payoff.resize(g.seats(), 0.0);
+            if g.to_decide().is_none() {
+                g.payoffs(&mut payoff);
+            } else {
+                self.sampler.evaluate(&g, &mut payoff);
+            }
+            // Backup (max-n).
+            for &i in &path {
+                let n = &mut nodes[i];
+                n.visits += 1.0;
+                n.reward += payoff.get(usize::from(n.seat)).copied().unwrap_or(0.0);
+            }
+        }
+        let root = &nodes[0];
+        if root.children.is_empty() {
+            return None;
+        }
+        let options = G::options(k);
+        Some(
+            root.children
+                .iter()
+                .filter(|&&c| {
+                    nodes[c].seat == me
+                        && options
+                            .iter()
+                            .any(|o| nodes[c].decision.as_ref() == Some(o))
+                })
+                .filter_map(|&c| {
+                    nodes[c]
+                        .decision
+                        .clone()
+                        .map(|d| (d, nodes[c].visits as u32))
+                })
+                .collect(),
+        )
+    }
+}
+
+impl<G: Observable, S: Sampler<G>> Bot<G> for Ismcts<G, S> {
+    fn decide(&mut self, k: &G::Knowledge) -> G::Decision {
+        let options = G::options(k);
+        if options.len() == 1 {
+            self.stats.decisions += 1;
+            return options[0].clone();
+        }
+        match self.search(k) {
+            // The most visited decision; ties to the first found.
+            Some(children) if !children.is_empty() => {
+                let mut best = &children[0];
+                for c in &children[1..] {
+                    if c.1 > best.1 {
+                        best = c;
+                    }
+                }
+                best.0.clone()
+            }
+            _ => {
+                self.stats.fallbacks += 1;
+                self.fallback.decide(k)
+            }
+        }
+    }
+
+    fn stats(&self) -> Option<Stats> {
+        Some(self.stats)
+    }
+}

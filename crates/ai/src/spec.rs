@@ -1,0 +1,127 @@
+//! Bot specifications as the command line and the tables write them:
+//! `faceless`, `random`, `heuristic`, `ismcts`, `ismcts:iters=2000`,
+//! `ismcts:think=500ms`.
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use valerna_lov::Lov;
+use valerna_lov::content::Content;
+
+use crate::ismcts::{Budget, Ismcts, Settings};
+use crate::lov::{Heuristic, LovSampler};
+use crate::random::RandomBot;
+use crate::{Bot, mix};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// The rulebook's automaton (LoV p.10): the seat is no player's.
+    Faceless,
+    Random,
+    Heuristic,
+    /// Information-set search with this budget a decision.
+    Ismcts(Budget),
+}
+
+/// A bot specification that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bot `{spec}`: {why} (expected faceless, random, heuristic, ismcts, ismcts:iters=N or ismcts:think=500ms)"
+)]
+pub struct SpecError {
+    pub spec: String,
+    pub why: String,
+}
+
+/// The budget of `ismcts` written alone.
+pub const DEFAULT_ITERATIONS: u32 = 2000;
+
+fn duration(s: &str) -> Option<Duration> {
+    let (num, scale) = if let Some(n) = s.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = s.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        return None;
+    };
+    let x: f64 = num.parse().ok()?;
+    (x.is_finite() && x > 0.0 && x * scale <= 3600.0).then(|| Duration::from_secs_f64(x * scale))
+}
+
+impl FromStr for Spec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Spec, SpecError> {
+        let err = |why: &str| SpecError {
+            spec: s.to_string(),
+            why: why.to_string(),
+        };
+        let (name, arg) = match s.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (s, None),
+        };
+        let spec = match (name, arg) {
+            ("faceless", None) => Spec::Faceless,
+            ("random", None) => Spec::Random,
+            ("heuristic", None) => Spec::Heuristic,
+            ("ismcts", None) => Spec::Ismcts(Budget::Iterations(DEFAULT_ITERATIONS)),
+            ("ismcts", Some(a)) => match a.split_once('=') {
+                Some(("iters", n)) => match n.parse::<u32>() {
+                    Ok(n) if n > 0 => Spec::Ismcts(Budget::Iterations(n)),
+                    _ => return Err(err("iters must be a whole number above 0")),
+                },
+                Some(("think", t)) => match duration(t) {
+                    Some(d) => Spec::Ismcts(Budget::Time(d)),
+                    None => return Err(err("think must be a time such as 500ms or 2s")),
+                },
+                _ => return Err(err("ismcts takes iters=N or think=TIME")),
+            },
+            (_, Some(_)) if ["faceless", "random", "heuristic"].contains(&name) => {
+                return Err(err("this bot takes no settings"));
+            }
+            _ => return Err(err("unknown bot")),
+        };
+        Ok(spec)
+    }
+}
+
+impl std::fmt::Display for Spec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Spec::Faceless => write!(f, "faceless"),
+            Spec::Random => write!(f, "random"),
+            Spec::Heuristic => write!(f, "heuristic"),
+            Spec::Ismcts(Budget::Iterations(n)) => write!(f, "ismcts:iters={n}"),
+            Spec::Ismcts(Budget::Time(t)) => write!(f, "ismcts:think={}ms", t.as_millis()),
+        }
+    }
+}
+
+impl Spec {
+    /// Whether a person's rules apply to the seat (every bot plays a
+    /// person's side of the board; the Faceless its own).
+    pub fn plays_human_side(self) -> bool {
+        self != Spec::Faceless
+    }
+
+    /// The Lords of Vaala bot of this specification, seeded (`None` for a
+    /// Faceless seat, which the rules play).
+    pub fn lov_bot(self, content: &Arc<Content>, seed: u64) -> Option<Box<dyn Bot<Lov>>> {
+        match self {
+            Spec::Faceless => None,
+            Spec::Random => Some(Box::new(RandomBot::new(seed))),
+            Spec::Heuristic => Some(Box::new(Heuristic::new(content.clone(), seed))),
+            Spec::Ismcts(budget) => Some(Box::new(Ismcts::new(
+                LovSampler::new(content.clone()),
+                Settings {
+                    budget,
+                    ..Settings::default()
+                },
+                seed,
+                Box::new(Heuristic::new(content.clone(), mix(seed, 7))),
+            ))),
+        }
+    }
+}

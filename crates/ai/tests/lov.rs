@@ -1,0 +1,156 @@
+//! Lords of Vaala bots: they decide only from what their seat knows, and
+//! only legally.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use valerna_ai::ismcts::{Budget, Ismcts, Settings};
+use valerna_ai::lov::{Heuristic, LovSampler};
+use valerna_ai::random::RandomBot;
+use valerna_ai::spec::Spec;
+use valerna_ai::{Bot, Observable, Sampler};
+use valerna_game::Game;
+use valerna_lov::policy::RandomPolicy;
+use valerna_lov::{Content, Lov, Setup};
+
+fn content() -> Arc<Content> {
+    Arc::new(Content::default_pack().unwrap())
+}
+
+fn ismcts(c: &Arc<Content>, iters: u32, seed: u64) -> Ismcts<Lov, LovSampler> {
+    Ismcts::new(
+        LovSampler::new(c.clone()),
+        Settings {
+            budget: Budget::Iterations(iters),
+            ..Settings::default()
+        },
+        seed,
+        Box::new(Heuristic::new(c.clone(), seed)),
+    )
+}
+
+/// A game with `humans`, played `steps` random decisions in.
+fn game_at(c: &Arc<Content>, seed: u64, humans: [bool; 4], steps: usize) -> Lov {
+    let mut g = Lov::start(c, &Setup::new(seed, humans, c)).unwrap();
+    let mut p = RandomPolicy::new(seed ^ 99);
+    for _ in 0..steps {
+        match p.choose(&g) {
+            Some(d) => g.apply(d).unwrap(),
+            None => break,
+        }
+    }
+    g
+}
+
+/// A game built from a seat's knowledge shows that seat exactly its view,
+/// whatever the deal.
+#[test]
+fn a_determinisation_shows_the_seat_its_own_view() {
+    let c = content();
+    let sampler = LovSampler::new(c.clone());
+    let mut built = 0;
+    for seed in 0..20 {
+        let g = game_at(
+            &c,
+            seed,
+            [true, true, true, false],
+            (seed as usize * 7) % 60,
+        );
+        let Some(seat) = g.to_decide() else { continue };
+        let k = g.knowledge(seat);
+        for i in 0..5 {
+            if let Some(d) = sampler.sample(&k, i) {
+                assert_eq!(d.view(seat), g.view(seat));
+                assert_eq!(d.options(), g.options());
+                built += 1;
+            }
+        }
+    }
+    assert!(built > 50, "only {built} determinisations built");
+}
+
+/// The no-peeking test: two games that differ only in what the bot's seat
+/// may not see (the other seats' hands, face-down cards and Vaala decks)
+/// give the bot the same knowledge, and so the same decision with the same
+/// seed and budget.
+#[test]
+fn ismcts_decides_the_same_whatever_is_hidden_from_it() {
+    let c = content();
+    let mut compared = 0;
+    for seed in 0..12u64 {
+        let g = game_at(&c, seed, [true, true, true, true], 10 + seed as usize * 5);
+        let Some(seat) = g.to_decide() else { continue };
+        let mut other = g.clone();
+        for s in 0..4u8 {
+            if s != seat {
+                other = other.with_other_hidden_cards(s, seed * 31 + u64::from(s));
+            }
+        }
+        assert_eq!(g.knowledge(seat), other.knowledge(seat));
+        let a = ismcts(&c, 60, seed).decide(&g.knowledge(seat));
+        let b = ismcts(&c, 60, seed).decide(&other.knowledge(seat));
+        assert_eq!(a, b, "seed {seed}");
+        compared += 1;
+    }
+    assert!(compared >= 10);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+    /// Every bot answers only with a legal decision, to the end of a game.
+    #[test]
+    fn bots_only_decide_legally(seed in 0u64..1_000_000, which in 0usize..3) {
+        let c = content();
+        let mut g = Lov::start(&c, &Setup::new(seed, [true, false, true, false], &c)).unwrap();
+        g.set_logging(false);
+        let mut bots: Vec<Box<dyn Bot<Lov>>> = vec![
+            Box::new(RandomBot::new(seed)),
+            Box::new(Heuristic::new(c.clone(), seed)),
+            Box::new(ismcts(&c, 20, seed)),
+        ];
+        let bot = &mut bots[which];
+        let mut other = RandomPolicy::new(seed);
+        let mut n = 0;
+        while let Some(seat) = g.to_decide() {
+            let d = if seat == 0 {
+                let k = Observable::knowledge(&g, seat);
+                let d = bot.decide(&k);
+                prop_assert!(g.validate(&d).is_ok(), "{d:?} is not among {:?}", g.options());
+                d
+            } else {
+                other.choose(&g).unwrap()
+            };
+            g.apply(d).unwrap();
+            n += 1;
+            prop_assert!(n < 5000);
+        }
+    }
+}
+
+/// Bot specifications read as written, and a bad one says what was wrong.
+#[test]
+fn bot_specifications() {
+    assert_eq!("faceless".parse::<Spec>().unwrap(), Spec::Faceless);
+    assert_eq!(
+        "ismcts:iters=300".parse::<Spec>().unwrap(),
+        Spec::Ismcts(Budget::Iterations(300))
+    );
+    assert_eq!(
+        "ismcts:think=500ms".parse::<Spec>().unwrap(),
+        Spec::Ismcts(Budget::Time(std::time::Duration::from_millis(500)))
+    );
+    assert_eq!(
+        "ismcts:think=1s".parse::<Spec>().unwrap(),
+        Spec::Ismcts(Budget::Time(std::time::Duration::from_secs(1)))
+    );
+    for bad in [
+        "",
+        "ismcts:iters=0",
+        "ismcts:think=fast",
+        "greedy",
+        "random:iters=3",
+    ] {
+        let e = bad.parse::<Spec>().unwrap_err().to_string();
+        assert!(e.starts_with(&format!("bot `{bad}`")), "{e}");
+    }
+}
