@@ -277,7 +277,8 @@ fn nudge(v: &mut Value, bytes: &mut impl Iterator<Item = u8>) {
 /// BoV played from bytes: a seed and two sample lists, then two bytes a
 /// step: an offered decision, or one nudged off it (moves to other points,
 /// other units, other cards). A refused decision changes neither seat's
-/// view; the game never panics and ends or runs out of steps.
+/// view, every invariant (`valerna_bov::battle::invariants`) holds after
+/// each step, and the game never panics and ends or runs out of steps.
 pub fn bov_decisions(data: &[u8]) {
     let (seed, rest) = seed_of(data);
     let [a, b, steps @ ..] = rest else {
@@ -334,6 +335,10 @@ pub fn bov_decisions(data: &[u8]) {
                 assert_eq!(views(&g), before, "a refusal changed a view");
                 assert_eq!(g.to_decide(), Some(seat));
             }
+        }
+        // Release builds (the fuzzer's) do not check inside `apply`.
+        if let Err(e) = valerna_bov::battle::invariants::check(&g) {
+            panic!("after {d:?}: {e}");
         }
     }
 }
