@@ -370,7 +370,8 @@ pub enum Step {
     Mount { rider: u16 },
     /// Hits of an attack on `unit`, before its defense roll: `stage` 0
     /// offers a Command X Hero's owner to have a commanded unit take ranged
-    /// hits, 1 the reactions to being hit, 2 rolls the defense (`flanked`:
+    /// hits, or a mounted rider's owner to have its Mount take melee hits,
+    /// 1 the reactions to being hit, 2 rolls the defense (`flanked`:
     /// the target was Flanked when the melee attack was made).
     Hits {
         attacker: u16,
