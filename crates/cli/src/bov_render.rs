@@ -372,7 +372,15 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
     // Unit labels: name, id, General, counters; placed above, below, or
     // beside the unit where they overlap nothing placed before.
     for u in game.units.iter().filter(|u| u.alive()) {
-        let ps: Vec<(i32, i32)> = u.alive_positions().map(|p| px(p, h)).collect();
+        // A mounted Dragonrider is labelled beside its Mount's base.
+        let ps: Vec<(i32, i32)> = game
+            .placed_models(u.id)
+            .iter()
+            .map(|m| px(m.center, h))
+            .collect();
+        if ps.is_empty() {
+            continue;
+        }
         let (x0, x1) = ps
             .iter()
             .fold((i32::MAX, i32::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
