@@ -579,7 +579,7 @@ impl Sightlines {
         let mut bt: Vec<usize> = self.members(to).collect();
         let d = |x: usize, y: usize| self.disks[x].c.dist(self.disks[y].c);
         // Each looking model with its nearest target.
-        let mut firsts: Vec<(usize, usize)> = self
+        let firsts: Vec<(usize, usize)> = self
             .members(from)
             .filter_map(|i| {
                 bt.iter()
@@ -600,59 +600,108 @@ impl Sightlines {
             self.sight_line_in(i, j, pool.as_ref(), effort).is_some()
         };
         // The line between the centres of the nearest pair of all (the
-        // front ranks) first; then one wall hiding the whole unit from the
-        // whole unit; then that pair in full.
-        if sees(closest.0, closest.1, Effort::Centres) {
+        // front ranks) first, and of each looking model and its nearest
+        // target; then one wall hiding the whole unit from the whole unit;
+        // then the nearest pair in full.
+        if sees(closest.0, closest.1, Effort::Centres)
+            || firsts
+                .iter()
+                .any(|&(i, n)| (i, n) != closest && sees(i, n, Effort::Centres))
+        {
             return true;
         }
-        if let Some(pool) = pool.as_ref() {
-            let ai: Vec<usize> = firsts.iter().map(|&(i, _)| i).collect();
-            if self.walled_off(&ai, &bt, pool) {
-                return false;
-            }
+        let Some(pool) = pool.as_ref() else {
+            return firsts.iter().any(|&(i, n)| {
+                sees(i, n, Effort::Full) || bt.iter().any(|&j| j != n && sees(i, j, Effort::Full))
+            });
+        };
+        let ai: Vec<usize> = firsts.iter().map(|&(i, _)| i).collect();
+        let mut marks = vec![false; self.disks.len()];
+        let hb = self.hull(&bt);
+        if let (Some(ha), Some(hb)) = (self.hull(&ai), &hb)
+            && self.walled_off((&ai, &ha), (&bt, hb), pool, &mut marks)
+        {
+            return false;
         }
         if sees(closest.0, closest.1, Effort::Full) {
             return true;
         }
-        // Then, looking model by looking model, one wall hiding the whole
-        // unit from it; target by target, one wall hiding it from every
-        // looking model left; each looking model's nearest target left; and
-        // every other pair left.
-        if let Some(pool) = pool.as_ref() {
-            firsts.retain(|&(i, _)| !self.walled_off(&[i], &bt, pool));
-            let ai: Vec<usize> = firsts.iter().map(|&(i, _)| i).collect();
-            if !ai.is_empty() {
-                bt.retain(|&j| !self.walled_off(&ai, &[j], pool));
+        // Then looking model by looking model: one wall hiding the whole
+        // unit from it; else the pair with its nearest target in full.
+        let mut left = Vec::with_capacity(firsts.len());
+        for &(i, n) in &firsts {
+            let walled = match (self.hull(&[i]), &hb) {
+                (Some(hi), Some(hb)) => self.walled_off((&[i], &hi), (&bt, hb), pool, &mut marks),
+                _ => false,
+            };
+            if walled {
+                continue;
             }
+            if (i, n) != closest && sees(i, n, Effort::Full) {
+                return true;
+            }
+            left.push((i, n));
         }
-        firsts
+        // Then, target by target, one wall hiding it from every looking
+        // model left; and every other pair left.
+        let al: Vec<usize> = left.iter().map(|&(i, _)| i).collect();
+        if let Some(hl) = self.hull(&al) {
+            bt.retain(|&j| {
+                !self
+                    .hull(&[j])
+                    .is_some_and(|hj| self.walled_off((&al, &hl), (&[j], &hj), pool, &mut marks))
+            });
+        }
+        left.iter().any(|&(i, n)| {
+            bt.iter()
+                .any(|&j| j != n && (i, j) != closest && sees(i, j, Effort::Full))
+        })
+    }
+
+    /// The hull of some models' bases ([`hull`]), `None` when none is usable.
+    fn hull(&self, ms: &[usize]) -> Option<hull::Hull> {
+        let usable = |&&m: &&usize| self.disks[m].r > 0.0 && self.disks[m].c.is_finite();
+        let r = ms
             .iter()
-            .any(|&(i, j)| (i, j) != closest && bt.contains(&j) && sees(i, j, Effort::Full))
-            || firsts.iter().any(|&(i, n)| {
-                bt.iter()
-                    .any(|&j| j != n && (i, j) != closest && sees(i, j, Effort::Full))
-            })
+            .filter(usable)
+            .fold(0.0, |r: f64, &m| r.max(self.disks[m].r));
+        hull::Hull::new(ms.iter().filter(usable).map(|&m| self.disks[m].c), r)
     }
 
     /// Whether one wall hides every model of `b` from every model of `a` at
-    /// once ([`hull`], [`barrier`]): built only of blockers from `pool`
-    /// that count for every pair of their models, and none of theirs.
-    fn walled_off(&self, a: &[usize], b: &[usize], pool: &Lists) -> bool {
-        let usable = |&&m: &&usize| self.disks[m].r > 0.0 && self.disks[m].c.is_finite();
-        let end = |ms: &[usize]| {
-            let r = ms
-                .iter()
-                .filter(usable)
-                .fold(0.0, |r: f64, &m| r.max(self.disks[m].r));
-            hull::Hull::new(ms.iter().filter(usable).map(|&m| self.disks[m].c), r)
-        };
-        let (Some(ha), Some(hb)) = (end(a), end(b)) else {
-            return false;
-        };
+    /// once ([`hull`], [`barrier`]), given with their hulls: built only of
+    /// blockers from `pool` that count for every pair of their models, and
+    /// none of theirs (`marks`, all `false`, is left so).
+    fn walled_off(
+        &self,
+        (a, ha): (&[usize], &hull::Hull),
+        (b, hb): (&[usize], &hull::Hull),
+        pool: &Lists,
+        marks: &mut [bool],
+    ) -> bool {
         let hulls = hull::Hulls { a: ha, b: hb };
         let Some((t1, t2)) = hulls.tangents() else {
             return false;
         };
+        for &m in a.iter().chain(b) {
+            marks[m] = true;
+        }
+        let walled = self.wall_between(a, b, &hulls, (t1, t2), pool, marks);
+        for &m in a.iter().chain(b) {
+            marks[m] = false;
+        }
+        walled
+    }
+
+    fn wall_between(
+        &self,
+        a: &[usize],
+        b: &[usize],
+        hulls: &hull::Hulls,
+        (t1, t2): (barrier::Segment, barrier::Segment),
+        pool: &Lists,
+        marks: &[bool],
+    ) -> bool {
         // The statures looking and looked at: a blocker must count for
         // every pair of them.
         const ALL: [Stature; 3] = [Stature::Normal, Stature::Huge, Stature::Tiny];
@@ -667,7 +716,7 @@ impl Sightlines {
                         .all(|(&y, in_b)| !in_b || counts(st, x, y))
             })
         };
-        let ours = |m: u32| a.contains(&(m as usize)) || b.contains(&(m as usize));
+        let ours = |m: u32| marks[m as usize];
         // Inside both tangents, by a signed distance (positive inwards).
         let inwards = |t: barrier::Segment| {
             let n = t.1.minus(t.0).perp().unit().unwrap_or_default();
@@ -727,7 +776,7 @@ impl Sightlines {
             links: &l.links[..l.nl],
             obs: &l.obs[..l.no],
         };
-        barrier::crossed(&pieces, (t1, t2), &hulls)
+        barrier::crossed(&pieces, (t1, t2), hulls)
     }
 
     /// The blockers that can stand between any model of unit `from` and any

@@ -131,18 +131,18 @@ fn meet(p: Point, q: Point, a: Point, b: Point) -> bool {
 }
 
 /// Two units' hulls, the ends of every stretch between their models.
-pub(super) struct Hulls {
-    pub a: Hull,
-    pub b: Hull,
+pub(super) struct Hulls<'a> {
+    pub a: &'a Hull,
+    pub b: &'a Hull,
 }
 
-impl Ends for Hulls {
+impl Ends for Hulls<'_> {
     fn off(&self, p: Point, q: Point) -> bool {
         self.a.clear_of(p, q, self.a.r + M) && self.b.clear_of(p, q, self.b.r + M)
     }
 }
 
-impl Hulls {
+impl Hulls<'_> {
     /// The two outer common tangents, each from its point on `a` to its
     /// point on `b`; `None` when the hulls are not apart (then the units
     /// mingle and no wall can pass between them).
