@@ -195,3 +195,118 @@ proptest! {
         }
     }
 }
+
+/// A unit in ranks (a single wide rank screens others): its first model's
+/// centre, the way its ranks face, how many models, how many to a rank, the
+/// space between bases, the base, and its keyword (one model in some units
+/// has another base and keyword).
+type Formation = (f64, f64, f64, usize, usize, f64, usize, u8, bool);
+
+fn formation() -> impl Strategy<Value = Formation> {
+    (
+        2.0f64..30.0,
+        2.0f64..22.0,
+        0.0f64..std::f64::consts::TAU,
+        1usize..=8,
+        1usize..=6,
+        prop_oneof![Just(0.0), 0.0f64..0.01, 0.0f64..1.0],
+        0usize..5,
+        0u8..6,
+        prop::bool::weighted(0.2),
+    )
+}
+
+fn stature(k: u8) -> Stature {
+    match k {
+        0 => Stature::Huge,
+        1 => Stature::Tiny,
+        _ => Stature::Normal,
+    }
+}
+
+/// Units in ranks among Obscuring pieces (rectangles and L shapes, some
+/// over models), every base placed where it overlaps no other.
+fn formations() -> impl Strategy<Value = (Battlefield, Vec<Model>)> {
+    (
+        prop::collection::vec(formation(), 2..6),
+        prop::collection::vec((2.0f64..30.0, 2.0f64..22.0, 0.5f64..8.0, 0.5f64..8.0), 0..5),
+    )
+        .prop_map(|(units, pieces)| {
+            const BASES: [f64; 5] = [25.0, 25.0, 32.0, 40.0, 50.0];
+            let mut models: Vec<Model> = Vec::new();
+            for (u, (x, y, turn, count, files, spacing, base, kw, mixed)) in
+                units.into_iter().enumerate()
+            {
+                let (along, across) = (
+                    Point::new(turn.cos(), turn.sin()),
+                    Point::new(-turn.sin(), turn.cos()),
+                );
+                let step = BASES[base] / 25.4 + spacing;
+                for i in 0..count {
+                    let c = Point::new(x, y)
+                        .plus(along.scale((i % files) as f64 * step))
+                        .plus(across.scale((i / files) as f64 * step));
+                    let odd = mixed && i + 1 == count;
+                    let mm = if odd {
+                        BASES[(base + 2) % 5]
+                    } else {
+                        BASES[base]
+                    };
+                    let kw = if odd { kw.wrapping_add(1) % 3 } else { kw };
+                    let m = Model::new(UnitId(u as u16 + 1), (u % 2) as u8, c, mm)
+                        .with_stature(stature(kw));
+                    if models.iter().all(|o| !o.overlaps(&m)) {
+                        models.push(m);
+                    }
+                }
+            }
+            let terrain = pieces
+                .into_iter()
+                .enumerate()
+                .map(|(k, (x, y, w, h))| {
+                    let outline = if k % 2 == 0 {
+                        vec![
+                            Point::new(x, y),
+                            Point::new(x + w, y),
+                            Point::new(x + w, y + h),
+                            Point::new(x, y + h),
+                        ]
+                    } else {
+                        vec![
+                            Point::new(x, y),
+                            Point::new(x + w, y),
+                            Point::new(x + w, y + h / 2.0),
+                            Point::new(x + w / 2.0, y + h / 2.0),
+                            Point::new(x + w / 2.0, y + h),
+                            Point::new(x, y + h),
+                        ]
+                    };
+                    TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring]).unwrap()
+                })
+                .collect();
+            (Battlefield::new(32.0, 24.0, terrain).unwrap(), models)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A unit sees another exactly when one of its models sees one of the
+    /// other's (BoV 5.1, "Line of Sight"), whatever shortcut the unit query
+    /// takes, each pair checked line by line.
+    #[test]
+    fn a_unit_sees_another_when_a_model_sees_one_of_its_models((f, models) in formations()) {
+        let s = Sightlines::new(&f, &models);
+        let models = &models;
+        let members = |u: u16| (0..models.len()).filter(move |&i| models[i].unit == UnitId(u));
+        for from in 1..=5u16 {
+            for to in 1..=5u16 {
+                if from == to {
+                    continue;
+                }
+                let any = members(from).any(|i| members(to).any(|j| s.model_sees_exhaustive(i, j)));
+                prop_assert_eq!(s.unit_sees(UnitId(from), UnitId(to)), any, "{} -> {}", from, to);
+            }
+        }
+    }
+}

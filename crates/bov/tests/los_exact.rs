@@ -863,6 +863,73 @@ fn huge_models_see_over_walls_of_smaller_models_and_tiny_ones_hide_only_the_tiny
     assert!(!Sightlines::new(&open, &models).model_sees(0, 1));
 }
 
+/// Two units of three 1" bases in a column, 10" apart, facing each other.
+fn two_columns() -> Vec<Model> {
+    let mut models = Vec::new();
+    for (unit, x) in [(1, 0.0), (2, 10.0)] {
+        for k in 0..3 {
+            models.push(model(unit, x, -1.2 + 1.2 * k as f64, 0.5));
+        }
+    }
+    models
+}
+
+#[test]
+fn a_unit_behind_a_screen_is_hidden_unless_huge_or_screened_only_by_the_tiny() {
+    // BoV 5.1, "Line of Sight": a unit sees another if any of its models
+    // sees any of the other's; "Keywords": Huge ignores units that are not
+    // Huge, Tiny blocks only Tiny. First one base 5" across, then seven
+    // linked 1" bases, across every line between the two units.
+    let open = Battlefield::new(100.0, 100.0, vec![]).unwrap();
+    let mut models = two_columns();
+    models.push(model(3, 5.0, 0.0, 2.5));
+    let s = Sightlines::new(&open, &models);
+    assert!(!s.unit_sees(UnitId(1), UnitId(2)) && !s.unit_sees(UnitId(2), UnitId(1)));
+    models[4].stature = Stature::Huge;
+    let s = Sightlines::new(&open, &models);
+    assert!(s.unit_sees(UnitId(1), UnitId(2)) && s.unit_sees(UnitId(2), UnitId(1)));
+    let mut models = two_columns();
+    for k in 0..7 {
+        models.push(model(3, 5.0, -4.5 + 1.5 * k as f64, 0.5));
+    }
+    let s = Sightlines::new(&open, &models);
+    assert!(!s.unit_sees(UnitId(1), UnitId(2)) && !s.unit_sees(UnitId(2), UnitId(1)));
+    // One Huge model in the target unit: it is seen over the screen.
+    models[4].stature = Stature::Huge;
+    let s = Sightlines::new(&open, &models);
+    assert!(s.unit_sees(UnitId(1), UnitId(2)) && s.unit_sees(UnitId(2), UnitId(1)));
+    models[4].stature = Stature::Normal;
+    // A Tiny screen hides nothing from models that are not Tiny ...
+    for m in &mut models[6..] {
+        m.stature = Stature::Tiny;
+    }
+    assert!(Sightlines::new(&open, &models).unit_sees(UnitId(1), UnitId(2)));
+    // ... so a unit with one Tiny model still sees past it with the others,
+    models[0].stature = Stature::Tiny;
+    assert!(Sightlines::new(&open, &models).unit_sees(UnitId(1), UnitId(2)));
+    // and a unit all Tiny does not.
+    for m in &mut models[..3] {
+        m.stature = Stature::Tiny;
+    }
+    assert!(!Sightlines::new(&open, &models).unit_sees(UnitId(1), UnitId(2)));
+}
+
+#[test]
+fn a_unit_sees_another_through_a_slit_only_one_pair_of_models_can_use() {
+    // BoV 5.1, "Line of Sight": one pair of models seeing is enough. The
+    // slit runs from the top model of one unit to the bottom model of the
+    // other; every other line between the units meets a wall.
+    let models = two_columns();
+    for width in [0.01, 1e-6] {
+        let s = Sightlines::new(&slit(1.2, -1.2, width), &models);
+        assert!(s.unit_sees(UnitId(1), UnitId(2)), "slit {width}");
+        assert!(s.unit_sees(UnitId(2), UnitId(1)), "slit {width}");
+        assert!(s.model_sees(2, 3));
+    }
+    let s = Sightlines::new(&slit(1.2, -1.2, -0.01), &models);
+    assert!(!s.unit_sees(UnitId(1), UnitId(2)) && !s.unit_sees(UnitId(2), UnitId(1)));
+}
+
 #[test]
 fn models_inside_obscuring_terrain_see_out_and_are_seen_into() {
     // BoV 5.1, "Obscuring terrain" (Fig. 17): into and out of, not through.

@@ -29,6 +29,7 @@
 
 mod barrier;
 mod critical;
+mod hull;
 
 use super::terrain::Battlefield;
 use super::{COHERENCY_IN, CONTACT_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
@@ -214,9 +215,9 @@ impl View<'_> {
     }
 
     /// A clear stretch between the two bases, if there is one: the centre
-    /// line first, then (with `shortcuts`) the proof that a wall of blockers
-    /// hides every line, then every critical line.
-    fn search(&self, shortcuts: bool) -> Option<(Point, Point)> {
+    /// line first, then (with [`Effort::Full`]) the proof that a wall of
+    /// blockers hides every line, then every critical line.
+    fn search(&self, effort: Effort) -> Option<(Point, Point)> {
         let mut hint = None;
         let u = self.b.c.minus(self.a.c).unit()?;
         let (p, q) = (
@@ -226,11 +227,23 @@ impl View<'_> {
         if self.blocker(p, q, &mut hint).is_none() {
             return Some((p, q));
         }
-        if shortcuts && barrier::walled_off(self) {
-            return None;
+        match effort {
+            Effort::Centres => None,
+            Effort::Full if barrier::walled_off(self) => None,
+            Effort::Full | Effort::Exhaustive => critical::search(self, &mut hint),
         }
-        critical::search(self, &mut hint)
     }
+}
+
+/// How far a query looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Effort {
+    /// Only the line between the centres: a blocked one proves nothing.
+    Centres,
+    /// Every shortcut, then every critical line.
+    Full,
+    /// Every critical line, no shortcut taken.
+    Exhaustive,
 }
 
 /// The blocker lists of one query, on the stack.
@@ -343,7 +356,7 @@ impl Sightlines {
     /// would show; see [`Sightlines::model_sees`]). Bases in contact see each
     /// other along the line between their centres.
     pub fn sight_line(&self, from: usize, to: usize) -> Option<(Point, Point)> {
-        self.sight_line_in(from, to, None)
+        self.sight_line_in(from, to, None, Effort::Full)
     }
 
     /// [`Sightlines::sight_line`], the blockers taken from `pool` when given
@@ -353,6 +366,7 @@ impl Sightlines {
         from: usize,
         to: usize,
         pool: Option<&Lists>,
+        effort: Effort,
     ) -> Option<(Point, Point)> {
         let (a, b) = self.pair(from, to)?;
         if let Some(seg) = trivial(from, to, &a, &b) {
@@ -367,7 +381,10 @@ impl Sightlines {
             no: 0,
         };
         if !self.gather((from, to), (&a, &b), pool, &mut l) {
-            return self.sight_line_exhaustive(from, to);
+            return match effort {
+                Effort::Centres => None,
+                _ => self.sight_line_exhaustive(from, to),
+            };
         }
         View {
             s: self,
@@ -377,7 +394,7 @@ impl Sightlines {
             links: &l.links[..l.nl],
             obs: &l.obs[..l.no],
         }
-        .search(true)
+        .search(effort)
     }
 
     /// The same answer with every blocker that counts checked and no
@@ -422,7 +439,7 @@ impl Sightlines {
             links: &links,
             obs: &obs,
         }
-        .search(false)
+        .search(Effort::Exhaustive)
     }
 
     /// The two bases of a query, when both models are usable.
@@ -555,34 +572,211 @@ impl Sightlines {
 
     /// Whether any model of unit `from` sees any model of unit `to` (BoV 5.1,
     /// "Line of Sight": a unit has line of sight if any of its models does).
-    /// Each model's nearest target is tried first, as the likeliest to be seen.
+    /// Each model's nearest target is tried first, as the likeliest to be
+    /// seen; a hidden unit is usually proved hidden by one wall for all the
+    /// pairs of models at once, or one for each looking model or target.
     pub fn unit_sees(&self, from: UnitId, to: UnitId) -> bool {
-        let bt = self.members(to);
+        let mut bt: Vec<usize> = self.members(to).collect();
         let d = |x: usize, y: usize| self.disks[x].c.dist(self.disks[y].c);
         // Each looking model with its nearest target.
         let firsts: Vec<(usize, usize)> = self
             .members(from)
             .filter_map(|i| {
-                bt.clone()
+                bt.iter()
+                    .copied()
                     .min_by(|&x, &y| d(i, x).total_cmp(&d(i, y)))
                     .map(|j| (i, j))
             })
             .collect();
-        let pool = self.pool(from, to);
-        let sees = |i: usize, j: usize| self.sight_line_in(i, j, pool.as_ref()).is_some();
-        // The nearest pair of all first (the front ranks), then each model's
-        // nearest target, then every other pair.
-        let closest = firsts
+        let Some(closest) = firsts
             .iter()
             .copied()
-            .min_by(|&(i, j), &(k, l)| d(i, j).total_cmp(&d(k, l)));
-        closest.is_some_and(|(i, j)| sees(i, j))
+            .min_by(|&(i, j), &(k, l)| d(i, j).total_cmp(&d(k, l)))
+        else {
+            return false;
+        };
+        let pool = self.pool(from, to);
+        let sees = |i: usize, j: usize, effort: Effort| {
+            self.sight_line_in(i, j, pool.as_ref(), effort).is_some()
+        };
+        // The line between the centres of the nearest pair of all (the
+        // front ranks) first, and of each looking model and its nearest
+        // target; then one wall hiding the whole unit from the whole unit;
+        // then the nearest pair in full.
+        if sees(closest.0, closest.1, Effort::Centres)
             || firsts
                 .iter()
-                .any(|&(i, j)| Some((i, j)) != closest && sees(i, j))
-            || firsts
-                .iter()
-                .any(|&(i, n)| bt.clone().any(|j| j != n && sees(i, j)))
+                .any(|&(i, n)| (i, n) != closest && sees(i, n, Effort::Centres))
+        {
+            return true;
+        }
+        let Some(pool) = pool.as_ref() else {
+            return firsts.iter().any(|&(i, n)| {
+                sees(i, n, Effort::Full) || bt.iter().any(|&j| j != n && sees(i, j, Effort::Full))
+            });
+        };
+        let ai: Vec<usize> = firsts.iter().map(|&(i, _)| i).collect();
+        let mut marks = vec![false; self.disks.len()];
+        let hb = self.hull(&bt);
+        if let (Some(ha), Some(hb)) = (self.hull(&ai), &hb)
+            && self.walled_off((&ai, &ha), (&bt, hb), pool, &mut marks)
+        {
+            return false;
+        }
+        if sees(closest.0, closest.1, Effort::Full) {
+            return true;
+        }
+        // Then looking model by looking model: one wall hiding the whole
+        // unit from it; else the pair with its nearest target in full.
+        let mut left = Vec::with_capacity(firsts.len());
+        for &(i, n) in &firsts {
+            let walled = match (self.hull(&[i]), &hb) {
+                (Some(hi), Some(hb)) => self.walled_off((&[i], &hi), (&bt, hb), pool, &mut marks),
+                _ => false,
+            };
+            if walled {
+                continue;
+            }
+            if (i, n) != closest && sees(i, n, Effort::Full) {
+                return true;
+            }
+            left.push((i, n));
+        }
+        // Then, target by target, one wall hiding it from every looking
+        // model left; and every other pair left.
+        let al: Vec<usize> = left.iter().map(|&(i, _)| i).collect();
+        if let Some(hl) = self.hull(&al) {
+            bt.retain(|&j| {
+                !self
+                    .hull(&[j])
+                    .is_some_and(|hj| self.walled_off((&al, &hl), (&[j], &hj), pool, &mut marks))
+            });
+        }
+        left.iter().any(|&(i, n)| {
+            bt.iter()
+                .any(|&j| j != n && (i, j) != closest && sees(i, j, Effort::Full))
+        })
+    }
+
+    /// The hull of some models' bases ([`hull`]), `None` when none is usable.
+    fn hull(&self, ms: &[usize]) -> Option<hull::Hull> {
+        let usable = |&&m: &&usize| self.disks[m].r > 0.0 && self.disks[m].c.is_finite();
+        let r = ms
+            .iter()
+            .filter(usable)
+            .fold(0.0, |r: f64, &m| r.max(self.disks[m].r));
+        hull::Hull::new(ms.iter().filter(usable).map(|&m| self.disks[m].c), r)
+    }
+
+    /// Whether one wall hides every model of `b` from every model of `a` at
+    /// once ([`hull`], [`barrier`]), given with their hulls: built only of
+    /// blockers from `pool` that count for every pair of their models, and
+    /// none of theirs (`marks`, all `false`, is left so).
+    fn walled_off(
+        &self,
+        (a, ha): (&[usize], &hull::Hull),
+        (b, hb): (&[usize], &hull::Hull),
+        pool: &Lists,
+        marks: &mut [bool],
+    ) -> bool {
+        let hulls = hull::Hulls { a: ha, b: hb };
+        let Some((t1, t2)) = hulls.tangents() else {
+            return false;
+        };
+        for &m in a.iter().chain(b) {
+            marks[m] = true;
+        }
+        let walled = self.wall_between(a, b, &hulls, (t1, t2), pool, marks);
+        for &m in a.iter().chain(b) {
+            marks[m] = false;
+        }
+        walled
+    }
+
+    fn wall_between(
+        &self,
+        a: &[usize],
+        b: &[usize],
+        hulls: &hull::Hulls,
+        (t1, t2): (barrier::Segment, barrier::Segment),
+        pool: &Lists,
+        marks: &[bool],
+    ) -> bool {
+        // The statures looking and looked at: a blocker must count for
+        // every pair of them.
+        const ALL: [Stature; 3] = [Stature::Normal, Stature::Huge, Stature::Tiny];
+        let statures = |ms: &[usize]| ALL.map(|st| ms.iter().any(|&m| self.disks[m].stature == st));
+        let (sa, sb) = (statures(a), statures(b));
+        let always = |st: Stature| {
+            ALL.iter().zip(sa).all(|(&x, in_a)| {
+                !in_a
+                    || ALL
+                        .iter()
+                        .zip(sb)
+                        .all(|(&y, in_b)| !in_b || counts(st, x, y))
+            })
+        };
+        let ours = |m: u32| marks[m as usize];
+        // Inside both tangents, by a signed distance (positive inwards).
+        let inwards = |t: barrier::Segment| {
+            let n = t.1.minus(t.0).perp().unit().unwrap_or_default();
+            let inside = hulls.a.anchor();
+            let n = if n.dot(inside.minus(t.0)) < 0.0 {
+                n.scale(-1.0)
+            } else {
+                n
+            };
+            move |x: Point| n.dot(x.minus(t.0))
+        };
+        let (h1, h2) = (inwards(t1), inwards(t2));
+        let mut l = Lists {
+            disks: [0; CAP],
+            nd: 0,
+            links: [0; CAP],
+            nl: 0,
+            obs: [0; CAP],
+            no: 0,
+        };
+        for &k in &pool.disks[..pool.nd] {
+            let d = &self.disks[k as usize];
+            if ours(k)
+                || d.blocking_radius() <= 0.0
+                || h1(d.c) <= -d.r
+                || h2(d.c) <= -d.r
+                || !always(d.stature)
+            {
+                continue;
+            }
+            l.disks[l.nd] = k;
+            l.nd += 1;
+        }
+        for &k in &pool.links[..pool.nl] {
+            let link = &self.links[k as usize];
+            if ours(link.a)
+                || ours(link.b)
+                || (h1(link.p) <= 0.0 && h1(link.q) <= 0.0)
+                || (h2(link.p) <= 0.0 && h2(link.q) <= 0.0)
+                || !link.stature.iter().all(|&st| always(st))
+            {
+                continue;
+            }
+            l.links[l.nl] = k;
+            l.nl += 1;
+        }
+        let no = self.obscurers.len();
+        for &k in &pool.obs[..pool.no] {
+            if !a.iter().chain(b).any(|&m| self.inside[m * no + k as usize]) {
+                l.obs[l.no] = k;
+                l.no += 1;
+            }
+        }
+        let pieces = barrier::Pieces {
+            s: self,
+            disks: &l.disks[..l.nd],
+            links: &l.links[..l.nl],
+            obs: &l.obs[..l.no],
+        };
+        barrier::crossed(&pieces, (t1, t2), hulls)
     }
 
     /// The blockers that can stand between any model of unit `from` and any

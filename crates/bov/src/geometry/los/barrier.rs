@@ -53,12 +53,45 @@ impl Groups {
     }
 }
 
+/// The two ends every stretch runs between, which a wall must keep clear of
+/// (with the margin): two bases, or the hulls of two units ([`super::hull`]).
+pub(super) trait Ends {
+    /// Whether the segment `p`-`q` keeps the margin away from both ends.
+    fn off(&self, p: Point, q: Point) -> bool;
+}
+
+/// The two bases of one query.
+struct Bases {
+    a: Point,
+    b: Point,
+    ra2: f64,
+    rb2: f64,
+}
+
+impl Ends for Bases {
+    fn off(&self, p: Point, q: Point) -> bool {
+        self.a.dist2_to_segment(p, q) > self.ra2 && self.b.dist2_to_segment(p, q) > self.rb2
+    }
+}
+
+/// What a wall may be built of: blockers that count for every line it
+/// must stop (by index into the [`super::Sightlines`] lists).
+pub(super) struct Pieces<'a> {
+    pub s: &'a super::Sightlines,
+    pub disks: &'a [u32],
+    pub links: &'a [u32],
+    pub obs: &'a [u32],
+}
+
+/// A segment from its point on the first end to its point on the second.
+pub(super) type Segment = (Point, Point);
+
 /// Whether a wall of blockers provably stops every line between the bases.
 pub(super) fn walled_off(view: &View) -> bool {
     let (a, b) = (&view.a, &view.b);
     let d = b.c.minus(a.c);
     let dist = d.len();
-    if view.disks.len() > super::CAP || dist <= a.r + b.r {
+    if dist <= a.r + b.r {
         return false;
     }
     let u = d.scale(1.0 / dist);
@@ -69,7 +102,28 @@ pub(super) fn walled_off(view: &View) -> bool {
         let n = u.scale(cos).plus(u.perp().scale(side * sin));
         (a.c.minus(n.scale(a.r)), b.c.minus(n.scale(b.r)))
     };
-    let (t1, t2) = (tangent(1.0), tangent(-1.0));
+    let ends = Bases {
+        a: a.c,
+        b: b.c,
+        ra2: (a.r + M) * (a.r + M),
+        rb2: (b.r + M) * (b.r + M),
+    };
+    let pieces = Pieces {
+        s: view.s,
+        disks: view.disks,
+        links: view.links,
+        obs: view.obs,
+    };
+    crossed(&pieces, (tangent(1.0), tangent(-1.0)), &ends)
+}
+
+/// Whether a wall of `pieces` crosses from one outer tangent `t1`, `t2` of
+/// the two ends to the other, keeping off both ends: then every stretch
+/// from one end to the other is blocked.
+pub(super) fn crossed(view: &Pieces, (t1, t2): (Segment, Segment), ends: &impl Ends) -> bool {
+    if view.disks.len() > super::CAP {
+        return false;
+    }
     // The quadrilateral of the four tangent points, anticlockwise.
     let mut quad = [t1.0, t1.1, t2.1, t2.0];
     if orient(quad[0], quad[1], quad[2]) < 0.0 {
@@ -77,9 +131,7 @@ pub(super) fn walled_off(view: &View) -> bool {
     }
     let margins = [0, 1, 2, 3].map(|i| M * quad[i].dist(quad[(i + 1) % 4]));
     let in_quad = |x: Point| (0..4).all(|i| orient(quad[i], quad[(i + 1) % 4], x) > margins[i]);
-    let (ra2, rb2) = ((a.r + M) * (a.r + M), (b.r + M) * (b.r + M));
-    let off_bases =
-        |p: Point, q: Point| a.c.dist2_to_segment(p, q) > ra2 && b.c.dist2_to_segment(p, q) > rb2;
+    let off_bases = |p: Point, q: Point| ends.off(p, q);
     // Where a point lies along a tangent, strictly between its two ends.
     let along = |t: (Point, Point), x: Point| {
         let e = t.1.minus(t.0);
@@ -244,7 +296,7 @@ pub(super) fn walled_off(view: &View) -> bool {
     g.find(top) == g.find(bottom)
 }
 
-fn s_obs<'a>(view: &View<'a>, k: u32) -> &'a super::Obscurer {
+fn s_obs<'a>(view: &Pieces<'a>, k: u32) -> &'a super::Obscurer {
     &view.s.obscurers[k as usize]
 }
 
