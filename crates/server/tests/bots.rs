@@ -10,6 +10,8 @@ use std::time::Duration;
 use common::server_with;
 use serde_json::json;
 use valerna_server::Config;
+use valerna_server::app::Choice;
+use valerna_server::hosted::SeatKind;
 use valerna_server::limit::{Limits, Rate};
 
 /// A small generator for the person's picks (xorshift64).
@@ -102,4 +104,58 @@ async fn the_bot_seats_are_listed_by_kind() {
         .map(|x| x["kind"].as_str().unwrap())
         .collect();
     assert_eq!(kinds, ["human", "heuristic", "ismcts", "random"]);
+}
+
+/// A bot is told only its seat's knowledge: at every step of a game, each
+/// bot decides the same for the game as it is and for the same game with
+/// another seat's hidden cards changed; and the same seed gives the same
+/// decision (the search's budget is iterations, not time).
+#[tokio::test]
+async fn a_bot_decides_from_its_seat_alone_and_from_its_seed() {
+    let s = common::server().await;
+    let (id, _) = s.create(&["human", "human", "human", "faceless"], 5).await;
+    let app = &s.app;
+    let slot = app.slot(&id).unwrap();
+    let specs = [
+        SeatKind::Heuristic.bot_spec(30).unwrap(),
+        SeatKind::Ismcts.bot_spec(30).unwrap(),
+        SeatKind::Random.bot_spec(30).unwrap(),
+    ];
+    let mut compared = 0;
+    for step in 0..80u64 {
+        let (seat, version, decision) = {
+            let live = slot.live.lock().await;
+            if live.table.is_over() {
+                break;
+            }
+            let seat = live.table.to_decide().unwrap();
+            for spec in specs {
+                let mine = live.table.bot(spec, step).unwrap();
+                assert_eq!(
+                    live.table.bot(spec, step).as_ref(),
+                    Some(&mine),
+                    "step {step}: {spec} decides the same twice from one seed"
+                );
+                for other in (0..3).filter(|o| *o != seat) {
+                    let changed = live.table.with_other_hidden(other, step + 1);
+                    assert_eq!(
+                        changed.bot(spec, step).as_ref(),
+                        Some(&mine),
+                        "step {step}: {spec} in seat {seat} saw seat {other}'s hidden cards"
+                    );
+                    compared += 1;
+                }
+            }
+            let random = SeatKind::Random.bot_spec(0).unwrap();
+            (
+                seat,
+                live.version,
+                live.table.bot(random, step ^ 0xabc).unwrap(),
+            )
+        };
+        app.decide(&slot, seat, version, Choice::Decision(decision), None)
+            .await
+            .unwrap();
+    }
+    assert!(compared > 100, "{compared} comparisons");
 }
