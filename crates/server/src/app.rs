@@ -30,6 +30,9 @@ pub struct Config {
     pub client_queue: usize,
     /// Flood limits per client address and per seat token.
     pub limits: crate::limit::Limits,
+    /// The iterations an `ismcts` seat searches a decision: a fixed budget,
+    /// so a seat's choice depends on the game and its seed alone.
+    pub ismcts_iterations: u32,
 }
 
 impl Default for Config {
@@ -39,6 +42,7 @@ impl Default for Config {
             max_body: 64 * 1024,
             client_queue: 64,
             limits: crate::limit::Limits::default(),
+            ismcts_iterations: 1000,
         }
     }
 }
@@ -181,6 +185,8 @@ fn kind_name(k: SeatKind) -> &'static str {
         SeatKind::Human => "human",
         SeatKind::Faceless => "faceless",
         SeatKind::Random => "random",
+        SeatKind::Heuristic => "heuristic",
+        SeatKind::Ismcts => "ismcts",
     }
 }
 
@@ -189,6 +195,8 @@ fn kind_of(name: &str) -> Option<SeatKind> {
         "human" => Some(SeatKind::Human),
         "faceless" => Some(SeatKind::Faceless),
         "random" => Some(SeatKind::Random),
+        "heuristic" => Some(SeatKind::Heuristic),
+        "ismcts" => Some(SeatKind::Ismcts),
         _ => None,
     }
 }
@@ -667,7 +675,9 @@ impl App {
     }
 
     /// If a bot seat must decide, a task decides for it after the delay,
-    /// through [`App::decide`] like anyone.
+    /// through [`App::decide`] like anyone. The bot thinks on a copy of the
+    /// game on a blocking thread (a search takes a while), and its decision
+    /// is for this version only: one the game has moved past is dropped.
     fn schedule_bot(self: &Arc<Self>, slot: &Arc<Slot>, live: &Live) {
         if live.broken.is_some() || self.shutting_down() {
             return;
@@ -675,21 +685,28 @@ impl App {
         let Some(seat) = live.table.to_decide() else {
             return;
         };
-        if slot.seats.get(usize::from(seat)) != Some(&SeatKind::Random) {
+        let Some(spec) = slot
+            .seats
+            .get(usize::from(seat))
+            .and_then(|k| k.bot_spec(self.config.ismcts_iterations))
+        else {
             return;
-        }
+        };
         let version = live.version;
         let seed = {
             let h = Sha256::digest(format!("{}:{version}", slot.id));
             u64::from_le_bytes(h[..8].try_into().unwrap_or_default())
         };
-        let Some(decision) = live.table.bot(seed) else {
-            return;
-        };
+        let table = live.table.clone_box();
         let app = self.clone();
         let slot = slot.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(app.config.bot_delay).await;
+            let delay = tokio::time::sleep(app.config.bot_delay);
+            let thinking = tokio::task::spawn_blocking(move || table.bot(spec, seed));
+            let (_, decision) = tokio::join!(delay, thinking);
+            let Ok(Some(decision)) = decision else {
+                return;
+            };
             if app.shutting_down() {
                 return;
             }

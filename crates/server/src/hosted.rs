@@ -12,6 +12,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+use valerna_ai::spec::Spec;
 use valerna_game::{Game, Narrated, Record, Seat, Viewer};
 use valerna_texts::Texts;
 
@@ -25,6 +26,28 @@ pub enum SeatKind {
     Faceless,
     /// A bot playing the seeded random policy for a person's seat.
     Random,
+    /// A bot playing the heuristic player (`valerna_ai::lov::Heuristic`)
+    /// for a person's seat.
+    Heuristic,
+    /// A bot searching (information-set Monte Carlo tree search) for a
+    /// person's seat, with a fixed number of iterations a decision.
+    Ismcts,
+}
+
+impl SeatKind {
+    /// The bot that plays a seat of this kind, as the bots' own parser
+    /// reads it (`None` for a person's seat and a Faceless one, which the
+    /// rules play). The search gets `ismcts_iterations` a decision, so its
+    /// choice depends on its seed alone, not on the machine's speed.
+    pub fn bot_spec(self, ismcts_iterations: u32) -> Option<Spec> {
+        let name = match self {
+            SeatKind::Human | SeatKind::Faceless => return None,
+            SeatKind::Random => "random".to_owned(),
+            SeatKind::Heuristic => "heuristic".to_owned(),
+            SeatKind::Ismcts => format!("ismcts:iters={}", ismcts_iterations.max(1)),
+        };
+        name.parse().ok()
+    }
 }
 
 /// What a game needs besides its rules to be hosted: words for its events,
@@ -56,8 +79,9 @@ where
     fn option_text(&self, t: &Texts, m: &Self::Meaning) -> String;
     /// How the game ended, in words.
     fn outcome_text(&self, t: &Texts) -> String;
-    /// The decision a random bot takes now, from its own `seed`.
-    fn bot(&self, seed: u64) -> Option<Self::Decision>;
+    /// The decision the bot `spec` takes now, from its own `seed`: it is
+    /// told only what the seat to decide knows, never the game.
+    fn bot(&self, content: &Arc<Self::Content>, spec: Spec, seed: u64) -> Option<Self::Decision>;
     /// The same game with `seat`'s hidden cards changed (`salt` picks how):
     /// what any other viewer is sent must not change. Tests use it to show
     /// that no seat is sent another's hand.
@@ -110,8 +134,9 @@ pub trait Hosted: Send + Sync {
     /// A hash of everything any viewer can see: a replay that differs from
     /// the live game in anything observable differs here.
     fn state_hash(&self) -> String;
-    /// A random bot's decision for the pending question.
-    fn bot(&self, seed: u64) -> Option<Value>;
+    /// The decision of the bot `spec` for the pending question (a search
+    /// may take a while: call it off the async runtime).
+    fn bot(&self, spec: Spec, seed: u64) -> Option<Value>;
     /// The same game with `seat`'s hidden cards changed (see
     /// [`Worded::other_hidden`]).
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
@@ -313,8 +338,10 @@ where
         ));
         hex(&h.finalize())
     }
-    fn bot(&self, seed: u64) -> Option<Value> {
-        self.game.bot(seed).map(|d| to_json(&d))
+    fn bot(&self, spec: Spec, seed: u64) -> Option<Value> {
+        self.game
+            .bot(&self.content, spec, seed)
+            .map(|d| to_json(&d))
     }
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted> {
         Box::new(Table {

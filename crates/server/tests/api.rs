@@ -169,6 +169,16 @@ async fn bad_games_to_create_are_refused() {
             "bad_json",
         ),
         (
+            "{\"game\":\"lov\",\"seats\":[\"human\",\"ismcts:iters=5\",\"human\",\"human\"]}",
+            400,
+            "bad_json",
+        ),
+        (
+            "{\"game\":\"lov\",\"seats\":[\"human\",\"Heuristic\",\"human\",\"human\"]}",
+            400,
+            "bad_json",
+        ),
+        (
             "{\"game\":\"lov\",\"seats\":[\"human\",\"human\",\"human\",\"human\"],\"lang\":\"de\"}",
             400,
             "bad_lang",

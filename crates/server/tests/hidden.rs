@@ -11,6 +11,7 @@ use serde_json::Value;
 use valerna_game::Viewer;
 use valerna_server::App;
 use valerna_server::app::{Choice, Live, Slot};
+use valerna_server::hosted::SeatKind;
 use valerna_texts::Lang;
 
 /// What `viewer` is sent about `live`'s game: the state body (as HTTP and
@@ -57,7 +58,8 @@ async fn no_viewer_is_sent_another_seats_hidden_cards() {
         let (seat, version, option) = {
             let live = slot.live.lock().await;
             let seat = live.table.to_decide().unwrap();
-            let pick = live.table.bot(step).unwrap();
+            let random = SeatKind::Random.bot_spec(0).unwrap();
+            let pick = live.table.bot(random, step).unwrap();
             (seat, live.version, pick)
         };
         app.decide(&slot, seat, version, Choice::Decision(option), None)

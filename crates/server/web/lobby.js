@@ -6,7 +6,7 @@ import { getJson, postJson, rememberCreated, ApiError } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES } from './texts.js';
 
 /** The seat kinds the server offers (docs/api.md). */
-const KINDS = ['human', 'faceless', 'random'];
+const KINDS = ['human', 'faceless', 'random', 'heuristic', 'ismcts'];
 /** The default table: one person against the Faceless (the solo game). */
 const DEFAULT = ['human', 'faceless', 'faceless', 'faceless'];
 

@@ -1,12 +1,12 @@
 //! Lords of Vaala at the server: its words (through `valerna_texts::lov`),
-//! its setup from a seat list, its random bot and its public content.
+//! its setup from a seat list, its bots and its public content.
 
 use std::sync::{Arc, OnceLock};
 
 use serde_json::{Value, json};
+use valerna_ai::spec::Spec;
 use valerna_game::{Narrated, Record, Seat};
 use valerna_lov::content::{Content, Kind, REGIONS, SEATS};
-use valerna_lov::policy::RandomPolicy;
 use valerna_lov::{Decision, Lov, Setup};
 use valerna_texts::Texts;
 use valerna_texts::lov as words;
@@ -48,7 +48,9 @@ impl Worded for Lov {
             *h = *k != SeatKind::Faceless;
         }
         if !humans.iter().any(|h| *h) {
-            return Err("at least one seat must be human or random".into());
+            return Err(
+                "at least one seat must be human or a bot (random, heuristic or ismcts)".into(),
+            );
         }
         let mut setup = Setup::new(seed, humans, content);
         setup.first = first;
@@ -92,8 +94,10 @@ impl Worded for Lov {
         format!("{} ({})", names.join(", "), o.reason)
     }
 
-    fn bot(&self, seed: u64) -> Option<Decision> {
-        RandomPolicy::new(seed).choose(self)
+    fn bot(&self, content: &Arc<Content>, spec: Spec, seed: u64) -> Option<Decision> {
+        let seat = valerna_game::Game::to_decide(self)?;
+        let mut bot = spec.lov_bot(content, seed)?;
+        Some(bot.decide(&self.knowledge(seat)))
     }
 
     fn other_hidden(&self, seat: Seat, salt: u64) -> Lov {
