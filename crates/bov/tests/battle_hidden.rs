@@ -80,3 +80,52 @@ proptest! {
         prop_assert!(r.is_ok(), "seed {seed}: {}", r.unwrap_err());
     }
 }
+
+/// The greedy bot decides from what its seat may see: two battles that
+/// differ only in the Vaala cards of the other seat's list give it the same
+/// decision at every point where its view is the same. (They part where the
+/// other seat's cards first open a reaction window in one battle only.)
+#[test]
+fn the_greedy_bot_decides_the_same_whatever_the_other_hand_holds() {
+    let swarm = include_str!("../../../content/bov/lists/tyveria_swarm.ron");
+    let cards = r#"vaala: ["sapping_curse", "binding_roots"]"#;
+    assert!(swarm.contains(cards));
+    let other = swarm.replace(cards, r#"vaala: ["sapping_curse", "veil_of_mist"]"#);
+    let seen = |g: &Battle| (serde_json::to_string(&g.view(0)).unwrap(), g.to_decide());
+    let mut compared = 0;
+    for seed in 0..10 {
+        let mut a = Battle::start(
+            &pack(),
+            &BattleSetup::pitched(seed, "allaria_guild_line", swarm),
+        )
+        .unwrap();
+        let mut b = Battle::start(
+            &pack(),
+            &BattleSetup::pitched(seed, "allaria_guild_line", &other),
+        )
+        .unwrap();
+        assert_ne!(a.view(1).hand, b.view(1).hand);
+        let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed)];
+        let mut others = [GreedyBot::new(seed + 1), GreedyBot::new(seed + 1)];
+        while seen(&a) == seen(&b) {
+            let Some(seat) = a.to_decide() else { break };
+            let (x, y) = if seat == 0 {
+                let [p, q] = &mut bots;
+                (p.decide(&a), q.decide(&b))
+            } else {
+                let [p, q] = &mut others;
+                (p.decide(&a), q.decide(&b))
+            };
+            if seat == 0 {
+                assert_eq!(x, y, "seed {seed}: the same view, another decision");
+                compared += 1;
+            } else if x != y {
+                break;
+            }
+            a.apply(x).unwrap();
+            b.apply(y).unwrap();
+        }
+    }
+    eprintln!("{compared} decisions of seat 0 compared");
+    assert!(compared > 50, "{compared}");
+}
