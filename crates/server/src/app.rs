@@ -138,6 +138,10 @@ pub struct App {
     /// The flood limits' buckets.
     pub limiter: crate::limit::Limiter,
     shutdown: tokio::sync::watch::Sender<bool>,
+    /// One permit a core: bots think on blocking threads, at most this many
+    /// at once, so that many games with bot seats do not grow the blocking
+    /// pool (each thread with its own stack and allocator arena).
+    thinkers: Arc<tokio::sync::Semaphore>,
 }
 
 impl std::fmt::Debug for App {
@@ -221,6 +225,9 @@ impl App {
             limiter: crate::limit::Limiter::new(config.limits),
             config,
             shutdown: tokio::sync::watch::channel(false).0,
+            thinkers: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            )),
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
@@ -685,11 +692,8 @@ impl App {
         let Some(seat) = live.table.to_decide() else {
             return;
         };
-        let Some(spec) = slot
-            .seats
-            .get(usize::from(seat))
-            .and_then(|k| k.bot_spec(self.config.ismcts_iterations))
-        else {
+        let kind = slot.seats.get(usize::from(seat)).copied();
+        let Some(spec) = kind.and_then(|k| k.bot_spec(self.config.ismcts_iterations)) else {
             return;
         };
         let version = live.version;
@@ -697,14 +701,32 @@ impl App {
             let h = Sha256::digest(format!("{}:{version}", slot.id));
             u64::from_le_bytes(h[..8].try_into().unwrap_or_default())
         };
-        let table = live.table.clone_box();
+        // The quick bots decide at once; the search thinks on a blocking
+        // thread, not holding up the runtime.
+        let ready = if kind == Some(SeatKind::Ismcts) {
+            None
+        } else {
+            Some(live.table.bot(spec, seed))
+        };
+        let table = ready.is_none().then(|| live.table.clone_box());
         let app = self.clone();
         let slot = slot.clone();
+        let thinkers = self.thinkers.clone();
         tokio::spawn(async move {
             let delay = tokio::time::sleep(app.config.bot_delay);
-            let thinking = tokio::task::spawn_blocking(move || table.bot(spec, seed));
+            let thinking = async move {
+                if let Some(decision) = ready {
+                    return decision;
+                }
+                let table = table?;
+                let _permit = thinkers.acquire_owned().await.ok()?;
+                tokio::task::spawn_blocking(move || table.bot(spec, seed))
+                    .await
+                    .ok()
+                    .flatten()
+            };
             let (_, decision) = tokio::join!(delay, thinking);
-            let Ok(Some(decision)) = decision else {
+            let Some(decision) = decision else {
                 return;
             };
             if app.shutting_down() {
