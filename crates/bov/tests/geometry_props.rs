@@ -151,33 +151,38 @@ fn crowd() -> impl Strategy<Value = (Battlefield, Vec<Model>)> {
                     models.push(m);
                 }
             }
-            let terrain = pieces
-                .into_iter()
-                .enumerate()
-                .map(|(k, (x, y, w, h))| {
-                    let outline = if k % 2 == 0 {
-                        vec![
-                            Point::new(x, y),
-                            Point::new(x + w, y),
-                            Point::new(x + w, y + h),
-                            Point::new(x, y + h),
-                        ]
-                    } else {
-                        // An L shape: not convex.
-                        vec![
-                            Point::new(x, y),
-                            Point::new(x + w, y),
-                            Point::new(x + w, y + h / 2.0),
-                            Point::new(x + w / 2.0, y + h / 2.0),
-                            Point::new(x + w / 2.0, y + h),
-                            Point::new(x, y + h),
-                        ]
-                    };
-                    TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring]).unwrap()
-                })
-                .collect();
-            (Battlefield::new(32.0, 24.0, terrain).unwrap(), models)
+            (obscuring_table(pieces), models)
         })
+}
+
+/// A 32" x 24" table of Obscuring pieces, every other one an L shape (not
+/// convex), from `(x, y, width, height)`.
+fn obscuring_table(pieces: Vec<(f64, f64, f64, f64)>) -> Battlefield {
+    let terrain = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(k, (x, y, w, h))| {
+            let outline = if k % 2 == 0 {
+                vec![
+                    Point::new(x, y),
+                    Point::new(x + w, y),
+                    Point::new(x + w, y + h),
+                    Point::new(x, y + h),
+                ]
+            } else {
+                vec![
+                    Point::new(x, y),
+                    Point::new(x + w, y),
+                    Point::new(x + w, y + h / 2.0),
+                    Point::new(x + w / 2.0, y + h / 2.0),
+                    Point::new(x + w / 2.0, y + h),
+                    Point::new(x, y + h),
+                ]
+            };
+            TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring]).unwrap()
+        })
+        .collect();
+    Battlefield::new(32.0, 24.0, terrain).unwrap()
 }
 
 proptest! {
@@ -260,31 +265,7 @@ fn formations() -> impl Strategy<Value = (Battlefield, Vec<Model>)> {
                     }
                 }
             }
-            let terrain = pieces
-                .into_iter()
-                .enumerate()
-                .map(|(k, (x, y, w, h))| {
-                    let outline = if k % 2 == 0 {
-                        vec![
-                            Point::new(x, y),
-                            Point::new(x + w, y),
-                            Point::new(x + w, y + h),
-                            Point::new(x, y + h),
-                        ]
-                    } else {
-                        vec![
-                            Point::new(x, y),
-                            Point::new(x + w, y),
-                            Point::new(x + w, y + h / 2.0),
-                            Point::new(x + w / 2.0, y + h / 2.0),
-                            Point::new(x + w / 2.0, y + h),
-                            Point::new(x, y + h),
-                        ]
-                    };
-                    TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring]).unwrap()
-                })
-                .collect();
-            (Battlefield::new(32.0, 24.0, terrain).unwrap(), models)
+            (obscuring_table(pieces), models)
         })
 }
 
