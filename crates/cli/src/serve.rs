@@ -45,6 +45,11 @@ pub struct ServeArgs {
     /// Requests and messages one token may send at once, above its rate.
     #[arg(long, default_value_t = 200)]
     burst_per_token: u32,
+    /// Iterations of the search bot (`ismcts` seats) for each decision:
+    /// more plays better and takes longer (1,000 take about 25 ms in a
+    /// release build).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    ismcts_iterations: u32,
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
@@ -95,6 +100,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
                 },
                 ..Limits::default()
             },
+            ismcts_iterations: args.ismcts_iterations,
             ..Config::default()
         },
     };
