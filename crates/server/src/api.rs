@@ -287,8 +287,16 @@ impl utoipa::Modify for FloodLimits {
     fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
         use utoipa::openapi::schema::{ObjectBuilder, Type};
         use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
-        let limited = ResponseBuilder::new()
-            .description("Over the flood limit of the client's address or token")
+        // Each answers the one JSON error body.
+        let error = |description: &str| {
+            ResponseBuilder::new().description(description).content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+        };
+        let limited = error("Over the flood limit of the client's address or token")
             .header(
                 "Retry-After",
                 HeaderBuilder::new()
@@ -300,31 +308,9 @@ impl utoipa::Modify for FloodLimits {
                     .description(Some("Seconds until a request will be accepted"))
                     .build(),
             )
-            .content(
-                "application/json",
-                ContentBuilder::new()
-                    .schema(Some(Ref::from_schema_name("ErrorBody")))
-                    .build(),
-            )
             .build();
-        let malformed = ResponseBuilder::new()
-            .description("A path or query parameter that does not parse")
-            .content(
-                "application/json",
-                ContentBuilder::new()
-                    .schema(Some(Ref::from_schema_name("ErrorBody")))
-                    .build(),
-            )
-            .build();
-        let failed = ResponseBuilder::new()
-            .description("The database failed; nothing was changed")
-            .content(
-                "application/json",
-                ContentBuilder::new()
-                    .schema(Some(Ref::from_schema_name("ErrorBody")))
-                    .build(),
-            )
-            .build();
+        let malformed = error("A path or query parameter that does not parse").build();
+        let failed = error("The database failed; nothing was changed").build();
         // A created game's id leads to every route of a game: links that
         // let generated tests (schemathesis) follow a game from its creation.
         if let Some(op) = api
