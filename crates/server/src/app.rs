@@ -703,22 +703,22 @@ impl App {
         };
         // The quick bots decide at once; the search thinks on a blocking
         // thread, not holding up the runtime.
+        // `Err`: the search, still to run on a copy of the table.
         let ready = if kind == Some(SeatKind::Ismcts) {
-            None
+            Err(live.table.clone_box())
         } else {
-            Some(live.table.bot(spec, seed))
+            Ok(live.table.bot(spec, seed))
         };
-        let table = ready.is_none().then(|| live.table.clone_box());
         let app = self.clone();
         let slot = slot.clone();
         let thinkers = self.thinkers.clone();
         tokio::spawn(async move {
             let delay = tokio::time::sleep(app.config.bot_delay);
             let thinking = async move {
-                if let Some(decision) = ready {
-                    return decision;
-                }
-                let table = table?;
+                let table = match ready {
+                    Ok(decision) => return decision,
+                    Err(table) => table,
+                };
                 let _permit = thinkers.acquire_owned().await.ok()?;
                 tokio::task::spawn_blocking(move || table.bot(spec, seed))
                     .await
