@@ -9,6 +9,9 @@ use valerna_bov::geometry::{
     Battlefield, Model, Point, Sightlines, TerrainKind, TerrainPiece, UnitId,
 };
 
+#[path = "../tests/shapes/mod.rs"]
+mod shapes;
+
 fn scene() -> (Battlefield, Vec<Model>) {
     use TerrainKind::*;
     let piece = |name: &str, x0: f64, y0: f64, x1: f64, y1: f64, kinds: Vec<TerrainKind>| {
@@ -70,23 +73,7 @@ fn cluttered(seed: u64) -> (Battlefield, Vec<Model>) {
     for k in 0..6 {
         let (x, y) = (rng.range(4.0, 40.0), rng.range(4.0, 28.0));
         let (w, h) = (rng.range(2.0, 6.0), rng.range(2.0, 6.0));
-        let outline = if k % 2 == 0 {
-            vec![
-                Point::new(x, y),
-                Point::new(x + w, y),
-                Point::new(x + w, y + h),
-                Point::new(x, y + h),
-            ]
-        } else {
-            vec![
-                Point::new(x, y),
-                Point::new(x + w, y),
-                Point::new(x + w, y + h / 2.0),
-                Point::new(x + w / 2.0, y + h / 2.0),
-                Point::new(x + w / 2.0, y + h),
-                Point::new(x, y + h),
-            ]
-        };
+        let outline = shapes::rect_or_l(k % 2 == 1, x, y, w, h);
         terrain
             .push(TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring]).unwrap());
     }

@@ -5,6 +5,8 @@
 use proptest::prelude::*;
 use valerna_bov::geometry::*;
 
+mod shapes;
+
 const A: UnitId = UnitId(1);
 const B: UnitId = UnitId(2);
 
@@ -162,23 +164,7 @@ fn obscuring_table(pieces: Vec<(f64, f64, f64, f64)>) -> Battlefield {
         .into_iter()
         .enumerate()
         .map(|(k, (x, y, w, h))| {
-            let outline = if k % 2 == 0 {
-                vec![
-                    Point::new(x, y),
-                    Point::new(x + w, y),
-                    Point::new(x + w, y + h),
-                    Point::new(x, y + h),
-                ]
-            } else {
-                vec![
-                    Point::new(x, y),
-                    Point::new(x + w, y),
-                    Point::new(x + w, y + h / 2.0),
-                    Point::new(x + w / 2.0, y + h / 2.0),
-                    Point::new(x + w / 2.0, y + h),
-                    Point::new(x, y + h),
-                ]
-            };
+            let outline = shapes::rect_or_l(k % 2 == 1, x, y, w, h);
             TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring]).unwrap()
         })
         .collect();
