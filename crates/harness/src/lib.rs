@@ -166,41 +166,6 @@ pub fn server_message(data: &[u8]) {
     }
 }
 
-/// A LoV decision of any kind from two bytes, legal or not.
-fn any_lov_decision(kind: u8, x: u8) -> valerna_lov::Decision {
-    use valerna_lov::effect::UnitType;
-    use valerna_lov::{Decision, Target};
-    let unit = UnitType::ALL[usize::from(x % 3)];
-    match kind % 24 {
-        0 => Decision::PlayAction(x),
-        1 => Decision::PlayRegion(x),
-        2 => Decision::Pass,
-        3 => Decision::GiveInitiative(x),
-        4 => Decision::Activate,
-        5 => Decision::Skip,
-        6 => Decision::Option(x),
-        7 => Decision::Region(x),
-        8 => Decision::Done,
-        9 => Decision::Count(x),
-        10 => Decision::Attack(Target::Seat(x)),
-        11 => Decision::Attack(Target::Neutral),
-        12 => Decision::Counterattack,
-        13 => Decision::Retreat,
-        14 => Decision::AttackAgain,
-        15 => Decision::Lose(unit),
-        16 => Decision::Steal {
-            spent: x.is_multiple_of(2),
-        },
-        17 => Decision::Vaala(x),
-        18 => Decision::Reroll,
-        19 => Decision::Keep,
-        20 => Decision::Attempt,
-        21 => Decision::Decline,
-        22 => Decision::Denizen(x),
-        _ => Decision::Unit(unit),
-    }
-}
-
 fn seed_of(data: &[u8]) -> (u64, &[u8]) {
     let mut s = [0u8; 8];
     let n = data.len().min(8);
@@ -228,7 +193,7 @@ pub fn lov_decisions(data: &[u8]) {
             let o = g.options();
             o[usize::from(x) % o.len()]
         } else {
-            any_lov_decision(kind, x)
+            valerna_lov::Decision::arbitrary(kind, x)
         };
         let legal = g.options().contains(&d);
         let view = g.view(seat);

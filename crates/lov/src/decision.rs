@@ -66,6 +66,42 @@ pub enum Decision {
     Unit(UnitType),
 }
 
+impl Decision {
+    /// A decision of any kind from two bytes, legal or not: what the fuzz
+    /// harnesses and the property tests throw at the engine.
+    pub fn arbitrary(kind: u8, x: u8) -> Decision {
+        let unit = UnitType::ALL[usize::from(x % 3)];
+        match kind % 24 {
+            0 => Decision::PlayAction(x),
+            1 => Decision::PlayRegion(x),
+            2 => Decision::Pass,
+            3 => Decision::GiveInitiative(x),
+            4 => Decision::Activate,
+            5 => Decision::Skip,
+            6 => Decision::Option(x),
+            7 => Decision::Region(x),
+            8 => Decision::Done,
+            9 => Decision::Count(x),
+            10 => Decision::Attack(Target::Seat(x)),
+            11 => Decision::Attack(Target::Neutral),
+            12 => Decision::Counterattack,
+            13 => Decision::Retreat,
+            14 => Decision::AttackAgain,
+            15 => Decision::Lose(unit),
+            16 => Decision::Steal {
+                spent: x.is_multiple_of(2),
+            },
+            17 => Decision::Vaala(x),
+            18 => Decision::Reroll,
+            19 => Decision::Keep,
+            20 => Decision::Attempt,
+            21 => Decision::Decline,
+            22 => Decision::Denizen(x),
+            _ => Decision::Unit(unit),
+        }
+    }
+}
+
 /// The most options a question can list.
 pub const MAX_OPTIONS: usize = 48;
 

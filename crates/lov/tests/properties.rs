@@ -286,41 +286,6 @@ fn events_do_not_tell_a_face_down_card() {
     assert!(compared > 1000, "{compared} comparisons");
 }
 
-/// Any decision at all, legal or not, from two bytes.
-fn any_decision(kind: u8, x: u8) -> valerna_lov::Decision {
-    use valerna_lov::effect::UnitType;
-    use valerna_lov::{Decision, Target};
-    let unit = UnitType::ALL[usize::from(x % 3)];
-    match kind % 24 {
-        0 => Decision::PlayAction(x),
-        1 => Decision::PlayRegion(x),
-        2 => Decision::Pass,
-        3 => Decision::GiveInitiative(x),
-        4 => Decision::Activate,
-        5 => Decision::Skip,
-        6 => Decision::Option(x),
-        7 => Decision::Region(x),
-        8 => Decision::Done,
-        9 => Decision::Count(x),
-        10 => Decision::Attack(Target::Seat(x)),
-        11 => Decision::Attack(Target::Neutral),
-        12 => Decision::Counterattack,
-        13 => Decision::Retreat,
-        14 => Decision::AttackAgain,
-        15 => Decision::Lose(unit),
-        16 => Decision::Steal {
-            spent: x.is_multiple_of(2),
-        },
-        17 => Decision::Vaala(x),
-        18 => Decision::Reroll,
-        19 => Decision::Keep,
-        20 => Decision::Attempt,
-        21 => Decision::Decline,
-        22 => Decision::Denizen(x),
-        _ => Decision::Unit(unit),
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -344,7 +309,7 @@ proptest! {
                 let o = g.options();
                 o[usize::from(x) % o.len()]
             } else {
-                any_decision(kind, x)
+                valerna_lov::Decision::arbitrary(kind, x)
             };
             let legal = g.options().contains(&d);
             let (view, mut events) = (g.view(seat), Vec::new());
