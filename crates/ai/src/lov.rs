@@ -392,6 +392,18 @@ impl Bot<Lov> for Heuristic {
 /// Plays a game of `g`'s seats to its end with `bots` (`None`: a Faceless
 /// seat, which never decides), each given only its seat's knowledge.
 pub fn play(g: &mut Lov, bots: &mut [Option<Box<dyn Bot<Lov>>>], max: usize) -> usize {
+    play_watched(g, bots, max, &mut |_, _, _| {})
+}
+
+/// [`play`], showing `watch` each decision (and the game before it) as it
+/// is taken: how the balance reports see which cards were played and when
+/// the rounds turned.
+pub fn play_watched(
+    g: &mut Lov,
+    bots: &mut [Option<Box<dyn Bot<Lov>>>],
+    max: usize,
+    watch: &mut dyn FnMut(&Lov, Seat, &Decision),
+) -> usize {
     let mut n = 0;
     while let Some(seat) = g.to_decide() {
         if n >= max {
@@ -402,6 +414,7 @@ pub fn play(g: &mut Lov, bots: &mut [Option<Box<dyn Bot<Lov>>>], max: usize) -> 
             break;
         };
         let d = bot.decide(&k);
+        watch(g, seat, &d);
         if g.apply(d).is_err() {
             break;
         }

@@ -19,7 +19,7 @@ use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
 #[path = "bov_render.rs"]
 mod bov_render;
 #[path = "bov_sim.rs"]
-mod bov_sim;
+pub(crate) mod bov_sim;
 
 /// Battles of Valerna: force lists.
 #[derive(Debug, Args)]
@@ -37,6 +37,10 @@ enum BovCommand {
     },
     /// Play many battles between bots and sum them up.
     Sim(bov_sim::SimArgs),
+    /// Every pairing of the shipped lists in every scenario, sides swapped:
+    /// a Markdown report with SVG charts of shares, scores, objectives and
+    /// cards.
+    Balance(crate::balance::bov::BalanceArgs),
     /// Draw a saved battle's battlefield at a given turn as SVG.
     Render(bov_render::RenderArgs),
     /// The unit, Vaala and Artifact cards of the content pack with their ids,
@@ -80,6 +84,7 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
             command: ListCommand::Validate { file, json },
         } => validate(&file, json),
         BovCommand::Sim(a) => bov_sim::run(a),
+        BovCommand::Balance(a) => crate::balance::bov::run(a),
         BovCommand::Render(a) => bov_render::run(a),
         BovCommand::Map { log, output } => save_map(&log, output.as_deref()),
         BovCommand::Cards { faction, json } => cards(faction.as_deref(), json),

@@ -59,7 +59,7 @@ pub struct SimArgs {
 
 /// The scenarios as the command line names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ScenarioArg {
+pub(crate) enum ScenarioArg {
     /// Pitched Battle: objectives and defeated units score.
     Pitched,
     /// Seize the Land!: only objectives score.
@@ -69,7 +69,7 @@ enum ScenarioArg {
 }
 
 impl ScenarioArg {
-    fn scenario(self) -> Scenario {
+    pub(crate) fn scenario(self) -> Scenario {
         match self {
             ScenarioArg::Pitched => Scenario::PitchedBattle,
             ScenarioArg::Seize => Scenario::SeizeTheLand,
@@ -77,7 +77,7 @@ impl ScenarioArg {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ScenarioArg::Pitched => "pitched",
             ScenarioArg::Seize => "seize",
@@ -88,7 +88,7 @@ impl ScenarioArg {
 
 /// The battlefield sizes as the command line names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum BattlefieldArg {
+pub(crate) enum BattlefieldArg {
     /// 2' x 1'.
     Small,
     /// 4' x 3'.
@@ -98,7 +98,7 @@ enum BattlefieldArg {
 }
 
 impl BattlefieldArg {
-    fn battlefield(self) -> Battlefield {
+    pub(crate) fn battlefield(self) -> Battlefield {
         match self {
             BattlefieldArg::Small => Battlefield::Small2x1,
             BattlefieldArg::Standard => Battlefield::Standard4x3,
@@ -114,7 +114,7 @@ impl BattlefieldArg {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             BattlefieldArg::Small => "small",
             BattlefieldArg::Standard => "standard",
@@ -133,7 +133,7 @@ fn pair(s: &str, what: &str) -> Result<[String; 2], CliError> {
     }
 }
 
-fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
+pub(crate) fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
     match name {
         "greedy" => Ok(Box::new(GreedyBot::new(seed))),
         "random" => Ok(Box::new(RandomBot::new(seed))),
@@ -205,10 +205,12 @@ fn play_caught(
     bots: &[String; 2],
     keep_record: bool,
 ) -> Result<Played, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        play_one(pack, setup, bots, keep_record)
-    }))
-    .unwrap_or_else(|p| {
+    caught(|| play_one(pack, setup, bots, keep_record))
+}
+
+/// Runs one game's `play`, a panic turned into that game's error.
+pub(crate) fn caught<T>(play: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(play)).unwrap_or_else(|p| {
         let what = p
             .downcast_ref::<&str>()
             .map(|s| s.to_string())

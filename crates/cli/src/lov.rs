@@ -58,6 +58,10 @@ enum LovCommand {
     /// Bots against bots and the Faceless: win rates with 95% confidence
     /// intervals, over games played across cores.
     Arena(crate::arena::ArenaArgs),
+    /// Self-play over every seat assignment: a Markdown report with SVG
+    /// charts of win rates, Power over rounds, endings, the Dragonbond and
+    /// the Vaala cards.
+    Balance(crate::balance::lov::BalanceArgs),
 }
 
 #[derive(Debug, Args)]
@@ -149,6 +153,7 @@ pub fn run(args: LovArgs) -> Result<(), CliError> {
         } => replay_file(&content, &file, &Texts::new(lang), log, json),
         LovCommand::Play(a) => play(&content, a),
         LovCommand::Arena(a) => crate::arena::run(&content, a),
+        LovCommand::Balance(a) => crate::balance::lov::run(a),
     }
 }
 

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod arena;
+mod balance;
 mod bov;
 mod calc;
 mod error;

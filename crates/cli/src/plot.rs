@@ -12,9 +12,9 @@ use valerna_dice::Pmf;
 use crate::error::CliError;
 
 const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
-const FAMILY: &str = "sans-serif";
+pub(crate) const FAMILY: &str = "sans-serif";
 
-fn register_font() {
+pub(crate) fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         // The font is bundled and known good; a failure here is a build defect.

@@ -338,8 +338,19 @@ impl Battle {
     /// Every power, Vaala card and Artifact in the two lists, with how many
     /// times it acted so far (zeros included), in a stable order.
     pub fn cards_used(&self) -> Vec<CardUse> {
+        self.cards_of(|_| true)
+    }
+
+    /// [`Battle::cards_used`] for `seat`'s list only: the powers of its
+    /// units, their Artifacts and the Vaala cards it was dealt. (A card
+    /// both lists hold is counted once for both.)
+    pub fn cards_used_by(&self, seat: Seat) -> Vec<CardUse> {
+        self.cards_of(|s| s == seat)
+    }
+
+    fn cards_of(&self, seat: impl Fn(Seat) -> bool) -> Vec<CardUse> {
         let mut keys = std::collections::BTreeSet::new();
-        for u in &self.units {
+        for u in self.units.iter().filter(|u| seat(u.owner)) {
             let card = self.card(u.id);
             for side in [Some(&card.front), card.injured.as_ref()]
                 .into_iter()
@@ -353,7 +364,10 @@ impl Battle {
                 keys.insert((CardKind::Artifact, a.id.clone()));
             }
         }
-        for hand in &self.dealt {
+        for (s, hand) in self.dealt.iter().enumerate() {
+            if !seat(s as Seat) {
+                continue;
+            }
             for id in hand {
                 keys.insert((CardKind::Vaala, id.clone()));
             }

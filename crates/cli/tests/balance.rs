@@ -1,0 +1,138 @@
+//! `valerna lov balance` and `valerna bov balance`, as run from a shell.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn valerna(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_valerna"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("valerna runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("valerna-balance-{}-{name}", std::process::id()))
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// The report covers every number of people (LoV p.7: 1 to 4) with every
+/// character played by a person, is the same on one thread and two, and
+/// writes its Markdown and charts.
+#[test]
+fn a_lov_report_covers_every_seat_assignment_on_any_threads() {
+    let run = |jobs: &str, dir: &PathBuf| {
+        json(&valerna(&[
+            "lov",
+            "balance",
+            "--bots",
+            "random",
+            "--games",
+            "12",
+            "--seed",
+            "4",
+            "--jobs",
+            jobs,
+            "--json",
+            "--out",
+            dir.to_str().unwrap(),
+        ]))
+    };
+    let (d1, d2) = (temp("lov1"), temp("lov2"));
+    let one = run("1", &d1);
+    let two = run("2", &d2);
+    assert_eq!(one, two);
+    let section = &one["sections"][0];
+    assert_eq!(section["bot"], "random");
+    for c in section["characters"].as_array().unwrap() {
+        let by_people = c["by_people"].as_array().unwrap();
+        assert_eq!(by_people.len(), 4, "{c}");
+        for p in by_people {
+            let (wins, games) = (p["wins"].as_u64().unwrap(), p["games"].as_u64().unwrap());
+            // 12 games spread over the C(4, h) choices: each character is a
+            // person in 12 * h / 4 of them.
+            assert_eq!(games, 12 * p["people"].as_u64().unwrap() / 4, "{c}");
+            assert!(wins <= games);
+        }
+    }
+    for g in section["games"].as_array().unwrap() {
+        let e = &g["ended_by"];
+        let sum = e["power"].as_u64().unwrap()
+            + e["events"].as_u64().unwrap()
+            + e["elimination"].as_u64().unwrap();
+        assert_eq!(
+            sum, 12,
+            "every game ends by one of the three ways of LoV p.9"
+        );
+    }
+    let md = std::fs::read_to_string(d1.join("README.md")).unwrap();
+    for chart in [
+        "lov-random-win-rate.svg",
+        "lov-random-power.svg",
+        "lov-random-vaala.svg",
+    ] {
+        assert!(md.contains(chart), "{chart}");
+        let svg = std::fs::read_to_string(d1.join(chart)).unwrap();
+        assert!(svg.starts_with("<svg"), "{chart}");
+    }
+    let _ = std::fs::remove_dir_all(&d1);
+    let _ = std::fs::remove_dir_all(&d2);
+}
+
+/// Bad input is named in one line and exits 2.
+#[test]
+fn bad_balance_input_is_named() {
+    for (args, names) in [
+        (&["lov", "balance", "--bots", "faceless"][..], "--bots"),
+        (&["lov", "balance", "--bots", "greedy"], "--bots"),
+        (&["lov", "balance", "--pack", "/nonexistent"], "--pack"),
+        (&["bov", "balance", "--bot", "clever"], "--bot"),
+        (&["bov", "balance", "--pack", "/nonexistent"], "--pack"),
+    ] {
+        let out = valerna(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(names), "{err}");
+    }
+}
+
+/// Every pairing of the four shipped lists (six) is played with the sides
+/// swapped in half the games, and each game is counted once.
+#[test]
+fn a_bov_report_plays_every_pairing_with_the_sides_swapped() {
+    let dir = temp("bov");
+    let v = json(&valerna(&[
+        "bov",
+        "balance",
+        "--games",
+        "2",
+        "--scenarios",
+        "slay",
+        "--seed",
+        "3",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]));
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 6);
+    for c in cells {
+        let wins = c["wins"][0].as_u64().unwrap() + c["wins"][1].as_u64().unwrap();
+        assert_eq!(wins + c["draws"].as_u64().unwrap(), 2, "{c}");
+        // Slay the Foe!: no objectives are placed (BoV 5.1, "Alternative
+        // Scenarios").
+        assert_eq!(c["mean_objectives_held"][0], 0.0);
+    }
+    let md = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(md.contains("bov-slay-share.svg") && dir.join("bov-lists.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
