@@ -258,7 +258,15 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
                 if first_seat == 1 {
                     names.swap(0, 1);
                 }
-                let seed = mix(mix(a.seed, c as u64), u64::from(i));
+                // The pairing and scenario, not the cell's place in the
+                // report, so that a cell's games do not depend on which
+                // scenarios were asked for.
+                let [x, y] = cell.lists.map(|l| l as u64);
+                let sc = ScenarioArg::value_variants()
+                    .iter()
+                    .position(|v| *v == cell.scenario)
+                    .unwrap_or(0) as u64;
+                let seed = mix(mix(mix(mix(a.seed, x), y), sc), u64::from(i));
                 let setup = BattleSetup {
                     seed,
                     lists: names,
