@@ -470,8 +470,19 @@ impl Bot for GreedyBot {
             Phase::PlaceObjective { seat } => self.place_objective(game, *seat),
             Phase::TableEdge { .. } => {
                 let h = game.field.height;
-                let near = game.objectives.iter().filter(|p| p.y < h / 2.0).count();
-                let far = game.objectives.iter().filter(|p| p.y > h / 2.0).count();
+                // The Quest's treasure tokens too: the nearer, the shorter
+                // the walk home.
+                let tokens: Vec<Point> = game
+                    .objectives
+                    .iter()
+                    .copied()
+                    .chain(game.quest.treasures.iter().filter_map(|t| match t.place {
+                        super::quest::Place::Table(p) => Some(p),
+                        _ => None,
+                    }))
+                    .collect();
+                let near = tokens.iter().filter(|p| p.y < h / 2.0).count();
+                let far = tokens.iter().filter(|p| p.y > h / 2.0).count();
                 Decision::TableEdge { near: near >= far }
             }
             // "The Quest": its own units come in from its own edge, the
