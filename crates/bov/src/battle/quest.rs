@@ -683,6 +683,49 @@ impl Battle {
             .sum()
     }
 
+    /// What must hold of the treasures (see [`super::invariants`]): a
+    /// carried treasure is on a unit on the battlefield (a rider's Mount
+    /// standing for it) and has been rolled for; the treasures at home are
+    /// those counted scored, worth the points counted; none is anywhere in
+    /// another scenario.
+    pub(crate) fn quest_violations(&self, out: &mut Vec<String>) {
+        if !self.is_quest() && !self.quest.treasures.is_empty() {
+            out.push("treasure tokens outside the Quest".into());
+        }
+        let mut home = [0u32; 2];
+        let mut points = [0i32; 2];
+        for (k, t) in self.quest.treasures.iter().enumerate() {
+            match t.place {
+                Place::Carried(u) => {
+                    if self.units.get(usize::from(u)).is_none_or(|x| !x.alive()) {
+                        out.push(format!(
+                            "treasure {k} is carried by unit {u}, not on the battlefield"
+                        ));
+                    }
+                    if t.kind.is_none() {
+                        out.push(format!("treasure {k} is carried but was never rolled for"));
+                    }
+                }
+                Place::Home(s) => {
+                    let s = usize::from(s.min(1));
+                    home[s] += 1;
+                    points[s] += t.kind.map_or(0, TreasureKind::points);
+                }
+                Place::Table(p) => {
+                    if !self.field.holds_base(p, 0.0) {
+                        out.push(format!("treasure {k} lies off the table at {p:?}"));
+                    }
+                }
+            }
+        }
+        if home != self.quest.scored || points != self.quest.points {
+            out.push(format!(
+                "treasures at home {home:?} worth {points:?}, counted {:?} worth {:?}",
+                self.quest.scored, self.quest.points
+            ));
+        }
+    }
+
     /// Examples of entry points on `edge`: its middle and quarters.
     pub(crate) fn edge_points(&self, edge: Edge) -> [Point; 3] {
         let (w, h) = (self.field.width, self.field.height);
