@@ -557,3 +557,70 @@ fn the_face_off_winner_chooses_among_the_four_edges() {
         .collect();
     assert_eq!(edges, Edge::ALL.to_vec());
 }
+
+const LISTS: [&str; 4] = [
+    "allaria_guild_line",
+    "tyveria_swarm",
+    "allaria_dragon_host",
+    "tyveria_dragon_host",
+];
+
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+proptest::proptest! {
+    // A small fixed sample by default; `PROPTEST_CASES=500` runs a large
+    // one (`cargo test --release`).
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: cases(6),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x9e57),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Any seed, battlefield, pair of lists (Dragonriders on their Mounts
+    /// included) and pair of bots: the Quest ends, no treasure is lost or
+    /// made, and the points are the treasures brought home.
+    #[test]
+    fn every_quest_ends_with_its_treasures_accounted_for(
+        seed in proptest::prelude::any::<u64>(),
+        size in 0usize..3,
+        lists in (0usize..4, 0usize..4),
+        random in (proptest::prelude::any::<bool>(), proptest::prelude::any::<bool>()),
+    ) {
+        let sizes = [
+            scenario::Battlefield::Small2x1,
+            scenario::Battlefield::Standard4x3,
+            scenario::Battlefield::Large6x4,
+        ];
+        let setup = BattleSetup {
+            seed,
+            lists: [LISTS[lists.0].into(), LISTS[lists.1].into()],
+            scenario: Scenario::Quest,
+            battlefield: sizes[size],
+            map: None,
+        };
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        let mut a: Box<dyn valerna_bov::battle::bots::Bot> = if random.0 {
+            Box::new(RandomBot::new(seed))
+        } else {
+            Box::new(GreedyBot::new(seed))
+        };
+        let mut b: Box<dyn valerna_bov::battle::bots::Bot> = if random.1 {
+            Box::new(RandomBot::new(seed ^ 1))
+        } else {
+            Box::new(GreedyBot::new(seed ^ 1))
+        };
+        play(&mut g, &mut [a.as_mut(), b.as_mut()], 20_000).unwrap();
+        proptest::prop_assert!(g.outcome().is_some());
+        // The objective tokens placed, as many as fitted ("Objectives
+        // Setup"), are the treasures, all still somewhere.
+        let n = g.quest.treasures.len();
+        proptest::prop_assert!(n > 0 && n <= usize::from(sizes[size].objectives()));
+        proptest::prop_assert_eq!(g.score.points, g.quest.points);
+        proptest::prop_assert!(valerna_bov::battle::invariants::check(&g).is_ok());
+    }
+}
