@@ -211,14 +211,14 @@ fn a_unit_stops_at_a_treasure_and_carries_it() {
     let kind = t.kind.expect("rolled when grabbed");
     // "Once a unit is carrying one or more treasures, it will continue to
     // do so": it marches on with it, and the kind stays.
-    if matches!(g.phase, Phase::Turn { .. }) {
-        activate(&mut g, qui);
-        g.apply(Decision::March {
-            paths: vec![(0, vec![Point::new(14.0, 8.0)])],
-        })
-        .unwrap();
-        decline_reactions(&mut g);
-    }
+    assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase);
+    activate(&mut g, qui);
+    g.apply(Decision::March {
+        paths: vec![(0, vec![Point::new(14.0, 8.0)])],
+    })
+    .unwrap();
+    decline_reactions(&mut g);
+    assert!(g.units[usize::from(qui)].positions[0].dist(Point::new(14.0, 8.0)) < 1e-9);
     assert_eq!(g.quest.treasures[0].place, Place::Carried(qui));
     assert_eq!(g.quest.treasures[0].kind, Some(kind));
     let view = g.view(1);
@@ -296,7 +296,9 @@ fn a_carrier_shot_down_drops_its_treasure_where_it_fell() {
             Place::Table(Point::new(12.0, 20.0))
         );
         // Picked up again by marching onto it, still major.
-        if g.outcome().is_none() && matches!(g.phase, Phase::Turn { .. }) {
+        assert_eq!(g.outcome(), None);
+        assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase);
+        {
             activate(&mut g, reavers);
             let to = Point::new(12.0, 21.0);
             g.apply(Decision::March {
@@ -381,8 +383,7 @@ fn treasure_scores_only_when_the_whole_unit_marches_to_its_own_edge() {
     assert!(g.units[usize::from(dream)].alive());
     assert_eq!(g.quest.treasures[0].place, Place::Carried(dream));
     assert_eq!(g.score.points, score);
-    // Not by any move but a March: a Charge or power move does not score;
-    // now the last model marches in too.
+    // Now the last model marches in too.
     if !matches!(g.phase, Phase::Turn { .. }) {
         panic!("{:?}", g.phase);
     }
