@@ -140,10 +140,11 @@ fn bot(random: bool, seed: u64) -> Box<dyn Bot> {
     }
 }
 
-const SCENARIOS: [Scenario; 3] = [
+const SCENARIOS: [Scenario; 4] = [
     Scenario::PitchedBattle,
     Scenario::SeizeTheLand,
     Scenario::SlayTheFoe,
+    Scenario::Quest,
 ];
 const SIZES: [Battlefield; 3] = [
     Battlefield::Small2x1,
@@ -179,7 +180,7 @@ proptest! {
     fn every_game_reaches_its_end(
         seed in any::<u64>(),
         layout in 0usize..1000,
-        scenario in 0usize..3,
+        scenario in 0usize..4,
         lists in (0usize..4, 0usize..4),
         random in (any::<bool>(), any::<bool>()),
     ) {

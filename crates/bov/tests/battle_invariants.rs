@@ -20,10 +20,11 @@ const LISTS: [&str; 4] = [
     "tyveria_dragon_host",
 ];
 
-const SCENARIOS: [Scenario; 3] = [
+const SCENARIOS: [Scenario; 4] = [
     Scenario::PitchedBattle,
     Scenario::SeizeTheLand,
     Scenario::SlayTheFoe,
+    Scenario::Quest,
 ];
 
 /// What either seat can see, and where the game stands: equal before and
@@ -97,7 +98,7 @@ proptest! {
     #[test]
     fn arbitrary_decisions_keep_the_battle_sound(
         seed in any::<u64>(),
-        scenario in 0usize..3,
+        scenario in 0usize..4,
         lists in (0usize..4, 0usize..4),
         bytes in proptest::collection::vec(any::<u8>(), 1..64),
     ) {

@@ -13,9 +13,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 use valerna_bov::battle::deployment::zone;
+use valerna_bov::battle::quest::{Place, token_radius};
 use valerna_bov::battle::{Battle, Decision, Phase, Unit};
 use valerna_bov::content::Pack;
 use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
+use valerna_bov::rules::quest::TreasureKind;
 use valerna_game::{Game, Record};
 
 use crate::error::CliError;
@@ -221,6 +223,7 @@ fn describe(game: &Battle, d: &Decision) -> String {
         Decision::Attack { target } => format!("attacks {}", name(target)),
         Decision::Charge { target } => format!("charges {}", name(target)),
         Decision::Pass => "passes".to_string(),
+        Decision::EntryEdge { edge } => format!("brings the unit in from the {edge:?} edge"),
         other => {
             let full = format!("{other:?}");
             let word = full.split([' ', '{', '(']).next().unwrap_or("").to_string();
@@ -326,6 +329,15 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
             (x - 6, y - 6, x + 6, y + 6)
         });
     }
+    // The Quest's treasure tokens on the table (BoV 5.1, "The Quest").
+    for t in &game.quest.treasures {
+        if let Place::Table(at) = t.place {
+            let c = px(at, h);
+            let r = (token_radius() * PX).round().max(5.0) as i32;
+            diamond(&root, c, r, treasure_letter(t.kind))?;
+            taken.push((c.0 - r, c.1 - r, c.0 + r, c.1 + r));
+        }
+    }
     // The last move's paths.
     for p in &game.last_paths {
         let mut pts = vec![px(p.from, h)];
@@ -387,7 +399,22 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
         let (y0, y1) = ps
             .iter()
             .fold((i32::MAX, i32::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
-        let mark = markers(u);
+        // A treasure carried: a token on the unit's first base.
+        let carried: Vec<&str> = game
+            .quest
+            .carried_by(u.id)
+            .map(|t| treasure_letter(t.kind))
+            .collect();
+        if let Some(&first) = ps.first() {
+            for (k, letter) in carried.iter().enumerate() {
+                let c = (first.0 + 6 + 10 * k as i32, first.1 - 6);
+                diamond(&root, c, 7, letter)?;
+            }
+        }
+        let mut mark = markers(u);
+        if !carried.is_empty() {
+            mark += &format!(" carries {}", carried.join(""));
+        }
         let mut text = format!(
             "{}{} [{}]",
             if u.general { "\u{2605} " } else { "" },
@@ -442,6 +469,12 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
         "Round {} - turn {} - score {} : {}",
         game.round, scene.turn, game.score.points[0], game.score.points[1]
     );
+    if game.is_quest() {
+        caption += &format!(
+            " - treasures home {} : {}",
+            game.quest.scored[0], game.quest.scored[1]
+        );
+    }
     if let Some(u) = active.and_then(|a| game.units.get(usize::from(a))) {
         caption += &format!(" - active: {} [{}]", u.name, u.id);
     }
@@ -660,6 +693,21 @@ fn legend<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, tw: i32) -> Result<
     ))
     .map_err(e)?;
     y += 18;
+    diamond(root, (x + 8, y + 6), 7, "M")?;
+    root.draw(&Text::new(
+        "treasure: M major, m minor,",
+        (x + 26, y - 1),
+        font(&BLACK),
+    ))
+    .map_err(e)?;
+    y += 16;
+    root.draw(&Text::new(
+        "? unknown; on a base: carried",
+        (x + 26, y - 1),
+        font(&BLACK),
+    ))
+    .map_err(e)?;
+    y += 18;
     root.draw(&Rectangle::new(
         [(x, y), (x + 18, y + 12)],
         SIDES[0].mix(0.10).filled(),
@@ -681,6 +729,44 @@ fn legend<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, tw: i32) -> Result<
             .map_err(e)?;
         y += 16;
     }
+    Ok(())
+}
+
+/// The letter on a treasure token: its kind once grabbed.
+fn treasure_letter(kind: Option<TreasureKind>) -> &'static str {
+    match kind {
+        Some(TreasureKind::Major) => "M",
+        Some(TreasureKind::Minor) => "m",
+        None => "?",
+    }
+}
+
+/// A treasure token: a gold diamond with its letter.
+fn diamond<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    c: (i32, i32),
+    r: i32,
+    letter: &str,
+) -> Result<(), String> {
+    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    let pts = vec![
+        (c.0, c.1 - r),
+        (c.0 + r, c.1),
+        (c.0, c.1 + r),
+        (c.0 - r, c.1),
+    ];
+    root.draw(&Polygon::new(pts.clone(), GOLD.filled()))
+        .map_err(e)?;
+    let mut ring = pts;
+    ring.push((c.0, c.1 - r));
+    root.draw(&PathElement::new(ring, BLACK.stroke_width(1)))
+        .map_err(e)?;
+    root.draw(&Text::new(
+        letter.to_string(),
+        (c.0 - 4, c.1 - 6),
+        (FAMILY, 11).into_font().color(&BLACK),
+    ))
+    .map_err(e)?;
     Ok(())
 }
 
@@ -719,6 +805,40 @@ mod tests {
         assert!(svg.contains("Dreamfencers"));
         assert!(svg.matches("<circle").count() > 20);
         assert!(svg.contains("Round "));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A Quest is drawn with its treasure tokens, a legend entry for them
+    /// and the treasures brought home in the caption.
+    #[test]
+    fn renders_the_quest_treasures() {
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let mut setup = BattleSetup::pitched(5, "allaria_guild_line", "tyveria_swarm");
+        setup.scenario = valerna_bov::rules::scenario::Scenario::Quest;
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        let decisions = play(
+            &mut g,
+            &mut [&mut GreedyBot::new(1), &mut GreedyBot::new(2)],
+            20_000,
+        )
+        .unwrap();
+        let record = Record::<Battle> { setup, decisions };
+        let dir = std::env::temp_dir().join(format!("valerna-quest-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("battle.json");
+        std::fs::write(&log, serde_json::to_string(&record).unwrap()).unwrap();
+        let out = dir.join("board.svg");
+        run(RenderArgs {
+            log,
+            turn: 0,
+            output: out.clone(),
+        })
+        .unwrap();
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert!(svg.contains("treasure: M major"));
+        assert!(svg.contains("treasures home 0 : 0"));
+        // Five tokens on the table, none found yet.
+        assert_eq!(svg.lines().filter(|l| l.trim() == "?").count(), 5);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

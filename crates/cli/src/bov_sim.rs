@@ -66,6 +66,8 @@ pub(crate) enum ScenarioArg {
     Seize,
     /// Slay the Foe!: no objectives; only defeated units score.
     Slay,
+    /// The Quest: every unit in Reserve; treasures carried home score.
+    Quest,
 }
 
 impl ScenarioArg {
@@ -74,6 +76,7 @@ impl ScenarioArg {
             ScenarioArg::Pitched => Scenario::PitchedBattle,
             ScenarioArg::Seize => Scenario::SeizeTheLand,
             ScenarioArg::Slay => Scenario::SlayTheFoe,
+            ScenarioArg::Quest => Scenario::Quest,
         }
     }
 
@@ -82,6 +85,7 @@ impl ScenarioArg {
             ScenarioArg::Pitched => "pitched",
             ScenarioArg::Seize => "seize",
             ScenarioArg::Slay => "slay",
+            ScenarioArg::Quest => "quest",
         }
     }
 }
@@ -168,6 +172,9 @@ struct Played {
     record: Option<Record<Battle>>,
     /// How many times each card of the two lists acted.
     cards: Vec<valerna_bov::battle::CardUse>,
+    /// The Quest: treasures grabbed and brought home, per seat.
+    grabbed: [u32; 2],
+    scored: [u32; 2],
 }
 
 /// Plays one game; an error is the engine's fault, reported with the seed.
@@ -193,6 +200,8 @@ fn play_one(
         score: game.score.points,
         lost: game.models_lost,
         cards: game.cards_used(),
+        grabbed: game.quest.grabbed,
+        scored: game.quest.scored,
         record: keep_record.then_some(Record { setup, decisions }),
     })
 }
@@ -310,6 +319,8 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let mut draws = 0u32;
     let mut score = [0i64; 2];
     let mut lost = [0u64; 2];
+    let mut grabbed = [0u64; 2];
+    let mut scored = [0u64; 2];
     let mut cards = std::collections::BTreeMap::<(String, String), u64>::new();
     let mut failed: Vec<(u32, String)> = Vec::new();
     let mut record = None;
@@ -328,6 +339,8 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         for s in 0..2 {
             score[s] += i64::from(p.score[s]);
             lost[s] += u64::from(p.lost[s]);
+            grabbed[s] += u64::from(p.grabbed[s]);
+            scored[s] += u64::from(p.scored[s]);
         }
         for c in &p.cards {
             let kind = format!("{:?}", c.kind).to_lowercase();
@@ -364,6 +377,8 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             "draws": draws,
             "mean_score": [mean(score[0]), mean(score[1])],
             "mean_models_lost": [meanu(lost[0]), meanu(lost[1])],
+            "treasures_grabbed": grabbed,
+            "treasures_scored": scored,
             "cards_used": cards
                 .iter()
                 .map(|((kind, id), uses)| json!({"kind": kind, "id": id, "uses": uses}))
@@ -391,6 +406,12 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             );
         }
         out += &format!("draws: {draws}\n");
+        if args.scenario == ScenarioArg::Quest {
+            out += &format!(
+                "treasures grabbed: {} / {}, brought home: {} / {}\n",
+                grabbed[0], grabbed[1], scored[0], scored[1]
+            );
+        }
         for ((kind, id), uses) in &cards {
             out += &format!("cards used: {kind} {id}: {uses}\n");
         }

@@ -40,11 +40,30 @@ fn defaults_are_a_pitched_battle_on_four_by_three() {
     assert_eq!(v["battlefield"], "standard");
 }
 
+/// `--scenario quest` plays the Quest (BoV 5.1, "The Quest"): the output
+/// counts the treasures grabbed and brought home by each seat, and a
+/// second run is the same.
+#[test]
+fn the_quest_reports_its_treasures() {
+    let command = "bov sim --games 3 --seed 5 --scenario quest --battlefield small --json";
+    let v = json(command);
+    assert_eq!(v["scenario"], "quest");
+    assert_eq!(v["finished"], 3);
+    let grabbed = v["treasures_grabbed"].as_array().unwrap();
+    let scored = v["treasures_scored"].as_array().unwrap();
+    assert_eq!((grabbed.len(), scored.len()), (2, 2));
+    // A treasure is grabbed before it is brought home.
+    for s in 0..2 {
+        assert!(scored[s].as_u64().unwrap() <= grabbed[s].as_u64().unwrap());
+    }
+    assert_eq!(json(command), v);
+}
+
 /// A bad value exits 2 with one line naming the argument.
 #[test]
 fn bad_values_name_the_argument() {
     for (command, arg) in [
-        ("bov sim --games 1 --scenario quest", "--scenario"),
+        ("bov sim --games 1 --scenario siege", "--scenario"),
         ("bov sim --games 1 --battlefield huge", "--battlefield"),
     ] {
         let out = run(command);

@@ -72,13 +72,17 @@ impl Battle {
                 waypoints: way.clone(),
             });
         }
-        Ok(UnitMove {
+        let mut mv = UnitMove {
             unit: UnitId(unit),
             kind: MoveKind::Normal,
             allowance: Some(allowance),
             traits: self.units[usize::from(unit)].traits,
             moves,
-        })
+        };
+        // BoV 5.1, "The Quest" > "Grabbing Treasure": the move ends at a
+        // treasure token.
+        self.cut_at_treasures(&snap.models, &mut mv);
+        Ok(mv)
     }
 
     /// Checks a move with the geometry (BoV 5.1, "Movement").
@@ -325,6 +329,7 @@ impl Battle {
                 self.check_dangerous_target(candidates, *unit)
             }
             (Phase::TableEdge { .. }, Decision::TableEdge { .. }) => Ok(()),
+            (Phase::EntryEdge { .. }, Decision::EntryEdge { .. }) => Ok(()),
             (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
                 // BoV 5.1, "Restore Fatigue": up to the allowance, markers the
                 // unit has.
@@ -356,6 +361,9 @@ impl Battle {
             }
             (Phase::Action { unit }, Decision::March { paths }) => {
                 self.queue_move(unit, paths, self.allowance(unit, false));
+                if self.is_quest() {
+                    self.queue.push_back(Step::Home { unit });
+                }
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
             (Phase::Action { unit }, Decision::Attack { target }) => {
@@ -455,6 +463,7 @@ impl Battle {
                 self.enter(unit, point, &paths)
             }
             (Phase::Reserve { unit }, Decision::StayInReserve) => {
+                self.quest.entry_edge = None;
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
             (Phase::Dangerous { piece, .. }, Decision::DangerousTarget { unit }) => {
@@ -462,6 +471,9 @@ impl Battle {
             }
             (Phase::TableEdge { seat }, Decision::TableEdge { near }) => {
                 self.choose_edge(seat, near)
+            }
+            (Phase::EntryEdge { unit, .. }, Decision::EntryEdge { edge }) => {
+                self.choose_entry_edge(unit, edge)
             }
             (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
                 self.restore_with(unit, &markers)
@@ -513,6 +525,7 @@ impl Battle {
         if let Ok((mv, after)) = self.legal_move(&snap, unit, &kept, allowance) {
             self.record_paths(&snap, &mv);
             self.set_positions(&snap, &after);
+            self.grab_treasures(unit);
         }
     }
 
@@ -598,6 +611,7 @@ impl Battle {
         };
         self.record_paths(&snap, &r.unit_move);
         self.set_positions(&snap, &r.after);
+        self.grab_treasures(unit);
         if r.outcome != ChargeOutcome::Engaged {
             return;
         }
@@ -773,6 +787,10 @@ impl Battle {
                         .map(|positions| Decision::Dismount { positions }),
                 );
                 out.push(Decision::March { paths: Vec::new() });
+                // BoV 5.1, "The Quest" > "Scoring": a carrying unit home.
+                if let Some(paths) = self.home_march(unit) {
+                    out.push(Decision::March { paths });
+                }
                 for goal in self.march_goals(unit) {
                     if let Some(paths) = self.march_toward(unit, goal, false) {
                         out.push(Decision::March { paths });
@@ -896,6 +914,14 @@ impl Battle {
                 out.push(Decision::TableEdge { near: false });
                 Choices::Listed
             }
+            Phase::EntryEdge { .. } => {
+                out.extend(
+                    super::quest::Edge::ALL
+                        .into_iter()
+                        .map(|edge| Decision::EntryEdge { edge }),
+                );
+                Choices::Listed
+            }
         }
     }
 
@@ -957,7 +983,7 @@ impl Battle {
     pub fn march_goals(&self, unit: u16) -> Vec<Point> {
         let u = &self.units[usize::from(unit)];
         let c = self.centre_of(unit);
-        let mut goals = Vec::new();
+        let mut goals = self.quest_goals(unit);
         let obj = self
             .objectives
             .iter()

@@ -543,6 +543,7 @@ impl Battle {
         let owner = self.units[i].owner;
         self.models_lost[usize::from(owner.min(1))] += report.removed.count();
         if report.defeated {
+            self.treasures_fall(unit, by, report.removed);
             self.unit_defeated(unit, by);
         } else {
             for &k in statuses {
@@ -584,7 +585,10 @@ impl Battle {
             let p = &mut self.units[usize::from(partner)];
             if p.alive() {
                 let gone = p.state.models();
+                let removed = p.state.alive;
                 p.state.alive = crate::rules::state::ModelSet::default();
+                self.treasures_fall(partner, None, removed);
+                let p = &mut self.units[usize::from(partner)];
                 let o = usize::from(p.owner.min(1));
                 self.models_lost[o] += gone;
                 self.unit_defeated(partner, None);
@@ -780,6 +784,7 @@ impl Battle {
             );
             self.models_lost[usize::from(owner.min(1))] += report.fled.count();
             if report.defeated {
+                self.treasures_fall(unit, None, report.fled);
                 self.unit_defeated(unit, None);
             }
         }

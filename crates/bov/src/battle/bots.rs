@@ -326,7 +326,10 @@ impl GreedyBot {
                 let (snap, sight) = (&seen.0, &seen.1);
                 if game.engaged_with(snap, unit).contains(target) {
                     let n = game.melee_models(snap, unit, *target);
-                    expected_points(game, unit, *target, WeaponKind::Melee, n, false)
+                    // BoV 5.1, "The Quest" > "Carrying Treasure": defeating
+                    // a carrier in melee takes its treasures.
+                    let prize = 0.5 * f64::from(game.carried_points(*target));
+                    expected_points(game, unit, *target, WeaponKind::Melee, n, false) + prize
                 } else {
                     let n = game.ranged_models(snap, sight, unit, *target);
                     expected_points(game, unit, *target, WeaponKind::Ranged, n, false)
@@ -341,7 +344,8 @@ impl GreedyBot {
                 };
                 let n = game.units[usize::from(unit)].state.models();
                 // A charge also denies the target its own choice of fight.
-                1.1 * p * expected_points(game, unit, *target, WeaponKind::Melee, n, true)
+                let prize = 0.5 * f64::from(game.carried_points(*target));
+                1.1 * p * (expected_points(game, unit, *target, WeaponKind::Melee, n, true) + prize)
             }
             Decision::FlankedAttack { targets } => game
                 .check_flanked_attack(unit, targets)
@@ -364,7 +368,9 @@ impl GreedyBot {
                     .is_some_and(|m| game.units[usize::from(m)].state.fatigue >= 2);
                 if spent { 0.06 } else { -1.0 }
             }
-            Decision::March { paths } if !paths.is_empty() => 0.05,
+            Decision::March { paths } if !paths.is_empty() => {
+                0.05 + game.quest_march_value(unit, paths)
+            }
             _ => 0.0,
         }
     }
@@ -436,7 +442,7 @@ impl Bot for GreedyBot {
                 // The least tired unit that is engaged or has something in
                 // reach goes first; ties by list order.
                 // Units in Reserve come in as soon as they may.
-                if game.round >= 2
+                if game.round >= game.first_entry_round()
                     && let Some(u) = game.reserves(seat).find(|u| {
                         u.state.fatigue < 2 && game.can_activate_reserve(seat, u.id).is_ok()
                     })
@@ -464,10 +470,27 @@ impl Bot for GreedyBot {
             Phase::PlaceObjective { seat } => self.place_objective(game, *seat),
             Phase::TableEdge { .. } => {
                 let h = game.field.height;
-                let near = game.objectives.iter().filter(|p| p.y < h / 2.0).count();
-                let far = game.objectives.iter().filter(|p| p.y > h / 2.0).count();
+                // The Quest's treasure tokens too: the nearer, the shorter
+                // the walk home.
+                let tokens: Vec<Point> = game
+                    .objectives
+                    .iter()
+                    .copied()
+                    .chain(game.quest.treasures.iter().filter_map(|t| match t.place {
+                        super::quest::Place::Table(p) => Some(p),
+                        _ => None,
+                    }))
+                    .collect();
+                let near = tokens.iter().filter(|p| p.y < h / 2.0).count();
+                let far = tokens.iter().filter(|p| p.y > h / 2.0).count();
                 Decision::TableEdge { near: near >= far }
             }
+            // "The Quest": its own units come in from its own edge, the
+            // enemy's from the edge opposite theirs, farthest from home.
+            // The winner's own edge is both.
+            Phase::EntryEdge { seat, .. } => Decision::EntryEdge {
+                edge: game.own_edge(*seat),
+            },
             Phase::Reserve { .. } => {
                 game.choices(&mut self.buf);
                 // The first entry the engine offers comes in from the middle

@@ -98,7 +98,8 @@ impl Battle {
             };
             return;
         }
-        self.control = Objectives::new(placed);
+        self.lay_treasures();
+        self.control = Objectives::new(self.objectives.len());
         // BoV 5.1, "Roll for Table Edges": the winner picks a long edge,
         // and ("Take Turns Deploying") deploys first.
         self.deploy_first = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
@@ -162,6 +163,9 @@ impl Battle {
     /// leaves them all in Reserve (docs/rulings.md, "Units with no room to
     /// deploy"), so a seat asked to deploy always has a legal placement.
     pub(crate) fn next_deployment(&mut self) {
+        if self.quest_deployment() {
+            return self.start_round();
+        }
         loop {
             let left = [0, 1].map(|s: Seat| self.to_deploy(s).count());
             match next_to_deploy(self.last_deployed, left, self.deploy_first) {

@@ -17,6 +17,7 @@ pub fn violations(b: &Battle) -> Vec<String> {
     units(b, &mut out);
     bases(b, &mut out);
     tokens(b, &mut out);
+    b.quest_violations(&mut out);
     out
 }
 

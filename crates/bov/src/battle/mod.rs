@@ -14,6 +14,7 @@ pub mod dangerous;
 pub mod deployment;
 pub mod invariants;
 pub mod powers;
+pub mod quest;
 pub mod reactions;
 pub mod reserves;
 pub mod riders;
@@ -137,6 +138,9 @@ pub enum Decision {
     /// "Dragonriders": before it acts, the mounted rider gets off, each of
     /// its models placed at its point, in base contact with the Mount.
     Dismount { positions: Vec<Point> },
+    /// "The Quest": the face-off's winner picks the table edge the unit
+    /// being brought in from Reserve enters from.
+    EntryEdge { edge: quest::Edge },
 }
 
 /// A moment that sets off reactions (BoV 5.1, "Reactions"): the trigger,
@@ -276,6 +280,12 @@ pub enum Phase {
         rider: u16,
         candidates: Vec<u16>,
     },
+    /// "The Quest": `seat` won the face-off and picks the edge `unit`
+    /// enters from.
+    EntryEdge {
+        unit: u16,
+        seat: Seat,
+    },
 }
 
 /// A step of the engine's queue.
@@ -383,6 +393,9 @@ pub enum Step {
         flanked: bool,
         stage: u8,
     },
+    /// "The Quest" > "Scoring": after a March, a carrying unit wholly in
+    /// contact with its own table edge scores and leaves.
+    Home { unit: u16 },
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -436,6 +449,8 @@ pub struct Battle {
     /// How many times each power, Vaala card and Artifact acted, by
     /// [`CardUse`] key.
     pub(crate) uses: std::collections::BTreeMap<(CardKind, String), u32>,
+    /// The treasures of the Quest (empty in other scenarios).
+    pub quest: quest::Quest,
 }
 
 /// What kind of card a [`CardUse`] counts.
@@ -501,6 +516,9 @@ pub struct BattleView {
     pub opponent_cards: usize,
     /// The seat whose table edge is the long edge at y = 0.
     pub near_seat: Seat,
+    /// The Quest's treasure tokens: on the table, carried or scored.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub treasures: Vec<quest::TreasureView>,
 }
 
 /// The text of a force list named in a setup.
@@ -723,6 +741,10 @@ impl Battle {
                 stage,
             ),
             Step::Mount { rider } => self.mount_step(rider),
+            Step::Home { unit } => {
+                self.home_step(unit);
+                true
+            }
             Step::PowerMove { unit, inches } => {
                 // A mounted rider moves only with its Mount.
                 if self.units[usize::from(unit)].alive() && !self.mounted(unit) {
@@ -858,6 +880,7 @@ impl Game for Battle {
             dealt: hands.clone(),
             command_marker: None,
             uses: Default::default(),
+            quest: Default::default(),
         };
         b.next_objective();
         b.run();
@@ -874,7 +897,8 @@ impl Game for Battle {
             | Phase::Turn { seat }
             | Phase::PlaceObjective { seat }
             | Phase::TableEdge { seat }
-            | Phase::Dangerous { seat, .. } => Some(*seat),
+            | Phase::Dangerous { seat, .. }
+            | Phase::EntryEdge { seat, .. } => Some(*seat),
             Phase::Action { unit }
             | Phase::Casualties { unit, .. }
             | Phase::Reserve { unit }
@@ -939,6 +963,7 @@ impl Game for Battle {
             hand: self.hands[s].clone(),
             opponent_cards: self.hands[1 - s].len(),
             near_seat: self.near_seat,
+            treasures: self.quest.view(),
         }
     }
 

@@ -54,6 +54,11 @@ impl Battle {
     /// all ("they do nothing"), from Round 2 it may enter.
     pub(crate) fn activate_reserve(&mut self, unit: u16) {
         let _ = book::activate(&mut self.units[usize::from(unit)].state);
+        // BoV 5.1, "The Quest" > "Special Deployment": entering from Round
+        // 1, from the edge a face-off decides.
+        if self.is_quest() {
+            return self.quest_entry_face_off(unit);
+        }
         match reserve_activation(self.round) {
             ReserveActivation::FatigueOnly => self.queue.push_back(Step::EndOfTurn { unit }),
             ReserveActivation::MayEnter => self.phase = Phase::Reserve { unit },
@@ -62,13 +67,16 @@ impl Battle {
 
     /// Where a model of base radius `radius` entering at `point` starts:
     /// just outside the table, in base contact with the point. The point
-    /// must lie on the player's own long edge or on either short edge.
+    /// must lie on the player's own long edge or on either short edge (in
+    /// the Quest, on the edge the face-off's winner picked).
     pub fn entry_start(&self, seat: Seat, point: Point, radius: f64) -> Result<Point, BattleError> {
         let (w, h) = (self.field.width, self.field.height);
         let refused = || {
             err(format!(
-                "({:.2}, {:.2}) is not on your table edge or a short table edge (BoV 5.1, \"Reserves\")",
-                point.x, point.y
+                "({:.2}, {:.2}) is not on a table edge the unit may enter from: {:?} (BoV 5.1, \"Reserves\", \"The Quest\")",
+                point.x,
+                point.y,
+                self.entry_edges(seat)
             ))
         };
         if !point.is_finite()
@@ -79,18 +87,16 @@ impl Battle {
         {
             return refused();
         }
-        let near = self.near_edge(seat);
-        let own_y = if near { 0.0 } else { h };
-        let out = if (point.y - own_y).abs() <= ON_EDGE {
-            Point::new(0.0, if near { -1.0 } else { 1.0 })
-        } else if point.x.abs() <= ON_EDGE {
-            Point::new(-1.0, 0.0)
-        } else if (point.x - w).abs() <= ON_EDGE {
-            Point::new(1.0, 0.0)
-        } else {
+        // The first edge listed wins at a corner: the player's own long
+        // edge.
+        let Some(edge) = self
+            .entry_edges(seat)
+            .into_iter()
+            .find(|e| e.depth(point, w, h).abs() <= ON_EDGE)
+        else {
             return refused();
         };
-        Ok(point.plus(out.scale(radius)))
+        Ok(point.plus(edge.outward().scale(radius)))
     }
 
     /// The battlefield's models with the entering unit's models added at
@@ -139,13 +145,15 @@ impl Battle {
                 moves.len()
             ));
         }
-        let mv = UnitMove {
+        let mut mv = UnitMove {
             unit: UnitId(unit),
             kind: MoveKind::Normal,
             allowance: Some(self.allowance(unit, false)),
             traits: u.traits,
             moves,
         };
+        // BoV 5.1, "The Quest" > "Grabbing Treasure".
+        self.cut_at_treasures(&snap.models, &mut mv);
         Ok((snap, mv))
     }
 
@@ -189,7 +197,9 @@ impl Battle {
                 r.reserve = false;
                 r.deployed = true;
             }
+            self.grab_treasures(unit);
         }
+        self.quest.entry_edge = None;
         self.queue.push_back(Step::EndOfTurn { unit });
     }
 
@@ -204,13 +214,20 @@ impl Battle {
         let own_y = if near { 0.0 } else { h };
         let inward_y = if near { 1.0 } else { -1.0 };
         let side_y = if near { h / 4.0 } else { 3.0 * h / 4.0 };
-        let edges = [
-            (Point::new(w / 2.0, own_y), Point::new(0.0, inward_y)),
-            (Point::new(w / 4.0, own_y), Point::new(0.0, inward_y)),
-            (Point::new(3.0 * w / 4.0, own_y), Point::new(0.0, inward_y)),
-            (Point::new(0.0, side_y), Point::new(1.0, 0.0)),
-            (Point::new(w, side_y), Point::new(-1.0, 0.0)),
-        ];
+        let edges: Vec<(Point, Point)> = match self.quest.entry_edge.filter(|_| self.is_quest()) {
+            Some(e) => self
+                .edge_points(e)
+                .into_iter()
+                .map(|p| (p, e.outward().scale(-1.0)))
+                .collect(),
+            None => vec![
+                (Point::new(w / 2.0, own_y), Point::new(0.0, inward_y)),
+                (Point::new(w / 4.0, own_y), Point::new(0.0, inward_y)),
+                (Point::new(3.0 * w / 4.0, own_y), Point::new(0.0, inward_y)),
+                (Point::new(0.0, side_y), Point::new(1.0, 0.0)),
+                (Point::new(w, side_y), Point::new(-1.0, 0.0)),
+            ],
+        };
         edges
             .iter()
             .filter_map(|&(p, n)| self.entry_formation(unit, p, n).map(|paths| (p, paths)))

@@ -3,7 +3,7 @@
 use super::{Battle, BattleError, Phase, Step, Window, err};
 use crate::rules::powers::Trigger;
 use crate::rules::round as book;
-use crate::rules::scenario::{GameResult, OBJECTIVE_RADIUS_INCHES, ROUNDS, game_result};
+use crate::rules::scenario::{GameResult, OBJECTIVE_RADIUS_INCHES, ROUNDS, result_with_margin};
 use crate::rules::status::StatusKind;
 use valerna_game::{Outcome, Seat};
 
@@ -248,7 +248,7 @@ impl Battle {
 
     /// "End of Game": immediately when only one side has units left.
     pub(crate) fn check_wipe_out(&mut self) {
-        let on = [0, 1].map(|s| self.living(s).next().is_some());
+        let on = [0, 1].map(|s| self.living(s).next().is_some() || self.quest_units_to_come(s));
         if on != [true, true] {
             self.end_game("wipe_out");
         }
@@ -260,8 +260,11 @@ impl Battle {
         }
         // BoV 5.1, "Reserves": units left in Reserve are defeated.
         self.defeat_reserves();
-        let on = [0, 1].map(|s| self.living(s).next().is_some());
-        let r = game_result(&self.score, self.game_size, on);
+        // A side some of whose units went home with treasure was not
+        // "completely defeated" (docs/rulings.md, "The Quest").
+        let on = [0, 1].map(|s| self.living(s).next().is_some() || self.went_home(s));
+        let margin = self.setup.scenario.victory_margin(self.game_size);
+        let r = result_with_margin(&self.score, margin, on);
         let winners = match r {
             GameResult::Win { seat, .. } => vec![seat],
             GameResult::Draw => Vec::new(),

@@ -48,6 +48,7 @@ pub mod modifiers;
 pub mod morale;
 pub mod neutral;
 pub mod powers;
+pub mod quest;
 pub mod round;
 pub mod scenario;
 pub mod setup;

@@ -1,6 +1,6 @@
 //! Scenarios and scoring (BoV 5.1, "Determine Scenario" > "Pitched Battle";
-//! "Alternative Scenarios" > "Seize the Land!", "Slay the Foe!"; "End of
-//! Game").
+//! "Alternative Scenarios" > "Seize the Land!", "Slay the Foe!", "The
+//! Quest"; "End of Game").
 
 use serde::{Deserialize, Serialize};
 use valerna_game::Seat;
@@ -21,15 +21,45 @@ pub enum Scenario {
     SeizeTheLand,
     /// No objectives are placed; only defeated units score.
     SlayTheFoe,
+    /// The objective tokens are treasure tokens; every unit starts in
+    /// Reserve; only treasures carried home score.
+    Quest,
 }
 
 impl Scenario {
+    /// Whether objective tokens are placed ("Objectives Setup"): in the
+    /// Quest they are the treasure tokens.
     pub fn has_objectives(self) -> bool {
         self != Scenario::SlayTheFoe
     }
 
+    /// Whether controlling objectives scores each round. The Quest's own
+    /// "Scoring" names only treasures.
+    pub fn scores_objectives(self) -> bool {
+        matches!(self, Scenario::PitchedBattle | Scenario::SeizeTheLand)
+    }
+
+    /// Whether defeated enemy units score their points. The Quest is not
+    /// written as "the same as the Pitched Battle, except", as the other
+    /// two variants are: only its treasures score.
     pub fn scores_defeated_units(self) -> bool {
-        self != Scenario::SeizeTheLand
+        matches!(self, Scenario::PitchedBattle | Scenario::SlayTheFoe)
+    }
+
+    /// "The Quest" > "Special Deployment": no models are deployed before
+    /// the game; every unit starts in Reserve.
+    pub fn all_in_reserve(self) -> bool {
+        self == Scenario::Quest
+    }
+
+    /// The lead that wins: 10% of the game size for the Pitched Battle and
+    /// its variants; any lead in the Quest ("the player with the most
+    /// points wins").
+    pub fn victory_margin(self, game_size: u32) -> i32 {
+        match self {
+            Scenario::Quest => 1,
+            _ => victory_margin(game_size),
+        }
     }
 }
 
@@ -104,7 +134,7 @@ impl Score {
         objectives: &mut Objectives,
         models_on: &[[u16; 2]],
     ) -> [i32; 2] {
-        if !scenario.has_objectives() {
+        if !scenario.scores_objectives() {
             return [0; 2];
         }
         objectives.capture(models_on);
@@ -165,6 +195,12 @@ pub enum GameResult {
 /// has a unit on the battlefield (Reserves do not count: they are defeated
 /// when the game ends).
 pub fn game_result(score: &Score, game_size: u32, on_battlefield: [bool; 2]) -> GameResult {
+    result_with_margin(score, victory_margin(game_size), on_battlefield)
+}
+
+/// [`game_result`] with the scenario's lead to win
+/// ([`Scenario::victory_margin`]).
+pub fn result_with_margin(score: &Score, margin: i32, on_battlefield: [bool; 2]) -> GameResult {
     match on_battlefield {
         [true, false] => {
             return GameResult::Win {
@@ -180,7 +216,6 @@ pub fn game_result(score: &Score, game_size: u32, on_battlefield: [bool; 2]) -> 
         }
         _ => {}
     }
-    let margin = victory_margin(game_size);
     let d = score.points[0] - score.points[1];
     if d >= margin {
         GameResult::Win {
