@@ -554,5 +554,6 @@ fn scenario_title(s: ScenarioArg) -> &'static str {
         valerna_bov::rules::scenario::Scenario::PitchedBattle => "Pitched Battle",
         valerna_bov::rules::scenario::Scenario::SeizeTheLand => "Seize the Land!",
         valerna_bov::rules::scenario::Scenario::SlayTheFoe => "Slay the Foe!",
+        valerna_bov::rules::scenario::Scenario::Quest => "The Quest",
     }
 }
