@@ -75,6 +75,7 @@ fn a_seat_with_no_room_leaves_its_units_in_reserve() {
         scenario: Scenario::SlayTheFoe,
         battlefield: Battlefield::Standard4x3,
         map: Some(walled_near_zone()),
+        monsters: Vec::new(),
     };
     let mut g = Battle::start(&pack(), &setup).unwrap();
     let Phase::TableEdge { seat } = g.phase else {
@@ -197,6 +198,7 @@ proptest! {
             scenario: SCENARIOS[scenario],
             battlefield,
             map,
+            monsters: Vec::new(),
         };
         let r = play_to_end(&setup, [random.0, random.1]);
         prop_assert!(r.is_ok(), "{:?}: {}", setup.seed, r.unwrap_err());

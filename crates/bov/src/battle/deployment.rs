@@ -99,6 +99,10 @@ impl Battle {
             return;
         }
         self.control = Objectives::new(placed);
+        // BoV 5.1, "Monsters": placed after the objectives.
+        if self.next_monster() {
+            return;
+        }
         // BoV 5.1, "Roll for Table Edges": the winner picks a long edge,
         // and ("Take Turns Deploying") deploys first.
         self.deploy_first = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
@@ -405,6 +409,8 @@ impl Battle {
         }
         self.round += 1;
         self.passed = [false; 2];
+        // BoV 5.1, "Bidding": control of a Monster lasts "this round".
+        self.queue_bids();
         // BoV 5.1, "Initiative": a face-off before each round.
         self.initiative = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
         self.phase = Phase::Turn {

@@ -139,7 +139,8 @@ fn tokens(b: &Battle, out: &mut Vec<String>) {
                 .filter(|u| usize::from(u.owner.min(1)) != seat && u.state.is_defeated())
                 .map(|u| i32::from(u.value))
                 .sum();
-            if b.score.points[seat] < defeated {
+            // Bids paid for Monsters come off the score (BoV 5.1, "Bidding").
+            if b.score.points[seat] + b.monsters.paid[seat] < defeated {
                 out.push(format!(
                     "seat {seat}: {} points, fewer than the {defeated} of the enemy units it defeated",
                     b.score.points[seat]

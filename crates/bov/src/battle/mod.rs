@@ -13,6 +13,7 @@ pub mod bots;
 pub mod dangerous;
 pub mod deployment;
 pub mod invariants;
+pub mod monsters;
 pub mod powers;
 pub mod reactions;
 pub mod reserves;
@@ -52,6 +53,10 @@ pub struct BattleSetup {
     /// scatter; its size must be `battlefield`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map: Option<Map>,
+    /// Monsters fielded in the battle, by unit id (BoV 5.1, "Monsters");
+    /// the lists may name more.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub monsters: Vec<String>,
 }
 
 impl BattleSetup {
@@ -63,6 +68,7 @@ impl BattleSetup {
             scenario: Scenario::PitchedBattle,
             battlefield: scenario::Battlefield::Standard4x3,
             map: None,
+            monsters: Vec::new(),
         }
     }
 }
@@ -137,6 +143,11 @@ pub enum Decision {
     /// "Dragonriders": before it acts, the mounted rider gets off, each of
     /// its models placed at its point, in base contact with the Mount.
     Dismount { positions: Vec<Point> },
+    /// "Deploying monsters": the Monster asked about goes here, in base
+    /// contact with an objective.
+    PlaceMonster { at: Point },
+    /// "Bidding": a secret bid of victory points for control of a Monster.
+    Bid { points: u16 },
 }
 
 /// A moment that sets off reactions (BoV 5.1, "Reactions"): the trigger,
@@ -276,6 +287,11 @@ pub enum Phase {
         rider: u16,
         candidates: Vec<u16>,
     },
+    /// `seat` places a Monster or bids for one (BoV 5.1, "Monsters").
+    Monster {
+        seat: Seat,
+        ask: monsters::MonsterAsk,
+    },
 }
 
 /// A step of the engine's queue.
@@ -383,6 +399,8 @@ pub enum Step {
         flanked: bool,
         stage: u8,
     },
+    /// A step of the neutral side's Monsters (BoV 5.1, "Monsters").
+    Monster(monsters::MonsterStep),
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -436,6 +454,8 @@ pub struct Battle {
     /// How many times each power, Vaala card and Artifact acted, by
     /// [`CardUse`] key.
     pub(crate) uses: std::collections::BTreeMap<(CardKind, String), u32>,
+    /// The neutral side (BoV 5.1, "Monsters").
+    pub monsters: monsters::Monsters,
 }
 
 /// What kind of card a [`CardUse`] counts.
@@ -501,6 +521,9 @@ pub struct BattleView {
     pub opponent_cards: usize,
     /// The seat whose table edge is the long edge at y = 0.
     pub near_seat: Seat,
+    /// The Monsters, the seat's own bid only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub monsters: Vec<monsters::MonsterView>,
 }
 
 /// The text of a force list named in a setup.
@@ -528,10 +551,19 @@ impl Battle {
     pub(crate) fn run(&mut self) {
         while self.result.is_none() {
             let Some(step) = self.queue.pop_front() else {
-                return;
+                match self.neutral_decision() {
+                    Some(d) if self.check(&d).is_ok() => self.carry_out(d),
+                    _ => return,
+                }
+                continue;
             };
+            // The neutral side's decisions are the engine's: no seat is
+            // ever asked for them.
             if !self.step(step) {
-                return;
+                match self.neutral_decision() {
+                    Some(d) if self.check(&d).is_ok() => self.carry_out(d),
+                    _ => return,
+                }
             }
         }
         self.phase = Phase::Over;
@@ -723,6 +755,7 @@ impl Battle {
                 stage,
             ),
             Step::Mount { rider } => self.mount_step(rider),
+            Step::Monster(s) => self.monster_step(s),
             Step::PowerMove { unit, inches } => {
                 // A mounted rider moves only with its Mount.
                 if self.units[usize::from(unit)].alive() && !self.mounted(unit) {
@@ -858,7 +891,21 @@ impl Game for Battle {
             dealt: hands.clone(),
             command_marker: None,
             uses: Default::default(),
+            monsters: Default::default(),
         };
+        // BoV 5.1, "Monsters": the Monsters agreed, then those the lists
+        // name, each once.
+        let mut named: Vec<String> = Vec::new();
+        for id in setup
+            .monsters
+            .iter()
+            .chain(forces.iter().flat_map(|f| &f.monsters))
+        {
+            if !named.contains(id) {
+                named.push(id.clone());
+            }
+        }
+        b.add_monsters(&named)?;
         b.next_objective();
         b.run();
         Ok(b)
@@ -874,7 +921,8 @@ impl Game for Battle {
             | Phase::Turn { seat }
             | Phase::PlaceObjective { seat }
             | Phase::TableEdge { seat }
-            | Phase::Dangerous { seat, .. } => Some(*seat),
+            | Phase::Dangerous { seat, .. }
+            | Phase::Monster { seat, .. } => Some(*seat),
             Phase::Action { unit }
             | Phase::Casualties { unit, .. }
             | Phase::Reserve { unit }
@@ -885,9 +933,11 @@ impl Game for Battle {
             | Phase::Mount { rider: unit, .. }
             | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
             Phase::Reaction { seat, .. } => Some(*seat),
-            Phase::Opportunity { mover, .. } => {
-                Some(Self::other(self.units[usize::from(*mover)].owner))
-            }
+            // The engaged units offered are one side's.
+            Phase::Opportunity { mover, candidates } => Some(match candidates.first() {
+                Some(&c) => self.units[usize::from(c)].owner,
+                None => Self::other(self.units[usize::from(*mover)].owner),
+            }),
             Phase::Over => None,
         }
     }
@@ -939,6 +989,7 @@ impl Game for Battle {
             hand: self.hands[s].clone(),
             opponent_cards: self.hands[1 - s].len(),
             near_seat: self.near_seat,
+            monsters: self.monster_views(seat),
         }
     }
 
