@@ -51,11 +51,12 @@ pub struct MonsterState {
     /// "If a monster cannot be placed, you simply discard the monster card".
     pub discarded: bool,
     /// The behaviour deck, face down: indices into its card's deck, the
-    /// top card last. Hidden from both players.
-    pub(crate) deck: Vec<u8>,
-    pub(crate) discard: Vec<u8>,
-    /// The behaviour cards drawn so far, in order (public once drawn).
-    pub drawn: Vec<u8>,
+    /// top card last. Hidden from both players (no view shows it).
+    pub deck: Vec<u8>,
+    pub discard: Vec<u8>,
+    /// What its behaviour deck did, in order (public: each card is shown
+    /// when drawn).
+    pub log: Vec<DeckEvent>,
     /// This round's secret bids, by seat (hidden until both are in).
     pub(crate) bids: [Option<u16>; 2],
     /// The last bids revealed: each seat's.
@@ -85,6 +86,23 @@ pub struct Monsters {
     pub paid: [i32; 2],
     /// Victory points each seat gained in trophies.
     pub trophies: [i32; 2],
+}
+
+/// One event of a behaviour deck.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DeckEvent {
+    /// Card `card` was drawn with `fatigue` counters on the Monster, aimed
+    /// at `target`; `attacked`: drawn because an enemy attacked it.
+    Drew {
+        round: u8,
+        card: u8,
+        fatigue: u8,
+        target: Option<u16>,
+        attacked: bool,
+    },
+    /// The cards went back into the deck at the end of the round, the
+    /// Monster carrying `fatigue` counters.
+    Reshuffled { round: u8, fatigue: u8 },
 }
 
 /// What the engine asks a player about a Monster.
@@ -172,7 +190,7 @@ impl Battle {
                 discarded: false,
                 deck,
                 discard: Vec::new(),
-                drawn: Vec::new(),
+                log: Vec::new(),
                 bids: [None; 2],
                 revealed: None,
                 last_bid: None,
@@ -616,8 +634,20 @@ impl Battle {
         let m = self.monster_mut(unit)?;
         let c = m.deck.pop()?;
         m.discard.push(c);
-        m.drawn.push(c);
         Some(c)
+    }
+
+    fn log_draw(&mut self, unit: u16, card: u8, target: Option<u16>, attacked: bool) {
+        let (round, fatigue) = (self.round, self.units[usize::from(unit)].state.fatigue);
+        if let Some(m) = self.monster_mut(unit) {
+            m.log.push(DeckEvent::Drew {
+                round,
+                card,
+                fatigue,
+                target,
+                attacked,
+            });
+        }
     }
 
     /// Runs one of the engine's Monster steps; `false` when it stopped for
@@ -637,6 +667,7 @@ impl Battle {
                     && let Some(card) = self.draw(unit)
                 {
                     let target = self.behaviour_target(unit, card);
+                    self.log_draw(unit, card, target, false);
                     self.queue.push_front(Step::Monster(MonsterStep::Draws {
                         unit,
                         drawn: drawn + 1,
@@ -665,6 +696,7 @@ impl Battle {
                     } else {
                         self.behaviour_target(unit, card)
                     };
+                    self.log_draw(unit, card, target, true);
                     self.queue.push_front(Step::Monster(MonsterStep::Action {
                         unit,
                         card,
@@ -691,9 +723,11 @@ impl Battle {
                     .map_or(0, |m| m.behaviour.len() as u8);
                 let mut deck: Vec<u8> = (0..n).collect();
                 self.stream.shuffle(&mut deck);
+                let (round, fatigue) = (self.round, self.units[usize::from(unit)].state.fatigue);
                 if let Some(m) = self.monster_mut(unit) {
                     m.deck = deck;
                     m.discard.clear();
+                    m.log.push(DeckEvent::Reshuffled { round, fatigue });
                 }
                 true
             }
@@ -1000,9 +1034,13 @@ impl Battle {
                     _ => m.last_bid.map(|(_, b)| b),
                 },
                 drawn: m
-                    .drawn
+                    .log
                     .iter()
-                    .filter_map(|&c| {
+                    .filter_map(|e| match e {
+                        DeckEvent::Drew { card, .. } => Some(*card),
+                        DeckEvent::Reshuffled { .. } => None,
+                    })
+                    .filter_map(|c| {
                         self.card(m.unit)
                             .monster
                             .as_ref()
