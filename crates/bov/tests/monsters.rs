@@ -667,3 +667,37 @@ fn a_mercenary_plays_in_its_force_friendly_but_not_of_the_faction() {
     assert!(offered.contains(&(1, Some(ph))), "{offered:?}");
     assert!(!offered.contains(&(1, Some(ss))), "{offered:?}");
 }
+
+/// BoV 5.1, "Monsters": "agree on which Monsters you are going to use": a
+/// list may name them (`monsters: [...]`, Monster cards only); the battle
+/// fields those of both lists and of the set-up, each once.
+#[test]
+fn lists_may_name_monsters_for_the_battle() {
+    use valerna_bov::rules::force_list::{ListRule, parse, validate};
+    let text = |monsters: &str| {
+        format!(
+            r#"(name: "Line", force: "Allaria", game_size: 100, units: [
+                (card: "eldai_alarn", general: true), (card: "dreamfencers")],
+                monsters: [{monsters}])"#
+        )
+    };
+    let p = pack();
+    let bad = validate(&p, &parse(&text(r#""bucentaur""#)).unwrap()).unwrap_err();
+    assert!(
+        bad.iter()
+            .any(|e| e.rule == ListRule::Monsters && e.message.contains("'bucentaur'")),
+        "{bad:?}"
+    );
+    let good = text(r#""ravine_troll", "marsh_hydra""#);
+    validate(&p, &parse(&good).unwrap()).unwrap();
+    let mut s = BattleSetup::pitched(2, &good, "tyveria_swarm");
+    s.monsters = vec!["ravine_troll".into()];
+    let g = Battle::start(&p, &s).unwrap();
+    let names: Vec<&str> = g
+        .monsters
+        .list
+        .iter()
+        .map(|m| g.units[usize::from(m.unit)].name.as_str())
+        .collect();
+    assert_eq!(names, ["Ravine Troll", "Marsh Hydra"]);
+}

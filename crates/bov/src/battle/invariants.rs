@@ -17,6 +17,13 @@ pub fn violations(b: &Battle) -> Vec<String> {
     units(b, &mut out);
     bases(b, &mut out);
     tokens(b, &mut out);
+    // The neutral side's decisions are the engine's (BoV 5.1, "Monsters").
+    if valerna_game::Game::to_decide(b) == Some(super::monsters::NEUTRAL) {
+        out.push(format!(
+            "the neutral side is asked to decide ({:?})",
+            b.phase
+        ));
+    }
     out
 }
 

@@ -552,7 +552,15 @@ impl Battle {
         while self.result.is_none() {
             let Some(step) = self.queue.pop_front() else {
                 match self.neutral_decision() {
-                    Some(d) if self.check(&d).is_ok() => self.carry_out(d),
+                    Some(d) if self.check(&d).is_ok() => {
+                        let before = self.phase.clone();
+                        self.carry_out(d);
+                        // A decision that queued nothing and changed nothing
+                        // would be taken again for ever.
+                        if self.queue.is_empty() && self.phase == before {
+                            return;
+                        }
+                    }
                     _ => return,
                 }
                 continue;
