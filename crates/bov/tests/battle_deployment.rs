@@ -75,6 +75,7 @@ fn a_seat_with_no_room_leaves_its_units_in_reserve() {
         scenario: Scenario::SlayTheFoe,
         battlefield: Battlefield::Standard4x3,
         map: Some(walled_near_zone()),
+        monsters: Vec::new(),
     };
     let mut g = Battle::start(&pack(), &setup).unwrap();
     let Phase::TableEdge { seat } = g.phase else {
@@ -173,8 +174,8 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
-    /// Any seed, battlefield size or shipped map, scenario, pair of lists
-    /// and pair of bots: every decision asked for is answered legally and
+    /// Any seed, battlefield size or shipped map, scenario, pair of lists,
+    /// Monsters and pair of bots: every decision asked for is answered legally and
     /// the game ends.
     #[test]
     fn every_game_reaches_its_end(
@@ -183,6 +184,7 @@ proptest! {
         scenario in 0usize..4,
         lists in (0usize..4, 0usize..4),
         random in (any::<bool>(), any::<bool>()),
+        monsters in 0usize..MONSTERS.len(),
     ) {
         let maps = shipped_maps();
         let layout = layout % (SIZES.len() + maps.len());
@@ -198,11 +200,21 @@ proptest! {
             scenario: SCENARIOS[scenario],
             battlefield,
             map,
+            monsters: MONSTERS[monsters].iter().map(|m| m.to_string()).collect(),
         };
         let r = play_to_end(&setup, [random.0, random.1]);
         prop_assert!(r.is_ok(), "{:?}: {}", setup.seed, r.unwrap_err());
     }
 }
+
+/// The Monsters fielded (BoV 5.1, "Monsters"): none, each shipped one, all.
+const MONSTERS: [&[&str]; 5] = [
+    &[],
+    &["ravine_troll"],
+    &["marsh_hydra"],
+    &["ravine_wyvern"],
+    &["ravine_troll", "marsh_hydra", "ravine_wyvern"],
+];
 
 /// The case count: `PROPTEST_CASES` when set, else `default`.
 fn cases(default: u32) -> u32 {

@@ -43,6 +43,7 @@ fn one_piece(outline: &[(f64, f64)], holes: &[&[(f64, f64)]], kinds: &str) -> Ma
 fn with_map(seed: u64, map: Map) -> BattleSetup {
     BattleSetup {
         map: Some(map),
+        monsters: Vec::new(),
         ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
     }
 }
@@ -131,6 +132,7 @@ fn a_saved_map_round_trips_and_replays_its_game() {
     let record: Record<Battle> = Record {
         setup: BattleSetup {
             map: Some(back),
+            monsters: Vec::new(),
             ..setup.clone()
         },
         decisions,

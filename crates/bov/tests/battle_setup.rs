@@ -18,6 +18,7 @@ fn setup(seed: u64, scenario: Scenario, battlefield: scenario::Battlefield) -> B
         scenario,
         battlefield,
         map: None,
+        monsters: Vec::new(),
     }
 }
 

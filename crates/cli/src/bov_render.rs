@@ -211,6 +211,12 @@ fn side_colour(u: &Unit) -> RGBColor {
     }
 }
 
+/// A colour halfway to white: a rider drawn on its Mount's base.
+fn lighter(c: RGBColor) -> RGBColor {
+    let up = |v: u8| ((u16::from(v) + 255) / 2) as u8;
+    RGBColor(up(c.0), up(c.1), up(c.2))
+}
+
 /// A decision in a few words.
 fn describe(game: &Battle, d: &Decision) -> String {
     let name = |u: &u16| {
@@ -378,7 +384,40 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
                 BLACK.stroke_width(1)
             };
             root.draw(&Circle::new(c, r, ring)).map_err(e)?;
+            if u.monster {
+                // BoV 5.1, "Monsters": a third side, marked by a diamond;
+                // ringed in the colour of the player controlling it.
+                let d = (f64::from(r) * 0.6) as i32;
+                let diamond = vec![
+                    (c.0, c.1 - d),
+                    (c.0 + d, c.1),
+                    (c.0, c.1 + d),
+                    (c.0 - d, c.1),
+                ];
+                root.draw(&Polygon::new(diamond, WHITE.mix(0.85).filled()))
+                    .map_err(e)?;
+                if let Some(&side) = SIDES.get(usize::from(u.owner)) {
+                    root.draw(&Circle::new(c, r + 3, side.stroke_width(3)))
+                        .map_err(e)?;
+                }
+            }
             taken.push((c.0 - r, c.1 - r, c.0 + r, c.1 + r));
+        }
+    }
+    // BoV 5.1, "Dragonriders": a mounted rider stands on its Mount's base,
+    // drawn as a smaller disc of its side's colour on the Mount.
+    for u in game.units.iter().filter(|u| u.alive()) {
+        let Some(mount) = u.mounted_on else {
+            continue;
+        };
+        let m = &game.units[usize::from(mount)];
+        for p in m.alive_positions() {
+            let c = px(p, h);
+            let r = ((radius(m) * PX) * 0.45).round().max(3.0) as i32;
+            root.draw(&Circle::new(c, r, lighter(side_colour(u)).filled()))
+                .map_err(e)?;
+            root.draw(&Circle::new(c, r, WHITE.stroke_width(2)))
+                .map_err(e)?;
         }
     }
     // Unit labels: name, id, General, counters; placed above, below, or
@@ -421,6 +460,22 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
             u.name,
             u.id
         );
+        if let Some(m) = u.mounted_on {
+            text += &format!(" on {}", game.units[usize::from(m)].name);
+        }
+        if let Some(m) = game.monster(u.id) {
+            text += &match (
+                m.controller,
+                game.monster_views(0)
+                    .iter()
+                    .find(|v| v.unit == u.id)
+                    .and_then(|v| v.trophy_value),
+            ) {
+                (Some(s), _) => format!(" Monster, seat {s}'s this round"),
+                (None, Some(t)) => format!(" Monster, trophy {t}"),
+                (None, None) => " Monster".to_string(),
+            };
+        }
         if !mark.is_empty() {
             text += &format!(" {mark}");
         }
@@ -635,17 +690,49 @@ fn legend<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, tw: i32) -> Result<
     root.draw(&Text::new("Units", (x, y), (FAMILY, 14).into_font()))
         .map_err(e)?;
     y += 20;
-    for (name, c) in [
-        ("seat 0", SIDES[0]),
-        ("seat 1", SIDES[1]),
-        ("Monster", NEUTRAL),
-    ] {
+    for (name, c) in [("seat 0", SIDES[0]), ("seat 1", SIDES[1])] {
         root.draw(&Circle::new((x + 8, y + 6), 6, c.filled()))
             .map_err(e)?;
         root.draw(&Text::new(name, (x + 26, y - 1), font(&BLACK)))
             .map_err(e)?;
         y += 18;
     }
+    root.draw(&Circle::new((x + 8, y + 6), 7, NEUTRAL.filled()))
+        .map_err(e)?;
+    root.draw(&Polygon::new(
+        vec![
+            (x + 8, y + 2),
+            (x + 12, y + 6),
+            (x + 8, y + 10),
+            (x + 4, y + 6),
+        ],
+        WHITE.filled(),
+    ))
+    .map_err(e)?;
+    root.draw(&Text::new(
+        "Monster (ring: controlled)",
+        (x + 26, y - 1),
+        font(&BLACK),
+    ))
+    .map_err(e)?;
+    y += 18;
+    root.draw(&Circle::new(
+        (x + 8, y + 6),
+        7,
+        RGBColor(150, 150, 150).filled(),
+    ))
+    .map_err(e)?;
+    root.draw(&Circle::new((x + 8, y + 6), 3, lighter(SIDES[0]).filled()))
+        .map_err(e)?;
+    root.draw(&Circle::new((x + 8, y + 6), 3, WHITE.stroke_width(1)))
+        .map_err(e)?;
+    root.draw(&Text::new(
+        "a rider on its Mount",
+        (x + 26, y - 1),
+        font(&BLACK),
+    ))
+    .map_err(e)?;
+    y += 18;
     root.draw(&Circle::new((x + 8, y + 6), 6, GOLD.stroke_width(3)))
         .map_err(e)?;
     root.draw(&Text::new(

@@ -55,6 +55,10 @@ pub struct SimArgs {
     /// any number.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: u32,
+    /// Field a Monster (BoV 5.1, "Monsters"), by unit id: repeat the flag
+    /// or give a comma list.
+    #[arg(long = "monster", value_delimiter = ',')]
+    monsters: Vec<String>,
 }
 
 /// The scenarios as the command line names them.
@@ -175,6 +179,10 @@ struct Played {
     /// The Quest: treasures grabbed and brought home, per seat.
     grabbed: [u32; 2],
     scored: [u32; 2],
+    /// Victory points gained in Monster trophies and paid in bids.
+    trophies: [i32; 2],
+    paid: [i32; 2],
+    monsters_defeated: u32,
 }
 
 /// Plays one game; an error is the engine's fault, reported with the seed.
@@ -202,6 +210,14 @@ fn play_one(
         cards: game.cards_used(),
         grabbed: game.quest.grabbed,
         scored: game.quest.scored,
+        trophies: game.monsters.trophies,
+        paid: game.monsters.paid,
+        monsters_defeated: game
+            .monsters
+            .list
+            .iter()
+            .filter(|m| game.units[usize::from(m.unit)].state.is_defeated() && !m.discarded)
+            .count() as u32,
         record: keep_record.then_some(Record { setup, decisions }),
     })
 }
@@ -303,6 +319,14 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let map = map.map(|(_, m)| m);
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
+    for id in &args.monsters {
+        if pack.unit(id).is_none_or(|(_, c)| c.monster.is_none()) {
+            return Err(CliError::usage(format!(
+                "--monster '{id}': no Monster card with that id (Monsters: {})",
+                valerna_bov::battle::monsters::monster_ids(&pack).join(", ")
+            )));
+        }
+    }
     let seed_of = |i: u32| args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
     let setup_of = |i: u32| BattleSetup {
         seed: seed_of(i),
@@ -310,6 +334,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         scenario: args.scenario.scenario(),
         battlefield: battlefield.battlefield(),
         map: map.clone(),
+        monsters: args.monsters.clone(),
     };
     let keep = args.save_log.is_some();
     let play = |setup: BattleSetup, first: bool| play_caught(&pack, setup, &bots, first && keep);
@@ -324,6 +349,9 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let mut cards = std::collections::BTreeMap::<(String, String), u64>::new();
     let mut failed: Vec<(u32, String)> = Vec::new();
     let mut record = None;
+    let mut trophies = [0i64; 2];
+    let mut paid = [0i64; 2];
+    let mut monsters_defeated = 0u64;
     for (i, r) in results.into_iter().enumerate() {
         let p = match r {
             Ok(p) => p,
@@ -341,7 +369,10 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             lost[s] += u64::from(p.lost[s]);
             grabbed[s] += u64::from(p.grabbed[s]);
             scored[s] += u64::from(p.scored[s]);
+            trophies[s] += i64::from(p.trophies[s]);
+            paid[s] += i64::from(p.paid[s]);
         }
+        monsters_defeated += u64::from(p.monsters_defeated);
         for c in &p.cards {
             let kind = format!("{:?}", c.kind).to_lowercase();
             *cards.entry((kind, c.id.clone())).or_default() += u64::from(c.uses);
@@ -379,6 +410,10 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             "mean_models_lost": [meanu(lost[0]), meanu(lost[1])],
             "treasures_grabbed": grabbed,
             "treasures_scored": scored,
+            "monsters": args.monsters,
+            "trophies": trophies,
+            "bids_paid": paid,
+            "monsters_defeated": monsters_defeated,
             "cards_used": cards
                 .iter()
                 .map(|((kind, id), uses)| json!({"kind": kind, "id": id, "uses": uses}))
@@ -410,6 +445,16 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             out += &format!(
                 "treasures grabbed: {} / {}, brought home: {} / {}\n",
                 grabbed[0], grabbed[1], scored[0], scored[1]
+            );
+        }
+        if !args.monsters.is_empty() {
+            out += &format!(
+                "monsters: {} (defeated {monsters_defeated} times); trophies: seat 0 {}, seat 1 {}; bids paid: seat 0 {}, seat 1 {}\n",
+                args.monsters.join(", "),
+                trophies[0],
+                trophies[1],
+                paid[0],
+                paid[1]
             );
         }
         for ((kind, id), uses) in &cards {

@@ -75,6 +75,32 @@ fn bad_values_name_the_argument() {
     }
 }
 
+/// BoV 5.1, "Monsters": `--monster` fields one (repeated or a comma
+/// list); the JSON counts the trophies and the bids paid, and an unknown
+/// id exits 2 naming it and the Monsters there are.
+#[test]
+fn monsters_are_fielded_by_id() {
+    let v = json(
+        "bov sim --games 2 --seed 5 --json --monster ravine_troll,marsh_hydra --monster ravine_wyvern",
+    );
+    assert_eq!(
+        v["monsters"],
+        serde_json::json!(["ravine_troll", "marsh_hydra", "ravine_wyvern"])
+    );
+    assert_eq!(v["finished"], 2);
+    assert!(v["trophies"].as_array().unwrap().len() == 2, "{v}");
+    assert!(v["bids_paid"].as_array().unwrap().len() == 2, "{v}");
+    let out = run("bov sim --games 1 --monster bucentaur");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--monster 'bucentaur'"), "{err}");
+    assert!(
+        err.contains("ravine_troll, ravine_wyvern, marsh_hydra"),
+        "{err}"
+    );
+}
+
 fn maps_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/bov/maps")
 }

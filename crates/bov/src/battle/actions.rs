@@ -338,6 +338,7 @@ impl Battle {
                     .map(|_| ())
                     .map_err(|e| BattleError(e.to_string()))
             }
+            (Phase::Monster { ask, .. }, d) => self.check_monster(ask, d),
             (Phase::Over, _) => err("the game is over"),
             (phase, d) => err(format!("{d:?} is not a decision for now ({phase:?})")),
         }
@@ -377,14 +378,13 @@ impl Battle {
             }
             (Phase::Action { unit }, Decision::Charge { target }) => {
                 // BoV 5.1, "Reactions": "When this unit is charged".
-                let owner = self.units[usize::from(target)].owner;
                 self.queue.push_back(Step::Reactions {
                     window: Window {
                         trigger: Trigger::Charged,
                         subjects: vec![target],
                         actor: Some(unit),
                     },
-                    seats: vec![owner],
+                    seats: self.seats_of(&[target]),
                     vaala_played: false,
                 });
                 self.queue.push_back(Step::Charge { unit, target });
@@ -478,13 +478,14 @@ impl Battle {
             (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
                 self.restore_with(unit, &markers)
             }
+            (Phase::Monster { seat, ask }, d) => self.carry_out_monster(seat, ask, d),
             _ => {}
         }
     }
 
     /// A move away from engaged enemies first offers them an Opportunity
     /// Attack, resolved before the move (BoV 5.1, "Opportunity Attack").
-    fn queue_move(&mut self, unit: u16, paths: Paths, allowance: f64) {
+    pub(crate) fn queue_move(&mut self, unit: u16, paths: Paths, allowance: f64) {
         let moving = paths.iter().any(|(_, w)| !w.is_empty());
         if moving {
             self.queue.push_back(Step::Opportunity { mover: unit });
@@ -505,7 +506,7 @@ impl Battle {
                 subjects: vec![mover],
                 actor: Some(mover),
             },
-            seats: vec![Battle::other(self.units[usize::from(mover)].owner)],
+            seats: self.opponents_of(mover),
             vaala_played: false,
         }
     }
@@ -721,7 +722,7 @@ impl Battle {
             Phase::Action { unit } => {
                 let unit = *unit;
                 let owner = self.units[usize::from(unit)].owner;
-                let enemies: Vec<u16> = self.living(Battle::other(owner)).map(|u| u.id).collect();
+                let enemies: Vec<u16> = self.enemies(owner).map(|u| u.id).collect();
                 // The same judgement as `check`, with the snapshot and the
                 // sight lines built once for every target.
                 let snap = self.snapshot();
@@ -909,6 +910,11 @@ impl Battle {
                 );
                 Choices::Listed
             }
+            Phase::Monster { ask, .. } => {
+                // Any point in base contact, any bid up to the limit: examples.
+                self.monster_choices(ask, out);
+                Choices::Continuous
+            }
             Phase::TableEdge { .. } => {
                 out.push(Decision::TableEdge { near: true });
                 out.push(Decision::TableEdge { near: false });
@@ -993,7 +999,7 @@ impl Battle {
             .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
         goals.extend(obj);
         let foe = self
-            .living(Battle::other(u.owner))
+            .enemies(u.owner)
             .map(|e| self.centre_of(e.id))
             .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
         goals.extend(foe);
@@ -1007,7 +1013,7 @@ impl Battle {
         let c = self.centre_of(unit);
         let mut goals = Vec::new();
         let foe = self
-            .living(Battle::other(u.owner))
+            .enemies(u.owner)
             .map(|e| self.centre_of(e.id))
             .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
         if let Some(f) = foe {

@@ -108,7 +108,10 @@ impl Battle {
     /// An attack is declared: the defender may react before it is rolled
     /// (BoV 5.1, "Reactions"; the trigger "an enemy declares an attack").
     fn declare_attack(&mut self, attack: Step, unit: u16, targets: Vec<u16>, kind: WeaponKind) {
-        let defender = Self::other(self.units[usize::from(unit)].owner);
+        // The players whose units are attacked react; a Monster attacked
+        // draws after the turn (BoV 5.1, "Behaviour deck").
+        let defenders = self.seats_of(&targets);
+        self.note_attacked(unit, &targets);
         self.queue.push_front(attack);
         self.queue.push_front(Step::Reactions {
             window: Window {
@@ -116,7 +119,7 @@ impl Battle {
                 subjects: targets,
                 actor: Some(unit),
             },
-            seats: vec![defender],
+            seats: defenders,
             vaala_played: false,
         });
     }
@@ -540,8 +543,7 @@ impl Battle {
         let Ok(report) = apply_wound_plan(&mut self.units[i].state, plan, chosen) else {
             return;
         };
-        let owner = self.units[i].owner;
-        self.models_lost[usize::from(owner.min(1))] += report.removed.count();
+        self.count_lost(unit, report.removed.count());
         if report.defeated {
             self.treasures_fall(unit, by, report.removed);
             self.unit_defeated(unit, by);
@@ -570,7 +572,13 @@ impl Battle {
     fn unit_defeated(&mut self, unit: u16, by: Option<u16>) {
         let u = &self.units[usize::from(unit)];
         let (owner, value, general) = (u.owner, u.value, u.general);
-        self.score.unit_defeated(self.setup.scenario, owner, value);
+        // A Monster scores its trophy to whoever defeated it (BoV 5.1,
+        // "Trophy value"), never its value to the opponent of its owner.
+        if u.monster {
+            self.monster_defeated(unit, by);
+        } else {
+            self.score.unit_defeated(self.setup.scenario, owner, value);
+        }
         if general {
             self.general_defeated(unit);
         }
@@ -588,9 +596,7 @@ impl Battle {
                 let removed = p.state.alive;
                 p.state.alive = crate::rules::state::ModelSet::default();
                 self.treasures_fall(partner, None, removed);
-                let p = &mut self.units[usize::from(partner)];
-                let o = usize::from(p.owner.min(1));
-                self.models_lost[o] += gone;
+                self.count_lost(partner, gone);
                 self.unit_defeated(partner, None);
             }
         }
@@ -766,7 +772,6 @@ impl Battle {
         // The aura is per model: those within it test upgraded, the others
         // not.
         let aura = self.models_in_generals_aura(unit);
-        let owner = self.units[i].owner;
         for (set, in_aura) in [
             (testing.intersection(aura), true),
             (testing.without(aura), false),
@@ -782,7 +787,7 @@ impl Battle {
                 &mm,
                 &mut self.stream,
             );
-            self.models_lost[usize::from(owner.min(1))] += report.fled.count();
+            self.count_lost(unit, report.fled.count());
             if report.defeated {
                 self.treasures_fall(unit, None, report.fled);
                 self.unit_defeated(unit, None);
@@ -813,6 +818,7 @@ impl Battle {
             return true;
         }
         let candidates = self.opportunity_candidates(mover);
+        let candidates = self.opportunity_by_side(mover, candidates);
         if candidates.is_empty() {
             let window = self.disengage_window(mover);
             self.queue.push_front(window);

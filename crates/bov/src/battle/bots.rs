@@ -63,7 +63,9 @@ impl Bot for RandomBot {
 /// the far edge) as near the edge as the rules allow, and if it wins the
 /// table edges takes the edge of the half with more objectives; deploys
 /// everything (Reserve only for units that find no room in the zone), and
-/// aims Dangerous terrain at the costliest enemy.
+/// aims Dangerous terrain at the costliest enemy. Places Monsters where the
+/// engine offers first and bids for one as many points as there are enemy
+/// units within its reach.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     stream: Stream,
@@ -550,6 +552,21 @@ impl Bot for GreedyBot {
             Phase::Mount { candidates, .. } => Decision::Mount {
                 mount: candidates.first().copied(),
             },
+            // BoV 5.1, "Bidding": a Monster is worth more the more of the
+            // enemy's units it can reach this round.
+            Phase::Monster {
+                seat,
+                ask: super::monsters::MonsterAsk::Bid { unit },
+            } => {
+                let reach = game.allowance(*unit, false) + 6.0;
+                let prey = game
+                    .enemies(*seat)
+                    .filter(|e| e.id != *unit && !e.monster && game.distance(*unit, e.id) <= reach)
+                    .count();
+                Decision::Bid {
+                    points: (prey as u16).min(5),
+                }
+            }
             Phase::Reaction {
                 window, options, ..
             } => {

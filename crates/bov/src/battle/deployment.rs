@@ -98,6 +98,12 @@ impl Battle {
             };
             return;
         }
+        // BoV 5.1, "Monsters": placed after the objectives; in the Quest
+        // the objective tokens then become its treasures, so a Monster
+        // stands by a treasure.
+        if self.next_monster() {
+            return;
+        }
         self.lay_treasures();
         self.control = Objectives::new(self.objectives.len());
         // BoV 5.1, "Roll for Table Edges": the winner picks a long edge,
@@ -409,6 +415,8 @@ impl Battle {
         }
         self.round += 1;
         self.passed = [false; 2];
+        // BoV 5.1, "Bidding": control of a Monster lasts "this round".
+        self.queue_bids();
         // BoV 5.1, "Initiative": a face-off before each round.
         self.initiative = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
         self.phase = Phase::Turn {

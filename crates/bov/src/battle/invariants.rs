@@ -18,6 +18,13 @@ pub fn violations(b: &Battle) -> Vec<String> {
     bases(b, &mut out);
     tokens(b, &mut out);
     b.quest_violations(&mut out);
+    // The neutral side's decisions are the engine's (BoV 5.1, "Monsters").
+    if valerna_game::Game::to_decide(b) == Some(super::monsters::NEUTRAL) {
+        out.push(format!(
+            "the neutral side is asked to decide ({:?})",
+            b.phase
+        ));
+    }
     out
 }
 
@@ -140,7 +147,8 @@ fn tokens(b: &Battle, out: &mut Vec<String>) {
                 .filter(|u| usize::from(u.owner.min(1)) != seat && u.state.is_defeated())
                 .map(|u| i32::from(u.value))
                 .sum();
-            if b.score.points[seat] < defeated {
+            // Bids paid for Monsters come off the score (BoV 5.1, "Bidding").
+            if b.score.points[seat] + b.monsters.paid[seat] < defeated {
                 out.push(format!(
                     "seat {seat}: {} points, fewer than the {defeated} of the enemy units it defeated",
                     b.score.points[seat]

@@ -13,6 +13,7 @@ pub mod bots;
 pub mod dangerous;
 pub mod deployment;
 pub mod invariants;
+pub mod monsters;
 pub mod powers;
 pub mod quest;
 pub mod reactions;
@@ -53,6 +54,10 @@ pub struct BattleSetup {
     /// scatter; its size must be `battlefield`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map: Option<Map>,
+    /// Monsters fielded in the battle, by unit id (BoV 5.1, "Monsters");
+    /// the lists may name more.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub monsters: Vec<String>,
 }
 
 impl BattleSetup {
@@ -64,6 +69,7 @@ impl BattleSetup {
             scenario: Scenario::PitchedBattle,
             battlefield: scenario::Battlefield::Standard4x3,
             map: None,
+            monsters: Vec::new(),
         }
     }
 }
@@ -141,6 +147,11 @@ pub enum Decision {
     /// "The Quest": the face-off's winner picks the table edge the unit
     /// being brought in from Reserve enters from.
     EntryEdge { edge: quest::Edge },
+    /// "Deploying monsters": the Monster asked about goes here, in base
+    /// contact with an objective.
+    PlaceMonster { at: Point },
+    /// "Bidding": a secret bid of victory points for control of a Monster.
+    Bid { points: u16 },
 }
 
 /// A moment that sets off reactions (BoV 5.1, "Reactions"): the trigger,
@@ -286,6 +297,11 @@ pub enum Phase {
         unit: u16,
         seat: Seat,
     },
+    /// `seat` places a Monster or bids for one (BoV 5.1, "Monsters").
+    Monster {
+        seat: Seat,
+        ask: monsters::MonsterAsk,
+    },
 }
 
 /// A step of the engine's queue.
@@ -396,6 +412,8 @@ pub enum Step {
     /// "The Quest" > "Scoring": after a March, a carrying unit wholly in
     /// contact with its own table edge scores and leaves.
     Home { unit: u16 },
+    /// A step of the neutral side's Monsters (BoV 5.1, "Monsters").
+    Monster(monsters::MonsterStep),
 }
 
 /// A model's move as drawn: where it came from and where it went.
@@ -451,6 +469,8 @@ pub struct Battle {
     pub(crate) uses: std::collections::BTreeMap<(CardKind, String), u32>,
     /// The treasures of the Quest (empty in other scenarios).
     pub quest: quest::Quest,
+    /// The neutral side (BoV 5.1, "Monsters").
+    pub monsters: monsters::Monsters,
 }
 
 /// What kind of card a [`CardUse`] counts.
@@ -519,6 +539,9 @@ pub struct BattleView {
     /// The Quest's treasure tokens: on the table, carried or scored.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub treasures: Vec<quest::TreasureView>,
+    /// The Monsters, the seat's own bid only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub monsters: Vec<monsters::MonsterView>,
 }
 
 /// The text of a force list named in a setup.
@@ -546,10 +569,27 @@ impl Battle {
     pub(crate) fn run(&mut self) {
         while self.result.is_none() {
             let Some(step) = self.queue.pop_front() else {
-                return;
+                match self.neutral_decision() {
+                    Some(d) if self.check(&d).is_ok() => {
+                        let before = self.phase.clone();
+                        self.carry_out(d);
+                        // A decision that queued nothing and changed nothing
+                        // would be taken again for ever.
+                        if self.queue.is_empty() && self.phase == before {
+                            return;
+                        }
+                    }
+                    _ => return,
+                }
+                continue;
             };
+            // The neutral side's decisions are the engine's: no seat is
+            // ever asked for them.
             if !self.step(step) {
-                return;
+                match self.neutral_decision() {
+                    Some(d) if self.check(&d).is_ok() => self.carry_out(d),
+                    _ => return,
+                }
             }
         }
         self.phase = Phase::Over;
@@ -745,6 +785,7 @@ impl Battle {
                 self.home_step(unit);
                 true
             }
+            Step::Monster(s) => self.monster_step(s),
             Step::PowerMove { unit, inches } => {
                 // A mounted rider moves only with its Mount.
                 if self.units[usize::from(unit)].alive() && !self.mounted(unit) {
@@ -881,7 +922,21 @@ impl Game for Battle {
             command_marker: None,
             uses: Default::default(),
             quest: Default::default(),
+            monsters: Default::default(),
         };
+        // BoV 5.1, "Monsters": the Monsters agreed, then those the lists
+        // name, each once.
+        let mut named: Vec<String> = Vec::new();
+        for id in setup
+            .monsters
+            .iter()
+            .chain(forces.iter().flat_map(|f| &f.monsters))
+        {
+            if !named.contains(id) {
+                named.push(id.clone());
+            }
+        }
+        b.add_monsters(&named)?;
         b.next_objective();
         b.run();
         Ok(b)
@@ -899,6 +954,7 @@ impl Game for Battle {
             | Phase::TableEdge { seat }
             | Phase::Dangerous { seat, .. }
             | Phase::EntryEdge { seat, .. } => Some(*seat),
+            Phase::Monster { seat, .. } => Some(*seat),
             Phase::Action { unit }
             | Phase::Casualties { unit, .. }
             | Phase::Reserve { unit }
@@ -909,9 +965,11 @@ impl Game for Battle {
             | Phase::Mount { rider: unit, .. }
             | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
             Phase::Reaction { seat, .. } => Some(*seat),
-            Phase::Opportunity { mover, .. } => {
-                Some(Self::other(self.units[usize::from(*mover)].owner))
-            }
+            // The engaged units offered are one side's.
+            Phase::Opportunity { mover, candidates } => Some(match candidates.first() {
+                Some(&c) => self.units[usize::from(c)].owner,
+                None => Self::other(self.units[usize::from(*mover)].owner),
+            }),
             Phase::Over => None,
         }
     }
@@ -964,6 +1022,7 @@ impl Game for Battle {
             opponent_cards: self.hands[1 - s].len(),
             near_seat: self.near_seat,
             treasures: self.quest.view(),
+            monsters: self.monster_views(seat),
         }
     }
 

@@ -290,7 +290,7 @@ impl Battle {
                 .map(|u| u.id)
                 .collect(),
             Target::AllEnemies { range } => self
-                .living(Battle::other(owner))
+                .enemies(owner)
                 .filter(|u| within(u, range))
                 .map(|u| u.id)
                 .collect(),

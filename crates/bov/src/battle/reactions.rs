@@ -64,7 +64,7 @@ impl Battle {
         let timing = Timing::Reaction(trigger.clone());
         self.living(seat)
             .any(|u| self.powers_of(u.id).iter().any(|(_, p)| p.timing == timing))
-            || self.hands[usize::from(seat.min(1))].iter().any(|id| {
+            || self.hand(seat).iter().any(|id| {
                 self.pack
                     .vaala
                     .iter()
@@ -142,7 +142,7 @@ impl Battle {
             return out;
         }
         // Vaala cards from the hand.
-        let mut hand = self.hands[usize::from(seat.min(1))].clone();
+        let mut hand = self.hand(seat).to_vec();
         hand.dedup();
         for id in hand {
             let Some(card) = self.pack.vaala.iter().find(|c| c.id == id) else {

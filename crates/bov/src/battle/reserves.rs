@@ -298,7 +298,9 @@ impl Battle {
                     continue;
                 }
                 self.score.unit_defeated(scenario, u.owner, u.value);
-                self.models_lost[usize::from(u.owner.min(1))] += u.state.models();
+                let n = u.state.models();
+                self.count_lost(i, n);
+                let u = &mut self.units[usize::from(i)];
                 u.state.alive = crate::rules::state::ModelSet::default();
                 u.reserve = false;
             }

@@ -140,10 +140,7 @@ impl Battle {
             }
         }
         let owner = self.units[usize::from(rider)].owner;
-        let enemies: Vec<Model> = self
-            .living(Battle::other(owner))
-            .flat_map(|e| e.models())
-            .collect();
+        let enemies: Vec<Model> = self.enemies(owner).flat_map(|e| e.models()).collect();
         let near = |p: &Point| {
             enemies
                 .iter()

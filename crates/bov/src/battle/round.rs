@@ -95,7 +95,10 @@ impl Battle {
                 return;
             }
         }
-        self.next_turn(owner);
+        // BoV 5.1, "Behaviour deck": Monsters attacked this turn draw first.
+        if !self.queue_attacked_draws(owner) {
+            self.next_turn(owner);
+        }
     }
 
     /// "Command X": the units the Hero may place its activation marker on:
@@ -115,7 +118,7 @@ impl Battle {
 
     /// The opponent takes the next turn unless it has passed; once both have
     /// passed the round ends ("Rounds").
-    fn next_turn(&mut self, last: Seat) {
+    pub(crate) fn next_turn(&mut self, last: Seat) {
         if self.result.is_some() {
             return;
         }
@@ -166,9 +169,15 @@ impl Battle {
                 subjects: Vec::new(),
                 actor: None,
             },
-            seats: vec![self.initiative, Self::other(self.initiative)],
+            seats: vec![
+                self.initiative,
+                Self::other(self.initiative),
+                super::monsters::NEUTRAL,
+            ],
             vaala_played: false,
         });
+        // BoV 5.1, "Behaviour deck": "just before the Calculate Scoring step".
+        self.queue_end_of_round_draws();
         self.queue.push_back(Step::RoundEnds);
     }
 

@@ -34,6 +34,10 @@ pub struct ForceList {
     /// Vaala cards added to the hand, by id.
     #[serde(default)]
     pub vaala: Vec<String>,
+    /// Monsters to field in the battle, by unit id: they join no force
+    /// and cost nothing (BoV 5.1, "Monsters").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub monsters: Vec<String>,
 }
 
 /// One unit of a force list.
@@ -87,6 +91,8 @@ pub enum ListRule {
     Dragonbond,
     Mounted,
     Mercenaries,
+    /// A Monster named for the battle that is not a Monster card.
+    Monsters,
 }
 
 impl ListRule {
@@ -108,6 +114,7 @@ impl ListRule {
             ListRule::Dragonbond => "dragonbond",
             ListRule::Mounted => "mounted",
             ListRule::Mercenaries => "mercenaries",
+            ListRule::Monsters => "monsters",
         }
     }
 
@@ -128,6 +135,7 @@ impl ListRule {
             ListRule::Dragonbond => "BoV 5.1, \"The Dragonbond\"",
             ListRule::Mounted => "BoV 5.1, \"Dragonriders\"",
             ListRule::Mercenaries => "BoV 5.1, \"Neutral Units\" > \"Mercenaries\"",
+            ListRule::Monsters => "BoV 5.1, \"Neutral Units\" > \"Monsters\"",
         }
     }
 }
@@ -185,6 +193,8 @@ pub struct Force {
     /// Points spent: units, artifacts and Vaala.
     pub points: u32,
     pub mercenary_points: u32,
+    /// The Monsters the list names for the battle, by unit id.
+    pub monsters: Vec<String>,
 }
 
 /// Whether `id` is a usable entry id: like a card id, at least one of
@@ -512,6 +522,29 @@ pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<ListError>> 
         );
     }
 
+    // BoV 5.1, "Monsters": "agree on which Monsters you are going to use".
+    for id in &list.monsters {
+        match pack.unit(id) {
+            Some((_, c)) if c.monster.is_some() => {}
+            _ => {
+                let known: Vec<&str> = pack
+                    .units
+                    .iter()
+                    .filter(|c| c.monster.is_some())
+                    .map(|c| c.id.as_str())
+                    .collect();
+                err(
+                    "list",
+                    ListRule::Monsters,
+                    format!(
+                        "'{id}' is not a Monster card (Monsters: {})",
+                        known.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+
     // The General.
     let general = check_general(list, &units, &cards, &mut err);
 
@@ -527,6 +560,7 @@ pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<ListError>> 
             vaala,
             points,
             mercenary_points,
+            monsters: list.monsters.clone(),
         })
     } else {
         Err(errors)

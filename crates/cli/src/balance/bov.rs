@@ -273,6 +273,7 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
                     scenario: cell.scenario.scenario(),
                     battlefield: a.battlefield.battlefield(),
                     map: None,
+                    monsters: Vec::new(),
                 };
                 let r = caught(|| play_one(&pack, &a.bot, setup, first_seat))
                     .map_err(|e| format!("game {i} (seed {seed}): {e}"));
