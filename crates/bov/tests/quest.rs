@@ -21,6 +21,7 @@ fn quest(seed: u64, battlefield: scenario::Battlefield) -> BattleSetup {
         scenario: Scenario::Quest,
         battlefield,
         map: None,
+        monsters: Vec::new(),
     }
 }
 
@@ -603,6 +604,7 @@ proptest::proptest! {
             scenario: Scenario::Quest,
             battlefield: sizes[size],
             map: None,
+            monsters: Vec::new(),
         };
         let mut g = Battle::start(&pack(), &setup).unwrap();
         let mut a: Box<dyn valerna_bov::battle::bots::Bot> = if random.0 {

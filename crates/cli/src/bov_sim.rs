@@ -327,6 +327,11 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             )));
         }
     }
+    if args.scenario == ScenarioArg::Quest && !args.monsters.is_empty() {
+        return Err(CliError::usage(
+            "--monster: the Quest fields no Monsters (BoV 5.1, \"Monsters\": a Pitched Battle or a scenario written for them)",
+        ));
+    }
     let seed_of = |i: u32| args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
     let setup_of = |i: u32| BattleSetup {
         seed: seed_of(i),

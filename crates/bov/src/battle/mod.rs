@@ -936,6 +936,15 @@ impl Game for Battle {
                 named.push(id.clone());
             }
         }
+        // BoV 5.1, "Monsters": they are fielded "in a normal Pitched
+        // Battle" or in a scenario written for them; the Quest is not one
+        // (docs/rulings.md, "No Monsters in the Quest").
+        if setup.scenario == Scenario::Quest && !named.is_empty() {
+            return err(format!(
+                "the Quest fields no Monsters (BoV 5.1, \"Monsters\"), but {} named",
+                named.join(", ")
+            ));
+        }
         b.add_monsters(&named)?;
         b.next_objective();
         b.run();

@@ -211,7 +211,8 @@ impl Battle {
         if !self.is_quest() {
             return false;
         }
-        for u in &mut self.units {
+        // A Monster is no side's unit: it stays where it was placed.
+        for u in self.units.iter_mut().filter(|u| !u.monster) {
             u.reserve = true;
         }
         true
