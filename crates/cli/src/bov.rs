@@ -16,6 +16,8 @@ use valerna_game::Game;
 
 use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
 
+#[path = "bov_arena.rs"]
+mod bov_arena;
 #[path = "bov_render.rs"]
 mod bov_render;
 #[path = "bov_sim.rs"]
@@ -37,6 +39,9 @@ enum BovCommand {
     },
     /// Play many battles between bots and sum them up.
     Sim(bov_sim::SimArgs),
+    /// Two bots (random, greedy, ismcts) fight many battles, each from both
+    /// sides, across cores: win rates with 95% confidence intervals.
+    Arena(bov_arena::ArenaArgs),
     /// Draw a saved battle's battlefield at a given turn as SVG.
     Render(bov_render::RenderArgs),
     /// The unit, Vaala and Artifact cards of the content pack with their ids,
@@ -80,6 +85,7 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
             command: ListCommand::Validate { file, json },
         } => validate(&file, json),
         BovCommand::Sim(a) => bov_sim::run(a),
+        BovCommand::Arena(a) => bov_arena::run(a),
         BovCommand::Render(a) => bov_render::run(a),
         BovCommand::Map { log, output } => save_map(&log, output.as_deref()),
         BovCommand::Cards { faction, json } => cards(faction.as_deref(), json),

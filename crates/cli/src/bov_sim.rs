@@ -59,7 +59,7 @@ pub struct SimArgs {
 
 /// The scenarios as the command line names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ScenarioArg {
+pub(super) enum ScenarioArg {
     /// Pitched Battle: objectives and defeated units score.
     Pitched,
     /// Seize the Land!: only objectives score.
@@ -69,7 +69,7 @@ enum ScenarioArg {
 }
 
 impl ScenarioArg {
-    fn scenario(self) -> Scenario {
+    pub(super) fn scenario(self) -> Scenario {
         match self {
             ScenarioArg::Pitched => Scenario::PitchedBattle,
             ScenarioArg::Seize => Scenario::SeizeTheLand,
@@ -77,7 +77,7 @@ impl ScenarioArg {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             ScenarioArg::Pitched => "pitched",
             ScenarioArg::Seize => "seize",
@@ -145,7 +145,7 @@ fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
 
 /// A force list as the engine takes it: a shipped list's name, or the text
 /// of a list file after checking it. An unknown name lists the shipped ones.
-fn resolve_list(arg: &str) -> Result<String, CliError> {
+pub(super) fn resolve_list(arg: &str) -> Result<String, CliError> {
     let shipped = crate::bov::shipped_lists();
     if shipped.contains(&arg) {
         return Ok(arg.to_string());
