@@ -7,7 +7,8 @@
 //! from the game's [`Sampler`], with its own dice to come), walks the tree
 //! along decisions legal in that game, choosing by UCB1 among the children
 //! available in it (availability counts stand in for the parent's visits),
-//! adds one node, plays out at random and backs up each seat's payoff:
+//! adds one node, plays out (at random, or by the sampler's own cheap
+//! policy) and backs up each seat's payoff:
 //! max-n, every node keeps the payoff of the seat that chose its decision,
 //! so that with three or four seats each decides for itself.
 
@@ -39,6 +40,32 @@ pub struct Settings {
     /// Fruitless draws of a determinisation, in a row, before the search
     /// gives the decision to its fallback player.
     pub max_failed_samples: u32,
+    /// Progressive widening: a node visited `n` times weighs only the first
+    /// `ceil(k (n + 1)^alpha)` of its candidates (the sampler lists the
+    /// likeliest best first), and tries them in that order. `None`: every
+    /// candidate at once, the untried ones in random order.
+    pub widening: Option<Widening>,
+}
+
+/// Progressive widening's constants (Coulom 2007; Chaslot et al. 2008):
+/// the number of candidates a node weighs grows as `k (n + 1)^alpha`
+/// with its visits `n`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub k: f64,
+    pub alpha: f64,
+}
+
+impl Widening {
+    /// How many candidates a node visited `visits` times weighs.
+    pub fn allowed(self, visits: f64) -> usize {
+        let n = (self.k * (visits + 1.0).powf(self.alpha)).ceil();
+        if n.is_finite() && n >= 1.0 {
+            n.min(usize::MAX as f64) as usize
+        } else {
+            1
+        }
+    }
 }
 
 impl Default for Settings {
@@ -48,6 +75,7 @@ impl Default for Settings {
             exploration: 0.7,
             playout_cap: 2000,
             max_failed_samples: 64,
+            widening: None,
         }
     }
 }
@@ -156,7 +184,13 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
             let mut node = 0usize;
             // Selection and expansion.
             while let Some(seat) = g.to_decide() {
-                g.choices(&mut choices);
+                self.sampler.candidates(&g, &mut choices);
+                if choices.is_empty() {
+                    break;
+                }
+                if let Some(w) = self.settings.widening {
+                    choices.truncate(w.allowed(nodes[node].visits));
+                }
                 let untried = choices.iter().position(|d| {
                     !nodes[node]
                         .children
@@ -173,7 +207,12 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
                             })
                         })
                         .collect();
-                    let d = choices[untried[rng.index(untried.len())]].clone();
+                    let pick = if self.settings.widening.is_some() {
+                        0
+                    } else {
+                        rng.index(untried.len())
+                    };
+                    let d = choices[untried[pick]].clone();
                     for i in 0..nodes[node].children.len() {
                         let c = nodes[node].children[i];
                         if nodes[c].seat == seat
@@ -230,8 +269,9 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
             // Playout.
             let mut steps = 0;
             while g.to_decide().is_some() && steps < self.settings.playout_cap {
-                g.choices(&mut choices);
-                let d = choices[rng.index(choices.len())].clone();
+                let Some(d) = self.sampler.playout(&g, &mut rng, &mut choices) else {
+                    break;
+                };
                 if g.apply(d).is_err() {
                     break;
                 }

@@ -12,6 +12,7 @@
 //! players ([`lov::Heuristic`]).
 #![forbid(unsafe_code)]
 
+pub mod bov;
 pub mod ismcts;
 pub mod lov;
 pub mod random;
@@ -19,6 +20,7 @@ pub mod spec;
 
 use std::fmt::Debug;
 
+use valerna_dice::Stream;
 use valerna_game::{Game, Seat};
 
 /// A game whose seats can be told what they know.
@@ -66,6 +68,24 @@ pub trait Sampler<G: Observable>: Send + Sync {
         let n = out.len().max(1) as f64;
         out.fill(1.0 / n);
         let _ = g;
+    }
+
+    /// The decisions the search weighs at `g` (into `out`, cleared first),
+    /// the likeliest best first: by default every legal choice the game
+    /// lists. A game whose choices are continuous gives a finite list of
+    /// candidates here.
+    fn candidates(&self, g: &G, out: &mut Vec<G::Decision>) {
+        g.choices(out);
+    }
+
+    /// The decision a playout takes at `g`: by default one of the game's
+    /// choices (listed into `buf`) uniformly at random from `rng`.
+    fn playout(&self, g: &G, rng: &mut Stream, buf: &mut Vec<G::Decision>) -> Option<G::Decision> {
+        g.choices(buf);
+        if buf.is_empty() {
+            return None;
+        }
+        Some(buf[rng.index(buf.len())].clone())
     }
 }
 

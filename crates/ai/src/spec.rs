@@ -9,7 +9,10 @@ use std::time::Duration;
 use valerna_lov::Lov;
 use valerna_lov::content::Content;
 
-use crate::ismcts::{Budget, Ismcts, Settings};
+use valerna_bov::battle::Battle;
+
+use crate::bov::{self, BovSampler};
+use crate::ismcts::{Budget, Ismcts, Settings, Widening};
 use crate::lov::{Heuristic, LovSampler};
 use crate::random::RandomBot;
 use crate::{Bot, mix};
@@ -50,6 +53,29 @@ fn duration(s: &str) -> Option<Duration> {
     (x.is_finite() && x > 0.0 && x * scale <= 3600.0).then(|| Duration::from_secs_f64(x * scale))
 }
 
+/// The budget in `ismcts:ARG`.
+fn budget(arg: &str) -> Result<Budget, &'static str> {
+    match arg.split_once('=') {
+        Some(("iters", n)) => match n.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(Budget::Iterations(n)),
+            _ => Err("iters must be a whole number above 0"),
+        },
+        Some(("think", t)) => match duration(t) {
+            Some(d) => Ok(Budget::Time(d)),
+            None => Err("think must be a time such as 500ms or 2s"),
+        },
+        _ => Err("ismcts takes iters=N or think=TIME"),
+    }
+}
+
+/// Renders a budget as `ismcts:ARG` reads it.
+fn write_budget(f: &mut std::fmt::Formatter<'_>, b: Budget) -> std::fmt::Result {
+    match b {
+        Budget::Iterations(n) => write!(f, "ismcts:iters={n}"),
+        Budget::Time(t) => write!(f, "ismcts:think={}ms", t.as_millis()),
+    }
+}
+
 impl FromStr for Spec {
     type Err = SpecError;
 
@@ -67,17 +93,7 @@ impl FromStr for Spec {
             ("random", None) => Spec::Random,
             ("heuristic", None) => Spec::Heuristic,
             ("ismcts", None) => Spec::Ismcts(Budget::Iterations(DEFAULT_ITERATIONS)),
-            ("ismcts", Some(a)) => match a.split_once('=') {
-                Some(("iters", n)) => match n.parse::<u32>() {
-                    Ok(n) if n > 0 => Spec::Ismcts(Budget::Iterations(n)),
-                    _ => return Err(err("iters must be a whole number above 0")),
-                },
-                Some(("think", t)) => match duration(t) {
-                    Some(d) => Spec::Ismcts(Budget::Time(d)),
-                    None => return Err(err("think must be a time such as 500ms or 2s")),
-                },
-                _ => return Err(err("ismcts takes iters=N or think=TIME")),
-            },
+            ("ismcts", Some(a)) => Spec::Ismcts(budget(a).map_err(&err)?),
             (_, Some(_)) if ["faceless", "random", "heuristic"].contains(&name) => {
                 return Err(err("this bot takes no settings"));
             }
@@ -93,8 +109,7 @@ impl std::fmt::Display for Spec {
             Spec::Faceless => write!(f, "faceless"),
             Spec::Random => write!(f, "random"),
             Spec::Heuristic => write!(f, "heuristic"),
-            Spec::Ismcts(Budget::Iterations(n)) => write!(f, "ismcts:iters={n}"),
-            Spec::Ismcts(Budget::Time(t)) => write!(f, "ismcts:think={}ms", t.as_millis()),
+            Spec::Ismcts(b) => write_budget(f, *b),
         }
     }
 }
@@ -122,6 +137,96 @@ impl Spec {
                 seed,
                 Box::new(Heuristic::new(content.clone(), mix(seed, 7))),
             ))),
+        }
+    }
+}
+
+/// Who plays a side of a Battle of Valerna: `random`, `greedy`, `ismcts`,
+/// `ismcts:iters=N` or `ismcts:think=500ms`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BovSpec {
+    Random,
+    Greedy,
+    /// Information-set search with this budget a decision.
+    Ismcts(Budget),
+}
+
+/// A Battles of Valerna bot specification that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bot `{spec}`: {why} (expected random, greedy, ismcts, ismcts:iters=N or ismcts:think=500ms)"
+)]
+pub struct BovSpecError {
+    pub spec: String,
+    pub why: String,
+}
+
+/// The budget of `ismcts` written alone for a battle: a game of it takes
+/// well under a minute.
+pub const BOV_DEFAULT_ITERATIONS: u32 = 64;
+
+impl FromStr for BovSpec {
+    type Err = BovSpecError;
+
+    fn from_str(s: &str) -> Result<BovSpec, BovSpecError> {
+        let err = |why: &str| BovSpecError {
+            spec: s.to_string(),
+            why: why.to_string(),
+        };
+        let (name, arg) = match s.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (s, None),
+        };
+        Ok(match (name, arg) {
+            ("random", None) => BovSpec::Random,
+            ("greedy", None) => BovSpec::Greedy,
+            ("ismcts", None) => BovSpec::Ismcts(Budget::Iterations(BOV_DEFAULT_ITERATIONS)),
+            ("ismcts", Some(a)) => BovSpec::Ismcts(budget(a).map_err(&err)?),
+            ("random" | "greedy", Some(_)) => return Err(err("this bot takes no settings")),
+            _ => return Err(err("unknown bot")),
+        })
+    }
+}
+
+impl std::fmt::Display for BovSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BovSpec::Random => write!(f, "random"),
+            BovSpec::Greedy => write!(f, "greedy"),
+            BovSpec::Ismcts(b) => write_budget(f, *b),
+        }
+    }
+}
+
+/// The search settings of the Battles of Valerna bot: playouts of the
+/// greedy bot cut short after a turn or two and judged by the points
+/// ([`crate::bov::BovSampler`]), and progressive widening over the
+/// candidates.
+pub fn bov_settings(budget: Budget) -> Settings {
+    Settings {
+        budget,
+        exploration: 0.5,
+        playout_cap: BOV_PLAYOUT_CAP,
+        widening: Some(Widening { k: 2.0, alpha: 0.5 }),
+        ..Settings::default()
+    }
+}
+
+/// Decisions a Battles of Valerna playout takes before it is judged.
+pub const BOV_PLAYOUT_CAP: u32 = 24;
+
+impl BovSpec {
+    /// The bot of this specification, seeded.
+    pub fn bot(self, seed: u64) -> Box<dyn Bot<Battle>> {
+        match self {
+            BovSpec::Random => Box::new(bov::Random::new(seed)),
+            BovSpec::Greedy => Box::new(bov::Greedy::new(seed)),
+            BovSpec::Ismcts(budget) => Box::new(Ismcts::new(
+                BovSampler::new(),
+                bov_settings(budget),
+                seed,
+                Box::new(bov::Greedy::new(mix(seed, 7))),
+            )),
         }
     }
 }

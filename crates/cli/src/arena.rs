@@ -1,5 +1,7 @@
 //! `valerna lov arena`: bots against bots (and the Faceless), many games
-//! across cores, with win rates and their 95% confidence intervals.
+//! across cores, with win rates and their 95% confidence intervals; and
+//! what every arena shares (`valerna bov arena` too): the parallel run and
+//! the interval.
 //!
 //! Game `i` is played from its own seed, derived from `--seed` and `i`, and
 //! its bots are seeded from that seed: a game's result depends on nothing
@@ -181,6 +183,20 @@ fn play_all(
     jobs: Option<usize>,
     progress: &Progress,
 ) -> Result<Vec<GameResult>, CliError> {
+    run_games(u64::from(games), jobs, progress, |i| {
+        play_one(content, specs, seed, i, rotate)
+    })
+}
+
+/// Plays games `0..games` with `play` on `jobs` threads (default: one per
+/// core), stepping `progress` after each; the results come in game order,
+/// whatever the threads. The first game that fails fails the run.
+pub fn run_games<R: Send>(
+    games: u64,
+    jobs: Option<usize>,
+    progress: &Progress,
+    play: impl Fn(u64) -> Result<R, String> + Sync + Send,
+) -> Result<Vec<R>, CliError> {
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(j) = jobs {
         pool = pool.num_threads(j);
@@ -188,11 +204,11 @@ fn play_all(
     let pool = pool
         .build()
         .map_err(|e| CliError::failed(format!("threads: {e}")))?;
-    let results: Result<Vec<GameResult>, String> = pool.install(|| {
-        (0..u64::from(games))
+    let results: Result<Vec<R>, String> = pool.install(|| {
+        (0..games)
             .into_par_iter()
             .map(|i| {
-                let r = play_one(content, specs, seed, i, rotate);
+                let r = play(i);
                 progress.step();
                 r
             })

@@ -16,6 +16,8 @@ use valerna_game::Game;
 
 use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
 
+#[path = "bov_arena.rs"]
+mod bov_arena;
 #[path = "bov_render.rs"]
 mod bov_render;
 #[path = "bov_sim.rs"]
@@ -41,6 +43,9 @@ enum BovCommand {
     /// a Markdown report with SVG charts of shares, scores, objectives and
     /// cards.
     Balance(crate::balance::bov::BalanceArgs),
+    /// Two bots (random, greedy, ismcts) fight many battles, each from both
+    /// sides, across cores: win rates with 95% confidence intervals.
+    Arena(bov_arena::ArenaArgs),
     /// Draw a saved battle's battlefield at a given turn as SVG.
     Render(bov_render::RenderArgs),
     /// The unit, Vaala and Artifact cards of the content pack with their ids,
@@ -85,6 +90,7 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
         } => validate(&file, json),
         BovCommand::Sim(a) => bov_sim::run(a),
         BovCommand::Balance(a) => crate::balance::bov::run(a),
+        BovCommand::Arena(a) => bov_arena::run(a),
         BovCommand::Render(a) => bov_render::run(a),
         BovCommand::Map { log, output } => save_map(&log, output.as_deref()),
         BovCommand::Cards { faction, json } => cards(faction.as_deref(), json),

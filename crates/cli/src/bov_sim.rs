@@ -153,7 +153,7 @@ pub(crate) fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
 
 /// A force list as the engine takes it: a shipped list's name, or the text
 /// of a list file after checking it. An unknown name lists the shipped ones.
-fn resolve_list(arg: &str) -> Result<String, CliError> {
+pub(super) fn resolve_list(arg: &str) -> Result<String, CliError> {
     let shipped = crate::bov::shipped_lists();
     if shipped.contains(&arg) {
         return Ok(arg.to_string());

@@ -13,6 +13,7 @@ pub mod bots;
 pub mod dangerous;
 pub mod deployment;
 pub mod invariants;
+pub mod knowledge;
 pub mod monsters;
 pub mod powers;
 pub mod quest;
