@@ -52,8 +52,16 @@ pub fn rates(
     line: Option<f64>,
 ) -> Result<(), CliError> {
     register_font();
-    if categories.len() > 8 {
-        // Many categories: one row each, so that no label overlaps another.
+    let longest = categories
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0);
+    // About 7 px a character at 14 px: labels wider than their column.
+    let crowded = longest * 7 > 880 / categories.len().max(1);
+    if categories.len() > 8 || crowded {
+        // Many or long categories: one row each, so that no label overlaps
+        // another.
         let height = 120 + 28 * categories.len() as u32 * series.len().max(1) as u32;
         let root = SVGBackend::new(path, (960, height)).into_drawing_area();
         return draw_rows(&root, title, y_desc, categories, series, line)
