@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 use serde_json::json;
 use valerna_ai::mix;
 use valerna_bov::battle::bots::play;
@@ -22,7 +21,7 @@ use valerna_game::Game;
 
 use super::charts::{self, Rate, Series};
 use super::{Report, pct, write_report};
-use crate::arena::wilson;
+use crate::arena::{run_games, wilson};
 use crate::bov::bov_sim::{BattlefieldArg, ScenarioArg, bot, caught};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
@@ -235,54 +234,49 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
             }
         }
     }
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(j) = a.jobs {
-        pool = pool.num_threads(j as usize);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| CliError::failed(format!("threads: {e}")))?;
     let jobs: Vec<(usize, u32)> = (0..cells.len())
         .flat_map(|c| (0..a.games).map(move |i| (c, i)))
         .collect();
     let progress = Progress::new(jobs.len() as u64, "balance");
-    let results: Vec<Result<GameResult, String>> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(c, i)| {
-                let cell = &cells[c];
-                let first_seat = (i % 2) as usize;
-                let mut names = [
-                    lists[cell.lists[0]].setup.clone(),
-                    lists[cell.lists[1]].setup.clone(),
-                ];
-                if first_seat == 1 {
-                    names.swap(0, 1);
-                }
-                // The pairing and scenario, not the cell's place in the
-                // report, so that a cell's games do not depend on which
-                // scenarios were asked for.
-                let [x, y] = cell.lists.map(|l| l as u64);
-                let sc = ScenarioArg::value_variants()
-                    .iter()
-                    .position(|v| *v == cell.scenario)
-                    .unwrap_or(0) as u64;
-                let seed = mix(mix(mix(mix(a.seed, x), y), sc), u64::from(i));
-                let setup = BattleSetup {
-                    seed,
-                    lists: names,
-                    scenario: cell.scenario.scenario(),
-                    battlefield: a.battlefield.battlefield(),
-                    map: None,
-                    monsters: Vec::new(),
-                };
-                let r = caught(|| play_one(&pack, &a.bot, setup, first_seat))
-                    .map_err(|e| format!("game {i} (seed {seed}): {e}"));
-                progress.step();
-                r
-            })
-            .collect()
-    });
+    let results = run_games(
+        jobs.len() as u64,
+        a.jobs.map(|j| j as usize),
+        &progress,
+        |k| {
+            let (c, i) = jobs[k as usize];
+            let cell = &cells[c];
+            let first_seat = (i % 2) as usize;
+            let mut names = [
+                lists[cell.lists[0]].setup.clone(),
+                lists[cell.lists[1]].setup.clone(),
+            ];
+            if first_seat == 1 {
+                names.swap(0, 1);
+            }
+            // The pairing and scenario, not the cell's place in the
+            // report, so that a cell's games do not depend on which
+            // scenarios were asked for.
+            let [x, y] = cell.lists.map(|l| l as u64);
+            let sc = ScenarioArg::value_variants()
+                .iter()
+                .position(|v| *v == cell.scenario)
+                .unwrap_or(0) as u64;
+            let seed = mix(mix(mix(mix(a.seed, x), y), sc), u64::from(i));
+            let setup = BattleSetup {
+                seed,
+                lists: names,
+                scenario: cell.scenario.scenario(),
+                battlefield: a.battlefield.battlefield(),
+                map: None,
+                monsters: Vec::new(),
+            };
+            // A failed game is reported, and the others still count.
+            Ok(caught(|| play_one(&pack, &a.bot, setup, first_seat))
+                .map_err(|e| format!("game {i} (seed {seed}): {e}")))
+        },
+    );
     progress.finish();
+    let results = results?;
     let mut failed = Vec::new();
     for (&(c, _), r) in jobs.iter().zip(results) {
         match r {

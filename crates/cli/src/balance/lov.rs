@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use rayon::prelude::*;
 use serde_json::json;
 use valerna_ai::spec::Spec;
 use valerna_ai::{Bot, mix};
@@ -25,7 +24,7 @@ use valerna_lov::{Lov, Setup};
 
 use super::charts::{self, Rate, Series};
 use super::{Report, pct, write_report};
-use crate::arena::wilson;
+use crate::arena::{run_games, wilson};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
 
@@ -182,31 +181,24 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
         }
         specs.push(spec);
     }
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(j) = a.jobs {
-        pool = pool.num_threads(j as usize);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| CliError::failed(format!("threads: {e}")))?;
     let jobs: Vec<(usize, u32, u32)> = (0..specs.len())
         .flat_map(|b| (1..=SEATS as u32).flat_map(move |h| (0..a.games).map(move |i| (b, h, i))))
         .collect();
     let progress = Progress::new(jobs.len() as u64, "balance");
-    let results: Result<Vec<GameResult>, String> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(b, h, i)| {
-                let masks = people_masks(h);
-                let mask = masks[i as usize % masks.len()];
-                let seed = mix(mix(a.seed, u64::from(h)), u64::from(i));
-                let r = play_one(&content, specs[b], seed, mask);
-                progress.step();
-                r
-            })
-            .collect()
-    });
+    let results = run_games(
+        jobs.len() as u64,
+        a.jobs.map(|j| j as usize),
+        &progress,
+        |k| {
+            let (b, h, i) = jobs[k as usize];
+            let masks = people_masks(h);
+            let mask = masks[i as usize % masks.len()];
+            let seed = mix(mix(a.seed, u64::from(h)), u64::from(i));
+            play_one(&content, specs[b], seed, mask)
+        },
+    );
     progress.finish();
-    let results = results.map_err(CliError::failed)?;
+    let results = results?;
     let mut sections: Vec<Section> = specs
         .iter()
         .map(|&bot| Section {
