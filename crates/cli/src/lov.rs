@@ -159,14 +159,6 @@ pub fn run(args: LovArgs) -> Result<(), CliError> {
 
 // ---------------------------------------------------------------------- sim
 
-/// SplitMix64: independent per-game seeds from one seed.
-fn mix(seed: u64, i: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// What the simulated games added up to.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Tally {
@@ -184,7 +176,7 @@ fn tally(content: &Arc<Content>, a: &SimArgs) -> Result<Tally, CliError> {
     let mut t = Tally::default();
     let progress = Progress::new(u64::from(a.games), tr!(Texts::new(a.lang), "sim-progress"));
     for i in 0..u64::from(a.games) {
-        let seed = mix(a.seed, i);
+        let seed = valerna_ai::mix(a.seed, i);
         let mut humans = [false; 4];
         for k in 0..u64::from(a.humans) {
             humans[((i + k) % 4) as usize] = true;
