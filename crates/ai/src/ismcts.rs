@@ -156,6 +156,7 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
             reward: 0.0,
         }];
         let start = Instant::now();
+        let root_options = G::options(k).to_vec();
         let mut choices = Vec::new();
         let mut payoff = Vec::new();
         let mut path = Vec::new();
@@ -184,7 +185,13 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
             let mut node = 0usize;
             // Selection and expansion.
             while let Some(seat) = g.to_decide() {
-                self.sampler.candidates(&g, &mut choices);
+                if node == 0 {
+                    // The seat's own options: the same in every
+                    // determinisation, and the only ones it may take.
+                    choices.clone_from(&root_options);
+                } else {
+                    self.sampler.candidates(&g, &mut choices);
+                }
                 if choices.is_empty() {
                     break;
                 }
@@ -294,7 +301,7 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
         if root.children.is_empty() {
             return None;
         }
-        let options = G::options(k);
+        let options = &root_options;
         Some(
             root.children
                 .iter()

@@ -308,6 +308,48 @@ fn the_planner_goes_around_impassable_terrain() {
 }
 
 #[test]
+fn one_planner_plans_as_fresh_planners_do() {
+    // A planner keeps its grids and A*'s working arrays between paths: every
+    // path it gives must be the one a planner built for that path alone
+    // gives, whatever was asked of it before (a wall with a gap, a slowing
+    // marsh, two bases of one size and one of another, an enemy in the way).
+    let f = field(vec![
+        square(20.0, 0.0, 22.0, 14.0, vec![TerrainKind::Impassable]),
+        square(20.0, 18.0, 22.0, 36.0, vec![TerrainKind::Impassable]),
+        square(30.0, 4.0, 36.0, 10.0, vec![TerrainKind::Slowing]),
+    ]);
+    let mut big = m(A, 0, 6.0, 20.0);
+    big.radius_in = 1.0;
+    let models = [
+        m(A, 0, 4.0, 6.0),
+        m(A, 0, 8.0, 30.0),
+        big,
+        m(B, 1, 26.0, 16.0),
+    ];
+    let mut planner = Planner::new(&f, &models);
+    let mut planned = 0;
+    for (k, dest) in [
+        (28.0, 8.0),
+        (40.0, 30.0),
+        (10.0, 12.0),
+        (44.0, 6.0),
+        (30.0, 20.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for idx in [0, 1, 2, 0] {
+            let dest = p(dest.0, dest.1 + k as f64 * 0.1);
+            let fresh = plan_path(&f, &models, idx, dest, MoveTraits::default());
+            assert_eq!(planner.plan(idx, dest, MoveTraits::default()), fresh);
+            planned += usize::from(fresh.is_ok_and(|p| p.waypoints.len() > 1));
+        }
+    }
+    // The case needs detours, not only straight lines.
+    assert!(planned >= 8, "{planned} detours");
+}
+
+#[test]
 fn the_planner_skirts_slowing_terrain_when_that_is_cheaper() {
     // Straight through the 6"-wide marsh costs 12 + 7 = 19"; around its end
     // (y from 10 to 12.5 and back) costs about 13".

@@ -14,7 +14,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::movement::segment_error;
-use super::planner::{plan_path, truncate_path};
+use std::cell::RefCell;
+
+use super::planner::{Planner, truncate_path};
 use super::{
     Battlefield, COHERENCY_IN, CONTACT_IN, EPS, Model, ModelMove, MoveError, MoveKind, MoveTraits,
     Point, UnitId, UnitMove, engaged_models, path_cost, plan_formation, validate_unit_move,
@@ -65,6 +67,8 @@ struct Ctx<'a> {
     targets: &'a [UnitId],
     side: u8,
     unit: UnitId,
+    /// One planner for the whole move: the movers share its grids.
+    planner: RefCell<Planner<'a>>,
 }
 
 impl Ctx<'_> {
@@ -150,7 +154,8 @@ impl Ctx<'_> {
         }
         let mut best: Option<(Vec<Point>, f64)> = None;
         for &k in order.iter().take(PLANNED_TRIES) {
-            if let Ok(p) = plan_path(self.field, self.models, idx, cands[k], self.traits)
+            let planned = self.planner.borrow_mut().plan(idx, cands[k], self.traits);
+            if let Ok(p) = planned
                 && best.as_ref().is_none_or(|b| p.cost < b.1)
             {
                 best = Some((p.waypoints, p.cost));
@@ -319,6 +324,7 @@ fn context<'a>(
         targets,
         side: 0,
         unit,
+        planner: RefCell::new(Planner::new(field, models)),
     };
     let mut movers = ctx.members(unit);
     let Some(&m0) = movers.first() else {

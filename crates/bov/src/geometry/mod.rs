@@ -40,7 +40,7 @@ pub use movement::{
     ModelMove, MoveError, MoveKind, MoveTraits, SpeedModifiers, UnitMove, effective_speed,
     path_cost, validate_unit_move,
 };
-pub use planner::{PlanError, PlannedPath, plan_formation, plan_path, truncate_path};
+pub use planner::{PlanError, PlannedPath, Planner, plan_formation, plan_path, truncate_path};
 pub use point::Point;
 pub use setup::{BattlefieldSize, TerrainTemplate, default_templates, place_terrain};
 pub use terrain::{Battlefield, GeometryError, TerrainKind, TerrainPiece};

@@ -44,12 +44,163 @@ pub enum PlanError {
     Unreachable { model: usize },
 }
 
+/// Where a base of one size and side may stand, cell by cell, and A*'s
+/// working arrays (reset cell by cell after each search, not reallocated).
 struct Grid {
     cell: f64,
     nx: usize,
     ny: usize,
     closed: Vec<bool>,
     slow: Vec<bool>,
+    /// The connected region of each open cell (4-neighbour; a diagonal step
+    /// needs both cells beside it open, so it joins nothing new): a goal in
+    /// another region than the start is unreachable without searching.
+    region: Vec<u32>,
+    scratch: Scratch,
+}
+
+/// A*'s working arrays, one entry a cell and one for the destination.
+#[derive(Default)]
+struct Scratch {
+    g: Vec<f64>,
+    prev: Vec<usize>,
+    done: Vec<bool>,
+    /// The entries set since the last reset.
+    touched: Vec<usize>,
+}
+
+impl Scratch {
+    /// Every entry as new, for `n` entries.
+    fn reset(&mut self, n: usize) {
+        if self.g.len() != n {
+            *self = Scratch {
+                g: vec![f64::INFINITY; n],
+                prev: vec![usize::MAX; n],
+                done: vec![false; n],
+                touched: Vec::new(),
+            };
+            return;
+        }
+        for k in self.touched.drain(..) {
+            self.g[k] = f64::INFINITY;
+            self.prev[k] = usize::MAX;
+            self.done[k] = false;
+        }
+    }
+
+    fn set(&mut self, k: usize, g: f64, prev: usize) {
+        self.g[k] = g;
+        self.prev[k] = prev;
+        self.touched.push(k);
+    }
+}
+
+/// What a grid depends on besides the battlefield and the models: the base
+/// radius, the side (whose bases are enemies) and the move's traits.
+#[derive(Clone, Copy, PartialEq)]
+struct GridKey {
+    radius: u64,
+    side: u8,
+    traits: MoveTraits,
+}
+
+/// Plans paths on one battlefield among one set of models. Each grid is
+/// built once, for the first path a base of its size and side asks for, and
+/// serves every later one: a unit's models, a charge's candidates.
+pub struct Planner<'a> {
+    field: &'a Battlefield,
+    models: &'a [Model],
+    grids: Vec<(GridKey, Grid)>,
+}
+
+impl std::fmt::Debug for Planner<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Planner")
+            .field("grids", &self.grids.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Planner<'a> {
+    pub fn new(field: &'a Battlefield, models: &'a [Model]) -> Self {
+        Planner {
+            field,
+            models,
+            grids: Vec::new(),
+        }
+    }
+
+    /// See [`plan_path`].
+    pub fn plan(
+        &mut self,
+        idx: usize,
+        dest: Point,
+        traits: MoveTraits,
+    ) -> Result<PlannedPath, PlanError> {
+        let (field, models) = (self.field, self.models);
+        let Some(m) = models.get(idx).filter(|m| m.is_valid()) else {
+            return Err(PlanError::BadModel(idx));
+        };
+        if !dest.is_finite() || !field.holds_base(dest, m.radius_in) {
+            return Err(PlanError::BadDestination { model: idx });
+        }
+        let start = m.center;
+        let straight_ok = segment_error(field, models, idx, start, dest, traits).is_none();
+        let straight_cost = path_cost(field, m, &[dest], traits);
+        if straight_ok && straight_cost <= start.dist(dest) + EPS {
+            return Ok(PlannedPath {
+                waypoints: vec![dest],
+                cost: straight_cost,
+            });
+        }
+        let key = GridKey {
+            radius: m.radius_in.to_bits(),
+            side: m.side,
+            traits,
+        };
+        let at = match self.grids.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.grids
+                    .push((key, build_grid(field, models, idx, traits)));
+                self.grids.len() - 1
+            }
+        };
+        let grid = &mut self.grids[at].1;
+        let mut scratch = std::mem::take(&mut grid.scratch);
+        let via = astar(
+            field,
+            models,
+            idx,
+            grid,
+            &mut scratch,
+            (start, dest),
+            traits,
+        );
+        grid.scratch = scratch;
+        let best = match via {
+            Some(w) => {
+                let c = path_cost(field, m, &w, traits);
+                if straight_ok && straight_cost <= c {
+                    PlannedPath {
+                        waypoints: vec![dest],
+                        cost: straight_cost,
+                    }
+                } else {
+                    PlannedPath {
+                        waypoints: w,
+                        cost: c,
+                    }
+                }
+            }
+            None if straight_ok => PlannedPath {
+                waypoints: vec![dest],
+                cost: straight_cost,
+            },
+            None => return Err(PlanError::Unreachable { model: idx }),
+        };
+        Ok(best)
+    }
 }
 
 impl Grid {
@@ -125,13 +276,53 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
             }
         }
     }
+    let region = regions(&closed, nx, ny);
     Grid {
         cell,
         nx,
         ny,
         closed,
         slow,
+        region,
+        scratch: Scratch::default(),
     }
+}
+
+/// Labels the connected regions of open cells (closed cells get `u32::MAX`).
+fn regions(closed: &[bool], nx: usize, ny: usize) -> Vec<u32> {
+    let mut region = vec![u32::MAX; closed.len()];
+    let mut next = 0u32;
+    let mut stack = Vec::new();
+    for s in 0..closed.len() {
+        if closed[s] || region[s] != u32::MAX {
+            continue;
+        }
+        region[s] = next;
+        stack.push(s);
+        while let Some(k) = stack.pop() {
+            let (i, j) = (k % nx, k / nx);
+            let mut visit = |nk: usize| {
+                if !closed[nk] && region[nk] == u32::MAX {
+                    region[nk] = next;
+                    stack.push(nk);
+                }
+            };
+            if i + 1 < nx {
+                visit(k + 1);
+            }
+            if i > 0 {
+                visit(k - 1);
+            }
+            if j + 1 < ny {
+                visit(k + nx);
+            }
+            if j > 0 {
+                visit(k - nx);
+            }
+        }
+        next += 1;
+    }
+    region
 }
 
 /// Proposes a near-shortest legal path (in move cost) for model `idx` from
@@ -144,45 +335,7 @@ pub fn plan_path(
     dest: Point,
     traits: MoveTraits,
 ) -> Result<PlannedPath, PlanError> {
-    let Some(m) = models.get(idx).filter(|m| m.is_valid()) else {
-        return Err(PlanError::BadModel(idx));
-    };
-    if !dest.is_finite() || !field.holds_base(dest, m.radius_in) {
-        return Err(PlanError::BadDestination { model: idx });
-    }
-    let start = m.center;
-    let straight_ok = segment_error(field, models, idx, start, dest, traits).is_none();
-    let straight_cost = path_cost(field, m, &[dest], traits);
-    if straight_ok && straight_cost <= start.dist(dest) + EPS {
-        return Ok(PlannedPath {
-            waypoints: vec![dest],
-            cost: straight_cost,
-        });
-    }
-    let grid = build_grid(field, models, idx, traits);
-    let via = astar(field, models, idx, &grid, start, dest, traits);
-    let best = match via {
-        Some(w) => {
-            let c = path_cost(field, m, &w, traits);
-            if straight_ok && straight_cost <= c {
-                PlannedPath {
-                    waypoints: vec![dest],
-                    cost: straight_cost,
-                }
-            } else {
-                PlannedPath {
-                    waypoints: w,
-                    cost: c,
-                }
-            }
-        }
-        None if straight_ok => PlannedPath {
-            waypoints: vec![dest],
-            cost: straight_cost,
-        },
-        None => return Err(PlanError::Unreachable { model: idx }),
-    };
-    Ok(best)
+    Planner::new(field, models).plan(idx, dest, traits)
 }
 
 fn astar(
@@ -190,16 +343,15 @@ fn astar(
     models: &[Model],
     idx: usize,
     grid: &Grid,
-    start: Point,
-    dest: Point,
+    sc: &mut Scratch,
+    (start, dest): (Point, Point),
     traits: MoveTraits,
 ) -> Option<Vec<Point>> {
     let n = grid.nx * grid.ny;
     let goal = n; // a virtual node: the destination itself
     let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
     let factor = |k: usize| if grid.slow[k] { 2.0 } else { 1.0 };
-    let mut g = vec![f64::INFINITY; n + 1];
-    let mut prev = vec![usize::MAX; n + 1];
+    sc.reset(n + 1);
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let key = |f: f64| f.max(0.0).to_bits();
     let (si, sj) = grid.cell_of(start);
@@ -210,9 +362,8 @@ fn astar(
                 && legal(start, grid.center(k))
             {
                 let c = start.dist(grid.center(k)) * factor(k);
-                if c < g[k] {
-                    g[k] = c;
-                    prev[k] = usize::MAX;
+                if c < sc.g[k] {
+                    sc.set(k, c, usize::MAX);
                     heap.push(Reverse((key(c + grid.center(k).dist(dest)), k)));
                 }
             }
@@ -230,24 +381,26 @@ fn astar(
             }
         }
     }
-    if goal_cells.is_empty() {
+    let reachable = goal_cells.iter().any(|&k| {
+        heap.iter()
+            .any(|Reverse((_, s))| grid.region[*s] == grid.region[k])
+    });
+    if !reachable {
         return None;
     }
-    let mut done = vec![false; n + 1];
     while let Some(Reverse((_, k))) = heap.pop() {
-        if done[k] {
+        if sc.done[k] {
             continue;
         }
-        done[k] = true;
+        sc.done[k] = true;
         if k == goal {
             break;
         }
         let here = grid.center(k);
         if goal_cells.contains(&k) {
-            let c = g[k] + here.dist(dest) * factor(k);
-            if c < g[goal] {
-                g[goal] = c;
-                prev[goal] = k;
+            let c = sc.g[k] + here.dist(dest) * factor(k);
+            if c < sc.g[goal] {
+                sc.set(goal, c, k);
                 heap.push(Reverse((key(c), goal)));
             }
         }
@@ -265,7 +418,7 @@ fn astar(
             let Some(nk) = grid.index(i + di, j + dj) else {
                 continue;
             };
-            if grid.closed[nk] || done[nk] {
+            if grid.closed[nk] || sc.done[nk] {
                 continue;
             }
             if di != 0 && dj != 0 {
@@ -277,22 +430,21 @@ fn astar(
                 }
             }
             let step = here.dist(grid.center(nk)) * (factor(k) + factor(nk)) / 2.0;
-            let c = g[k] + step;
-            if c < g[nk] {
-                g[nk] = c;
-                prev[nk] = k;
+            let c = sc.g[k] + step;
+            if c < sc.g[nk] {
+                sc.set(nk, c, k);
                 heap.push(Reverse((key(c + grid.center(nk).dist(dest)), nk)));
             }
         }
     }
-    if !g[goal].is_finite() {
+    if !sc.g[goal].is_finite() {
         return None;
     }
     let mut cells = Vec::new();
-    let mut k = prev[goal];
+    let mut k = sc.prev[goal];
     while k != usize::MAX {
         cells.push(grid.center(k));
-        k = prev[k];
+        k = sc.prev[k];
     }
     cells.reverse();
     cells.push(dest);
@@ -469,11 +621,13 @@ pub fn plan_formation(
     }
     // Each model's own planned path to its displaced position, planned once
     // and cut to the allowance, then to three quarters, a half and a quarter of it.
+    let mut planner = Planner::new(field, models);
     let planned: Vec<Vec<Point>> = members
         .iter()
         .map(|&i| {
             let dest = models[i].center.plus(displacement);
-            plan_path(field, models, i, dest, traits)
+            planner
+                .plan(i, dest, traits)
                 .map(|p| p.waypoints)
                 .unwrap_or_default()
         })

@@ -26,6 +26,16 @@ impl Point {
         Point::new(self.x - o.x, self.y - o.y)
     }
 
+    /// The corner of the box of `self` and `o` nearest the origin.
+    pub fn min(self, o: Point) -> Point {
+        Point::new(self.x.min(o.x), self.y.min(o.y))
+    }
+
+    /// The corner of the box of `self` and `o` farthest from the origin.
+    pub fn max(self, o: Point) -> Point {
+        Point::new(self.x.max(o.x), self.y.max(o.y))
+    }
+
     pub fn scale(self, k: f64) -> Point {
         Point::new(self.x * k, self.y * k)
     }

@@ -140,7 +140,8 @@ impl TerrainPiece {
     /// piece: its base overlaps the terrain by any proportion; a base that only
     /// touches the edge is outside (BoV 5.1, "Models inside/outside Terrain").
     pub fn overlaps_base(&self, center: Point, radius: f64) -> bool {
-        self.distance_to_point(center) < radius - EPS
+        // The bounding box first: most pieces are far from most bases.
+        self.box_gap(center, center) < radius - EPS && self.distance_to_point(center) < radius - EPS
     }
 
     /// Whether `model` is inside the piece (see [`TerrainPiece::overlaps_base`]).
@@ -159,8 +160,22 @@ impl TerrainPiece {
         if !a.is_finite() || !b.is_finite() {
             return true;
         }
+        if self.box_gap(a.min(b), a.max(b)) >= radius - EPS {
+            return false;
+        }
         let line = Line::new(a.coord(), b.coord());
         Euclidean.distance(&line, &self.polygon) < radius - EPS
+    }
+
+    /// The gap between the box `lo`..`hi` and the piece's bounding box (0
+    /// where they meet): never more than the distance from anything in the
+    /// box to the piece, so a gap at least the radius settles "no overlap"
+    /// without measuring the outline.
+    fn box_gap(&self, lo: Point, hi: Point) -> f64 {
+        let (plo, phi) = self.bounds();
+        let dx = (plo.x - hi.x).max(lo.x - phi.x).max(0.0);
+        let dy = (plo.y - hi.y).max(lo.y - phi.y).max(0.0);
+        Point::new(dx, dy).len()
     }
 
     /// The bounding box `(min, max)` of the piece.
