@@ -5,7 +5,8 @@
 //! The tree is over the deciding seat's information set: every iteration
 //! draws one game consistent with what the seat knows (a determinisation,
 //! from the game's [`Sampler`], with its own dice to come), walks the tree
-//! along decisions legal in that game, choosing by UCB1 among the children
+//! along decisions legal in that game (at the root, the seat's own options,
+//! worked out once), choosing by UCB1 among the children
 //! available in it (availability counts stand in for the parent's visits),
 //! adds one node, plays out (at random, or by the sampler's own cheap
 //! policy) and backs up each seat's payoff:
