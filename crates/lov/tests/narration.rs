@@ -90,11 +90,13 @@ fn a_decision_can_be_taken_back_until_something_is_learnt() {
                     matches!(
                         e,
                         Event::Revealed { .. }
-                            | Event::Rolled { .. }
                             | Event::BondRolled { .. }
                             | Event::VaalaDrawn { .. }
                             | Event::Ended { .. }
                     )
+                    // A side with no dice to roll (a Dragon wounded down to
+                    // nothing) rolls in the open but draws nothing.
+                    || matches!(e, Event::Rolled { faces, .. } if faces.iter().any(|&n| n > 0))
                 });
             if learnt {
                 assert!(!g.can_take_back(), "seed {seed}: {news:?}");

@@ -69,6 +69,23 @@ fn ring_ok(points: &[Point]) -> bool {
     false
 }
 
+/// Squared distance between the segments `a`-`b` and `p`-`q`: 0 where they
+/// cross, else the nearest of an end of one to the other.
+fn segments_dist2(a: Point, b: Point, p: Point, q: Point) -> f64 {
+    let (ab, pq) = (b.minus(a), q.minus(p));
+    let d1 = pq.cross(a.minus(p));
+    let d2 = pq.cross(b.minus(p));
+    let d3 = ab.cross(p.minus(a));
+    let d4 = ab.cross(q.minus(a));
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return 0.0;
+    }
+    a.dist2_to_segment(p, q)
+        .min(b.dist2_to_segment(p, q))
+        .min(p.dist2_to_segment(a, b))
+        .min(q.dist2_to_segment(a, b))
+}
+
 impl TerrainPiece {
     /// A piece from its outline and holes (each a list of corners; closing
     /// the ring is not needed). Refuses rings of fewer than 3 distinct finite points.
@@ -140,8 +157,7 @@ impl TerrainPiece {
     /// piece: its base overlaps the terrain by any proportion; a base that only
     /// touches the edge is outside (BoV 5.1, "Models inside/outside Terrain").
     pub fn overlaps_base(&self, center: Point, radius: f64) -> bool {
-        // The bounding box first: most pieces are far from most bases.
-        self.box_gap(center, center) < radius - EPS && self.distance_to_point(center) < radius - EPS
+        center.is_finite() && self.within(center, center, radius - EPS)
     }
 
     /// Whether `model` is inside the piece (see [`TerrainPiece::overlaps_base`]).
@@ -160,11 +176,29 @@ impl TerrainPiece {
         if !a.is_finite() || !b.is_finite() {
             return true;
         }
-        if self.box_gap(a.min(b), a.max(b)) >= radius - EPS {
+        self.within(a, b, radius - EPS)
+    }
+
+    /// Whether the segment `a`-`b` (a point when they are equal) comes
+    /// nearer the piece than `reach` (0 when it is inside): the bounding
+    /// boxes first, then each edge by squared distances, then, no edge being
+    /// that near, whether the segment lies inside. The hot test of movement
+    /// and path planning, so no square root.
+    fn within(&self, a: Point, b: Point, reach: f64) -> bool {
+        if reach <= 0.0 || self.box_gap(a.min(b), a.max(b)) >= reach {
             return false;
         }
-        let line = Line::new(a.coord(), b.coord());
-        Euclidean.distance(&line, &self.polygon) < radius - EPS
+        let r2 = reach * reach;
+        let rings = std::iter::once(self.polygon.exterior()).chain(self.polygon.interiors());
+        for ring in rings {
+            for edge in ring.lines() {
+                let (p, q) = (Point::from_coord(edge.start), Point::from_coord(edge.end));
+                if segments_dist2(a, b, p, q) < r2 {
+                    return true;
+                }
+            }
+        }
+        self.polygon.contains(&geo::Point::from(a.coord()))
     }
 
     /// The gap between the box `lo`..`hi` and the piece's bounding box (0
