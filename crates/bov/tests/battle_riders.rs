@@ -2,7 +2,6 @@
 //! Units" > "Dragonriders") and the charge into a Flanking enemy ("Charge" >
 //! "Charging a Flanking enemy").
 
-use valerna_bov::battle::bots::{Bot as _, GreedyBot};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::geometry::{Point, Sightlines, UnitId, engaged_models};
 use valerna_game::Game;
@@ -519,47 +518,6 @@ fn the_mount_may_take_the_melee_hits_on_its_rider() {
         offered += 1;
     }
     assert!(offered > 0);
-}
-
-/// The greedy bot weighs the Mount taking its rider's hits by the points
-/// each wound puts at stake; a bonded pair falls together (BoV 5.1, "The
-/// Dragonbond": "if either of them is defeated, both of them are
-/// immediately removed"), so each wound to either risks both, and the one
-/// with more Health takes the hits.
-#[test]
-fn the_greedy_mount_shields_a_bonded_rider_whose_fall_would_take_it_too() {
-    let mut asked = 0;
-    for seed in 0..12 {
-        let (mut g, elyse, dragon) = host(seed);
-        let phalanx = unit_named(&g, "Ogerron Phalanx");
-        let below = 10.0 - radius(&g, dragon) - radius(&g, phalanx);
-        ride_at(
-            &mut g,
-            elyse,
-            dragon,
-            Point::new(20.0, 10.0),
-            vec![(phalanx, vec![Point::new(20.0, below)])],
-        );
-        activate(&mut g, phalanx);
-        g.apply(Decision::Attack { target: elyse }).unwrap();
-        while matches!(g.phase, Phase::Reaction { .. }) {
-            g.apply(Decision::Reaction { reaction: None }).unwrap();
-        }
-        if !matches!(g.phase, Phase::Redirect { .. }) {
-            continue;
-        }
-        assert!(g.profile(dragon).health > g.profile(elyse).health);
-        // A rider worth little on her own: unbonded, her wounds cost fewer
-        // points than the Mount's, so she takes them.
-        g.units[usize::from(elyse)].value = 1;
-        let greedy = |g: &Battle| GreedyBot::new(seed).decide(g);
-        assert_eq!(greedy(&g), Decision::Redirect { unit: None });
-        g.units[usize::from(elyse)].bonded = Some(dragon);
-        g.units[usize::from(dragon)].bonded = Some(elyse);
-        assert_eq!(greedy(&g), Decision::Redirect { unit: Some(dragon) });
-        asked += 1;
-    }
-    assert!(asked > 0);
 }
 
 /// BoV 5.1, "Dragonriders": "If the Mount is defeated by a ranged attack,

@@ -538,19 +538,11 @@ impl Bot for GreedyBot {
             },
             Phase::Redirect { hero, candidates } => Decision::Redirect {
                 // Rank and file (or a Mount) take the hits meant for the
-                // Hero when each wound costs them fewer points. A bonded
-                // pair falls together (BoV 5.1, "The Dragonbond"), so a
-                // wound to either puts both at stake.
+                // Hero when each wound costs them fewer points.
                 unit: candidates.iter().copied().find(|&u| {
                     let per_wound = |x: u16| {
-                        let unit = &game.units[usize::from(x)];
-                        let partner = unit
-                            .bonded
-                            .map(|p| &game.units[usize::from(p)])
-                            .filter(|p| p.alive())
-                            .map_or(0, |p| p.value);
-                        f64::from(unit.value.saturating_add(partner))
-                            / f64::from(unit.state.models().max(1))
+                        f64::from(game.units[usize::from(x)].value)
+                            / f64::from(game.units[usize::from(x)].state.models().max(1))
                             / f64::from(game.profile(x).health.max(1))
                     };
                     per_wound(u) < per_wound(*hero)
