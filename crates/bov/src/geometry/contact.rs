@@ -11,11 +11,11 @@
 //! enemy units. Failing that, it goes into contact with a placed charger that
 //! touches the enemy, or else as close to the target as coherency allows.
 
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 
 use super::movement::segment_error;
-use std::cell::RefCell;
-
 use super::planner::{Planner, truncate_path};
 use super::{
     Battlefield, COHERENCY_IN, CONTACT_IN, EPS, Model, ModelMove, MoveError, MoveKind, MoveTraits,

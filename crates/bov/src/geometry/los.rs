@@ -116,7 +116,7 @@ fn orient(a: Point, b: Point, c: Point) -> f64 {
 }
 
 /// Whether `p`-`q` properly crosses `a`-`b` (touching does not count).
-fn crosses(p: Point, q: Point, a: Point, b: Point) -> bool {
+pub(super) fn crosses(p: Point, q: Point, a: Point, b: Point) -> bool {
     let d1 = orient(p, q, a);
     let d2 = orient(p, q, b);
     let d3 = orient(a, b, p);
@@ -194,10 +194,7 @@ impl View<'_> {
             }
             Blocker::Obscurer(k) => {
                 let o = &self.s.obscurers[k as usize];
-                let (lo, hi) = (
-                    Point::new(p.x.min(q.x), p.y.min(q.y)),
-                    Point::new(p.x.max(q.x), p.y.max(q.y)),
-                );
+                let (lo, hi) = (p.min(q), p.max(q));
                 !(o.max.x < lo.x || o.min.x > hi.x || o.max.y < lo.y || o.min.y > hi.y)
                     && o.piece.segment_crosses_interior(p, q)
             }
@@ -815,8 +812,7 @@ impl Sightlines {
             }
         }
         for (k, link) in self.links.iter().enumerate() {
-            let min = Point::new(link.p.x.min(link.q.x), link.p.y.min(link.q.y));
-            let max = Point::new(link.p.x.max(link.q.x), link.p.y.max(link.q.y));
+            let (min, max) = (link.p.min(link.q), link.p.max(link.q));
             if meets(min, max) {
                 if l.nl == CAP {
                     return None;

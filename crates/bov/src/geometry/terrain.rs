@@ -72,12 +72,7 @@ fn ring_ok(points: &[Point]) -> bool {
 /// Squared distance between the segments `a`-`b` and `p`-`q`: 0 where they
 /// cross, else the nearest of an end of one to the other.
 fn segments_dist2(a: Point, b: Point, p: Point, q: Point) -> f64 {
-    let (ab, pq) = (b.minus(a), q.minus(p));
-    let d1 = pq.cross(a.minus(p));
-    let d2 = pq.cross(b.minus(p));
-    let d3 = ab.cross(p.minus(a));
-    let d4 = ab.cross(q.minus(a));
-    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+    if super::los::crosses(a, b, p, q) {
         return 0.0;
     }
     a.dist2_to_segment(p, q)
