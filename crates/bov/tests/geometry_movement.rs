@@ -350,6 +350,29 @@ fn one_planner_plans_as_fresh_planners_do() {
 }
 
 #[test]
+fn a_battlefield_changed_after_planning_is_planned_on_its_new_terrain() {
+    // The planner's terrain grids are kept with the battlefield and shared by
+    // its clones: a clone given a wall, and the original without it, must each
+    // plan as a battlefield built afresh with its own terrain does. A block in
+    // the way makes both plans use the grid.
+    let block = || square(14.0, 6.0, 16.0, 14.0, vec![TerrainKind::Impassable]);
+    let wall = square(20.0, 0.0, 22.0, 30.0, vec![TerrainKind::Impassable]);
+    let open = field(vec![block()]);
+    let models = [m(A, 0, 10.0, 10.0)];
+    let dest = p(30.0, 10.0);
+    let plan = |f: &Battlefield| plan_path(f, &models, 0, dest, MoveTraits::default());
+    let past_block = plan(&open).unwrap();
+    assert!(past_block.waypoints.len() > 1, "{past_block:?}");
+    let mut changed = open.clone();
+    changed.terrain.push(wall.clone());
+    let past_wall = plan(&changed).unwrap();
+    assert_eq!(Ok(past_wall.clone()), plan(&field(vec![block(), wall])));
+    assert!(past_wall.cost > past_block.cost + 20.0, "{past_wall:?}");
+    assert_eq!(plan(&open), Ok(past_block.clone()));
+    assert_eq!(plan(&field(vec![block()])), Ok(past_block));
+}
+
+#[test]
 fn the_planner_skirts_slowing_terrain_when_that_is_cheaper() {
     // Straight through the 6"-wide marsh costs 12 + 7 = 19"; around its end
     // (y from 10 to 12.5 and back) costs about 13".

@@ -209,20 +209,18 @@ pub fn path_cost(
 ) -> f64 {
     let mut cost = 0.0;
     let mut from = model.center;
-    let slowing: Vec<usize> = if traits.field_craft || traits.flying {
-        Vec::new()
-    } else {
-        (0..field.terrain.len())
-            .filter(|&k| field.terrain[k].slowing())
-            .collect()
-    };
+    let slowed = !(traits.field_craft || traits.flying);
+    // Filled only where a leg meets Slowing terrain: most legs allocate nothing.
+    let mut near = Vec::new();
     for &to in waypoints {
         cost += from.dist(to);
-        let near: Vec<usize> = slowing
-            .iter()
-            .copied()
-            .filter(|&k| field.terrain[k].swept_base_overlaps(from, to, model.radius_in))
-            .collect();
+        near.clear();
+        if slowed {
+            near.extend((0..field.terrain.len()).filter(|&k| {
+                let t = &field.terrain[k];
+                t.slowing() && t.swept_base_overlaps(from, to, model.radius_in)
+            }));
+        }
         cost += overlapped_length(field, &near, from, to, model.radius_in);
         from = to;
     }

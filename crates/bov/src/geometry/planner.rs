@@ -12,13 +12,14 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
 use super::movement::segment_error;
 use super::{
-    Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, UnitId, UnitMove, path_cost,
-    validate_unit_move,
+    Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
+    UnitMove, path_cost, validate_unit_move,
 };
 
 /// Grid cell size in inches (coarser on a table so large that the grid would
@@ -50,12 +51,14 @@ struct Grid {
     cell: f64,
     nx: usize,
     ny: usize,
+    /// Closed by the table edge, Impassable terrain or an enemy base.
     closed: Vec<bool>,
-    slow: Vec<bool>,
-    /// The connected region of each open cell (4-neighbour; a diagonal step
+    /// The table and terrain alone: `slow` is read from it.
+    terrain: Arc<TerrainGrid>,
+    /// The connected regions of open cells (4-neighbour; a diagonal step
     /// needs both cells beside it open, so it joins nothing new): a goal in
     /// another region than the start is unreachable without searching.
-    region: Vec<u32>,
+    regions: Regions,
     scratch: Scratch,
 }
 
@@ -92,6 +95,80 @@ impl Scratch {
         self.g[k] = g;
         self.prev[k] = prev;
         self.touched.push(k);
+    }
+}
+
+/// Where a base of one size may stand as far as the table edge and the
+/// terrain go, and where it is slowed: the same all battle long, so built once
+/// a battlefield rather than once a move.
+struct TerrainGrid {
+    cell: f64,
+    nx: usize,
+    ny: usize,
+    closed: Vec<bool>,
+    slow: Vec<bool>,
+}
+
+/// What a terrain grid depends on besides the battlefield.
+#[derive(Clone, Copy, PartialEq)]
+struct TerrainKey {
+    radius: u64,
+    flying: bool,
+    field_craft: bool,
+}
+
+/// The terrain grids built so far for a battlefield, shared by its clones (a
+/// search clones the battle thousands of times). The cache keeps a copy of
+/// the table it was built for and starts afresh when asked about another, so
+/// a battlefield changed after the fact is never planned on a stale grid. It
+/// only saves work: a plan is the same with it or without it.
+#[derive(Clone, Default)]
+pub struct GridCache(Arc<Mutex<CachedGrids>>);
+
+#[derive(Default)]
+struct CachedGrids {
+    table: Option<(f64, f64, Vec<TerrainPiece>)>,
+    grids: Vec<(TerrainKey, Arc<TerrainGrid>)>,
+}
+
+impl PartialEq for GridCache {
+    /// Two battlefields are equal whatever either has cached.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for GridCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GridCache")
+    }
+}
+
+impl GridCache {
+    /// The terrain grid for bases of `radius` moving with `traits`, built on
+    /// first use.
+    fn get(&self, field: &Battlefield, radius: f64, traits: MoveTraits) -> Arc<TerrainGrid> {
+        let key = TerrainKey {
+            radius: radius.to_bits(),
+            flying: traits.flying,
+            field_craft: traits.field_craft && !traits.flying,
+        };
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let same_table = cached.table.as_ref().is_some_and(|(w, h, t)| {
+            w.to_bits() == field.width.to_bits()
+                && h.to_bits() == field.height.to_bits()
+                && *t == field.terrain
+        });
+        if !same_table {
+            cached.table = Some((field.width, field.height, field.terrain.clone()));
+            cached.grids.clear();
+        }
+        if let Some((_, g)) = cached.grids.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(g);
+        }
+        let grid = Arc::new(build_terrain_grid(field, radius, traits));
+        cached.grids.push((key, Arc::clone(&grid)));
+        grid
     }
 }
 
@@ -224,9 +301,7 @@ impl Grid {
     }
 }
 
-fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTraits) -> Grid {
-    let m = &models[idx];
-    let r = m.radius_in;
+fn build_terrain_grid(field: &Battlefield, r: f64, traits: MoveTraits) -> TerrainGrid {
     let cell = CELL.max((field.width * field.height / MAX_CELLS).sqrt());
     let nx = ((field.width / cell).ceil() as usize).max(1);
     let ny = ((field.height / cell).ceil() as usize).max(1);
@@ -238,14 +313,6 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
             closed[j * nx + i] = !field.holds_base(center(i, j), r);
         }
     }
-    // The cells whose centres lie in the box (lo, hi), clamped to the grid.
-    let cells_in = |lo: Point, hi: Point| {
-        let i0 = ((lo.x / cell).floor().max(0.0) as usize).min(nx);
-        let i1 = ((hi.x / cell).ceil().max(0.0) as usize).min(nx);
-        let j0 = ((lo.y / cell).floor().max(0.0) as usize).min(ny);
-        let j1 = ((hi.y / cell).ceil().max(0.0) as usize).min(ny);
-        (j0..j1).flat_map(move |j| (i0..i1).map(move |i| (i, j)))
-    };
     if !traits.flying {
         for t in &field.terrain {
             let closes = t.impassable();
@@ -255,7 +322,7 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
             }
             let (lo, hi) = t.bounds();
             let grow = Point::new(r, r);
-            for (i, j) in cells_in(lo.minus(grow), hi.plus(grow)) {
+            for (i, j) in cells_in(cell, nx, ny, lo.minus(grow), hi.plus(grow)) {
                 let k = j * nx + i;
                 if (closes && closed[k]) && (!slows || slow[k]) {
                     continue;
@@ -266,63 +333,146 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
                 }
             }
         }
+    }
+    TerrainGrid {
+        cell,
+        nx,
+        ny,
+        closed,
+        slow,
+    }
+}
+
+/// The cells whose centres lie in the box (lo, hi), clamped to the grid.
+fn cells_in(
+    cell: f64,
+    nx: usize,
+    ny: usize,
+    lo: Point,
+    hi: Point,
+) -> impl Iterator<Item = (usize, usize)> {
+    let i0 = ((lo.x / cell).floor().max(0.0) as usize).min(nx);
+    let i1 = ((hi.x / cell).ceil().max(0.0) as usize).min(nx);
+    let j0 = ((lo.y / cell).floor().max(0.0) as usize).min(ny);
+    let j1 = ((hi.y / cell).ceil().max(0.0) as usize).min(ny);
+    (j0..j1).flat_map(move |j| (i0..i1).map(move |i| (i, j)))
+}
+
+/// The terrain grid (from the battlefield's cache) with the enemy bases closed.
+fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTraits) -> Grid {
+    let m = &models[idx];
+    let r = m.radius_in;
+    let terrain = field.grids.get(field, r, traits);
+    let (cell, nx, ny) = (terrain.cell, terrain.nx, terrain.ny);
+    let mut closed = terrain.closed.clone();
+    let center = |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
+    if !traits.flying {
         for e in models.iter().filter(|e| e.is_enemy_of(m) && e.is_valid()) {
             let reach = r + e.radius_in;
             let grow = Point::new(reach, reach);
-            for (i, j) in cells_in(e.center.minus(grow), e.center.plus(grow)) {
+            for (i, j) in cells_in(cell, nx, ny, e.center.minus(grow), e.center.plus(grow)) {
                 if center(i, j).dist(e.center) < reach - EPS {
                     closed[j * nx + i] = true;
                 }
             }
         }
     }
-    let region = regions(&closed, nx, ny);
+    let regions = Regions::label(&closed, nx, ny);
     Grid {
         cell,
         nx,
         ny,
         closed,
-        slow,
-        region,
+        terrain,
+        regions,
         scratch: Scratch::default(),
     }
 }
 
-/// Labels the connected regions of open cells (closed cells get `u32::MAX`).
-fn regions(closed: &[bool], nx: usize, ny: usize) -> Vec<u32> {
-    let mut region = vec![u32::MAX; closed.len()];
-    let mut next = 0u32;
-    let mut stack = Vec::new();
-    for s in 0..closed.len() {
-        if closed[s] || region[s] != u32::MAX {
-            continue;
-        }
-        region[s] = next;
-        stack.push(s);
-        while let Some(k) = stack.pop() {
-            let (i, j) = (k % nx, k / nx);
-            let mut visit = |nk: usize| {
-                if !closed[nk] && region[nk] == u32::MAX {
-                    region[nk] = next;
-                    stack.push(nk);
+/// The connected regions of a grid's open cells, kept as runs of open cells
+/// along each row joined where runs of neighbouring rows share a column: a
+/// few hundred runs rather than a label for each of the tens of thousands of cells.
+struct Regions {
+    nx: usize,
+    /// Each run's first cell and one past its last, within its row.
+    runs: Vec<(u32, u32)>,
+    /// Where each row's runs start in `runs` (one more entry than rows).
+    row_start: Vec<usize>,
+    /// Each run's region.
+    label: Vec<u32>,
+}
+
+impl Regions {
+    fn label(closed: &[bool], nx: usize, ny: usize) -> Regions {
+        let mut runs = Vec::new();
+        let mut row_start = Vec::with_capacity(ny + 1);
+        for j in 0..ny {
+            row_start.push(runs.len());
+            let row = &closed[j * nx..(j + 1) * nx];
+            let mut i = 0;
+            while i < nx {
+                if row[i] {
+                    i += 1;
+                    continue;
                 }
-            };
-            if i + 1 < nx {
-                visit(k + 1);
-            }
-            if i > 0 {
-                visit(k - 1);
-            }
-            if j + 1 < ny {
-                visit(k + nx);
-            }
-            if j > 0 {
-                visit(k - nx);
+                let start = i;
+                while i < nx && !row[i] {
+                    i += 1;
+                }
+                runs.push((start as u32, i as u32));
             }
         }
-        next += 1;
+        row_start.push(runs.len());
+        // Union-find over runs: join each run to those of the row above it
+        // that share a column.
+        let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
+        fn root(parent: &mut [u32], mut a: u32) -> u32 {
+            while parent[a as usize] != a {
+                parent[a as usize] = parent[parent[a as usize] as usize];
+                a = parent[a as usize];
+            }
+            a
+        }
+        for j in 1..ny {
+            let (above, here) = (
+                row_start[j - 1]..row_start[j],
+                row_start[j]..row_start[j + 1],
+            );
+            let mut a = above.start;
+            for b in here {
+                let (b0, b1) = runs[b];
+                while a < above.end && runs[a].1 <= b0 {
+                    a += 1;
+                }
+                let mut k = a;
+                while k < above.end && runs[k].0 < b1 {
+                    let (ra, rb) = (root(&mut parent, k as u32), root(&mut parent, b as u32));
+                    parent[ra.max(rb) as usize] = ra.min(rb);
+                    k += 1;
+                }
+            }
+        }
+        let label = (0..runs.len() as u32)
+            .map(|r| root(&mut parent, r))
+            .collect();
+        Regions {
+            nx,
+            runs,
+            row_start,
+            label,
+        }
     }
-    region
+
+    /// The region of open cell `k` (`None` for a closed cell).
+    fn of(&self, k: usize) -> Option<u32> {
+        let (i, j) = ((k % self.nx) as u32, k / self.nx);
+        let row = self.row_start[j]..self.row_start[j + 1];
+        let runs = &self.runs[row.clone()];
+        let at = runs.partition_point(|&(_, end)| end <= i);
+        runs.get(at)
+            .filter(|&&(start, _)| start <= i)
+            .map(|_| self.label[row.start + at])
+    }
 }
 
 /// Proposes a near-shortest legal path (in move cost) for model `idx` from
@@ -350,7 +500,7 @@ fn astar(
     let n = grid.nx * grid.ny;
     let goal = n; // a virtual node: the destination itself
     let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
-    let factor = |k: usize| if grid.slow[k] { 2.0 } else { 1.0 };
+    let factor = |k: usize| if grid.terrain.slow[k] { 2.0 } else { 1.0 };
     sc.reset(n + 1);
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let key = |f: f64| f.max(0.0).to_bits();
@@ -383,7 +533,7 @@ fn astar(
     }
     let reachable = goal_cells.iter().any(|&k| {
         heap.iter()
-            .any(|Reverse((_, s))| grid.region[*s] == grid.region[k])
+            .any(|Reverse((_, s))| grid.regions.of(*s) == grid.regions.of(k))
     });
     if !reachable {
         return None;
@@ -557,10 +707,24 @@ pub fn truncate_path(
             from = to;
             continue;
         }
+        // A leg that meets no Slowing terrain costs its length, and so does
+        // every part of it.
+        let plain = traits.field_craft
+            || traits.flying
+            || !field
+                .terrain
+                .iter()
+                .any(|t| t.slowing() && t.swept_base_overlaps(from, to, model.radius_in));
         let (mut lo, mut hi) = (0.0, 1.0);
         for _ in 0..40 {
             let mid = (lo + hi) / 2.0;
-            if path_cost(field, &model.at(from), &[from.lerp(to, mid)], traits) <= left {
+            let part = from.lerp(to, mid);
+            let cost = if plain {
+                from.dist(part)
+            } else {
+                path_cost(field, &model.at(from), &[part], traits)
+            };
+            if cost <= left {
                 lo = mid;
             } else {
                 hi = mid;
@@ -647,4 +811,69 @@ pub fn plan_formation(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Regions;
+    use proptest::prelude::*;
+
+    /// Labels open cells by flooding from each unlabelled one, cell by cell.
+    fn flood(closed: &[bool], nx: usize, ny: usize) -> Vec<Option<u32>> {
+        let mut label = vec![None; closed.len()];
+        let mut next = 0;
+        for s in 0..closed.len() {
+            if closed[s] || label[s].is_some() {
+                continue;
+            }
+            let mut stack = vec![s];
+            label[s] = Some(next);
+            while let Some(k) = stack.pop() {
+                let (i, j) = (k % nx, k / nx);
+                let mut near = Vec::new();
+                if i + 1 < nx {
+                    near.push(k + 1);
+                }
+                if i > 0 {
+                    near.push(k - 1);
+                }
+                if j + 1 < ny {
+                    near.push(k + nx);
+                }
+                if j > 0 {
+                    near.push(k - nx);
+                }
+                for nk in near {
+                    if !closed[nk] && label[nk].is_none() {
+                        label[nk] = Some(next);
+                        stack.push(nk);
+                    }
+                }
+            }
+            next += 1;
+        }
+        label
+    }
+
+    proptest! {
+        /// Two cells share a run-joined region exactly when a flood fill puts
+        /// them in one region, and closed cells have none.
+        #[test]
+        fn regions_by_runs_are_the_flooded_regions(
+            (nx, ny, closed) in (1usize..14, 1usize..14).prop_flat_map(|(nx, ny)| {
+                (Just(nx), Just(ny), proptest::collection::vec(proptest::bool::weighted(0.45), nx * ny))
+            })
+        ) {
+            let runs = Regions::label(&closed, nx, ny);
+            let flooded = flood(&closed, nx, ny);
+            for a in 0..closed.len() {
+                prop_assert_eq!(runs.of(a).is_some(), !closed[a]);
+                for b in 0..closed.len() {
+                    if !closed[a] && !closed[b] {
+                        prop_assert_eq!(runs.of(a) == runs.of(b), flooded[a] == flooded[b]);
+                    }
+                }
+            }
+        }
+    }
 }

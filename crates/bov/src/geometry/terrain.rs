@@ -9,6 +9,7 @@ use geo::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::planner::GridCache;
 use super::{EPS, Model, Point};
 
 /// A terrain type; one piece may carry several (BoV 5.1, "Basic Terrain
@@ -311,6 +312,9 @@ pub struct Battlefield {
     pub width: f64,
     pub height: f64,
     pub terrain: Vec<TerrainPiece>,
+    /// The path planner's terrain grids (see [`GridCache`]).
+    #[serde(skip)]
+    pub(crate) grids: GridCache,
 }
 
 impl Battlefield {
@@ -322,6 +326,7 @@ impl Battlefield {
             width,
             height,
             terrain,
+            grids: GridCache::default(),
         })
     }
 
