@@ -75,6 +75,18 @@ struct GameResult {
     fallbacks: [u64; SEATS],
 }
 
+/// The processor time a process (`"self"`, a pid) or the calling thread
+/// (`"thread-self"`) has used, in seconds (Linux clock ticks of 1/100 s;
+/// `None` where /proc is not there to read).
+pub fn cpu_seconds(who: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{who}/stat")).ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let user: f64 = f.get(11)?.parse().ok()?;
+    let system: f64 = f.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
+}
+
 /// The 95% Wilson score interval of `k` successes in `n` trials.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {

@@ -22,7 +22,7 @@ use valerna_bov::rules::force_list;
 use valerna_game::Game;
 
 use super::bov_sim::{ScenarioArg, resolve_list};
-use crate::arena::{run_games, wilson};
+use crate::arena::{cpu_seconds, run_games, wilson};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
 
@@ -77,6 +77,8 @@ struct BattleResult {
     fallbacks: [u64; 2],
     /// Wall-clock seconds (not compared between runs).
     seconds: f64,
+    /// Processor seconds of the thread that played it (not compared either).
+    cpu_seconds: f64,
 }
 
 impl BattleResult {
@@ -85,6 +87,7 @@ impl BattleResult {
     fn timeless(&self) -> Self {
         Self {
             seconds: 0.0,
+            cpu_seconds: 0.0,
             ..self.clone()
         }
     }
@@ -110,6 +113,7 @@ struct Match {
 
 fn play_one(pack: &Arc<Pack>, m: &Match, i: u64) -> Result<BattleResult, String> {
     let start = Instant::now();
+    let cpu_start = cpu_seconds("thread-self");
     let battle_seed = mix(m.seed, i / 2);
     let a_seat = (i % 2) as u8;
     let setup = BattleSetup {
@@ -145,6 +149,9 @@ fn play_one(pack: &Arc<Pack>, m: &Match, i: u64) -> Result<BattleResult, String>
         }
     }
     r.seconds = start.elapsed().as_secs_f64();
+    r.cpu_seconds = cpu_seconds("thread-self")
+        .zip(cpu_start)
+        .map_or(0.0, |(end, start)| end - start);
     Ok(r)
 }
 
@@ -219,6 +226,9 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
     let rounds = mean(&|r| f64::from(r.rounds));
     let decisions = mean(&|r| r.decisions as f64);
     let seconds = mean(&|r| r.seconds);
+    let cpu = mean(&|r| r.cpu_seconds);
+    let most = |f: &dyn Fn(&BattleResult) -> f64| results.iter().map(f).fold(0.0, f64::max);
+    let (max_seconds, max_cpu) = (most(&|r| r.seconds), most(&|r| r.cpu_seconds));
     let names = ["a", "b"];
     let bots: Vec<serde_json::Value> = (0..2)
         .map(|p| {
@@ -265,6 +275,9 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
             "mean_rounds": rounds,
             "mean_decisions": decisions,
             "mean_seconds_per_game": seconds,
+            "max_seconds_per_game": max_seconds,
+            "mean_cpu_seconds_per_game": cpu,
+            "max_cpu_seconds_per_game": max_cpu,
         });
         return format!("{v}\n");
     }
@@ -307,7 +320,7 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
     }
     let _ = writeln!(
         out,
-        "draws {draws}; game length: {rounds:.2} rounds, {decisions:.1} decisions, {seconds:.2} s a battle"
+        "draws {draws}; game length: {rounds:.2} rounds, {decisions:.1} decisions, {seconds:.2} s a battle (longest {max_seconds:.2} s); processor time {cpu:.2} s a battle (longest {max_cpu:.2} s)"
     );
     out
 }

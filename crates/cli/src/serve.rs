@@ -13,6 +13,7 @@ use valerna_server::limit::{Limits, Rate};
 use valerna_server::loadtest::{self, LoadOptions};
 use valerna_server::{Config, Options};
 
+use crate::arena::cpu_seconds;
 use crate::error::CliError;
 
 #[derive(Debug, Args)]
@@ -147,17 +148,6 @@ impl Drop for Server {
     }
 }
 
-/// The processor time a process has used, in seconds (Linux clock ticks of
-/// 1/100 s).
-fn cpu_seconds(pid: u32) -> Option<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let user: f64 = f.get(11)?.parse().ok()?;
-    let system: f64 = f.get(12)?.parse().ok()?;
-    Some((user + system) / 100.0)
-}
-
 fn memory_kib(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
@@ -211,8 +201,8 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         seed: args.seed,
     }));
     let rss = memory_kib(pid, "VmRSS:").unwrap_or(0);
-    let cpu = cpu_seconds(pid).unwrap_or(0.0);
-    let own_cpu = cpu_seconds(std::process::id()).unwrap_or(0.0);
+    let cpu = cpu_seconds(&pid.to_string()).unwrap_or(0.0);
+    let own_cpu = cpu_seconds("self").unwrap_or(0.0);
     let peak = memory_kib(pid, "VmHWM:").unwrap_or(0);
     drop(server);
     let mut v = loadtest::to_json(&report);
