@@ -65,7 +65,7 @@ fn crossing(p: Point, q: Point, a: Point, b: Point) -> bool {
 /// Point in polygon by ray casting, holes included (on the edge: either).
 fn in_polygon(piece: &TerrainPiece, x: Point) -> bool {
     let mut inside = false;
-    let rings = std::iter::once(piece.polygon.exterior()).chain(piece.polygon.interiors());
+    let rings = std::iter::once(piece.polygon().exterior()).chain(piece.polygon().interiors());
     for ring in rings {
         for e in ring.lines() {
             let (a, b) = (e.start, e.end);
@@ -85,7 +85,7 @@ fn in_polygon(piece: &TerrainPiece, x: Point) -> bool {
 fn through(piece: &TerrainPiece, p: Point, q: Point) -> bool {
     let mut ts = vec![0.0, 1.0];
     let d = Point::new(q.x - p.x, q.y - p.y);
-    let rings = std::iter::once(piece.polygon.exterior()).chain(piece.polygon.interiors());
+    let rings = std::iter::once(piece.polygon().exterior()).chain(piece.polygon().interiors());
     for ring in rings {
         for e in ring.lines() {
             let (a, b) = (
@@ -162,7 +162,7 @@ impl<'a> Blockers<'a> {
             .collect();
         let mut points: Vec<Point> = disks.iter().map(|d| d.0).collect();
         for t in &pieces {
-            let rings = std::iter::once(t.polygon.exterior()).chain(t.polygon.interiors());
+            let rings = std::iter::once(t.polygon().exterior()).chain(t.polygon().interiors());
             for ring in rings {
                 for e in ring.lines() {
                     let (p, q) = (

@@ -286,7 +286,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
     for t in &game.field.terrain {
         let colour = terrain_colour(t);
         let ring: Vec<(i32, i32)> = t
-            .polygon
+            .polygon()
             .exterior()
             .points()
             .map(|c| px(Point::new(c.x(), c.y()), h))
@@ -300,7 +300,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
         root.draw(&PathElement::new(closed, colour.stroke_width(2)))
             .map_err(e)?;
         // A hole (a courtyard in a ruin) is open ground.
-        for hole in t.polygon.interiors() {
+        for hole in t.polygon().interiors() {
             let ring: Vec<(i32, i32)> = hole
                 .points()
                 .map(|c| px(Point::new(c.x(), c.y()), h))

@@ -298,13 +298,13 @@ impl Sightlines {
                     }
                     pts
                 };
-                let mut corners = ring(t.polygon.exterior());
-                let (parts, seams) = if t.polygon.interiors().is_empty() {
-                    barrier::convex_parts(&corners, t.polygon.exterior().is_convex())
+                let mut corners = ring(t.polygon().exterior());
+                let (parts, seams) = if t.polygon().interiors().is_empty() {
+                    barrier::convex_parts(&corners, t.polygon().exterior().is_convex())
                 } else {
                     (Vec::new(), Vec::new())
                 };
-                for hole in t.polygon.interiors() {
+                for hole in t.polygon().interiors() {
                     corners.extend(ring(hole));
                 }
                 Obscurer {

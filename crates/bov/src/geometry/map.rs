@@ -115,8 +115,8 @@ impl Map {
                 .iter()
                 .map(|t| TerrainTemplate {
                     name: t.name.clone(),
-                    outline: corners(t.polygon.exterior()),
-                    holes: t.polygon.interiors().iter().map(corners).collect(),
+                    outline: corners(t.polygon().exterior()),
+                    holes: t.polygon().interiors().iter().map(corners).collect(),
                     kinds: t.kinds.clone(),
                 })
                 .collect(),
@@ -186,7 +186,7 @@ impl Map {
             }
             let piece = TerrainPiece::new(t.name.clone(), &t.outline, &t.holes, t.kinds.clone())
                 .map_err(|_| fault(PieceFault::DegenerateOutline))?;
-            if let Err(e) = piece.polygon.check_validation() {
+            if let Err(e) = piece.polygon().check_validation() {
                 return Err(fault(PieceFault::NotSimple(e.to_string())));
             }
             pieces.push(piece);
@@ -206,7 +206,7 @@ fn check_room(size: BattlefieldSize, pieces: &[TerrainPiece]) -> Result<(), MapE
     let walls: MultiPolygon<f64> = pieces
         .iter()
         .filter(|t| t.impassable())
-        .map(|t| t.polygon.clone())
+        .map(|t| t.polygon().clone())
         .collect();
     if walls.0.is_empty() {
         return Ok(());

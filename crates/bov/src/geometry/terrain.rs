@@ -39,8 +39,24 @@ pub enum GeometryError {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TerrainPiece {
     pub name: String,
-    pub polygon: Polygon<f64>,
+    /// Read through [`TerrainPiece::polygon`]: the outline never changes once
+    /// made, so its bounding box may be kept.
+    polygon: Polygon<f64>,
     pub kinds: Vec<TerrainKind>,
+    #[serde(skip)]
+    bounds: KeptBounds,
+}
+
+/// The outline's bounding box, worked out on first use: every overlap test
+/// starts with it, and measuring the outline each time was most of their cost.
+#[derive(Clone, Debug, Default)]
+struct KeptBounds(std::sync::OnceLock<(Point, Point)>);
+
+impl PartialEq for KeptBounds {
+    /// Pieces are equal by outline and types, whatever either has kept.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 fn ring(points: &[Point]) -> LineString<f64> {
@@ -100,6 +116,7 @@ impl TerrainPiece {
             name,
             polygon,
             kinds,
+            bounds: KeptBounds::default(),
         })
     }
 
@@ -210,10 +227,18 @@ impl TerrainPiece {
 
     /// The bounding box `(min, max)` of the piece.
     pub fn bounds(&self) -> (Point, Point) {
-        match self.polygon.bounding_rect() {
-            Some(r) => (Point::from_coord(r.min()), Point::from_coord(r.max())),
-            None => (Point::default(), Point::default()),
-        }
+        *self
+            .bounds
+            .0
+            .get_or_init(|| match self.polygon.bounding_rect() {
+                Some(r) => (Point::from_coord(r.min()), Point::from_coord(r.max())),
+                None => (Point::default(), Point::default()),
+            })
+    }
+
+    /// The outline, with its holes.
+    pub fn polygon(&self) -> &Polygon<f64> {
+        &self.polygon
     }
 
     /// Whether the segment `a`-`b` passes through the interior of the piece.

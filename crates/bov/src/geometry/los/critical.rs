@@ -216,7 +216,8 @@ fn shapes(view: &View) -> Vec<Shape> {
                 });
             }
         }
-        let rings = std::iter::once(o.piece.polygon.exterior()).chain(o.piece.polygon.interiors());
+        let rings =
+            std::iter::once(o.piece.polygon().exterior()).chain(o.piece.polygon().interiors());
         for ring in rings {
             for e in ring.lines() {
                 let (p, q) = (Point::from_coord(e.start), Point::from_coord(e.end));
