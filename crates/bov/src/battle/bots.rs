@@ -66,7 +66,9 @@ impl Bot for RandomBot {
 /// everything (Reserve only for units that find no room in the zone), and
 /// aims Dangerous terrain at the costliest enemy. Places Monsters where the
 /// engine offers first and bids for one as many points as there are enemy
-/// units within its reach.
+/// units within its reach. In Slay the Foe! it marches its force on the
+/// enemy as one ([`group_march`]) and lets a bonded Mount take melee hits
+/// that would defeat its rider.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     stream: Stream,
