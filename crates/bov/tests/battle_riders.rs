@@ -2,8 +2,10 @@
 //! Units" > "Dragonriders") and the charge into a Flanking enemy ("Charge" >
 //! "Charging a Flanking enemy").
 
+use valerna_bov::battle::bots::{Bot as _, GreedyBot, SHIELD_MARGIN};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::geometry::{Point, Sightlines, UnitId, engaged_models};
+use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
 
 mod common;
@@ -518,6 +520,115 @@ fn the_mount_may_take_the_melee_hits_on_its_rider() {
         offered += 1;
     }
     assert!(offered > 0);
+}
+
+/// BoV 5.1, "Slay the Foe!": only defeated units score, so the greedy bot
+/// lets a bonded Mount take melee hits that would defeat its rider ("you
+/// may choose to have the Mount take all of the melee hits instead",
+/// "Dragonriders"), since the rider's fall would take the Mount too ("if
+/// either of them is defeated, both of them are immediately removed", "The
+/// Dragonbond"): when the hits reach the rider's Health left with
+/// `SHIELD_MARGIN` to spare for its defense dice, and not otherwise. In the
+/// Pitched Battle it weighs points per wound alone.
+#[test]
+fn in_slay_the_foe_the_greedy_mount_takes_hits_that_would_defeat_its_rider() {
+    let mut asked = 0;
+    for seed in 0..24 {
+        let (mut g, elyse, dragon) = host(seed);
+        let phalanx = unit_named(&g, "Ogerron Phalanx");
+        let below = 10.0 - radius(&g, dragon) - radius(&g, phalanx);
+        ride_at(
+            &mut g,
+            elyse,
+            dragon,
+            Point::new(20.0, 10.0),
+            vec![(phalanx, vec![Point::new(20.0, below)])],
+        );
+        activate(&mut g, phalanx);
+        g.apply(Decision::Attack { target: elyse }).unwrap();
+        while matches!(g.phase, Phase::Reaction { .. }) {
+            g.apply(Decision::Reaction { reaction: None }).unwrap();
+        }
+        if !matches!(g.phase, Phase::Redirect { .. }) {
+            continue;
+        }
+        let (unit, standard, critical) = g.pending_hits().unwrap();
+        assert_eq!(unit, elyse);
+        let hits = standard + critical;
+        let health = u32::from(g.profile(elyse).health);
+        if hits < SHIELD_MARGIN + 2 || hits >= u32::from(g.profile(dragon).health) {
+            continue;
+        }
+        // A bonded rider worth little on her own: by points per wound she
+        // takes her hits herself.
+        g.units[usize::from(elyse)].value = 1;
+        g.units[usize::from(elyse)].bonded = Some(dragon);
+        g.units[usize::from(dragon)].bonded = Some(elyse);
+        let greedy = |g: &Battle| GreedyBot::new(seed).decide(g);
+        let at_risk = (hits - SHIELD_MARGIN).min(health);
+        g.units[usize::from(elyse)].state.wounds = (health - at_risk) as u8;
+        assert_eq!(greedy(&g), Decision::Redirect { unit: None });
+        g.setup.scenario = Scenario::SlayTheFoe;
+        assert_eq!(greedy(&g), Decision::Redirect { unit: Some(dragon) });
+        // One more wound left to her: the hits might not defeat her.
+        if at_risk < health {
+            g.units[usize::from(elyse)].state.wounds -= 1;
+            assert_eq!(greedy(&g), Decision::Redirect { unit: None });
+        }
+        // Not bonded, her fall would not take the Mount.
+        g.units[usize::from(elyse)].state.wounds = (health - at_risk) as u8;
+        g.units[usize::from(elyse)].bonded = None;
+        g.units[usize::from(dragon)].bonded = None;
+        assert_eq!(greedy(&g), Decision::Redirect { unit: None });
+        asked += 1;
+    }
+    assert!(asked > 0);
+}
+
+/// BoV 5.1, "Slay the Foe!": no objectives are placed and only defeated
+/// units score. The greedy bot marches its force on the enemy as one: a fast
+/// unit (Nagasha Magnifex, Speed 12, flying) goes no closer to the nearest
+/// enemy than the second slowest of its friends will stand after its own
+/// march, where in the Pitched Battle it marches its whole allowance.
+#[test]
+fn in_slay_the_foe_the_greedy_bot_keeps_a_fast_unit_with_its_force() {
+    for scenario in [Scenario::SlayTheFoe, Scenario::PitchedBattle] {
+        let mut g = deployed(5, "tyveria_dragon_host", "allaria_guild_line");
+        let nagasha = unit_named(&g, "Nagasha Magnifex");
+        let phalanx = unit_named(&g, "Ogerron Phalanx");
+        let bloodfangs = unit_named(&g, "Bloodfangs");
+        let enforcers = unit_named(&g, "Guild Enforcers");
+        place(&mut g, |_| {
+            vec![
+                (nagasha, vec![Point::new(24.0, 5.0)]),
+                (phalanx, vec![Point::new(12.0, 3.0)]),
+                (bloodfangs, vec![Point::new(36.0, 3.0)]),
+                (enforcers, vec![Point::new(24.0, 34.0)]),
+            ]
+        });
+        g.setup.scenario = scenario;
+        g.objectives.clear();
+        let before = g.distance(nagasha, enforcers);
+        // Where the friends will stand after a march: the second slowest
+        // to come up is the Bloodfangs (Speed 10; the Phalanx has 6).
+        let after_march = |u: u16| g.distance(u, enforcers) - g.allowance(u, false);
+        let hold = after_march(phalanx).min(after_march(bloodfangs));
+        assert!(before - g.allowance(nagasha, false) < hold - 1.0);
+        activate(&mut g, nagasha);
+        let d = GreedyBot::new(5).decide(&g);
+        assert!(
+            matches!(&d, Decision::March { paths } if !paths.is_empty()),
+            "{d:?}"
+        );
+        g.apply(d).unwrap();
+        let after = g.distance(nagasha, enforcers);
+        assert!(after < before - 1.0, "{scenario:?}: it advances");
+        if scenario == Scenario::SlayTheFoe {
+            assert!(after >= hold - 0.5, "{after} {hold}");
+        } else {
+            assert!(after < hold - 1.0, "{after} {hold}");
+        }
+    }
 }
 
 /// BoV 5.1, "Dragonriders": "If the Mount is defeated by a ranged attack,

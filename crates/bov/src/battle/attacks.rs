@@ -347,6 +347,21 @@ impl Battle {
         }
     }
 
+    /// The hits next to be dealt, while a player is asked about them (a
+    /// Mount or commanded unit taking them, a reaction to the hit): the
+    /// unit they are dealt to, and its standard and critical hits.
+    pub fn pending_hits(&self) -> Option<(u16, u32, u32)> {
+        match self.queue.front()? {
+            Step::Hits {
+                unit,
+                standard,
+                critical,
+                ..
+            } => Some((*unit, *standard, *critical)),
+            _ => None,
+        }
+    }
+
     /// "Command X": the units that may take ranged hits inflicted on
     /// `hero`: friendly units with its X keyword within 1" of it. None for
     /// Assassinate hits ("cannot be assigned to a different unit").

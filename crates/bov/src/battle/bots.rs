@@ -11,6 +11,7 @@ use super::{Battle, Decision, Phase, Reaction, Window};
 use crate::geometry::{Point, Sightlines};
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
 use crate::rules::powers::{Effect, Target, Trigger};
+use crate::rules::scenario::Scenario;
 use crate::rules::status::StatusKind;
 use crate::rules::units::{Dice, WeaponKind};
 use valerna_dice::bov::Shift;
@@ -65,7 +66,9 @@ impl Bot for RandomBot {
 /// everything (Reserve only for units that find no room in the zone), and
 /// aims Dangerous terrain at the costliest enemy. Places Monsters where the
 /// engine offers first and bids for one as many points as there are enemy
-/// units within its reach.
+/// units within its reach. In Slay the Foe! it marches its force on the
+/// enemy as one ([`group_march`]) and lets a bonded Mount take melee hits
+/// that would defeat its rider.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     stream: Stream,
@@ -392,8 +395,60 @@ impl GreedyBot {
                 best = (v, d.clone());
             }
         }
+        if game.setup.scenario == Scenario::SlayTheFoe
+            && matches!(&best.1, Decision::March { paths } if !paths.is_empty())
+            && let Some(d) = group_march(game, &seen.0, unit)
+        {
+            best.1 = d;
+        }
         best
     }
+}
+
+/// BoV 5.1, "Slay the Foe!": no objectives are placed and only defeated
+/// units score, so every march heads for the nearest enemy unit, and a
+/// fast unit that marches its whole Speed arrives alone and is destroyed
+/// before the rest of its force can support it. The force advances as one:
+/// a unit marches no closer to its nearest enemy than the second slowest of
+/// its friends to come up will stand after a march of its own (that
+/// friend's distance to its nearest enemy less its allowance), and stays
+/// where it is when it is already that close. The very slowest friend is
+/// left to follow: waiting for it leaves the whole force under fire for a
+/// round or more. Friends already engaged, riding, or unable to move hold
+/// no one back. `None`: the full march stands.
+pub fn group_march(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<Decision> {
+    let owner = game.units[usize::from(unit)].owner;
+    let nearest = |u: u16| {
+        game.enemies(owner)
+            .map(|e| game.distance(u, e.id))
+            .fold(f64::INFINITY, f64::min)
+    };
+    // Where each friend will stand after a march, farthest first.
+    let mut behind: Vec<f64> = game
+        .living(owner)
+        .filter(|f| f.id != unit && !game.mounted(f.id) && !f.monster)
+        .filter(|f| game.allowance(f.id, false) > 0.0)
+        .filter(|f| game.engaged_with(snap, f.id).is_empty())
+        .map(|f| nearest(f.id) - game.allowance(f.id, false))
+        .filter(|d| d.is_finite())
+        .collect();
+    behind.sort_by(|a, b| b.total_cmp(a));
+    let hold = *behind.get(1).or(behind.first())?;
+    let own = nearest(unit);
+    if !own.is_finite() || own - game.allowance(unit, false) >= hold {
+        return None;
+    }
+    let step = own - hold;
+    if step < 0.5 {
+        return Some(Decision::March { paths: Vec::new() });
+    }
+    let c = game.centre_of(unit);
+    let goal = game
+        .enemies(owner)
+        .map(|e| game.centre_of(e.id))
+        .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)))?;
+    let paths = game.march_within(unit, goal, step).unwrap_or_default();
+    Some(Decision::March { paths })
 }
 
 impl GreedyBot {
@@ -538,7 +593,9 @@ impl Bot for GreedyBot {
             },
             Phase::Redirect { hero, candidates } => Decision::Redirect {
                 // Rank and file (or a Mount) take the hits meant for the
-                // Hero when each wound costs them fewer points.
+                // Hero when each wound costs them fewer points; in Slay the
+                // Foe! a bonded Mount also takes hits that would defeat its
+                // rider.
                 unit: candidates.iter().copied().find(|&u| {
                     let per_wound = |x: u16| {
                         f64::from(game.units[usize::from(x)].value)
@@ -546,6 +603,8 @@ impl Bot for GreedyBot {
                             / f64::from(game.profile(x).health.max(1))
                     };
                     per_wound(u) < per_wound(*hero)
+                        || (game.setup.scenario == Scenario::SlayTheFoe
+                            && shields_rider(game, *hero, u))
                 }),
             },
             // A Dragonrider gets on its Mount whenever it may.
@@ -592,6 +651,38 @@ impl Bot for GreedyBot {
             }
         }
     }
+}
+
+/// Hits beyond the rider's Health left that make the greedy bot, in Slay
+/// the Foe!, let the Mount take them: the hits would defeat the rider even
+/// with two of them blocked by its defense dice.
+pub const SHIELD_MARGIN: u32 = 2;
+
+/// In "Slay the Foe!", where only defeated units score, whether `mount`
+/// takes the melee hits meant for its bonded rider `hero` (BoV 5.1,
+/// "Dragonriders": "you may choose to have the Mount take all of the melee
+/// hits instead") because they would defeat the rider, and with it the
+/// pair ("The Dragonbond": "if either of them is defeated, both of them are
+/// immediately removed"), while the Mount has the Health to take them. In
+/// the other scenarios the pack is tuned with the bot weighing points per
+/// wound alone (content/bov/README.md, "Balance").
+fn shields_rider(game: &Battle, hero: u16, mount: u16) -> bool {
+    let h = &game.units[usize::from(hero)];
+    if h.mounted_on != Some(mount) || h.bonded != Some(mount) {
+        return false;
+    }
+    let Some((unit, standard, critical)) = game.pending_hits() else {
+        return false;
+    };
+    if unit != hero {
+        return false;
+    }
+    let hits = standard + critical;
+    let left = |u: u16| {
+        u32::from(game.profile(u).health)
+            .saturating_sub(u32::from(game.units[usize::from(u)].state.wounds))
+    };
+    hits >= left(hero) + SHIELD_MARGIN && hits < left(mount)
 }
 
 /// Plays a battle to its end with one bot per seat, returning the decisions.
