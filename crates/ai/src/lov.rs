@@ -8,7 +8,7 @@ use valerna_dice::odds::lov_combat;
 use valerna_game::{Game, Seat};
 use valerna_lov::content::{Content, REGIONS, SEATS};
 use valerna_lov::decision::Target;
-use valerna_lov::effect::Glyph;
+use valerna_lov::effect::{From, Glyph, Piece, Step};
 use valerna_lov::knowledge::{Deal, Knowledge};
 use valerna_lov::log::Ask;
 use valerna_lov::state::{CardKind, Core, NONE};
@@ -236,27 +236,89 @@ impl Heuristic {
         edge(mine, Self::value(v, t, r)) > 0.55
     }
 
-    /// How good an Action card of `seat` (content id) looks now.
+    /// How far the human board's `glyph` program of `seat` first moves its
+    /// Dragon (a Soar, or the flight a Wrath makes before its combat); 0 when
+    /// the program does not begin with a Dragon's move.
+    fn lead_move(&self, seat: u8, glyph: Glyph) -> u8 {
+        let Some(i) = glyph.board_index() else {
+            return 0;
+        };
+        match self.content.characters[usize::from(seat)].human.glyphs[i].first() {
+            Some(Step::Move {
+                piece: Piece::Dragon,
+                range,
+            }) => *range,
+            _ => 0,
+        }
+    }
+
+    /// The Power in the regions within `range` of `here`.
+    fn power_within(&self, v: &View, here: u8, range: u8) -> f64 {
+        if here == NONE {
+            return 0.0;
+        }
+        (0..REGIONS as u8)
+            .filter(|&r| self.content.distance[usize::from(here)][usize::from(r)] <= range)
+            .map(|r| f64::from(v.regions[usize::from(r)].power))
+            .sum()
+    }
+
+    /// The Power the acting General's Harvest takes: its board's collect
+    /// steps over the regions it controls.
+    fn harvest_take(&self, v: &View) -> f64 {
+        let g = usize::from(v.seat / 2);
+        let mut left: Vec<u8> = v.regions.iter().map(|r| r.power).collect();
+        let mut took = 0u32;
+        let board = &self.content.characters[usize::from(v.seat)].human.glyphs;
+        let program = Glyph::Collect
+            .board_index()
+            .map_or(&[][..], |i| &board[i][..]);
+        for st in program {
+            let Step::Collect { from, amount } = st else {
+                continue;
+            };
+            for (r, reg) in v.regions.iter().enumerate() {
+                let controlled = reg.force[g].units.iter().any(|&u| u > 0);
+                let ok = match from {
+                    From::Here => reg.force[g].general,
+                    From::EachControlled => controlled,
+                    From::EachControlledWithCity => controlled && reg.city,
+                };
+                if ok {
+                    let t = left[r].min(*amount);
+                    left[r] -= t;
+                    took += u32::from(t);
+                }
+            }
+        }
+        f64::from(took)
+    }
+
+    /// How good an Action card of `seat` (content id) looks now. A Dragon's
+    /// Hoard takes Power where the Dragon stands (LoV "Harvest/Hoard"), so it
+    /// is rated by the Power of its region unless a glyph before it on the
+    /// card moves the Dragon first (a Soar, or a Wrath's flight), and then by
+    /// the Power within reach of that move.
     fn card_worth(&self, v: &View, id: u8) -> f64 {
         let me = v.seat;
         let here = Self::at(v, me);
-        let near_power: f64 = (0..REGIONS as u8)
-            .filter(|&r| {
-                here != NONE && self.content.distance[usize::from(here)][usize::from(r)] <= 1
-            })
-            .map(|r| f64::from(v.regions[usize::from(r)].power))
-            .sum();
-        self.content.actions[usize::from(id)]
-            .glyphs
-            .iter()
-            .map(|g| match g {
-                Glyph::Collect => 1.0 + near_power * 0.5,
+        let dragon = !Core::is_general(me);
+        let mut reach = 0u8;
+        let mut worth = 0.0;
+        for &g in &self.content.actions[usize::from(id)].glyphs {
+            worth += match g {
+                Glyph::Collect if dragon => 1.0 + self.power_within(v, here, reach) * 0.5,
+                Glyph::Collect => 1.0 + self.harvest_take(v) * 0.5,
                 Glyph::Move => 1.0,
                 Glyph::Attack => 0.8,
                 Glyph::Vaala => 0.6,
                 _ => 0.7,
-            })
-            .sum()
+            };
+            if dragon {
+                reach = reach.saturating_add(self.lead_move(me, g));
+            }
+        }
+        worth
     }
 
     fn pick(&mut self, v: &View, ask: Ask, options: &[Decision]) -> Decision {
@@ -274,15 +336,22 @@ impl Heuristic {
                         glyph: Glyph::Attack,
                         ..
                     } => {
-                        let r = Self::at(v, me);
-                        let good = r != NONE
-                            && (0..SEATS as u8)
-                                .map(Target::Seat)
-                                .chain([Target::Neutral])
-                                .any(|t| {
-                                    t != Target::Seat(me)
-                                        && Self::value(v, t, r) > 0
-                                        && Self::favours(v, me, t, r)
+                        // A Wrath flies first (the move its program begins
+                        // with), so a target within that flight counts.
+                        let here = Self::at(v, me);
+                        let reach = h.lead_move(me, Glyph::Attack);
+                        let good = here != NONE
+                            && (0..REGIONS as u8)
+                                .filter(|&r| c.distance[usize::from(here)][usize::from(r)] <= reach)
+                                .any(|r| {
+                                    (0..SEATS as u8)
+                                        .map(Target::Seat)
+                                        .chain([Target::Neutral])
+                                        .any(|t| {
+                                            t != Target::Seat(me)
+                                                && Self::value(v, t, r) > 0
+                                                && Self::favours(v, me, t, r)
+                                        })
                                 });
                         if good { 1.0 } else { -1.0 }
                     }

@@ -359,7 +359,8 @@ fn stealing_order_follows_the_order_of_hits() {
 }
 
 // Glossary "Essence track": a Dragon's combat kills go on its track; a full
-// track (3 spaces) gives 1 Power from the supply and empties.
+// track (as many spaces as the pack gives) gives 1 Power from the supply and
+// empties.
 #[test]
 fn essence_track_fills_and_pays() {
     let c = content();
@@ -372,9 +373,12 @@ fn essence_track_fills_and_pays() {
     );
     s.regions[r as usize].neutral = 2;
     s.neutral_supply -= 2;
-    s.players[FULGEN as usize].essence_len = 2;
-    s.players[FULGEN as usize].essence = [0b1111_1100, 0b1111_1100, 0, 0];
-    s.neutral_supply -= 2;
+    let spaces = c.characters[FULGEN as usize].essence;
+    s.players[FULGEN as usize].essence_len = spaces - 1;
+    for k in 0..usize::from(spaces - 1) {
+        s.players[FULGEN as usize].essence[k] = 0b1111_1100;
+    }
+    s.neutral_supply -= spaces - 1;
     let mut core = s.clone();
     let mut e = Eng::new(&mut core, &c, &[], None);
     let injured = e.deal_wounds(Target::Neutral, r, 2, Some(FULGEN));
@@ -384,8 +388,8 @@ fn essence_track_fills_and_pays() {
     assert_eq!(p.essence_len, 1, "the second Unit starts the track again");
     assert_eq!(
         e.s.neutral_supply,
-        s.neutral_supply + 3,
-        "three Units back to the supply"
+        s.neutral_supply + spaces,
+        "the full track's Units back to the supply"
     );
 }
 
