@@ -488,6 +488,27 @@ fn enemies_choose_the_rider_or_the_mount_and_may_split_melee() {
     assert!(g.flanked(&snap, elyse) && g.flanked(&snap, dragon));
 }
 
+/// Elyse riding her Dragon with the Ogerron Phalanx in base contact below,
+/// the Phalanx's melee attack on her made and every reaction declined.
+fn phalanx_strikes_the_rider(seed: u64) -> (Battle, u16, u16) {
+    let (mut g, elyse, dragon) = host(seed);
+    let phalanx = unit_named(&g, "Ogerron Phalanx");
+    let below = 10.0 - radius(&g, dragon) - radius(&g, phalanx);
+    ride_at(
+        &mut g,
+        elyse,
+        dragon,
+        Point::new(20.0, 10.0),
+        vec![(phalanx, vec![Point::new(20.0, below)])],
+    );
+    activate(&mut g, phalanx);
+    g.apply(Decision::Attack { target: elyse }).unwrap();
+    while matches!(g.phase, Phase::Reaction { .. }) {
+        g.apply(Decision::Reaction { reaction: None }).unwrap();
+    }
+    (g, elyse, dragon)
+}
+
 /// BoV 5.1, "Dragonriders": "Whenever hits from melee attacks are dealt to
 /// the mounted Hero, you may choose to have the Mount take all of the melee
 /// hits instead (and roll defense, if applicable)."
@@ -495,21 +516,7 @@ fn enemies_choose_the_rider_or_the_mount_and_may_split_melee() {
 fn the_mount_may_take_the_melee_hits_on_its_rider() {
     let mut offered = 0;
     for seed in 0..12 {
-        let (mut g, elyse, dragon) = host(seed);
-        let phalanx = unit_named(&g, "Ogerron Phalanx");
-        let below = 10.0 - radius(&g, dragon) - radius(&g, phalanx);
-        ride_at(
-            &mut g,
-            elyse,
-            dragon,
-            Point::new(20.0, 10.0),
-            vec![(phalanx, vec![Point::new(20.0, below)])],
-        );
-        activate(&mut g, phalanx);
-        g.apply(Decision::Attack { target: elyse }).unwrap();
-        while matches!(g.phase, Phase::Reaction { .. }) {
-            g.apply(Decision::Reaction { reaction: None }).unwrap();
-        }
+        let (mut g, elyse, dragon) = phalanx_strikes_the_rider(seed);
         let Phase::Redirect { hero, candidates } = g.phase.clone() else {
             continue;
         };
@@ -534,21 +541,7 @@ fn the_mount_may_take_the_melee_hits_on_its_rider() {
 fn in_slay_the_foe_the_greedy_mount_takes_hits_that_would_defeat_its_rider() {
     let mut asked = 0;
     for seed in 0..24 {
-        let (mut g, elyse, dragon) = host(seed);
-        let phalanx = unit_named(&g, "Ogerron Phalanx");
-        let below = 10.0 - radius(&g, dragon) - radius(&g, phalanx);
-        ride_at(
-            &mut g,
-            elyse,
-            dragon,
-            Point::new(20.0, 10.0),
-            vec![(phalanx, vec![Point::new(20.0, below)])],
-        );
-        activate(&mut g, phalanx);
-        g.apply(Decision::Attack { target: elyse }).unwrap();
-        while matches!(g.phase, Phase::Reaction { .. }) {
-            g.apply(Decision::Reaction { reaction: None }).unwrap();
-        }
+        let (mut g, elyse, dragon) = phalanx_strikes_the_rider(seed);
         if !matches!(g.phase, Phase::Redirect { .. }) {
             continue;
         }
