@@ -488,9 +488,9 @@ fn enemies_choose_the_rider_or_the_mount_and_may_split_melee() {
     assert!(g.flanked(&snap, elyse) && g.flanked(&snap, dragon));
 }
 
-/// Elyse riding her Dragon with the Ogerron Phalanx in base contact below,
-/// the Phalanx's melee attack on her made and every reaction declined.
-fn phalanx_strikes_the_rider(seed: u64) -> (Battle, u16, u16) {
+/// Elyse riding her Dragon at (20, 10) with the Ogerron Phalanx in base
+/// contact below: the battle, Elyse, the Dragon and the Phalanx.
+fn rider_over_the_phalanx(seed: u64) -> (Battle, u16, u16, u16) {
     let (mut g, elyse, dragon) = host(seed);
     let phalanx = unit_named(&g, "Ogerron Phalanx");
     let below = 10.0 - radius(&g, dragon) - radius(&g, phalanx);
@@ -501,6 +501,13 @@ fn phalanx_strikes_the_rider(seed: u64) -> (Battle, u16, u16) {
         Point::new(20.0, 10.0),
         vec![(phalanx, vec![Point::new(20.0, below)])],
     );
+    (g, elyse, dragon, phalanx)
+}
+
+/// [`rider_over_the_phalanx`], the Phalanx's melee attack on Elyse made and
+/// every reaction declined.
+fn phalanx_strikes_the_rider(seed: u64) -> (Battle, u16, u16) {
+    let (mut g, elyse, dragon, phalanx) = rider_over_the_phalanx(seed);
     activate(&mut g, phalanx);
     g.apply(Decision::Attack { target: elyse }).unwrap();
     while matches!(g.phase, Phase::Reaction { .. }) {
@@ -692,16 +699,7 @@ fn a_fallen_mount_sets_its_rider_down() {
     // The rider falls, the Mount fights on, riderless.
     let mut defeated = false;
     for seed in 0..30 {
-        let (mut h, elyse, dragon) = host(seed);
-        let phalanx = unit_named(&h, "Ogerron Phalanx");
-        let below = 10.0 - radius(&h, dragon) - radius(&h, phalanx);
-        ride_at(
-            &mut h,
-            elyse,
-            dragon,
-            Point::new(20.0, 10.0),
-            vec![(phalanx, vec![Point::new(20.0, below)])],
-        );
+        let (mut h, elyse, dragon, phalanx) = rider_over_the_phalanx(seed);
         h.units[usize::from(elyse)].state.wounds = h.profile(elyse).health - 1;
         activate(&mut h, phalanx);
         h.apply(Decision::Attack { target: elyse }).unwrap();
