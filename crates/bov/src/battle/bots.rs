@@ -427,9 +427,11 @@ pub fn group_march(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> O
     let mut behind: Vec<f64> = game
         .living(owner)
         .filter(|f| f.id != unit && !game.mounted(f.id) && !f.monster)
-        .filter(|f| game.allowance(f.id, false) > 0.0)
-        .filter(|f| game.engaged_with(snap, f.id).is_empty())
-        .map(|f| nearest(f.id) - game.allowance(f.id, false))
+        .filter_map(|f| {
+            let allowance = game.allowance(f.id, false);
+            (allowance > 0.0 && game.engaged_with(snap, f.id).is_empty())
+                .then(|| nearest(f.id) - allowance)
+        })
         .filter(|d| d.is_finite())
         .collect();
     behind.sort_by(|a, b| b.total_cmp(a));
