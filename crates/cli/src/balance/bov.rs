@@ -21,7 +21,7 @@ use valerna_game::Game;
 
 use super::charts::{self, Rate, Series};
 use super::{Report, pct, write_report};
-use crate::arena::{run_games, wilson};
+use crate::arena::{run_games, wilson_score};
 use crate::bov::bov_sim::{BattlefieldArg, ScenarioArg, bot, caught};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
@@ -203,8 +203,8 @@ impl Cell {
                 _ => 0,
             })
             .sum();
-        // A Wilson interval over half-points: draws count as half a win.
-        let (lo, hi) = wilson(halves, 2 * n);
+        // Draws count as half a win; the interval is over the n games.
+        let (lo, hi) = wilson_score(halves as f64 / 2.0, n);
         Rate {
             value: halves as f64 / (2 * n).max(1) as f64,
             lo,
@@ -442,7 +442,7 @@ fn write(
                 };
             }
         }
-        let (lo, hi) = wilson(halves, 2 * games);
+        let (lo, hi) = wilson_score(halves as f64 / 2.0, games);
         let value = halves as f64 / (2 * games).max(1) as f64;
         let _ = writeln!(
             md,
