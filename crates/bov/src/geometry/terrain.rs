@@ -173,6 +173,38 @@ impl TerrainPiece {
         center.is_finite() && self.within(center, center, radius - EPS)
     }
 
+    /// [`TerrainPiece::overlaps_base`], with how far the centre may then move
+    /// in any direction before the answer can change (its distance from the
+    /// edge of the zone of overlap, or less): a sweep along a path skips the
+    /// samples that cannot differ.
+    pub(crate) fn base_overlap_margin(&self, center: Point, radius: f64) -> (bool, f64) {
+        let reach = radius - EPS;
+        if !center.is_finite() || reach <= 0.0 {
+            return (false, 0.0);
+        }
+        let gap = self.box_gap(center, center);
+        if gap >= reach {
+            // Nothing of the piece is nearer than its bounding box.
+            return (false, gap - reach);
+        }
+        let mut d2 = f64::INFINITY;
+        let rings = std::iter::once(self.polygon.exterior()).chain(self.polygon.interiors());
+        for ring in rings {
+            for edge in ring.lines() {
+                let (p, q) = (Point::from_coord(edge.start), Point::from_coord(edge.end));
+                d2 = d2.min(segments_dist2(center, center, p, q));
+            }
+        }
+        let d = d2.sqrt();
+        if d2 < reach * reach {
+            (true, reach - d)
+        } else if self.polygon.contains(&geo::Point::from(center.coord())) {
+            (true, d + reach)
+        } else {
+            (false, d - reach)
+        }
+    }
+
     /// Whether `model` is inside the piece (see [`TerrainPiece::overlaps_base`]).
     pub fn contains_model(&self, model: &Model) -> bool {
         self.overlaps_base(model.center, model.radius_in)
