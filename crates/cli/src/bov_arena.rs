@@ -54,6 +54,10 @@ pub struct ArenaArgs {
     /// and j.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Play only this battle of the match (numbered from 0, as the report's
+    /// longest battle is), to replay it on its own.
+    #[arg(long)]
+    battle: Option<u32>,
     /// Threads (default: one per core). The results do not depend on it.
     #[arg(long)]
     jobs: Option<usize>,
@@ -65,6 +69,8 @@ pub struct ArenaArgs {
 /// One finished battle, by bot (A, B), not by seat.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct BattleResult {
+    /// The battle's number in the match.
+    index: u64,
     /// The seat bot A played.
     a_seat: u8,
     won: [bool; 2],
@@ -132,6 +138,7 @@ fn play_one(pack: &Arc<Pack>, m: &Match, i: u64) -> Result<BattleResult, String>
         .outcome()
         .ok_or_else(|| format!("battle {i} (seed {battle_seed}) did not end"))?;
     let mut r = BattleResult {
+        index: i,
         a_seat,
         rounds: g.round,
         decisions,
@@ -169,6 +176,15 @@ fn checked(a: &ArenaArgs) -> Result<Match, CliError> {
             a.games
         )));
     }
+    if let Some(b) = a.battle
+        && b >= a.games
+    {
+        return Err(CliError::usage(format!(
+            "--battle {b}: the match has battles 0 to {} (--games {})",
+            a.games - 1,
+            a.games
+        )));
+    }
     if a.jobs == Some(0) {
         return Err(CliError::usage("--jobs: give at least 1 thread"));
     }
@@ -202,9 +218,21 @@ pub fn run(a: ArenaArgs) -> Result<(), CliError> {
     let m = checked(&a)?;
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
-    let progress = Progress::new(u64::from(a.games), "arena");
-    let results = play_all(&pack, &m, a.games, a.jobs, &progress)?;
-    progress.finish();
+    let results = match a.battle {
+        Some(b) => {
+            let progress = Progress::new(1, "battle");
+            let r = play_one(&pack, &m, u64::from(b)).map_err(CliError::failed)?;
+            progress.step();
+            progress.finish();
+            vec![r]
+        }
+        None => {
+            let progress = Progress::new(u64::from(a.games), "arena");
+            let results = play_all(&pack, &m, a.games, a.jobs, &progress)?;
+            progress.finish();
+            results
+        }
+    };
     emit(&report(&a, &m, &results))
 }
 
@@ -229,6 +257,20 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
     let cpu = mean(&|r| r.cpu_seconds);
     let most = |f: &dyn Fn(&BattleResult) -> f64| results.iter().map(f).fold(0.0, f64::max);
     let (max_seconds, max_cpu) = (most(&|r| r.seconds), most(&|r| r.cpu_seconds));
+    // The battle that took the most processor time, to replay on its own.
+    let longest = results
+        .iter()
+        .max_by(|x, y| x.cpu_seconds.total_cmp(&y.cpu_seconds))
+        .map(|r| {
+            json!({
+                "battle": r.index,
+                "seed": mix(a.seed, r.index / 2),
+                "a_seat": r.a_seat,
+                "decisions": r.decisions,
+                "rounds": r.rounds,
+                "cpu_seconds": r.cpu_seconds,
+            })
+        });
     let names = ["a", "b"];
     let bots: Vec<serde_json::Value> = (0..2)
         .map(|p| {
@@ -278,6 +320,7 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
             "max_seconds_per_game": max_seconds,
             "mean_cpu_seconds_per_game": cpu,
             "max_cpu_seconds_per_game": max_cpu,
+            "longest_battle": longest,
         });
         return format!("{v}\n");
     }
@@ -322,6 +365,13 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
         out,
         "draws {draws}; game length: {rounds:.2} rounds, {decisions:.1} decisions, {seconds:.2} s a battle (longest {max_seconds:.2} s); processor time {cpu:.2} s a battle (longest {max_cpu:.2} s)"
     );
+    if let Some(l) = longest {
+        let _ = writeln!(
+            out,
+            "longest battle: number {} (seed {}, bot A in seat {}), {} decisions over {} rounds",
+            l["battle"], l["seed"], l["a_seat"], l["decisions"], l["rounds"]
+        );
+    }
     out
 }
 
@@ -356,6 +406,10 @@ mod tests {
         assert_eq!(one[0].a_seat, 0);
         assert_eq!(one[1].a_seat, 1);
         assert!(one.iter().all(|r| r.decisions > 0));
+        // A battle replayed on its own is the battle of the match.
+        let again = play_one(&pack, &m, 1).unwrap();
+        assert_eq!(again.timeless(), one[1].timeless());
+        assert_eq!(again.index, 1);
     }
 
     /// Bad input is named: the bot, an odd number of battles, the points.
@@ -373,5 +427,11 @@ mod tests {
             e(&["--a", "greedy", "--b", "random", "--points", "150"]).starts_with("--points 150")
         );
         assert!(e(&["--a", "greedy", "--b", "random", "--lists", "x"]).starts_with("--lists 'x'"));
+        assert!(
+            e(&[
+                "--a", "greedy", "--b", "random", "--games", "4", "--battle", "4"
+            ])
+            .starts_with("--battle 4: the match has battles 0 to 3")
+        );
     }
 }
