@@ -8,7 +8,7 @@ use valerna_dice::odds::lov_combat;
 use valerna_game::{Game, Seat};
 use valerna_lov::content::{Content, REGIONS, SEATS};
 use valerna_lov::decision::Target;
-use valerna_lov::effect::{From, Glyph, Piece, Step};
+use valerna_lov::effect::{From, Glyph, Piece, Step, UnitType};
 use valerna_lov::knowledge::{Deal, Knowledge};
 use valerna_lov::log::Ask;
 use valerna_lov::state::{CardKind, Core, NONE};
@@ -267,7 +267,7 @@ impl Heuristic {
     /// steps over the regions it controls.
     fn harvest_take(&self, v: &View) -> f64 {
         let g = usize::from(v.seat / 2);
-        let mut left: Vec<u8> = v.regions.iter().map(|r| r.power).collect();
+        let mut left: [u8; REGIONS] = std::array::from_fn(|r| v.regions[r].power);
         let mut took = 0u32;
         let board = &self.content.characters[usize::from(v.seat)].human.glyphs;
         let program = Glyph::Collect
@@ -292,6 +292,25 @@ impl Heuristic {
             }
         }
         f64::from(took)
+    }
+
+    /// How many Units of `unit` the acting General has in `r`.
+    fn count_of(&self, v: &View, unit: UnitType, r: u8) -> f64 {
+        f64::from(v.regions[usize::from(r)].force[usize::from(v.seat / 2)].units[unit.index()])
+    }
+
+    /// Whether a move out of `from` keeps one `unit` there: the region holds
+    /// Power or a city, the force has at least two Units there, and `unit`
+    /// is the first type (in the order the counts are asked) it has.
+    fn holds(&self, v: &View, unit: UnitType, from: u8) -> bool {
+        let reg = &v.regions[usize::from(from)];
+        let force = &reg.force[usize::from(v.seat / 2)];
+        (reg.power > 0 || reg.city)
+            && force.units.iter().sum::<u8>() >= 2
+            && UnitType::ALL
+                .iter()
+                .find(|t| force.units[t.index()] > 0)
+                .is_some_and(|&t| t == unit)
     }
 
     /// How good an Action card of `seat` (content id) looks now. A Dragon's
@@ -358,6 +377,11 @@ impl Heuristic {
                     _ => 1.0,
                 },
                 Decision::Skip => 0.0,
+                // A force is moved out of a region for where it can go.
+                Decision::Region(r) if ask == Ask::MoveFrom => (0..REGIONS as u8)
+                    .filter(|&a| c.distance[usize::from(r)][usize::from(a)] == 1)
+                    .map(|a| h.worth(v, a))
+                    .fold(f64::NEG_INFINITY, f64::max),
                 Decision::Region(r) => h.worth(v, r),
                 Decision::Attack(t) => {
                     let r = match ask {
@@ -431,7 +455,15 @@ impl Heuristic {
                         v.regions[usize::from(r)].force[usize::from(me / 2)].units[t.index()],
                     )
                 }
-                Decision::Count(n) => f64::from(n),
+                Decision::Count(n) => match ask {
+                    // A force leaves one Unit behind in a region worth
+                    // holding, so the region stays controlled for the
+                    // Harvest (LoV Glossary "Control").
+                    Ask::MoveCount { unit, from, .. } if h.holds(v, unit, from) => {
+                        -(f64::from(n) - (h.count_of(v, unit, from) - 1.0)).abs()
+                    }
+                    _ => f64::from(n),
+                },
                 _ => 0.0,
             }
         };

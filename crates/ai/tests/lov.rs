@@ -154,3 +154,54 @@ fn bot_specifications() {
         assert!(e.starts_with(&format!("bot `{bad}`")), "{e}");
     }
 }
+
+/// The heuristic General deploys as a player holding regions would: a
+/// force moving out of a region with Power or a city leaves one Unit
+/// behind, so the region stays controlled for the Harvest (LoV Glossary
+/// "Control", "Harvest"); out of a bare region the whole force goes.
+#[test]
+fn the_heuristic_general_keeps_a_region_worth_holding() {
+    use valerna_lov::decision::Decision;
+    use valerna_lov::effect::UnitType;
+    use valerna_lov::log::Ask;
+    let c = content();
+    let (mut kept, mut left_empty) = (0, 0);
+    for seed in 0..40 {
+        let mut g = Lov::start(&c, &Setup::new(seed, [true; 4], &c)).unwrap();
+        g.set_logging(false);
+        let mut bots: Vec<Heuristic> = (0..4)
+            .map(|s| Heuristic::new(c.clone(), seed + s))
+            .collect();
+        let mut n = 0;
+        while let Some(seat) = g.to_decide() {
+            let k = Observable::knowledge(&g, seat);
+            let d = bots[usize::from(seat)].decide(&k);
+            if let (Ask::MoveCount { unit, from, .. }, Decision::Count(moved)) = (k.ask(), d) {
+                let v = k.view();
+                let reg = &v.regions[usize::from(from)];
+                let force = &reg.force[usize::from(seat / 2)];
+                let first = UnitType::ALL
+                    .into_iter()
+                    .find(|t| force.units[t.index()] > 0)
+                    .unwrap();
+                let have = force.units[unit.index()];
+                if unit == first && force.units.iter().sum::<u8>() >= 2 {
+                    if reg.power > 0 || reg.city {
+                        assert_eq!(moved, have - 1, "seed {seed}: one Unit stays in {from}");
+                        kept += 1;
+                    } else {
+                        assert_eq!(moved, have, "seed {seed}: nothing to hold in {from}");
+                        left_empty += 1;
+                    }
+                }
+            }
+            g.apply(d).unwrap();
+            n += 1;
+            assert!(n < 5000);
+        }
+    }
+    assert!(
+        kept >= 5 && left_empty >= 5,
+        "kept {kept}, left {left_empty}"
+    );
+}
