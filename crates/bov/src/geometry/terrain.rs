@@ -187,14 +187,9 @@ impl TerrainPiece {
             // Nothing of the piece is nearer than its bounding box.
             return (false, gap - reach);
         }
-        let mut d2 = f64::INFINITY;
-        let rings = std::iter::once(self.polygon.exterior()).chain(self.polygon.interiors());
-        for ring in rings {
-            for edge in ring.lines() {
-                let (p, q) = (Point::from_coord(edge.start), Point::from_coord(edge.end));
-                d2 = d2.min(segments_dist2(center, center, p, q));
-            }
-        }
+        let d2 = self.edges().fold(f64::INFINITY, |d2, (p, q)| {
+            d2.min(segments_dist2(center, center, p, q))
+        });
         let d = d2.sqrt();
         if d2 < reach * reach {
             (true, reach - d)
@@ -234,16 +229,16 @@ impl TerrainPiece {
             return false;
         }
         let r2 = reach * reach;
-        let rings = std::iter::once(self.polygon.exterior()).chain(self.polygon.interiors());
-        for ring in rings {
-            for edge in ring.lines() {
-                let (p, q) = (Point::from_coord(edge.start), Point::from_coord(edge.end));
-                if segments_dist2(a, b, p, q) < r2 {
-                    return true;
-                }
-            }
-        }
-        self.polygon.contains(&geo::Point::from(a.coord()))
+        self.edges().any(|(p, q)| segments_dist2(a, b, p, q) < r2)
+            || self.polygon.contains(&geo::Point::from(a.coord()))
+    }
+
+    /// Every edge of the outline and of its holes, as end points.
+    fn edges(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
+        std::iter::once(self.polygon.exterior())
+            .chain(self.polygon.interiors())
+            .flat_map(|ring| ring.lines())
+            .map(|e| (Point::from_coord(e.start), Point::from_coord(e.end)))
     }
 
     /// The gap between the box `lo`..`hi` and the piece's bounding box (0
