@@ -294,23 +294,18 @@ impl Heuristic {
         f64::from(took)
     }
 
-    /// How many Units of `unit` the acting General has in `r`.
-    fn count_of(&self, v: &View, unit: UnitType, r: u8) -> f64 {
-        f64::from(v.regions[usize::from(r)].force[usize::from(v.seat / 2)].units[unit.index()])
-    }
-
-    /// Whether a move out of `from` keeps one `unit` there: the region holds
-    /// Power or a city, the force has at least two Units there, and `unit`
-    /// is the first type (in the order the counts are asked) it has.
-    fn holds(&self, v: &View, unit: UnitType, from: u8) -> bool {
+    /// How many Units of `unit` a force moving out of `from` takes when one
+    /// stays behind (`None` when all may go): the region holds Power or a
+    /// city, the force has at least two Units there, and `unit` is the
+    /// first type (in the order the counts are asked) it has.
+    fn leaving_one(v: &View, unit: UnitType, from: u8) -> Option<u8> {
         let reg = &v.regions[usize::from(from)];
         let force = &reg.force[usize::from(v.seat / 2)];
-        (reg.power > 0 || reg.city)
-            && force.units.iter().sum::<u8>() >= 2
-            && UnitType::ALL
-                .iter()
-                .find(|t| force.units[t.index()] > 0)
-                .is_some_and(|&t| t == unit)
+        let first = UnitType::ALL
+            .into_iter()
+            .find(|t| force.units[t.index()] > 0)?;
+        ((reg.power > 0 || reg.city) && force.units.iter().sum::<u8>() >= 2 && first == unit)
+            .then(|| force.units[unit.index()] - 1)
     }
 
     /// How good an Action card of `seat` (content id) looks now. A Dragon's
@@ -459,9 +454,10 @@ impl Heuristic {
                     // A force leaves one Unit behind in a region worth
                     // holding, so the region stays controlled for the
                     // Harvest (LoV Glossary "Control").
-                    Ask::MoveCount { unit, from, .. } if h.holds(v, unit, from) => {
-                        -(f64::from(n) - (h.count_of(v, unit, from) - 1.0)).abs()
-                    }
+                    Ask::MoveCount { unit, from, .. } => match Self::leaving_one(v, unit, from) {
+                        Some(go) => -(f64::from(n) - f64::from(go)).abs(),
+                        None => f64::from(n),
+                    },
                     _ => f64::from(n),
                 },
                 _ => 0.0,
