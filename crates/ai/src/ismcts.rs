@@ -27,6 +27,28 @@ pub enum Budget {
     Iterations(u32),
     /// This long by the clock.
     Time(Duration),
+    /// This many iterations, or fewer when this long by the clock comes
+    /// first: the same decisions on every machine wherever a decision's
+    /// iterations fit in the time, and no decision much longer than it.
+    Capped { iterations: u32, time: Duration },
+}
+
+impl Budget {
+    /// The iterations the budget allows, if it counts them.
+    fn iterations(self) -> Option<u64> {
+        match self {
+            Budget::Iterations(n) | Budget::Capped { iterations: n, .. } => Some(u64::from(n)),
+            Budget::Time(_) => None,
+        }
+    }
+
+    /// The time the budget allows, if it has a clock.
+    fn time(self) -> Option<Duration> {
+        match self {
+            Budget::Time(t) | Budget::Capped { time: t, .. } => Some(t),
+            Budget::Iterations(_) => None,
+        }
+    }
 }
 
 /// The search's settings.
@@ -46,6 +68,10 @@ pub struct Settings {
     /// likeliest best first), and tries them in that order. `None`: every
     /// candidate at once, the untried ones in random order.
     pub widening: Option<Widening>,
+    /// Under an iteration budget, stop as soon as the iterations left could
+    /// not change the choice (the most visited child leads every other by
+    /// more than them): the same decision, sooner.
+    pub settle: bool,
 }
 
 /// Progressive widening's constants (Coulom 2007; Chaslot et al. 2008):
@@ -77,6 +103,7 @@ impl Default for Settings {
             playout_cap: 2000,
             max_failed_samples: 64,
             widening: None,
+            settle: true,
         }
     }
 }
@@ -137,8 +164,29 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
         }
     }
 
+    /// The settings, to change between decisions.
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Whether the root's most visited child leads the next by more than
+    /// `left` visits (a child not yet made has none).
+    fn settled(nodes: &[Node<G::Decision>], left: u64) -> bool {
+        let (mut first, mut second) = (0.0f64, 0.0f64);
+        for &c in &nodes[0].children {
+            let v = nodes[c].visits;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first - second > left as f64
     }
 
     /// Runs one search from `k`, returning the root's children as
@@ -163,11 +211,23 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
         let mut path = Vec::new();
         let mut failures = 0u32;
         let mut iteration = 0u64;
+        let (most, clock) = (
+            self.settings.budget.iterations(),
+            self.settings.budget.time(),
+        );
         loop {
-            match self.settings.budget {
-                Budget::Iterations(n) if iteration >= u64::from(n) => break,
-                Budget::Time(t) if iteration > 0 && start.elapsed() >= t => break,
-                _ => {}
+            if let Some(n) = most {
+                // Done, or decided: the most visited child leads every other
+                // by more than the iterations left could give it, so they
+                // would not change the choice (each iteration visits one
+                // root child).
+                if iteration >= n || (self.settings.settle && Self::settled(&nodes, n - iteration))
+                {
+                    break;
+                }
+            }
+            if clock.is_some_and(|t| iteration > 0 && start.elapsed() >= t) {
+                break;
             }
             let Some(mut g) = self.sampler.sample(k, mix(seed, iteration)) else {
                 iteration += 1;

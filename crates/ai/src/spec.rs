@@ -1,6 +1,7 @@
 //! Bot specifications as the command line and the tables write them:
 //! `faceless`, `random`, `heuristic`, `ismcts`, `ismcts:iters=2000`,
-//! `ismcts:think=500ms`.
+//! `ismcts:think=500ms`, `ismcts:iters=2000,think=500ms` (the iterations,
+//! cut short by the clock).
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -31,7 +32,7 @@ pub enum Spec {
 /// A bot specification that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bot `{spec}`: {why} (expected faceless, random, heuristic, ismcts, ismcts:iters=N or ismcts:think=500ms)"
+    "bot `{spec}`: {why} (expected faceless, random, heuristic, ismcts, ismcts:iters=N, ismcts:think=500ms or ismcts:iters=N,think=500ms)"
 )]
 pub struct SpecError {
     pub spec: String,
@@ -53,18 +54,28 @@ fn duration(s: &str) -> Option<Duration> {
     (x.is_finite() && x > 0.0 && x * scale <= 3600.0).then(|| Duration::from_secs_f64(x * scale))
 }
 
-/// The budget in `ismcts:ARG`.
+/// The budget in `ismcts:ARG`: `iters=N`, `think=TIME`, or both joined by
+/// a comma (N iterations, cut short at TIME).
 fn budget(arg: &str) -> Result<Budget, &'static str> {
-    match arg.split_once('=') {
-        Some(("iters", n)) => match n.parse::<u32>() {
-            Ok(n) if n > 0 => Ok(Budget::Iterations(n)),
-            _ => Err("iters must be a whole number above 0"),
-        },
-        Some(("think", t)) => match duration(t) {
-            Some(d) => Ok(Budget::Time(d)),
-            None => Err("think must be a time such as 500ms or 2s"),
-        },
-        _ => Err("ismcts takes iters=N or think=TIME"),
+    let (mut iters, mut think) = (None, None);
+    for part in arg.split(',') {
+        match part.split_once('=') {
+            Some(("iters", n)) if iters.is_none() => match n.parse::<u32>() {
+                Ok(n) if n > 0 => iters = Some(n),
+                _ => return Err("iters must be a whole number above 0"),
+            },
+            Some(("think", t)) if think.is_none() => match duration(t) {
+                Some(d) => think = Some(d),
+                None => return Err("think must be a time such as 500ms or 2s"),
+            },
+            _ => return Err("ismcts takes iters=N, think=TIME or iters=N,think=TIME"),
+        }
+    }
+    match (iters, think) {
+        (Some(n), None) => Ok(Budget::Iterations(n)),
+        (None, Some(t)) => Ok(Budget::Time(t)),
+        (Some(iterations), Some(time)) => Ok(Budget::Capped { iterations, time }),
+        (None, None) => Err("ismcts takes iters=N, think=TIME or iters=N,think=TIME"),
     }
 }
 
@@ -73,6 +84,9 @@ fn write_budget(f: &mut std::fmt::Formatter<'_>, b: Budget) -> std::fmt::Result 
     match b {
         Budget::Iterations(n) => write!(f, "ismcts:iters={n}"),
         Budget::Time(t) => write!(f, "ismcts:think={}ms", t.as_millis()),
+        Budget::Capped { iterations, time } => {
+            write!(f, "ismcts:iters={iterations},think={}ms", time.as_millis())
+        }
     }
 }
 
@@ -142,7 +156,7 @@ impl Spec {
 }
 
 /// Who plays a side of a Battle of Valerna: `random`, `greedy`, `ismcts`,
-/// `ismcts:iters=N` or `ismcts:think=500ms`.
+/// `ismcts:iters=N`, `ismcts:think=500ms` or `ismcts:iters=N,think=500ms`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BovSpec {
     Random,
@@ -154,7 +168,7 @@ pub enum BovSpec {
 /// A Battles of Valerna bot specification that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bot `{spec}`: {why} (expected random, greedy, ismcts, ismcts:iters=N or ismcts:think=500ms)"
+    "bot `{spec}`: {why} (expected random, greedy, ismcts, ismcts:iters=N, ismcts:think=500ms or ismcts:iters=N,think=500ms)"
 )]
 pub struct BovSpecError {
     pub spec: String,

@@ -95,6 +95,28 @@ fn ismcts_decides_the_same_whatever_is_hidden_from_it() {
     assert!(compared >= 10);
 }
 
+/// Stopping a search once the iterations left cannot change its choice
+/// gives the decision the whole budget gives, and stops early at times.
+#[test]
+fn a_settled_search_decides_as_the_whole_budget_would() {
+    let c = content();
+    let (mut compared, mut saved) = (0, 0u64);
+    for seed in 0..16u64 {
+        let g = game_at(&c, seed, [true, true, true, true], 8 + seed as usize * 4);
+        let Some(seat) = g.to_decide() else { continue };
+        let k = g.knowledge(seat);
+        let mut whole = ismcts(&c, 200, seed);
+        whole.settings_mut().settle = false;
+        let mut settled = ismcts(&c, 200, seed);
+        assert_eq!(whole.decide(&k), settled.decide(&k), "seed {seed}");
+        assert!(settled.stats().iterations <= whole.stats().iterations);
+        saved += whole.stats().iterations - settled.stats().iterations;
+        compared += 1;
+    }
+    assert!(compared >= 12);
+    assert!(saved > 0, "no search settled early");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(6))]
     /// Every bot answers only with a legal decision, to the end of a game.
@@ -143,9 +165,26 @@ fn bot_specifications() {
         "ismcts:think=1s".parse::<Spec>().unwrap(),
         Spec::Ismcts(Budget::Time(std::time::Duration::from_secs(1)))
     );
+    assert_eq!(
+        "ismcts:iters=128,think=400ms".parse::<Spec>().unwrap(),
+        Spec::Ismcts(Budget::Capped {
+            iterations: 128,
+            time: std::time::Duration::from_millis(400)
+        })
+    );
+    for written in [
+        "ismcts:iters=128,think=400ms",
+        "ismcts:think=400ms,iters=128",
+    ] {
+        let spec = written.parse::<Spec>().unwrap();
+        assert_eq!(spec.to_string().parse::<Spec>().unwrap(), spec);
+    }
     for bad in [
         "",
         "ismcts:iters=0",
+        "ismcts:iters=3,iters=4",
+        "ismcts:iters=3,",
+        "ismcts:iters=3,think=1s,think=2s",
         "ismcts:think=fast",
         "greedy",
         "random:iters=3",

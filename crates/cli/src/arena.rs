@@ -29,7 +29,7 @@ const MAX_DECISIONS: usize = 20_000;
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
     /// Who plays seat 0 (Elyse): faceless, random, heuristic, ismcts,
-    /// ismcts:iters=N or ismcts:think=500ms.
+    /// ismcts:iters=N, ismcts:think=500ms or ismcts:iters=N,think=500ms.
     #[arg(long, default_value = "faceless")]
     seat0: String,
     /// Who plays seat 1 (Ferellon).

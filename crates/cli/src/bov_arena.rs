@@ -31,7 +31,8 @@ const MAX_DECISIONS: usize = 20_000;
 
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
-    /// Bot A: random, greedy, ismcts, ismcts:iters=N or ismcts:think=500ms.
+    /// Bot A: random, greedy, ismcts, ismcts:iters=N, ismcts:think=500ms or
+    /// ismcts:iters=N,think=500ms (N iterations, cut short at 500 ms).
     #[arg(long)]
     a: String,
     /// Bot B.

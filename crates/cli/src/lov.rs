@@ -111,7 +111,7 @@ struct PlayArgs {
     #[arg(long)]
     save: Option<PathBuf>,
     /// A bot plays seat 0 (Elyse): faceless, random, heuristic, ismcts,
-    /// ismcts:iters=N or ismcts:think=1s.
+    /// ismcts:iters=N, ismcts:think=1s or ismcts:iters=N,think=1s.
     #[arg(long)]
     seat0: Option<String>,
     /// A bot plays seat 1 (Ferellon).
