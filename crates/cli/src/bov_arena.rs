@@ -70,8 +70,9 @@ pub struct ArenaArgs {
 /// One finished battle, by bot (A, B), not by seat.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct BattleResult {
-    /// The battle's number in the match.
+    /// The battle's number in the match, and its seed.
     index: u64,
+    seed: u64,
     /// The seat bot A played.
     a_seat: u8,
     won: [bool; 2],
@@ -140,6 +141,7 @@ fn play_one(pack: &Arc<Pack>, m: &Match, i: u64) -> Result<BattleResult, String>
         .ok_or_else(|| format!("battle {i} (seed {battle_seed}) did not end"))?;
     let mut r = BattleResult {
         index: i,
+        seed: battle_seed,
         a_seat,
         rounds: g.round,
         decisions,
@@ -265,7 +267,7 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
         .map(|r| {
             json!({
                 "battle": r.index,
-                "seed": mix(a.seed, r.index / 2),
+                "seed": r.seed,
                 "a_seat": r.a_seat,
                 "decisions": r.decisions,
                 "rounds": r.rounds,
