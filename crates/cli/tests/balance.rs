@@ -105,6 +105,36 @@ fn bad_balance_input_is_named() {
     }
 }
 
+/// A pack folder that lacks one of its files is refused with that file named.
+#[test]
+fn a_pack_without_one_of_its_files_names_it() {
+    let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content");
+    for (game, missing) in [("lov", "events.jsonc"), ("bov", "lists/tyveria_swarm.ron")] {
+        let dir = temp(&format!("pack-{game}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let copy = Command::new("cp")
+            .args(["-r"])
+            .arg(content.join(game))
+            .arg(&dir)
+            .status()
+            .unwrap();
+        assert!(copy.success());
+        std::fs::remove_file(dir.join(missing)).unwrap();
+        let out = valerna(&[
+            game,
+            "balance",
+            "--games",
+            "2",
+            "--pack",
+            dir.to_str().unwrap(),
+        ]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(missing), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// Every pairing of the four shipped lists (six) is played with the sides
 /// swapped in half the games, and each game is counted once.
 #[test]

@@ -95,7 +95,8 @@ struct Listed {
 fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>), CliError> {
     let what = |d: &Path| format!("--pack '{}'", d.display());
     let read = |d: &Path, file: &str| {
-        crate::error::read_text(&d.join(file), &what(d), crate::error::MAX_LIST_OR_MAP_BYTES)
+        let what = format!("{}, {file}", what(d));
+        crate::error::read_text(&d.join(file), &what, crate::error::MAX_LIST_OR_MAP_BYTES)
     };
     let pack = match dir {
         None => Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?,

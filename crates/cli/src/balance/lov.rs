@@ -87,7 +87,7 @@ pub fn read_pack(dir: &Path) -> Result<Content, CliError> {
     let mut texts = Vec::new();
     for (name, _) in DEFAULT_FILES {
         let path = dir.join(name);
-        let what = format!("--pack '{}'", dir.display());
+        let what = format!("--pack '{}', {name}", dir.display());
         texts.push((
             name,
             crate::error::read_text(&path, &what, crate::error::MAX_LIST_OR_MAP_BYTES)?,
