@@ -135,6 +135,44 @@ fn a_pack_without_one_of_its_files_names_it() {
     }
 }
 
+/// A pack's list that spends more than the game size is refused before any
+/// game is played, naming the list and the rule (BoV 5.1, "Select Units").
+#[test]
+fn a_pack_list_over_its_points_is_refused_up_front() {
+    let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content/bov");
+    let dir = temp("pack-points");
+    let _ = std::fs::remove_dir_all(&dir);
+    let copy = Command::new("cp")
+        .args(["-r"])
+        .arg(&content)
+        .arg(&dir)
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    let file = dir.join("lists/tyveria_dragon_host.ron");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // The Reavers cost more than the Swarm they replace: over 100 points.
+    let over = text.replace("(card: \"vespidai_swarm\")", "(card: \"scythed_reavers\")");
+    assert_ne!(over, text);
+    std::fs::write(&file, over).unwrap();
+    let out = valerna(&[
+        "bov",
+        "balance",
+        "--games",
+        "2",
+        "--pack",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("tyveria_dragon_host") && err.contains("points"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Every pairing of the four shipped lists (six) is played with the sides
 /// swapped in half the games, and each game is counted once.
 #[test]

@@ -123,8 +123,14 @@ fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>), CliError> {
                 (t.clone(), t)
             }
         };
+        // A list the pack cannot field is refused before any game, with
+        // every rule it breaks, rather than once for each game.
         let list = valerna_bov::rules::force_list::parse(&text)
             .map_err(|e| CliError::usage(format!("list {name}: {e}")))?;
+        valerna_bov::rules::force_list::validate(&pack, &list).map_err(|errors| {
+            let broken: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            CliError::usage(format!("list {name}: {}", broken.join("; ")))
+        })?;
         lists.push(Listed {
             name: name.to_string(),
             force: list.force,
