@@ -202,5 +202,8 @@ fn a_bov_report_plays_every_pairing_with_the_sides_swapped() {
     }
     let md = std::fs::read_to_string(dir.join("README.md")).unwrap();
     assert!(md.contains("bov-slay-share.svg") && dir.join("bov-lists.svg").exists());
+    // The chart shades the shares within 60/40, and says so.
+    let svg = std::fs::read_to_string(dir.join("bov-slay-share.svg")).unwrap();
+    assert!(svg.contains("within 60/40") && svg.contains("fill=\"#DEEED6\""));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -419,13 +419,14 @@ fn write(
                 "{}: the first list's share, sides swapped",
                 scenario_title(scenario)
             ),
-            "share of the games (draws half)",
+            "share of the games (draws half); shaded: within 60/40",
             &labels,
             &[Series {
                 name: "first list".into(),
                 values: shares,
             }],
             Some(0.5),
+            Some((1.0 - LOPSIDED, LOPSIDED)),
         )?;
         let _ = writeln!(md, "\n![{}]({file})\n", scenario_title(scenario));
     }
@@ -471,6 +472,7 @@ fn write(
             values: by_list,
         }],
         Some(0.5),
+        None,
     )?;
     let _ = writeln!(md, "\n![Each list]({file})\n");
     // Cards: how often each acted, and its side's share then.

@@ -32,6 +32,9 @@ const PALETTE: [RGBColor; 6] = [
     RGBColor(90, 90, 90),
 ];
 
+/// The shade of the rates counted as fair: light, behind the bars.
+const BAND: RGBColor = RGBColor(222, 238, 214);
+
 fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
@@ -42,7 +45,8 @@ fn failed(path: &Path, e: impl std::fmt::Display) -> CliError {
 
 /// Grouped bars, one group per category and one bar per series, each with
 /// its interval as a whisker; `line` draws a dashed reference (e.g. the
-/// fair share) across the chart.
+/// fair share) across the chart, and `band` shades the rates counted as
+/// fair (e.g. 40% to 60%) behind the bars.
 pub fn rates(
     path: &Path,
     title: &str,
@@ -50,6 +54,7 @@ pub fn rates(
     categories: &[String],
     series: &[Series<Rate>],
     line: Option<f64>,
+    band: Option<(f64, f64)>,
 ) -> Result<(), CliError> {
     register_font();
     let longest = categories
@@ -64,19 +69,20 @@ pub fn rates(
         // another.
         let height = 120 + 28 * categories.len() as u32 * series.len().max(1) as u32;
         let root = SVGBackend::new(path, (960, height)).into_drawing_area();
-        return draw_rows(&root, title, y_desc, categories, series, line)
+        return draw_rows(&root, title, y_desc, categories, series, line, band)
             .map_err(|e| failed(path, e));
     }
     let root = SVGBackend::new(path, (960, 480)).into_drawing_area();
-    draw_rates(&root, title, y_desc, categories, series, line).map_err(|e| failed(path, e))
+    draw_rates(&root, title, y_desc, categories, series, line, band).map_err(|e| failed(path, e))
 }
 
 /// The top of a rate axis: a little above the highest whisker.
-fn axis_top(series: &[Series<Rate>], line: Option<f64>) -> f64 {
+fn axis_top(series: &[Series<Rate>], line: Option<f64>, band: Option<(f64, f64)>) -> f64 {
     let top = series
         .iter()
         .flat_map(|s| s.values.iter().map(|r| r.hi))
         .chain(line)
+        .chain(band.map(|(_, hi)| hi))
         .fold(0.0f64, f64::max);
     ((top * 10.0).ceil() / 10.0 + 0.05).clamp(0.1, 1.0)
 }
@@ -88,10 +94,11 @@ fn draw_rows(
     categories: &[String],
     series: &[Series<Rate>],
     line: Option<f64>,
+    band: Option<(f64, f64)>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     root.fill(&WHITE)?;
     let n = categories.len().max(1);
-    let top = axis_top(series, line);
+    let top = axis_top(series, line, band);
     let label_width = categories.iter().map(|c| c.len()).max().unwrap_or(4) as u32 * 8 + 16;
     let mut chart = ChartBuilder::on(root)
         .caption(title, (FAMILY, 18))
@@ -108,6 +115,12 @@ fn draw_rows(
         .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .label_style((FAMILY, 14))
         .draw()?;
+    if let Some((lo, hi)) = band {
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(lo, 0.0), (hi, n as f64)],
+            BAND.filled(),
+        )))?;
+    }
     // Row i from the top: the first category is drawn highest.
     let row = |i: usize| (n - 1 - i) as f64;
     for (i, name) in names.iter().enumerate() {
@@ -181,10 +194,11 @@ fn draw_rates(
     categories: &[String],
     series: &[Series<Rate>],
     line: Option<f64>,
+    band: Option<(f64, f64)>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     root.fill(&WHITE)?;
     let n = categories.len().max(1);
-    let top = axis_top(series, line);
+    let top = axis_top(series, line, band);
     let mut chart = ChartBuilder::on(root)
         .caption(title, (FAMILY, 18))
         .margin(16)
@@ -200,6 +214,12 @@ fn draw_rates(
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .label_style((FAMILY, 14))
         .draw()?;
+    if let Some((lo, hi)) = band {
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(0.0, lo), (n as f64, hi)],
+            BAND.filled(),
+        )))?;
+    }
     for (i, name) in names.iter().enumerate() {
         chart.draw_series(std::iter::once(Text::new(
             name.clone(),

@@ -329,6 +329,7 @@ fn write(a: &BalanceArgs, content: &Content, sections: &[Section]) -> Result<Rep
             &names,
             &series,
             None,
+            None,
         )?;
         let _ = writeln!(md, "![Win rate by character]({file})\n");
         // The Faceless.
@@ -470,6 +471,7 @@ fn write(a: &BalanceArgs, content: &Content, sections: &[Section]) -> Result<Rep
                 name: "when played".into(),
                 values: used_rates,
             }],
+            None,
             None,
         )?;
         let _ = writeln!(md, "\n![Vaala cards]({file})\n");
