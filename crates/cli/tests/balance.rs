@@ -1,6 +1,8 @@
 //! `valerna lov balance` and `valerna bov balance`, as run from a shell.
 
 use std::path::PathBuf;
+
+use serde_json::json;
 use std::process::{Command, Output, Stdio};
 
 fn valerna(args: &[&str]) -> Output {
@@ -96,6 +98,11 @@ fn bad_balance_input_is_named() {
         (&["lov", "balance", "--pack", "/nonexistent"], "--pack"),
         (&["bov", "balance", "--bot", "clever"], "--bot"),
         (&["bov", "balance", "--pack", "/nonexistent"], "--pack"),
+        (
+            &["bov", "balance", "--lists", "allaria_guild_line,nosuch"],
+            "nosuch",
+        ),
+        (&["bov", "balance", "--lists", "tyveria_swarm"], "--lists"),
     ] {
         let out = valerna(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -171,6 +178,39 @@ fn a_pack_list_over_its_points_is_refused_up_front() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--lists` pairs only the lists named, and a pairing's games are those
+/// of the whole report.
+#[test]
+fn a_bov_report_of_two_lists_plays_their_pairing_as_the_whole_report_does() {
+    let run = |extra: &[&str], dir: &PathBuf| {
+        let mut args = vec!["bov", "balance", "--games", "2", "--scenarios", "seize"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--json", "--out", dir.to_str().unwrap()]);
+        json(&valerna(&args))
+    };
+    let (d1, d2) = (temp("lists-two"), temp("lists-all"));
+    let two = run(&["--lists", "tyveria_swarm,allaria_guild_line"], &d1);
+    let all = run(&[], &d2);
+    let cells = two["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 1);
+    assert_eq!(
+        cells[0]["lists"],
+        json!(["allaria_guild_line", "tyveria_swarm"])
+    );
+    let same = all["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["lists"] == cells[0]["lists"])
+        .unwrap();
+    assert_eq!(&cells[0], same);
+    let md = std::fs::read_to_string(d1.join("README.md")).unwrap();
+    assert!(md.contains("--lists tyveria_swarm,allaria_guild_line"));
+    assert!(!md.contains("| allaria_dragon_host |"), "{md}");
+    let _ = std::fs::remove_dir_all(&d1);
+    let _ = std::fs::remove_dir_all(&d2);
 }
 
 /// Every pairing of the four shipped lists (six) is played with the sides

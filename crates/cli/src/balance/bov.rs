@@ -51,6 +51,10 @@ pub struct BalanceArgs {
     /// Write the report (README.md and the SVG charts) into this folder.
     #[arg(long, default_value = "balance-bov")]
     out: PathBuf,
+    /// Pair only these of the pack's lists, by name (at least two; default:
+    /// all). A pairing's games are the same as in the whole report.
+    #[arg(long, value_delimiter = ',')]
+    lists: Vec<String>,
     /// Play a content pack from this folder (laid out as content/bov/:
     /// keywords, units, cards and the lists the report pairs) instead of the
     /// one built in.
@@ -220,6 +224,30 @@ impl Cell {
     }
 }
 
+/// Which of the pack's lists `--lists` names (all when it names none).
+fn chosen_lists(names: &[String], lists: &[Listed]) -> Result<Vec<bool>, CliError> {
+    if names.is_empty() {
+        return Ok(vec![true; lists.len()]);
+    }
+    let mut chosen = vec![false; lists.len()];
+    for n in names {
+        let Some(i) = lists.iter().position(|l| l.name == *n) else {
+            let known: Vec<&str> = lists.iter().map(|l| l.name.as_str()).collect();
+            return Err(CliError::usage(format!(
+                "--lists: no list '{n}' in the pack (its lists: {})",
+                known.join(", ")
+            )));
+        };
+        chosen[i] = true;
+    }
+    if chosen.iter().filter(|&&c| c).count() < 2 {
+        return Err(CliError::usage(
+            "--lists: name at least two different lists to pair".to_string(),
+        ));
+    }
+    Ok(chosen)
+}
+
 pub fn run(a: BalanceArgs) -> Result<(), CliError> {
     bot(&a.bot, 0)?;
     let (pack, lists) = pack_and_lists(a.pack.as_deref())?;
@@ -229,9 +257,13 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
     } else {
         a.scenarios.clone()
     };
+    let chosen = chosen_lists(&a.lists, &lists)?;
     let mut cells = Vec::new();
     for i in 0..lists.len() {
         for j in i + 1..lists.len() {
+            if !(chosen[i] && chosen[j]) {
+                continue;
+            }
             for &scenario in &scenarios {
                 cells.push(Cell {
                     lists: [i, j],
@@ -327,11 +359,19 @@ fn write(
     let name = |l: usize| lists[l].name.clone();
     let mut md = String::new();
     let mut summary = String::new();
+    let (which, lists_arg) = if a.lists.is_empty() {
+        ("the shipped force lists", String::new())
+    } else {
+        (
+            "the force lists named",
+            format!(" --lists {}", a.lists.join(",")),
+        )
+    };
     let _ = writeln!(
         md,
         "# Battles of Valerna: balance report\n\n\
-         Every pairing of the shipped force lists in every scenario \
-         (`valerna bov balance --games {} --seed {} --bot {}`, {} battlefield): {} games each, \
+         Every pairing of {which} in every scenario \
+         (`valerna bov balance --games {} --seed {} --bot {}{lists_arg}`, {} battlefield): {} games each, \
          the sides swapped in half of them, both sides played by the `{}` bot. A list's \
          share counts its wins and half of each draw; intervals are 95% Wilson intervals. A \
          pairing is lopsided when a list's share is above {:.0}%.\n",
@@ -435,7 +475,12 @@ fn write(
     let _ = writeln!(md, "| list | force | share | 95% CI |");
     let _ = writeln!(md, "| --- | --- | --- | --- |");
     let mut by_list = Vec::new();
+    let mut list_names = Vec::new();
     for (l, Listed { name: n, force, .. }) in lists.iter().enumerate() {
+        if !cells.iter().any(|c| c.lists.contains(&l)) {
+            continue;
+        }
+        list_names.push(n.clone());
         let (mut halves, mut games) = (0u64, 0u64);
         for cell in cells {
             let Some(side) = cell.lists.iter().position(|&x| x == l) else {
@@ -466,7 +511,7 @@ fn write(
         &a.out.join(file),
         "Each list's share over all its pairings and scenarios",
         "share of the games (draws half)",
-        &lists.iter().map(|l| l.name.clone()).collect::<Vec<_>>(),
+        &list_names,
         &[Series {
             name: "share".into(),
             values: by_list,
