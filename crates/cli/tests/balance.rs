@@ -112,20 +112,26 @@ fn bad_balance_input_is_named() {
     }
 }
 
+/// A fresh copy of the shipped pack of `game` ("lov" or "bov") to edit.
+fn pack_copy(game: &str, name: &str) -> PathBuf {
+    let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content");
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let copy = Command::new("cp")
+        .arg("-r")
+        .arg(content.join(game))
+        .arg(&dir)
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    dir
+}
+
 /// A pack folder that lacks one of its files is refused with that file named.
 #[test]
 fn a_pack_without_one_of_its_files_names_it() {
-    let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content");
     for (game, missing) in [("lov", "events.jsonc"), ("bov", "lists/tyveria_swarm.ron")] {
-        let dir = temp(&format!("pack-{game}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        let copy = Command::new("cp")
-            .args(["-r"])
-            .arg(content.join(game))
-            .arg(&dir)
-            .status()
-            .unwrap();
-        assert!(copy.success());
+        let dir = pack_copy(game, &format!("pack-{game}"));
         std::fs::remove_file(dir.join(missing)).unwrap();
         let out = valerna(&[
             game,
@@ -146,16 +152,7 @@ fn a_pack_without_one_of_its_files_names_it() {
 /// game is played, naming the list and the rule (BoV 5.1, "Select Units").
 #[test]
 fn a_pack_list_over_its_points_is_refused_up_front() {
-    let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content/bov");
-    let dir = temp("pack-points");
-    let _ = std::fs::remove_dir_all(&dir);
-    let copy = Command::new("cp")
-        .args(["-r"])
-        .arg(&content)
-        .arg(&dir)
-        .status()
-        .unwrap();
-    assert!(copy.success());
+    let dir = pack_copy("bov", "pack-points");
     let file = dir.join("lists/tyveria_dragon_host.ron");
     let text = std::fs::read_to_string(&file).unwrap();
     // The Reavers cost more than the Swarm they replace: over 100 points.
