@@ -127,22 +127,28 @@ fn pack_copy(game: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// `game balance --pack dir`, which must exit 2: what it printed to stderr.
+fn refused_pack(game: &str, dir: &std::path::Path) -> String {
+    let out = valerna(&[
+        game,
+        "balance",
+        "--games",
+        "2",
+        "--pack",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    err
+}
+
 /// A pack folder that lacks one of its files is refused with that file named.
 #[test]
 fn a_pack_without_one_of_its_files_names_it() {
     for (game, missing) in [("lov", "events.jsonc"), ("bov", "lists/tyveria_swarm.ron")] {
         let dir = pack_copy(game, &format!("pack-{game}"));
         std::fs::remove_file(dir.join(missing)).unwrap();
-        let out = valerna(&[
-            game,
-            "balance",
-            "--games",
-            "2",
-            "--pack",
-            dir.to_str().unwrap(),
-        ]);
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let err = refused_pack(game, &dir);
         assert!(err.contains(missing), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -159,16 +165,7 @@ fn a_pack_list_over_its_points_is_refused_up_front() {
     let over = text.replace("(card: \"vespidai_swarm\")", "(card: \"scythed_reavers\")");
     assert_ne!(over, text);
     std::fs::write(&file, over).unwrap();
-    let out = valerna(&[
-        "bov",
-        "balance",
-        "--games",
-        "2",
-        "--pack",
-        dir.to_str().unwrap(),
-    ]);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused_pack("bov", &dir);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.contains("tyveria_dragon_host") && err.contains("points"),
