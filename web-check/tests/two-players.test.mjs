@@ -26,6 +26,11 @@ function parse(text) {
   }
 }
 
+/** Whether an event is one only its own seat may see. @param {any} e */
+function isPrivate(e) {
+  return e?.kind === 'own_card_played' || e?.kind === 'own_vaala_drawn';
+}
+
 /** Calls `f` on every object inside `v`. @param {any} v @param {(o: any) => void} f */
 function walk(v, f) {
   if (Array.isArray(v)) v.forEach((x) => walk(x, f));
@@ -52,7 +57,7 @@ function leaks(got, other) {
         if (Array.isArray(o.options) && o.options.length && o.to_decide === other) found.push(`${g.url}: view lists seat ${other}'s options`);
       }
       // Private events of the other seat.
-      if ((o.kind === 'own_card_played' || o.kind === 'own_vaala_drawn') && o.seat === other) found.push(`${g.url}: ${o.kind} of seat ${other}`);
+      if (isPrivate(o) && o.seat === other) found.push(`${g.url}: ${o.kind} of seat ${other}`);
       // The question's options go to the deciding seat only.
       if (typeof o.seat === 'number' && o.seat === other && typeof o.text === 'string' && Array.isArray(o.options) && o.options.length) {
         found.push(`${g.url}: seat ${other}'s options`);
@@ -70,7 +75,7 @@ function leaks(got, other) {
  * @param {{text: string}[]} got @param {string} words @param {number} seat
  */
 function elsewhere(got, words, seat) {
-  const own = (o) => o && o.event && (o.event.kind === 'own_card_played' || o.event.kind === 'own_vaala_drawn') && o.event.seat === seat;
+  const own = (o) => isPrivate(o.event) && o.event.seat === seat;
   const scan = (v) => {
     if (typeof v === 'string') return v.includes(words);
     if (Array.isArray(v)) return v.some(scan);
@@ -99,7 +104,7 @@ function privateTexts(got) {
   const out = new Set();
   for (const g of got) {
     walk(parse(g.text), (o) => {
-      if (o.event && (o.event.kind === 'own_card_played' || o.event.kind === 'own_vaala_drawn') && typeof o.text === 'string') out.add(o.text);
+      if (isPrivate(o.event) && typeof o.text === 'string') out.add(o.text);
     });
   }
   return out;
