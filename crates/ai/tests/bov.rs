@@ -17,7 +17,7 @@ fn pack() -> Arc<Pack> {
 }
 
 const SWARM: &str = include_str!("../../../content/bov/lists/tyveria_swarm.ron");
-const CARDS: &str = r#"vaala: ["sapping_curse", "binding_roots"]"#;
+const CARDS: &str = r#"vaala: ["sapping_curse", "binding_roots", "veil_of_mist"]"#;
 
 /// A Pitched Battle of the Guild Line (seat 0) against the Swarm (seat 1),
 /// the Swarm's Vaala cards as given.
@@ -99,7 +99,7 @@ fn every_candidate_is_legal() {
 /// a reaction window in one battle only.)
 #[test]
 fn ismcts_decides_the_same_whatever_the_other_hand_holds() {
-    let other = r#"vaala: ["sapping_curse", "veil_of_mist"]"#;
+    let other = r#"vaala: ["sapping_curse", "veil_of_mist", "ember_lance"]"#;
     let seen = |g: &Battle| (serde_json::to_string(&g.view(0)).unwrap(), g.to_decide());
     let spec = BovSpec::Ismcts(Budget::Iterations(6));
     let mut searched = 0;

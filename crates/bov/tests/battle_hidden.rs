@@ -88,9 +88,12 @@ proptest! {
 #[test]
 fn the_greedy_bot_decides_the_same_whatever_the_other_hand_holds() {
     let swarm = include_str!("../../../content/bov/lists/tyveria_swarm.ron");
-    let cards = r#"vaala: ["sapping_curse", "binding_roots"]"#;
+    let cards = r#"vaala: ["sapping_curse", "binding_roots", "veil_of_mist"]"#;
     assert!(swarm.contains(cards));
-    let other = swarm.replace(cards, r#"vaala: ["sapping_curse", "veil_of_mist"]"#);
+    let other = swarm.replace(
+        cards,
+        r#"vaala: ["sapping_curse", "veil_of_mist", "ember_lance"]"#,
+    );
     let seen = |g: &Battle| (serde_json::to_string(&g.view(0)).unwrap(), g.to_decide());
     let mut compared = 0;
     for seed in 0..10 {

@@ -5,13 +5,13 @@ use valerna_dice::Stream;
 use valerna_dice::odds;
 use valerna_game::Game;
 
+use super::actions::centre;
 use super::deployment::objectives_fit;
 use super::powers::Named;
-use super::{Battle, Decision, Phase, Reaction, Window};
+use super::{Battle, Decision, Paths, Phase, Reaction, Window};
 use crate::geometry::{Point, Sightlines};
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
 use crate::rules::powers::{Effect, Target, Trigger};
-use crate::rules::scenario::Scenario;
 use crate::rules::status::StatusKind;
 use crate::rules::units::{Dice, WeaponKind};
 use valerna_dice::bov::Shift;
@@ -66,9 +66,9 @@ impl Bot for RandomBot {
 /// everything (Reserve only for units that find no room in the zone), and
 /// aims Dangerous terrain at the costliest enemy. Places Monsters where the
 /// engine offers first and bids for one as many points as there are enemy
-/// units within its reach. In Slay the Foe! it marches its force on the
-/// enemy as one ([`group_march`]) and lets a bonded Mount take melee hits
-/// that would defeat its rider.
+/// units within its reach. Its force advances as one (`keep_up`), and a
+/// bonded Mount takes melee hits that would defeat its rider
+/// (`shields_rider`).
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     stream: Stream,
@@ -261,6 +261,9 @@ fn effects_value(
                     sign * 0.4 * f64::from(real)
                 }
                 Effect::Modifier { amount, .. } => -sign * 0.3 * f64::from(*amount),
+                // A rider moves only with its Mount (BoV 5.1,
+                // "Dragonriders"): its own Speed lends it nothing.
+                Effect::Speed { .. } if game.mounted(u) => 0.0,
                 Effect::Speed { inches, .. } => -sign * 0.02 * f64::from(*inches),
                 Effect::Attack { .. } => 0.0,
                 // Moving out of an enemy's reach when it attacks.
@@ -395,61 +398,151 @@ impl GreedyBot {
                 best = (v, d.clone());
             }
         }
-        if game.setup.scenario == Scenario::SlayTheFoe
-            && matches!(&best.1, Decision::March { paths } if !paths.is_empty())
-            && let Some(d) = group_march(game, &seen.0, unit)
-        {
-            best.1 = d;
+        // The force advances as one: no charge that leaves it behind, no
+        // march that outruns it.
+        match &best.1 {
+            Decision::Charge { .. }
+                if support(game, &seen.0, unit).is_some_and(|s| s > SUPPORT) =>
+            {
+                best.1 = keep_up(game, &seen.0, unit, None)
+                    .unwrap_or(Decision::March { paths: Vec::new() });
+            }
+            Decision::March { paths } if !paths.is_empty() => {
+                let aim = (!marches_on_foe(game, unit)).then(|| march_aim(game, unit, paths));
+                if let Some(d) = keep_up(game, &seen.0, unit, aim) {
+                    best.1 = d;
+                }
+            }
+            _ => {}
         }
         best
     }
 }
 
-/// BoV 5.1, "Slay the Foe!": no objectives are placed and only defeated
-/// units score, so every march heads for the nearest enemy unit, and a
-/// fast unit that marches its whole Speed arrives alone and is destroyed
-/// before the rest of its force can support it. The force advances as one:
-/// a unit marches no closer to its nearest enemy than the second slowest of
-/// its friends to come up will stand after a march of its own (that
-/// friend's distance to its nearest enemy less its allowance), and stays
-/// where it is when it is already that close. The very slowest friend is
-/// left to follow: waiting for it leaves the whole force under fire for a
-/// round or more. Friends already engaged, riding, or unable to move hold
-/// no one back. `None`: the full march stands.
-pub fn group_march(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<Decision> {
+/// How near the enemy the friends that hold a unit back stand before it
+/// charges (`support`): farther off, the charge would meet the enemy
+/// alone, and the greedy bot marches with its force instead. The lone
+/// charge this stops: Ferellon Fulgen with Elyse, 15" with Wind Step, into
+/// the whole Tyverian Dragon Host in the first round.
+pub const SUPPORT: f64 = 9.0;
+
+/// Whether a march of `unit` heads for the nearest enemy unit: no treasure
+/// to fetch or carry home ("The Quest") and no objective its side does not
+/// control ([`Battle::march_goals`]). In "Slay the Foe!", with no
+/// objectives, every march does.
+fn marches_on_foe(game: &Battle, unit: u16) -> bool {
     let owner = game.units[usize::from(unit)].owner;
-    let nearest = |u: u16| {
-        game.enemies(owner)
-            .map(|e| game.distance(u, e.id))
-            .fold(f64::INFINITY, f64::min)
-    };
-    // Where each friend will stand after a march, farthest first.
+    game.quest_goals(unit).is_empty()
+        && game
+            .control
+            .control
+            .iter()
+            .take(game.objectives.len())
+            .all(|c| *c == Some(owner))
+}
+
+/// A march toward a place: where it ends, how far it goes, and how much
+/// nearer its nearest enemy unit it brings the unit (centre to centre).
+#[derive(Clone, Copy, Debug)]
+struct Aim {
+    goal: Point,
+    length: f64,
+    closing: f64,
+}
+
+/// The [`Aim`] of a march of `unit` along `paths`: toward where its models'
+/// centre ends.
+fn march_aim(game: &Battle, unit: u16, paths: &Paths) -> Aim {
+    let owner = game.units[usize::from(unit)].owner;
+    let from = game.centre_of(unit);
+    let ends: Vec<Point> = paths
+        .iter()
+        .filter_map(|(_, w)| w.last().copied())
+        .collect();
+    let to = if ends.is_empty() { from } else { centre(&ends) };
+    let closing = game
+        .enemies(owner)
+        .map(|e| game.centre_of(e.id))
+        .min_by(|a, b| a.dist(from).total_cmp(&b.dist(from)))
+        .map_or(0.0, |e| e.dist(from) - e.dist(to));
+    Aim {
+        goal: to,
+        length: to.dist(from),
+        closing,
+    }
+}
+
+/// The distance from `unit` to its nearest enemy unit (infinite if none).
+fn nearest_enemy(game: &Battle, unit: u16) -> f64 {
+    let owner = game.units[usize::from(unit)].owner;
+    game.enemies(owner)
+        .map(|e| game.distance(unit, e.id))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// How near its nearest enemy the force of `unit` will stand after its
+/// next marches: the distance of the second slowest friend to come up,
+/// less its allowance. The very slowest is left to follow: waiting for it
+/// leaves the whole force under fire for a round or more. Friends already
+/// engaged, riding, or unable to move hold no one back. `None`: no friend
+/// to wait for.
+fn support(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<f64> {
+    let owner = game.units[usize::from(unit)].owner;
     let mut behind: Vec<f64> = game
         .living(owner)
         .filter(|f| f.id != unit && !game.mounted(f.id) && !f.monster)
         .filter_map(|f| {
             let allowance = game.allowance(f.id, false);
             (allowance > 0.0 && game.engaged_with(snap, f.id).is_empty())
-                .then(|| nearest(f.id) - allowance)
+                .then(|| nearest_enemy(game, f.id) - allowance)
         })
         .filter(|d| d.is_finite())
         .collect();
     behind.sort_by(|a, b| b.total_cmp(a));
-    let hold = *behind.get(1).or(behind.first())?;
-    let own = nearest(unit);
-    if !own.is_finite() || own - game.allowance(unit, false) >= hold {
+    behind.get(1).or(behind.first()).copied()
+}
+
+/// The greedy bot's force advances as one, in every scenario: a fast unit
+/// that marches its whole Speed arrives alone and is destroyed before the
+/// rest of its force can support it (in "Slay the Foe!", where only
+/// defeated units score, Nagasha Magnifex reached the Guild Line alone in
+/// the first round and fell with Adrael). A unit marches no nearer its
+/// nearest enemy than its force will stand ([`support`]): along `aim`,
+/// or straight at that enemy when the march heads for it (`None`), as far
+/// as keeps it there, and stays where it is when it is already that close.
+/// `None`: the march stands.
+fn keep_up(
+    game: &Battle,
+    snap: &super::units::Snapshot,
+    unit: u16,
+    aim: Option<Aim>,
+) -> Option<Decision> {
+    let owner = game.units[usize::from(unit)].owner;
+    let hold = support(game, snap, unit)?;
+    let own = nearest_enemy(game, unit);
+    let aim = match aim {
+        Some(a) => a,
+        None => {
+            let c = game.centre_of(unit);
+            let allowance = game.allowance(unit, false);
+            Aim {
+                goal: game
+                    .enemies(owner)
+                    .map(|e| game.centre_of(e.id))
+                    .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)))?,
+                length: allowance,
+                closing: allowance,
+            }
+        }
+    };
+    if !own.is_finite() || aim.closing <= 0.0 || own - aim.closing >= hold {
         return None;
     }
-    let step = own - hold;
+    let step = (own - hold) * aim.length / aim.closing;
     if step < 0.5 {
         return Some(Decision::March { paths: Vec::new() });
     }
-    let c = game.centre_of(unit);
-    let goal = game
-        .enemies(owner)
-        .map(|e| game.centre_of(e.id))
-        .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)))?;
-    let paths = game.march_within(unit, goal, step).unwrap_or_default();
+    let paths = game.march_within(unit, aim.goal, step).unwrap_or_default();
     Some(Decision::March { paths })
 }
 
@@ -595,18 +688,15 @@ impl Bot for GreedyBot {
             },
             Phase::Redirect { hero, candidates } => Decision::Redirect {
                 // Rank and file (or a Mount) take the hits meant for the
-                // Hero when each wound costs them fewer points; in Slay the
-                // Foe! a bonded Mount also takes hits that would defeat its
-                // rider.
+                // Hero when each wound costs them fewer points; a bonded
+                // Mount also takes hits that would defeat its rider.
                 unit: candidates.iter().copied().find(|&u| {
                     let per_wound = |x: u16| {
                         f64::from(game.units[usize::from(x)].value)
                             / f64::from(game.units[usize::from(x)].state.models().max(1))
                             / f64::from(game.profile(x).health.max(1))
                     };
-                    per_wound(u) < per_wound(*hero)
-                        || (game.setup.scenario == Scenario::SlayTheFoe
-                            && shields_rider(game, *hero, u))
+                    per_wound(u) < per_wound(*hero) || shields_rider(game, *hero, u)
                 }),
             },
             // A Dragonrider gets on its Mount whenever it may.
@@ -655,19 +745,17 @@ impl Bot for GreedyBot {
     }
 }
 
-/// Hits beyond the rider's Health left that make the greedy bot, in Slay
-/// the Foe!, let the Mount take them: the hits would defeat the rider even
-/// with two of them blocked by its defense dice.
-pub const SHIELD_MARGIN: u32 = 2;
+/// Hits beyond the rider's Health left that make the greedy bot let the
+/// Mount take them: the hits would defeat the rider even with three of
+/// them blocked by its defense dice.
+pub const SHIELD_MARGIN: u32 = 3;
 
-/// In "Slay the Foe!", where only defeated units score, whether `mount`
-/// takes the melee hits meant for its bonded rider `hero` (BoV 5.1,
-/// "Dragonriders": "you may choose to have the Mount take all of the melee
-/// hits instead") because they would defeat the rider, and with it the
-/// pair ("The Dragonbond": "if either of them is defeated, both of them are
-/// immediately removed"), while the Mount has the Health to take them. In
-/// the other scenarios the pack is tuned with the bot weighing points per
-/// wound alone (content/bov/README.md, "Balance").
+/// Whether `mount` takes the melee hits meant for its bonded rider `hero`
+/// (BoV 5.1, "Dragonriders": "you may choose to have the Mount take all of
+/// the melee hits instead") because they would defeat the rider, and with
+/// it the pair ("The Dragonbond": "if either of them is defeated, both of
+/// them are immediately removed"), while the Mount has the Health to take
+/// them.
 fn shields_rider(game: &Battle, hero: u16, mount: u16) -> bool {
     let h = &game.units[usize::from(hero)];
     if h.mounted_on != Some(mount) || h.bonded != Some(mount) {
