@@ -649,7 +649,10 @@ fn the_greedy_bot_keeps_a_fast_unit_with_its_force() {
         g.apply(d).unwrap();
         let after = g.distance(nagasha, enforcers);
         assert!(after < before - 1.0, "{scenario:?}: it advances");
-        assert!(after >= hold - 1.0, "{scenario:?}: {after} {hold}");
+        // A march on the enemy stops where the force will stand; one
+        // toward an objective is cut short by centre distances.
+        let slack = if objective.is_some() { 1.0 } else { 0.5 };
+        assert!(after >= hold - slack, "{scenario:?}: {after} {hold}");
     }
 }
 

@@ -998,25 +998,24 @@ impl Battle {
             .map(|(p, _)| *p)
             .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
         goals.extend(obj);
-        let foe = self
-            .enemies(u.owner)
-            .map(|e| self.centre_of(e.id))
-            .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
-        goals.extend(foe);
+        goals.extend(self.nearest_enemy_centre(unit));
         goals
+    }
+
+    /// The centre of the enemy unit whose centre is nearest `unit`'s.
+    pub fn nearest_enemy_centre(&self, unit: u16) -> Option<Point> {
+        let c = self.centre_of(unit);
+        self.enemies(self.units[usize::from(unit)].owner)
+            .map(|e| self.centre_of(e.id))
+            .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)))
     }
 
     /// Where a power's move may head: away from the nearest enemy unit
     /// first (out of its reach or sight), then the march goals.
     pub fn power_move_goals(&self, unit: u16) -> Vec<Point> {
-        let u = &self.units[usize::from(unit)];
         let c = self.centre_of(unit);
         let mut goals = Vec::new();
-        let foe = self
-            .enemies(u.owner)
-            .map(|e| self.centre_of(e.id))
-            .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
-        if let Some(f) = foe {
+        if let Some(f) = self.nearest_enemy_centre(unit) {
             let away = c.minus(f);
             let len = away.len();
             if len > 1e-6 {

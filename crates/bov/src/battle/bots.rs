@@ -453,7 +453,6 @@ struct Aim {
 /// The [`Aim`] of a march of `unit` along `paths`: toward where its models'
 /// centre ends.
 fn march_aim(game: &Battle, unit: u16, paths: &Paths) -> Aim {
-    let owner = game.units[usize::from(unit)].owner;
     let from = game.centre_of(unit);
     let ends: Vec<Point> = paths
         .iter()
@@ -461,9 +460,7 @@ fn march_aim(game: &Battle, unit: u16, paths: &Paths) -> Aim {
         .collect();
     let to = if ends.is_empty() { from } else { centre(&ends) };
     let closing = game
-        .enemies(owner)
-        .map(|e| game.centre_of(e.id))
-        .min_by(|a, b| a.dist(from).total_cmp(&b.dist(from)))
+        .nearest_enemy_centre(unit)
         .map_or(0.0, |e| e.dist(from) - e.dist(to));
     Aim {
         goal: to,
@@ -517,19 +514,14 @@ fn keep_up(
     unit: u16,
     aim: Option<Aim>,
 ) -> Option<Decision> {
-    let owner = game.units[usize::from(unit)].owner;
     let hold = support(game, snap, unit)?;
     let own = nearest_enemy(game, unit);
     let aim = match aim {
         Some(a) => a,
         None => {
-            let c = game.centre_of(unit);
             let allowance = game.allowance(unit, false);
             Aim {
-                goal: game
-                    .enemies(owner)
-                    .map(|e| game.centre_of(e.id))
-                    .min_by(|a, b| a.dist(c).total_cmp(&b.dist(c)))?,
+                goal: game.nearest_enemy_centre(unit)?,
                 length: allowance,
                 closing: allowance,
             }
