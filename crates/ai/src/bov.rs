@@ -6,12 +6,15 @@
 //! finite list of candidates instead: the decision the greedy bot would
 //! take first, then the engine's own listed choices and the planner's
 //! marches (toward each objective not held, toward the nearest enemy, into
-//! charge range). Where there is nothing to weigh (deployment, objectives,
-//! casualties, markers), the one candidate is the greedy bot's, so the
-//! search spends its time on the turns.
+//! charge range), ordered as the greedy bot values them, so that
+//! progressive widening weighs the likeliest best first. Where there is
+//! nothing to weigh (deployment, objectives, casualties, markers), the one
+//! candidate is the greedy bot's, so the search spends its time on the
+//! turns.
 
 use valerna_bov::battle::bots::{self, Bot as _, GreedyBot};
 use valerna_bov::battle::knowledge::Knowledge;
+use valerna_bov::battle::units::Snapshot;
 use valerna_bov::battle::{Battle, Decision, Phase};
 use valerna_bov::geometry::Sightlines;
 use valerna_bov::rules::scenario::{POINTS_PER_OBJECTIVE, ROUNDS, victory_margin};
@@ -97,7 +100,8 @@ fn weighed(phase: &Phase) -> bool {
 }
 
 /// The candidate decisions at `g` (into `out`, cleared first), the greedy
-/// bot's first; see the module documentation.
+/// bot's first, the rest in its order ([`bots::rank`]); see the module
+/// documentation.
 pub fn candidates(g: &Battle, out: &mut Vec<Decision>) {
     out.clear();
     if g.to_decide().is_none() {
@@ -122,12 +126,11 @@ pub fn candidates(g: &Battle, out: &mut Vec<Decision>) {
             }
         }
     }
+    // A Skirmish without a move is a weaker shot; the greedy bot never
+    // takes one either.
+    listed.retain(|d| !matches!(d, Decision::Skirmish { paths, .. } if paths.is_empty()));
+    bots::rank(g, &mut listed);
     for d in listed {
-        // A Skirmish without a move is a weaker shot; the greedy bot never
-        // takes one either.
-        if matches!(&d, Decision::Skirmish { paths, .. } if paths.is_empty()) {
-            continue;
-        }
         if !out.contains(&d) {
             out.push(d);
         }
@@ -207,9 +210,11 @@ impl Sampler<Battle> for BovSampler {
 /// engine lists, and listing a march plans paths around terrain (A* over a
 /// 1/4" grid), most of a greedy battle's time. Here the unit attacks,
 /// charges or activates the power the greedy bot values most when that is
-/// worth anything; otherwise it marches straight toward the engine's first
-/// march goal (the nearest objective not held, else the nearest enemy), as
-/// far as a straight formation move is legal, or stays.
+/// worth anything, unless that is a charge that waits for its force
+/// ([`bots::charge_waits`]); otherwise it marches straight toward the
+/// engine's first march goal (the nearest objective not held, else the
+/// nearest enemy), as far as its force advances as one and a straight
+/// formation move is legal, or stays.
 pub fn quick(g: &Battle, rng: &mut Stream) -> Decision {
     match g.phase {
         Phase::Action { unit } if !g.mounted(unit) => quick_action(g, unit),
@@ -261,21 +266,26 @@ fn quick_action(g: &Battle, unit: u16) -> Decision {
         let v = bots::power_value(g, &seen, unit, power, target);
         weigh(v, Decision::ActivatePower { power, target });
     }
-    if let Some(d) = best.1 {
-        return d;
+    // The greedy bot's best, unless it is a charge that waits for its
+    // force: then it marches with the force instead.
+    match best.1 {
+        Some(Decision::Charge { .. }) if bots::charge_waits(g, &seen.0, unit) => {}
+        Some(d) => return d,
+        None => {}
     }
     if !engaged.is_empty() {
         // Engaged, with no attack worth making: the greedy bot knows the
         // rest (a Flanked unit's declaration).
         return GreedyBot::new(0).decide(g);
     }
-    straight_march(g, unit).unwrap_or(Decision::March { paths: Vec::new() })
+    straight_march(g, &seen.0, unit).unwrap_or(Decision::March { paths: Vec::new() })
 }
 
 /// A march of every model of `unit` by the same step toward the engine's
-/// first march goal: the whole Speed, else three quarters, a half or a
+/// first march goal, cut short as the greedy bot's force advances as one
+/// ([`bots::kept_length`]): that length, else three quarters, a half or a
 /// quarter of it, the first the engine accepts.
-fn straight_march(g: &Battle, unit: u16) -> Option<Decision> {
+fn straight_march(g: &Battle, snap: &Snapshot, unit: u16) -> Option<Decision> {
     let goal = *g.march_goals(unit).first()?;
     let u = &g.units[usize::from(unit)];
     let c = g.centre_of(unit);
@@ -284,7 +294,13 @@ fn straight_march(g: &Battle, unit: u16) -> Option<Decision> {
     if len < 0.5 {
         return None;
     }
-    let step = d.scale(g.allowance(unit, false).min(len) / len);
+    let whole = g.allowance(unit, false).min(len);
+    let kept = bots::kept_length(g, snap, unit, c.plus(d.scale(whole / len)));
+    let length = kept.map_or(whole, |k| k.min(whole));
+    if length < 0.5 {
+        return None;
+    }
+    let step = d.scale(length / len);
     [1.0, 0.75, 0.5, 0.25].into_iter().find_map(|f| {
         let paths = u
             .alive_models()

@@ -3,14 +3,21 @@
 
 use std::sync::Arc;
 
-use valerna_ai::bov::{BovSampler, candidates};
+use valerna_ai::bov::{BovSampler, candidates, quick};
 use valerna_ai::ismcts::Budget;
 use valerna_ai::spec::BovSpec;
 use valerna_ai::{Observable, Sampler};
-use valerna_bov::battle::bots::{Bot as _, GreedyBot};
-use valerna_bov::battle::{Battle, BattleSetup};
+use valerna_bov::battle::bots::{Bot as _, GreedyBot, expected_points};
+use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::content::Pack;
+use valerna_bov::geometry::Sightlines;
+use valerna_bov::rules::scenario::Scenario;
+use valerna_bov::rules::units::WeaponKind;
+use valerna_dice::Stream;
 use valerna_game::Game;
+
+#[path = "../../bov/tests/common/mod.rs"]
+mod common;
 
 fn pack() -> Arc<Pack> {
     Arc::new(Pack::default_pack().unwrap())
@@ -69,10 +76,11 @@ fn a_determinisation_shows_the_seat_its_own_view() {
     assert!(hands.len() > 3, "{hands:?}");
 }
 
-/// Every candidate the search weighs is legal in the battle itself.
+/// Every candidate the search weighs is legal in the battle itself, and
+/// they come in the greedy bot's order.
 #[test]
 fn every_candidate_is_legal() {
-    let mut checked = 0;
+    let (mut checked, mut ordered) = (0, 0);
     for seed in 0..2u64 {
         let mut g = battle(seed, CARDS);
         let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 1)];
@@ -85,11 +93,54 @@ fn every_candidate_is_legal() {
                 g.validate(d).unwrap();
                 checked += 1;
             }
+            ordered += greedy_order(&g, &c);
             let d = bots[usize::from(seat)].decide(&g);
             g.apply(d).unwrap();
         }
     }
     assert!(checked > 800, "{checked}");
+    assert!(ordered > 20, "{ordered}");
+}
+
+/// Checks that the candidates after the greedy bot's pick come in its
+/// order, the likeliest best first: at a turn, Pass last; at the action of
+/// a unit out of combat, its shots by the points they are expected to
+/// remove. Returns the pairs of candidates compared.
+fn greedy_order(g: &Battle, c: &[Decision]) -> usize {
+    match g.phase {
+        Phase::Turn { .. } => {
+            let pass = c[1..].iter().position(|d| *d == Decision::Pass);
+            assert!(pass.is_none_or(|p| p + 2 == c.len()), "{c:?}");
+            usize::from(pass.is_some() && c.len() > 2)
+        }
+        Phase::Action { unit } => {
+            let snap = g.snapshot();
+            if !g.engaged_with(&snap, unit).is_empty() {
+                return 0;
+            }
+            let sight = Sightlines::new(&g.field, &snap.models);
+            let shots: Vec<f64> = c[1..]
+                .iter()
+                .filter_map(|d| match d {
+                    Decision::Attack { target } => {
+                        let n = g.ranged_models(&snap, &sight, unit, *target);
+                        Some(expected_points(
+                            g,
+                            unit,
+                            *target,
+                            WeaponKind::Ranged,
+                            n,
+                            false,
+                        ))
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert!(shots.windows(2).all(|w| w[0] >= w[1]), "{shots:?} {c:?}");
+            shots.windows(2).filter(|w| w[0] != w[1]).count()
+        }
+        _ => 0,
+    }
 }
 
 /// The no-peeking test: two battles that differ only in the Vaala cards of
@@ -135,4 +186,41 @@ fn ismcts_decides_the_same_whatever_the_other_hand_holds() {
     }
     eprintln!("{searched} searched decisions of seat 0 compared");
     assert!(searched > 20, "{searched}");
+}
+
+/// The playouts foresee the greedy bot's advance (its `keep_up` and
+/// `SUPPORT`; valerna-bov's `battle_riders` tests): the quick policy marches
+/// a fast unit no nearer the enemy than its force will stand, and charges
+/// only with its force near. Nagasha Magnifex, ahead of the Tyverian Dragon
+/// Host, against the Guild Enforcers.
+#[test]
+fn the_quick_playout_advances_as_the_greedy_bot_does() {
+    for scenario in [Scenario::SlayTheFoe, Scenario::PitchedBattle] {
+        let (mut g, nagasha, enforcers) = common::nagasha_ahead(scenario, 5.0, 3.0);
+        let before = g.distance(nagasha, enforcers);
+        let hold = common::force_stands(&g, enforcers);
+        assert!(before - g.allowance(nagasha, false) < hold - 1.0);
+        common::activate(&mut g, nagasha);
+        let d = quick(&g, &mut Stream::new(1));
+        assert!(
+            matches!(&d, Decision::March { paths } if !paths.is_empty()),
+            "{d:?}"
+        );
+        g.apply(d).unwrap();
+        let after = g.distance(nagasha, enforcers);
+        assert!(after < before - 1.0, "{scenario:?}: it advances");
+        assert!(after >= hold - 0.5, "{scenario:?}: {after} {hold}");
+    }
+    for (friends_y, supported) in [(3.0, false), (27.0, true)] {
+        let (mut g, nagasha, enforcers) =
+            common::nagasha_ahead(Scenario::PitchedBattle, 22.0, friends_y);
+        assert!(g.distance(nagasha, enforcers) < g.allowance(nagasha, false));
+        common::activate(&mut g, nagasha);
+        let d = quick(&g, &mut Stream::new(1));
+        if supported {
+            assert_eq!(d, Decision::Charge { target: enforcers });
+        } else {
+            assert!(matches!(d, Decision::March { .. }), "{d:?}");
+        }
+    }
 }

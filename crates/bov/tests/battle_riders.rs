@@ -10,7 +10,10 @@ use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
 
 mod common;
-use common::{activate, decline_reactions, deployed, pack, place, radius, row, unit_named};
+use common::{
+    activate, decline_reactions, deployed, force_stands, nagasha_ahead, pack, place, radius, row,
+    unit_named,
+};
 
 /// Elyse (a Dragonrider Hero, base 40 mm, ranged 12") and Ferellon Fulgen
 /// (Mount, Huge, base 120 mm) of the Allarian Dragon Host, not bonded (so
@@ -584,39 +587,6 @@ fn the_greedy_mount_takes_hits_that_would_defeat_its_bonded_rider() {
         asked += 1;
     }
     assert!(asked > 0, "no seed dealt enough hits");
-}
-
-/// Nagasha Magnifex (Speed 10, flying) at (24, 5), the Ogerron Phalanx
-/// (Speed 6) and the Bloodfangs (Speed 10) at `friends_y`, the Guild
-/// Enforcers at (24, 34), in `scenario` with no objectives: the battle,
-/// Nagasha and the Enforcers.
-fn nagasha_ahead(scenario: Scenario, nagasha_y: f64, friends_y: f64) -> (Battle, u16, u16) {
-    let mut g = deployed(5, "tyveria_dragon_host", "allaria_guild_line");
-    let nagasha = unit_named(&g, "Nagasha Magnifex");
-    let phalanx = unit_named(&g, "Ogerron Phalanx");
-    let bloodfangs = unit_named(&g, "Bloodfangs");
-    let enforcers = unit_named(&g, "Guild Enforcers");
-    place(&mut g, |_| {
-        vec![
-            (nagasha, vec![Point::new(24.0, nagasha_y)]),
-            (phalanx, vec![Point::new(12.0, friends_y)]),
-            (bloodfangs, vec![Point::new(36.0, friends_y)]),
-            (enforcers, vec![Point::new(24.0, 34.0)]),
-        ]
-    });
-    g.setup.scenario = scenario;
-    g.objectives.clear();
-    (g, nagasha, enforcers)
-}
-
-/// Where the force of the greedy bot will stand: its second slowest unit
-/// to come up after a march (the Bloodfangs; the Phalanx is slower).
-fn force_stands(g: &Battle, enforcers: u16) -> f64 {
-    let after_march = |name: &str| {
-        let u = unit_named(g, name);
-        g.distance(u, enforcers) - g.allowance(u, false)
-    };
-    after_march("Ogerron Phalanx").min(after_march("Bloodfangs"))
 }
 
 /// The greedy bot advances as one in every scenario: a fast unit

@@ -401,9 +401,7 @@ impl GreedyBot {
         // The force advances as one: no charge that leaves it behind, no
         // march that outruns it.
         match &best.1 {
-            Decision::Charge { .. }
-                if support(game, &seen.0, unit).is_some_and(|s| s > SUPPORT) =>
-            {
+            Decision::Charge { .. } if charge_waits(game, &seen.0, unit) => {
                 best.1 = keep_up(game, &seen.0, unit, None)
                     .unwrap_or(Decision::March { paths: Vec::new() });
             }
@@ -416,6 +414,33 @@ impl GreedyBot {
             _ => {}
         }
         best
+    }
+}
+
+/// Orders `ds`, the decisions the engine lists at `game`'s pending
+/// decision, the greedy bot's likeliest best first (a stable sort): a
+/// unit's actions by the value it puts on them, and at a turn the units to
+/// activate before Pass, which it takes only when nothing is left. Other
+/// decisions keep the engine's order. A search that widens over
+/// candidates weighs them in this order.
+pub fn rank(game: &Battle, ds: &mut [Decision]) {
+    match game.phase {
+        Phase::Action { unit } => {
+            let snap = game.snapshot();
+            let sight = Sightlines::new(&game.field, &snap.models);
+            let seen = (snap, sight);
+            let bot = GreedyBot::new(0);
+            let mut keyed: Vec<(f64, Decision)> = ds
+                .iter()
+                .map(|d| (bot.value(game, &seen, unit, d), d.clone()))
+                .collect();
+            keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for (d, (_, k)) in ds.iter_mut().zip(keyed) {
+                *d = k;
+            }
+        }
+        Phase::Turn { .. } => ds.sort_by_key(|d| matches!(d, Decision::Pass)),
+        _ => {}
     }
 }
 
@@ -450,23 +475,63 @@ struct Aim {
     closing: f64,
 }
 
+impl Aim {
+    /// A march of `unit` whose models' centre ends at `to`.
+    fn toward(game: &Battle, unit: u16, to: Point) -> Aim {
+        let from = game.centre_of(unit);
+        let closing = game
+            .nearest_enemy_centre(unit)
+            .map_or(0.0, |e| e.dist(from) - e.dist(to));
+        Aim {
+            goal: to,
+            length: to.dist(from),
+            closing,
+        }
+    }
+}
+
 /// The [`Aim`] of a march of `unit` along `paths`: toward where its models'
 /// centre ends.
 fn march_aim(game: &Battle, unit: u16, paths: &Paths) -> Aim {
-    let from = game.centre_of(unit);
     let ends: Vec<Point> = paths
         .iter()
         .filter_map(|(_, w)| w.last().copied())
         .collect();
-    let to = if ends.is_empty() { from } else { centre(&ends) };
-    let closing = game
-        .nearest_enemy_centre(unit)
-        .map_or(0.0, |e| e.dist(from) - e.dist(to));
-    Aim {
-        goal: to,
-        length: to.dist(from),
-        closing,
+    let to = if ends.is_empty() {
+        game.centre_of(unit)
+    } else {
+        centre(&ends)
+    };
+    Aim::toward(game, unit, to)
+}
+
+/// Whether a charge of `unit` would meet the enemy without its force
+/// ([`SUPPORT`]): the greedy bot marches with the force instead.
+pub fn charge_waits(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> bool {
+    support(game, snap, unit).is_some_and(|s| s > SUPPORT)
+}
+
+/// How far a march of `unit` whose centre would end at `to` goes when its
+/// force advances as one (see [`keep_up`]), along the same line: `None`
+/// when the whole march stands, else the shorter length (under 1/2", the
+/// greedy bot stays where it is).
+pub fn kept_length(
+    game: &Battle,
+    snap: &super::units::Snapshot,
+    unit: u16,
+    to: Point,
+) -> Option<f64> {
+    cut_short(game, snap, unit, Aim::toward(game, unit, to))
+}
+
+/// The length `aim` is cut to (see [`kept_length`]).
+fn cut_short(game: &Battle, snap: &super::units::Snapshot, unit: u16, aim: Aim) -> Option<f64> {
+    let hold = support(game, snap, unit)?;
+    let own = nearest_enemy(game, unit);
+    if !own.is_finite() || aim.closing <= 0.0 || own - aim.closing >= hold {
+        return None;
     }
+    Some((own - hold) * aim.length / aim.closing)
 }
 
 /// The distance from `unit` to its nearest enemy unit (infinite if none).
@@ -514,8 +579,6 @@ fn keep_up(
     unit: u16,
     aim: Option<Aim>,
 ) -> Option<Decision> {
-    let hold = support(game, snap, unit)?;
-    let own = nearest_enemy(game, unit);
     let aim = match aim {
         Some(a) => a,
         None => {
@@ -527,10 +590,7 @@ fn keep_up(
             }
         }
     };
-    if !own.is_finite() || aim.closing <= 0.0 || own - aim.closing >= hold {
-        return None;
-    }
-    let step = (own - hold) * aim.length / aim.closing;
+    let step = cut_short(game, snap, unit, aim)?;
     if step < 0.5 {
         return Some(Decision::March { paths: Vec::new() });
     }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use valerna_bov::battle::{Battle, BattleSetup, Phase};
 use valerna_bov::content::Pack;
 use valerna_bov::geometry::{Battlefield, Point, TerrainPiece};
+use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
 
 /// A pack of one units file, `text`, with the force Allaria and the tags
@@ -121,4 +122,37 @@ pub fn row(g: &Battle, unit: u16, n: usize, x: f64, y: f64, gap: f64) -> Vec<Poi
 pub fn activate(g: &mut Battle, unit: u16) {
     g.units[usize::from(unit)].state.fatigue += 1;
     g.phase = Phase::Action { unit };
+}
+
+/// Nagasha Magnifex (Speed 10, flying) at (24, 5), the Ogerron Phalanx
+/// (Speed 6) and the Bloodfangs (Speed 10) at `friends_y`, the Guild
+/// Enforcers at (24, 34), in `scenario` with no objectives: the battle,
+/// Nagasha and the Enforcers.
+pub fn nagasha_ahead(scenario: Scenario, nagasha_y: f64, friends_y: f64) -> (Battle, u16, u16) {
+    let mut g = deployed(5, "tyveria_dragon_host", "allaria_guild_line");
+    let nagasha = unit_named(&g, "Nagasha Magnifex");
+    let phalanx = unit_named(&g, "Ogerron Phalanx");
+    let bloodfangs = unit_named(&g, "Bloodfangs");
+    let enforcers = unit_named(&g, "Guild Enforcers");
+    place(&mut g, |_| {
+        vec![
+            (nagasha, vec![Point::new(24.0, nagasha_y)]),
+            (phalanx, vec![Point::new(12.0, friends_y)]),
+            (bloodfangs, vec![Point::new(36.0, friends_y)]),
+            (enforcers, vec![Point::new(24.0, 34.0)]),
+        ]
+    });
+    g.setup.scenario = scenario;
+    g.objectives.clear();
+    (g, nagasha, enforcers)
+}
+
+/// Where the force of the greedy bot will stand: its second slowest unit
+/// to come up after a march (the Bloodfangs; the Phalanx is slower).
+pub fn force_stands(g: &Battle, enforcers: u16) -> f64 {
+    let after_march = |name: &str| {
+        let u = unit_named(g, name);
+        g.distance(u, enforcers) - g.allowance(u, false)
+    };
+    after_march("Ogerron Phalanx").min(after_march("Bloodfangs"))
 }
