@@ -196,31 +196,9 @@ fn ismcts_decides_the_same_whatever_the_other_hand_holds() {
 #[test]
 fn the_quick_playout_advances_as_the_greedy_bot_does() {
     for scenario in [Scenario::SlayTheFoe, Scenario::PitchedBattle] {
-        let (mut g, nagasha, enforcers) = common::nagasha_ahead(scenario, 5.0, 3.0);
-        let before = g.distance(nagasha, enforcers);
-        let hold = common::force_stands(&g, enforcers);
-        assert!(before - g.allowance(nagasha, false) < hold - 1.0);
-        common::activate(&mut g, nagasha);
-        let d = quick(&g, &mut Stream::new(1));
-        assert!(
-            matches!(&d, Decision::March { paths } if !paths.is_empty()),
-            "{d:?}"
-        );
-        g.apply(d).unwrap();
-        let after = g.distance(nagasha, enforcers);
-        assert!(after < before - 1.0, "{scenario:?}: it advances");
-        assert!(after >= hold - 0.5, "{scenario:?}: {after} {hold}");
+        common::check_march_as_one(scenario, None, 0.5, |g| quick(g, &mut Stream::new(1)));
     }
     for (friends_y, supported) in [(3.0, false), (27.0, true)] {
-        let (mut g, nagasha, enforcers) =
-            common::nagasha_ahead(Scenario::PitchedBattle, 22.0, friends_y);
-        assert!(g.distance(nagasha, enforcers) < g.allowance(nagasha, false));
-        common::activate(&mut g, nagasha);
-        let d = quick(&g, &mut Stream::new(1));
-        if supported {
-            assert_eq!(d, Decision::Charge { target: enforcers });
-        } else {
-            assert!(matches!(d, Decision::March { .. }), "{d:?}");
-        }
+        common::check_charge_waits(friends_y, supported, |g| quick(g, &mut Stream::new(1)));
     }
 }

@@ -11,8 +11,8 @@ use valerna_game::Game;
 
 mod common;
 use common::{
-    activate, decline_reactions, deployed, force_stands, nagasha_ahead, pack, place, radius, row,
-    unit_named,
+    activate, check_charge_waits, check_march_as_one, decline_reactions, deployed, pack, place,
+    radius, row, unit_named,
 };
 
 /// Elyse (a Dragonrider Hero, base 40 mm, ranged 12") and Ferellon Fulgen
@@ -602,27 +602,10 @@ fn the_greedy_bot_keeps_a_fast_unit_with_its_force() {
         (Scenario::PitchedBattle, None),
         (Scenario::PitchedBattle, Some(Point::new(28.0, 28.0))),
     ] {
-        let (mut g, nagasha, enforcers) = nagasha_ahead(scenario, 5.0, 3.0);
-        if let Some(at) = objective {
-            g.objectives = vec![at];
-            g.control.control = vec![None];
-        }
-        let before = g.distance(nagasha, enforcers);
-        let hold = force_stands(&g, enforcers);
-        assert!(before - g.allowance(nagasha, false) < hold - 1.0);
-        activate(&mut g, nagasha);
-        let d = GreedyBot::new(5).decide(&g);
-        assert!(
-            matches!(&d, Decision::March { paths } if !paths.is_empty()),
-            "{d:?}"
-        );
-        g.apply(d).unwrap();
-        let after = g.distance(nagasha, enforcers);
-        assert!(after < before - 1.0, "{scenario:?}: it advances");
         // A march on the enemy stops where the force will stand; one
         // toward an objective is cut short by centre distances.
         let slack = if objective.is_some() { 1.0 } else { 0.5 };
-        assert!(after >= hold - slack, "{scenario:?}: {after} {hold}");
+        check_march_as_one(scenario, objective, slack, |g| GreedyBot::new(5).decide(g));
     }
 }
 
@@ -633,16 +616,8 @@ fn the_greedy_bot_keeps_a_fast_unit_with_its_force() {
 #[test]
 fn the_greedy_bot_charges_only_with_its_force_near() {
     for (friends_y, supported) in [(3.0, false), (27.0, true)] {
-        let (mut g, nagasha, enforcers) = nagasha_ahead(Scenario::PitchedBattle, 22.0, friends_y);
-        assert!(g.distance(nagasha, enforcers) < g.allowance(nagasha, false));
-        assert_eq!(force_stands(&g, enforcers) <= SUPPORT, supported);
-        activate(&mut g, nagasha);
-        let d = GreedyBot::new(5).decide(&g);
-        if supported {
-            assert_eq!(d, Decision::Charge { target: enforcers });
-        } else {
-            assert!(matches!(d, Decision::March { .. }), "{d:?}");
-        }
+        let stands = check_charge_waits(friends_y, supported, |g| GreedyBot::new(5).decide(g));
+        assert_eq!(stands <= SUPPORT, supported);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use valerna_bov::battle::{Battle, BattleSetup, Phase};
+use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::content::Pack;
 use valerna_bov::geometry::{Battlefield, Point, TerrainPiece};
 use valerna_bov::rules::scenario::Scenario;
@@ -155,4 +155,56 @@ pub fn force_stands(g: &Battle, enforcers: u16) -> f64 {
         g.distance(u, enforcers) - g.allowance(u, false)
     };
     after_march("Ogerron Phalanx").min(after_march("Bloodfangs"))
+}
+
+/// Nagasha far ahead of her force ([`nagasha_ahead`] at 5" and 3"; an
+/// objective at `objective` if any) marches as `decide` decides: checks
+/// that she advances and goes no nearer the Enforcers than her force will
+/// stand ([`force_stands`]), less `slack`.
+pub fn check_march_as_one(
+    scenario: Scenario,
+    objective: Option<Point>,
+    slack: f64,
+    decide: impl FnOnce(&Battle) -> Decision,
+) {
+    let (mut g, nagasha, enforcers) = nagasha_ahead(scenario, 5.0, 3.0);
+    if let Some(at) = objective {
+        g.objectives = vec![at];
+        g.control.control = vec![None];
+    }
+    let before = g.distance(nagasha, enforcers);
+    let hold = force_stands(&g, enforcers);
+    assert!(before - g.allowance(nagasha, false) < hold - 1.0);
+    activate(&mut g, nagasha);
+    let d = decide(&g);
+    assert!(
+        matches!(&d, Decision::March { paths } if !paths.is_empty()),
+        "{d:?}"
+    );
+    g.apply(d).unwrap();
+    let after = g.distance(nagasha, enforcers);
+    assert!(after < before - 1.0, "{scenario:?}: it advances");
+    assert!(after >= hold - slack, "{scenario:?}: {after} {hold}");
+}
+
+/// Nagasha in charge reach of the Enforcers ([`nagasha_ahead`] at 22"), her
+/// friends at `friends_y`, decides as `decide` does: checks that she
+/// charges when `supported` and marches otherwise. Returns how near the
+/// enemy her force will stand ([`force_stands`]).
+pub fn check_charge_waits(
+    friends_y: f64,
+    supported: bool,
+    decide: impl FnOnce(&Battle) -> Decision,
+) -> f64 {
+    let (mut g, nagasha, enforcers) = nagasha_ahead(Scenario::PitchedBattle, 22.0, friends_y);
+    assert!(g.distance(nagasha, enforcers) < g.allowance(nagasha, false));
+    let stands = force_stands(&g, enforcers);
+    activate(&mut g, nagasha);
+    let d = decide(&g);
+    if supported {
+        assert_eq!(d, Decision::Charge { target: enforcers });
+    } else {
+        assert!(matches!(d, Decision::March { .. }), "{d:?}");
+    }
+    stands
 }
