@@ -2,6 +2,7 @@
 // with a temporary database, and Debian's headless Chromium driven by
 // playwright-core.
 import { spawn, spawnSync } from 'node:child_process';
+import { afterEach } from 'node:test';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -51,7 +52,7 @@ export async function startServer(again) {
   if (help.includes('--bot-delay-ms')) args.push('--bot-delay-ms', process.env.VALERNA_BOT_DELAY_MS || '20');
   const child = spawn(binary(), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
   });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
@@ -95,6 +96,18 @@ export async function startServer(again) {
       if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Prints the end of the server's log after a test that failed, so that a
+ * failure on a machine one cannot look at can still be understood.
+ * @param {() => {log: () => string} | undefined} server
+ */
+export function showLogOnFailure(server) {
+  afterEach((t) => {
+    const log = server()?.log() ?? '';
+    if (!t.passed && log) console.log(`the server's log (its end):\n${log.slice(-6000)}`);
+  });
 }
 
 /** Headless Chromium, as the CI machine has it. */
@@ -191,6 +204,11 @@ export async function settle(page, timeout = 30000) {
  * Makes one decision by clicking: a lit region of the map or a lit card of
  * the hand when the question offers one (half of the time), else a button of
  * the status bar. Waits until the table has moved on.
+ *
+ * A click can be lost before the page hears it, as a person's can: then the
+ * table still offers the same choices, has sent nothing (`data-busy` is
+ * false) and shows no refusal, and the same element is clicked again, at most twice, and counted in
+ * `lostClicks`. A decision the page sent that gets no answer fails the test.
  * @param {import('playwright-core').Page} page @param {() => number} random
  */
 export async function clickOne(page, random) {
@@ -201,20 +219,59 @@ export async function clickOne(page, random) {
   const buttons = page.locator('#choices button.choice');
   const [nr, nc, nb] = [await regions.count(), await cards.count(), await buttons.count()];
   let how;
+  let target;
   const r = random();
   if (nr && r < 0.5) {
-    await regions.nth(Math.floor(random() * nr)).click();
+    target = regions.nth(Math.floor(random() * nr));
     how = 'map';
   } else if (nc && r < 0.5) {
-    await cards.nth(Math.floor(random() * nc)).click();
+    target = cards.nth(Math.floor(random() * nc));
     how = 'card';
   } else {
-    await buttons.nth(Math.floor(random() * nb)).click();
+    target = buttons.nth(Math.floor(random() * nb));
     how = 'button';
   }
-  await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.status === 'over', before, {
-    timeout: 30000,
-    polling: 50,
-  });
+  const moved = (/** @type {string | undefined} */ v) =>
+    document.body.dataset.version !== v || document.body.dataset.status === 'over' || document.body.dataset.busy === 'true';
+  for (let attempt = 0; ; attempt++) {
+    await target.click();
+    try {
+      await page.waitForFunction(moved, before, { timeout: 5000, polling: 50 });
+      break;
+    } catch (e) {
+      const lost = await page.evaluate(
+        (v) => document.body.dataset.version === v && document.body.dataset.busy === 'false' && !document.getElementById('notice')?.textContent,
+        before,
+      );
+      if (!lost || attempt === 2) throw await stuck(page, before, how, e);
+      lostClicks.count += 1;
+      console.log(`a click (${how}) at version ${before} was lost; clicking again`);
+    }
+  }
+  try {
+    await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.status === 'over', before, {
+      timeout: 30000,
+      polling: 50,
+    });
+  } catch (e) {
+    throw await stuck(page, before, how, e);
+  }
   return how;
+}
+
+/** How many clicks `clickOne` made again because the page never heard them. */
+export const lostClicks = { count: 0 };
+
+/** An error that says what the table showed when it did not move on. @param {import('playwright-core').Page} page @param {string | undefined} before @param {string} how @param {unknown} cause */
+async function stuck(page, before, how, cause) {
+  const shown = await page.evaluate(() => ({
+    version: document.body.dataset.version,
+    status: document.body.dataset.status,
+    busy: document.body.dataset.busy,
+    connection: document.getElementById('connection')?.textContent,
+    notice: document.getElementById('notice')?.textContent,
+    question: document.getElementById('status-text')?.textContent,
+    choices: [...document.querySelectorAll('#choices button.choice')].map((b) => b.textContent),
+  }));
+  return new Error(`the table stayed at version ${before} after a click (${how}): ${JSON.stringify(shown)}`, { cause });
 }

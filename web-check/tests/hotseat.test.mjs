@@ -3,9 +3,10 @@
 // choices stay hidden until its owner asks to see them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, catchErrors, rng, settle, clickOne } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne } from '../lib/harness.mjs';
 
 let server;
+showLogOnFailure(() => server);
 let browser;
 before(async () => {
   server = await startServer();

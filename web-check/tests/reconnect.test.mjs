@@ -3,9 +3,10 @@
 // where the game was without a reload.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, catchErrors, rng, settle, clickOne } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne } from '../lib/harness.mjs';
 
 let server;
+showLogOnFailure(() => server);
 let browser;
 after(async () => {
   await browser?.close();

@@ -7,9 +7,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launch, catchErrors, rng, settle, clickOne, SCREENSHOTS } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, SCREENSHOTS } from '../lib/harness.mjs';
 
 let server;
+showLogOnFailure(() => server);
 let browser;
 before(async () => {
   server = await startServer();
@@ -142,7 +143,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   }
   const lastRound = Number(await page.evaluate(() => document.body.dataset.round));
   const outcome = await page.textContent('#status-text');
-  console.log(`solo game: ${tookBack ? 'one take-back, ' : 'no take-back offered, '}${decisions} decisions by clicking (map ${ways.map}, cards ${ways.card}, buttons ${ways.button}), rounds ${firstRound}..${lastRound}; ${outcome}`);
+  console.log(`solo game: ${tookBack ? 'one take-back, ' : 'no take-back offered, '}${decisions} decisions by clicking (map ${ways.map}, cards ${ways.card}, buttons ${ways.button}), rounds ${firstRound}..${lastRound}; ${outcome}; clicks made again: ${lostClicks.count}`);
   assert.ok(reloaded, 'the page was reloaded mid-round');
   assert.ok(lastRound >= 2, 'complete rounds were played');
   assert.ok(ways.map > 0, 'some decisions were made on the map');

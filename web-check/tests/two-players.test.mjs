@@ -4,9 +4,10 @@
 // private events, its options, and the words of its private events.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, catchErrors, rng, settle, clickOne, record } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, record } from '../lib/harness.mjs';
 
 let server;
+showLogOnFailure(() => server);
 let browser;
 before(async () => {
   server = await startServer();
@@ -195,6 +196,6 @@ test('two browsers play one game and neither receives the other\'s hand', { time
   assert.ok(secret0.size > 0 && secret2.size > 0, 'each received private events of its own');
   for (const s of secret2) assert.ok(!elsewhere(got0, s, 0), `seat 0 never received "${s}"`);
   for (const s of secret0) assert.ok(!elsewhere(got2, s, 2), `seat 2 never received "${s}"`);
-  console.log(`two players: ${decisions} decisions by clicking, to round ${rounds}; frames+bodies searched: ${got0.length} and ${got2.length}; private events: ${secret0.size} and ${secret2.size}`);
+  console.log(`two players: ${decisions} decisions by clicking, to round ${rounds}; frames+bodies searched: ${got0.length} and ${got2.length}; private events: ${secret0.size} and ${secret2.size}; clicks made again: ${lostClicks.count}`);
   assert.deepEqual(errors, []);
 });

@@ -78,6 +78,7 @@ export function render(m, act) {
     document.body.dataset.status = st ? String(st.status || '') : '';
     document.body.dataset.version = st ? String(st.version) : '';
     document.body.dataset.round = view ? String(view.round) : '';
+    document.body.dataset.busy = String(m.busy);
     document.body.dataset.ask = q && !covered ? String(q.options[0]?.meaning?.ask?.kind || '') : '';
     if (!st) {
       status.textContent = t('web-loading');
@@ -115,6 +116,54 @@ export function render(m, act) {
   if (m.mode === 'play') document.title = q ? `● ${t('web-your-turn')} · ${t('web-title')}` : `${t('web-title')} · ${t('web-lov')}`;
 
   if (!view) return;
+  // The board, the boards of the players, the stack and the hand are drawn
+  // again only when what they show changes: a follow step only moves the
+  // light, and an element replaced between the press and the release of a
+  // click would lose the click.
+  if (redraw([st, content, m.log.length, lang(), m.busy, covered, m.kinds])) drawBoard(m, st, view, q, offer, covered);
+  for (const g of document.querySelectorAll('#map .region')) g.classList.toggle('lit', m.lit.has(Number(/** @type {HTMLElement} */ (g).dataset.region)));
+
+  const logBox = document.getElementById('log');
+  if (logBox) {
+    const light = (/** @type {number[]} */ regions) => {
+      document.querySelectorAll('#map .region.lit').forEach((e) => e.classList.remove('lit'));
+      for (const r of regions) document.querySelector(`#map [data-region="${r}"]`)?.classList.add('lit');
+    };
+    if (logBox.childElementCount > m.log.length || logBox.dataset.lang !== lang()) {
+      logBox.replaceChildren();
+      logBox.dataset.lang = lang();
+    }
+    const have = logBox.childElementCount;
+    for (let i = logBox.childElementCount; i < m.log.length; i++) logBox.append(logLine(content, m.log[i], light));
+    if (logBox.childElementCount > have) logBox.scrollTop = logBox.scrollHeight;
+    logBox.querySelectorAll('.following').forEach((e) => e.classList.remove('following'));
+    const line = m.following === undefined ? null : logBox.querySelector(`[data-n="${m.following}"]`);
+    if (line) {
+      line.classList.add('following');
+      const box = logBox.getBoundingClientRect();
+      const at = line.getBoundingClientRect();
+      if (at.top < box.top || at.bottom > box.bottom) logBox.scrollTop += at.top - box.top - box.height / 2;
+    }
+  }
+}
+
+/** What the board was last drawn from. @type {unknown[] | null} */
+let drawnFrom = null;
+
+/** Whether `from` differs, part by part (`===`), from what the board was last drawn from. @param {unknown[]} from */
+function redraw(from) {
+  const last = drawnFrom;
+  drawnFrom = from;
+  return last === null || last.length !== from.length || from.some((x, i) => x !== last[i]);
+}
+
+/**
+ * The legend, the board, the players' boards, the dice, the stack, the line-up and the hand.
+ * @param {TableModel} m @param {any} st @param {any} view @param {any} q
+ * @param {ReturnType<typeof choices>} offer @param {boolean} covered
+ */
+function drawBoard(m, st, view, q, offer, covered) {
+  const content = m.content;
   const lg = document.getElementById('legend');
   if (lg && lg.dataset.lang !== lang()) {
     lg.replaceChildren(...legend());
@@ -150,29 +199,6 @@ export function render(m, act) {
       } else {
         hand.replaceChildren(heading, handPanel(content, view, offer.cards));
       }
-    }
-  }
-
-  const logBox = document.getElementById('log');
-  if (logBox) {
-    const light = (/** @type {number[]} */ regions) => {
-      document.querySelectorAll('#map .region.lit').forEach((e) => e.classList.remove('lit'));
-      for (const r of regions) document.querySelector(`#map [data-region="${r}"]`)?.classList.add('lit');
-    };
-    if (logBox.childElementCount > m.log.length || logBox.dataset.lang !== lang()) {
-      logBox.replaceChildren();
-      logBox.dataset.lang = lang();
-    }
-    const have = logBox.childElementCount;
-    for (let i = logBox.childElementCount; i < m.log.length; i++) logBox.append(logLine(content, m.log[i], light));
-    if (logBox.childElementCount > have) logBox.scrollTop = logBox.scrollHeight;
-    logBox.querySelectorAll('.following').forEach((e) => e.classList.remove('following'));
-    const line = m.following === undefined ? null : logBox.querySelector(`[data-n="${m.following}"]`);
-    if (line) {
-      line.classList.add('following');
-      const box = logBox.getBoundingClientRect();
-      const at = line.getBoundingClientRect();
-      if (at.top < box.top || at.bottom > box.bottom) logBox.scrollTop += at.top - box.top - box.height / 2;
     }
   }
 }
