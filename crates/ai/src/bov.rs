@@ -100,41 +100,54 @@ fn weighed(phase: &Phase) -> bool {
 }
 
 /// The candidate decisions at `g` (into `out`, cleared first), the greedy
-/// bot's first, the rest in its order ([`bots::rank`]); see the module
-/// documentation.
+/// bot's first, the rest in its order; see the module documentation.
 pub fn candidates(g: &Battle, out: &mut Vec<Decision>) {
     out.clear();
     if g.to_decide().is_none() {
         return;
     }
-    out.push(GreedyBot::new(0).decide(g));
-    if !weighed(&g.phase) {
-        return;
-    }
-    let mut listed = Vec::new();
-    g.choices(&mut listed);
-    if let Phase::Action { unit } = g.phase {
-        // The planner's marches toward each objective the unit's side does
-        // not hold (the engine lists the nearest one only).
-        let owner = g.units[usize::from(unit)].owner;
-        for (i, at) in g.objectives.iter().enumerate() {
-            if g.control.control.get(i).copied().flatten() == Some(owner) {
-                continue;
-            }
-            if let Some(paths) = g.march_toward(unit, *at, false) {
-                listed.push(Decision::March { paths });
-            }
+    let (pick, rest) = match g.phase {
+        // The unit's choices are listed and valued once, for the greedy
+        // bot's pick and for their order.
+        Phase::Action { unit } => {
+            let mut listed = Vec::new();
+            g.choices(&mut listed);
+            bots::weigh_action(g, unit, listed, marches(g, unit))
         }
-    }
-    // A Skirmish without a move is a weaker shot; the greedy bot never
-    // takes one either.
-    listed.retain(|d| !matches!(d, Decision::Skirmish { paths, .. } if paths.is_empty()));
-    bots::rank(g, &mut listed);
-    for d in listed {
-        if !out.contains(&d) {
+        _ if weighed(&g.phase) => {
+            let mut listed = Vec::new();
+            g.choices(&mut listed);
+            // At a turn, Pass last: the greedy bot takes it only when
+            // nothing is left.
+            if matches!(g.phase, Phase::Turn { .. }) {
+                listed.sort_by_key(|d| matches!(d, Decision::Pass));
+            }
+            (GreedyBot::new(0).decide(g), listed)
+        }
+        _ => (GreedyBot::new(0).decide(g), Vec::new()),
+    };
+    out.push(pick);
+    for d in rest {
+        // A Skirmish without a move is a weaker shot; the greedy bot never
+        // takes one either.
+        let still_shot = matches!(&d, Decision::Skirmish { paths, .. } if paths.is_empty());
+        if !still_shot && !out.contains(&d) {
             out.push(d);
         }
     }
+}
+
+/// The planner's marches of `unit` toward each objective its side does
+/// not hold (the engine lists the nearest one only).
+fn marches(g: &Battle, unit: u16) -> Vec<Decision> {
+    let owner = g.units[usize::from(unit)].owner;
+    g.objectives
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| g.control.control.get(i).copied().flatten() != Some(owner))
+        .filter_map(|(_, at)| g.march_toward(unit, *at, false))
+        .map(|paths| Decision::March { paths })
+        .collect()
 }
 
 /// Deals the other seat's Vaala cards back at random, among the cards it

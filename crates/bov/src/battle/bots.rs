@@ -383,65 +383,77 @@ impl GreedyBot {
         }
     }
 
-    fn best_action(&mut self, game: &Battle, unit: u16) -> (f64, Decision) {
+    fn best_action(&mut self, game: &Battle, unit: u16) -> Decision {
         game.choices(&mut self.buf);
-        let snap = game.snapshot();
-        let sight = Sightlines::new(&game.field, &snap.models);
-        let seen = (snap, sight);
-        let mut best = (-1.0, Decision::March { paths: Vec::new() });
-        for d in &self.buf {
-            if matches!(d, Decision::Skirmish { .. }) {
-                continue;
-            }
-            let v = self.value(game, &seen, unit, d);
-            if v > best.0 {
-                best = (v, d.clone());
-            }
-        }
-        // The force advances as one: no charge that leaves it behind, no
-        // march that outruns it.
-        match &best.1 {
-            Decision::Charge { .. } if charge_waits(game, &seen.0, unit) => {
-                best.1 = keep_up(game, &seen.0, unit, None)
-                    .unwrap_or(Decision::March { paths: Vec::new() });
-            }
-            Decision::March { paths } if !paths.is_empty() => {
-                let aim = (!marches_on_foe(game, unit)).then(|| march_aim(game, unit, paths));
-                if let Some(d) = keep_up(game, &seen.0, unit, aim) {
-                    best.1 = d;
-                }
-            }
-            _ => {}
-        }
-        best
+        let seen = see(game);
+        let valued = self
+            .buf
+            .iter()
+            .map(|d| (self.value(game, &seen, unit, d), d));
+        as_one(game, &seen, unit, first_best(valued))
     }
 }
 
-/// Orders `ds`, the decisions the engine lists at `game`'s pending
-/// decision, the greedy bot's likeliest best first (a stable sort): a
-/// unit's actions by the value it puts on them, and at a turn the units to
-/// activate before Pass, which it takes only when nothing is left. Other
-/// decisions keep the engine's order. A search that widens over
-/// candidates weighs them in this order.
-pub fn rank(game: &Battle, ds: &mut [Decision]) {
-    match game.phase {
-        Phase::Action { unit } => {
-            let snap = game.snapshot();
-            let sight = Sightlines::new(&game.field, &snap.models);
-            let seen = (snap, sight);
-            let bot = GreedyBot::new(0);
-            let mut keyed: Vec<(f64, Decision)> = ds
-                .iter()
-                .map(|d| (bot.value(game, &seen, unit, d), d.clone()))
-                .collect();
-            keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
-            for (d, (_, k)) in ds.iter_mut().zip(keyed) {
-                *d = k;
-            }
+/// The battlefield as the greedy bot sees it for one decision.
+fn see(game: &Battle) -> Seen {
+    let snap = game.snapshot();
+    let sight = Sightlines::new(&game.field, &snap.models);
+    (snap, sight)
+}
+
+/// The first of the most valued actions, Skirmishes aside; a march that
+/// stays when none is worth anything.
+fn first_best<'a>(valued: impl Iterator<Item = (f64, &'a Decision)>) -> Decision {
+    let mut best: (f64, Option<&Decision>) = (-1.0, None);
+    for (v, d) in valued {
+        if !matches!(d, Decision::Skirmish { .. }) && v > best.0 {
+            best = (v, Some(d));
         }
-        Phase::Turn { .. } => ds.sort_by_key(|d| matches!(d, Decision::Pass)),
-        _ => {}
     }
+    best.1
+        .cloned()
+        .unwrap_or(Decision::March { paths: Vec::new() })
+}
+
+/// The force advances as one: no charge that leaves it behind, no march
+/// that outruns it.
+fn as_one(game: &Battle, seen: &Seen, unit: u16, best: Decision) -> Decision {
+    match &best {
+        Decision::Charge { .. } if charge_waits(game, &seen.0, unit) => {
+            keep_up(game, &seen.0, unit, None).unwrap_or(Decision::March { paths: Vec::new() })
+        }
+        Decision::March { paths } if !paths.is_empty() => {
+            let aim = (!marches_on_foe(game, unit)).then(|| march_aim(game, unit, paths));
+            keep_up(game, &seen.0, unit, aim).unwrap_or(best)
+        }
+        _ => best,
+    }
+}
+
+/// A unit's action weighed once, for a search that widens over its
+/// candidates: the greedy bot's pick among `listed`, the engine's choices
+/// (what [`GreedyBot`] decides), and then `listed` with `more` (a
+/// planner's own marches) in the greedy bot's order, the likeliest best
+/// first: by the value it puts on each, a stable sort.
+pub fn weigh_action(
+    game: &Battle,
+    unit: u16,
+    listed: Vec<Decision>,
+    more: impl IntoIterator<Item = Decision>,
+) -> (Decision, Vec<Decision>) {
+    let seen = see(game);
+    let bot = GreedyBot::new(0);
+    let value = |d: Decision| (bot.value(game, &seen, unit, &d), d);
+    let mut keyed: Vec<(f64, Decision)> = listed.into_iter().map(value).collect();
+    let pick = as_one(
+        game,
+        &seen,
+        unit,
+        first_best(keyed.iter().map(|(v, d)| (*v, d))),
+    );
+    keyed.extend(more.into_iter().map(value));
+    keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    (pick, keyed.into_iter().map(|(_, d)| d).collect())
 }
 
 /// How near the enemy the friends that hold a unit back stand before it
@@ -670,7 +682,7 @@ impl Bot for GreedyBot {
                     None => Decision::Pass,
                 }
             }
-            Phase::Action { unit } => self.best_action(game, *unit).1,
+            Phase::Action { unit } => self.best_action(game, *unit),
             Phase::PlaceObjective { seat } => self.place_objective(game, *seat),
             Phase::TableEdge { .. } => {
                 let h = game.field.height;
@@ -773,9 +785,7 @@ impl Bot for GreedyBot {
             Phase::Reaction {
                 window, options, ..
             } => {
-                let snap = game.snapshot();
-                let sight = Sightlines::new(&game.field, &snap.models);
-                let seen = (snap, sight);
+                let seen = see(game);
                 let mut best = (0.05, None);
                 for r in options {
                     let v = reaction_value(game, &seen, window, r);
