@@ -1,5 +1,5 @@
-// Two people at one screen (hot seat): the lobby's shared link holds both
-// seats; whenever the seat that must decide changes hands, its hand and its
+// Two people at one screen (hot seat, chosen when the game is created): the
+// lobby's one link holds both seats; whenever the seat that must decide changes hands, its hand and its
 // choices stay hidden until its owner asks to see them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,6 +26,10 @@ test('hot seat: each hand stays hidden until its owner clicks', { timeout: 12000
   await page.waitForSelector('#seat-2 option', { state: 'attached' });
   await page.selectOption('#seat-2', 'human');
   await page.fill('#seed', '5');
+  // At one screen is a mode chosen at creation; the creator's seat then
+  // needs no choosing.
+  await page.check('#mode-hotseat');
+  assert.ok(await page.isHidden('#me-row'), 'no "your seat" at one screen');
   await page.click('#create-button');
   await page.click('#hotseat-link');
 

@@ -1,5 +1,6 @@
-// Two people in two browser contexts play one game; neither ever receives
-// the other's hand. Every WebSocket frame and HTTP body each context
+// The creator sets a game up in the lobby and plays their own seat; a friend
+// opens their invitation in another browser context. Neither ever receives
+// the other's hand, and the creator's browser never holds the friend's seat. Every WebSocket frame and HTTP body each context
 // receives is recorded and searched: the other seat's cards in a view, its
 // private events, its options, and the words of its private events.
 import { test, before, after } from 'node:test';
@@ -127,29 +128,65 @@ test('the search finds another seat\'s hand where there is one', () => {
   assert.equal(leaks([{ url: 'ws', text: JSON.stringify({ question: { seat: 2, owner: 2, text: 'Adrael: …' } }) }], 2).length, 0);
 });
 
-test('two browsers play one game and neither receives the other\'s hand', { timeout: 180000 }, async () => {
-  const res = await fetch(`${server.base}/api/games`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: 'lov', seats: ['human', 'faceless', 'human', 'faceless'], lang: 'en', seed: 11 }),
-  });
-  assert.equal(res.status, 201);
-  const game = await res.json();
-  const links = Object.fromEntries(game.seats.filter((s) => s.kind === 'human').map((s) => [s.seat, s.link]));
-  assert.deepEqual(Object.keys(links), ['0', '2']);
-
+test('the creator and a friend play one game from two browsers; neither receives the other\'s hand', { timeout: 180000 }, async () => {
   const errors = [];
   /** @type {Record<number, {page: import('playwright-core').Page, rec: ReturnType<typeof record>}>} */
   const players = {};
-  for (const seat of [0, 2]) {
+  /** @param {number} seat */
+  async function open(seat) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const rec = record(context);
     const page = await context.newPage();
     rec.watch(page);
     catchErrors(page, errors);
-    await page.goto(`${server.base}${links[seat]}`);
     players[seat] = { page, rec };
+    return page;
   }
+
+  // The creator sets the game up in the lobby: two people, each in their
+  // own browser; the creator plays Allaria (seat 0).
+  const creator = await open(0);
+  await creator.goto(`${server.base}/`);
+  await creator.waitForSelector('#seat-2 option', { state: 'attached' });
+  await creator.selectOption('#seat-2', 'human');
+  await creator.fill('#seed', '11');
+  assert.ok(await creator.isChecked('#mode-network'), 'each in their own browser, unless chosen otherwise');
+  assert.equal(await creator.inputValue('#me'), '0');
+  await creator.click('#create-button');
+  await creator.waitForSelector('a.seat-link');
+  assert.equal(await creator.$$eval('a.seat-link', (a) => a.length), 1, 'one seat to open here: the creator\'s own');
+  assert.equal(await creator.$('#hotseat-link'), null, 'no one-screen table in a network game');
+  const invite = await creator.inputValue('li.invite[data-seat="2"] input.link-copy');
+  assert.match(invite, /\/play\/[0-9a-f]+#invite=[0-9a-f]{32}$/, 'the friend\'s link is an invitation');
+  const id = decodeURIComponent(new URL(invite).pathname.split('/').pop() || '');
+  const stored = await creator.evaluate((g) => ({ ...localStorage }), id);
+  assert.deepEqual(Object.keys(JSON.parse(stored[`valerna.seats.${id}`])), ['0'], 'the creator\'s browser holds its own seat only');
+  await creator.click('a.seat-link');
+
+  // The friend opens the invitation in their own browser.
+  const friend = await open(2);
+  await friend.goto(invite);
+  await friend.waitForFunction(() => document.body.dataset.status === 'playing' || document.body.dataset.status === 'open');
+  assert.ok(!friend.url().includes('invite'), `the invitation leaves the address: ${friend.url()}`);
+  // The invitation is spent: the creator's browser cannot take the seat.
+  const again = await creator.evaluate(async ([g, inv]) => {
+    const r = await fetch(`/api/games/${g}/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invite: inv }) });
+    return { status: r.status, body: await r.json() };
+  }, [id, new URL(invite).hash.replace('#invite=', '')]);
+  assert.deepEqual([again.status, again.body.error], [409, 'already_joined']);
+  const held = await friend.evaluate((g) => Object.keys(JSON.parse(localStorage.getItem(`valerna.seats.${g}`) || '{}')), id);
+  assert.deepEqual(held, ['2'], 'the friend\'s browser holds seat 2');
+
+  /** The creator's page shows its own seat only: no cover to lift, no other hand. */
+  async function creatorShowsOwnOnly() {
+    const dom = await creator.evaluate(() => ({
+      cover: !!document.querySelector('#show-hand'),
+      hand: document.querySelector('#hand h2')?.textContent || '',
+    }));
+    assert.equal(dom.cover, false, 'the creator\'s page never turns into a one-screen table');
+    return dom.hand;
+  }
+  const hands = new Set();
 
   const random = rng(99);
   let decisions = 0;
@@ -174,6 +211,7 @@ test('two browsers play one game and neither receives the other\'s hand', { time
       continue;
     }
     const seat = [0, 2][who];
+    hands.add(await creatorShowsOwnOnly());
     await settle(players[seat].page);
     await clickOne(players[seat].page, random);
     decisions += 1;
@@ -181,6 +219,8 @@ test('two browsers play one game and neither receives the other\'s hand', { time
     if (rounds >= 4 && decisions >= 60) break;
   }
   assert.ok(decisions >= 20, `both played (${decisions} decisions)`);
+  hands.delete('');
+  assert.equal(hands.size, 1, `the creator's page showed one hand only: ${[...hands].join(', ')}`);
 
   const got0 = await players[0].rec.all();
   const got2 = await players[2].rec.all();

@@ -158,7 +158,7 @@ fn killed_at_random_points_the_server_loses_no_accepted_decision() {
         rt.block_on(async {
             if round == 0 {
                 for seed in 0..4u64 {
-                    let body = json!({"game": "lov", "seed": seed, "first": 0,
+                    let body = json!({"game": "lov", "seed": seed, "first": 0, "me": 0,
                         "seats": ["human", "faceless", "faceless", "faceless"]});
                     let a = http(addr, "POST", "/api/games", None, Some(&body.to_string()))
                         .await

@@ -23,7 +23,7 @@ use valerna_texts::Lang;
 
 use crate::app::{App, Choice, Create, Live};
 use crate::error::ApiError;
-use crate::hosted::SeatKind;
+use crate::hosted::{Mode, SeatKind};
 use crate::limit::Key;
 
 /// A game to create.
@@ -50,6 +50,17 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(maximum = 3)]
     pub first: Option<u8>,
+    /// Where the people play (default `network`): `network`, each in their
+    /// own browser, each friend sent an invitation; `hotseat`, all at one
+    /// screen, the creator given every person's seat.
+    #[serde(default)]
+    pub mode: Mode,
+    /// In a network game, the creator's own seat (a `human` one): its token
+    /// is in the answer, and every other person's seat gets an invitation.
+    /// Without it, every person's seat gets an invitation.
+    #[serde(default)]
+    #[schema(maximum = 3)]
+    pub me: Option<u8>,
 }
 
 /// One seat of a created game.
@@ -57,11 +68,18 @@ pub struct CreateGame {
 pub struct CreatedSeat {
     pub seat: u8,
     pub kind: SeatKind,
-    /// The seat's secret (128 random bits, hex), for human seats only. It
-    /// is given only here: the server keeps only its SHA-256.
+    /// The seat's secret (128 random bits, hex): every person's seat at one
+    /// screen, the creator's own (`me`) in a network game. It is given only
+    /// here: the server keeps only its SHA-256.
     pub token: Option<String>,
-    /// The page that plays the seat, the token in the URL fragment (which
-    /// browsers never send to the server).
+    /// A network game's invitation to a person's seat other than the
+    /// creator's (128 random bits, hex): the friend's browser exchanges it
+    /// once for the seat's token (`POST /api/games/{id}/join`). It acts for
+    /// no seat itself.
+    pub invite: Option<String>,
+    /// The page that opens the seat in a network game: the token
+    /// (`#seat=N&token=...`) or the invitation (`#invite=...`) in the URL
+    /// fragment, which browsers never send to the server.
     pub link: Option<String>,
 }
 
@@ -69,7 +87,29 @@ pub struct CreatedSeat {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Created {
     pub id: String,
+    pub mode: Mode,
     pub seats: Vec<CreatedSeat>,
+    /// At one screen: the page that holds every person's seat
+    /// (`#seats=0:token,2:token`). `null` in a network game.
+    pub link: Option<String>,
+}
+
+/// An invitation to exchange for its seat's token.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Join {
+    /// The invitation, as the game's creation gave it.
+    pub invite: String,
+}
+
+/// A seat joined: its token, given only here.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Joined {
+    pub seat: u8,
+    /// The seat's secret (128 random bits, hex); the server keeps only its SHA-256.
+    pub token: String,
+    /// The page that plays the seat (`/play/{id}#seat=N&token=...`).
+    pub link: String,
 }
 
 /// A seat in the lobby.
@@ -77,7 +117,9 @@ pub struct Created {
 pub struct LobbySeat {
     pub seat: u8,
     pub kind: SeatKind,
-    /// Whether a person holds the seat (always true for bot and Faceless seats).
+    /// Whether the seat is held: a person's once it has its token (given at
+    /// creation, or its invitation exchanged); always true for bot and
+    /// Faceless seats. Kept in the store: the same after a restart.
     pub taken: bool,
 }
 
@@ -89,6 +131,7 @@ pub struct LobbyGame {
     /// Seconds since the Unix epoch.
     pub created: i64,
     pub lang: String,
+    pub mode: Mode,
     /// `open` (a human seat is free), `playing`, `over` or `broken`.
     pub status: String,
     pub seats: Vec<LobbySeat>,
@@ -144,6 +187,9 @@ pub struct GameState {
     pub id: String,
     pub game: String,
     pub lang: String,
+    /// `hotseat`: every person plays at one screen (a page may hold all
+    /// their seats); `network`: each person in their own browser.
+    pub mode: Mode,
     /// Bumped by every accepted decision or take-back; send it back with a decision.
     pub version: u64,
     /// `{"seat": n}` or `{"spectator": true}`.
@@ -221,7 +267,7 @@ pub struct TakeBack {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
     /// A stable code: `bad_json`, `bad_lang`, `bad_setup`, `no_token`,
-    /// `wrong_token`, `no_game`, `stale_version`, `not_your_turn`,
+    /// `wrong_token`, `wrong_invite`, `already_joined`, `no_game`, `stale_version`, `not_your_turn`,
     /// `illegal_decision`, `too_large`, `game_over`, `broken`,
     /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
     /// `store_failed`, `no_file`, `bad_query`, `bad_path`, `not_websocket`.
@@ -269,9 +315,9 @@ pub struct EventsQuery {
                        Errors are always `{\"error\": code, \"message\": text}`. The WebSocket \
                        protocol of `/api/games/{id}/ws` is described in docs/api.md."
     ),
-    paths(healthz, texts, content, list_games, create_game, get_game, get_events, decide,
+    paths(healthz, texts, content, list_games, create_game, join, get_game, get_events, decide,
           take_back, record, at, websocket),
-    components(schemas(CreateGame, Created, CreatedSeat, LobbyGame, LobbySeat, GameState, SeatInfo,
+    components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
                        TakeBack, ErrorBody, Health, TextsBody, SeatKind)),
     modifiers(&SeatToken, &FloodLimits)
@@ -323,6 +369,7 @@ impl utoipa::Modify for FloodLimits {
             use utoipa::openapi::link::LinkBuilder;
             for (name, operation) in [
                 ("GetGame", "get_game"),
+                ("Join", "join"),
                 ("GetEvents", "get_events"),
                 ("Decide", "decide"),
                 ("TakeBack", "take_back"),
@@ -505,7 +552,9 @@ async fn list_games(State(app): Shared) -> Result<Json<Value>, ApiError> {
 /// How many finished games the lobby lists.
 pub const FINISHED_LISTED: usize = 100;
 
-/// Creates a game and gives each human seat its secret token.
+/// Creates a game: at one screen, every person's seat's token; in a network
+/// game, the creator's own seat's token (`me`) and an invitation for each
+/// other person's seat.
 #[utoipa::path(post, path = "/api/games", request_body = CreateGame,
     responses((status = 201, body = Created), (status = 400, body = ErrorBody),
               (status = 413, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -515,36 +564,69 @@ async fn create_game(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let c: CreateGame = parse(&read_body(&app, body).await?)?;
     let lang = parse_lang(Some(c.lang.as_deref().unwrap_or("en")), Lang::En)?;
-    let (slot, tokens) = app
+    let (slot, issued) = app
         .create(Create {
             game: c.game,
             seats: c.seats,
             lang,
             seed: c.seed,
             first: c.first,
+            mode: c.mode,
+            me: c.me,
         })
         .await?;
     let seats: Vec<Value> = slot
         .seats
         .iter()
-        .zip(tokens)
+        .zip(&issued)
         .enumerate()
-        .map(|(i, (k, t))| {
-            let (token, link) = if t.is_empty() {
-                (Value::Null, Value::Null)
-            } else {
-                (
-                    json!(t),
-                    json!(format!("/play/{}#seat={i}&token={t}", slot.id)),
-                )
+        .map(|(i, (k, x))| {
+            let link = match (slot.mode, &x.token, &x.invite) {
+                (Mode::Network, Some(t), _) => Some(seat_link(&slot.id, i, t)),
+                (Mode::Network, None, Some(inv)) => Some(format!("/play/{}#invite={inv}", slot.id)),
+                _ => None,
             };
-            json!({"seat": i, "kind": k, "token": token, "link": link})
+            json!({"seat": i, "kind": k, "token": x.token, "invite": x.invite, "link": link})
         })
         .collect();
+    let link = (slot.mode == Mode::Hotseat).then(|| {
+        let all: Vec<String> = issued
+            .iter()
+            .enumerate()
+            .filter_map(|(i, x)| x.token.as_ref().map(|t| format!("{i}:{t}")))
+            .collect();
+        format!("/play/{}#seats={}", slot.id, all.join(","))
+    });
     Ok((
         StatusCode::CREATED,
-        Json(json!({"id": slot.id, "seats": seats})),
+        Json(json!({"id": slot.id, "mode": slot.mode, "seats": seats, "link": link})),
     ))
+}
+
+/// The page that plays one seat, its token in the URL fragment.
+fn seat_link(id: &str, seat: usize, token: &str) -> String {
+    format!("/play/{id}#seat={seat}&token={token}")
+}
+
+/// Exchanges an invitation for its seat's token, once: the seat is then the
+/// joining client's alone. A second exchange of the same invitation is
+/// refused with 409 `already_joined`.
+#[utoipa::path(post, path = "/api/games/{id}/join",
+    params(("id" = String, Path)),
+    request_body = Join,
+    responses((status = 200, body = Joined),
+              (status = 400, description = "bad_json", body = ErrorBody),
+              (status = 403, description = "wrong_invite: no seat of this game has it", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody),
+              (status = 409, description = "already_joined, game_over, broken", body = ErrorBody),
+              (status = 413, description = "too_large", body = ErrorBody)))]
+async fn join(State(app): Shared, P(id): P<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let bytes = read_body(&app, body).await?;
+    let slot = app.find(&id).await?;
+    let j: Join = parse(&bytes)?;
+    let (seat, token) = app.join(&slot, &j.invite).await?;
+    let link = seat_link(&slot.id, usize::from(seat), &token);
+    Ok(Json(json!({"seat": seat, "token": token, "link": link})))
 }
 
 /// A game as the token's seat (or, without a token, a spectator) sees it.
@@ -787,6 +869,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/content/{game}", get(content))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/events", get(get_events))
         .route("/api/games/{id}/decisions", post(decide))
         .route("/api/games/{id}/takeback", post(take_back))

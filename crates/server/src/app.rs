@@ -4,7 +4,6 @@
 //! commit to the store, and only then replace the game and tell everyone.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
@@ -16,7 +15,7 @@ use valerna_game::{Seat, Viewer};
 use valerna_texts::{Lang, Texts};
 
 use crate::error::ApiError;
-use crate::hosted::{self, Hosted, SeatKind, hex};
+use crate::hosted::{self, Hosted, Mode, SeatKind, hex};
 use crate::store::{NewGame, Row, Store};
 
 /// How the server behaves, beyond where it listens.
@@ -115,10 +114,30 @@ pub struct Slot {
     pub created: i64,
     pub lang: Lang,
     pub seats: Vec<SeatKind>,
-    token_hashes: Vec<String>,
-    taken: Vec<AtomicBool>,
+    /// Where the game's people play: each in their own browser, or all at
+    /// one screen.
+    pub mode: Mode,
+    /// Each seat's secrets, as hashes. A person's seat is joined once it
+    /// has a token; in a network game it starts with an invitation alone.
+    auth: Mutex<Vec<SeatAuth>>,
     pub live: tokio::sync::Mutex<Live>,
     summary: Mutex<Summary>,
+}
+
+/// A seat's secrets: the SHA-256 (hex) of its token and of its
+/// invitation, each empty where there is none.
+#[derive(Clone, Debug, Default)]
+struct SeatAuth {
+    token: String,
+    invite: String,
+}
+
+/// What a created game hands out for each seat: the token of a seat that
+/// is the creator's, or the invitation a friend exchanges for theirs.
+#[derive(Clone, Debug, Default)]
+pub struct Issued {
+    pub token: Option<String>,
+    pub invite: Option<String>,
 }
 
 /// The answer to a decision: a decision given as JSON, or by its index
@@ -182,6 +201,9 @@ pub struct Create {
     pub lang: Lang,
     pub seed: Option<u64>,
     pub first: Option<Seat>,
+    pub mode: Mode,
+    /// In a network game, the creator's own seat: it gets its token now.
+    pub me: Option<Seat>,
 }
 
 fn kind_name(k: SeatKind) -> &'static str {
@@ -304,8 +326,11 @@ impl App {
         }
     }
 
-    /// Creates a game: the record is stored before its tokens are given.
-    pub async fn create(self: &Arc<Self>, c: Create) -> Result<(Arc<Slot>, Vec<String>), ApiError> {
+    /// Creates a game: the record is stored before its tokens are given. At
+    /// one screen every person's seat gets its token; in a network game only
+    /// the creator's own seat (`me`) does, and each other person's seat an
+    /// invitation, so that no one holds a friend's token.
+    pub async fn create(self: &Arc<Self>, c: Create) -> Result<(Arc<Slot>, Vec<Issued>), ApiError> {
         let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_setup", m);
         let Some(n) = hosted::seat_count(&c.game) else {
             return Err(bad(format!("no game called {:?} (games: lov)", c.game)));
@@ -317,25 +342,51 @@ impl App {
                 c.seats.len()
             )));
         }
+        match (c.mode, c.me) {
+            (Mode::Hotseat, Some(_)) => {
+                return Err(bad(
+                    "`me` names the creator's seat in a network game; at one screen every \
+                     person's seat is the creator's"
+                        .into(),
+                ));
+            }
+            (Mode::Network, Some(me)) if c.seats.get(usize::from(me)) != Some(&SeatKind::Human) => {
+                return Err(bad(format!(
+                    "`me` is seat {me}, which is not a person's seat (seats 0 to {})",
+                    n - 1
+                )));
+            }
+            _ => {}
+        }
         let seed = c.seed.unwrap_or_else(random_u64);
         let record = hosted::new_record(&c.game, &c.seats, seed, c.first).map_err(bad)?;
         let table = hosted::host(&c.game, &record).map_err(bad)?;
-        let tokens: Vec<String> = c
+        let issued: Vec<Issued> = c
             .seats
             .iter()
-            .map(|k| match k {
-                SeatKind::Human => new_token(),
-                _ => String::new(),
+            .enumerate()
+            .map(|(i, k)| match (k, c.mode) {
+                (SeatKind::Human, Mode::Hotseat) => Issued {
+                    token: Some(new_token()),
+                    invite: None,
+                },
+                (SeatKind::Human, Mode::Network) if c.me == Some(i as Seat) => Issued {
+                    token: Some(new_token()),
+                    invite: None,
+                },
+                (SeatKind::Human, Mode::Network) => Issued {
+                    token: None,
+                    invite: Some(new_token()),
+                },
+                _ => Issued::default(),
             })
             .collect();
-        let token_hashes: Vec<String> = tokens
+        let hash_of = |t: &Option<String>| t.as_deref().map(token_hash).unwrap_or_default();
+        let auth: Vec<SeatAuth> = issued
             .iter()
-            .map(|t| {
-                if t.is_empty() {
-                    String::new()
-                } else {
-                    token_hash(t)
-                }
+            .map(|x| SeatAuth {
+                token: hash_of(&x.token),
+                invite: hash_of(&x.invite),
             })
             .collect();
         let id = hex(&random_u64().to_le_bytes());
@@ -347,20 +398,22 @@ impl App {
                 created,
                 setup: record["setup"].clone(),
                 seats: c.seats.iter().map(|k| kind_name(*k).to_owned()).collect(),
-                token_hashes: token_hashes.clone(),
+                token_hashes: auth.iter().map(|a| a.token.clone()).collect(),
+                invite_hashes: auth.iter().map(|a| a.invite.clone()).collect(),
+                mode: c.mode.name().to_owned(),
                 lang: c.lang.code().to_owned(),
                 state_hash: table.state_hash(),
             })
             .await
             .map_err(ApiError::store)?;
         let slot = Arc::new(Slot {
-            taken: c.seats.iter().map(|_| AtomicBool::new(false)).collect(),
             id,
             game: c.game,
             created,
             lang: c.lang,
             seats: c.seats,
-            token_hashes,
+            mode: c.mode,
+            auth: Mutex::new(auth),
             summary: Mutex::new(Summary {
                 version: 0,
                 status: "open",
@@ -380,7 +433,44 @@ impl App {
             self.schedule_bot(&slot, &live);
         }
         tracing::info!(game = %slot.id, "game created");
-        Ok((slot, tokens))
+        Ok((slot, issued))
+    }
+
+    /// Exchanges an invitation for its seat's token, once: the seat is then
+    /// the joining browser's alone, and the invitation opens nothing more.
+    /// The token is durable before it is given.
+    pub async fn join(&self, slot: &Arc<Slot>, invite: &str) -> Result<(Seat, String), ApiError> {
+        let live = slot.live.lock().await;
+        check_open(&live, live.version)?;
+        let h = token_hash(invite);
+        let seat = {
+            let auth = slot.auth();
+            let Some(seat) = auth
+                .iter()
+                .position(|a| !a.invite.is_empty() && a.invite == h)
+            else {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "wrong_invite",
+                    "no seat of this game has this invitation",
+                ));
+            };
+            if !auth[seat].token.is_empty() {
+                return Err(ApiError::already_joined());
+            }
+            seat as Seat
+        };
+        let token = new_token();
+        self.store
+            .join(&slot.id, seat, token_hash(&token))
+            .await
+            .map_err(ApiError::store)?;
+        if let Some(a) = slot.auth().get_mut(usize::from(seat)) {
+            a.token = token_hash(&token);
+        }
+        slot.summarise(&live);
+        tracing::info!(game = %slot.id, seat, "seat joined");
+        Ok((seat, token))
     }
 
     /// The lobby: every game being played, and the `finished` games
@@ -398,7 +488,7 @@ impl App {
             }
             list.push(json!({
                 "id": g.id, "game": g.game, "created": g.created, "lang": g.lang,
-                "status": "over", "version": g.version,
+                "mode": g.mode, "status": "over", "version": g.version,
                 "seats": g.seats.iter().enumerate().map(|(i, k)| json!({
                     "seat": i, "kind": k, "taken": true,
                 })).collect::<Vec<_>>(),
@@ -421,12 +511,12 @@ impl App {
         list.iter()
             .map(|s| {
                 let sum = s.summary.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                let joined = s.joined();
                 json!({
                     "id": s.id, "game": s.game, "created": s.created, "lang": s.lang.code(),
-                    "status": sum.status, "version": sum.version,
+                    "mode": s.mode.name(), "status": sum.status, "version": sum.version,
                     "seats": s.seats.iter().enumerate().map(|(i, k)| json!({
-                        "seat": i, "kind": kind_name(*k),
-                        "taken": *k != SeatKind::Human || s.taken[i].load(Ordering::Relaxed),
+                        "seat": i, "kind": kind_name(*k), "taken": joined[i],
                     })).collect::<Vec<_>>(),
                 })
             })
@@ -441,6 +531,7 @@ impl App {
             "id": slot.id,
             "game": slot.game,
             "lang": lang.code(),
+            "mode": slot.mode.name(),
             "version": live.version,
             "viewer": match viewer {
                 Viewer::Seat(s) => json!({"seat": s}),
@@ -662,11 +753,6 @@ impl App {
         from: usize,
         tx: mpsc::Sender<Push>,
     ) {
-        if let Viewer::Seat(s) = viewer
-            && let Some(t) = slot.taken.get(usize::from(s))
-        {
-            t.store(true, Ordering::Relaxed);
-        }
         let mut live = slot.live.lock().await;
         slot.summarise(&live);
         let state = self.state(slot, &live, viewer, lang);
@@ -799,14 +885,20 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
         .iter()
         .map(|s| kind_of(s).unwrap_or(SeatKind::Human))
         .collect();
+    let auth = (0..seats.len())
+        .map(|i| SeatAuth {
+            token: g.new.token_hashes.get(i).cloned().unwrap_or_default(),
+            invite: g.new.invite_hashes.get(i).cloned().unwrap_or_default(),
+        })
+        .collect();
     let slot = Slot {
-        taken: seats.iter().map(|_| AtomicBool::new(false)).collect(),
+        mode: Mode::from_name(&g.new.mode),
+        auth: Mutex::new(auth),
         id: g.new.id.clone(),
         game: g.new.game.clone(),
         created: g.new.created,
         lang: lang_of(&g.new.lang),
         seats,
-        token_hashes: g.new.token_hashes.clone(),
         summary: Mutex::new(Summary {
             version: g.version(),
             status: "playing",
@@ -859,17 +951,35 @@ impl Slot {
             return Ok(Viewer::Spectator);
         };
         let h = token_hash(token);
-        self.token_hashes
+        let auth = self.auth();
+        if let Some(s) = auth
             .iter()
-            .position(|t| !t.is_empty() && *t == h)
-            .map(|s| Viewer::Seat(s as Seat))
-            .ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    "wrong_token",
-                    "the token is not a seat of this game",
-                )
-            })
+            .position(|a| !a.token.is_empty() && a.token == h)
+        {
+            return Ok(Viewer::Seat(s as Seat));
+        }
+        let message = if auth.iter().any(|a| !a.invite.is_empty() && a.invite == h) {
+            "this is an invitation, not a seat's token: exchange it once for the seat's \
+             token (POST /api/games/{id}/join)"
+        } else {
+            "the token is not a seat of this game"
+        };
+        Err(ApiError::new(StatusCode::FORBIDDEN, "wrong_token", message))
+    }
+
+    fn auth(&self) -> std::sync::MutexGuard<'_, Vec<SeatAuth>> {
+        self.auth.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether each seat is held: a person's once it has its token, every
+    /// other seat always.
+    fn joined(&self) -> Vec<bool> {
+        let auth = self.auth();
+        self.seats
+            .iter()
+            .zip(auth.iter())
+            .map(|(k, a)| *k != SeatKind::Human || !a.token.is_empty())
+            .collect()
     }
 
     /// The seat a token acts for; `no_token` without one.
@@ -896,12 +1006,7 @@ impl Slot {
             "broken"
         } else if live.table.is_over() {
             "over"
-        } else if self
-            .seats
-            .iter()
-            .zip(&self.taken)
-            .any(|(k, t)| *k == SeatKind::Human && !t.load(Ordering::Relaxed))
-        {
+        } else if self.joined().contains(&false) {
             "open"
         } else {
             "playing"

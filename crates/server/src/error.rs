@@ -33,6 +33,7 @@ impl ApiError {
                 ApiError::new(StatusCode::CONFLICT, "stale_version", e.to_string())
             }
             StoreError::NoGame(_) => ApiError::new(StatusCode::NOT_FOUND, "no_game", e.to_string()),
+            StoreError::Joined => ApiError::already_joined(),
             StoreError::Io(_) => {
                 tracing::error!(error = %e, "store failed");
                 ApiError::new(
@@ -42,6 +43,16 @@ impl ApiError {
                 )
             }
         }
+    }
+
+    /// An invitation whose seat a browser has opened already.
+    pub fn already_joined() -> Self {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "already_joined",
+            "this seat's invitation was opened already, in another browser: the seat is \
+             that browser's (watch the game as a spectator, or ask the game's creator)",
+        )
     }
 
     pub fn bad_json(message: impl Into<String>) -> Self {

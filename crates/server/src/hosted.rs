@@ -34,6 +34,42 @@ pub enum SeatKind {
     Ismcts,
 }
 
+/// Where a game's people play.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Each person in their own browser: the creator hands each friend an
+    /// invitation, which the friend's browser exchanges once for the seat's
+    /// token. No browser holds another person's seat.
+    #[default]
+    Network,
+    /// Every person at one screen: the creator's browser holds every
+    /// person's seat, and the table covers each hand until its owner asks.
+    Hotseat,
+}
+
+impl Mode {
+    /// The mode's name in the API and the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Network => "network",
+            Mode::Hotseat => "hotseat",
+        }
+    }
+
+    /// The mode a stored name means; a game stored before modes existed
+    /// gave every token to its creator, so it plays at one screen.
+    pub fn from_name(name: &str) -> Mode {
+        if name == "network" {
+            Mode::Network
+        } else {
+            Mode::Hotseat
+        }
+    }
+}
+
 impl SeatKind {
     /// The bot that plays a seat of this kind, as the bots' own parser
     /// reads it (`None` for a person's seat and a Faceless one, which the

@@ -106,7 +106,7 @@ async fn one_table(
     while tokio::time::Instant::now() < deadline {
         n += 1;
         let body = json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
-                          "seed": o.seed.wrapping_add(i as u64 * 1000 + n)});
+                          "me": 0, "seed": o.seed.wrapping_add(i as u64 * 1000 + n)});
         let created = match http(o.addr, "POST", "/api/games", None, Some(&body.to_string())).await
         {
             Ok(a) if a.status == 201 => a.body,

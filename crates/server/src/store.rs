@@ -34,8 +34,15 @@ pub struct NewGame {
     pub setup: Value,
     /// The seat kinds, as the API names them.
     pub seats: Vec<String>,
-    /// SHA-256 of each seat's token (hex); empty for seats without a token.
+    /// SHA-256 of each seat's token (hex); empty for a seat without one
+    /// (a bot's or the Faceless', or a person's not yet joined).
     pub token_hashes: Vec<String>,
+    /// SHA-256 of each seat's invitation (hex); empty for a seat without
+    /// one. An invitation is exchanged once for the seat's token (`join`).
+    pub invite_hashes: Vec<String>,
+    /// `network` (each person in their own browser) or `hotseat` (every
+    /// person at one screen).
+    pub mode: String,
     pub lang: String,
     pub state_hash: String,
 }
@@ -78,6 +85,7 @@ pub struct FinishedGame {
     pub game: String,
     pub created: i64,
     pub lang: String,
+    pub mode: String,
     pub seats: Vec<String>,
     pub version: u64,
 }
@@ -89,6 +97,8 @@ pub enum StoreError {
     Conflict,
     #[error("no game {0}")]
     NoGame(String),
+    #[error("the seat already has its token")]
+    Joined,
     #[error("storage: {0}")]
     Io(String),
 }
@@ -121,6 +131,9 @@ pub trait Store: Send + Sync {
     fn append(&self, id: &str, version: u64, row: Row, state_hash: String) -> Reply<()>;
     /// Marks a game broken, with the reason.
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()>;
+    /// Gives `seat` its token (its SHA-256), once: refused with
+    /// [`StoreError::Joined`] if the seat has one already.
+    fn join(&self, id: &str, seat: u8, token_hash: String) -> Reply<()>;
     /// Every game with its log.
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>>;
     /// One game with its log, if there is one.
@@ -159,6 +172,10 @@ const MIGRATIONS: &[&str] = &[
     // 2: finished games, served from here rather than memory.
     "ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0;
      CREATE INDEX games_over ON games (over, created);",
+    // 3: invitations, and where the people play. A game from before gave
+    // every person's token to its creator: it stays at one screen.
+    "ALTER TABLE games ADD COLUMN invite_hashes TEXT NOT NULL DEFAULT '[]';
+     ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'hotseat';",
 ];
 
 /// Brings a database up to the latest schema, one migration per
@@ -192,6 +209,7 @@ enum Command {
         answer: Answer<()>,
     },
     Broken(String, String, Answer<()>),
+    Join(String, u8, String, Answer<()>),
     Load(Answer<Vec<(StoredGame, String)>>),
     LoadOne(String, Answer<Option<(StoredGame, String)>>),
     Finish(String, Answer<()>),
@@ -269,6 +287,10 @@ impl Store for SqliteStore {
         let id = id.to_owned();
         self.send(move |a| Command::Broken(id, reason, a))
     }
+    fn join(&self, id: &str, seat: u8, token_hash: String) -> Reply<()> {
+        let id = id.to_owned();
+        self.send(move |a| Command::Join(id, seat, token_hash, a))
+    }
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
         self.send(Command::Load)
     }
@@ -296,8 +318,9 @@ fn now() -> i64 {
 
 fn do_create(tx: &rusqlite::Transaction, g: &NewGame) -> Result<(), StoreError> {
     tx.execute(
-        "INSERT INTO games (id, game, created, setup, seats, token_hashes, lang, version, state_hash)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8)",
+        "INSERT INTO games (id, game, created, setup, seats, token_hashes, lang, version, state_hash,
+                            invite_hashes, mode)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8, ?9, ?10)",
         rusqlite::params![
             g.id,
             g.game,
@@ -306,8 +329,43 @@ fn do_create(tx: &rusqlite::Transaction, g: &NewGame) -> Result<(), StoreError> 
             serde_json::to_string(&g.seats).unwrap_or_default(),
             serde_json::to_string(&g.token_hashes).unwrap_or_default(),
             g.lang,
-            g.state_hash
+            g.state_hash,
+            serde_json::to_string(&g.invite_hashes).unwrap_or_default(),
+            g.mode
         ],
+    )?;
+    Ok(())
+}
+
+/// Sets a seat's token hash where it has none, in the one transaction.
+fn do_join(
+    tx: &rusqlite::Transaction,
+    id: &str,
+    seat: u8,
+    token_hash: &str,
+) -> Result<(), StoreError> {
+    let found: Option<String> = tx
+        .query_row("SELECT token_hashes FROM games WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .map(Some)
+        .or_else(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => Ok(None),
+            e => Err(e),
+        })?;
+    let Some(found) = found else {
+        return Err(StoreError::NoGame(id.to_owned()));
+    };
+    let mut hashes: Vec<String> = serde_json::from_str(&found)
+        .map_err(|e| StoreError::Io(format!("game {id}: its tokens are not valid JSON: {e}")))?;
+    match hashes.get_mut(usize::from(seat)) {
+        Some(h) if h.is_empty() => *h = token_hash.to_owned(),
+        Some(_) => return Err(StoreError::Joined),
+        None => return Err(StoreError::Io(format!("game {id} has no seat {seat}"))),
+    }
+    tx.execute(
+        "UPDATE games SET token_hashes = ?2 WHERE id = ?1",
+        rusqlite::params![id, serde_json::to_string(&hashes).unwrap_or_default()],
     )?;
     Ok(())
 }
@@ -353,7 +411,8 @@ fn do_load(
 ) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let mut games = Vec::new();
     let mut q = conn.prepare(
-        "SELECT id, game, created, setup, seats, token_hashes, lang, state_hash, broken, version
+        "SELECT id, game, created, setup, seats, token_hashes, lang, state_hash, broken, version,
+                invite_hashes, mode
          FROM games WHERE ?1 IS NULL OR id = ?1 ORDER BY created, id",
     )?;
     let mut rows =
@@ -370,10 +429,25 @@ fn do_load(
             r.get::<_, String>(7)?,
             r.get::<_, Option<String>>(8)?,
             r.get::<_, i64>(9)?,
+            r.get::<_, String>(10)?,
+            r.get::<_, String>(11)?,
         ))
     })?;
     for g in list {
-        let (id, game, created, setup, seats, hashes, lang, state_hash, broken, version) = g?;
+        let (
+            id,
+            game,
+            created,
+            setup,
+            seats,
+            hashes,
+            lang,
+            state_hash,
+            broken,
+            version,
+            invites,
+            mode,
+        ) = g?;
         let bad = |what: &str, e: serde_json::Error| {
             StoreError::Io(format!("game {id}: its {what} is not valid JSON: {e}"))
         };
@@ -412,6 +486,8 @@ fn do_load(
             setup: serde_json::from_str(&setup).map_err(|e| bad("setup", e))?,
             seats: serde_json::from_str(&seats).map_err(|e| bad("seats", e))?,
             token_hashes: serde_json::from_str(&hashes).map_err(|e| bad("tokens", e))?,
+            invite_hashes: serde_json::from_str(&invites).map_err(|e| bad("invitations", e))?,
+            mode,
             id,
             game,
             created,
@@ -432,7 +508,7 @@ fn do_load(
 
 fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
     let mut q = conn.prepare(
-        "SELECT id, game, created, lang, seats, version FROM games
+        "SELECT id, game, created, lang, seats, version, mode FROM games
          WHERE over = 1 AND broken IS NULL ORDER BY created DESC, id LIMIT ?1",
     )?;
     let rows = q.query_map([limit as i64], |r| {
@@ -443,11 +519,12 @@ fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<Finished
             r.get::<_, String>(3)?,
             r.get::<_, String>(4)?,
             r.get::<_, i64>(5)?,
+            r.get::<_, String>(6)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, game, created, lang, seats, version) = row?;
+        let (id, game, created, lang, seats, version, mode) = row?;
         out.push(FinishedGame {
             seats: serde_json::from_str(&seats).map_err(|e| {
                 StoreError::Io(format!("game {id}: its seats are not valid JSON: {e}"))
@@ -456,6 +533,7 @@ fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<Finished
             game,
             created,
             lang,
+            mode,
             version: version as u64,
         });
     }
@@ -502,6 +580,7 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         .execute("UPDATE games SET broken = ?2 WHERE id = ?1", [id, reason])
                         .map(|_| ())
                         .map_err(Into::into),
+                    Command::Join(id, seat, hash, _) => do_join(&tx, id, *seat, hash),
                     Command::Finish(id, _) => tx
                         .execute("UPDATE games SET over = 1 WHERE id = ?1", [id])
                         .map(|_| ())
@@ -538,7 +617,10 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                 (Ok(()), None) => Err(StoreError::Io("not run".into())),
             };
             match c {
-                Command::Create(_, a) | Command::Broken(_, _, a) | Command::Finish(_, a) => {
+                Command::Create(_, a)
+                | Command::Broken(_, _, a)
+                | Command::Finish(_, a)
+                | Command::Join(_, _, _, a) => {
                     let _ = a.send(r);
                 }
                 Command::Append { answer, .. } => {
@@ -581,8 +663,10 @@ mod tests {
             game: "lov".into(),
             created: 1,
             setup: json!({"seed": 1}),
-            seats: vec!["human".into()],
-            token_hashes: vec!["ab".into()],
+            seats: vec!["human".into(), "human".into()],
+            token_hashes: vec!["ab".into(), String::new()],
+            invite_hashes: vec![String::new(), "cd".into()],
+            mode: "network".into(),
             lang: "en".into(),
             state_hash: "h0".into(),
         }
@@ -623,6 +707,14 @@ mod tests {
             .append("g", 3, decision(3), "h4".into())
             .await
             .unwrap();
+        // A seat is joined once: its token is set, and not set again.
+        store.join("g", 1, "ef".into()).await.unwrap();
+        let e = store.join("g", 1, "gh".into()).await;
+        assert!(matches!(e, Err(StoreError::Joined)), "{e:?}");
+        let e = store.join("g", 0, "gh".into()).await;
+        assert!(matches!(e, Err(StoreError::Joined)), "{e:?}");
+        let e = store.join("nope", 0, "gh".into()).await;
+        assert!(matches!(e, Err(StoreError::NoGame(_))), "{e:?}");
         store.close().await.unwrap();
 
         // Opened again (migrations already applied), the log is all there.
@@ -637,7 +729,9 @@ mod tests {
             g.decisions(),
             vec![json!({"Region": 1}), json!({"Region": 3})]
         );
-        assert_eq!(g.new.token_hashes, vec!["ab".to_string()]);
+        assert_eq!(g.new.token_hashes, vec!["ab".to_string(), "ef".into()]);
+        assert_eq!(g.new.invite_hashes, vec![String::new(), "cd".into()]);
+        assert_eq!(g.new.mode, "network");
         store.close().await.unwrap();
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -356,8 +356,9 @@ async fn the_lobby_texts_content_health_and_pages_answer() {
         .await;
     let lobby = s.get("/api/games", None).await.body;
     assert_eq!(lobby[0]["id"], id.as_str());
-    assert_eq!(lobby[0]["status"], "open");
-    assert_eq!(lobby[0]["seats"][0]["taken"], false);
+    // The person's seat was joined with its invitation.
+    assert_eq!(lobby[0]["status"], "playing");
+    assert_eq!(lobby[0]["seats"][0]["taken"], true);
     let t = s.get("/api/texts/it", None).await;
     assert_eq!(t.body["lang"], "it");
     assert!(

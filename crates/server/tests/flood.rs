@@ -167,8 +167,8 @@ async fn a_socket_flood_gets_error_frames_then_is_closed_and_others_play_on() {
         .create(&["human", "human", "faceless", "faceless"], 3)
         .await;
     // The flooder's address has spent all but 2 of its permits on the
-    // creation above and these requests.
-    for _ in 0..17 {
+    // creation above (the game and its two seats' joins) and these requests.
+    for _ in 0..15 {
         request(s.addr, "127.0.0.1", "/healthz", None).await;
     }
     let mut flooder = socket_from(s.addr, "127.0.0.1", &id).await;

@@ -41,8 +41,9 @@ async fn a_full_disk_refuses_the_decision_changes_nothing_and_the_game_goes_on()
     let router = valerna_server::api::router(app);
     tokio::spawn(async move { axum::serve(listener, router).await });
 
+    // Both people at one screen: this client holds both seats.
     let body = json!({"game": "lov", "seats": ["human", "human", "faceless", "faceless"],
-                      "seed": 11, "first": 0});
+                      "seed": 11, "first": 0, "mode": "hotseat"});
     let created = post(addr, "/api/games", None, &body).await;
     assert_eq!(created.status, 201, "{}", created.raw);
     let id = created.body["id"].as_str().unwrap().to_owned();

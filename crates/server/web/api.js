@@ -57,68 +57,107 @@ export const getJson = (path, token) => request('GET', path, undefined, token);
 /** @param {string} path @param {any} body @param {string | null} [token] */
 export const postJson = (path, body, token) => request('POST', path, body, token);
 
-/**
- * The seats this browser holds for a game: `{seat: token}`. A join link
- * carries them in the URL fragment (`#seat=0&token=...`, or
- * `#seats=0:tok,2:tok` for several seats at one screen); they are kept in
- * localStorage under the game's id, so the same browser comes back to its
- * seats, and removed from the visible address.
- * @param {string} gameId
- * @returns {Record<string, string>}
- */
-export function seatTokens(gameId) {
-  const key = `valerna.seats.${gameId}`;
-  /** @type {Record<string, string>} */
-  let seats = {};
+/** @param {string} gameId */
+const seatsKey = (gameId) => `valerna.seats.${gameId}`;
+/** @param {string} gameId */
+const invitesKey = (gameId) => `valerna.invites.${gameId}`;
+
+/** @param {string} key @returns {Record<string, string>} */
+function readMap(key) {
   try {
-    seats = JSON.parse(localStorage.getItem(key) || '{}') || {};
+    const v = JSON.parse(localStorage.getItem(key) || '{}');
+    return v && typeof v === 'object' ? v : {};
   } catch {
-    seats = {};
+    return {};
   }
+}
+
+/** @param {string} key @param {Record<string, string>} map */
+function writeMap(key, map) {
+  try {
+    localStorage.setItem(key, JSON.stringify(map));
+  } catch {
+    /* private mode: kept for this page only */
+  }
+}
+
+/** The seats this browser holds for a game, `{seat: token}`. @param {string} gameId */
+export const heldSeats = (gameId) => readMap(seatsKey(gameId));
+/** The invitations this browser created a game with, `{seat: invitation}`. @param {string} gameId */
+export const heldInvites = (gameId) => readMap(invitesKey(gameId));
+
+/**
+ * Opens the seats a link hands this browser, from its URL fragment:
+ * `#invite=...` (a friend's invitation, exchanged once with the server for
+ * the seat's token), `#seat=N&token=...` (one seat), `#seats=0:tok,2:tok`
+ * (every person's seat of a game played at one screen), `#seat=N` (a seat
+ * this browser holds already) or `#spectate`. The tokens are kept in
+ * localStorage under the game's id, so the same browser comes back to its
+ * seats, and the fragment leaves the visible address. A browser holds only
+ * the seats it was handed: no link of one seat gives another.
+ * @param {string} gameId
+ * @returns {Promise<{held: Record<string, string>, chosen: number | null, refused: string | null}>}
+ */
+export async function openSeats(gameId) {
+  let held = heldSeats(gameId);
   const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  /** @type {number | null} */
+  let chosen = null;
+  /** @type {string | null} */
+  let refused = null;
   const seat = hash.get('seat');
   const token = hash.get('token');
-  let found = false;
-  if (seat !== null && token) {
-    seats[seat] = token;
-    found = true;
-  }
+  const invite = hash.get('invite');
   const many = hash.get('seats');
-  if (many) {
+  if (invite) {
+    try {
+      const j = await postJson(`/api/games/${encodeURIComponent(gameId)}/join`, { invite });
+      held[String(j.seat)] = j.token;
+      chosen = j.seat;
+    } catch (e) {
+      // Opened before (by this browser, which then holds the seat, or by
+      // another, whose it is), or not this game's.
+      refused = e instanceof ApiError ? e.code : 'network';
+    }
+  } else if (seat !== null && token) {
+    held[seat] = token;
+    chosen = Number(seat);
+  } else if (many) {
     for (const pair of many.split(',')) {
       const [s, tok] = pair.split(':');
-      if (s !== undefined && tok) {
-        seats[s] = tok;
-        found = true;
-      }
+      if (s !== undefined && tok) held[s] = tok;
     }
+  } else if (seat !== null && held[seat]) {
+    chosen = Number(seat);
   }
-  if (found || hash.has('spectate')) {
-    if (hash.has('spectate')) seats = {};
-    try {
-      localStorage.setItem(key, JSON.stringify(seats));
-    } catch {
-      /* private mode: the seats last for this page only */
-    }
+  if (hash.has('spectate')) held = {};
+  if (location.hash) {
+    writeMap(seatsKey(gameId), held);
     history.replaceState(null, '', location.pathname + location.search);
   }
-  return seats;
+  return { held, chosen, refused };
 }
 
 /**
- * Remembers the links of a game this browser created, for the lobby.
+ * Remembers what creating a game handed this browser: the tokens of the
+ * seats that are its own (the creator's seat, or every person's at one
+ * screen), and the invitations to send to friends, so the lobby can show
+ * those links again. No friend's token is ever here: an invitation opens
+ * its seat once, in the friend's browser.
  * @param {string} gameId
- * @param {{seat: number, kind: string, token?: string, link?: string}[]} seats
+ * @param {{seat: number, kind: string, token?: string | null, invite?: string | null}[]} seats
  */
 export function rememberCreated(gameId, seats) {
   /** @type {Record<string, string>} */
   const tokens = {};
-  for (const s of seats) if (s.token) tokens[String(s.seat)] = s.token;
-  try {
-    localStorage.setItem(`valerna.seats.${gameId}`, JSON.stringify(tokens));
-  } catch {
-    /* ignore */
+  /** @type {Record<string, string>} */
+  const invites = {};
+  for (const s of seats) {
+    if (s.token) tokens[String(s.seat)] = s.token;
+    if (s.invite) invites[String(s.seat)] = s.invite;
   }
+  writeMap(seatsKey(gameId), tokens);
+  writeMap(invitesKey(gameId), invites);
 }
 
 /**

@@ -2,7 +2,7 @@
 /** The lobby: create a game of Lords of Vaala (which seats are people,
  * Faceless or bots, the language, a seed) and list the games under way. */
 
-import { getJson, postJson, rememberCreated, ApiError } from './api.js';
+import { getJson, postJson, rememberCreated, heldSeats, heldInvites, ApiError } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES } from './texts.js';
 
 /** The seat kinds the server offers (docs/api.md). */
@@ -32,7 +32,7 @@ function renderSeats() {
     ...[0, 1, 2, 3].map((s) => {
       const select = el(
         'select',
-        { id: `seat-${s}`, name: `seat-${s}` },
+        { id: `seat-${s}`, name: `seat-${s}`, onchange: renderMe },
         KINDS.map((k) => el('option', { value: k, text: t(`web-seat-kind-${k}`) })),
       );
       select.value = previous[s] || DEFAULT[s];
@@ -43,6 +43,36 @@ function renderSeats() {
       ]);
     }),
   );
+  renderMe();
+}
+
+/** The seat kinds chosen in the form, in seat order. */
+function chosenKinds() {
+  return [0, 1, 2, 3].map((s) => /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${s}`))?.value || DEFAULT[s]);
+}
+
+/** Whether the people play at this screen. */
+function hotseatChosen() {
+  return /** @type {HTMLInputElement | null} */ (document.getElementById('mode-hotseat'))?.checked === true;
+}
+
+/** "Your seat": the person's seats of the form, or none (a game set up for
+ * others); hidden at one screen, where every person's seat is this one's. */
+function renderMe() {
+  const me = /** @type {HTMLSelectElement | null} */ (document.getElementById('me'));
+  const row = document.getElementById('me-row');
+  if (!me || !row) return;
+  const kinds = chosenKinds();
+  const humans = [0, 1, 2, 3].filter((s) => kinds[s] === 'human');
+  const previous = me.value;
+  me.replaceChildren(
+    ...humans.map((s) => el('option', { value: String(s), text: characterLabel(s) })),
+    el('option', { value: '', text: t('web-lobby-me-none') }),
+  );
+  // "None" stays once chosen by hand; otherwise the first person's seat.
+  const keepNone = previous === '' && me.dataset.chosen === '1';
+  me.value = humans.map(String).includes(previous) || keepNone ? previous : humans.length ? String(humans[0]) : '';
+  row.hidden = hotseatChosen();
 }
 
 /** @param {string} link */
@@ -55,43 +85,71 @@ let created = null;
 /** Whether the game's language was chosen by hand (else it follows the page's). */
 let gameLangChosen = false;
 
-/** @param {any} game @param {string[]} kinds */
+/** A name for seat `s` in the lobby. @param {number} s */
+const seatName = (s) => content?.characters?.[s]?.name ?? String(s);
+
+/** A field holding a link to copy, with its Copy button. @param {string} link @param {string} label */
+function copyField(link, label) {
+  const input = el('input', {
+    class: 'link-copy',
+    readonly: true,
+    value: absolute(link),
+    'aria-label': label,
+    onfocus: (/** @type {FocusEvent} */ e) => /** @type {HTMLInputElement} */ (e.target).select(),
+  });
+  const button = el('button', {
+    type: 'button',
+    class: 'copy',
+    text: t('web-lobby-copy'),
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(/** @type {HTMLInputElement} */ (input).value);
+      } catch {
+        /** @type {HTMLInputElement} */ (input).select();
+        document.execCommand?.('copy');
+      }
+      button.textContent = t('web-lobby-copied');
+    },
+  });
+  return [input, ' ', button];
+}
+
+/** What creating a game handed this browser: at one screen, the table that
+ * holds every person's seat; else the creator's own seat, and each friend's
+ * invitation to send (never a friend's token).
+ * @param {any} game @param {string[]} kinds */
 function showCreated(game, kinds) {
   created = { game, kinds };
   const box = /** @type {HTMLElement} */ (document.getElementById('created'));
-  const humans = game.seats.filter((/** @type {any} */ s) => s.kind === 'human');
-  const items = humans.map((/** @type {any} */ s) =>
-    el('li', {}, [
-      el('a', {
-        class: 'seat-link',
-        href: s.link,
-        'data-seat': s.seat,
-        text: t('web-lobby-play-as', { name: content?.characters?.[s.seat]?.name ?? s.seat }),
-      }),
-      ' ',
-      el('input', {
-        class: 'link-copy',
-        readonly: true,
-        value: absolute(s.link),
-        'aria-label': t('web-lobby-link-of', { name: content?.characters?.[s.seat]?.name ?? s.seat }),
-        onfocus: (/** @type {FocusEvent} */ e) => /** @type {HTMLInputElement} */ (e.target).select(),
-      }),
-    ]),
-  );
   /** @type {(Node|string)[]} */
-  const parts = [el('p', { text: t('web-lobby-created') }), el('ul', { class: 'links' }, items)];
-  if (humans.length > 1) {
-    const all = humans.map((/** @type {any} */ s) => `${s.seat}:${s.token}`).join(',');
+  const parts = [];
+  if (game.mode === 'hotseat') {
     parts.push(
-      el('p', {}, [
-        el('a', {
-          id: 'hotseat-link',
-          class: 'button primary',
-          href: `/play/${encodeURIComponent(game.id)}#seats=${all}`,
-          text: t('web-lobby-hotseat'),
-        }),
-      ]),
+      el('p', { text: t('web-lobby-created-hotseat') }),
+      el('p', {}, [el('a', { id: 'hotseat-link', class: 'button primary', href: game.link, text: t('web-lobby-hotseat') })]),
     );
+  } else {
+    parts.push(el('p', { text: t('web-lobby-created') }));
+    const own = game.seats.filter((/** @type {any} */ s) => s.token);
+    for (const s of own) {
+      parts.push(el('p', {}, [el('a', { class: 'seat-link button primary', href: s.link, 'data-seat': s.seat, text: t('web-lobby-play-as', { name: seatName(s.seat) }) })]));
+    }
+    const invited = game.seats.filter((/** @type {any} */ s) => s.invite);
+    if (invited.length) {
+      parts.push(
+        el(
+          'ul',
+          { class: 'links' },
+          invited.map((/** @type {any} */ s) =>
+            el('li', { class: 'invite', 'data-seat': s.seat }, [
+              el('span', { text: t('web-lobby-send-to', { name: seatName(s.seat) }) }),
+              ' ',
+              ...copyField(s.link, t('web-lobby-link-of', { name: seatName(s.seat) })),
+            ]),
+          ),
+        ),
+      );
+    }
   }
   parts.push(el('p', { class: 'muted', text: kinds.map((k, i) => `${characterLabel(i)}: ${t(`web-seat-kind-${k}`)}`).join(' · ') }));
   box.replaceChildren(...parts);
@@ -103,7 +161,7 @@ async function create(e) {
   e.preventDefault();
   const err = /** @type {HTMLElement} */ (document.getElementById('create-error'));
   err.textContent = '';
-  const kinds = [0, 1, 2, 3].map((s) => /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${s}`)).value);
+  const kinds = chosenKinds();
   if (!kinds.includes('human')) {
     err.textContent = t('web-lobby-need-human');
     return;
@@ -113,7 +171,10 @@ async function create(e) {
     game: 'lov',
     seats: kinds,
     lang: /** @type {HTMLSelectElement} */ (document.getElementById('game-lang')).value,
+    mode: hotseatChosen() ? 'hotseat' : 'network',
   };
+  const me = /** @type {HTMLSelectElement} */ (document.getElementById('me')).value;
+  if (!hotseatChosen() && me !== '') body.me = Number(me);
   const seed = /** @type {HTMLInputElement} */ (document.getElementById('seed')).value.trim();
   if (seed !== '') body.seed = Number(seed);
   try {
@@ -123,15 +184,6 @@ async function create(e) {
     refreshGames();
   } catch (x) {
     err.textContent = t('web-error', { message: x instanceof ApiError ? x.message : String(x) });
-  }
-}
-
-/** The seats this browser holds for a game, from its links. @param {string} id */
-function mySeats(id) {
-  try {
-    return JSON.parse(localStorage.getItem(`valerna.seats.${id}`) || '{}') || {};
-  } catch {
-    return {};
   }
 }
 
@@ -152,21 +204,21 @@ async function refreshGames() {
     return;
   }
   const rows = list.map((/** @type {any} */ g) => {
-    const mine = mySeats(g.id);
+    // This browser's own seats (their tokens stay in its storage: the link
+    // names the seat only), and the invitations it may still send.
+    const mine = heldSeats(g.id);
+    const invites = heldInvites(g.id);
     const seats = (g.seats || []).map((/** @type {any} */ s) => {
-      const name = content?.characters?.[s.seat]?.name ?? String(s.seat);
+      const name = seatName(s.seat);
       const kind = t(`web-seat-kind-${s.kind}`);
       const state = s.kind !== 'human' ? '' : s.taken ? ` · ${t('web-lobby-taken')}` : ` · ${t('web-lobby-free')}`;
       /** @type {(Node|string)[]} */
       const bits = [el('span', { class: `swatch seat${s.seat}`, 'aria-hidden': 'true' }), `${name}: ${kind}${state}`];
       if (mine[String(s.seat)]) {
-        bits.push(
-          ' ',
-          el('a', {
-            href: `/play/${encodeURIComponent(g.id)}#seat=${s.seat}&token=${mine[String(s.seat)]}`,
-            text: t(s.taken ? 'web-lobby-rejoin' : 'web-lobby-play'),
-          }),
-        );
+        bits.push(' ', el('a', { href: `/play/${encodeURIComponent(g.id)}#seat=${s.seat}`, text: t('web-lobby-rejoin') }));
+      } else if (invites[String(s.seat)] && !s.taken) {
+        const link = `/play/${encodeURIComponent(g.id)}#invite=${invites[String(s.seat)]}`;
+        bits.push(' · ', t('web-lobby-invited'), ' ', ...copyField(link, t('web-lobby-link-of', { name })));
       }
       return el('li', {}, bits);
     });
@@ -211,6 +263,10 @@ async function main() {
   languageMenu(/** @type {HTMLSelectElement} */ (document.getElementById('lang')), (l) => start(l));
   /** @type {HTMLFormElement} */ (document.getElementById('create')).addEventListener('submit', create);
   document.getElementById('game-lang')?.addEventListener('change', () => (gameLangChosen = true));
+  document.getElementById('me')?.addEventListener('change', (e) => {
+    /** @type {HTMLSelectElement} */ (e.target).dataset.chosen = '1';
+  });
+  for (const id of ['mode-network', 'mode-hotseat']) document.getElementById(id)?.addEventListener('change', renderMe);
   setInterval(refreshGames, 10000);
 }
 

@@ -74,19 +74,33 @@ impl TestServer {
             .unwrap()
     }
 
-    /// Creates a game; its id and the seats' tokens (`""` for non-human seats).
+    /// Creates a network game and joins every person's seat with its
+    /// invitation, as each friend's browser would; its id and the seats'
+    /// tokens (`""` for non-human seats).
     pub async fn create(&self, seats: &[&str], seed: u64) -> (String, Vec<String>) {
         let body = json!({"game": "lov", "seats": seats, "seed": seed, "first": 0});
         let a = self.post("/api/games", None, &body.to_string()).await;
         assert_eq!(a.status, 201, "{}", a.raw);
         let id = a.body["id"].as_str().unwrap().to_owned();
-        let tokens = a.body["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["token"].as_str().unwrap_or("").to_owned())
-            .collect();
+        let mut tokens = Vec::new();
+        for seat in a.body["seats"].as_array().unwrap() {
+            assert!(seat["token"].is_null(), "no token without `me`: {seat}");
+            tokens.push(match seat["invite"].as_str() {
+                Some(invite) => self.join(&id, invite).await,
+                None => String::new(),
+            });
+        }
         (id, tokens)
+    }
+
+    /// Exchanges an invitation for its seat's token.
+    pub async fn join(&self, id: &str, invite: &str) -> String {
+        let body = json!({ "invite": invite }).to_string();
+        let a = self
+            .post(&format!("/api/games/{id}/join"), None, &body)
+            .await;
+        assert_eq!(a.status, 200, "{}", a.raw);
+        a.body["token"].as_str().unwrap().to_owned()
     }
 
     /// The game as `token`'s seat sees it.

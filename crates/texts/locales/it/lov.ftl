@@ -233,8 +233,8 @@ ev-rolled = { $who } lancia { $dice }: { $criticals } { $criticals ->
     [one] colpo critico
    *[other] colpi critici
 }, { $standard } { $standard ->
-    [one] colpo normale
-   *[other] colpi normali
+    [one] colpo standard
+   *[other] colpi standard
 }
 ev-unit-lost = { $who } perde un'Unità { $unit ->
     [infantry] di Fanteria
@@ -273,7 +273,7 @@ ev-denizen = { $who } recluta { $denizen } sulla { $unit ->
 ev-city-built = una città è costruita in { $region }
 ev-city-destroyed = la città in { $region } è distrutta
 ev-bond-rolled = prova di { -dragonbond }: { $general } ottiene { $gdie }, { $dragon } ottiene { $ddie }
-ev-bond-rerolled = { $who } ritira: { $die }
+ev-bond-rerolled = { $who } rilancia: { $die }
 ev-bonded = { $general } e { $dragon } sono uniti dal { -dragonbond }
 ev-bond-failed = nessun { -dragonbond }: entrambi i dadi devono mostrare un colpo
 ev-vaala-played = { $who } gioca la carta Vaala { $name }
@@ -310,7 +310,7 @@ ask-steal = rubare a { $victim } un segnalino { -power } non speso o speso?
 ask-steal-from = scegli a chi rubare { -power } in { $region }
 ask-attempt-bond = un { -general } e un { -dragon } sono in { $region }: tentare il { -dragonbond }?
 ask-vaala = giocare una carta Vaala?
-ask-bond = il tuo dado mostra { $die }, l'altro { $other }: tenerlo o ritirarlo?
+ask-bond = il tuo dado mostra { $die }, l'altro { $other }: tenerlo o rilanciarlo?
 ask-denizen = scegli un Abitante dalla fila
 ask-place = scegli l'Unità da piazzare in { $region }
 ask-region = scegli una regione per { $card }

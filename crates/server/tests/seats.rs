@@ -1,0 +1,310 @@
+//! Whose seat is whose. In a network game the creator is given their own
+//! seat's token and an invitation for each friend's seat; an invitation
+//! acts for nothing until a browser exchanges it, once, for the seat's
+//! token. So the creator never holds a friend's token, and cannot see or
+//! act for a friend's seat once the friend has opened it. At one screen
+//! (hot seat, chosen at creation) the creator holds every person's seat.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{TestServer, server};
+use serde_json::{Value, json};
+use valerna_server::client::Socket;
+
+async fn create(s: &TestServer, body: Value) -> Value {
+    let a = s.post("/api/games", None, &body.to_string()).await;
+    assert_eq!(a.status, 201, "{}", a.raw);
+    a.body
+}
+
+async fn join(s: &TestServer, id: &str, invite: &str) -> valerna_server::client::Answer {
+    let body = json!({ "invite": invite }).to_string();
+    s.post(&format!("/api/games/{id}/join"), None, &body).await
+}
+
+fn lobby_game<'a>(lobby: &'a Value, id: &str) -> &'a Value {
+    lobby
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_creator_holds_only_their_own_seat_and_a_friend_s_seat_is_the_friend_s() {
+    let s = server().await;
+    let created = create(
+        &s,
+        json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"],
+               "seed": 11, "first": 0, "me": 0}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!(created["mode"], "network");
+    assert!(created["link"].is_null(), "no one-screen link: {created}");
+    let mine = created["seats"][0]["token"].as_str().unwrap().to_owned();
+    assert!(created["seats"][0]["invite"].is_null());
+    assert_eq!(
+        created["seats"][0]["link"],
+        format!("/play/{id}#seat=0&token={mine}")
+    );
+    // The friend's seat: an invitation, and no token anywhere in the answer.
+    assert!(created["seats"][2]["token"].is_null(), "{created}");
+    let invite = created["seats"][2]["invite"].as_str().unwrap().to_owned();
+    assert_eq!(
+        created["seats"][2]["link"],
+        format!("/play/{id}#invite={invite}")
+    );
+    assert!(
+        created["seats"][1]["invite"].is_null(),
+        "a Faceless seat has none"
+    );
+
+    // Until the friend opens it, the seat is free, and the invitation acts
+    // for nothing: it is no seat's token.
+    let lobby = s.get("/api/games", None).await.body;
+    let g = lobby_game(&lobby, &id);
+    assert_eq!(
+        (g["status"].as_str(), g["mode"].as_str()),
+        (Some("open"), Some("network"))
+    );
+    assert_eq!(g["seats"][0]["taken"], true);
+    assert_eq!(g["seats"][2]["taken"], false);
+    let a = s.get(&format!("/api/games/{id}"), Some(&invite)).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (403, Some("wrong_token")),
+        "{}",
+        a.raw
+    );
+    assert!(
+        a.body["message"].as_str().unwrap().contains("invitation"),
+        "{}",
+        a.raw
+    );
+    let a = s
+        .post(
+            &format!("/api/games/{id}/decisions"),
+            Some(&invite),
+            "{\"version\":0,\"option\":0}",
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (403, Some("wrong_token")),
+        "{}",
+        a.raw
+    );
+    let mut ws = Socket::connect(s.addr, &id).await.unwrap();
+    ws.send(&json!({"type": "hello", "token": invite}))
+        .await
+        .unwrap();
+    let (m, raw) = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (m["type"].as_str(), m["error"].as_str()),
+        (Some("error"), Some("wrong_token")),
+        "{raw}"
+    );
+
+    // The friend's browser opens the invitation: the seat's token, once.
+    let a = join(&s, &id, &invite).await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    assert_eq!(a.body["seat"], 2);
+    let friend = a.body["token"].as_str().unwrap().to_owned();
+    assert_eq!(a.body["link"], format!("/play/{id}#seat=2&token={friend}"));
+    // Anyone else holding the invitation (the creator) gets nothing more.
+    let again = join(&s, &id, &invite).await;
+    assert_eq!(
+        (again.status, again.body["error"].as_str()),
+        (409, Some("already_joined")),
+        "{}",
+        again.raw
+    );
+    let lobby = s.get("/api/games", None).await.body;
+    let g = lobby_game(&lobby, &id);
+    assert_eq!(
+        (g["status"].as_str(), &g["seats"][2]["taken"]),
+        (Some("playing"), &json!(true))
+    );
+
+    // Play: whenever seat 2 must decide, the creator's token sees no option
+    // and its decision is refused, and the game stays as it was.
+    let mut refused = 0;
+    for _ in 0..400 {
+        let st = s.state(&id, None).await;
+        if st["status"] == "over" || refused >= 3 {
+            break;
+        }
+        let (version, seat) = (
+            st["version"].as_u64().unwrap(),
+            st["question"]["seat"].as_u64(),
+        );
+        let token = match seat {
+            Some(0) => &mine,
+            Some(2) => {
+                let seen = s.state(&id, Some(&mine)).await;
+                assert_eq!(seen["viewer"], json!({"seat": 0}));
+                assert!(
+                    seen["question"]["options"].is_null(),
+                    "the creator sees no option of seat 2: {seen}"
+                );
+                let body = json!({"version": version, "option": 0}).to_string();
+                let a = s
+                    .post(&format!("/api/games/{id}/decisions"), Some(&mine), &body)
+                    .await;
+                assert_eq!(
+                    (a.status, a.body["error"].as_str()),
+                    (409, Some("not_your_turn")),
+                    "{}",
+                    a.raw
+                );
+                let a = s
+                    .post(&format!("/api/games/{id}/decisions"), Some(&invite), &body)
+                    .await;
+                assert_eq!(
+                    (a.status, a.body["error"].as_str()),
+                    (403, Some("wrong_token")),
+                    "{}",
+                    a.raw
+                );
+                assert_eq!(
+                    s.state(&id, None).await["version"],
+                    version,
+                    "refusals change nothing"
+                );
+                refused += 1;
+                &friend
+            }
+            _ => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        let body = json!({"version": version, "option": 0}).to_string();
+        let a = s
+            .post(&format!("/api/games/{id}/decisions"), Some(token), &body)
+            .await;
+        assert_eq!(a.status, 200, "{}", a.raw);
+    }
+    assert_eq!(
+        refused, 3,
+        "seat 2 was asked, and the creator refused, three times"
+    );
+
+    // A restart keeps who holds what: the friend's token still acts, the
+    // invitation still opens nothing, the seat is still taken.
+    let (app, router) = valerna_server::start(&s.dir.join("test.db"), s.app.config.clone())
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let restarted = TestServer {
+        addr,
+        app,
+        dir: common::temp_dir(),
+    };
+    let g = restarted.get("/api/games", None).await.body;
+    assert_eq!(lobby_game(&g, &id)["seats"][2]["taken"], true, "{g}");
+    let st = restarted.state(&id, Some(&friend)).await;
+    assert_eq!(st["viewer"], json!({"seat": 2}));
+    let again = join(&restarted, &id, &invite).await;
+    assert_eq!(again.body["error"], "already_joined", "{}", again.raw);
+}
+
+#[tokio::test]
+async fn at_one_screen_the_creator_holds_every_person_s_seat() {
+    let s = server().await;
+    let created = create(
+        &s,
+        json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"],
+               "seed": 3, "mode": "hotseat"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    assert_eq!(created["mode"], "hotseat");
+    let t0 = created["seats"][0]["token"].as_str().unwrap();
+    let t2 = created["seats"][2]["token"].as_str().unwrap();
+    assert!(created["seats"][2]["invite"].is_null());
+    assert_eq!(created["link"], format!("/play/{id}#seats=0:{t0},2:{t2}"));
+    assert_eq!(s.state(id, Some(t2)).await["mode"], "hotseat");
+    assert_eq!(s.state(id, Some(t2)).await["viewer"], json!({"seat": 2}));
+    let lobby = s.get("/api/games", None).await.body;
+    assert_eq!(lobby_game(&lobby, id)["status"], "playing");
+}
+
+#[tokio::test]
+async fn bad_seats_and_invitations_are_refused_by_name() {
+    let s = server().await;
+    for (body, code, says) in [
+        (
+            json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"], "me": 1}),
+            "bad_setup",
+            "not a person's seat",
+        ),
+        (
+            json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"], "me": 9}),
+            "bad_setup",
+            "not a person's seat",
+        ),
+        (
+            json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"],
+                   "me": 0, "mode": "hotseat"}),
+            "bad_setup",
+            "`me`",
+        ),
+        (
+            json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
+                   "mode": "table"}),
+            "bad_json",
+            "`network` or `hotseat`",
+        ),
+    ] {
+        let a = s.post("/api/games", None, &body.to_string()).await;
+        assert_eq!(a.body["error"], code, "{body}: {}", a.raw);
+        assert!(
+            a.body["message"].as_str().unwrap().contains(says),
+            "{body}: {}",
+            a.raw
+        );
+    }
+    let created = create(
+        &s,
+        json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let a = join(&s, id, "00000000000000000000000000000000").await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (403, Some("wrong_invite")),
+        "{}",
+        a.raw
+    );
+    let a = s
+        .post(&format!("/api/games/{id}/join"), None, "{\"token\":\"x\"}")
+        .await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (400, Some("bad_json")),
+        "{}",
+        a.raw
+    );
+    let a = join(&s, "nope", "00").await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (404, Some("no_game")),
+        "{}",
+        a.raw
+    );
+    // Without `me`, every person's seat is an invitation, the first too.
+    assert!(created["seats"][0]["token"].is_null());
+    let invite = created["seats"][0]["invite"].as_str().unwrap();
+    assert_eq!(join(&s, id, invite).await.status, 200);
+}
