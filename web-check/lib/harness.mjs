@@ -275,3 +275,47 @@ async function stuck(page, before, how, cause) {
   }));
   return new Error(`the table stayed at version ${before} after a click (${how}): ${JSON.stringify(shown)}`, { cause });
 }
+
+/** axe-core's script, injected into a page for its accessibility checks. */
+const AXE = path.join(ROOT, 'web-check/node_modules/axe-core/axe.min.js');
+
+/**
+ * The page's serious and critical accessibility violations, by axe-core
+ * (WCAG 2.1 A and AA rules): `[]` when none. Each is named with its rule, its
+ * help text and the elements it found.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+export async function accessibility(page) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    // @ts-ignore: injected above
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations
+      .filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((/** @type {any} */ v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((/** @type {any} */ n) => n.target.join(' ')).slice(0, 5).join(', ')})`);
+  });
+  return found;
+}
+
+/**
+ * Saves screenshots side by side in one PNG under docs/screenshots/, each
+ * with its caption above it (the pages of two browsers at one moment).
+ * @param {import('playwright-core').Browser} browser
+ * @param {{png: Buffer, caption: string}[]} shots
+ * @param {string} name
+ */
+export async function sideBySide(browser, shots, name) {
+  const page = await browser.newPage({ viewport: { width: 400, height: 300 } });
+  const figures = shots
+    .map((s) => `<figure><figcaption>${s.caption.replace(/[<&]/g, '')}</figcaption><img src="data:image/png;base64,${s.png.toString('base64')}"></figure>`)
+    .join('');
+  await page.setContent(
+    `<!doctype html><style>body{margin:0;display:flex;gap:12px;padding:12px;background:#2b2118;font:18px sans-serif}` +
+      `figure{margin:0}figcaption{color:#fff;padding:0 0 8px}img{display:block;width:900px;border:1px solid #000}</style>${figures}`,
+  );
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
+  await page.close();
+}

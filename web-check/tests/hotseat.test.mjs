@@ -3,7 +3,7 @@
 // choices stay hidden until its owner asks to see them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, accessibility } from '../lib/harness.mjs';
 
 let server;
 showLogOnFailure(() => server);
@@ -45,6 +45,7 @@ test('hot seat: each hand stays hidden until its owner clicks', { timeout: 12000
       assert.equal(await page.$$eval('#hand .card', (c) => c.length), 0, 'the hand is hidden behind the cover');
       assert.equal(await page.$$eval('#choices button.choice', (c) => c.length), 0, 'the choices are hidden too');
       assert.equal(await page.$$eval('#map .region.pickable', (c) => c.length), 0);
+      if (covers === 1) assert.deepEqual(await accessibility(page), [], 'axe-core on the covered hand');
       await page.click('#show-hand');
       await settle(page);
     }

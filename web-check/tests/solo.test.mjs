@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, SCREENSHOTS } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, SCREENSHOTS, accessibility } from '../lib/harness.mjs';
 
 let server;
 showLogOnFailure(() => server);
@@ -51,6 +51,10 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   await page.click('#create-button');
   await page.waitForSelector('a.seat-link');
   await shot(page, 'lobby-en.png');
+  // Each page, in each state looked at below, passes axe-core with no
+  // serious or critical violation.
+  const a11y = async (/** @type {string} */ where) => assert.deepEqual(await accessibility(page), [], `axe-core on ${where}`);
+  await a11y('the lobby');
   await page.selectOption('#lang', 'it');
   await page.waitForFunction(() => document.documentElement.lang === 'it');
   await page.waitForSelector('#create-button');
@@ -100,6 +104,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
     }));
     if (!planningShot && look.playable && (look.backs >= 3 || (round >= 3 && look.backs >= 1))) {
       await shot(page, 'table-planning-en.png');
+      await a11y('the table in Planning');
       await switchLang(page, 'it');
       await shot(page, 'table-planning-it.png');
       await switchLang(page, 'en');
@@ -108,6 +113,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
     const combatAsk = ['target', 'defend', 'continue', 'lose', 'next_defender', 'retreat_to'].includes(look.ask);
     if (combatShot !== 'asked' && look.dice && look.focus && (combatAsk || !combatShot)) {
       await shot(page, 'table-combat-en.png');
+      await a11y('the table in a combat');
       await switchLang(page, 'it');
       await shot(page, 'table-combat-it.png');
       await switchLang(page, 'en');
@@ -153,12 +159,14 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   console.log(`combat screenshot: ${combatShot === 'asked' ? 'while the player is asked about the combat' : 'while combat dice show'}`);
   assert.ok(outcome && outcome.length > 0);
   assert.doesNotMatch(await page.title(), /Your turn/);
+  await a11y('the table at the end');
   // The finished game can be replayed and downloaded.
   const id = page.url().split('/play/')[1].split(/[?#]/)[0];
   await page.click('a[href^="/replay/"]');
   await page.waitForFunction(() => document.querySelector('#step-text')?.textContent?.length);
   await page.click('#next');
   await page.waitForFunction(() => location.hash === '#k=1');
+  await a11y('the replay');
   const record = await page.evaluate(async (u) => (await fetch(u)).json(), `/api/games/${id}/record`);
   assert.ok(Array.isArray(record.decisions) && record.decisions.length > 0, 'the record holds the decisions');
   assert.deepEqual(errors, []);

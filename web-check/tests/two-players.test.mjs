@@ -5,7 +5,7 @@
 // private events, its options, and the words of its private events.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, record } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, record, accessibility, sideBySide } from '../lib/harness.mjs';
 
 let server;
 showLogOnFailure(() => server);
@@ -159,6 +159,7 @@ test('the creator and a friend play one game from two browsers; neither receives
   const invite = await creator.inputValue('li.invite[data-seat="2"] input.link-copy');
   assert.match(invite, /\/play\/[0-9a-f]+#invite=[0-9a-f]{32}$/, 'the friend\'s link is an invitation');
   const id = decodeURIComponent(new URL(invite).pathname.split('/').pop() || '');
+  assert.deepEqual(await accessibility(creator), [], 'axe-core on the lobby with its invitations');
   const stored = await creator.evaluate((g) => ({ ...localStorage }), id);
   assert.deepEqual(Object.keys(JSON.parse(stored[`valerna.seats.${id}`])), ['0'], 'the creator\'s browser holds its own seat only');
   await creator.click('a.seat-link');
@@ -187,6 +188,7 @@ test('the creator and a friend play one game from two browsers; neither receives
     return dom.hand;
   }
   const hands = new Set();
+  let pictured = false;
 
   const random = rng(99);
   let decisions = 0;
@@ -212,6 +214,18 @@ test('the creator and a friend play one game from two browsers; neither receives
     }
     const seat = [0, 2][who];
     hands.add(await creatorShowsOwnOnly());
+    // The two browsers at one moment, the friend deciding: for the README.
+    if (!pictured && seat === 2 && decisions >= 30) {
+      await settle(friend);
+      await creator.waitForFunction((v) => document.body.dataset.version === v, await friend.evaluate(() => document.body.dataset.version));
+      const shots = [];
+      for (const [page, caption] of [[creator, 'The creator\'s browser (Elyse, Allaria)'], [friend, 'A friend\'s browser (Adrael, Tyveria), choosing']]) {
+        await /** @type {import('playwright-core').Page} */ (page).evaluate(() => window.scrollTo(0, 0));
+        shots.push({ png: await /** @type {import('playwright-core').Page} */ (page).screenshot(), caption: /** @type {string} */ (caption) });
+      }
+      await sideBySide(browser, shots, 'two-browsers-en.png');
+      pictured = true;
+    }
     await settle(players[seat].page);
     await clickOne(players[seat].page, random);
     decisions += 1;
@@ -219,6 +233,7 @@ test('the creator and a friend play one game from two browsers; neither receives
     if (rounds >= 4 && decisions >= 60) break;
   }
   assert.ok(decisions >= 20, `both played (${decisions} decisions)`);
+  assert.ok(pictured, 'the two browsers were pictured side by side');
   hands.delete('');
   assert.equal(hands.size, 1, `the creator's page showed one hand only: ${[...hands].join(', ')}`);
 

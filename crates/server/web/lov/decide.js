@@ -91,7 +91,8 @@ export function installKeys() {
         b.focus();
       }
     } else if (e.key === 'Escape') {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      // A focused region is an SVG element: blur whatever has the focus.
+      /** @type {HTMLElement | SVGElement | null} */ (document.activeElement)?.blur?.();
     } else if (e.key === 'Enter' && buttons.length === 1 && !(target instanceof HTMLButtonElement) && !target?.getAttribute?.('role')) {
       e.preventDefault();
       buttons[0].click();

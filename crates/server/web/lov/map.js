@@ -202,7 +202,7 @@ export function drawMap(svg, content, view, marks) {
     const cls = ['region', pick ? 'pickable' : '', marks.focus.has(r) ? 'focus' : '', marks.lit.has(r) ? 'lit' : ''].join(' ');
     const label = view ? describe(content, rs, r, view) : region.name;
     const g = s('g', { class: cls, transform: `translate(${cx},${cy})`, 'data-region': r });
-    g.append(title(pick ? `${pick.label} — ${label}` : label));
+    g.append(title(pick ? `${label} — ${pick.label}` : label));
     g.append(s('rect', { x: -TILE_W / 2, y: -TILE_H / 2, width: TILE_W, height: TILE_H, rx: 18, class: 'tile' }));
     const lines = twoLines(region.name);
     lines.forEach((line, i) => {
@@ -268,11 +268,12 @@ export function drawMap(svg, content, view, marks) {
       /** @type {SVGElement} */ (g.lastChild).textContent = '⚔';
     }
     if (pick) {
-      g.setAttribute('tabindex', '0');
-      g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `${pick.label} — ${label}`);
+      // The button is a clear pane over the tile, named by the label: the
+      // tile's letters and counts say in short what the label says in words.
+      const hit = s('rect', { x: -TILE_W / 2, y: -TILE_H / 2, width: TILE_W, height: TILE_H, rx: 18, class: 'hit', tabindex: '0', role: 'button', 'aria-label': `${label} — ${pick.label}` });
+      g.append(hit);
       g.addEventListener('click', () => pick.choose());
-      g.addEventListener('keydown', (/** @type {Event} */ e) => {
+      hit.addEventListener('keydown', (/** @type {Event} */ e) => {
         const k = /** @type {KeyboardEvent} */ (e).key;
         if (k === 'Enter' || k === ' ') {
           e.preventDefault();

@@ -204,9 +204,10 @@ export function cardTile(content, card, pick, extra = '') {
   ];
   const cls = `card ${f.kind} ${owner !== null ? `seat${owner}` : ''} ${pick ? 'pickable' : ''} ${extra}`;
   if (pick) {
-    return el('button', { type: 'button', class: cls, 'aria-label': pick.label, title: pick.label, onclick: pick.choose }, children);
+    // Named by the card's own text; what choosing it does is its description.
+    return el('button', { type: 'button', class: cls, 'aria-description': pick.label, title: pick.label, onclick: pick.choose }, children);
   }
-  return el('div', { class: cls, role: 'listitem' }, children);
+  return el('div', { class: cls }, children);
 }
 
 /**
@@ -234,7 +235,7 @@ export function stackPanel(content, view, log) {
     let tile;
     if (c === 'FaceDown' || (c && c.FaceDown !== undefined)) {
       const back = who?.back || 'action';
-      tile = el('div', { class: `card back ${back} ${who && who.seat !== null ? `seat${who.seat}` : ''} ${extra}`, role: 'listitem' }, [
+      tile = el('div', { class: `card back ${back} ${who && who.seat !== null ? `seat${who.seat}` : ''} ${extra}` }, [
         el('span', { class: 'card-kind', text: t(`web-${back}-card`) }),
         el('span', { class: 'card-title', text: t('web-face-down') }),
       ]);
@@ -280,12 +281,12 @@ export function handPanel(content, view, picks) {
       ];
       cards.push(
         pick
-          ? el('button', { type: 'button', class: 'card vaala pickable', 'aria-label': pick.label, onclick: pick.choose }, children)
-          : el('div', { class: 'card vaala', role: 'listitem' }, children),
+          ? el('button', { type: 'button', class: 'card vaala pickable', 'aria-description': pick.label, title: pick.label, onclick: pick.choose }, children)
+          : el('div', { class: 'card vaala' }, children),
       );
     }
   }
-  return cards.length ? el('div', { class: 'hand', role: 'list' }, cards) : el('p', { class: 'muted', text: t('web-hand-empty') });
+  return cards.length ? el('div', { class: 'hand', role: 'group', 'aria-label': t('web-your-hand', { name: seatName(content, seat) }) }, cards) : el('p', { class: 'muted', text: t('web-hand-empty') });
 }
 
 /** The Denizen lineup. @param {any} content @param {any} view @param {Map<string, {label: string, choose: () => void}>} picks */
@@ -299,12 +300,12 @@ export function lineupPanel(content, view, picks) {
       den?.text ? el('span', { class: 'card-text', text: den.text }) : null,
     ];
     return pick
-      ? el('button', { type: 'button', class: 'card denizen pickable', 'aria-label': pick.label, onclick: pick.choose }, children)
-      : el('div', { class: 'card denizen', role: 'listitem' }, children);
+      ? el('button', { type: 'button', class: 'card denizen pickable', 'aria-description': pick.label, title: pick.label, onclick: pick.choose }, children)
+      : el('div', { class: 'card denizen' }, children);
   });
   return el('section', { id: 'lineup', 'aria-label': t('web-lineup') }, [
     el('h2', { text: t('web-lineup') }),
-    el('div', { class: 'lineup', role: 'list' }, items),
+    el('div', { class: 'lineup', role: 'group', 'aria-label': t('web-lineup') }, items),
   ]);
 }
 
