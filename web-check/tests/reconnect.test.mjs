@@ -37,6 +37,10 @@ test('the table reconnects after the server restarts', { timeout: 120000 }, asyn
   await server.stop(true);
   await page.waitForSelector('#connection.lost', { timeout: 10000 });
   const shown = await page.textContent('#connection');
+  // A decision tried while the server is away is told in the page's words.
+  await page.evaluate(() => /** @type {HTMLElement | null} */ (document.querySelector('#choices button.choice'))?.click());
+  await page.waitForFunction(() => (document.querySelector('#notice')?.textContent || '').includes('server'), undefined, { timeout: 10000 });
+  assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /TypeError|Failed to fetch|NetworkError/);
   assert.match(shown || '', /\d/, `the page says when it tries again: ${shown}`);
   server = await startServer(server);
 
@@ -47,6 +51,9 @@ test('the table reconnects after the server restarts', { timeout: 120000 }, asyn
   assert.equal(back.v, before.v, 'the same state after the restart');
   assert.equal(back.n, before.n, 'no event lost or repeated');
   assert.equal(back.lines, back.n, 'one log line per event');
+  // No stale failure stays, and no browser's own error text is ever shown.
+  assert.equal((await page.textContent('#notice')) || '', '', 'no stale notice once back');
+  assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /TypeError|Failed to fetch|NetworkError/);
   await clickOne(page, random);
   assert.ok(Number(await page.evaluate(() => document.body.dataset.version)) > before.v, 'the game goes on');
   assert.deepEqual(errors, []);

@@ -26,6 +26,7 @@ after(async () => {
 async function shot(page, name) {
   await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
   await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
 }
 
@@ -159,6 +160,27 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   console.log(`combat screenshot: ${combatShot === 'asked' ? 'while the player is asked about the combat' : 'while combat dice show'}`);
   assert.ok(outcome && outcome.length > 0);
   assert.doesNotMatch(await page.title(), /Your turn/);
+  // The end screen: who won and why, every seat's final Power, the winners
+  // marked on their boards and in the tab's title, the replay at hand.
+  await page.waitForSelector('#end:not([hidden]) #end-title');
+  const end = await page.evaluate(() => ({
+    title: document.querySelector('#end-title')?.textContent || '',
+    why: document.querySelector('#end .end-why')?.textContent || '',
+    rows: document.querySelectorAll('#end .end-scores tbody tr').length,
+    marked: document.querySelectorAll('#end .end-scores tr.winner').length,
+    panels: document.querySelectorAll('#players .player.winner').length,
+    tab: document.title,
+    replay: document.querySelector('#end-replay')?.getAttribute('href') || '',
+  }));
+  assert.match(end.title, /won|No one/, `the end says who won: ${end.title}`);
+  assert.ok(end.why.length > 10, `and why: ${end.why}`);
+  assert.equal(end.rows, 4, 'every seat\'s final Power');
+  assert.equal(end.marked, end.panels, 'the winners marked in the scores and on their boards');
+  assert.ok(end.title.startsWith('No one') || end.marked >= 1, 'a winner is marked');
+  assert.ok(end.tab.startsWith(end.title), `the tab's title says it too: ${end.tab}`);
+  assert.match(end.replay, /^\/replay\//);
+  console.log(`end screen: ${end.title}; ${end.why}`);
+  await shot(page, 'end-en.png');
   await a11y('the table at the end');
   // The finished game can be replayed and downloaded.
   const id = page.url().split('/play/')[1].split(/[?#]/)[0];
@@ -169,6 +191,10 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   await a11y('the replay');
   const record = await page.evaluate(async (u) => (await fetch(u)).json(), `/api/games/${id}/record`);
   assert.ok(Array.isArray(record.decisions) && record.decisions.length > 0, 'the record holds the decisions');
+  // The lobby keeps the finished game, with its replay.
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector(`#finished tr[data-game="${id}"] a.replay-link`);
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the lobby with a finished game');
   assert.deepEqual(errors, []);
   await context.close();
 });

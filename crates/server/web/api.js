@@ -52,6 +52,17 @@ export async function request(method, path, body, token) {
   return json;
 }
 
+/**
+ * What went wrong, for a person: the server's own sentence for a refusal;
+ * for a server out of reach (or any other failure) the page's words, never
+ * a browser's or a script's message.
+ * @param {unknown} x @param {(id: string, args?: Record<string, unknown>) => string} t
+ */
+export function errorText(x, t) {
+  if (x instanceof ApiError && x.code !== 'network' && x.message) return t('web-error', { message: x.message });
+  return t('web-offline');
+}
+
 /** @param {string} path @param {string | null} [token] */
 export const getJson = (path, token) => request('GET', path, undefined, token);
 /** @param {string} path @param {any} body @param {string | null} [token] */

@@ -2,7 +2,7 @@
 /** The lobby: create a game of Lords of Vaala (which seats are people,
  * Faceless or bots, the language, a seed) and list the games under way. */
 
-import { getJson, postJson, rememberCreated, heldSeats, heldInvites, ApiError } from './api.js';
+import { getJson, postJson, rememberCreated, heldSeats, heldInvites, errorText } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES } from './texts.js';
 
 /** The seat kinds the server offers (docs/api.md). */
@@ -183,7 +183,7 @@ async function create(e) {
     showCreated(game, kinds);
     refreshGames();
   } catch (x) {
-    err.textContent = t('web-error', { message: x instanceof ApiError ? x.message : String(x) });
+    err.textContent = errorText(x, t);
   }
 }
 
@@ -193,12 +193,12 @@ async function refreshGames() {
   try {
     games = await getJson('/api/games');
   } catch (x) {
-    box.replaceChildren(el('p', { class: 'error', text: t('web-error', { message: String(x) }) }));
+    box.replaceChildren(el('p', { class: 'error', text: errorText(x, t) }));
     return;
   }
-  const list = (Array.isArray(games) ? games : games.games || []).filter(
-    (/** @type {any} */ g) => g.status !== 'over' && g.status !== 'broken',
-  );
+  const all = Array.isArray(games) ? games : games.games || [];
+  showFinished(all.filter((/** @type {any} */ g) => g.status === 'over'));
+  const list = all.filter((/** @type {any} */ g) => g.status !== 'over' && g.status !== 'broken');
   if (list.length === 0) {
     box.replaceChildren(el('p', { class: 'muted', text: t('web-lobby-no-games') }));
     return;
@@ -237,6 +237,37 @@ async function refreshGames() {
           el('th', { scope: 'col', text: t('web-lobby-status') }),
           el('th', { scope: 'col', text: t('web-lobby-seats') }),
           el('th', { scope: 'col', text: '' }),
+        ]),
+      ]),
+      el('tbody', {}, rows),
+    ]),
+  );
+}
+
+/** The games finished last (the server keeps the last 100), each with its
+ * replay. @param {any[]} list */
+function showFinished(list) {
+  const box = document.getElementById('finished');
+  if (!box) return;
+  if (list.length === 0) {
+    box.replaceChildren(el('p', { class: 'muted', text: t('web-lobby-no-finished') }));
+    return;
+  }
+  const when = new Intl.DateTimeFormat(lang(), { dateStyle: 'medium', timeStyle: 'short' });
+  const rows = list.map((/** @type {any} */ g) =>
+    el('tr', { 'data-game': g.id }, [
+      el('td', { text: when.format(new Date(Number(g.created) * 1000)) }),
+      el('td', { text: (g.seats || []).map((/** @type {any} */ s) => `${seatName(s.seat)}: ${t(`web-seat-kind-${s.kind}`)}`).join(' · ') }),
+      el('td', {}, [el('a', { class: 'replay-link', href: `/replay/${encodeURIComponent(g.id)}`, text: t('web-replay') })]),
+    ]),
+  );
+  box.replaceChildren(
+    el('table', { class: 'games' }, [
+      el('thead', {}, [
+        el('tr', {}, [
+          el('th', { scope: 'col', text: t('web-lobby-when') }),
+          el('th', { scope: 'col', text: t('web-lobby-seats') }),
+          el('th', { scope: 'col', text: t('web-replay') }),
         ]),
       ]),
       el('tbody', {}, rows),

@@ -3,7 +3,7 @@
  * a link to download its log as `valerna lov replay` reads it. Keys: ← → step,
  * Home and End jump. */
 
-import { getJson } from './api.js';
+import { getJson, errorText } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu } from './texts.js';
 import { render, gameIdFromPath } from './lov/table.js';
 
@@ -33,7 +33,7 @@ async function main() {
       m.log = body.events || [];
       m.notice = '';
     } catch (x) {
-      m.notice = t('web-error', { message: x && /** @type {any} */ (x).message ? /** @type {any} */ (x).message : String(x) });
+      m.notice = errorText(x, t);
     }
     step.max = String(total);
     step.value = String(k);

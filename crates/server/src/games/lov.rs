@@ -85,13 +85,7 @@ impl Worded for Lov {
         let Some(o) = valerna_game::Game::outcome(self) else {
             return String::new();
         };
-        let names: Vec<String> = o
-            .winners
-            .iter()
-            .map(|s| words::seat_name(self.content(), *s))
-            .collect();
-        let _ = t;
-        format!("{} ({})", names.join(", "), o.reason)
+        words::outcome_text(self.content(), t, &o.reason, &o.winners)
     }
 
     fn bot(&self, content: &Arc<Content>, spec: Spec, seed: u64) -> Option<Decision> {

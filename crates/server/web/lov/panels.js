@@ -50,7 +50,7 @@ function powerTokens(power, spent) {
 /**
  * One player's board.
  * @param {any} content @param {any} view @param {number} seat
- * @param {{kinds: any, deciding: number | null, combat: any}} ctx
+ * @param {{kinds: any, deciding: number | null, combat: any, winners?: number[]}} ctx the seat kinds, who decides, the combat shown, the winners once the game is over
  */
 export function playerPanel(content, view, seat, ctx) {
   const p = view.players[seat];
@@ -128,10 +128,12 @@ export function playerPanel(content, view, seat, ctx) {
   if (view.initiative === seat) badges.push(el('span', { class: 'badge initiative', text: t('web-initiative-token') }));
   if (p.eliminated) badges.push(el('span', { class: 'badge eliminated', text: t('web-eliminated') }));
   if (turn) badges.push(el('span', { class: 'badge turn', text: t('web-deciding') }));
+  const won = (ctx.winners || []).includes(seat);
+  if (won) badges.push(el('span', { class: 'badge winner', text: `★ ${t('web-winner')}` }));
   return el(
     'section',
     {
-      class: `player seat${seat} ${turn ? 'turn' : ''} ${view.seat === seat && view.players[seat].actions != null ? 'mine' : ''}`,
+      class: `player seat${seat} ${turn ? 'turn' : ''} ${won ? 'winner' : ''} ${view.seat === seat && view.players[seat].actions != null ? 'mine' : ''}`,
       'aria-label': `${seatName(content, seat)} (${c.realm ?? ''})`,
       style: { borderColor: SEAT_COLOURS[seat] },
     },
@@ -434,4 +436,54 @@ export function dicePanel(content, log) {
     }
   }
   return { node: rows.length ? el('section', { id: 'dice', 'aria-label': t('web-dice') }, [el('h2', { text: t('web-combat') }), ...rows]) : null, combat };
+}
+
+/**
+ * The end of the game: who won and why, every seat's final Power (the
+ * winners marked), the replay, the record and the lobby.
+ * @param {any} content @param {any} st the state, with its `outcome`
+ */
+export function endPanel(content, st) {
+  const view = st.view;
+  const winners = /** @type {number[]} */ (st.outcome?.winners || []);
+  const names = winners.map((w) => seatName(content, w));
+  const title =
+    names.length === 0 ? t('web-end-no-winner') : names.length === 1 ? t('web-end-won', { name: names[0] }) : t('web-end-won-together', { first: names[0], second: names.slice(1).join(', ') });
+  const order = view.players.map((/** @type {any} */ _p, /** @type {number} */ s) => s).sort((/** @type {number} */ a, /** @type {number} */ b) => {
+    const pa = view.players[a];
+    const pb = view.players[b];
+    return Number(winners.includes(b)) - Number(winners.includes(a)) || pb.power + pb.spent - (pa.power + pa.spent) || a - b;
+  });
+  const rows = order.map((/** @type {number} */ s) => {
+    const p = view.players[s];
+    const won = winners.includes(s);
+    return el('tr', { class: won ? 'winner' : '' }, [
+      el('th', { scope: 'row' }, [seatTag(content, s)]),
+      el('td', { class: 'num', text: `${p.power + p.spent}/10` }),
+      el('td', { text: won ? `★ ${t('web-winner')}` : p.eliminated ? t('web-eliminated') : '' }),
+    ]);
+  });
+  const id = encodeURIComponent(st.id);
+  return [
+    el('h2', { id: 'end-title', text: title }),
+    el('p', { class: 'end-why', text: endWhy(st.outcome, names) }),
+    el('table', { class: 'end-scores' }, [
+      el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: t('web-players') }), el('th', { scope: 'col', text: t('web-power') }), el('th', { scope: 'col', text: '' })])]),
+      el('tbody', {}, rows),
+    ]),
+    el('p', { class: 'end-links' }, [
+      el('a', { class: 'button primary', id: 'end-replay', href: `/replay/${id}`, text: t('web-replay') }),
+      ' ',
+      el('a', { class: 'button', href: `/api/games/${id}/record`, download: `valerna-${st.id}.json`, text: t('web-end-record') }),
+      ' ',
+      el('a', { class: 'button', href: '/', text: t('web-back-lobby') }),
+    ]),
+  ];
+}
+
+/** Why the game ended, in words (LoV, "End of the Game"). @param {any} outcome @param {string[]} names */
+function endWhy(outcome, names) {
+  const id = `web-end-why-${outcome?.reason}`;
+  const words = t(id, { name: names[0] ?? '' });
+  return words === id ? outcome?.text || '' : words;
 }

@@ -5,11 +5,11 @@
  * one screen (hot seat) play in turn: each hand stays hidden until its owner
  * asks to see it. */
 
-import { getJson, postJson, openSeats, Live, ApiError } from '../api.js';
+import { getJson, postJson, openSeats, errorText, Live, ApiError } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
-import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf } from './panels.js';
+import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
 
@@ -84,9 +84,10 @@ export function render(m, act) {
       status.textContent = t('web-loading');
       box.replaceChildren();
     } else if (st.outcome || st.status === 'over') {
-      status.textContent = st.outcome?.text || t('web-game-over');
+      // At the table the end screen says who won and why; a replay's last
+      // step says it here.
+      status.textContent = m.mode === 'play' ? t('web-game-over') : st.outcome?.text || t('web-game-over');
       box.replaceChildren();
-      if (m.mode === 'play') extra.append(el('a', { class: 'button', href: `/replay/${encodeURIComponent(st.id)}`, text: t('web-replay') }));
     } else if (st.status === 'broken') {
       status.textContent = t('web-broken', { message: st.broken || '' });
       box.replaceChildren();
@@ -112,8 +113,23 @@ export function render(m, act) {
   const notice = document.getElementById('notice');
   if (notice) notice.textContent = m.notice;
 
-  // The page title says when it is your turn.
-  if (m.mode === 'play') document.title = q ? `● ${t('web-your-turn')} · ${t('web-title')}` : `${t('web-title')} · ${t('web-lov')}`;
+  // The end of the game, over the table (not in a replay's steps).
+  const end = document.getElementById('end');
+  const over = m.mode === 'play' && !!st?.outcome && !!view;
+  if (end && end.hidden === over) end.hidden = !over;
+  if (end && over && end.dataset.key !== `${st.id}:${lang()}`) {
+    end.dataset.key = `${st.id}:${lang()}`;
+    end.replaceChildren(...endPanel(content, st));
+  }
+
+  // The page title says when it is your turn, and at the end who won.
+  if (m.mode === 'play') {
+    document.title = q
+      ? `● ${t('web-your-turn')} · ${t('web-title')}`
+      : over
+        ? `${end?.querySelector('#end-title')?.textContent} · ${t('web-title')}`
+        : `${t('web-title')} · ${t('web-lov')}`;
+  }
 
   if (!view) return;
   // The board, the boards of the players, the stack and the hand are drawn
@@ -179,7 +195,9 @@ function drawBoard(m, st, view, q, offer, covered) {
 
   const deciding = st.question ? st.question.seat : null;
   document.getElementById('players')?.replaceChildren(
-    ...view.players.map((/** @type {any} */ _p, /** @type {number} */ seat) => playerPanel(content, view, seat, { kinds: m.kinds, deciding, combat: dice.combat })),
+    ...view.players.map((/** @type {any} */ _p, /** @type {number} */ seat) =>
+      playerPanel(content, view, seat, { kinds: m.kinds, deciding, combat: dice.combat, winners: st.outcome?.winners }),
+    ),
   );
 
   const sideDice = document.getElementById('dice-box');
@@ -347,7 +365,7 @@ async function main() {
   function showError(x) {
     m.busy = false;
     if (x instanceof ApiError && x.code === 'no_game') m.notice = t('web-no-game');
-    else m.notice = t('web-error', { message: x && x.message ? x.message : String(x) });
+    else m.notice = errorText(x, t);
     draw();
   }
 
@@ -407,6 +425,11 @@ async function main() {
       if (status === 'open') {
         c.textContent = '';
         c.className = 'connection ok';
+        // Back in touch: a failure of the lost connection is old news.
+        if (m.notice === t('web-offline')) {
+          m.notice = '';
+          draw();
+        }
       } else {
         c.textContent = t('web-reconnecting', { seconds: Math.ceil((retry || 0) / 1000) });
         c.className = 'connection lost';
