@@ -332,8 +332,12 @@ pub enum Step {
     Consolidate { units: Vec<(u16, Vec<u16>)> },
     /// The active unit chooses its action.
     ChooseAction { unit: u16 },
-    /// End of the active unit's turn.
+    /// End of the active unit's activation: its reactions, then
+    /// [`Step::ActivationEnds`].
     EndOfTurn { unit: u16 },
+    /// The activation's markers go; then a unit an activation marker calls
+    /// for is activated in the same turn, or the turn ends.
+    ActivationEnds { unit: u16 },
     /// "Dangerous Terrain (X)": the Initiative winner picks a target for
     /// terrain piece `piece`, if any unit is inside or within 6".
     Dangerous { piece: usize },
@@ -632,21 +636,20 @@ impl Battle {
                 }
             }
             Step::EndOfTurn { unit } => {
-                // BoV 5.1, "Reactions": the end of the activation, then of
-                // the turn, before the turn passes.
-                self.queue.push_front(Step::TurnEnds { unit });
+                // BoV 5.1, "Reactions": the end of the activation; the end
+                // of the turn follows once no second activation is due
+                // (`Battle::end_of_activation`).
+                self.queue.push_front(Step::ActivationEnds { unit });
                 let owner = self.units[usize::from(unit)].owner;
-                for trigger in [Trigger::EndOfTurn, Trigger::EndOfActivation] {
-                    self.queue.push_front(Step::Reactions {
-                        window: Window {
-                            trigger,
-                            subjects: vec![unit],
-                            actor: None,
-                        },
-                        seats: vec![owner],
-                        vaala_played: false,
-                    });
-                }
+                self.queue.push_front(Step::Reactions {
+                    window: Window {
+                        trigger: Trigger::EndOfActivation,
+                        subjects: vec![unit],
+                        actor: None,
+                    },
+                    seats: vec![owner],
+                    vaala_played: false,
+                });
                 // BoV 5.1, "Dragonriders": a Hero "ends its activation in
                 // base contact" with a Mount and may mount.
                 if let Some(s) = self.mount_offer(unit) {
@@ -721,6 +724,10 @@ impl Battle {
                 reacted,
             } => {
                 self.morale_step(unit, testing, cause, reacted);
+                true
+            }
+            Step::ActivationEnds { unit } => {
+                self.end_of_activation(unit);
                 true
             }
             Step::TurnEnds { unit } => {

@@ -588,6 +588,13 @@ impl Battle {
         powers::spend_roll(&mut self.units[usize::from(unit)].lasting, roll, weapon);
     }
 
+    /// The end of an activation ends the effects that lasted for it.
+    pub(crate) fn expire_activation(&mut self) {
+        for u in &mut self.units {
+            powers::expire_activation(&mut u.lasting);
+        }
+    }
+
     /// The end of a turn or of a round ends the lasting effects that last
     /// that long; a new turn may use every power again ("once per turn").
     pub(crate) fn expire_lasting(&mut self, end_of_round: bool) {

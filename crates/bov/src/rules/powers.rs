@@ -427,7 +427,13 @@ pub fn speed_bonus(lasting: &[Lasting]) -> i32 {
         .sum()
 }
 
-/// At the end of a turn the effects of that turn's activation end, and with
+/// At the end of an activation the effects that lasted "this activation"
+/// end.
+pub fn expire_activation(lasting: &mut Vec<Lasting>) {
+    lasting.retain(|l| l.duration != Duration::ThisActivation);
+}
+
+/// At the end of a turn the effects of that turn's activations end, and with
 /// them any roll they were kept for; at the end of the round, those that
 /// lasted until then.
 pub fn expire(lasting: &mut Vec<Lasting>, end_of_round: bool) {
