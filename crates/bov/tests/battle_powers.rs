@@ -460,6 +460,50 @@ fn charges_under_status_effects() {
     assert!(!buf.iter().any(|d| matches!(d, Decision::Charge { .. })));
 }
 
+/// BoV p.13, "Select Target": "there must be a chance that the charge move
+/// will succeed"; p.23, "Slowed": "This unit's Speed is reduced by half",
+/// and the charge dice are added to Speed, so a Slowed charge goes at most
+/// (Speed + 6") / 2. The declaration reads Slowed as the move does
+/// (docs/rulings.md, "Charges under status effects"): the Slowed
+/// Dreamfencers (Speed 8) may charge a target 6.9" away, not one 8" away,
+/// which Speed / 2 + 6" would have allowed and no roll could reach.
+#[test]
+fn a_slowed_charge_is_declared_only_within_its_reach() {
+    let mut g = deployed(9, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    let near = unit_named(&g, "Bloodclaws");
+    let far = unit_named(&g, "Ogerron Phalanx");
+    place(&mut g, |g| {
+        let reach = |d: f64, u: u16| 5.0 + radius(g, df) + d + radius(g, u);
+        vec![
+            (df, row(g, df, 1, 10.0, 5.0, 0.0)),
+            (near, row(g, near, 1, 10.0, reach(6.9, near), 0.0)),
+            (far, row(g, far, 1, 30.0, 5.0, 0.0)),
+        ]
+    });
+    // The far target 8" from the Dreamfencers, along the row.
+    let x = 10.0 + radius(&g, df) + 8.0 + radius(&g, far);
+    g.units[usize::from(far)].positions[0] = Point::new(x, 5.0);
+    assert!((g.distance(df, far) - 8.0).abs() < 1e-9);
+    g.units[usize::from(df)]
+        .state
+        .status
+        .add(StatusKind::Slowed, 1);
+    assert_eq!(g.charge_reach(df), 7.0);
+    activate(&mut g, df);
+    let e = g.validate(&Decision::Charge { target: far }).unwrap_err();
+    assert!(e.to_string().contains("Speed + 6"), "{e}");
+    assert!(g.validate(&Decision::Charge { target: near }).is_ok());
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    assert!(buf.contains(&Decision::Charge { target: near }));
+    assert!(!buf.contains(&Decision::Charge { target: far }));
+    // Not Slowed, both are within Speed + 6".
+    g.units[usize::from(df)].state.status = Default::default();
+    assert_eq!(g.charge_reach(df), 14.0);
+    assert!(g.validate(&Decision::Charge { target: far }).is_ok());
+}
+
 /// BoV 5.1, "General's Aura of Command": "All friendly models within 12"
 /// of the general upgrade their Morale tests" - model by model, not the
 /// whole unit for one model.

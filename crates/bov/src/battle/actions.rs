@@ -8,7 +8,9 @@ use crate::geometry::{
     ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
     plan_formation, separate_flanking, separate_with_charger, validate_unit_move,
 };
-use crate::rules::charge::{charge_allowance, check_declaration, roll_charge_bonus};
+use crate::rules::charge::{
+    MAX_CHARGE_BONUS, charge_allowance, check_declaration, roll_charge_bonus,
+};
 use crate::rules::powers::Trigger;
 use crate::rules::wounds::WoundPlan;
 use valerna_game::Choices;
@@ -190,7 +192,7 @@ impl Battle {
             engaged,
             sees,
             self.distance(unit, target),
-            self.allowance(unit, false),
+            self.charge_reach(unit),
         )
         .map_err(|e| BattleError(e.to_string()))
     }
@@ -205,6 +207,14 @@ impl Battle {
             );
         }
         Ok(())
+    }
+
+    /// The farthest the unit's charge move can go: its allowance with every
+    /// die a double hit, so that the declaration and the move read Slowed
+    /// alike (BoV p.13, "there must be a chance that the charge move will
+    /// succeed"; docs/rulings.md, "Charges under status effects").
+    pub fn charge_reach(&self, unit: u16) -> f64 {
+        self.charge_distance(unit, MAX_CHARGE_BONUS)
     }
 
     /// The charge move's allowance: Speed plus the dice, halved as a whole
@@ -768,7 +778,7 @@ impl Battle {
                 let snap = self.snapshot();
                 let sight = Sightlines::new(&self.field, &snap.models);
                 let engaged = self.engaged_with(&snap, unit);
-                let speed = self.allowance(unit, false);
+                let reach = self.charge_reach(unit);
                 if engaged.len() > 1 {
                     out.extend(self.flanked_attack_examples(&snap, unit));
                 }
@@ -809,7 +819,7 @@ impl Battle {
                     let sees = sight.unit_sees(UnitId(self.body(unit)), UnitId(self.body(t)));
                     if !self.mounted(unit)
                         && self.check_charge_status(unit).is_ok()
-                        && check_declaration(false, sees, self.distance(unit, t), speed).is_ok()
+                        && check_declaration(false, sees, self.distance(unit, t), reach).is_ok()
                     {
                         out.push(Decision::Charge { target: t });
                     }
