@@ -336,6 +336,85 @@ fn a_defeated_giant_wounds_an_engaged_enemy_of_its_owners_choice() {
     assert!(asked > 0);
 }
 
+/// The Bucentaur (Giant 2xblack), the Guild Line's last unit, one wound from
+/// defeat, in base contact with the Ogerron Warchief, who has `left` wounds
+/// to go; the Swarm keeps the Bloodclaws far away when `others`.
+fn last_giant(seed: u64, left: u8, others: bool) -> (Battle, u16, u16) {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+    let bu = unit_named(&g, "Bucentaur");
+    let wc = unit_named(&g, "Ogerron Warchief");
+    let bc = unit_named(&g, "Bloodclaws");
+    place_on(&mut g, Vec::new(), |g| {
+        let y = 10.0 + radius(g, bu) + radius(g, wc);
+        let mut keep = vec![
+            (bu, vec![Point::new(20.0, 10.0)]),
+            (wc, vec![Point::new(20.0, y)]),
+        ];
+        if others {
+            keep.push((bc, row(g, bc, 1, 40.0, 30.0, 0.0)));
+        }
+        keep
+    });
+    g.units[usize::from(bu)].state.wounds = g.profile(bu).health - 1;
+    g.units[usize::from(wc)].state.wounds = g.profile(wc).health - left;
+    (g, bu, wc)
+}
+
+/// BoV p.22, "Giant": "When this unit is defeated, inflict [its] wounds on
+/// any one enemy unit engaged with this unit ..., then remove this unit."
+/// The Bucentaur is the Guild Line's last unit: its wounds are inflicted on
+/// the Warchief before the game ends on the wipe-out (p.11, "End of
+/// Game"), which the Swarm then wins.
+#[test]
+fn a_giant_that_is_the_last_unit_wounds_before_the_game_ends() {
+    let (mut wounded, mut ended) = (0, 0);
+    for seed in 0..12 {
+        let (mut g, bu, wc) = last_giant(seed, 6, true);
+        g.phase = Phase::Action { unit: wc };
+        g.apply(Decision::Attack { target: bu }).unwrap();
+        decline_reactions(&mut g);
+        if g.units[usize::from(bu)].alive() {
+            continue;
+        }
+        ended += 1;
+        assert_eq!(g.phase, Phase::Over, "seed {seed}");
+        let swarm = g.units[usize::from(wc)].owner;
+        assert_eq!(g.outcome().unwrap().winners, vec![swarm]);
+        if g.units[usize::from(wc)].state.wounds > 0 {
+            wounded += 1;
+        }
+    }
+    assert!(ended > 0);
+    // Two black dice miss together 16% of the time.
+    assert!(wounded > 0, "the Giant's wounds were never inflicted");
+}
+
+/// BoV p.22, "Giant", with docs/rulings.md, "When both sides are wiped out
+/// at once": the Bucentaur's wounds defeat the Warchief, the Swarm's last
+/// unit, so both sides are gone together and the score decides; it is no
+/// wipe-out victory.
+#[test]
+fn a_last_giant_that_defeats_the_last_enemy_leaves_both_sides_gone() {
+    let mut both = 0;
+    for seed in 0..12 {
+        let (mut g, bu, wc) = last_giant(seed, 1, false);
+        g.phase = Phase::Action { unit: wc };
+        g.apply(Decision::Attack { target: bu }).unwrap();
+        decline_reactions(&mut g);
+        if g.units[usize::from(bu)].alive() {
+            continue;
+        }
+        assert_eq!(g.phase, Phase::Over, "seed {seed}");
+        if g.units[usize::from(wc)].alive() {
+            assert_eq!(g.outcome().unwrap().reason, "wipe_out");
+            continue;
+        }
+        both += 1;
+        assert_ne!(g.outcome().unwrap().reason, "wipe_out", "seed {seed}");
+    }
+    assert!(both > 0);
+}
+
 /// "Flying": "This unit can choose to either move on the ground or fly. If
 /// flying, this unit ... cannot end its move inside Impassable or
 /// Obscuring terrain". The Vespidai Swarm walks into a wood it could not

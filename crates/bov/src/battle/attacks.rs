@@ -643,6 +643,9 @@ impl Battle {
         }
         let candidates = self.engaged_where_it_stood(unit);
         if !candidates.is_empty() {
+            // The wounds come before the game can end on a wipe-out (BoV
+            // p.22): the check waits for them (`Battle::check_wipe_out`).
+            self.queue.push_front(Step::WipeOut);
             self.queue.push_front(Step::Giant { unit, candidates });
         }
     }

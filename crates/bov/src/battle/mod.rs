@@ -395,6 +395,8 @@ pub enum Step {
     PowerMove { unit: u16, inches: f64 },
     /// A defeated Giant's wounds on one of the enemy units engaged with it.
     Giant { unit: u16, candidates: Vec<u16> },
+    /// "End of Game" once a defeated Giant's wounds were inflicted.
+    WipeOut,
     /// "Command X": the Hero may place its activation marker.
     Command { hero: u16 },
     /// "Dragonriders": the rider may mount at the end of its activation.
@@ -737,6 +739,10 @@ impl Battle {
             Step::RoundEnds => {
                 self.round_ends();
                 !self.queue.is_empty()
+            }
+            Step::WipeOut => {
+                self.check_wipe_out();
+                true
             }
             Step::Giant { unit, candidates } => {
                 let alive: Vec<u16> = candidates

@@ -278,8 +278,22 @@ impl Battle {
         }
     }
 
-    /// "End of Game": immediately when only one side has units left.
+    /// "End of Game": immediately when only one side has units left; but a
+    /// defeated Giant inflicts its wounds first ("When this unit is
+    /// defeated, inflict wounds on any one enemy unit engaged with this
+    /// unit ... then remove this unit", BoV p.22), so the check waits while
+    /// they are to come ([`Step::WipeOut`] follows them). If they defeat
+    /// the last enemy unit, both sides are gone at once (docs/rulings.md,
+    /// "When both sides are wiped out at once").
     pub(crate) fn check_wipe_out(&mut self) {
+        let giant_pending = matches!(self.phase, Phase::Giant { .. })
+            || self
+                .queue
+                .iter()
+                .any(|s| matches!(s, Step::Giant { .. } | Step::WipeOut));
+        if giant_pending {
+            return;
+        }
         let on = [0, 1].map(|s| self.living(s).next().is_some() || self.quest_units_to_come(s));
         if on != [true, true] {
             self.end_game("wipe_out");
