@@ -504,6 +504,99 @@ fn a_slowed_charge_is_declared_only_within_its_reach() {
     assert!(g.validate(&Decision::Charge { target: far }).is_ok());
 }
 
+/// The Serpent Fang's Venom Strike (provisional pack: "Make a melee attack;
+/// an enemy unit it wounds also gains a Poison marker"), the effect
+/// language's `if_wounds`: the Ogerron Warchief, carrying it, strikes
+/// Parrymaster Qui. No marker while the attack is only declared; after the
+/// roll, one exactly when the defense roll left Qui a wound (BoV p.21,
+/// "Making Attacks vs. Rolling Dice": the power's attack "follow[s] the
+/// standard rules for making an attack").
+#[test]
+fn venom_strike_poisons_only_a_unit_it_wounds_after_the_roll() {
+    let list = r#"(
+        name: "Fang",
+        force: "Tyveria",
+        game_size: 100,
+        units: [
+            (card: "adrael", general: true),
+            (card: "ogerron_warchief", artifacts: ["serpent_fang"]),
+        ],
+        vaala: [],
+    )"#;
+    let (mut wounded, mut unhurt) = (0, 0);
+    for seed in 0..24 {
+        let mut g = deployed(seed, "allaria_guild_line", list);
+        let qui = unit_named(&g, "Parrymaster Qui");
+        let wc = unit_named(&g, "Ogerron Warchief");
+        let adrael = unit_named(&g, "Adrael");
+        let y = contact_y(&g, qui, wc, 10.0);
+        place(&mut g, |g| {
+            vec![
+                (qui, row(g, qui, 1, 10.0, 10.0, 0.0)),
+                (wc, row(g, wc, 1, 10.0, y, 0.0)),
+                (adrael, row(g, adrael, 1, 40.0, 30.0, 0.0)),
+            ]
+        });
+        activate(&mut g, wc);
+        g.apply(Decision::ActivatePower {
+            power: ARTIFACT_POWER_SLOT,
+            target: Some(qui),
+        })
+        .unwrap();
+        // Declared, not rolled: Qui's owner may Parry.
+        assert!(matches!(g.phase, Phase::Reaction { .. }), "{:?}", g.phase);
+        assert_eq!(g.units[usize::from(qui)].state.status.poisoned, 0);
+        decline_reactions(&mut g);
+        let q = &g.units[usize::from(qui)].state;
+        if q.is_defeated() {
+            continue;
+        }
+        if q.wounds > 0 {
+            wounded += 1;
+            assert_eq!(q.status.poisoned, 1, "seed {seed}: wounded, so poisoned");
+        } else {
+            unhurt += 1;
+            assert_eq!(
+                q.status.poisoned, 0,
+                "seed {seed}: not wounded, not poisoned"
+            );
+        }
+    }
+    assert!(
+        wounded > 0 && unhurt > 0,
+        "{wounded} wounded, {unhurt} unhurt"
+    );
+}
+
+/// The effect language's `if_wounds` names the units an attack wounded
+/// (`Wounded`): the loader refuses `Wounded` anywhere else, and an
+/// `if_wounds` effect that has the player name a unit.
+#[test]
+fn the_loader_refuses_wounded_outside_an_attacks_result() {
+    let card = |effects: &str| {
+        format!(
+            r#"[(id: "x", name: "X", provisional: true, force: "Allaria", keywords: ["Hero"],
+            points: 10, base_mm: 40, front: (health: 5, speed: 6, defense: gray, melee: (dice: "2xgray"),
+            powers: [(id: "p", name: "P", timing: Action, text: "t", effects: {effects})]))]"#
+        )
+    };
+    let ok = card(
+        "[Attack(weapon: Melee, modifier: 0, if_wounds: [Status(target: Wounded, status: Slowed, count: 1)])]",
+    );
+    common::load_units(&[], &ok).unwrap();
+    for bad in [
+        "[Status(target: Wounded, status: Slowed, count: 1)]",
+        "[Attack(weapon: Melee, modifier: 0, if_wounds: [Status(target: EngagedEnemy, status: Slowed, count: 1)])]",
+        "[Attack(weapon: Melee, modifier: 0, if_wounds: [Attack(weapon: Melee, modifier: 0)])]",
+    ] {
+        let e = common::load_units(&[], &card(bad)).unwrap_err();
+        assert!(
+            e.contains("Wounded") || e.contains("another attack"),
+            "{bad}: {e}"
+        );
+    }
+}
+
 /// BoV 5.1, "General's Aura of Command": "All friendly models within 12"
 /// of the general upgrade their Morale tests" - model by model, not the
 /// whole unit for one model.

@@ -397,6 +397,13 @@ pub enum Step {
     Giant { unit: u16, candidates: Vec<u16> },
     /// "End of Game" once a defeated Giant's wounds were inflicted.
     WipeOut,
+    /// The effects of an `Attack` effect's `if_wounds` on the units its
+    /// attack wounded (gathered as the defense rolls are made).
+    IfWounds {
+        caster: u16,
+        effects: Vec<crate::rules::powers::Effect>,
+        wounded: Vec<u16>,
+    },
     /// "Command X": the Hero may place its activation marker.
     Command { hero: u16 },
     /// "Dragonriders": the rider may mount at the end of its activation.
@@ -739,6 +746,14 @@ impl Battle {
             Step::RoundEnds => {
                 self.round_ends();
                 !self.queue.is_empty()
+            }
+            Step::IfWounds {
+                caster,
+                effects,
+                wounded,
+            } => {
+                self.if_wounds_step(caster, &effects, &wounded);
+                true
             }
             Step::WipeOut => {
                 self.check_wipe_out();

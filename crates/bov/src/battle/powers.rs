@@ -244,8 +244,7 @@ impl Battle {
         self.count_power_use(unit, slot);
         let ctx = Named {
             unit: target,
-            triggering: None,
-            subject: None,
+            ..Named::default()
         };
         let mut queued = std::mem::take(&mut self.queue);
         for e in &power.effects {
@@ -296,12 +295,18 @@ impl Battle {
                 .collect(),
             Target::Triggering => named.triggering.into_iter().collect(),
             Target::Subject => named.subject.into_iter().collect(),
+            Target::Wounded => named.wounded.into_iter().collect(),
         }
     }
 
     /// One effect of the language, applied by the caster.
     pub(crate) fn resolve_effect(&mut self, caster: u16, effect: &Effect, named: &Named) {
-        if let Effect::Attack { weapon, modifier } = *effect {
+        if let Effect::Attack {
+            weapon,
+            modifier,
+            ref if_wounds,
+        } = *effect
+        {
             // "Certain powers will allow a unit to make an attack. These
             // attacks follow the standard rules for making an attack."
             let Some(t) = named.unit else {
@@ -317,9 +322,22 @@ impl Battle {
                     duration: Duration::ThisRoll,
                 });
             }
+            let before = self.queue.len();
             match weapon {
                 WeaponKind::Melee => self.melee_attack(caster, t, false, true),
                 WeaponKind::Ranged => self.ranged_attack(caster, t, false),
+            }
+            // The attack's steps are queued first; its result follows them.
+            let attack_steps = self.queue.len() - before;
+            if !if_wounds.is_empty() {
+                self.queue.insert(
+                    attack_steps,
+                    Step::IfWounds {
+                        caster,
+                        effects: if_wounds.clone(),
+                        wounded: Vec::new(),
+                    },
+                );
             }
             return;
         }
@@ -372,6 +390,23 @@ impl Battle {
                 Effect::Attack { .. } => {}
             }
         }
+    }
+
+    /// An `Attack` effect's `if_wounds`, once its attack is resolved: each
+    /// effect on each unit it wounded, in the order they were wounded; the
+    /// steps they queue come before the rest of the queue.
+    pub(crate) fn if_wounds_step(&mut self, caster: u16, effects: &[Effect], wounded: &[u16]) {
+        let rest = std::mem::take(&mut self.queue);
+        for &w in wounded {
+            let named = Named {
+                wounded: Some(w),
+                ..Named::default()
+            };
+            for e in effects {
+                self.resolve_effect(caster, e, &named);
+            }
+        }
+        self.queue.extend(rest);
     }
 
     /// "Healing": wound counters first, then status markers, the most
@@ -612,4 +647,6 @@ pub(crate) struct Named {
     pub unit: Option<u16>,
     pub triggering: Option<u16>,
     pub subject: Option<u16>,
+    /// A unit the attack of an `Attack` effect wounded (its `if_wounds`).
+    pub wounded: Option<u16>,
 }
