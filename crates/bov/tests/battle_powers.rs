@@ -4,7 +4,7 @@
 
 use valerna_bov::battle::{Battle, BattleSetup, CardKind, Decision, Phase, Reaction, Window};
 use valerna_bov::content::{FileKind, Pack, Source};
-use valerna_bov::geometry::Point;
+use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::powers::{ARTIFACT_POWER_SLOT, Roll, Trigger};
 use valerna_bov::rules::status::StatusKind;
 use valerna_bov::rules::units::WeaponKind;
@@ -595,6 +595,87 @@ fn the_loader_refuses_wounded_outside_an_attacks_result() {
             "{bad}: {e}"
         );
     }
+}
+
+/// Nagasha Magnifex's Venom Cloud (1 gray die of hits on every enemy unit
+/// within 6") on the Dreamfencers, five models standing in an Obscuring
+/// wood or, with the same seed, in the open: the models they lost and the
+/// Flowing Guard's count of uses after it.
+fn venom_cloud_on_dreamfencers(seed: u64, wood: bool) -> (u32, u32) {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_dragon_host");
+    let df = unit_named(&g, "Dreamfencers");
+    let nagasha = unit_named(&g, "Nagasha Magnifex");
+    let terrain = if wood {
+        vec![
+            TerrainPiece::rect(
+                "Wood",
+                Point::new(8.0, 2.0),
+                Point::new(20.0, 7.0),
+                vec![TerrainKind::Obscuring],
+            )
+            .unwrap(),
+        ]
+    } else {
+        Vec::new()
+    };
+    common::place_on(&mut g, terrain, |g| {
+        vec![
+            (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+            (
+                nagasha,
+                vec![Point::new(
+                    14.0,
+                    5.0 + radius(g, df) + 2.0 + radius(g, nagasha),
+                )],
+            ),
+        ]
+    });
+    // One fatigue counter: neither Fresh (an upgrade) nor Exhausted.
+    g.units[usize::from(df)].state.fatigue = 1;
+    activate(&mut g, nagasha);
+    g.apply(Decision::ActivatePower {
+        power: 0,
+        target: None,
+    })
+    .unwrap();
+    decline_reactions(&mut g);
+    while let Phase::Casualties { .. } = g.phase {
+        let mut buf = Vec::new();
+        g.choices(&mut buf);
+        g.apply(buf[0].clone()).unwrap();
+        decline_reactions(&mut g);
+    }
+    let lost = 5 - g.units[usize::from(df)].state.models();
+    (lost, uses(&g, CardKind::Power, "flowing_guard"))
+}
+
+/// BoV p.21, "Making Attacks vs. Rolling Dice": powers that roll dice and
+/// deal hits "are not considered attacks", so the Dreamfencers' Flowing
+/// Guard ("Upgrade this unit's defense rolls against ranged attacks") does
+/// not reach a power's hits; p.24, "Obscuring Terrain", still does: "the
+/// unit's defense roll is upgraded when it is hit by a ranged attack or
+/// power". In the open the Dreamfencers (one fatigue counter) defend
+/// un-upgraded; in the wood, upgraded, and lose fewer models for the same
+/// dice.
+#[test]
+fn a_powers_hits_are_not_a_ranged_attack_but_cover_still_counts() {
+    let mut cover_helped = 0;
+    for seed in 0..40 {
+        let (open, guard) = venom_cloud_on_dreamfencers(seed, false);
+        assert_eq!(
+            guard, 0,
+            "seed {seed}: Flowing Guard acted on a power's hits"
+        );
+        let (covered, _) = venom_cloud_on_dreamfencers(seed, true);
+        assert!(
+            covered <= open,
+            "seed {seed}: {covered} lost in cover, {open} in the open"
+        );
+        if covered < open {
+            cover_helped += 1;
+        }
+    }
+    assert!(cover_helped > 0);
 }
 
 /// BoV 5.1, "General's Aura of Command": "All friendly models within 12"

@@ -429,15 +429,22 @@ impl Battle {
         crate::rules::wounds::heal(st, amount, &markers);
     }
 
-    /// Dice of hits from a power: not an attack, so the caster's models and
-    /// modifiers do not count; the target defends as against a ranged attack
-    /// or power (BoV 5.1, "Obscuring Terrain": "hit by a ranged attack or
-    /// power").
+    /// Dice of hits from a power: not an attack (BoV p.21, "Making Attacks
+    /// vs. Rolling Dice": "these are not considered attacks"), so the
+    /// caster's models and modifiers do not count, and neither do the
+    /// target's modifiers against one kind of attack ("defense rolls
+    /// against ranged attacks"): only those against every roll. Cover
+    /// counts as against a ranged attack (p.24, "Obscuring Terrain": "hit
+    /// by a ranged attack or power"); Flanked, against melee attacks only,
+    /// does not.
     fn power_hits(&mut self, caster: u16, u: u16, dice: &crate::rules::units::Dice) {
         let roll = roll_attack(dice.groups(), Shift::None, &mut self.stream);
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
-        let mut dm = self.defense_modifiers_against(u, WeaponKind::Ranged, Some(caster));
+        let mut dm =
+            DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
+        dm.dragonbonded = self.dragonbonded(u);
+        dm.powers = self.roll_powers(u, Roll::Defense, None, Some(caster));
         dm.obscured = sight.unit_in_cover_from(UnitId(self.body(caster)), UnitId(self.body(u)));
         let defense = self.profile(u).defense;
         let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
