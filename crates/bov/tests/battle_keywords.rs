@@ -1,9 +1,10 @@
 //! The unit keywords the turn engine plays: Command X, Giant and Flying
 //! (BoV 5.1, "Unit Keywords").
 
-use valerna_bov::battle::{Battle, Decision, Phase};
+use valerna_bov::battle::{Battle, Decision, Phase, Reaction};
 use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::keywords::AttackKeyword;
+use valerna_bov::rules::powers::Trigger;
 use valerna_game::Game;
 
 mod common;
@@ -90,6 +91,158 @@ fn command_gives_two_activations_in_a_row() {
     assert_eq!(g.command_marker, None);
     g.apply(Decision::March { paths: Vec::new() }).unwrap();
     decline_reactions(&mut g);
+    assert_eq!(g.phase, Phase::Turn { seat: 1 - seat });
+}
+
+/// The Ogerron Warchief (Command Ogerron) and the Ogerron Phalanx, 0.6"
+/// apart, both in base contact with Parrymaster Qui; Qui's Parry not yet
+/// used this turn.
+fn warchief_and_phalanx_on_qui(seed: u64) -> (Battle, u16, u16, u16) {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+    let qui = unit_named(&g, "Parrymaster Qui");
+    let wc = unit_named(&g, "Ogerron Warchief");
+    let ph = unit_named(&g, "Ogerron Phalanx");
+    place_on(&mut g, Vec::new(), |g| {
+        let (rq, rw, rp) = (radius(g, qui), radius(g, wc), radius(g, ph));
+        let x = 20.0 - rq - rp;
+        let step = 2.0 * rp + 0.5;
+        vec![
+            (qui, vec![Point::new(20.0, 10.0)]),
+            (wc, vec![Point::new(20.0, 10.0 - rq - rw)]),
+            (
+                ph,
+                (0..3)
+                    .map(|k| Point::new(x - f64::from(k) * step, 10.0))
+                    .collect(),
+            ),
+        ]
+    });
+    (g, qui, wc, ph)
+}
+
+/// Whether the pending question offers Qui's Parry.
+fn parry_offered(g: &Battle, qui: u16) -> bool {
+    matches!(&g.phase, Phase::Reaction { options, .. }
+        if options.iter().any(|o| matches!(o, Reaction::Power { unit, .. } if *unit == qui)))
+}
+
+/// BoV p.21, "Activating Powers": "a given power may only be activated once
+/// per turn; this is true even for reaction powers regardless of how many
+/// times their triggering conditions are met during a turn", and p.22,
+/// "Command X": the marked unit's activation comes "in a row in a single
+/// turn". Qui parries the Warchief's attack; the Phalanx, activated by the
+/// Warchief's marker in the same turn, attacks him and Parry is not offered
+/// again.
+#[test]
+fn a_reaction_power_is_used_once_across_a_command_turn() {
+    let mut checked = 0;
+    for seed in 0..8 {
+        let (mut g, qui, wc, ph) = warchief_and_phalanx_on_qui(seed);
+        let seat = g.units[usize::from(wc)].owner;
+        g.phase = Phase::Turn { seat };
+        g.passed = [false, false];
+        g.apply(Decision::Activate { unit: wc }).unwrap();
+        g.apply(Decision::Command { unit: Some(ph) }).unwrap();
+        decline_reactions(&mut g);
+        assert_eq!(g.phase, Phase::Action { unit: wc });
+        g.apply(Decision::Attack { target: qui }).unwrap();
+        assert!(parry_offered(&g, qui), "{:?}", g.phase);
+        let Phase::Reaction { options, .. } = g.phase.clone() else {
+            unreachable!()
+        };
+        g.apply(Decision::Reaction {
+            reaction: options.first().cloned(),
+        })
+        .unwrap();
+        decline_reactions(&mut g);
+        if !g.units[usize::from(qui)].alive() {
+            continue;
+        }
+        // The same turn goes on with the Phalanx.
+        assert_eq!(g.phase, Phase::Action { unit: ph });
+        g.apply(Decision::Attack { target: qui }).unwrap();
+        assert!(!parry_offered(&g, qui), "{:?}", g.phase);
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+/// BoV p.19, "Simultaneous Activation" and p.21, "Activating Powers": a
+/// reaction power used in a Command X Hero's activation stays used through
+/// the second activation and comes back with the next turn.
+#[test]
+fn powers_used_in_a_command_turn_come_back_next_turn() {
+    let (mut g, qui, wc, ph) = warchief_and_phalanx_on_qui(0);
+    let seat = g.units[usize::from(wc)].owner;
+    g.phase = Phase::Turn { seat };
+    g.passed = [false, false];
+    g.apply(Decision::Activate { unit: wc }).unwrap();
+    g.apply(Decision::Command { unit: Some(ph) }).unwrap();
+    decline_reactions(&mut g);
+    g.units[usize::from(qui)].powers_used = 1;
+    g.apply(Decision::March { paths: Vec::new() }).unwrap();
+    decline_reactions(&mut g);
+    assert_eq!(g.phase, Phase::Action { unit: ph });
+    assert!(g.used_this_turn(qui, 0), "still the same turn");
+    g.apply(Decision::March { paths: Vec::new() }).unwrap();
+    decline_reactions(&mut g);
+    assert_eq!(g.phase, Phase::Turn { seat: 1 - seat });
+    assert!(!g.used_this_turn(qui, 0), "a new turn");
+}
+
+/// BoV p.11, "Turn Order": "6. End of Turn" comes once a turn, and p.22,
+/// "Command X": the marked unit's activation is part of the Hero's turn. So
+/// "at the end of your turn" (Mending Light) is offered once, after the
+/// second activation, not after the Hero's.
+#[test]
+fn the_end_of_a_command_turn_comes_once_after_the_second_activation() {
+    let (mut g, oc, df) = commander_and_fencers(2, 0.5);
+    let eldai = unit_named(&g, "Eldai Alarn");
+    let adrael = unit_named(&g, "Adrael");
+    place_on(&mut g, Vec::new(), |g| {
+        let y = 5.0 + radius(g, oc) + radius(g, df) + 0.5;
+        vec![
+            (oc, row(g, oc, 1, 10.0, 5.0, 0.0)),
+            (df, row(g, df, 5, 10.0, y, 0.5)),
+            (eldai, row(g, eldai, 1, 14.0, 5.0, 0.0)),
+            (adrael, row(g, adrael, 1, 40.0, 30.0, 0.0)),
+        ]
+    });
+    let seat = g.units[usize::from(oc)].owner;
+    g.phase = Phase::Turn { seat };
+    g.passed = [false, false];
+    let mut end_of_turn = Vec::new();
+    // Declines everything, one question at a time, noting the windows of
+    // the end of the turn.
+    fn settle(g: &mut Battle, end_of_turn: &mut Vec<Phase>) {
+        loop {
+            let d = match &g.phase {
+                Phase::Reaction { window, .. } => {
+                    if window.trigger == Trigger::EndOfTurn {
+                        end_of_turn.push(g.phase.clone());
+                    }
+                    Decision::Reaction { reaction: None }
+                }
+                Phase::Command { .. } => Decision::Command { unit: None },
+                Phase::Redirect { .. } => Decision::Redirect { unit: None },
+                _ => return,
+            };
+            g.apply(d).unwrap();
+        }
+    }
+    g.apply(Decision::Activate { unit: oc }).unwrap();
+    g.apply(Decision::Command { unit: Some(df) }).unwrap();
+    settle(&mut g, &mut end_of_turn);
+    g.apply(Decision::March { paths: Vec::new() }).unwrap();
+    settle(&mut g, &mut end_of_turn);
+    assert_eq!(g.phase, Phase::Action { unit: df });
+    assert!(
+        end_of_turn.is_empty(),
+        "no end of turn between the two activations: {end_of_turn:?}"
+    );
+    g.apply(Decision::March { paths: Vec::new() }).unwrap();
+    settle(&mut g, &mut end_of_turn);
+    assert_eq!(end_of_turn.len(), 1, "{end_of_turn:?}");
     assert_eq!(g.phase, Phase::Turn { seat: 1 - seat });
 }
 
@@ -181,6 +334,85 @@ fn a_defeated_giant_wounds_an_engaged_enemy_of_its_owners_choice() {
         asked += 1;
     }
     assert!(asked > 0);
+}
+
+/// The Bucentaur (Giant 2xblack), the Guild Line's last unit, one wound from
+/// defeat, in base contact with the Ogerron Warchief, who has `left` wounds
+/// to go; the Swarm keeps the Bloodclaws far away when `others`.
+fn last_giant(seed: u64, left: u8, others: bool) -> (Battle, u16, u16) {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+    let bu = unit_named(&g, "Bucentaur");
+    let wc = unit_named(&g, "Ogerron Warchief");
+    let bc = unit_named(&g, "Bloodclaws");
+    place_on(&mut g, Vec::new(), |g| {
+        let y = 10.0 + radius(g, bu) + radius(g, wc);
+        let mut keep = vec![
+            (bu, vec![Point::new(20.0, 10.0)]),
+            (wc, vec![Point::new(20.0, y)]),
+        ];
+        if others {
+            keep.push((bc, row(g, bc, 1, 40.0, 30.0, 0.0)));
+        }
+        keep
+    });
+    g.units[usize::from(bu)].state.wounds = g.profile(bu).health - 1;
+    g.units[usize::from(wc)].state.wounds = g.profile(wc).health - left;
+    (g, bu, wc)
+}
+
+/// BoV p.22, "Giant": "When this unit is defeated, inflict [its] wounds on
+/// any one enemy unit engaged with this unit ..., then remove this unit."
+/// The Bucentaur is the Guild Line's last unit: its wounds are inflicted on
+/// the Warchief before the game ends on the wipe-out (p.11, "End of
+/// Game"), which the Swarm then wins.
+#[test]
+fn a_giant_that_is_the_last_unit_wounds_before_the_game_ends() {
+    let (mut wounded, mut ended) = (0, 0);
+    for seed in 0..12 {
+        let (mut g, bu, wc) = last_giant(seed, 6, true);
+        g.phase = Phase::Action { unit: wc };
+        g.apply(Decision::Attack { target: bu }).unwrap();
+        decline_reactions(&mut g);
+        if g.units[usize::from(bu)].alive() {
+            continue;
+        }
+        ended += 1;
+        assert_eq!(g.phase, Phase::Over, "seed {seed}");
+        let swarm = g.units[usize::from(wc)].owner;
+        assert_eq!(g.outcome().unwrap().winners, vec![swarm]);
+        if g.units[usize::from(wc)].state.wounds > 0 {
+            wounded += 1;
+        }
+    }
+    assert!(ended > 0);
+    // Two black dice miss together 16% of the time.
+    assert!(wounded > 0, "the Giant's wounds were never inflicted");
+}
+
+/// BoV p.22, "Giant", with docs/rulings.md, "When both sides are wiped out
+/// at once": the Bucentaur's wounds defeat the Warchief, the Swarm's last
+/// unit, so both sides are gone together and the score decides; it is no
+/// wipe-out victory.
+#[test]
+fn a_last_giant_that_defeats_the_last_enemy_leaves_both_sides_gone() {
+    let mut both = 0;
+    for seed in 0..12 {
+        let (mut g, bu, wc) = last_giant(seed, 1, false);
+        g.phase = Phase::Action { unit: wc };
+        g.apply(Decision::Attack { target: bu }).unwrap();
+        decline_reactions(&mut g);
+        if g.units[usize::from(bu)].alive() {
+            continue;
+        }
+        assert_eq!(g.phase, Phase::Over, "seed {seed}");
+        if g.units[usize::from(wc)].alive() {
+            assert_eq!(g.outcome().unwrap().reason, "wipe_out");
+            continue;
+        }
+        both += 1;
+        assert_ne!(g.outcome().unwrap().reason, "wipe_out", "seed {seed}");
+    }
+    assert!(both > 0);
 }
 
 /// "Flying": "This unit can choose to either move on the ground or fly. If

@@ -4,7 +4,7 @@
 
 use valerna_bov::battle::{Battle, BattleSetup, CardKind, Decision, Phase, Reaction, Window};
 use valerna_bov::content::{FileKind, Pack, Source};
-use valerna_bov::geometry::Point;
+use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::powers::{ARTIFACT_POWER_SLOT, Roll, Trigger};
 use valerna_bov::rules::status::StatusKind;
 use valerna_bov::rules::units::WeaponKind;
@@ -458,6 +458,224 @@ fn charges_under_status_effects() {
     let mut buf = Vec::new();
     g.choices(&mut buf);
     assert!(!buf.iter().any(|d| matches!(d, Decision::Charge { .. })));
+}
+
+/// BoV p.13, "Select Target": "there must be a chance that the charge move
+/// will succeed"; p.23, "Slowed": "This unit's Speed is reduced by half",
+/// and the charge dice are added to Speed, so a Slowed charge goes at most
+/// (Speed + 6") / 2. The declaration reads Slowed as the move does
+/// (docs/rulings.md, "Charges under status effects"): the Slowed
+/// Dreamfencers (Speed 8) may charge a target 6.9" away, not one 8" away,
+/// which Speed / 2 + 6" would have allowed and no roll could reach.
+#[test]
+fn a_slowed_charge_is_declared_only_within_its_reach() {
+    let mut g = deployed(9, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    let near = unit_named(&g, "Bloodclaws");
+    let far = unit_named(&g, "Ogerron Phalanx");
+    place(&mut g, |g| {
+        let reach = |d: f64, u: u16| 5.0 + radius(g, df) + d + radius(g, u);
+        vec![
+            (df, row(g, df, 1, 10.0, 5.0, 0.0)),
+            (near, row(g, near, 1, 10.0, reach(6.9, near), 0.0)),
+            (far, row(g, far, 1, 30.0, 5.0, 0.0)),
+        ]
+    });
+    // The far target 8" from the Dreamfencers, along the row.
+    let x = 10.0 + radius(&g, df) + 8.0 + radius(&g, far);
+    g.units[usize::from(far)].positions[0] = Point::new(x, 5.0);
+    assert!((g.distance(df, far) - 8.0).abs() < 1e-9);
+    g.units[usize::from(df)]
+        .state
+        .status
+        .add(StatusKind::Slowed, 1);
+    assert_eq!(g.charge_reach(df), 7.0);
+    activate(&mut g, df);
+    let e = g.validate(&Decision::Charge { target: far }).unwrap_err();
+    assert!(e.to_string().contains("Speed + 6"), "{e}");
+    assert!(g.validate(&Decision::Charge { target: near }).is_ok());
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    assert!(buf.contains(&Decision::Charge { target: near }));
+    assert!(!buf.contains(&Decision::Charge { target: far }));
+    // Not Slowed, both are within Speed + 6".
+    g.units[usize::from(df)].state.status = Default::default();
+    assert_eq!(g.charge_reach(df), 14.0);
+    assert!(g.validate(&Decision::Charge { target: far }).is_ok());
+}
+
+/// The Serpent Fang's Venom Strike (provisional pack: "Make a melee attack;
+/// an enemy unit it wounds also gains a Poison marker"), the effect
+/// language's `if_wounds`: the Ogerron Warchief, carrying it, strikes
+/// Parrymaster Qui. No marker while the attack is only declared; after the
+/// roll, one exactly when the defense roll left Qui a wound (BoV p.21,
+/// "Making Attacks vs. Rolling Dice": the power's attack "follow[s] the
+/// standard rules for making an attack").
+#[test]
+fn venom_strike_poisons_only_a_unit_it_wounds_after_the_roll() {
+    let list = r#"(
+        name: "Fang",
+        force: "Tyveria",
+        game_size: 100,
+        units: [
+            (card: "adrael", general: true),
+            (card: "ogerron_warchief", artifacts: ["serpent_fang"]),
+        ],
+        vaala: [],
+    )"#;
+    let (mut wounded, mut unhurt) = (0, 0);
+    for seed in 0..24 {
+        let mut g = deployed(seed, "allaria_guild_line", list);
+        let qui = unit_named(&g, "Parrymaster Qui");
+        let wc = unit_named(&g, "Ogerron Warchief");
+        let adrael = unit_named(&g, "Adrael");
+        let y = contact_y(&g, qui, wc, 10.0);
+        place(&mut g, |g| {
+            vec![
+                (qui, row(g, qui, 1, 10.0, 10.0, 0.0)),
+                (wc, row(g, wc, 1, 10.0, y, 0.0)),
+                (adrael, row(g, adrael, 1, 40.0, 30.0, 0.0)),
+            ]
+        });
+        activate(&mut g, wc);
+        g.apply(Decision::ActivatePower {
+            power: ARTIFACT_POWER_SLOT,
+            target: Some(qui),
+        })
+        .unwrap();
+        // Declared, not rolled: Qui's owner may Parry.
+        assert!(matches!(g.phase, Phase::Reaction { .. }), "{:?}", g.phase);
+        assert_eq!(g.units[usize::from(qui)].state.status.poisoned, 0);
+        decline_reactions(&mut g);
+        let q = &g.units[usize::from(qui)].state;
+        if q.is_defeated() {
+            continue;
+        }
+        if q.wounds > 0 {
+            wounded += 1;
+            assert_eq!(q.status.poisoned, 1, "seed {seed}: wounded, so poisoned");
+        } else {
+            unhurt += 1;
+            assert_eq!(
+                q.status.poisoned, 0,
+                "seed {seed}: not wounded, not poisoned"
+            );
+        }
+    }
+    assert!(
+        wounded > 0 && unhurt > 0,
+        "{wounded} wounded, {unhurt} unhurt"
+    );
+}
+
+/// The effect language's `if_wounds` names the units an attack wounded
+/// (`Wounded`): the loader refuses `Wounded` anywhere else, and an
+/// `if_wounds` effect that has the player name a unit.
+#[test]
+fn the_loader_refuses_wounded_outside_an_attacks_result() {
+    let card = |effects: &str| {
+        format!(
+            r#"[(id: "x", name: "X", provisional: true, force: "Allaria", keywords: ["Hero"],
+            points: 10, base_mm: 40, front: (health: 5, speed: 6, defense: gray, melee: (dice: "2xgray"),
+            powers: [(id: "p", name: "P", timing: Action, text: "t", effects: {effects})]))]"#
+        )
+    };
+    let ok = card(
+        "[Attack(weapon: Melee, modifier: 0, if_wounds: [Status(target: Wounded, status: Slowed, count: 1)])]",
+    );
+    common::load_units(&[], &ok).unwrap();
+    for bad in [
+        "[Status(target: Wounded, status: Slowed, count: 1)]",
+        "[Attack(weapon: Melee, modifier: 0, if_wounds: [Status(target: EngagedEnemy, status: Slowed, count: 1)])]",
+        "[Attack(weapon: Melee, modifier: 0, if_wounds: [Attack(weapon: Melee, modifier: 0)])]",
+    ] {
+        let e = common::load_units(&[], &card(bad)).unwrap_err();
+        assert!(
+            e.contains("Wounded") || e.contains("another attack"),
+            "{bad}: {e}"
+        );
+    }
+}
+
+/// Nagasha Magnifex's Venom Cloud (1 gray die of hits on every enemy unit
+/// within 6") on the Dreamfencers, five models standing in an Obscuring
+/// wood or, with the same seed, in the open: the models they lost and the
+/// Flowing Guard's count of uses after it.
+fn venom_cloud_on_dreamfencers(seed: u64, wood: bool) -> (u32, u32) {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_dragon_host");
+    let df = unit_named(&g, "Dreamfencers");
+    let nagasha = unit_named(&g, "Nagasha Magnifex");
+    let terrain = if wood {
+        vec![
+            TerrainPiece::rect(
+                "Wood",
+                Point::new(8.0, 2.0),
+                Point::new(20.0, 7.0),
+                vec![TerrainKind::Obscuring],
+            )
+            .unwrap(),
+        ]
+    } else {
+        Vec::new()
+    };
+    common::place_on(&mut g, terrain, |g| {
+        vec![
+            (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+            (
+                nagasha,
+                vec![Point::new(
+                    14.0,
+                    5.0 + radius(g, df) + 2.0 + radius(g, nagasha),
+                )],
+            ),
+        ]
+    });
+    // One fatigue counter: neither Fresh (an upgrade) nor Exhausted.
+    g.units[usize::from(df)].state.fatigue = 1;
+    activate(&mut g, nagasha);
+    g.apply(Decision::ActivatePower {
+        power: 0,
+        target: None,
+    })
+    .unwrap();
+    decline_reactions(&mut g);
+    while let Phase::Casualties { .. } = g.phase {
+        let mut buf = Vec::new();
+        g.choices(&mut buf);
+        g.apply(buf[0].clone()).unwrap();
+        decline_reactions(&mut g);
+    }
+    let lost = 5 - g.units[usize::from(df)].state.models();
+    (lost, uses(&g, CardKind::Power, "flowing_guard"))
+}
+
+/// BoV p.21, "Making Attacks vs. Rolling Dice": powers that roll dice and
+/// deal hits "are not considered attacks", so the Dreamfencers' Flowing
+/// Guard ("Upgrade this unit's defense rolls against ranged attacks") does
+/// not reach a power's hits; p.24, "Obscuring Terrain", still does: "the
+/// unit's defense roll is upgraded when it is hit by a ranged attack or
+/// power". In the open the Dreamfencers (one fatigue counter) defend
+/// un-upgraded; in the wood, upgraded, and lose fewer models for the same
+/// dice.
+#[test]
+fn a_powers_hits_are_not_a_ranged_attack_but_cover_still_counts() {
+    let mut cover_helped = 0;
+    for seed in 0..40 {
+        let (open, guard) = venom_cloud_on_dreamfencers(seed, false);
+        assert_eq!(
+            guard, 0,
+            "seed {seed}: Flowing Guard acted on a power's hits"
+        );
+        let (covered, _) = venom_cloud_on_dreamfencers(seed, true);
+        assert!(
+            covered <= open,
+            "seed {seed}: {covered} lost in cover, {open} in the open"
+        );
+        if covered < open {
+            cover_helped += 1;
+        }
+    }
+    assert!(cover_helped > 0);
 }
 
 /// BoV 5.1, "General's Aura of Command": "All friendly models within 12"

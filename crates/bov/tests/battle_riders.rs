@@ -4,7 +4,7 @@
 
 use valerna_bov::battle::bots::{Bot as _, GreedyBot, SHIELD_MARGIN, SUPPORT};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase, Reaction, Window};
-use valerna_bov::geometry::{Point, Sightlines, UnitId, engaged_models};
+use valerna_bov::geometry::{Point, Sightlines, TerrainKind, TerrainPiece, UnitId, engaged_models};
 use valerna_bov::rules::powers::Trigger;
 use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
@@ -12,7 +12,7 @@ use valerna_game::Game;
 mod common;
 use common::{
     activate, check_charge_waits, check_march_as_one, decline_reactions, deployed, pack, place,
-    radius, row, unit_named,
+    place_on, radius, row, unit_named,
 };
 
 /// Elyse (a Dragonrider Hero, base 40 mm, ranged 12") and Ferellon Fulgen
@@ -853,4 +853,147 @@ fn charging_a_flanking_enemy_piles_in_the_flanked_unit_too() {
         checked += 1;
     }
     assert!(checked > 0);
+}
+
+/// Whether any unit on the table is both Flanked and Flanking.
+fn flanked_and_flanking(g: &Battle) -> Vec<u16> {
+    let snap = g.snapshot();
+    g.units
+        .iter()
+        .filter(|u| u.alive() && u.mounted_on.is_none())
+        .filter(|u| {
+            g.flanked(&snap, u.id)
+                && g.engaged_with(&snap, u.id)
+                    .into_iter()
+                    .any(|x| g.flanked(&snap, x))
+        })
+        .map(|u| u.id)
+        .collect()
+}
+
+/// BoV p.13, "Charging a Flanking enemy", and p.14: "a unit can never be
+/// both Flanked and Flanking at the same time ... if a Flanking unit is
+/// charged by an enemy unit, it is immediately separated from the unit
+/// that it was Flanking". Parrymaster Qui flanks the Scythed Reavers with
+/// the Guild Enforcers; the Ogerron Phalanx charges him from the side away
+/// from them, and its three models close round him, so that he cannot step
+/// back alone: he and his charger move apart together.
+#[test]
+fn a_flanking_unit_hemmed_in_by_its_charger_is_still_separated() {
+    let mut checked = 0;
+    for seed in 0..4 {
+        let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+        let qui = unit_named(&g, "Parrymaster Qui");
+        let reavers = unit_named(&g, "Scythed Reavers");
+        let enforcers = unit_named(&g, "Guild Enforcers");
+        let phalanx = unit_named(&g, "Ogerron Phalanx");
+        place(&mut g, |g| {
+            let (rq, rr, re) = (radius(g, qui), radius(g, reavers), radius(g, enforcers));
+            let at = |from: Point, d: f64, deg: f64| {
+                let a = f64::to_radians(deg);
+                Point::new(from.x + d * a.cos(), from.y + d * a.sin())
+            };
+            let q = Point::new(18.69, 24.40);
+            // The Reavers touch Qui; the Enforcers touch the Reavers round
+            // their far side.
+            let r0 = at(q, rq + rr, 20.0);
+            let r1 = at(r0, 2.0 * rr + 0.1, 5.0);
+            let enforcers_at = vec![
+                at(r0, rr + re, -100.0),
+                at(r0, rr + re, 100.0),
+                at(r1, rr + re, -90.0),
+                at(r1, rr + re, 90.0),
+                at(r1, rr + re, 0.0),
+            ];
+            let x = q.x - rq - radius(g, phalanx) - 1.0;
+            vec![
+                (qui, vec![q]),
+                (reavers, vec![r0, r1]),
+                (enforcers, enforcers_at),
+                (
+                    phalanx,
+                    vec![
+                        Point::new(x, 22.8),
+                        Point::new(x, 24.4),
+                        Point::new(x, 26.0),
+                    ],
+                ),
+            ]
+        });
+        let snap = g.snapshot();
+        assert!(g.flanked(&snap, reavers) && !g.flanked(&snap, qui));
+        assert!(flanked_and_flanking(&g).is_empty());
+        activate(&mut g, phalanx);
+        g.apply(Decision::Charge { target: qui }).unwrap();
+        assert!(g.last_charge.is_some_and(|c| c.engaged), "seed {seed}");
+        assert!(
+            flanked_and_flanking(&g).is_empty(),
+            "seed {seed}: {:?} both Flanked and Flanking",
+            flanked_and_flanking(&g)
+        );
+        let snap = g.snapshot();
+        assert_eq!(g.engaged_with(&snap, qui), vec![phalanx], "seed {seed}");
+        assert!(g.distance(qui, reavers) >= 1.0 - 1e-6, "seed {seed}");
+        settle(&mut g);
+        assert!(flanked_and_flanking(&g).is_empty());
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+/// docs/rulings.md, "Charging a Flanking enemy": where the table leaves no
+/// room to separate the charged unit from the unit it flanks, alone or with
+/// its charger, the charge cannot force it to disengage (BoV p.13) and so
+/// cannot succeed: it is not made. In a corridor of Impassable terrain the
+/// Ogerron Warchief charges Parrymaster Qui, who flanks the Scythed Reavers
+/// with the Guild Enforcers; the Warchief stays where it stood, no blow is
+/// struck, and no unit is both Flanked and Flanking (p.14).
+#[test]
+fn a_charge_that_cannot_separate_its_flanking_target_is_not_made() {
+    let mut g = deployed(1, "allaria_guild_line", "tyveria_swarm");
+    let qui = unit_named(&g, "Parrymaster Qui");
+    let reavers = unit_named(&g, "Scythed Reavers");
+    let enforcers = unit_named(&g, "Guild Enforcers");
+    let warchief = unit_named(&g, "Ogerron Warchief");
+    let wall = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        TerrainPiece::rect(
+            "Wall",
+            Point::new(x0, y0),
+            Point::new(x1, y1),
+            vec![TerrainKind::Impassable],
+        )
+        .unwrap()
+    };
+    // A corridor 2.1" wide from x = 5 to x = 12.5.
+    let terrain = vec![
+        wall(3.0, 8.0, 14.0, 10.0),
+        wall(3.0, 12.1, 14.0, 14.0),
+        wall(3.0, 10.0, 5.0, 12.1),
+        wall(12.5, 10.0, 14.0, 12.1),
+    ];
+    let y = 11.05;
+    place_on(&mut g, terrain, |g| {
+        let wc = 5.0 + radius(g, warchief) + 0.05;
+        let q = wc + radius(g, warchief) + 0.3 + radius(g, qui);
+        let r = q + radius(g, qui) + radius(g, reavers);
+        let e = r + radius(g, reavers) + radius(g, enforcers);
+        vec![
+            (warchief, vec![Point::new(wc, y)]),
+            (qui, vec![Point::new(q, y)]),
+            (reavers, vec![Point::new(r, y)]),
+            (enforcers, vec![Point::new(e, y)]),
+        ]
+    });
+    let snap = g.snapshot();
+    assert!(g.flanked(&snap, reavers));
+    let before: Vec<Point> = g.units[usize::from(warchief)].positions.clone();
+    let wounds = g.units[usize::from(qui)].state.wounds;
+    activate(&mut g, warchief);
+    g.apply(Decision::Charge { target: qui }).unwrap();
+    settle(&mut g);
+    assert!(g.last_charge.is_some_and(|c| !c.engaged));
+    assert_eq!(g.units[usize::from(warchief)].positions, before);
+    assert_eq!(g.units[usize::from(qui)].state.wounds, wounds);
+    assert!(flanked_and_flanking(&g).is_empty());
+    assert!(!matches!(g.phase, Phase::Action { unit } if unit == warchief));
 }

@@ -1156,22 +1156,24 @@ fn dreamfencers_charge_dice() {
     let p = pack();
     let speed = f64::from(card(&p, "dreamfencers").1.front.speed);
     let distance = 10.1;
+    let reach = charge::farthest_charge(speed);
+    assert_eq!(reach, 14.0, "Speed + 6\"");
     assert!(
-        charge::target_within_reach(distance, speed),
+        charge::target_within_reach(distance, reach),
         "within Speed + 6\""
     );
-    assert!(!charge::target_within_reach(14.1, speed));
-    assert!(charge::check_declaration(false, true, distance, speed).is_ok());
+    assert!(!charge::target_within_reach(14.1, reach));
+    assert!(charge::check_declaration(false, true, distance, reach).is_ok());
     assert_eq!(
-        charge::check_declaration(true, true, distance, speed),
+        charge::check_declaration(true, true, distance, reach),
         Err(charge::ChargeError::Engaged)
     );
     assert_eq!(
-        charge::check_declaration(false, false, distance, speed),
+        charge::check_declaration(false, false, distance, reach),
         Err(charge::ChargeError::NotInSight)
     );
     assert_eq!(
-        charge::check_declaration(false, true, 14.1, speed),
+        charge::check_declaration(false, true, 14.1, reach),
         Err(charge::ChargeError::OutOfReach)
     );
     assert!(charge::charge_allowance(speed, 3) >= distance);

@@ -6,9 +6,11 @@ use super::units::Snapshot;
 use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, Window, err};
 use crate::geometry::{
     ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
-    plan_formation, separate_flanking, validate_unit_move,
+    plan_formation, separate_flanking, separate_with_charger, validate_unit_move,
 };
-use crate::rules::charge::{charge_allowance, check_declaration, roll_charge_bonus};
+use crate::rules::charge::{
+    MAX_CHARGE_BONUS, charge_allowance, check_declaration, roll_charge_bonus,
+};
 use crate::rules::powers::Trigger;
 use crate::rules::wounds::WoundPlan;
 use valerna_game::Choices;
@@ -190,7 +192,7 @@ impl Battle {
             engaged,
             sees,
             self.distance(unit, target),
-            self.allowance(unit, false),
+            self.charge_reach(unit),
         )
         .map_err(|e| BattleError(e.to_string()))
     }
@@ -205,6 +207,14 @@ impl Battle {
             );
         }
         Ok(())
+    }
+
+    /// The farthest the unit's charge move can go: its allowance with every
+    /// die a double hit, so that the declaration and the move read Slowed
+    /// alike (BoV p.13, "there must be a chance that the charge move will
+    /// succeed"; docs/rulings.md, "Charges under status effects").
+    pub fn charge_reach(&self, unit: u16) -> f64 {
+        self.charge_distance(unit, MAX_CHARGE_BONUS)
     }
 
     /// The charge move's allowance: Speed plus the dice, halved as a whole
@@ -610,46 +620,86 @@ impl Battle {
         let Some(r) = best else {
             return;
         };
+        let engaged = r.outcome == ChargeOutcome::Engaged;
+        // "Charging a Flanking enemy": the charged unit is separated from
+        // every unit it was flanking; found before the charge is moved, so
+        // that a charge that cannot separate it is not made.
+        let separated = if engaged {
+            match self.separation(&r.after, unit, body, &flanked) {
+                Some(after) => Some(after),
+                // docs/rulings.md, "Charging a Flanking enemy": no room to
+                // separate them, no charge.
+                None => return,
+            }
+        } else {
+            None
+        };
         self.record_paths(&snap, &r.unit_move);
         self.set_positions(&snap, &r.after);
         self.grab_treasures(unit);
-        if r.outcome != ChargeOutcome::Engaged {
+        let Some(after) = separated else {
             return;
-        }
+        };
         if let Some(c) = &mut self.last_charge {
             c.engaged = true;
         }
-        let target_traits = self.units[usize::from(body)].traits;
-        for x in flanked {
+        if !flanked.is_empty() {
+            self.set_positions(&snap, &after);
+            // "Any models in the unit you charged, or in the unit they
+            // were flanking, that are no longer in contact with any
+            // enemy models because of this separation must immediately
+            // be moved to engage enemy models in the unit they are
+            // engaged with": the charged unit against its charger, the
+            // flanked unit against the enemies still engaged with it.
+            let target_traits = self.units[usize::from(body)].traits;
             let snap = self.snapshot();
-            if let Ok((_, after)) = separate_flanking(
+            if let Ok(p) = pile_in(
                 &self.field,
                 &snap.models,
                 UnitId(body),
-                UnitId(x),
+                &[UnitId(unit)],
                 target_traits,
             ) {
-                self.set_positions(&snap, &after);
-                // "Any models in the unit you charged, or in the unit they
-                // were flanking, that are no longer in contact with any
-                // enemy models because of this separation must immediately
-                // be moved to engage enemy models in the unit they are
-                // engaged with": the charged unit against its charger, the
-                // flanked unit against the enemies still engaged with it.
-                let snap = self.snapshot();
-                if let Ok(p) = pile_in(
-                    &self.field,
-                    &snap.models,
-                    UnitId(body),
-                    &[UnitId(unit)],
-                    target_traits,
-                ) {
-                    self.set_positions(&snap, &p.after);
-                }
+                self.set_positions(&snap, &p.after);
+            }
+            for x in flanked {
                 self.pile_in_flanked(x);
             }
         }
         self.melee_attack(unit, target, true, true);
+    }
+
+    /// "Charging a Flanking enemy": the models after the charged unit `body`
+    /// is moved apart from each unit of `flanked`, from `models`, the
+    /// positions after the charge move of `charger`. The charged unit moves
+    /// alone if it can; where its charger's bases hem it in, the two move
+    /// apart together (BoV p.13: the flanking unit has "to face against
+    /// your charging unit instead"). `None` when neither finds room.
+    fn separation(
+        &self,
+        models: &[crate::geometry::Model],
+        charger: u16,
+        body: u16,
+        flanked: &[u16],
+    ) -> Option<Vec<crate::geometry::Model>> {
+        let traits = self.units[usize::from(body)].traits;
+        let charger_traits = self.units[usize::from(charger)].traits;
+        let mut models = models.to_vec();
+        for &x in flanked {
+            models = match separate_flanking(&self.field, &models, UnitId(body), UnitId(x), traits)
+            {
+                Ok((_, after)) => after,
+                Err(_) => separate_with_charger(
+                    &self.field,
+                    &models,
+                    (UnitId(body), traits),
+                    (UnitId(charger), charger_traits),
+                    UnitId(x),
+                )
+                .ok()?,
+            };
+        }
+        Some(models)
     }
 
     /// "Charging a Flanking enemy": the models of the unit that was flanked
@@ -728,7 +778,7 @@ impl Battle {
                 let snap = self.snapshot();
                 let sight = Sightlines::new(&self.field, &snap.models);
                 let engaged = self.engaged_with(&snap, unit);
-                let speed = self.allowance(unit, false);
+                let reach = self.charge_reach(unit);
                 if engaged.len() > 1 {
                     out.extend(self.flanked_attack_examples(&snap, unit));
                 }
@@ -769,7 +819,7 @@ impl Battle {
                     let sees = sight.unit_sees(UnitId(self.body(unit)), UnitId(self.body(t)));
                     if !self.mounted(unit)
                         && self.check_charge_status(unit).is_ok()
-                        && check_declaration(false, sees, self.distance(unit, t), speed).is_ok()
+                        && check_declaration(false, sees, self.distance(unit, t), reach).is_ok()
                     {
                         out.push(Decision::Charge { target: t });
                     }

@@ -465,6 +465,17 @@ impl Battle {
         }
         let defense = self.profile(unit).defense;
         let d = make_defense_roll(share, defense, &dm, &mut self.stream);
+        // An attack made by an `Attack` effect with `if_wounds`: the units
+        // it wounds are noted for them.
+        if d.wounds > 0
+            && let Some(Step::IfWounds { wounded, .. }) = self
+                .queue
+                .iter_mut()
+                .find(|s| matches!(s, Step::IfWounds { caster, .. } if *caster == h.attacker))
+            && !wounded.contains(&unit)
+        {
+            wounded.push(unit);
+        }
         self.queue.push_front(Step::Wounds {
             unit,
             wounds: d.wounds,
@@ -643,6 +654,9 @@ impl Battle {
         }
         let candidates = self.engaged_where_it_stood(unit);
         if !candidates.is_empty() {
+            // The wounds come before the game can end on a wipe-out (BoV
+            // p.22): the check waits for them (`Battle::check_wipe_out`).
+            self.queue.push_front(Step::WipeOut);
             self.queue.push_front(Step::Giant { unit, candidates });
         }
     }

@@ -196,7 +196,10 @@ fn effects_value(
     let owner = game.units[usize::from(unit)].owner;
     let mut v = 0.0;
     for e in effects {
-        if let Effect::Attack { weapon, modifier } = e {
+        if let Effect::Attack {
+            weapon, modifier, ..
+        } = e
+        {
             let Some(t) = target else { continue };
             let n = match weapon {
                 WeaponKind::Melee => game.melee_models(&seen.0, unit, t),
@@ -282,6 +285,7 @@ fn reaction_value(game: &Battle, seen: &Seen, window: &Window, r: &Reaction) -> 
         unit: None,
         triggering: window.actor.or(subject),
         subject,
+        wounded: None,
     };
     let saving = window.trigger == Trigger::ModelDefeated;
     match r {

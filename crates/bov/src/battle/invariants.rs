@@ -16,6 +16,7 @@ pub fn violations(b: &Battle) -> Vec<String> {
     let mut out = Vec::new();
     units(b, &mut out);
     bases(b, &mut out);
+    flanking(b, &mut out);
     tokens(b, &mut out);
     b.quest_violations(&mut out);
     // The neutral side's decisions are the engine's (BoV 5.1, "Monsters").
@@ -108,6 +109,31 @@ fn bases(b: &Battle, out: &mut Vec<String>) {
                     -gap
                 ));
             }
+        }
+    }
+}
+
+/// BoV p.14, "Flanking & Flanked": "a unit can never be both Flanked and
+/// Flanking at the same time" (a Dragonrider and its Mount as one unit).
+fn flanking(b: &Battle, out: &mut Vec<String>) {
+    let snap = b.snapshot();
+    for u in b
+        .units
+        .iter()
+        .filter(|u| u.alive() && u.mounted_on.is_none())
+    {
+        if !b.flanked(&snap, u.id) {
+            continue;
+        }
+        if let Some(x) = b
+            .engaged_with(&snap, u.id)
+            .into_iter()
+            .find(|&x| b.flanked(&snap, x))
+        {
+            out.push(format!(
+                "unit {} ({}): both Flanked and Flanking unit {x}",
+                u.id, u.name
+            ));
         }
     }
 }

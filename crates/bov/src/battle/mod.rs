@@ -332,8 +332,12 @@ pub enum Step {
     Consolidate { units: Vec<(u16, Vec<u16>)> },
     /// The active unit chooses its action.
     ChooseAction { unit: u16 },
-    /// End of the active unit's turn.
+    /// End of the active unit's activation: its reactions, then
+    /// [`Step::ActivationEnds`].
     EndOfTurn { unit: u16 },
+    /// The activation's markers go; then a unit an activation marker calls
+    /// for is activated in the same turn, or the turn ends.
+    ActivationEnds { unit: u16 },
     /// "Dangerous Terrain (X)": the Initiative winner picks a target for
     /// terrain piece `piece`, if any unit is inside or within 6".
     Dangerous { piece: usize },
@@ -391,6 +395,15 @@ pub enum Step {
     PowerMove { unit: u16, inches: f64 },
     /// A defeated Giant's wounds on one of the enemy units engaged with it.
     Giant { unit: u16, candidates: Vec<u16> },
+    /// "End of Game" once a defeated Giant's wounds were inflicted.
+    WipeOut,
+    /// The effects of an `Attack` effect's `if_wounds` on the units its
+    /// attack wounded (gathered as the defense rolls are made).
+    IfWounds {
+        caster: u16,
+        effects: Vec<crate::rules::powers::Effect>,
+        wounded: Vec<u16>,
+    },
     /// "Command X": the Hero may place its activation marker.
     Command { hero: u16 },
     /// "Dragonriders": the rider may mount at the end of its activation.
@@ -632,21 +645,20 @@ impl Battle {
                 }
             }
             Step::EndOfTurn { unit } => {
-                // BoV 5.1, "Reactions": the end of the activation, then of
-                // the turn, before the turn passes.
-                self.queue.push_front(Step::TurnEnds { unit });
+                // BoV 5.1, "Reactions": the end of the activation; the end
+                // of the turn follows once no second activation is due
+                // (`Battle::end_of_activation`).
+                self.queue.push_front(Step::ActivationEnds { unit });
                 let owner = self.units[usize::from(unit)].owner;
-                for trigger in [Trigger::EndOfTurn, Trigger::EndOfActivation] {
-                    self.queue.push_front(Step::Reactions {
-                        window: Window {
-                            trigger,
-                            subjects: vec![unit],
-                            actor: None,
-                        },
-                        seats: vec![owner],
-                        vaala_played: false,
-                    });
-                }
+                self.queue.push_front(Step::Reactions {
+                    window: Window {
+                        trigger: Trigger::EndOfActivation,
+                        subjects: vec![unit],
+                        actor: None,
+                    },
+                    seats: vec![owner],
+                    vaala_played: false,
+                });
                 // BoV 5.1, "Dragonriders": a Hero "ends its activation in
                 // base contact" with a Mount and may mount.
                 if let Some(s) = self.mount_offer(unit) {
@@ -723,6 +735,10 @@ impl Battle {
                 self.morale_step(unit, testing, cause, reacted);
                 true
             }
+            Step::ActivationEnds { unit } => {
+                self.end_of_activation(unit);
+                true
+            }
             Step::TurnEnds { unit } => {
                 self.end_of_turn(unit);
                 !self.queue.is_empty()
@@ -730,6 +746,18 @@ impl Battle {
             Step::RoundEnds => {
                 self.round_ends();
                 !self.queue.is_empty()
+            }
+            Step::IfWounds {
+                caster,
+                effects,
+                wounded,
+            } => {
+                self.if_wounds_step(caster, &effects, &wounded);
+                true
+            }
+            Step::WipeOut => {
+                self.check_wipe_out();
+                true
             }
             Step::Giant { unit, candidates } => {
                 let alive: Vec<u16> = candidates

@@ -244,8 +244,7 @@ impl Battle {
         self.count_power_use(unit, slot);
         let ctx = Named {
             unit: target,
-            triggering: None,
-            subject: None,
+            ..Named::default()
         };
         let mut queued = std::mem::take(&mut self.queue);
         for e in &power.effects {
@@ -296,12 +295,18 @@ impl Battle {
                 .collect(),
             Target::Triggering => named.triggering.into_iter().collect(),
             Target::Subject => named.subject.into_iter().collect(),
+            Target::Wounded => named.wounded.into_iter().collect(),
         }
     }
 
     /// One effect of the language, applied by the caster.
     pub(crate) fn resolve_effect(&mut self, caster: u16, effect: &Effect, named: &Named) {
-        if let Effect::Attack { weapon, modifier } = *effect {
+        if let Effect::Attack {
+            weapon,
+            modifier,
+            ref if_wounds,
+        } = *effect
+        {
             // "Certain powers will allow a unit to make an attack. These
             // attacks follow the standard rules for making an attack."
             let Some(t) = named.unit else {
@@ -317,9 +322,22 @@ impl Battle {
                     duration: Duration::ThisRoll,
                 });
             }
+            let before = self.queue.len();
             match weapon {
                 WeaponKind::Melee => self.melee_attack(caster, t, false, true),
                 WeaponKind::Ranged => self.ranged_attack(caster, t, false),
+            }
+            // The attack's steps are queued first; its result follows them.
+            let attack_steps = self.queue.len() - before;
+            if !if_wounds.is_empty() {
+                self.queue.insert(
+                    attack_steps,
+                    Step::IfWounds {
+                        caster,
+                        effects: if_wounds.clone(),
+                        wounded: Vec::new(),
+                    },
+                );
             }
             return;
         }
@@ -374,6 +392,23 @@ impl Battle {
         }
     }
 
+    /// An `Attack` effect's `if_wounds`, once its attack is resolved: each
+    /// effect on each unit it wounded, in the order they were wounded; the
+    /// steps they queue come before the rest of the queue.
+    pub(crate) fn if_wounds_step(&mut self, caster: u16, effects: &[Effect], wounded: &[u16]) {
+        let rest = std::mem::take(&mut self.queue);
+        for &w in wounded {
+            let named = Named {
+                wounded: Some(w),
+                ..Named::default()
+            };
+            for e in effects {
+                self.resolve_effect(caster, e, &named);
+            }
+        }
+        self.queue.extend(rest);
+    }
+
     /// "Healing": wound counters first, then status markers, the most
     /// harmful first (the engine's choice for the owner; docs/rulings.md).
     fn heal(&mut self, unit: u16, amount: u8) {
@@ -394,15 +429,22 @@ impl Battle {
         crate::rules::wounds::heal(st, amount, &markers);
     }
 
-    /// Dice of hits from a power: not an attack, so the caster's models and
-    /// modifiers do not count; the target defends as against a ranged attack
-    /// or power (BoV 5.1, "Obscuring Terrain": "hit by a ranged attack or
-    /// power").
+    /// Dice of hits from a power: not an attack (BoV p.21, "Making Attacks
+    /// vs. Rolling Dice": "these are not considered attacks"), so the
+    /// caster's models and modifiers do not count, and neither do the
+    /// target's modifiers against one kind of attack ("defense rolls
+    /// against ranged attacks"): only those against every roll. Cover
+    /// counts as against a ranged attack (p.24, "Obscuring Terrain": "hit
+    /// by a ranged attack or power"); Flanked, against melee attacks only,
+    /// does not.
     fn power_hits(&mut self, caster: u16, u: u16, dice: &crate::rules::units::Dice) {
         let roll = roll_attack(dice.groups(), Shift::None, &mut self.stream);
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
-        let mut dm = self.defense_modifiers_against(u, WeaponKind::Ranged, Some(caster));
+        let mut dm =
+            DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
+        dm.dragonbonded = self.dragonbonded(u);
+        dm.powers = self.roll_powers(u, Roll::Defense, None, Some(caster));
         dm.obscured = sight.unit_in_cover_from(UnitId(self.body(caster)), UnitId(self.body(u)));
         let defense = self.profile(u).defense;
         let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
@@ -588,6 +630,13 @@ impl Battle {
         powers::spend_roll(&mut self.units[usize::from(unit)].lasting, roll, weapon);
     }
 
+    /// The end of an activation ends the effects that lasted for it.
+    pub(crate) fn expire_activation(&mut self) {
+        for u in &mut self.units {
+            powers::expire_activation(&mut u.lasting);
+        }
+    }
+
     /// The end of a turn or of a round ends the lasting effects that last
     /// that long; a new turn may use every power again ("once per turn").
     pub(crate) fn expire_lasting(&mut self, end_of_round: bool) {
@@ -605,4 +654,6 @@ pub(crate) struct Named {
     pub unit: Option<u16>,
     pub triggering: Option<u16>,
     pub subject: Option<u16>,
+    /// A unit the attack of an `Attack` effect wounded (its `if_wounds`).
+    pub wounded: Option<u16>,
 }

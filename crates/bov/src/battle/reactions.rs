@@ -41,6 +41,7 @@ impl Battle {
             unit: None,
             triggering: window.actor.or(subject),
             subject,
+            wounded: None,
         }
     }
 

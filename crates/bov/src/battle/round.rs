@@ -77,15 +77,19 @@ impl Battle {
         self.next_turn(seat);
     }
 
-    /// "End of Turn": the end of the activation's markers, then the next turn.
-    pub(crate) fn end_of_turn(&mut self, unit: u16) {
+    /// The end of an activation: its markers go and the effects that lasted
+    /// "this activation" end. A Command X Hero's or a Dragonrider pair's
+    /// activation marker then activates the marked unit at once, in the
+    /// same turn; otherwise the turn ends, with its reactions. BoV 5.1,
+    /// "Command X": "After this Hero has finished its activation, you must
+    /// immediately remove the activation marker and activate that unit.
+    /// This effectively allows you to have two activations in a row in a
+    /// single turn"; so "End of Turn" comes once, after the second.
+    pub(crate) fn end_of_activation(&mut self, unit: u16) {
         let u = &mut self.units[usize::from(unit)];
         book::end_of_activation(&mut u.state);
         let owner = u.owner;
-        self.expire_lasting(false);
-        // BoV 5.1, "Command X": "After this Hero has finished its
-        // activation, you must immediately remove the activation marker and
-        // activate that unit", in the same turn.
+        self.expire_activation();
         if let Some((hero, marked)) = self.command_marker
             && hero == unit
         {
@@ -95,6 +99,25 @@ impl Battle {
                 return;
             }
         }
+        // BoV 5.1, "Reactions": "At the end of your turn", before the turn
+        // passes.
+        self.queue.push_front(Step::TurnEnds { unit });
+        self.queue.push_front(Step::Reactions {
+            window: Window {
+                trigger: Trigger::EndOfTurn,
+                subjects: vec![unit],
+                actor: None,
+            },
+            seats: vec![owner],
+            vaala_played: false,
+        });
+    }
+
+    /// "End of Turn": the effects that lasted the turn end and every power
+    /// may be activated again ("once per turn"); then the next turn.
+    pub(crate) fn end_of_turn(&mut self, unit: u16) {
+        let owner = self.units[usize::from(unit)].owner;
+        self.expire_lasting(false);
         // BoV 5.1, "Behaviour deck": Monsters attacked this turn draw first.
         if !self.queue_attacked_draws(owner) {
             self.next_turn(owner);
@@ -255,8 +278,22 @@ impl Battle {
         }
     }
 
-    /// "End of Game": immediately when only one side has units left.
+    /// "End of Game": immediately when only one side has units left; but a
+    /// defeated Giant inflicts its wounds first ("When this unit is
+    /// defeated, inflict wounds on any one enemy unit engaged with this
+    /// unit ... then remove this unit", BoV p.22), so the check waits while
+    /// they are to come ([`Step::WipeOut`] follows them). If they defeat
+    /// the last enemy unit, both sides are gone at once (docs/rulings.md,
+    /// "When both sides are wiped out at once").
     pub(crate) fn check_wipe_out(&mut self) {
+        let giant_pending = matches!(self.phase, Phase::Giant { .. })
+            || self
+                .queue
+                .iter()
+                .any(|s| matches!(s, Step::Giant { .. } | Step::WipeOut));
+        if giant_pending {
+            return;
+        }
         let on = [0, 1].map(|s| self.living(s).next().is_some() || self.quest_units_to_come(s));
         if on != [true, true] {
             self.end_game("wipe_out");

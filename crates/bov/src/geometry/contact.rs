@@ -532,14 +532,21 @@ fn fall_short(
     }
 }
 
+/// The directions a separation tries, in degrees from straight away: the
+/// nearest first, all the way round.
+const SEPARATION_TURNS: [i32; 24] = [
+    0, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90, 105, -105, 120, -120, 135, -135, 150,
+    -150, 165, -165, 180,
+];
+
 /// Separates a Flanking unit from the unit it was flanking when it is
 /// charged (BoV 5.1, "Charging a Flanking enemy", Fig. 12.1): the whole of
 /// `flanking` moves straight away from `flanked` (centre of mass to centre of
-/// mass, or up to 90° either side of that in 15° steps when the way is
-/// blocked) by the least distance, in 0.05" steps up to 4", that leaves it
-/// 1" from `flanked`, without landing on a base or in Impassable terrain.
-/// It may stay in contact with other enemies (its new charger); models left
-/// out of contact are then moved in by [`pile_in`].
+/// mass, or turned from that in 15° steps, nearest first, all the way round,
+/// when the way is blocked) by the least distance, in 0.05" steps up to 4",
+/// that leaves it 1" from `flanked`, without landing on a base or in
+/// Impassable terrain. It may stay in contact with other enemies (its new
+/// charger); models left out of contact are then moved in by [`pile_in`].
 pub fn separate_flanking(
     field: &Battlefield,
     models: &[Model],
@@ -547,15 +554,66 @@ pub fn separate_flanking(
     flanked: UnitId,
     traits: MoveTraits,
 ) -> Result<(UnitMove, Vec<Model>), ContactError> {
-    let own: Vec<usize> = (0..models.len())
-        .filter(|&i| models[i].unit == flanking && models[i].is_valid())
-        .collect();
-    let other: Vec<usize> = (0..models.len())
-        .filter(|&i| models[i].unit == flanked && models[i].is_valid())
-        .collect();
-    if own.is_empty() {
-        return Err(ContactError::NoModels(flanking.0));
+    let (mut moves, after) = separate(
+        field,
+        models,
+        &[(flanking, traits, MoveKind::Consolidate)],
+        flanked,
+    )?;
+    Ok((moves.remove(0), after))
+}
+
+/// [`separate_flanking`] for a charged unit hemmed in by its charger's
+/// bases: the charged unit `flanking` and its `charger` move apart from
+/// `flanked` together, by the same shift, so that they stay in contact with
+/// each other. Each may touch only the other ("a charging unit can only
+/// engage the target enemy unit"); every other rule of the move is
+/// [`separate_flanking`]'s.
+pub fn separate_with_charger(
+    field: &Battlefield,
+    models: &[Model],
+    flanking: (UnitId, MoveTraits),
+    charger: (UnitId, MoveTraits),
+    flanked: UnitId,
+) -> Result<Vec<Model>, ContactError> {
+    let movers = [
+        (
+            flanking.0,
+            flanking.1,
+            MoveKind::PileIn { target: charger.0 },
+        ),
+        (
+            charger.0,
+            charger.1,
+            MoveKind::PileIn { target: flanking.0 },
+        ),
+    ];
+    separate(field, models, &movers, flanked).map(|(_, after)| after)
+}
+
+/// Moves every unit of `movers` by one shift, the least that leaves each of
+/// their models 1" from every model of `flanked`: each unit's move is
+/// judged by [`validate_unit_move`] as of its kind, with the other movers
+/// taken off the table (they move with it, so it neither crosses nor lands
+/// on them).
+fn separate(
+    field: &Battlefield,
+    models: &[Model],
+    movers: &[(UnitId, MoveTraits, MoveKind)],
+    flanked: UnitId,
+) -> Result<(Vec<UnitMove>, Vec<Model>), ContactError> {
+    let of = |unit: UnitId| -> Vec<usize> {
+        (0..models.len())
+            .filter(|&i| models[i].unit == unit && models[i].is_valid())
+            .collect()
+    };
+    let own: Vec<Vec<usize>> = movers.iter().map(|&(u, _, _)| of(u)).collect();
+    for (k, ids) in own.iter().enumerate() {
+        if ids.is_empty() {
+            return Err(ContactError::NoModels(movers[k].0.0));
+        }
     }
+    let other = of(flanked);
     if other.is_empty() {
         return Err(ContactError::NoModels(flanked.0));
     }
@@ -564,33 +622,34 @@ pub fn separate_flanking(
             .fold(Point::default(), |acc, &i| acc.plus(models[i].center))
             .scale(1.0 / ids.len() as f64)
     };
-    let away = centre(&own)
+    let away = centre(&own[0])
         .minus(centre(&other))
         .unit()
         .unwrap_or(Point::new(0.0, 1.0));
+    // Each mover judged with the others off the table.
+    let without: Vec<Vec<Model>> = (0..movers.len())
+        .map(|k| {
+            let mut v = models.to_vec();
+            for (l, ids) in own.iter().enumerate() {
+                if l != k {
+                    for &i in ids {
+                        v[i].center = Point::new(f64::NAN, f64::NAN);
+                    }
+                }
+            }
+            v
+        })
+        .collect();
     let mut last = None;
-    for turn in [0i32, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90] {
-        let a = (turn as f64).to_radians();
+    for turn in SEPARATION_TURNS {
+        let a = f64::from(turn).to_radians();
         let dir = Point::new(
             away.x * a.cos() - away.y * a.sin(),
             away.x * a.sin() + away.y * a.cos(),
         );
-        for step in 1..=80 {
-            let shift = dir.scale(step as f64 * 0.05);
-            let mv = UnitMove {
-                unit: flanking,
-                kind: MoveKind::Consolidate,
-                allowance: None,
-                traits,
-                moves: own
-                    .iter()
-                    .map(|&i| ModelMove {
-                        model: i,
-                        waypoints: vec![models[i].center.plus(shift)],
-                    })
-                    .collect(),
-            };
-            let apart = own.iter().all(|&i| {
+        'steps: for step in 1..=80 {
+            let shift = dir.scale(f64::from(step) * 0.05);
+            let apart = own.iter().flatten().all(|&i| {
                 let m = models[i].at(models[i].center.plus(shift));
                 other
                     .iter()
@@ -599,15 +658,45 @@ pub fn separate_flanking(
             if !apart {
                 continue;
             }
-            match validate_unit_move(field, models, &mv) {
-                Ok(after) => return Ok((mv, after)),
-                Err(e) => last = Some(e),
+            let mut moves = Vec::with_capacity(movers.len());
+            let mut after = models.to_vec();
+            for (k, &(unit, traits, kind)) in movers.iter().enumerate() {
+                let mv = UnitMove {
+                    unit,
+                    kind,
+                    allowance: None,
+                    traits,
+                    moves: own[k]
+                        .iter()
+                        .map(|&i| ModelMove {
+                            model: i,
+                            waypoints: vec![models[i].center.plus(shift)],
+                        })
+                        .collect(),
+                };
+                match validate_unit_move(field, &without[k], &mv) {
+                    Ok(_) => {
+                        for &i in &own[k] {
+                            after[i].center = models[i].center.plus(shift);
+                        }
+                        moves.push(mv);
+                    }
+                    Err(e) => {
+                        last = Some(e);
+                        // A blocked move of the first unit at this shift
+                        // says nothing of the next one; try it.
+                        continue 'steps;
+                    }
+                }
             }
+            return Ok((moves, after));
         }
     }
-    Err(ContactError::Illegal(
-        last.unwrap_or(MoveError::BreaksCoherency { unit: flanking.0 }),
-    ))
+    Err(ContactError::Illegal(last.unwrap_or(
+        MoveError::BreaksCoherency {
+            unit: movers[0].0.0,
+        },
+    )))
 }
 
 /// When no contact point can be reached at all: the farthest legal straight

@@ -16,7 +16,7 @@
 //! - moves: [`effective_speed`], then [`validate_unit_move`] on what a player
 //!   or bot proposes ([`plan_path`], [`plan_formation`] propose);
 //! - charges: [`charge_move`], [`pile_in`] (also consolidate),
-//!   [`separate_flanking`].
+//!   [`separate_flanking`], [`separate_with_charger`].
 
 pub mod bases;
 pub mod coherency;
@@ -33,6 +33,7 @@ pub use bases::{Model, Stature, UnitId, base_radius_in, unit_distance};
 pub use coherency::{coherency_links, engaged_models, in_coherency, unit_engaged_with};
 pub use contact::{
     ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, separate_flanking,
+    separate_with_charger,
 };
 pub use los::Sightlines;
 pub use map::{Map, MapError, PieceFault};

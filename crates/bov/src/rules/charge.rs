@@ -21,15 +21,23 @@ pub fn roll_charge_bonus(stream: &mut Stream) -> u32 {
 
 /// "There must be a chance that the charge move will succeed (normally, this
 /// means the target must be within the charging unit's Speed + 6")":
-/// `distance` is the geometry's unit-to-unit distance in inches, `speed` the
-/// Speed after Slowed or Immobilized.
-pub fn target_within_reach(distance: f64, speed: f64) -> bool {
-    distance <= speed + f64::from(MAX_CHARGE_BONUS)
+/// `distance` is the geometry's unit-to-unit distance in inches, `reach`
+/// the farthest the charge move can go ([`farthest_charge`]).
+pub fn target_within_reach(distance: f64, reach: f64) -> bool {
+    distance <= reach
 }
 
 /// The charge move's allowance: Speed plus the dice.
 pub fn charge_allowance(speed: f64, bonus: u32) -> f64 {
     speed + f64::from(bonus)
+}
+
+/// The farthest a charge move can go with Speed `speed` (before status
+/// effects): Speed + 6", every die a double hit. A status effect that
+/// changes Speed changes this sum as it changes the charge move's
+/// allowance (docs/rulings.md, "Charges under status effects").
+pub fn farthest_charge(speed: f64) -> f64 {
+    charge_allowance(speed, MAX_CHARGE_BONUS)
 }
 
 /// Why a Charge cannot be declared.
@@ -39,16 +47,19 @@ pub enum ChargeError {
     Engaged,
     #[error("the target is not in line of sight of the charging unit")]
     NotInSight,
-    #[error("the target is beyond Speed + 6\": the charge has no chance to succeed")]
+    #[error(
+        "the target is beyond Speed + 6\" (halved when Slowed): the charge has no chance to succeed"
+    )]
     OutOfReach,
 }
 
-/// "Select Target" of a Charge, on the geometry's facts.
+/// "Select Target" of a Charge, on the geometry's facts; `reach` the
+/// farthest the charge move can go.
 pub fn check_declaration(
     engaged: bool,
     in_sight: bool,
     distance: f64,
-    speed: f64,
+    reach: f64,
 ) -> Result<(), ChargeError> {
     if engaged {
         return Err(ChargeError::Engaged);
@@ -56,7 +67,7 @@ pub fn check_declaration(
     if !in_sight {
         return Err(ChargeError::NotInSight);
     }
-    if !target_within_reach(distance, speed) {
+    if !target_within_reach(distance, reach) {
         return Err(ChargeError::OutOfReach);
     }
     Ok(())

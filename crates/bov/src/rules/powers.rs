@@ -73,6 +73,8 @@ pub enum Target {
     /// The unit the trigger happened to: the unit attacked or charged (for
     /// the other triggers, the same unit as `Triggering`).
     Subject,
+    /// A unit the attack wounded: only in an `Attack`'s `if_wounds`.
+    Wounded,
 }
 
 /// A condition a passive modifier needs (BoV 5.1, "Passive Powers": a
@@ -115,8 +117,16 @@ pub enum Effect {
     /// Roll `dice`; the hits may be blocked as usual.
     Hits { target: Target, dice: Dice },
     /// Make an attack with one of the caster's weapons, with `modifier`
-    /// upgrades (+) or downgrades (-).
-    Attack { weapon: WeaponKind, modifier: i8 },
+    /// upgrades (+) or downgrades (-). `if_wounds`: effects on each unit
+    /// the attack wounds (its defense roll left at least one wound), after
+    /// the attack's wounds are applied ("an enemy unit it wounds also gains
+    /// a Poison marker"); they name that unit as [`Target::Wounded`].
+    Attack {
+        weapon: WeaponKind,
+        modifier: i8,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        if_wounds: Vec<Effect>,
+    },
     /// Place status markers.
     Status {
         target: Target,
@@ -263,6 +273,9 @@ impl Power {
 
 /// [`Power::never_usable`] for any timing and effects (a Vaala card's too).
 pub fn never_usable(timing: &Timing, effects: &[Effect]) -> Option<String> {
+    if let Some(why) = wounded_misused(effects, false) {
+        return Some(why);
+    }
     let sides: Vec<bool> = effects.iter().filter_map(Effect::named_side).collect();
     if sides.contains(&true) && sides.contains(&false) {
         return Some(
@@ -288,6 +301,40 @@ pub fn never_usable(timing: &Timing, effects: &[Effect]) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Why the effects name the unit an attack wounded where there is none:
+/// `Wounded` outside an `Attack`'s `if_wounds`, or inside it an effect that
+/// has the player name a unit or makes another attack (an attack's result
+/// names its units; `inside` is whether `effects` are an `if_wounds`).
+fn wounded_misused(effects: &[Effect], inside: bool) -> Option<String> {
+    for e in effects {
+        if let Effect::Attack { if_wounds, .. } = e {
+            if inside {
+                return Some("an attack's `if_wounds` cannot make another attack".into());
+            }
+            if let Some(why) = wounded_misused(if_wounds, true) {
+                return Some(why);
+            }
+            continue;
+        }
+        match e.target() {
+            Some(Target::Wounded) if !inside => {
+                return Some(
+                    "`Wounded` names a unit an attack wounded: only in an `Attack`'s `if_wounds`"
+                        .into(),
+                );
+            }
+            Some(Target::Friend { .. } | Target::Enemy { .. } | Target::EngagedEnemy) if inside => {
+                return Some(
+                    "an attack's `if_wounds` applies to the units it wounded (`Wounded`), not to a unit the player names"
+                        .into(),
+                );
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Why a power cannot be activated now.
@@ -427,7 +474,13 @@ pub fn speed_bonus(lasting: &[Lasting]) -> i32 {
         .sum()
 }
 
-/// At the end of a turn the effects of that turn's activation end, and with
+/// At the end of an activation the effects that lasted "this activation"
+/// end.
+pub fn expire_activation(lasting: &mut Vec<Lasting>) {
+    lasting.retain(|l| l.duration != Duration::ThisActivation);
+}
+
+/// At the end of a turn the effects of that turn's activations end, and with
 /// them any roll they were kept for; at the end of the round, those that
 /// lasted until then.
 pub fn expire(lasting: &mut Vec<Lasting>, end_of_round: bool) {

@@ -422,6 +422,7 @@ impl Battle {
                     unit: target,
                     triggering: target,
                     subject: target,
+                    wounded: None,
                 };
                 self.resolve_effect(unit, e, &named);
             }
