@@ -48,6 +48,22 @@ enum BovCommand {
     Arena(bov_arena::ArenaArgs),
     /// Draw a saved battle's battlefield at a given turn as SVG.
     Render(bov_render::RenderArgs),
+    /// Replay a saved battle: its result, or with --log the whole battle
+    /// told event by event (every roll die by die), as a spectator saw it.
+    Replay {
+        /// A battle record (JSON), as `valerna bov sim --save-log` writes.
+        file: PathBuf,
+        /// Tell the whole battle, event by event.
+        #[arg(long)]
+        log: bool,
+        /// The language of the story: English, or the project's own
+        /// Italian or French.
+        #[arg(long, value_enum, default_value_t = valerna_texts::Lang::En)]
+        lang: valerna_texts::Lang,
+        /// Print the spectator's events as JSON (ids and numbers, not words).
+        #[arg(long)]
+        json: bool,
+    },
     /// The unit, Vaala and Artifact cards of the content pack with their ids,
     /// points and keywords: what a force list is written with.
     Cards {
@@ -92,6 +108,12 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
         BovCommand::Balance(a) => crate::balance::bov::run(a),
         BovCommand::Arena(a) => bov_arena::run(a),
         BovCommand::Render(a) => bov_render::run(a),
+        BovCommand::Replay {
+            file,
+            log,
+            lang,
+            json,
+        } => replay(&file, log, lang, json),
         BovCommand::Map { log, output } => save_map(&log, output.as_deref()),
         BovCommand::Cards { faction, json } => cards(faction.as_deref(), json),
     }
@@ -345,6 +367,48 @@ fn error_json(e: &ListError) -> serde_json::Value {
 /// Writes to standard output; a closed pipe (`| head`) is not an error.
 fn emit(text: &str) {
     let _ = error::emit(text);
+}
+
+/// `bov replay`: a saved battle replayed narrated; its story as a spectator
+/// saw it (no Vaala card shown before it is played), or its events as JSON.
+fn replay(
+    file: &std::path::Path,
+    story: bool,
+    lang: valerna_texts::Lang,
+    json: bool,
+) -> Result<(), CliError> {
+    use valerna_game::{Narrated, Viewer};
+    let record = bov_render::read_record(file)?;
+    let pack =
+        Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
+    let mut g = Battle::start_narrated(&pack, &record.setup)
+        .map_err(|e| CliError::usage(format!("LOG: its set-up is refused: {e}")))?;
+    for (i, d) in record.decisions.iter().enumerate() {
+        g.apply(d.clone())
+            .map_err(|e| CliError::usage(format!("LOG: decision {i} is refused: {e}")))?;
+    }
+    let mut events = Vec::new();
+    g.events(Viewer::Spectator, 0, &mut events);
+    if json {
+        let out = json!({ "decisions": record.decisions.len(), "events": events });
+        return error::emit(&format!("{out}\n"));
+    }
+    let t = valerna_texts::Texts::new(lang);
+    let mut report = String::new();
+    if story {
+        for e in &events {
+            if matches!(e, valerna_bov::battle::log::Event::RoundStarted { .. }) {
+                let _ = writeln!(report);
+            }
+            let line = valerna_texts::bov::event_text(&g, &t, e);
+            if !line.is_empty() {
+                let _ = writeln!(report, "{line}");
+            }
+        }
+    } else if let Some(last) = events.last() {
+        let _ = writeln!(report, "{}", valerna_texts::bov::event_text(&g, &t, last));
+    }
+    error::emit(&report)
 }
 
 #[cfg(test)]

@@ -64,7 +64,8 @@ fn register_font() {
 struct Scene {
     game: Battle,
     turn: u32,
-    last: Option<(Option<u8>, Decision)>,
+    /// The seat that made it, and the unit its question was about.
+    last: Option<(Option<u8>, Option<u16>, Decision)>,
 }
 
 /// Replays `record` up to the end of turn `turn` (a turn is a Pass or an
@@ -85,9 +86,10 @@ fn replay_to(pack: &Arc<Pack>, record: &Record<Battle>, turn: u32) -> Result<Sce
             turns += 1;
         }
         let seat = game.to_decide();
+        let about = game.about();
         game.apply(d.clone())
             .map_err(|e| CliError::usage(format!("LOG: decision {i} is refused: {e}")))?;
-        last = Some((seat, d.clone()));
+        last = Some((seat, about, d.clone()));
     }
     if turns < turn {
         return Err(CliError::usage(format!(
@@ -218,26 +220,6 @@ fn lighter(c: RGBColor) -> RGBColor {
 }
 
 /// A decision in a few words.
-fn describe(game: &Battle, d: &Decision) -> String {
-    let name = |u: &u16| {
-        game.units
-            .get(usize::from(*u))
-            .map_or_else(|| format!("[{u}]"), |x| format!("{} [{u}]", x.name))
-    };
-    match d {
-        Decision::Activate { unit } => format!("activates {}", name(unit)),
-        Decision::Attack { target } => format!("attacks {}", name(target)),
-        Decision::Charge { target } => format!("charges {}", name(target)),
-        Decision::Pass => "passes".to_string(),
-        Decision::EntryEdge { edge } => format!("brings the unit in from the {edge:?} edge"),
-        other => {
-            let full = format!("{other:?}");
-            let word = full.split([' ', '{', '(']).next().unwrap_or("").to_string();
-            if full.len() <= 40 { full } else { word }
-        }
-    }
-}
-
 /// A label's box: left, top, right, bottom in pixels.
 type Boxed = (i32, i32, i32, i32);
 
@@ -535,10 +517,17 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
     }
     root.draw(&Text::new(caption, (LEFT, 6), font(16, &BLACK)))
         .map_err(e)?;
-    if let Some((seat, d)) = &scene.last {
-        let who = seat.map_or("-".to_string(), |s| format!("seat {s}"));
+    if let Some((seat, about, d)) = &scene.last {
+        // The battle's own words for a decision (`valerna_texts::bov`).
+        let t = valerna_texts::Texts::new(valerna_texts::Lang::En);
+        let said = valerna_texts::bov::decision_text(game, &t, seat.unwrap_or(0), *about, d);
+        let said = if said.is_empty() {
+            "no reaction".to_string()
+        } else {
+            said
+        };
         root.draw(&Text::new(
-            format!("last action: {who} {}", describe(game, d)),
+            format!("last action: {said}"),
             (LEFT, 30),
             font(13, &RGBColor(60, 60, 60)),
         ))

@@ -311,6 +311,80 @@ pub fn roll_defense(count: u32, colour: Colour, shift: Shift, stream: &mut Strea
     (0..count).filter(|_| die.roll_defense(stream)).count() as u32
 }
 
+/// One attack die as it fell: the die rolled (after the shift), the face
+/// that stands, and the face it showed first when it was rerolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackDie {
+    pub colour: Colour,
+    pub face: AttackFace,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rerolled: Option<AttackFace>,
+}
+
+/// One defense die as it fell: a block or not, and whether it was rerolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DefenseDie {
+    pub colour: Colour,
+    pub block: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rerolled: bool,
+}
+
+/// [`roll_attack`] die by die: the same draws from the stream, so that a
+/// copy of the stream taken before a roll tells how that roll fell (for
+/// the battle's story; the rules count with [`roll_attack`]).
+pub fn roll_attack_dice(pool: &[DiceGroup], shift: Shift, stream: &mut Stream) -> Vec<AttackDie> {
+    let mut out = Vec::new();
+    for group in pool {
+        let die = ShiftedDie::new(group.colour, shift);
+        for _ in 0..group.count {
+            let first = attack_face(die.colour, stream.d10());
+            out.push(if die.rerolls_attack(first) {
+                AttackDie {
+                    colour: die.colour,
+                    face: attack_face(die.colour, stream.d10()),
+                    rerolled: Some(first),
+                }
+            } else {
+                AttackDie {
+                    colour: die.colour,
+                    face: first,
+                    rerolled: None,
+                }
+            });
+        }
+    }
+    out
+}
+
+/// [`roll_defense`] die by die, with the same draws from the stream.
+pub fn roll_defense_dice(
+    count: u32,
+    colour: Colour,
+    shift: Shift,
+    stream: &mut Stream,
+) -> Vec<DefenseDie> {
+    let die = ShiftedDie::new(colour, shift);
+    (0..count)
+        .map(|_| {
+            let first = defense_blocks(die.colour, stream.d6());
+            if die.rerolls_defense(first) {
+                DefenseDie {
+                    colour: die.colour,
+                    block: defense_blocks(die.colour, stream.d6()),
+                    rerolled: true,
+                }
+            } else {
+                DefenseDie {
+                    colour: die.colour,
+                    block: first,
+                    rerolled: false,
+                }
+            }
+        })
+        .collect()
+}
+
 /// One side's three black dice in a face-off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaceOffDice {

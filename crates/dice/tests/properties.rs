@@ -30,6 +30,25 @@ fn sums_to_one(p: &Pmf) -> bool {
 }
 
 proptest! {
+    /// The story's dice are the rules' dice: rolled die by die from the same
+    /// stream, a pool totals what `roll_attack` counts and blocks what
+    /// `roll_defense` counts, and leaves the stream where they leave it.
+    #[test]
+    fn dice_told_one_by_one_are_the_dice_rolled(pool in pool(), s in shift(), seed in any::<u64>(), n in 0u32..12, d in colour(), ds in shift()) {
+        use valerna_dice::bov::{roll_attack, roll_attack_dice, roll_defense, roll_defense_dice};
+        let mut a = Stream::new(seed);
+        let mut b = Stream::new(seed);
+        let counted = roll_attack(&pool, s, &mut a);
+        let dice = roll_attack_dice(&pool, s, &mut b);
+        prop_assert_eq!(dice.len() as u32, pool.iter().map(|g| g.count).sum::<u32>());
+        prop_assert_eq!(dice.iter().map(|x| x.face.standard()).sum::<u32>(), counted.standard);
+        prop_assert_eq!(dice.iter().map(|x| x.face.critical()).sum::<u32>(), counted.critical);
+        let blocks = roll_defense(n, d, ds, &mut a);
+        let told = roll_defense_dice(n, d, ds, &mut b);
+        prop_assert_eq!(told.iter().filter(|x| x.block).count() as u32, blocks);
+        prop_assert_eq!(a.d10(), b.d10(), "the stream moved on alike");
+    }
+
     #[test]
     fn every_pmf_sums_to_one(
         per_model in pool(), models in 1u32..8, a in shift(), d in colour(), ds in shift(),

@@ -8,6 +8,7 @@
 //! every message in every language.
 #![forbid(unsafe_code)]
 
+pub mod bov;
 pub mod lov;
 
 use std::borrow::Cow;
@@ -47,6 +48,15 @@ impl Lang {
             Lang::En => include_str!("../locales/en/web.ftl"),
             Lang::It => include_str!("../locales/it/web.ftl"),
             Lang::Fr => include_str!("../locales/fr/web.ftl"),
+        }
+    }
+
+    /// The `bov.ftl` resource of this language, as compiled in.
+    pub fn bov_source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../locales/en/bov.ftl"),
+            Lang::It => include_str!("../locales/it/bov.ftl"),
+            Lang::Fr => include_str!("../locales/fr/bov.ftl"),
         }
     }
 
@@ -103,7 +113,7 @@ fn bundle(lang: Lang) -> Bundle {
     b.set_use_isolating(false);
     // A resource with syntax errors keeps its good entries, and a duplicate
     // id keeps its first entry; the tests reject both.
-    for source in [lang.lov_source(), lang.web_source()] {
+    for source in [lang.lov_source(), lang.bov_source(), lang.web_source()] {
         let res = FluentResource::try_new(source.to_owned()).unwrap_or_else(|(r, _)| r);
         let _ = b.add_resource(res);
     }
@@ -291,11 +301,20 @@ mod tests {
         }
     }
 
-    /// Parses a language's resource strictly: any syntax error fails.
+    /// Parses a language's resources strictly: any syntax error fails, and
+    /// so does an id in both.
     fn catalogue(lang: Lang) -> Catalogue {
-        let res = fluent_syntax::parser::parse(lang.lov_source())
-            .unwrap_or_else(|(_, e)| panic!("{}/lov.ftl does not parse: {e:?}", lang.code()));
         let mut c = Catalogue::new();
+        for (file, source) in [("lov", lang.lov_source()), ("bov", lang.bov_source())] {
+            let res = fluent_syntax::parser::parse(source).unwrap_or_else(|(_, e)| {
+                panic!("{}/{file}.ftl does not parse: {e:?}", lang.code())
+            });
+            add_entries(&mut c, lang, &res);
+        }
+        c
+    }
+
+    fn add_entries(c: &mut Catalogue, lang: Lang, res: &ast::Resource<&str>) {
         for entry in &res.body {
             let (id, vars) = match entry {
                 ast::Entry::Message(m) => {
@@ -320,7 +339,6 @@ mod tests {
                 lang.code()
             );
         }
-        c
     }
 
     /// The user-interface messages: content names are optional per language.
@@ -398,6 +416,25 @@ mod tests {
             used += 1;
         }
         assert!(used > 100, "{used} uses found");
+    }
+
+    /// Every message id the Battles of Valerna words render names a
+    /// message of the English resources.
+    #[test]
+    fn every_message_the_battle_narration_uses_exists() {
+        let en = catalogue(Lang::En);
+        let mut used = 0;
+        for piece in include_str!("bov.rs").split("tr!(").skip(1) {
+            let Some(id) = piece.split('"').nth(1) else {
+                continue;
+            };
+            if !id.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                continue;
+            }
+            assert!(en.contains_key(id), "bov.rs uses {id}, not in en/bov.ftl");
+            used += 1;
+        }
+        assert!(used > 40, "{used} uses found");
     }
 
     /// The content names a book translates must name entries of the pack.

@@ -551,6 +551,13 @@ impl Battle {
                 waypoints: m.waypoints.clone(),
             })
             .collect();
+        if let Some(first) = self.last_paths.first() {
+            let (unit, paths) = (first.unit, self.last_paths.clone());
+            self.tell(super::log::Audience::Public, |_| super::log::Event::Moved {
+                unit,
+                paths,
+            });
+        }
     }
 
     /// "Skirmish Attack": downgraded, only if the target is still in range
@@ -587,6 +594,7 @@ impl Battle {
         flanked.sort_unstable();
         flanked.dedup();
         let distance_before = self.distance(unit, target);
+        let witness = self.witness();
         let bonus = roll_charge_bonus(&mut self.stream);
         self.last_charge = Some(super::ChargeReport {
             unit,
@@ -616,6 +624,28 @@ impl Battle {
                     break;
                 }
             }
+        }
+        if let Some(mut w) = witness {
+            let pool = [valerna_dice::bov::DiceGroup {
+                count: crate::rules::charge::CHARGE_DICE,
+                colour: valerna_dice::bov::Colour::Black,
+            }];
+            let dice =
+                valerna_dice::bov::roll_attack_dice(&pool, valerna_dice::bov::Shift::None, &mut w);
+            let engaged = best
+                .as_ref()
+                .is_some_and(|r| r.outcome == ChargeOutcome::Engaged);
+            self.tell(super::log::Audience::Public, |_| {
+                super::log::Event::ChargeRolled {
+                    unit,
+                    target,
+                    dice,
+                    bonus,
+                    allowance: distance,
+                    distance: distance_before,
+                    engaged,
+                }
+            });
         }
         let Some(r) = best else {
             return;

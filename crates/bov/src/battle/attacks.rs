@@ -1,6 +1,7 @@
 //! Attacks, wounds and morale as the turn engine drives them (BoV 5.1,
 //! "Attacks", "Performing an Attack", "Reactions", "Morale").
 
+use super::log::{AttackKind, Audience, Event};
 use super::units::Snapshot;
 use super::{Battle, BattleError, Phase, Step, Window, err};
 use crate::geometry::{Model, Sightlines, UnitId, engaged_models, pile_in};
@@ -9,7 +10,7 @@ use crate::rules::attack::{
     make_defense_roll, split_hits, statuses_inflicted,
 };
 use crate::rules::keywords::AttackKeyword;
-use crate::rules::modifiers::{AttackModifiers, MoraleCause, MoraleModifiers};
+use crate::rules::modifiers::{AttackModifiers, Modifiers, MoraleCause, MoraleModifiers};
 use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
 use crate::rules::powers::{Roll, Trigger};
 use crate::rules::state::ModelSet;
@@ -161,7 +162,9 @@ impl Battle {
             let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
                 continue;
             };
+            let witness = self.witness();
             let roll = make_attack_roll(&pool, &am, &mut self.stream);
+            self.tell_attack(witness, unit, target, AttackKind::Melee, &pool, &am, roll);
             if roll.standard + roll.critical == 0 {
                 continue;
             }
@@ -310,7 +313,9 @@ impl Battle {
         am.skirmish = skirmish;
         am.dragonbonded = self.dragonbonded(unit);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
+        let witness = self.witness();
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
+        self.tell_attack(witness, unit, target, AttackKind::Ranged, &pool, &am, roll);
         let mut hit: Vec<u16> = vec![target];
         // A Dragonrider and its Mount are one unit engaged with the target:
         // the Mount takes their share (docs/rulings.md, "Dragonriders").
@@ -464,7 +469,9 @@ impl Battle {
             }
         }
         let defense = self.profile(unit).defense;
+        let witness = self.witness();
         let d = make_defense_roll(share, defense, &dm, &mut self.stream);
+        self.tell_defense(witness, unit, defense, &dm, d);
         // An attack made by an `Attack` effect with `if_wounds`: the units
         // it wounds are noted for them.
         if d.wounds > 0
@@ -570,12 +577,23 @@ impl Battle {
             return;
         };
         self.count_lost(unit, report.removed.count());
+        let wounds_left = self.units[i].state.wounds;
+        self.tell(Audience::Public, |_| Event::Wounded {
+            unit,
+            wounds: plan.wounds,
+            models_lost: report.removed.count(),
+            wounds_left,
+        });
         if report.defeated {
             self.treasures_fall(unit, by, report.removed);
             self.unit_defeated(unit, by);
         } else {
             for &k in statuses {
                 self.units[i].state.status.add(k, 1);
+                self.tell(Audience::Public, |_| Event::StatusGained {
+                    unit,
+                    status: k,
+                });
             }
             // BoV 5.1, "Unit Suffers Heavy Casualties".
             let after = self.units[i].state.models();
@@ -596,6 +614,7 @@ impl Battle {
     /// fall shakes every model in its aura. `by`: the unit whose melee
     /// attack defeated it.
     fn unit_defeated(&mut self, unit: u16, by: Option<u16>) {
+        self.tell(Audience::Public, |_| Event::Destroyed { unit });
         let u = &self.units[usize::from(unit)];
         let (owner, value, general) = (u.owner, u.value, u.general);
         // A Monster scores its trophy to whoever defeated it (BoV 5.1,
@@ -809,6 +828,7 @@ impl Battle {
                 continue;
             }
             mm.generals_aura = in_aura;
+            let witness = self.witness();
             let report = crate::rules::morale::test_models(
                 &mut self.units[i].state,
                 card,
@@ -816,6 +836,26 @@ impl Battle {
                 &mm,
                 &mut self.stream,
             );
+            // The dice, as `test_models` rolled them: one a testing model.
+            if let Some(mut w) = witness
+                && !report.tested.is_empty()
+            {
+                let die = crate::rules::morale::morale_die(card);
+                let dice = valerna_dice::bov::roll_defense_dice(
+                    report.tested.count(),
+                    die,
+                    mm.shift(),
+                    &mut w,
+                );
+                let modifiers = mm.sources();
+                self.tell(Audience::Public, |_| Event::MoraleTested {
+                    unit,
+                    cause,
+                    dice,
+                    modifiers,
+                    failed: report.fled.count(),
+                });
+            }
             self.count_lost(unit, report.fled.count());
             if report.defeated {
                 self.treasures_fall(unit, None, report.fled);

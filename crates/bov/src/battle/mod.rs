@@ -14,6 +14,7 @@ pub mod dangerous;
 pub mod deployment;
 pub mod invariants;
 pub mod knowledge;
+pub mod log;
 pub mod monsters;
 pub mod powers;
 pub mod quest;
@@ -485,6 +486,8 @@ pub struct Battle {
     pub quest: quest::Quest,
     /// The neutral side (BoV 5.1, "Monsters").
     pub monsters: monsters::Monsters,
+    /// The battle's story, when it is told ([`Battle::start_narrated`]).
+    pub(crate) log: Option<Box<log::Log>>,
 }
 
 /// What kind of card a [`CardUse`] counts.
@@ -548,6 +551,8 @@ pub struct BattleView {
     pub score: [i32; 2],
     pub hand: Vec<String>,
     pub opponent_cards: usize,
+    /// How many Vaala cards each seat holds (public).
+    pub hand_sizes: [usize; 2],
     /// The seat whose table edge is the long edge at y = 0.
     pub near_seat: Seat,
     /// The Quest's treasure tokens: on the table, carried or scored.
@@ -828,15 +833,18 @@ impl Battle {
     }
 }
 
-impl Game for Battle {
-    type Content = Pack;
-    type Setup = BattleSetup;
-    type Decision = Decision;
-    type View = BattleView;
-    type Error = BattleError;
+impl Battle {
+    /// A battle whose story is told: every public happening kept as a typed
+    /// event for each seat ([`log::Event`]), for a table or a replay to
+    /// narrate. The same battle as [`Game::start`] gives, at some cost in
+    /// time and memory.
+    pub fn start_narrated(content: &Arc<Pack>, setup: &BattleSetup) -> Result<Self, BattleError> {
+        Battle::begin(content, setup, true)
+    }
 
-    fn start(content: &Arc<Pack>, setup: &BattleSetup) -> Result<Self, BattleError> {
+    fn begin(content: &Arc<Pack>, setup: &BattleSetup, narrate: bool) -> Result<Self, BattleError> {
         let mut stream = Stream::new(setup.seed);
+
         let mut forces = Vec::new();
         for (seat, name) in setup.lists.iter().enumerate() {
             let Some(text) = list_text(name) else {
@@ -952,7 +960,15 @@ impl Game for Battle {
             uses: Default::default(),
             quest: Default::default(),
             monsters: Default::default(),
+            log: narrate.then(Default::default),
         };
+        for (seat, cards) in hands.iter().enumerate() {
+            let seat = seat as Seat;
+            b.tell(log::Audience::Seat(seat), |_| log::Event::HandDealt {
+                seat,
+                cards: cards.clone(),
+            });
+        }
         // BoV 5.1, "Monsters": the Monsters agreed, then those the lists
         // name, each once.
         let mut named: Vec<String> = Vec::new();
@@ -978,6 +994,18 @@ impl Game for Battle {
         b.next_objective();
         b.run();
         Ok(b)
+    }
+}
+
+impl Game for Battle {
+    type Content = Pack;
+    type Setup = BattleSetup;
+    type Decision = Decision;
+    type View = BattleView;
+    type Error = BattleError;
+
+    fn start(content: &Arc<Pack>, setup: &BattleSetup) -> Result<Self, BattleError> {
+        Battle::begin(content, setup, false)
     }
 
     fn seats(&self) -> usize {
@@ -1023,6 +1051,7 @@ impl Game for Battle {
 
     fn apply(&mut self, decision: Decision) -> Result<(), BattleError> {
         self.check(&decision)?;
+        self.tell_decision(&decision);
         self.carry_out(decision);
         self.run();
         #[cfg(debug_assertions)]
@@ -1058,6 +1087,7 @@ impl Game for Battle {
             score: self.score.points,
             hand: self.hands[s].clone(),
             opponent_cards: self.hands[1 - s].len(),
+            hand_sizes: [self.hands[0].len(), self.hands[1].len()],
             near_seat: self.near_seat,
             treasures: self.quest.view(),
             monsters: self.monster_views(seat),
@@ -1070,6 +1100,19 @@ impl Game for Battle {
 }
 
 impl Battle {
+    /// What anyone may see: the battlefield, and no Vaala card of either
+    /// hand (only their sizes), no reaction's options, no secret bid.
+    pub fn public_view(&self) -> BattleView {
+        const NO_SEAT: Seat = Seat::MAX;
+        let mut v = self.view(0);
+        v.seat = NO_SEAT;
+        v.phase = self.phase_seen_by(NO_SEAT);
+        v.hand = Vec::new();
+        v.opponent_cards = 0;
+        v.monsters = self.monster_views(NO_SEAT);
+        v
+    }
+
     /// The phase as `seat` may see it: another seat's reaction window shows
     /// its trigger, not the options, which name the Vaala cards in that
     /// seat's hand.

@@ -438,7 +438,19 @@ impl Battle {
     /// by a ranged attack or power"); Flanked, against melee attacks only,
     /// does not.
     fn power_hits(&mut self, caster: u16, u: u16, dice: &crate::rules::units::Dice) {
+        let witness = self.witness();
         let roll = roll_attack(dice.groups(), Shift::None, &mut self.stream);
+        self.tell_attack(
+            witness,
+            caster,
+            u,
+            super::log::AttackKind::Power,
+            dice.groups(),
+            &crate::rules::modifiers::AttackModifiers::new(
+                crate::rules::fatigue::FatigueState::Normal,
+            ),
+            roll,
+        );
         let snap = self.snapshot();
         let sight = Sightlines::new(&self.field, &snap.models);
         let mut dm =
@@ -447,7 +459,9 @@ impl Battle {
         dm.powers = self.roll_powers(u, Roll::Defense, None, Some(caster));
         dm.obscured = sight.unit_in_cover_from(UnitId(self.body(caster)), UnitId(self.body(u)));
         let defense = self.profile(u).defense;
+        let witness = self.witness();
         let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
+        self.tell_defense(witness, u, defense, &dm, d);
         self.queue.push_back(Step::Wounds {
             unit: u,
             wounds: d.wounds,

@@ -211,6 +211,15 @@ impl Battle {
         let on = self.models_on_objectives();
         self.score
             .score_round(self.setup.scenario, &mut self.control, &on);
+        let (round, score, control) = (self.round, self.score.points, self.control.control.clone());
+        if !control.is_empty() {
+            self.tell(super::log::Audience::Public, |_| {
+                super::log::Event::Control { control }
+            });
+        }
+        self.tell(super::log::Audience::Public, |_| {
+            super::log::Event::Scored { round, score }
+        });
         self.expire_lasting(true);
         let mut asks = Vec::new();
         for u in self.units.iter_mut().filter(|u| u.alive()) {
@@ -323,6 +332,12 @@ impl Battle {
             GameResult::Draw => "draw".to_string(),
         };
         let _ = why;
+        let (winner, score) = (winners.first().copied(), self.score.points);
+        self.tell(super::log::Audience::Public, |_| super::log::Event::Ended {
+            winner,
+            reason: reason.clone(),
+            score,
+        });
         self.result = Some(Outcome { winners, reason });
         self.phase = Phase::Over;
         self.queue.clear();

@@ -1,0 +1,404 @@
+//! The battle's story: every public happening as a typed event, with the
+//! seat it is for. Events carry ids (units, seats, objectives, cards) and
+//! numbers, never text: the terminal and the web table word them in the
+//! reader's language from the same stream (`valerna_texts::bov`).
+//!
+//! The log is off unless a battle is started narrated
+//! ([`Battle::start_narrated`]): bots and simulations play without it, and
+//! a battle's rules never read it. A roll is told die by die by rolling it
+//! again on a copy of the stream taken before it (the same draws give the
+//! same faces), so the rules count their dice as they always have.
+
+use serde::{Deserialize, Serialize};
+use valerna_dice::bov::{AttackDie, DefenseDie};
+use valerna_game::{Seat, Viewer};
+
+use super::{Battle, Decision, DrawnPath};
+use crate::rules::modifiers::{Modifier, MoraleCause};
+use crate::rules::status::StatusKind;
+use crate::rules::units::WeaponKind;
+
+/// Who may read an event: everyone, or one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    Public,
+    Seat(Seat),
+}
+
+impl Audience {
+    /// Whether `viewer` may read an event for this audience.
+    pub fn admits(self, viewer: Viewer) -> bool {
+        match self {
+            Audience::Public => true,
+            Audience::Seat(s) => viewer.is(s),
+        }
+    }
+}
+
+/// One event with its audience.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    pub to: Audience,
+    pub event: Event,
+}
+
+/// What kind of roll an attack was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    Melee,
+    Ranged,
+    /// A power's or a Vaala card's attack (BoV p.21: not an attack of the
+    /// unit's weapons).
+    Power,
+    /// Dangerous terrain's attack on a unit.
+    Terrain,
+}
+
+impl From<WeaponKind> for AttackKind {
+    fn from(w: WeaponKind) -> Self {
+        match w {
+            WeaponKind::Melee => AttackKind::Melee,
+            WeaponKind::Ranged => AttackKind::Ranged,
+        }
+    }
+}
+
+/// One public (or one seat's private) happening of a battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// The seat's Vaala cards as dealt from its list (its own eyes only).
+    HandDealt { seat: Seat, cards: Vec<String> },
+    /// A seat decided: the decision as made (a Vaala card played is shown
+    /// as it is played), and the unit the question was about (the active
+    /// unit, the unit moving away from an Opportunity Attack...). A secret
+    /// bid is told to everyone as [`Event::BidMade`], its points to its
+    /// seat alone.
+    Decided {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        about: Option<u16>,
+        decision: Decision,
+    },
+    /// A secret bid was made (BoV 5.1, "Bidding"): no points shown.
+    BidMade { seat: Seat },
+    /// A round began, and who won the Initiative.
+    RoundStarted { round: u8, initiative: Seat },
+    /// A unit's models moved; each path from where the model stood.
+    Moved { unit: u16, paths: Vec<DrawnPath> },
+    /// The charge move's dice (BoV 5.1, "Charge Move"): the three black
+    /// dice, the inches they add, the allowance, the distance it had to
+    /// cover, and whether the charge engaged.
+    ChargeRolled {
+        unit: u16,
+        target: u16,
+        dice: Vec<AttackDie>,
+        bonus: u32,
+        allowance: f64,
+        distance: f64,
+        engaged: bool,
+    },
+    /// An attack roll, die by die, with the modifiers that shifted it.
+    AttackRolled {
+        attacker: u16,
+        target: u16,
+        attack: AttackKind,
+        dice: Vec<AttackDie>,
+        modifiers: Vec<Modifier>,
+        standard: u32,
+        critical: u32,
+    },
+    /// A defense roll against a unit's share of the hits: one die per
+    /// standard hit; criticals cannot be blocked.
+    DefenseRolled {
+        unit: u16,
+        dice: Vec<DefenseDie>,
+        modifiers: Vec<Modifier>,
+        critical: u32,
+        blocks: u32,
+        wounds: u32,
+    },
+    /// Wounds applied to a unit: the models it lost and the wounds left on
+    /// its wounded model.
+    Wounded {
+        unit: u16,
+        wounds: u32,
+        models_lost: u32,
+        wounds_left: u8,
+    },
+    /// A unit lost its last model.
+    Destroyed { unit: u16 },
+    /// A unit gained a status marker.
+    StatusGained { unit: u16, status: StatusKind },
+    /// A Morale test (BoV 5.1, "Morale"): the dice, one per testing model,
+    /// and the models that failed and flee.
+    MoraleTested {
+        unit: u16,
+        cause: MoraleCause,
+        dice: Vec<DefenseDie>,
+        modifiers: Vec<Modifier>,
+        failed: u32,
+    },
+    /// The score after the round's scoring (BoV 5.1, "Scenarios").
+    Scored { round: u8, score: [i32; 2] },
+    /// Who holds each objective now.
+    Control { control: Vec<Option<Seat>> },
+    /// The battle ended: the winner (none for a draw) and the final score.
+    Ended {
+        winner: Option<Seat>,
+        reason: String,
+        score: [i32; 2],
+    },
+}
+
+/// The events kept by a narrated battle.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Log {
+    pub entries: Vec<Entry>,
+}
+
+impl Battle {
+    /// Whether this battle keeps its story.
+    pub fn narrated(&self) -> bool {
+        self.log.is_some()
+    }
+
+    /// Adds an event for `to`, if the battle keeps its story.
+    pub(crate) fn tell(&mut self, to: Audience, event: impl FnOnce(&Battle) -> Event) {
+        if self.log.is_some() {
+            let event = event(self);
+            if let Some(log) = self.log.as_mut() {
+                log.entries.push(Entry { to, event });
+            }
+        }
+    }
+
+    /// Every entry of the story so far (none when not narrated).
+    pub fn entries(&self) -> &[Entry] {
+        self.log.as_ref().map_or(&[], |l| &l.entries)
+    }
+
+    /// The events `viewer` may read, from its `from`-th on.
+    pub fn events_for(&self, viewer: Viewer, from: usize) -> impl Iterator<Item = &Event> {
+        self.entries()
+            .iter()
+            .filter(move |e| e.to.admits(viewer))
+            .skip(from)
+            .map(|e| &e.event)
+    }
+
+    /// Tells a decision before it is carried out: who made it and what it
+    /// was (a bid's points to its seat alone).
+    pub(crate) fn tell_decision(&mut self, decision: &Decision) {
+        if self.log.is_none() {
+            return;
+        }
+        let Some(seat) = valerna_game::Game::to_decide(self) else {
+            return;
+        };
+        let about = self.about();
+        if let Decision::Bid { .. } = decision {
+            self.tell(Audience::Public, |_| Event::BidMade { seat });
+            self.tell(Audience::Seat(seat), |_| Event::Decided {
+                seat,
+                about,
+                decision: decision.clone(),
+            });
+            return;
+        }
+        // Declining is no news: an unanswered offer tells nothing.
+        let declined = matches!(
+            decision,
+            Decision::Reaction { reaction: None }
+                | Decision::React { unit: None }
+                | Decision::Command { unit: None }
+                | Decision::Redirect { unit: None }
+                | Decision::Mount { mount: None }
+        );
+        if !declined {
+            self.tell(Audience::Public, |_| Event::Decided {
+                seat,
+                about,
+                decision: decision.clone(),
+            });
+        }
+    }
+}
+
+impl Battle {
+    /// A copy of the stream before a roll, to tell the roll by when the
+    /// story is kept.
+    pub(crate) fn witness(&self) -> Option<valerna_dice::Stream> {
+        self.log.as_ref().map(|_| self.stream.clone())
+    }
+
+    /// Tells an attack roll made from `witness`'s copy of the stream.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn tell_attack(
+        &mut self,
+        witness: Option<valerna_dice::Stream>,
+        attacker: u16,
+        target: u16,
+        attack: AttackKind,
+        pool: &[valerna_dice::bov::DiceGroup],
+        modifiers: &impl crate::rules::modifiers::Modifiers,
+        roll: valerna_dice::bov::AttackRoll,
+    ) {
+        let Some(mut w) = witness else {
+            return;
+        };
+        let dice = valerna_dice::bov::roll_attack_dice(pool, modifiers.shift(), &mut w);
+        let modifiers = modifiers.sources();
+        self.tell(Audience::Public, |_| Event::AttackRolled {
+            attacker,
+            target,
+            attack,
+            dice,
+            modifiers,
+            standard: roll.standard,
+            critical: roll.critical,
+        });
+    }
+
+    /// Tells a defense roll made from `witness`'s copy of the stream.
+    pub(crate) fn tell_defense(
+        &mut self,
+        witness: Option<valerna_dice::Stream>,
+        unit: u16,
+        colour: valerna_dice::bov::Colour,
+        modifiers: &impl crate::rules::modifiers::Modifiers,
+        d: crate::rules::attack::Defended,
+    ) {
+        let Some(mut w) = witness else {
+            return;
+        };
+        let dice =
+            valerna_dice::bov::roll_defense_dice(d.standard, colour, modifiers.shift(), &mut w);
+        let modifiers = modifiers.sources();
+        self.tell(Audience::Public, |_| Event::DefenseRolled {
+            unit,
+            dice,
+            modifiers,
+            critical: d.critical,
+            blocks: d.blocks,
+            wounds: d.wounds,
+        });
+    }
+}
+
+/// What a question asks, by the phase that asks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ask {
+    Deploy,
+    Turn,
+    Action,
+    Opportunity,
+    Casualties,
+    PlaceObjective,
+    Reserve,
+    Dangerous,
+    TableEdge,
+    Markers,
+    Reaction,
+    PowerMove,
+    Giant,
+    Command,
+    Redirect,
+    Mount,
+    EntryEdge,
+    Monster,
+    Over,
+}
+
+impl Ask {
+    pub fn of(phase: &super::Phase) -> Ask {
+        use super::Phase as P;
+        match phase {
+            P::Deploy { .. } => Ask::Deploy,
+            P::Turn { .. } => Ask::Turn,
+            P::Action { .. } => Ask::Action,
+            P::Opportunity { .. } => Ask::Opportunity,
+            P::Casualties { .. } => Ask::Casualties,
+            P::Over => Ask::Over,
+            P::PlaceObjective { .. } => Ask::PlaceObjective,
+            P::Reserve { .. } => Ask::Reserve,
+            P::Dangerous { .. } => Ask::Dangerous,
+            P::TableEdge { .. } => Ask::TableEdge,
+            P::Markers { .. } => Ask::Markers,
+            P::Reaction { .. } => Ask::Reaction,
+            P::PowerMove { .. } => Ask::PowerMove,
+            P::Giant { .. } => Ask::Giant,
+            P::Command { .. } => Ask::Command,
+            P::Redirect { .. } => Ask::Redirect,
+            P::Mount { .. } => Ask::Mount,
+            P::EntryEdge { .. } => Ask::EntryEdge,
+            P::Monster { .. } => Ask::Monster,
+        }
+    }
+}
+
+/// What one option of the pending question means: who decides, what is
+/// asked, the unit the question is about (if any), and the decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Meaning {
+    pub seat: Option<Seat>,
+    pub ask: Ask,
+    pub unit: Option<u16>,
+    pub decision: Decision,
+}
+
+impl valerna_game::Narrated for Battle {
+    type Event = Event;
+    type Meaning = Meaning;
+
+    fn events(&self, viewer: Viewer, from: usize, out: &mut Vec<Event>) {
+        out.extend(self.events_for(viewer, from).cloned());
+    }
+
+    fn describe(&self, decision: &Decision) -> Meaning {
+        Meaning {
+            seat: valerna_game::Game::to_decide(self),
+            ask: Ask::of(&self.phase),
+            unit: self.about(),
+            decision: decision.clone(),
+        }
+    }
+
+    fn view_as(&self, viewer: Viewer) -> super::BattleView {
+        match viewer {
+            Viewer::Seat(s) => valerna_game::Game::view(self, s),
+            Viewer::Spectator => self.public_view(),
+        }
+    }
+
+    /// A battle's decision is not taken back: most roll dice or reveal a
+    /// card, and a move checked against the table is made at once.
+    fn can_take_back(&self) -> bool {
+        false
+    }
+}
+
+impl Battle {
+    /// The unit the pending question is about: the active unit, the unit
+    /// losing models, the unit moving away from an Opportunity Attack...
+    pub fn about(&self) -> Option<u16> {
+        use super::Phase as P;
+        match &self.phase {
+            P::Action { unit }
+            | P::Casualties { unit, .. }
+            | P::Reserve { unit }
+            | P::PowerMove { unit, .. }
+            | P::Giant { unit, .. }
+            | P::Markers { unit, .. }
+            | P::Command { hero: unit, .. }
+            | P::Redirect { hero: unit, .. }
+            | P::Mount { rider: unit, .. }
+            | P::EntryEdge { unit, .. } => Some(*unit),
+            P::Opportunity { mover, .. } => Some(*mover),
+            _ => None,
+        }
+    }
+}

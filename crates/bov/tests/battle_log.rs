@@ -1,0 +1,194 @@
+//! The battle's story (`battle::log`): a narrated battle is the same battle,
+//! every roll it tells is the roll the rules counted, and no seat's stream
+//! names a card of the other seat's hand before it is played.
+
+use std::sync::Arc;
+
+use valerna_bov::battle::bots::{GreedyBot, RandomBot, play};
+use valerna_bov::battle::log::{Audience, Event};
+use valerna_bov::battle::{Battle, BattleSetup, Decision, Reaction};
+use valerna_bov::content::Pack;
+use valerna_dice::bov::AttackFace;
+use valerna_game::{Game, Narrated, Viewer};
+
+fn battles() -> Vec<BattleSetup> {
+    let pack = ["allaria_guild_line", "tyveria_swarm"];
+    (0..3)
+        .map(|seed| BattleSetup::pitched(40 + seed, pack[0], pack[1]))
+        .collect()
+}
+
+/// Plays `setup` with greedy against random, narrated or not.
+fn played(setup: &BattleSetup, narrated: bool) -> (Battle, Vec<Decision>) {
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let mut g = if narrated {
+        Battle::start_narrated(&pack, setup).unwrap()
+    } else {
+        Battle::start(&pack, setup).unwrap()
+    };
+    let mut a = GreedyBot::new(setup.seed);
+    let mut b = RandomBot::new(setup.seed + 1);
+    let decisions = play(&mut g, &mut [&mut a, &mut b], 20_000).unwrap();
+    (g, decisions)
+}
+
+/// Telling the story draws no die of the game's stream: the same bots make
+/// the same decisions to the same end, and only the narrated battle keeps
+/// events.
+#[test]
+fn a_narrated_battle_is_the_same_battle() {
+    for setup in battles() {
+        let (quiet, d1) = played(&setup, false);
+        let (told, d2) = played(&setup, true);
+        assert_eq!(d1, d2, "seed {}", setup.seed);
+        assert_eq!(quiet.outcome(), told.outcome());
+        assert_eq!(
+            serde_json::to_value(quiet.view(0)).unwrap(),
+            serde_json::to_value(told.view(0)).unwrap()
+        );
+        assert!(quiet.entries().is_empty());
+        assert!(
+            told.entries().len() > d2.len(),
+            "every decision is told, and more"
+        );
+    }
+}
+
+/// BoV 5.1, "Make Attack Roll" and "Make Defense Roll": the dice told are
+/// the dice counted. Each attack die's face gives its hits; each defense
+/// die is a block or not, one die per standard hit; a charge's three black
+/// dice give its bonus inches ("Charge Move").
+#[test]
+fn every_roll_told_adds_up_to_what_the_rules_counted() {
+    let (mut attacks, mut defenses, mut charges, mut morale) = (0, 0, 0, 0);
+    for setup in battles() {
+        let (g, _) = played(&setup, true);
+        for e in g.entries() {
+            match &e.event {
+                Event::AttackRolled {
+                    dice,
+                    standard,
+                    critical,
+                    ..
+                } => {
+                    attacks += 1;
+                    assert_eq!(
+                        dice.iter().map(|d| d.face.standard()).sum::<u32>(),
+                        *standard
+                    );
+                    assert_eq!(
+                        dice.iter().map(|d| d.face.critical()).sum::<u32>(),
+                        *critical
+                    );
+                }
+                Event::DefenseRolled {
+                    dice,
+                    blocks,
+                    critical,
+                    wounds,
+                    ..
+                } => {
+                    defenses += 1;
+                    assert_eq!(dice.iter().filter(|d| d.block).count() as u32, *blocks);
+                    // "Hits vs. Wounds": an unblocked standard hit and every
+                    // critical hit is a wound.
+                    assert_eq!(dice.len() as u32 - blocks + critical, *wounds);
+                }
+                Event::ChargeRolled { dice, bonus, .. } => {
+                    charges += 1;
+                    assert_eq!(dice.len(), 3, "three black dice");
+                    assert_eq!(dice.iter().map(|d| d.face.symbols()).sum::<u32>(), *bonus);
+                    assert!(
+                        dice.iter()
+                            .all(|d| d.face != AttackFace::Miss || d.rerolled.is_none())
+                    );
+                }
+                Event::MoraleTested { dice, failed, .. } => {
+                    morale += 1;
+                    assert_eq!(dice.iter().filter(|d| !d.block).count() as u32, *failed);
+                }
+                _ => {}
+            }
+        }
+        let ended = g
+            .entries()
+            .iter()
+            .filter(|e| matches!(e.event, Event::Ended { .. }))
+            .count();
+        assert_eq!(ended, 1, "the end is told once");
+    }
+    assert!(
+        attacks > 20 && defenses > 20 && charges > 0 && morale > 0,
+        "{attacks} attacks, {defenses} defenses, {charges} charges, {morale} morale tests"
+    );
+}
+
+/// The Vaala cards in a hand are its owner's alone (BoV 5.1, "Vaala
+/// Cards"): the other seat's stream, and a spectator's, name a card only
+/// once it is played, and no one sees another seat's bid.
+#[test]
+fn no_stream_names_the_other_hand_before_it_is_played() {
+    for setup in battles() {
+        let (g, _) = played(&setup, true);
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+            let mut out = Vec::new();
+            g.events(viewer, 0, &mut out);
+            for e in &out {
+                match e {
+                    Event::HandDealt { seat, .. } => {
+                        assert!(viewer.is(*seat), "{viewer:?} saw seat {seat}'s hand");
+                    }
+                    Event::Decided {
+                        seat,
+                        decision: Decision::Bid { .. },
+                        ..
+                    } => assert!(viewer.is(*seat), "{viewer:?} saw seat {seat}'s bid"),
+                    Event::Decided {
+                        decision: Decision::Reaction { reaction: None },
+                        ..
+                    } => panic!("a declined reaction is no news"),
+                    _ => {}
+                }
+            }
+            // A seat's own stream has its hand.
+            if let Viewer::Seat(s) = viewer {
+                assert!(
+                    out.iter()
+                        .any(|e| matches!(e, Event::HandDealt { seat, .. } if *seat == s))
+                );
+            }
+        }
+        // The public entries are the spectator's stream, in order.
+        let public: Vec<&Event> = g
+            .entries()
+            .iter()
+            .filter(|e| e.to == Audience::Public)
+            .map(|e| &e.event)
+            .collect();
+        let spectator: Vec<&Event> = g.events_for(Viewer::Spectator, 0).collect();
+        assert_eq!(public, spectator);
+        // A Vaala card played is told as it is played, by its player.
+        for e in g.entries() {
+            if let Event::Decided {
+                decision:
+                    Decision::Reaction {
+                        reaction: Some(Reaction::Vaala { .. }),
+                    },
+                ..
+            } = &e.event
+            {
+                assert_eq!(e.to, Audience::Public);
+            }
+        }
+    }
+}
+
+/// The spectator's view holds no card of either hand; a seat's holds its own.
+#[test]
+fn a_spectator_sees_the_hands_sizes_only() {
+    let (g, _) = played(&battles()[0], false);
+    let v = g.view_as(Viewer::Spectator);
+    assert!(v.hand.is_empty());
+    let mine = g.view_as(Viewer::Seat(1));
+    assert_eq!(mine.hand.len(), v.hand_sizes[1]);
+}

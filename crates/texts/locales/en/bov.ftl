@@ -1,0 +1,158 @@
+# Battles of Valerna: the battle's story (valerna bov replay --log, the web
+# table's log). Game terms as the Battles of Valerna 5.1 rulebook prints them.
+
+bov-side = { $seat ->
+    [0] Player 1
+   *[other] Player 2
+}
+bov-hand-dealt = { $side } holds the Vaala cards { $cards }
+bov-round = Round { $round }: { $side } wins the Initiative
+bov-passed = { $side } passes for the rest of the round
+bov-activated = { $side } activates { $unit }
+bov-deployed = { $side } deploys { $unit }
+bov-objective = { $side } places an objective at { $at }
+bov-edge = { $side } takes the { $near ->
+    [yes] near
+   *[no] far
+} long edge
+bov-marched = { $unit } marches
+bov-moved = { $unit } moves { $inches }"
+bov-attack = { $unit } attacks { $target }
+bov-charge = { $unit } charges { $target }
+bov-skirmish = { $unit } skirmishes against { $target }
+bov-power = { $unit } uses { $power }
+bov-power-on = { $unit } uses { $power } on { $target }
+bov-react-power = { $side } reacts: { $unit } uses { $power }
+bov-react-vaala = { $side } plays the Vaala card { $card }
+bov-react-vaala-on = { $side } plays the Vaala card { $card } on { $target }
+bov-opportunity = { $unit } makes an Opportunity Attack on { $mover }
+bov-flanked-attack = { $unit } attacks model by model: { $targets }
+bov-removed = { $side } removes { $count ->
+    [one] one model
+   *[other] { $count } models
+} of { $unit }
+bov-markers = { $side } removes the markers { $markers } from { $unit }
+bov-reserve = { $side } keeps the rest of the force in Reserve
+bov-enter = { $unit } enters from Reserve
+bov-stay = { $unit } stays in Reserve
+bov-dangerous = { $side } picks { $unit } as the target of Dangerous terrain
+bov-giant = the Giant's wounds go to { $unit }
+bov-command = { $unit } takes the activation marker
+bov-redirect = { $unit } takes the hits instead
+bov-mount = { $unit } mounts { $mount }
+bov-dismount = { $unit } dismounts
+bov-entry-edge = { $side } picks the edge { $edge } for the unit to enter
+bov-place-monster = { $side } places the Monster at { $at }
+bov-bid = { $side } makes a secret bid
+bov-bid-own = { $side } bids { $points } victory points
+bov-power-move = { $unit } is moved by a power
+bov-charge-rolled = charge roll { $dice }: +{ $bonus }", { $allowance }" of move for { $distance }" to cover: { $engaged ->
+    [yes] the charge makes contact
+   *[no] the charge falls short
+}
+bov-attack-rolled = { $attacker } rolls { $count ->
+    [one] one die
+   *[other] { $count } dice
+} ({ $kind }) against { $target }{ $modifiers }: { $dice } — { $hits ->
+    [0] no hit
+    [one] one hit
+   *[other] { $hits } hits
+}, { $critical ->
+    [0] no critical
+    [one] one critical
+   *[other] { $critical } critical
+}
+bov-defense-rolled = { $unit } rolls { $count ->
+    [0] no defense die
+    [one] one defense die
+   *[other] { $count } defense dice
+}{ $modifiers }: { $dice } — { $blocks ->
+    [0] no block
+    [one] one block
+   *[other] { $blocks } blocks
+}, { $wounds ->
+    [0] no wound
+    [one] one wound
+   *[other] { $wounds } wounds
+}
+bov-no-defense = { $unit } cannot block critical hits: { $wounds ->
+    [one] one wound
+   *[other] { $wounds } wounds
+}
+bov-wounded = { $unit } takes { $wounds ->
+    [one] one wound
+   *[other] { $wounds } wounds
+}: { $lost ->
+    [0] no model lost
+    [one] one model lost
+   *[other] { $lost } models lost
+}
+bov-destroyed = { $unit } is destroyed
+bov-status = { $unit } gains a { $status } marker
+bov-morale = { $unit } tests morale ({ $cause }){ $modifiers }: { $dice } — { $failed ->
+    [0] every model holds
+    [one] one model flees
+   *[other] { $failed } models flee
+}
+bov-scored = end of Round { $round }: { $first } to { $second }
+bov-control = objectives held: { $held }
+bov-ended = the battle is over: { $winner }, { $first } to { $second } ({ $reason })
+bov-winner = { $side } wins
+bov-draw = a draw
+bov-nobody = nobody
+
+bov-kind = { $kind ->
+    [melee] melee
+    [ranged] ranged
+    [power] a power's dice
+   *[terrain] Dangerous terrain
+}
+bov-colour = { $colour ->
+    [black] black
+    [gray] gray
+   *[white] white
+}
+bov-face = { $face ->
+    [miss] miss
+    [hit] hit
+    [double_hit] double hit
+    [critical] critical
+   *[double_critical] double critical
+}
+bov-block = { $block ->
+    [yes] block
+   *[no] fail
+}
+bov-rerolled = { $first } rerolled to { $then }
+bov-modifiers = , { $list }
+bov-modifier = { $name ->
+    [fresh] Fresh
+    [exhausted] Exhausted
+    [charge] Charge
+    [skirmish] Skirmish
+    [dragonbonded] Dragonbonded
+    [obscured] in Obscuring terrain
+    [flanked] Flanked
+    [command] in command of a Hero
+    [aura] the General's aura
+   *[power] a power
+} { $value ->
+    [up] upgrade
+   *[down] downgrade
+}
+bov-status-name = { $status ->
+    [poisoned] Poisoned
+    [slowed] Slowed
+   *[immobilized] Immobilized
+}
+bov-cause = { $cause ->
+    [heavy] heavy casualties
+    [general] the General is defeated
+   *[effect] an effect
+}
+bov-reason = { $reason ->
+    [wipe_out] wipe-out
+    [score] victory points
+    [draw] the margin was not reached
+   *[other] { $reason }
+}

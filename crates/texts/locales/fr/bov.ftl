@@ -1,0 +1,159 @@
+# Battles of Valerna : l'histoire de la bataille (valerna bov replay --log, le
+# journal de la table web). Traduction du projet : le livre de règles de
+# Battles of Valerna n'existe qu'en anglais.
+
+bov-side = { $seat ->
+    [0] Joueur 1
+   *[other] Joueur 2
+}
+bov-hand-dealt = { $side } tient les cartes Vaala { $cards }
+bov-round = Tour { $round } : { $side } remporte l'Initiative
+bov-passed = { $side } passe jusqu'à la fin du tour
+bov-activated = { $side } active { $unit }
+bov-deployed = { $side } déploie { $unit }
+bov-objective = { $side } place un objectif en { $at }
+bov-edge = { $side } prend le grand bord { $near ->
+    [yes] proche
+   *[no] éloigné
+}
+bov-marched = { $unit } marche
+bov-moved = { $unit } se déplace de { $inches }"
+bov-attack = { $unit } attaque { $target }
+bov-charge = { $unit } charge { $target }
+bov-skirmish = { $unit } escarmouche contre { $target }
+bov-power = { $unit } utilise { $power }
+bov-power-on = { $unit } utilise { $power } sur { $target }
+bov-react-power = { $side } réagit : { $unit } utilise { $power }
+bov-react-vaala = { $side } joue la carte Vaala { $card }
+bov-react-vaala-on = { $side } joue la carte Vaala { $card } sur { $target }
+bov-opportunity = { $unit } fait une Attaque d'Opportunité sur { $mover }
+bov-flanked-attack = { $unit } attaque figurine par figurine : { $targets }
+bov-removed = { $side } retire { $count ->
+    [one] une figurine
+   *[other] { $count } figurines
+} de { $unit }
+bov-markers = { $side } retire les marqueurs { $markers } de { $unit }
+bov-reserve = { $side } garde le reste de sa force en Réserve
+bov-enter = { $unit } entre depuis la Réserve
+bov-stay = { $unit } reste en Réserve
+bov-dangerous = { $side } désigne { $unit } comme cible du terrain Dangereux
+bov-giant = les blessures du Géant vont à { $unit }
+bov-command = { $unit } prend le marqueur d'activation
+bov-redirect = { $unit } prend les touches à sa place
+bov-mount = { $unit } monte { $mount }
+bov-dismount = { $unit } met pied à terre
+bov-entry-edge = { $side } choisit le bord { $edge } par lequel l'unité entre
+bov-place-monster = { $side } place le Monstre en { $at }
+bov-bid = { $side } fait une enchère secrète
+bov-bid-own = { $side } enchérit { $points } points de victoire
+bov-power-move = { $unit } est déplacée par un pouvoir
+bov-charge-rolled = jet de charge { $dice } : +{ $bonus }", { $allowance }" de mouvement pour { $distance }" à couvrir : { $engaged ->
+    [yes] la charge arrive au contact
+   *[no] la charge échoue
+}
+bov-attack-rolled = { $attacker } lance { $count ->
+    [one] un dé
+   *[other] { $count } dés
+} ({ $kind }) contre { $target }{ $modifiers } : { $dice } — { $hits ->
+    [0] aucune touche
+    [one] une touche
+   *[other] { $hits } touches
+}, { $critical ->
+    [0] aucun critique
+    [one] un critique
+   *[other] { $critical } critiques
+}
+bov-defense-rolled = { $unit } lance { $count ->
+    [0] aucun dé de défense
+    [one] un dé de défense
+   *[other] { $count } dés de défense
+}{ $modifiers } : { $dice } — { $blocks ->
+    [0] aucun blocage
+    [one] un blocage
+   *[other] { $blocks } blocages
+}, { $wounds ->
+    [0] aucune blessure
+    [one] une blessure
+   *[other] { $wounds } blessures
+}
+bov-no-defense = { $unit } ne peut bloquer les critiques : { $wounds ->
+    [one] une blessure
+   *[other] { $wounds } blessures
+}
+bov-wounded = { $unit } subit { $wounds ->
+    [one] une blessure
+   *[other] { $wounds } blessures
+} : { $lost ->
+    [0] aucune figurine perdue
+    [one] une figurine perdue
+   *[other] { $lost } figurines perdues
+}
+bov-destroyed = { $unit } est détruite
+bov-status = { $unit } reçoit un marqueur { $status }
+bov-morale = { $unit } fait un test de moral ({ $cause }){ $modifiers } : { $dice } — { $failed ->
+    [0] chaque figurine tient
+    [one] une figurine fuit
+   *[other] { $failed } figurines fuient
+}
+bov-scored = fin du Tour { $round } : { $first } à { $second }
+bov-control = objectifs tenus : { $held }
+bov-ended = la bataille est terminée : { $winner }, { $first } à { $second } ({ $reason })
+bov-winner = { $side } l'emporte
+bov-draw = égalité
+bov-nobody = personne
+
+bov-kind = { $kind ->
+    [melee] corps à corps
+    [ranged] à distance
+    [power] les dés d'un pouvoir
+   *[terrain] terrain Dangereux
+}
+bov-colour = { $colour ->
+    [black] noir
+    [gray] gris
+   *[white] blanc
+}
+bov-face = { $face ->
+    [miss] raté
+    [hit] touche
+    [double_hit] double touche
+    [critical] critique
+   *[double_critical] double critique
+}
+bov-block = { $block ->
+    [yes] blocage
+   *[no] échec
+}
+bov-rerolled = { $first } relancé en { $then }
+bov-modifiers = , { $list }
+bov-modifier = { $name ->
+    [fresh] Frais
+    [exhausted] Épuisé
+    [charge] Charge
+    [skirmish] Escarmouche
+    [dragonbonded] Lien du Dragon
+    [obscured] en terrain Couvrant
+    [flanked] Pris de flanc
+    [command] aux ordres d'un Héros
+    [aura] l'aura du Général
+   *[power] un pouvoir
+} { $value ->
+    [up] amélioration
+   *[down] dégradation
+}
+bov-status-name = { $status ->
+    [poisoned] Empoisonné
+    [slowed] Ralenti
+   *[immobilized] Immobilisé
+}
+bov-cause = { $cause ->
+    [heavy] lourdes pertes
+    [general] le Général est vaincu
+   *[effect] un effet
+}
+bov-reason = { $reason ->
+    [wipe_out] anéantissement
+    [score] points de victoire
+    [draw] la marge n'a pas été atteinte
+   *[other] { $reason }
+}

@@ -1,0 +1,159 @@
+# Battles of Valerna: la storia della battaglia (valerna bov replay --log, il
+# registro del tavolo web). Traduzione del progetto: il regolamento di Battles
+# of Valerna esiste solo in inglese.
+
+bov-side = { $seat ->
+    [0] Giocatore 1
+   *[other] Giocatore 2
+}
+bov-hand-dealt = { $side } tiene le carte Vaala { $cards }
+bov-round = Round { $round }: { $side } vince l'Iniziativa
+bov-passed = { $side } passa per il resto del round
+bov-activated = { $side } attiva { $unit }
+bov-deployed = { $side } schiera { $unit }
+bov-objective = { $side } piazza un obiettivo in { $at }
+bov-edge = { $side } prende il lato lungo { $near ->
+    [yes] vicino
+   *[no] lontano
+}
+bov-marched = { $unit } marcia
+bov-moved = { $unit } si muove di { $inches }"
+bov-attack = { $unit } attacca { $target }
+bov-charge = { $unit } carica { $target }
+bov-skirmish = { $unit } schermaglia contro { $target }
+bov-power = { $unit } usa { $power }
+bov-power-on = { $unit } usa { $power } su { $target }
+bov-react-power = { $side } reagisce: { $unit } usa { $power }
+bov-react-vaala = { $side } gioca la carta Vaala { $card }
+bov-react-vaala-on = { $side } gioca la carta Vaala { $card } su { $target }
+bov-opportunity = { $unit } fa un Attacco di Opportunità su { $mover }
+bov-flanked-attack = { $unit } attacca modello per modello: { $targets }
+bov-removed = { $side } rimuove { $count ->
+    [one] un modello
+   *[other] { $count } modelli
+} di { $unit }
+bov-markers = { $side } rimuove i segnalini { $markers } da { $unit }
+bov-reserve = { $side } tiene il resto della forza in Riserva
+bov-enter = { $unit } entra dalla Riserva
+bov-stay = { $unit } resta in Riserva
+bov-dangerous = { $side } sceglie { $unit } come bersaglio del terreno Pericoloso
+bov-giant = le ferite del Gigante vanno a { $unit }
+bov-command = { $unit } prende il segnalino di attivazione
+bov-redirect = { $unit } prende i colpi al suo posto
+bov-mount = { $unit } monta { $mount }
+bov-dismount = { $unit } smonta
+bov-entry-edge = { $side } sceglie il lato { $edge } da cui l'unità entra
+bov-place-monster = { $side } piazza il Mostro in { $at }
+bov-bid = { $side } fa un'offerta segreta
+bov-bid-own = { $side } offre { $points } punti vittoria
+bov-power-move = { $unit } è mossa da un potere
+bov-charge-rolled = tiro di carica { $dice }: +{ $bonus }", { $allowance }" di movimento per { $distance }" da coprire: { $engaged ->
+    [yes] la carica arriva al contatto
+   *[no] la carica non arriva
+}
+bov-attack-rolled = { $attacker } tira { $count ->
+    [one] un dado
+   *[other] { $count } dadi
+} ({ $kind }) contro { $target }{ $modifiers }: { $dice } — { $hits ->
+    [0] nessun colpo
+    [one] un colpo
+   *[other] { $hits } colpi
+}, { $critical ->
+    [0] nessun critico
+    [one] un critico
+   *[other] { $critical } critici
+}
+bov-defense-rolled = { $unit } tira { $count ->
+    [0] nessun dado di difesa
+    [one] un dado di difesa
+   *[other] { $count } dadi di difesa
+}{ $modifiers }: { $dice } — { $blocks ->
+    [0] nessun blocco
+    [one] un blocco
+   *[other] { $blocks } blocchi
+}, { $wounds ->
+    [0] nessuna ferita
+    [one] una ferita
+   *[other] { $wounds } ferite
+}
+bov-no-defense = { $unit } non può bloccare i critici: { $wounds ->
+    [one] una ferita
+   *[other] { $wounds } ferite
+}
+bov-wounded = { $unit } subisce { $wounds ->
+    [one] una ferita
+   *[other] { $wounds } ferite
+}: { $lost ->
+    [0] nessun modello perso
+    [one] un modello perso
+   *[other] { $lost } modelli persi
+}
+bov-destroyed = { $unit } è distrutta
+bov-status = { $unit } riceve un segnalino { $status }
+bov-morale = { $unit } fa un test di morale ({ $cause }){ $modifiers }: { $dice } — { $failed ->
+    [0] ogni modello tiene
+    [one] un modello fugge
+   *[other] { $failed } modelli fuggono
+}
+bov-scored = fine del Round { $round }: { $first } a { $second }
+bov-control = obiettivi tenuti: { $held }
+bov-ended = la battaglia è finita: { $winner }, { $first } a { $second } ({ $reason })
+bov-winner = vince { $side }
+bov-draw = pareggio
+bov-nobody = nessuno
+
+bov-kind = { $kind ->
+    [melee] mischia
+    [ranged] a distanza
+    [power] i dadi di un potere
+   *[terrain] terreno Pericoloso
+}
+bov-colour = { $colour ->
+    [black] nero
+    [gray] grigio
+   *[white] bianco
+}
+bov-face = { $face ->
+    [miss] mancato
+    [hit] colpo
+    [double_hit] colpo doppio
+    [critical] critico
+   *[double_critical] critico doppio
+}
+bov-block = { $block ->
+    [yes] blocco
+   *[no] fallito
+}
+bov-rerolled = { $first } rilanciato in { $then }
+bov-modifiers = , { $list }
+bov-modifier = { $name ->
+    [fresh] Fresco
+    [exhausted] Esausto
+    [charge] Carica
+    [skirmish] Schermaglia
+    [dragonbonded] Legame del Drago
+    [obscured] in terreno Coprente
+    [flanked] Aggirato
+    [command] al comando di un Eroe
+    [aura] l'aura del Generale
+   *[power] un potere
+} { $value ->
+    [up] potenziamento
+   *[down] depotenziamento
+}
+bov-status-name = { $status ->
+    [poisoned] Avvelenato
+    [slowed] Rallentato
+   *[immobilized] Immobilizzato
+}
+bov-cause = { $cause ->
+    [heavy] perdite pesanti
+    [general] il Generale è sconfitto
+   *[effect] un effetto
+}
+bov-reason = { $reason ->
+    [wipe_out] annientamento
+    [score] punti vittoria
+    [draw] il margine non è stato raggiunto
+   *[other] { $reason }
+}

@@ -1,0 +1,482 @@
+//! Battles of Valerna in words: the battle's story (every event of
+//! `valerna_bov::battle::log`) and every decision, named with the units,
+//! cards and powers of the battle. The terminal and the web table word a
+//! battle through here.
+
+use valerna_bov::battle::log::{AttackKind, Event};
+use valerna_bov::battle::{Battle, Decision, Reaction};
+use valerna_bov::geometry::Point;
+use valerna_bov::rules::modifiers::{Modifier, MoraleCause};
+use valerna_bov::rules::status::StatusKind;
+use valerna_dice::bov::{AttackDie, AttackFace, Colour, DefenseDie};
+use valerna_game::Seat;
+
+use crate::{Texts, tr};
+
+/// A side of the battle.
+pub fn side(t: &Texts, seat: Seat) -> String {
+    tr!(t, "bov-side", seat = u32::from(seat))
+}
+
+/// A unit by its card's name, as the battle knows it.
+pub fn unit(b: &Battle, u: u16) -> String {
+    b.units
+        .get(usize::from(u))
+        .map_or_else(|| format!("#{u}"), |x| x.name.clone())
+}
+
+fn power(b: &Battle, u: u16, slot: u8) -> String {
+    b.powers_of(u)
+        .into_iter()
+        .find(|(s, _)| *s == slot)
+        .map_or_else(|| format!("#{slot}"), |(_, p)| p.name.clone())
+}
+
+fn vaala(b: &Battle, id: &str) -> String {
+    b.pack()
+        .vaala_card(id)
+        .map_or_else(|| id.to_owned(), |c| c.name.clone())
+}
+
+fn point(p: Point) -> String {
+    format!("({:.1}\", {:.1}\")", p.x, p.y)
+}
+
+fn colour_key(c: Colour) -> &'static str {
+    match c {
+        Colour::Black => "black",
+        Colour::Gray => "gray",
+        Colour::White => "white",
+    }
+}
+
+fn face_key(f: AttackFace) -> &'static str {
+    match f {
+        AttackFace::Miss => "miss",
+        AttackFace::Hit => "hit",
+        AttackFace::DoubleHit => "double_hit",
+        AttackFace::Critical => "critical",
+        AttackFace::DoubleCritical => "double_critical",
+    }
+}
+
+/// Attack dice face by face: "[black hit, black miss rerolled to hit]".
+pub fn attack_dice(t: &Texts, dice: &[AttackDie]) -> String {
+    let each: Vec<String> = dice
+        .iter()
+        .map(|d| {
+            let face = tr!(t, "bov-face", face = face_key(d.face));
+            let face = match d.rerolled {
+                Some(first) => tr!(
+                    t,
+                    "bov-rerolled",
+                    first = tr!(t, "bov-face", face = face_key(first)),
+                    then = face
+                ),
+                None => face,
+            };
+            format!(
+                "{} {face}",
+                tr!(t, "bov-colour", colour = colour_key(d.colour))
+            )
+        })
+        .collect();
+    format!("[{}]", each.join(", "))
+}
+
+/// Defense (and morale) dice one by one: "[gray block, gray fail]".
+pub fn defense_dice(t: &Texts, dice: &[DefenseDie]) -> String {
+    let each: Vec<String> = dice
+        .iter()
+        .map(|d| {
+            let r = tr!(t, "bov-block", block = if d.block { "yes" } else { "no" });
+            let r = if d.rerolled {
+                tr!(t, "bov-rerolled", first = "…", then = r)
+            } else {
+                r
+            };
+            format!(
+                "{} {r}",
+                tr!(t, "bov-colour", colour = colour_key(d.colour))
+            )
+        })
+        .collect();
+    format!("[{}]", each.join(", "))
+}
+
+/// The modifiers of a roll, named with the way they shift it (", Fresh
+/// upgrade, Flanked downgrade"); nothing when none applies.
+pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
+    if mods.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = mods
+        .iter()
+        .map(|m| {
+            let name = match m {
+                Modifier::Fresh => "fresh",
+                Modifier::Exhausted => "exhausted",
+                Modifier::Charge => "charge",
+                Modifier::Skirmish => "skirmish",
+                Modifier::Dragonbonded => "dragonbonded",
+                Modifier::Obscured => "obscured",
+                Modifier::Flanked => "flanked",
+                Modifier::InCommandOfHero => "command",
+                Modifier::GeneralsAura => "aura",
+                Modifier::Power(_) => "power",
+            };
+            let value = if m.value() > 0 { "up" } else { "down" };
+            tr!(t, "bov-modifier", name = name, value = value)
+        })
+        .collect();
+    tr!(t, "bov-modifiers", list = names.join(", "))
+}
+
+fn status_name(t: &Texts, s: StatusKind) -> String {
+    let key = match s {
+        StatusKind::Poisoned => "poisoned",
+        StatusKind::Slowed => "slowed",
+        StatusKind::Immobilized => "immobilized",
+    };
+    tr!(t, "bov-status-name", status = key)
+}
+
+/// A decision: who did what, with the battle's names. `about` is the unit
+/// the question was about ([`Battle::about`]: the active unit, the unit
+/// losing models, the unit an Opportunity Attack is made on).
+pub fn decision_text(
+    b: &Battle,
+    t: &Texts,
+    seat: Seat,
+    about: Option<u16>,
+    d: &Decision,
+) -> String {
+    let who = side(t, seat);
+    let active = || about.unwrap_or(u16::MAX);
+    match d {
+        Decision::Deploy { unit: u, .. } => tr!(t, "bov-deployed", side = who, unit = unit(b, *u)),
+        Decision::Pass => tr!(t, "bov-passed", side = who),
+        Decision::Activate { unit: u } => tr!(t, "bov-activated", side = who, unit = unit(b, *u)),
+        Decision::March { .. } => tr!(t, "bov-marched", unit = unit(b, active())),
+        Decision::Attack { target } => tr!(
+            t,
+            "bov-attack",
+            unit = unit(b, active()),
+            target = unit(b, *target)
+        ),
+        Decision::Charge { target } => tr!(
+            t,
+            "bov-charge",
+            unit = unit(b, active()),
+            target = unit(b, *target)
+        ),
+        Decision::Skirmish { target, .. } => tr!(
+            t,
+            "bov-skirmish",
+            unit = unit(b, active()),
+            target = unit(b, *target)
+        ),
+        Decision::React { unit: Some(u) } => {
+            tr!(
+                t,
+                "bov-opportunity",
+                unit = unit(b, *u),
+                mover = unit(b, active())
+            )
+        }
+        Decision::Remove { models } => tr!(
+            t,
+            "bov-removed",
+            side = who,
+            count = models.len() as u32,
+            unit = unit(b, active())
+        ),
+        Decision::PlaceObjective { at } => tr!(t, "bov-objective", side = who, at = point(*at)),
+        Decision::Reserve => tr!(t, "bov-reserve", side = who),
+        Decision::Enter { .. } => tr!(t, "bov-enter", unit = unit(b, active())),
+        Decision::StayInReserve => tr!(t, "bov-stay", unit = unit(b, active())),
+        Decision::DangerousTarget { unit: u } => {
+            tr!(t, "bov-dangerous", side = who, unit = unit(b, *u))
+        }
+        Decision::TableEdge { near } => tr!(
+            t,
+            "bov-edge",
+            side = who,
+            near = if *near { "yes" } else { "no" }
+        ),
+        Decision::RemoveMarkers { markers } => {
+            let names: Vec<String> = markers.iter().map(|&m| status_name(t, m)).collect();
+            tr!(
+                t,
+                "bov-markers",
+                side = who,
+                markers = names.join(", "),
+                unit = unit(b, active())
+            )
+        }
+        Decision::ActivatePower { power: p, target } => {
+            let (u, name) = (active(), power(b, active(), *p));
+            match target {
+                Some(x) => tr!(
+                    t,
+                    "bov-power-on",
+                    unit = unit(b, u),
+                    power = name,
+                    target = unit(b, *x)
+                ),
+                None => tr!(t, "bov-power", unit = unit(b, u), power = name),
+            }
+        }
+        Decision::FlankedAttack { targets } => {
+            let mut names: Vec<String> = targets.iter().map(|&(_, u)| unit(b, u)).collect();
+            names.dedup();
+            tr!(
+                t,
+                "bov-flanked-attack",
+                unit = unit(b, active()),
+                targets = names.join(", ")
+            )
+        }
+        Decision::Reaction {
+            reaction: Some(r), ..
+        } => match r {
+            Reaction::Power {
+                unit: u, power: p, ..
+            } => tr!(
+                t,
+                "bov-react-power",
+                side = who,
+                unit = unit(b, *u),
+                power = power(b, *u, *p)
+            ),
+            Reaction::Vaala {
+                card,
+                target: Some(x),
+                ..
+            } => tr!(
+                t,
+                "bov-react-vaala-on",
+                side = who,
+                card = vaala(b, card),
+                target = unit(b, *x)
+            ),
+            Reaction::Vaala { card, .. } => {
+                tr!(t, "bov-react-vaala", side = who, card = vaala(b, card))
+            }
+        },
+        Decision::GiantTarget { unit: u } => tr!(t, "bov-giant", unit = unit(b, *u)),
+        Decision::Command { unit: Some(u) } => tr!(t, "bov-command", unit = unit(b, *u)),
+        Decision::Redirect { unit: Some(u) } => tr!(t, "bov-redirect", unit = unit(b, *u)),
+        Decision::Mount { mount: Some(m) } => tr!(
+            t,
+            "bov-mount",
+            unit = unit(b, active()),
+            mount = unit(b, *m)
+        ),
+        Decision::Dismount { .. } => tr!(t, "bov-dismount", unit = unit(b, active())),
+        Decision::EntryEdge { edge } => tr!(
+            t,
+            "bov-entry-edge",
+            side = who,
+            edge = format!("{edge:?}").to_lowercase()
+        ),
+        Decision::PlaceMonster { at } => {
+            tr!(t, "bov-place-monster", side = who, at = point(*at))
+        }
+        Decision::Bid { points } => tr!(t, "bov-bid-own", side = who, points = u32::from(*points)),
+        Decision::React { unit: None }
+        | Decision::Reaction { reaction: None }
+        | Decision::Command { unit: None }
+        | Decision::Redirect { unit: None }
+        | Decision::Mount { mount: None } => String::new(),
+    }
+}
+
+fn kind_key(k: AttackKind) -> &'static str {
+    match k {
+        AttackKind::Melee => "melee",
+        AttackKind::Ranged => "ranged",
+        AttackKind::Power => "power",
+        AttackKind::Terrain => "terrain",
+    }
+}
+
+/// One event of the story as a sentence. `b` names the units and cards:
+/// any state of the same battle will do, since names do not change.
+pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
+    match e {
+        Event::HandDealt { seat, cards } => {
+            let names: Vec<String> = cards.iter().map(|c| vaala(b, c)).collect();
+            tr!(
+                t,
+                "bov-hand-dealt",
+                side = side(t, *seat),
+                cards = names.join(", ")
+            )
+        }
+        Event::Decided {
+            seat,
+            about,
+            decision,
+        } => decision_text(b, t, *seat, *about, decision),
+        Event::BidMade { seat } => tr!(t, "bov-bid", side = side(t, *seat)),
+        Event::RoundStarted { round, initiative } => tr!(
+            t,
+            "bov-round",
+            round = u32::from(*round),
+            side = side(t, *initiative)
+        ),
+        Event::Moved { unit: u, paths } => {
+            let longest = paths
+                .iter()
+                .map(|p| {
+                    let mut at = p.from;
+                    let mut len = 0.0;
+                    for w in &p.waypoints {
+                        len += ((w.x - at.x).powi(2) + (w.y - at.y).powi(2)).sqrt();
+                        at = *w;
+                    }
+                    len
+                })
+                .fold(0.0f64, f64::max);
+            tr!(
+                t,
+                "bov-moved",
+                unit = unit(b, *u),
+                inches = format!("{longest:.1}")
+            )
+        }
+        Event::ChargeRolled {
+            dice,
+            bonus,
+            allowance,
+            distance,
+            engaged,
+            ..
+        } => tr!(
+            t,
+            "bov-charge-rolled",
+            dice = attack_dice(t, dice),
+            bonus = *bonus,
+            allowance = format!("{allowance:.1}"),
+            distance = format!("{distance:.1}"),
+            engaged = if *engaged { "yes" } else { "no" }
+        ),
+        Event::AttackRolled {
+            attacker,
+            target,
+            attack,
+            dice,
+            modifiers: mods,
+            standard,
+            critical,
+        } => tr!(
+            t,
+            "bov-attack-rolled",
+            attacker = unit(b, *attacker),
+            count = dice.len() as u32,
+            kind = tr!(t, "bov-kind", kind = kind_key(*attack)),
+            target = unit(b, *target),
+            modifiers = modifiers(t, mods),
+            dice = attack_dice(t, dice),
+            hits = *standard,
+            critical = *critical
+        ),
+        Event::DefenseRolled {
+            unit: u, wounds, ..
+        } if matches!(e, Event::DefenseRolled { dice, .. } if dice.is_empty()) => {
+            tr!(t, "bov-no-defense", unit = unit(b, *u), wounds = *wounds)
+        }
+        Event::DefenseRolled {
+            unit: u,
+            dice,
+            modifiers: mods,
+            blocks,
+            wounds,
+            ..
+        } => tr!(
+            t,
+            "bov-defense-rolled",
+            unit = unit(b, *u),
+            count = dice.len() as u32,
+            modifiers = modifiers(t, mods),
+            dice = defense_dice(t, dice),
+            blocks = *blocks,
+            wounds = *wounds
+        ),
+        Event::Wounded {
+            unit: u,
+            wounds,
+            models_lost,
+            ..
+        } => tr!(
+            t,
+            "bov-wounded",
+            unit = unit(b, *u),
+            wounds = *wounds,
+            lost = *models_lost
+        ),
+        Event::Destroyed { unit: u } => tr!(t, "bov-destroyed", unit = unit(b, *u)),
+        Event::StatusGained { unit: u, status } => tr!(
+            t,
+            "bov-status",
+            unit = unit(b, *u),
+            status = status_name(t, *status)
+        ),
+        Event::MoraleTested {
+            unit: u,
+            cause,
+            dice,
+            modifiers: mods,
+            failed,
+        } => {
+            let cause = match cause {
+                MoraleCause::HeavyCasualties => "heavy",
+                MoraleCause::GeneralDefeated => "general",
+                MoraleCause::Effect => "effect",
+            };
+            tr!(
+                t,
+                "bov-morale",
+                unit = unit(b, *u),
+                cause = tr!(t, "bov-cause", cause = cause),
+                modifiers = modifiers(t, mods),
+                dice = defense_dice(t, dice),
+                failed = *failed
+            )
+        }
+        Event::Scored { round, score } => tr!(
+            t,
+            "bov-scored",
+            round = u32::from(*round),
+            first = score[0],
+            second = score[1]
+        ),
+        Event::Control { control } => {
+            let held: Vec<String> = control
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let by = c.map_or_else(|| tr!(t, "bov-nobody"), |s| side(t, s));
+                    format!("{} {by}", i + 1)
+                })
+                .collect();
+            tr!(t, "bov-control", held = held.join(", "))
+        }
+        Event::Ended {
+            winner,
+            reason,
+            score,
+        } => tr!(
+            t,
+            "bov-ended",
+            winner = winner.map_or_else(
+                || tr!(t, "bov-draw"),
+                |s| tr!(t, "bov-winner", side = side(t, s))
+            ),
+            first = score[0],
+            second = score[1],
+            reason = tr!(t, "bov-reason", reason = reason.as_str())
+        ),
+    }
+}
