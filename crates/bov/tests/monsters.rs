@@ -220,6 +220,67 @@ fn a_monster_is_ignored_for_objective_control() {
     assert_eq!(g.models_on_objectives()[0], [1, 0]);
 }
 
+/// BoV 5.1, "Monster general rules" (p.30): Monsters "are ignored for the
+/// purpose of capturing objectives"; "Bidding": the winner "takes control
+/// of the monster this round, treating it like a Mercenary unit". Control
+/// makes the Monster fight for its controller, not stop being a Monster:
+/// the Wyvern bid for by seat 0, still under its control at Calculate
+/// Scoring, neither holds nor contests the objective it stands on, and one
+/// model of seat 1 there captures it (docs/rulings.md, "A Monster won by
+/// bidding holds no objective").
+#[test]
+fn a_monster_won_by_bidding_holds_no_objective() {
+    let mut g = set_up(5, &["ravine_wyvern"]);
+    through_setup(&mut g);
+    let w = g.monsters.list[0].unit;
+    g.apply(Decision::Bid { points: 1 }).unwrap();
+    g.apply(Decision::Bid { points: 0 }).unwrap();
+    assert_eq!(g.monster(w).unwrap().controller, Some(0));
+    assert_eq!(g.units[usize::from(w)].owner, 0);
+    let foe = first_of(&g, 1);
+    let own = first_of(&g, 0);
+    let o = g.objectives[0];
+    let (rw, rf) = (radius(&g, w), radius(&g, foe));
+    // Seat 0 keeps a unit on the table, as far from every objective as
+    // the table allows.
+    let far = (0..=8)
+        .flat_map(|i| {
+            (0..=6).map(move |j| Point::new(4.0 + 5.0 * f64::from(i), 3.0 + 5.0 * f64::from(j)))
+        })
+        .max_by(|a, b| {
+            let near = |p: &Point| {
+                g.objectives
+                    .iter()
+                    .map(|q| q.dist(*p))
+                    .fold(f64::MAX, f64::min)
+            };
+            near(a).total_cmp(&near(b))
+        })
+        .unwrap();
+    place(&mut g, |_| {
+        vec![
+            (w, vec![Point::new(o.x, o.y - rw)]),
+            (foe, vec![Point::new(o.x + 2.0, o.y + rf + 0.5)]),
+            (own, vec![far]),
+        ]
+    });
+    assert_eq!(g.units[usize::from(w)].state.models(), 1);
+    assert_eq!(g.models_on_objectives()[0], [0, 1]);
+    for c in &mut g.control.control {
+        *c = None;
+    }
+    let points = g.score.points;
+    g.phase = Phase::Turn { seat: 0 };
+    g.passed = [false; 2];
+    g.apply(Decision::Pass).unwrap();
+    g.apply(Decision::Pass).unwrap();
+    // The round's scoring came with the Wyvern still seat 0's.
+    until_turn(&mut g);
+    assert_eq!(g.round, 2);
+    assert_eq!(g.control.control[0], Some(1), "seat 1 captured it");
+    assert_eq!(g.score.points[0], points[0], "seat 0 scored nothing");
+}
+
 /// BoV 5.1, "Monster general rules": "If the monster is able to make an
 /// opportunity attack, it will make it, even if that means exhausting
 /// itself." No player is asked.
