@@ -997,3 +997,33 @@ fn a_charge_that_cannot_separate_its_flanking_target_is_not_made() {
     assert!(flanked_and_flanking(&g).is_empty());
     assert!(!matches!(g.phase, Phase::Action { unit } if unit == warchief));
 }
+
+/// BoV 5.1, "Dragonriders" (p.19): "some Heroes have the Dragonrider
+/// keyword. Such Heroes can ride on top of a unit that has the Mount
+/// keyword"; the mounting rules, the Dragonbond and the General speak of
+/// "the Hero" only. The loader refuses the keyword on a unit that is not a
+/// Hero, naming the card (docs/rulings.md, "Dragonrider is a Hero's
+/// keyword"); on a Hero it loads.
+#[test]
+fn the_loader_refuses_a_dragonrider_that_is_not_a_hero() {
+    let card = |keywords: &str, models: u8| {
+        format!(
+            r#"[(id: "sky_lancers", name: "Sky Lancers", provisional: true, force: "Allaria",
+            keywords: {keywords}, points: 10, models: {models}, base_mm: 30,
+            front: (health: 1, speed: 6, defense: gray, melee: (dice: "1xgray")))]"#
+        )
+    };
+    let e = common::load_units(&[], &card(r#"["Dragonrider"]"#, 3)).unwrap_err();
+    assert!(
+        e.contains("entry 'sky_lancers'")
+            && e.contains("'Sky Lancers' has the Dragonrider keyword but is not a Hero"),
+        "{e}"
+    );
+    let e = common::load_units(&[], &card(r#"["Dragonrider"]"#, 1)).unwrap_err();
+    assert!(
+        e.contains("is not a Hero"),
+        "a single model is not a Hero: {e}"
+    );
+    let p = common::load_units(&[], &card(r#"["Hero", "Dragonrider"]"#, 1)).unwrap();
+    assert_eq!(p.units.len(), 1);
+}
