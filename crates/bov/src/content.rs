@@ -466,6 +466,18 @@ fn validate_unit(
     if rule(UnitKeyword::Hero) && card.models != 1 {
         err("models", "a Hero is a single model".into());
     }
+    // BoV 5.1, "Dragonriders": "some Heroes have the Dragonrider keyword.
+    // Such Heroes can ride" (docs/rulings.md, "Dragonrider is a Hero's
+    // keyword").
+    if rule(UnitKeyword::Dragonrider) && !rule(UnitKeyword::Hero) {
+        err(
+            "keywords",
+            format!(
+                "'{}' has the Dragonrider keyword but is not a Hero: only Heroes ride (BoV 5.1, \"Dragonriders\")",
+                card.name
+            ),
+        );
+    }
     let epic = rule(UnitKeyword::Epic);
     if epic && card.models != 1 {
         err("models", "an Epic Creature is a single model".into());

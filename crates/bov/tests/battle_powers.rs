@@ -338,6 +338,93 @@ fn a_targeted_vaala_card_needs_a_caster_in_range() {
     assert!(g.reaction_options(&w, seat, true).is_empty());
 }
 
+/// The targets each seat-0 Vaala card `card` is offered on, cast by `caster`.
+fn vaala_targets(g: &Battle, w: &Window, card: &str, caster: u16) -> Vec<u16> {
+    let mut out: Vec<u16> = g
+        .reaction_options(w, 0, false)
+        .into_iter()
+        .filter_map(|r| match r {
+            Reaction::Vaala {
+                card: c,
+                caster: Some(k),
+                target: Some(t),
+            } if c == card && k == caster => Some(t),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// BoV p.21, "Vaala Cards": "the caster must both be within range of and
+/// have line of sight to the target unit"; p.22, "Vaala": "This ranged
+/// attack can be used to cast Vaala"; p.14-15: "Melee attacks target enemy
+/// units that are engaged with the attacking unit", "An engaged unit may
+/// not make ranged attacks"; p.21, "Targets for powers & Vaala cards": a
+/// card that can target friends "can also target the casting unit". Elyse,
+/// on foot, casts Ember Lance on the Reavers in contact or the Bloodclaws
+/// 6" off, and Mending Light on herself or the Dreamfencers 3" off; once
+/// engaged with the Reavers she reaches only them and herself
+/// (docs/rulings.md, "An engaged caster casts on its own melee").
+#[test]
+fn an_engaged_caster_casts_only_on_its_own_melee() {
+    let mut g = deployed(4, "allaria_dragon_host", "tyveria_swarm");
+    let elyse = unit_named(&g, "Elyse");
+    let df = unit_named(&g, "Dreamfencers");
+    let reavers = unit_named(&g, "Scythed Reavers");
+    let claws = unit_named(&g, "Bloodclaws");
+    assert_eq!(g.units[usize::from(elyse)].owner, 0);
+    let at = |g: &mut Battle, reavers_y: f64| {
+        place(g, |g| {
+            vec![
+                (elyse, vec![Point::new(20.0, 10.0)]),
+                (df, row(g, df, 1, 14.0, 10.0, 0.0)),
+                (reavers, vec![Point::new(20.0, reavers_y)]),
+                (claws, vec![Point::new(27.0, 10.0)]),
+            ]
+        })
+    };
+    let end_of_activation = Window {
+        trigger: Trigger::EndOfActivation,
+        subjects: vec![df],
+        actor: Some(df),
+    };
+    let end_of_turn = Window {
+        trigger: Trigger::EndOfTurn,
+        subjects: vec![df],
+        actor: Some(df),
+    };
+    let mut apart = vec![reavers, claws];
+    apart.sort_unstable();
+    let mut friends = vec![elyse, df];
+    friends.sort_unstable();
+    let contact = 10.0 - radius(&g, elyse) - radius(&g, reavers);
+    // 2" apart: nobody engaged.
+    at(&mut g, contact - 2.0);
+    let snap = g.snapshot();
+    assert!(g.engaged_with(&snap, elyse).is_empty());
+    assert_eq!(
+        vaala_targets(&g, &end_of_activation, "ember_lance", elyse),
+        apart
+    );
+    assert_eq!(
+        vaala_targets(&g, &end_of_turn, "mending_light", elyse),
+        friends
+    );
+    // In base contact with the Reavers.
+    at(&mut g, contact);
+    let snap = g.snapshot();
+    assert_eq!(g.engaged_with(&snap, elyse), vec![reavers]);
+    assert_eq!(
+        vaala_targets(&g, &end_of_activation, "ember_lance", elyse),
+        vec![reavers]
+    );
+    assert_eq!(
+        vaala_targets(&g, &end_of_turn, "mending_light", elyse),
+        vec![elyse]
+    );
+}
+
 /// "Ultimate Powers ... can only be used once during a game": Iron Will
 /// answers a friend's morale test once.
 #[test]

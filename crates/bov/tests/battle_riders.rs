@@ -997,3 +997,156 @@ fn a_charge_that_cannot_separate_its_flanking_target_is_not_made() {
     assert!(flanked_and_flanking(&g).is_empty());
     assert!(!matches!(g.phase, Phase::Action { unit } if unit == warchief));
 }
+
+/// BoV 5.1, "Dragonriders" (p.19): "some Heroes have the Dragonrider
+/// keyword. Such Heroes can ride on top of a unit that has the Mount
+/// keyword"; the mounting rules, the Dragonbond and the General speak of
+/// "the Hero" only. The loader refuses the keyword on a unit that is not a
+/// Hero, naming the card (docs/rulings.md, "Dragonrider is a Hero's
+/// keyword"); on a Hero it loads.
+#[test]
+fn the_loader_refuses_a_dragonrider_that_is_not_a_hero() {
+    let card = |keywords: &str, models: u8| {
+        format!(
+            r#"[(id: "sky_lancers", name: "Sky Lancers", provisional: true, force: "Allaria",
+            keywords: {keywords}, points: 10, models: {models}, base_mm: 30,
+            front: (health: 1, speed: 6, defense: gray, melee: (dice: "1xgray")))]"#
+        )
+    };
+    let e = common::load_units(&[], &card(r#"["Dragonrider"]"#, 3)).unwrap_err();
+    assert!(
+        e.contains("entry 'sky_lancers'")
+            && e.contains("'Sky Lancers' has the Dragonrider keyword but is not a Hero"),
+        "{e}"
+    );
+    let e = common::load_units(&[], &card(r#"["Dragonrider"]"#, 1)).unwrap_err();
+    assert!(
+        e.contains("is not a Hero"),
+        "a single model is not a Hero: {e}"
+    );
+    let p = common::load_units(&[], &card(r#"["Hero", "Dragonrider"]"#, 1)).unwrap();
+    assert_eq!(p.units.len(), 1);
+}
+
+/// Elyse riding her Dragon at (20, 10) with two models of the Ogerron
+/// Phalanx in base contact below; the Dragon is activated and marches 3"
+/// away, up the table: the battle stops for the Phalanx's Opportunity
+/// Attack. The battle, Elyse, the Dragon and the Phalanx.
+fn pair_moves_away(seed: u64) -> (Battle, u16, u16, u16) {
+    let (mut g, elyse, dragon) = host(seed);
+    let phalanx = unit_named(&g, "Ogerron Phalanx");
+    let r = radius(&g, dragon) + radius(&g, phalanx);
+    let (s, c) = 20f64.to_radians().sin_cos();
+    ride_at(
+        &mut g,
+        elyse,
+        dragon,
+        Point::new(20.0, 10.0),
+        vec![(
+            phalanx,
+            vec![
+                Point::new(20.0 - r * s, 10.0 - r * c),
+                Point::new(20.0 + r * s, 10.0 - r * c),
+            ],
+        )],
+    );
+    activate(&mut g, dragon);
+    g.apply(Decision::March {
+        paths: vec![(0, vec![Point::new(20.0, 13.0)])],
+    })
+    .unwrap();
+    (g, elyse, dragon, phalanx)
+}
+
+/// BoV p.18, "Opportunity Attack": "when an enemy they are engaged with
+/// moves (or is moved) away from combat ... perform a normal melee attack
+/// against the enemy unit that triggered this reaction"; p.19,
+/// "Dragonriders": the Hero "counts as being in the same location as its
+/// Mount", and "enemy units in base contact with the Mount can attack
+/// either the Hero or the Mount (or indeed split their attacks between the
+/// two)"; p.18: "the same player cannot take more than one reaction
+/// activated by the same trigger". The Dragon marching away with Elyse is
+/// one move: the Phalanx's player is offered one Opportunity Attack, on the
+/// Dragon, on Elyse, or split model by model, never on a third unit; hits
+/// on Elyse are hers, unless the Mount takes them (docs/rulings.md, "An
+/// Opportunity Attack on a Mount carrying its rider").
+#[test]
+fn an_opportunity_attack_on_a_mount_may_strike_its_rider() {
+    let (g, elyse, dragon, phalanx) = pair_moves_away(1);
+    assert_eq!(
+        g.phase,
+        Phase::Opportunity {
+            mover: dragon,
+            candidates: vec![phalanx],
+        }
+    );
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    assert!(buf.contains(&Decision::React {
+        unit: Some(phalanx)
+    }));
+    let on_rider = Decision::ReactSplit {
+        unit: phalanx,
+        targets: vec![(0, elyse), (1, elyse)],
+    };
+    assert!(buf.contains(&on_rider), "{buf:?}");
+    g.validate(&Decision::ReactSplit {
+        unit: phalanx,
+        targets: vec![(0, elyse), (1, dragon)],
+    })
+    .unwrap();
+    assert!(
+        g.validate(&Decision::ReactSplit {
+            unit: phalanx,
+            targets: vec![(0, phalanx)],
+        })
+        .is_err()
+    );
+    assert!(
+        g.validate(&Decision::ReactSplit {
+            unit: elyse,
+            targets: vec![(0, dragon)],
+        })
+        .is_err()
+    );
+    // All on Elyse: her owner is asked whether the Dragon takes the hits.
+    let mut struck = 0;
+    for seed in 0..12 {
+        let (mut g, elyse, dragon, phalanx) = pair_moves_away(seed);
+        let fatigue = g.units[usize::from(phalanx)].state.fatigue;
+        g.apply(Decision::ReactSplit {
+            unit: phalanx,
+            targets: vec![(0, elyse), (1, elyse)],
+        })
+        .unwrap();
+        assert_eq!(g.units[usize::from(phalanx)].state.fatigue, fatigue + 1);
+        let mut hits_on_rider = false;
+        for _ in 0..50 {
+            match &g.phase {
+                Phase::Opportunity { .. } => panic!("one Opportunity Attack per move"),
+                Phase::Redirect { hero, candidates } => {
+                    assert_eq!((*hero, candidates.clone()), (elyse, vec![dragon]));
+                    hits_on_rider = true;
+                    g.apply(Decision::Redirect { unit: None }).unwrap();
+                }
+                Phase::Reaction { .. } => g.apply(Decision::Reaction { reaction: None }).unwrap(),
+                Phase::Casualties { .. } | Phase::Mount { .. } | Phase::Command { .. } => {
+                    let mut buf = Vec::new();
+                    g.choices(&mut buf);
+                    g.apply(buf[0].clone()).unwrap();
+                }
+                _ => break,
+            }
+        }
+        if hits_on_rider {
+            struck += 1;
+        }
+        // The pair moved on, together.
+        let at = g.units[usize::from(dragon)].positions[0];
+        assert!((at.y - 13.0).abs() < 1e-9, "{at:?}");
+        if g.units[usize::from(elyse)].alive() {
+            assert_eq!(g.body(elyse), dragon);
+        }
+    }
+    assert!(struck > 0, "some seed hits Elyse");
+}

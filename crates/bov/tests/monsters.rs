@@ -10,6 +10,8 @@ use valerna_bov::battle::monsters::{DeckEvent, MonsterAsk, NEUTRAL};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::content::{DEFAULT_SOURCES, FileKind, Pack, Source};
 use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
+use valerna_bov::rules::powers::Roll;
+use valerna_bov::rules::units::WeaponKind;
 use valerna_game::Game;
 
 mod common;
@@ -218,6 +220,137 @@ fn a_monster_is_ignored_for_objective_control() {
         ]
     });
     assert_eq!(g.models_on_objectives()[0], [1, 0]);
+}
+
+/// BoV 5.1, "Monster general rules" (p.30): Monsters "are ignored for the
+/// purpose of capturing objectives"; "Bidding": the winner "takes control
+/// of the monster this round, treating it like a Mercenary unit". Control
+/// makes the Monster fight for its controller, not stop being a Monster:
+/// the Wyvern bid for by seat 0, still under its control at Calculate
+/// Scoring, neither holds nor contests the objective it stands on, and one
+/// model of seat 1 there captures it (docs/rulings.md, "A Monster won by
+/// bidding holds no objective").
+#[test]
+fn a_monster_won_by_bidding_holds_no_objective() {
+    let mut g = set_up(5, &["ravine_wyvern"]);
+    through_setup(&mut g);
+    let w = g.monsters.list[0].unit;
+    g.apply(Decision::Bid { points: 1 }).unwrap();
+    g.apply(Decision::Bid { points: 0 }).unwrap();
+    assert_eq!(g.monster(w).unwrap().controller, Some(0));
+    assert_eq!(g.units[usize::from(w)].owner, 0);
+    let foe = first_of(&g, 1);
+    let own = first_of(&g, 0);
+    let o = g.objectives[0];
+    let (rw, rf) = (radius(&g, w), radius(&g, foe));
+    // Seat 0 keeps a unit on the table, as far from every objective as
+    // the table allows.
+    let far = (0..=8)
+        .flat_map(|i| {
+            (0..=6).map(move |j| Point::new(4.0 + 5.0 * f64::from(i), 3.0 + 5.0 * f64::from(j)))
+        })
+        .max_by(|a, b| {
+            let near = |p: &Point| {
+                g.objectives
+                    .iter()
+                    .map(|q| q.dist(*p))
+                    .fold(f64::MAX, f64::min)
+            };
+            near(a).total_cmp(&near(b))
+        })
+        .unwrap();
+    place(&mut g, |_| {
+        vec![
+            (w, vec![Point::new(o.x, o.y - rw)]),
+            (foe, vec![Point::new(o.x + 2.0, o.y + rf + 0.5)]),
+            (own, vec![far]),
+        ]
+    });
+    assert_eq!(g.units[usize::from(w)].state.models(), 1);
+    assert_eq!(g.models_on_objectives()[0], [0, 1]);
+    for c in &mut g.control.control {
+        *c = None;
+    }
+    let points = g.score.points;
+    g.phase = Phase::Turn { seat: 0 };
+    g.passed = [false; 2];
+    g.apply(Decision::Pass).unwrap();
+    g.apply(Decision::Pass).unwrap();
+    // The round's scoring came with the Wyvern still seat 0's.
+    until_turn(&mut g);
+    assert_eq!(g.round, 2);
+    assert_eq!(g.control.control[0], Some(1), "seat 1 captured it");
+    assert_eq!(g.score.points[0], points[0], "seat 0 scored nothing");
+}
+
+/// BoV p.14, "Flanking & Flanked": "A unit is Flanked if it is engaged by
+/// more than one enemy unit. These engaged enemy units are Flanking";
+/// p.30, "Monster general rules": "Monsters count as an enemy unit for all
+/// players". A Troll between a unit of each player is Flanked (and so makes
+/// no Opportunity Attack, p.18), the two Flanking it though enemies of each
+/// other. The Dreamfencers between the Troll and a Bloodfang are Flanked,
+/// the Troll Flanking them; but the Bloodfangs' Pack Hunt ("against a unit
+/// that is already engaged with another friendly unit") counts the
+/// Bloodfangs' own side only: not the neutral Troll, yes the Phalanx, yes
+/// the Troll once seat 1 controls it (docs/rulings.md, "Flanked and
+/// Flanking with a Monster").
+#[test]
+fn flanked_and_flanking_with_a_monster() {
+    let mut s = BattleSetup::pitched(3, "allaria_guild_line", "tyveria_dragon_host");
+    s.monsters = vec!["ravine_troll".to_string()];
+    let mut g = Battle::start(&pack(), &s).unwrap();
+    through_setup(&mut g);
+    let troll = unit_named(&g, "Ravine Troll");
+    let df = unit_named(&g, "Dreamfencers");
+    let ph = unit_named(&g, "Ogerron Phalanx");
+    let fangs = unit_named(&g, "Bloodfangs");
+    let (rt, rd, rp, rf) = (
+        radius(&g, troll),
+        radius(&g, df),
+        radius(&g, ph),
+        radius(&g, fangs),
+    );
+    let (x, y) = (24.0, 18.0);
+    // The Troll between the Dreamfencers and the Phalanx.
+    place(&mut g, |_| {
+        vec![
+            (troll, vec![Point::new(x, y)]),
+            (df, vec![Point::new(x - rt - rd, y)]),
+            (ph, vec![Point::new(x + rt + rp, y)]),
+        ]
+    });
+    let snap = g.snapshot();
+    assert!(g.flanked(&snap, troll));
+    assert!(!g.flanked(&snap, df) && !g.flanked(&snap, ph));
+    assert!(!g.opportunity_candidates(df).contains(&troll));
+    assert!(!g.opportunity_candidates(ph).contains(&troll));
+    // The Dreamfencers between the Troll and a Bloodfang.
+    let pack_hunt =
+        |g: &Battle| g.passive_modifier(fangs, Roll::Attack, Some(WeaponKind::Melee), Some(df));
+    let between = |g: &mut Battle, left: u16, r: f64| {
+        place(g, |_| {
+            vec![
+                (df, vec![Point::new(x, y)]),
+                (left, vec![Point::new(x - rd - r, y)]),
+                (fangs, vec![Point::new(x + rd + rf, y)]),
+            ]
+        })
+    };
+    between(&mut g, troll, rt);
+    let snap = g.snapshot();
+    assert!(g.flanked(&snap, df));
+    assert!(!g.flanked(&snap, troll) && !g.flanked(&snap, fangs));
+    assert_eq!(pack_hunt(&g), 0, "the Troll is no friend of the Bloodfangs");
+    between(&mut g, ph, rp);
+    assert!(g.flanked(&g.snapshot(), df));
+    assert_eq!(pack_hunt(&g), 1, "the Phalanx is");
+    between(&mut g, troll, rt);
+    // As a bid won by seat 1 leaves it: a Mercenary of seat 1 this round.
+    let t = &mut g.units[usize::from(troll)];
+    t.owner = 1;
+    t.state.owner = 1;
+    assert!(g.flanked(&g.snapshot(), df));
+    assert_eq!(pack_hunt(&g), 1, "a Troll seat 1 controls is");
 }
 
 /// BoV 5.1, "Monster general rules": "If the monster is able to make an

@@ -324,6 +324,10 @@ impl Battle {
                     ))
                 }
             }
+            (Phase::Opportunity { mover, candidates }, Decision::ReactSplit { unit, targets }) => {
+                self.check_opportunity_split(*mover, candidates, *unit, targets)
+                    .map(|_| ())
+            }
             (Phase::Casualties { unit, plan, .. }, Decision::Remove { models }) => {
                 check_casualties(&self.units[usize::from(*unit)].state.alive, plan, models)
             }
@@ -417,6 +421,12 @@ impl Battle {
             }
             (Phase::Opportunity { mover, .. }, Decision::React { unit: Some(u) }) => {
                 self.react(u, mover)
+            }
+            (Phase::Opportunity { mover, candidates }, Decision::ReactSplit { unit, targets }) => {
+                if let Ok(groups) = self.check_opportunity_split(mover, &candidates, unit, &targets)
+                {
+                    self.react_groups(unit, &groups);
+                }
             }
             (Phase::Opportunity { mover, .. }, Decision::React { unit: None }) => {
                 // No Opportunity Attack: the player may still answer the
@@ -879,14 +889,33 @@ impl Battle {
                 }
                 Choices::Continuous
             }
-            Phase::Opportunity { candidates, .. } => {
+            Phase::Opportunity { mover, candidates } => {
                 out.push(Decision::React { unit: None });
                 out.extend(
                     candidates
                         .iter()
                         .map(|&u| Decision::React { unit: Some(u) }),
                 );
-                Choices::Listed
+                // A Mount carrying its rider: the attack may go to the
+                // rider, or be split model by model (examples: all on the
+                // rider).
+                let riders = self.riders_of(*mover);
+                let Some(&rider) = riders.first() else {
+                    return Choices::Listed;
+                };
+                for &u in candidates {
+                    let targets: Vec<(u8, u16)> = self.units[usize::from(u)]
+                        .alive_models()
+                        .map(|m| (m, rider))
+                        .collect();
+                    if self
+                        .check_opportunity_split(*mover, candidates, u, &targets)
+                        .is_ok()
+                    {
+                        out.push(Decision::ReactSplit { unit: u, targets });
+                    }
+                }
+                Choices::Continuous
             }
             Phase::Casualties { unit, plan, .. } => {
                 let alive: Vec<u8> = self.units[usize::from(*unit)].alive_models().collect();

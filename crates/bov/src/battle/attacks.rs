@@ -899,12 +899,59 @@ impl Battle {
 
     /// A reacting unit takes a fatigue counter and attacks in melee first.
     pub(crate) fn react(&mut self, unit: u16, mover: u16) {
+        self.opportunity_fatigue(unit);
+        self.melee_attack(unit, mover, false, false);
+    }
+
+    /// An Opportunity Attack on a Mount and its rider declared model by
+    /// model: one attack, one fatigue counter, rolled against each of the
+    /// two separately.
+    pub(crate) fn react_groups(&mut self, unit: u16, groups: &[(u16, u32)]) {
+        self.opportunity_fatigue(unit);
+        self.melee_attack_groups(unit, groups, false, false);
+    }
+
+    fn opportunity_fatigue(&mut self, unit: u16) {
         let u = &mut self.units[usize::from(unit)];
         u.state.fatigue = u
             .state
             .fatigue
             .saturating_add(crate::rules::attack::OPPORTUNITY_ATTACK_FATIGUE);
-        self.melee_attack(unit, mover, false, false);
+    }
+
+    /// "Opportunity Attack" against a Mount moving away with its rider:
+    /// the rider is moved away with it, and "enemy units in base contact
+    /// with the Mount can attack either the Hero or the Mount (or indeed
+    /// split their attacks between the two)" (BoV 5.1, "Dragonriders").
+    /// One attack by one of the `candidates`, each model on the Mount or
+    /// its rider; the groups of models per target.
+    pub fn check_opportunity_split(
+        &self,
+        mover: u16,
+        candidates: &[u16],
+        unit: u16,
+        targets: &[(u8, u16)],
+    ) -> Result<Vec<(u16, u32)>, BattleError> {
+        if !candidates.contains(&unit) {
+            return err(format!(
+                "unit {unit} cannot make an Opportunity Attack now (not engaged with the mover, Flanked or Exhausted)"
+            ));
+        }
+        let riders = self.riders_of(mover);
+        if riders.is_empty() {
+            return err(format!(
+                "unit {mover} carries no rider: the Opportunity Attack is on it alone (BoV 5.1, \"Opportunity Attack\")"
+            ));
+        }
+        if let Some(&(_, t)) = targets
+            .iter()
+            .find(|&&(_, t)| t != mover && !riders.contains(&t))
+        {
+            return err(format!(
+                "unit {t} is neither the Mount moving away nor its rider (BoV 5.1, \"Dragonriders\")"
+            ));
+        }
+        self.check_flanked_attack(unit, targets)
     }
 
     /// "Consolidate (melee only)": models no longer engaged move back into

@@ -98,8 +98,16 @@ pub enum Decision {
     /// "Skirmish": a half-Speed move, then a downgraded ranged attack on the
     /// target chosen beforehand.
     Skirmish { target: u16, paths: Paths },
-    /// An Opportunity Attack by one engaged unit, or none.
+    /// An Opportunity Attack by one engaged unit on the unit moving away
+    /// (a Mount carrying its rider: on the Mount), or none.
     React { unit: Option<u16> },
+    /// An Opportunity Attack on a Mount moving away with its rider,
+    /// declared model by model: each model of the reacting `unit` and
+    /// which of the two it attacks (BoV 5.1, "Dragonriders": "attack
+    /// either the Hero or the Mount (or indeed split their attacks between
+    /// the two)"; docs/rulings.md, "An Opportunity Attack on a Mount
+    /// carrying its rider").
+    ReactSplit { unit: u16, targets: Vec<(u8, u16)> },
     /// The models the owner removes as casualties.
     Remove { models: Vec<u8> },
     /// "Objectives Setup": place the next objective token here.

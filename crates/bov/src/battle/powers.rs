@@ -562,7 +562,7 @@ impl Battle {
                         }
                         _ => false,
                     };
-                    if !reaches || !self.condition_holds(*when, opponent) {
+                    if !reaches || !self.condition_holds(*when, unit, opponent) {
                         continue;
                     }
                     sum += i32::from(*amount);
@@ -588,12 +588,18 @@ impl Battle {
         self.passive_shift(unit, roll, weapon, opponent, &mut Vec::new())
     }
 
-    fn condition_holds(&self, when: Option<Condition>, opponent: Option<u16>) -> bool {
+    /// Whether `when` holds for `unit`'s roll against (or by) `opponent`.
+    /// `OpponentFlanked` counts the units of `unit`'s side only: "a unit
+    /// that is already engaged with another friendly unit" is not one
+    /// engaged with a Monster (docs/rulings.md, "Flanked and Flanking with
+    /// a Monster"). With two sides that is the opponent being Flanked.
+    fn condition_holds(&self, when: Option<Condition>, unit: u16, opponent: Option<u16>) -> bool {
         match when {
             None => true,
             Some(Condition::OpponentFlanked) => opponent.is_some_and(|o| {
                 let snap = self.snapshot();
-                self.flanked(&snap, o)
+                let side = self.units[usize::from(unit)].owner;
+                self.flanked_by(&snap, o, Some(side))
             }),
         }
     }

@@ -168,9 +168,10 @@ impl Battle {
             });
             let chooses = card.effects.iter().any(Effect::chooses_a_unit);
             for caster in self.vaala_casters(seat) {
+                let melee = self.engaged_with(snap, caster);
                 if chooses {
                     for t in self.units.iter().filter(|u| u.alive()) {
-                        if self.casts_on(sight, caster, t.id)
+                        if self.casts_on(sight, caster, &melee, t.id)
                             && self
                                 .check_effects_target(
                                     snap,
@@ -194,10 +195,10 @@ impl Battle {
                     let reach = card.effects.iter().all(|e| match e.target() {
                         Some(Target::Triggering) => named
                             .triggering
-                            .is_some_and(|t| self.casts_on(sight, caster, t)),
+                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t)),
                         Some(Target::Subject) => named
                             .subject
-                            .is_some_and(|t| self.casts_on(sight, caster, t)),
+                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t)),
                         _ => true,
                     });
                     if reach {
@@ -228,14 +229,26 @@ impl Battle {
     }
 
     /// "The caster must both be within range of and have line of sight to
-    /// the target unit" (its ranged attack's range).
-    fn casts_on(&self, sight: &Sightlines, caster: u16, target: u16) -> bool {
+    /// the target unit" (its ranged attack's range). An engaged caster
+    /// reaches only itself and the enemy units engaged with it, as its
+    /// attacks do: "Melee attacks target enemy units that are engaged with
+    /// the attacking unit" and "An engaged unit may not make ranged
+    /// attacks" (BoV 5.1, "Attacks"; docs/rulings.md, "An engaged caster
+    /// casts on its own melee").
+    /// `melee`: the enemy units engaged with the caster.
+    fn casts_on(&self, sight: &Sightlines, caster: u16, melee: &[u16], target: u16) -> bool {
+        if caster == target {
+            return true;
+        }
+        if !melee.is_empty() && !melee.contains(&target) {
+            return false;
+        }
         let range = self
             .profile(caster)
             .ranged
             .as_ref()
             .map_or(0.0, |r| f64::from(r.range));
-        (caster == target || sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target))))
+        sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target)))
             && self.distance(caster, target) <= range + 1e-9
     }
 

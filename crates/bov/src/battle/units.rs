@@ -252,10 +252,20 @@ impl Battle {
     /// "Flanked": engaged by more than one enemy unit, a mounted rider and
     /// its Mount counting as one ("They count as a single unit for the
     /// purpose of Flanking", BoV 5.1, "Dragonriders").
+    /// With a Monster on the table its enemies are of two sides: a unit
+    /// engaged with a Monster and a player's unit is Flanked by both
+    /// (docs/rulings.md, "Flanked and Flanking with a Monster").
     pub fn flanked(&self, snap: &Snapshot, unit: u16) -> bool {
+        self.flanked_by(snap, unit, None)
+    }
+
+    /// Engaged by more than one unit (a mounted rider and its Mount as
+    /// one) of side `side`, or of any side for `None`.
+    pub fn flanked_by(&self, snap: &Snapshot, unit: u16, side: Option<Seat>) -> bool {
         let mut bodies: Vec<u16> = self
             .engaged_with(snap, unit)
             .into_iter()
+            .filter(|&e| side.is_none_or(|s| self.units[usize::from(e)].owner == s))
             .map(|e| self.body(e))
             .collect();
         bodies.sort_unstable();

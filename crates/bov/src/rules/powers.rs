@@ -82,8 +82,10 @@ pub enum Target {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Condition {
     /// The other unit of the attack (the target, or the attacker for a
-    /// defense roll) is Flanked: engaged with more than one enemy unit,
-    /// so "already engaged with another friendly unit".
+    /// defense roll) is Flanked by the power's side: engaged with more
+    /// than one unit of the side whose roll it is, so "already engaged
+    /// with another friendly unit". A Monster engaged with it does not
+    /// count for a player's power (with two sides, the same as Flanked).
     OpponentFlanked,
 }
 
