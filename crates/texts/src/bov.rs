@@ -176,6 +176,16 @@ pub fn decision_text(
             unit = unit(b, active()),
             target = unit(b, *target)
         ),
+        Decision::ReactSplit { unit: u, targets } => {
+            let mut names: Vec<String> = targets.iter().map(|&(_, x)| unit(b, x)).collect();
+            names.dedup();
+            tr!(
+                t,
+                "bov-opportunity",
+                unit = unit(b, *u),
+                mover = names.join(", ")
+            )
+        }
         Decision::React { unit: Some(u) } => {
             tr!(
                 t,
