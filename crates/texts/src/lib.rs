@@ -509,6 +509,91 @@ mod tests {
         }
     }
 
+    /// The neutral Units are many: their verbs agree in all three languages.
+    #[test]
+    fn the_neutral_units_take_a_plural_verb() {
+        use valerna_lov::log::{Event, Shield};
+        use valerna_lov::state::NONE;
+        let content = valerna_lov::content::Content::default_pack().unwrap();
+        let rolled = Event::Rolled {
+            seat: NONE,
+            region: 0,
+            faces: [1, 1, 0, 0, 0],
+        };
+        let ignored = Event::HitIgnored {
+            seat: NONE,
+            region: 0,
+            shield: Shield::City,
+        };
+        let placed = Event::UnitsPlaced {
+            seat: NONE,
+            region: 0,
+            units: [2, 0, 0],
+        };
+        let said = |lang| {
+            let t = Texts::new(lang);
+            [&rolled, &ignored, &placed].map(|e| lov::event_text(&content, &t, e))
+        };
+        assert_eq!(
+            said(Lang::En),
+            [
+                "the neutral Units roll [✓] [·]: 0 critical, 1 standard hit",
+                "the neutral Units ignore a hit: the city, which is removed",
+                "2 neutral Units are placed in Ysval",
+            ]
+        );
+        let [r, i, p] = said(Lang::It);
+        assert!(r.starts_with("le Unità neutrali lanciano "), "{r}");
+        assert!(i.starts_with("le Unità neutrali ignorano "), "{i}");
+        assert_eq!(p, "2 Unità neutrali sono piazzate nella Regione Ysval");
+        let [r, i, p] = said(Lang::Fr);
+        assert!(r.starts_with("les Unités Neutres lancent "), "{r}");
+        assert!(i.starts_with("les Unités Neutres ignorent "), "{i}");
+        assert_eq!(p, "2 Unités Neutres sont placées dans la Région Ysval");
+    }
+
+    /// A glyph "of" a card: "della carta" in Italian, "de la carte", "du
+    /// glyphe" and "d'Elyse" in French.
+    #[test]
+    fn a_glyph_of_a_card_takes_the_article_of_each_language() {
+        use valerna_lov::effect::Glyph;
+        use valerna_lov::log::{Ask, Card};
+        let content = valerna_lov::content::Content::default_pack().unwrap();
+        let action = Ask::Glyph {
+            glyph: Glyph::Move,
+            card: Card::Action { id: 0 },
+        };
+        let board = Ask::Glyph {
+            glyph: Glyph::Vaala,
+            card: Card::Board {
+                seat: 0,
+                glyph: Glyph::Vaala,
+            },
+        };
+        let said = |lang| {
+            let t = Texts::new(lang);
+            [&action, &board].map(|a| lov::ask_text(&content, &t, a))
+        };
+        assert_eq!(
+            said(Lang::It),
+            [
+                "Schieramento della carta Azione di Elyse Schieramento + Assalto + Raccolto: attivarlo?",
+                "Vaala del glifo Vaala della plancia di Elyse: attivarlo?",
+            ]
+        );
+        assert_eq!(
+            said(Lang::Fr),
+            [
+                "Déploiement de la carte Action d'Elyse Déploiement + Assaut + Récolte : l'activer ?",
+                "Vaala du glyphe Vaala du plateau d'Elyse : l'activer ?",
+            ]
+        );
+        assert_eq!(
+            said(Lang::En)[0],
+            "Deploy of Elyse's Action card Deploy + Assault + Harvest: activate it?"
+        );
+    }
+
     #[test]
     fn counts_take_the_plural_rules_of_each_language() {
         let (en, it, fr) = (
