@@ -1,5 +1,6 @@
-//! Complete 100-point Pitched Battles between two greedy bots, per second
-//! (docs/performance.md, "Battles of Valerna" > "Turn engine").
+//! Complete 100-point Pitched Battles between two greedy bots, per second,
+//! told (the battle's story kept) and not (docs/performance.md, "Battles of
+//! Valerna" > "Turn engine", "The battle's story").
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -9,10 +10,14 @@ use valerna_bov::battle::bots::{GreedyBot, play};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::Pack;
 
-fn game(pack: &Arc<Pack>, seed: u64) -> u8 {
+fn game(pack: &Arc<Pack>, seed: u64, narrated: bool) -> u8 {
     use valerna_game::Game;
     let setup = BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm");
-    let mut g = Battle::start(pack, &setup).unwrap();
+    let mut g = if narrated {
+        Battle::start_narrated(pack, &setup).unwrap()
+    } else {
+        Battle::start(pack, &setup).unwrap()
+    };
     let mut a = GreedyBot::new(seed);
     let mut b = GreedyBot::new(seed + 1);
     play(&mut g, &mut [&mut a, &mut b], 20_000).unwrap();
@@ -24,13 +29,18 @@ fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("bov");
     group.throughput(Throughput::Elements(1));
     group.sample_size(10);
-    let mut seed = 0u64;
-    group.bench_function("complete 100-point game, greedy vs greedy", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(game(&pack, seed))
-        })
-    });
+    for (name, narrated) in [
+        ("complete 100-point game, greedy vs greedy", false),
+        ("complete 100-point game, greedy vs greedy, narrated", true),
+    ] {
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(game(&pack, seed, narrated))
+            })
+        });
+    }
     group.finish();
 }
 

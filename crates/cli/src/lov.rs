@@ -22,8 +22,8 @@ use valerna_ai::{Bot, Observable};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
 use valerna_texts::lov::{
-    action_glyphs as glyphs, denizen_name, event_text, option_text, outcome_text, question_text,
-    region_glyphs, region_name, seat_name,
+    action_glyphs as glyphs, denizen_name, event_body, event_name, event_text, option_text,
+    outcome_text, question_text, region_glyphs, region_name, seat_name, vaala_name,
 };
 use valerna_texts::{Lang, Texts, tr};
 
@@ -532,13 +532,9 @@ fn render(content: &Content, g: &Lov, v: &View, t: &Texts, own: bool) -> String 
                 parts.push(tr!(t, "player-denizens", list = denizens.join(", ")));
             }
         }
-        let face_up: Vec<&str> = (0..5)
+        let face_up: Vec<String> = (0..5)
             .filter(|i| p.vaala_face_up & (1 << i) != 0)
-            .map(|i| {
-                content.vaala[usize::from(content.vaala_of[s][i])]
-                    .name
-                    .as_str()
-            })
+            .map(|i| vaala_name(content, t, content.vaala_of[s][i]))
             .collect();
         if !face_up.is_empty() {
             parts.push(tr!(t, "player-face-up", list = face_up.join(", ")));
@@ -599,15 +595,12 @@ fn render(content: &Content, g: &Lov, v: &View, t: &Texts, own: bool) -> String 
         && let Some(StackView::Known(card)) = v.stack.get(current)
     {
         let what = match card.kind {
-            CardKind::Event => {
-                let e = &content.events[usize::from(card.id)];
-                tr!(
-                    t,
-                    "resolving-event",
-                    name = e.name.as_str(),
-                    text = e.text.as_str()
-                )
-            }
+            CardKind::Event => tr!(
+                t,
+                "resolving-event",
+                name = event_name(content, t, card.id),
+                text = event_body(content, t, card.id)
+            ),
             CardKind::Action => tr!(
                 t,
                 "resolving-action",
@@ -656,13 +649,9 @@ fn render(content: &Content, g: &Lov, v: &View, t: &Texts, own: bool) -> String 
             .collect();
         let _ = writeln!(o, "  {}", tr!(t, "lineup", denizens = lineup.join(", ")));
         if let Some(vh) = me.vaala_hand {
-            let names: Vec<&str> = (0..5)
+            let names: Vec<String> = (0..5)
                 .filter(|i| vh & (1 << i) != 0)
-                .map(|i| {
-                    content.vaala[usize::from(content.vaala_of[usize::from(v.seat)][i])]
-                        .name
-                        .as_str()
-                })
+                .map(|i| vaala_name(content, t, content.vaala_of[usize::from(v.seat)][i]))
                 .collect();
             let cards = if names.is_empty() {
                 tr!(t, "vaala-cards-none")

@@ -206,13 +206,13 @@ fn a_whole_game_is_narrated_in_each_language() {
         ),
         (
             "it",
-            "combattimento in",
+            "combattimento nella Regione",
             "mette una carta Azione coperta",
             "partita finita",
         ),
         (
             "fr",
-            "combat en",
+            "combat dans la Région",
             "pose une carte Action face cachée",
             "partie terminée",
         ),

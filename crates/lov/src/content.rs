@@ -77,6 +77,21 @@ pub const DEFAULT_FILES: [(&str, &str); 7] = [
     ),
 ];
 
+/// The pack's own translations, one file a language (`it.jsonc`,
+/// `fr.jsonc`): the names and texts of its regions, Denizens, Events and
+/// Vaala cards. They change no rule, so the pack's hash leaves them out and
+/// a game recorded before a translation changed still replays.
+pub const LANGUAGE_FILES: [(&str, &str); 2] = [
+    ("it.jsonc", include_str!("../../../content/lov/it.jsonc")),
+    ("fr.jsonc", include_str!("../../../content/lov/fr.jsonc")),
+];
+
+/// The language of a translation file: `it.jsonc` is `it`.
+fn language_of(file: &str) -> Option<&str> {
+    file.strip_suffix(".jsonc")
+        .filter(|code| code.len() == 2 && code.bytes().all(|b| b.is_ascii_lowercase()))
+}
+
 /// A refused content pack: which file, which entry, which field, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}: {entry}: {field}: {message}")]
@@ -246,7 +261,46 @@ struct VaalaEntry {
     provisional: bool,
 }
 
+/// A translation file: entries by id, each kind a map.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LanguageFile {
+    provisional: bool,
+    regions: std::collections::BTreeMap<String, NameEntry>,
+    denizens: std::collections::BTreeMap<String, WordsEntry>,
+    events: std::collections::BTreeMap<String, WordsEntry>,
+    vaala: std::collections::BTreeMap<String, WordsEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameEntry {
+    name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WordsEntry {
+    name: String,
+    text: String,
+}
+
 // ------------------------------------------------------------ compiled forms
+
+/// An entry's name and text in one language other than the pack's English
+/// (a region has a name only: its `text` is empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Words {
+    /// The language's code (`it`, `fr`).
+    pub lang: String,
+    pub name: String,
+    pub text: String,
+}
+
+/// The translations of one entry, found by language code.
+fn words_in<'a>(words: &'a [Words], lang: &str) -> Option<&'a Words> {
+    words.iter().find(|w| w.lang == lang)
+}
 
 /// A land region and its Region card.
 #[derive(Debug, Clone)]
@@ -257,6 +311,8 @@ pub struct Region {
     pub glyphs: Vec<Glyph>,
     /// Where the board draws it.
     pub pos: [i32; 2],
+    /// Its name in other languages.
+    pub words: Vec<Words>,
 }
 
 /// One side of a player board: the program of each board glyph.
@@ -302,6 +358,8 @@ pub struct Denizen {
     pub unit: UnitType,
     pub text: String,
     pub ability: Passive,
+    /// Its name and text in other languages.
+    pub words: Vec<Words>,
 }
 
 #[derive(Debug, Clone)]
@@ -310,6 +368,8 @@ pub struct Event {
     pub name: String,
     pub text: String,
     pub steps: Vec<Step>,
+    /// Its name and text in other languages.
+    pub words: Vec<Words>,
 }
 
 #[derive(Debug, Clone)]
@@ -322,7 +382,34 @@ pub struct Vaala {
     pub steps: Vec<Step>,
     /// Stays face up until Clean-up, its effect lasting the round.
     pub face_up: bool,
+    /// Its name and text in other languages.
+    pub words: Vec<Words>,
 }
+
+macro_rules! in_language {
+    ($($t:ty),*) => {$(
+        impl $t {
+            /// Its name in language `lang` (a code: `en`, `it`, `fr`), else
+            /// the pack's own.
+            pub fn name_in(&self, lang: &str) -> &str {
+                words_in(&self.words, lang).map_or(&self.name, |w| &w.name)
+            }
+        }
+    )*};
+}
+in_language!(Region, Denizen, Event, Vaala);
+
+macro_rules! text_in_language {
+    ($($t:ty),*) => {$(
+        impl $t {
+            /// Its text in language `lang`, else the pack's own.
+            pub fn text_in(&self, lang: &str) -> &str {
+                words_in(&self.words, lang).map_or(&self.text, |w| &w.text)
+            }
+        }
+    )*};
+}
+text_in_language!(Denizen, Event, Vaala);
 
 /// A loaded, validated pack.
 #[derive(Debug, Clone)]
@@ -423,7 +510,7 @@ fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
 
 fn fnv1a(files: &Files) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for (name, text) in files {
+    for (name, text) in files.iter().filter(|(n, _)| language_of(n).is_none()) {
         for b in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -554,7 +641,12 @@ pub const MAX_RETREAT: u8 = 3;
 impl Content {
     /// The pack embedded in the binary.
     pub fn default_pack() -> Result<Content, LoadError> {
-        Content::load(&DEFAULT_FILES)
+        let files: Vec<(&str, &str)> = DEFAULT_FILES
+            .iter()
+            .chain(&LANGUAGE_FILES)
+            .copied()
+            .collect();
+        Content::load(&files)
     }
 
     /// Loads and validates a pack from its files' text.
@@ -643,6 +735,7 @@ impl Content {
                 name: r.name.clone(),
                 glyphs: r.glyphs.clone(),
                 pos: r.pos,
+                words: Vec::new(),
             });
         }
         let distance = distances(&adjacent);
@@ -879,6 +972,7 @@ impl Content {
                 unit: d.unit,
                 text: d.text.clone(),
                 ability: d.ability.clone(),
+                words: Vec::new(),
             });
         }
 
@@ -895,6 +989,7 @@ impl Content {
                 name: e.name.clone(),
                 text: e.text.clone(),
                 steps: e.steps.clone(),
+                words: Vec::new(),
             });
         }
 
@@ -924,6 +1019,7 @@ impl Content {
                 text: v.text.clone(),
                 steps: v.steps.clone(),
                 face_up: v.face_up,
+                words: Vec::new(),
             });
         }
         for (i, v) in vaala_of.iter().enumerate() {
@@ -937,7 +1033,7 @@ impl Content {
             }
         }
 
-        Ok(Content {
+        let mut content = Content {
             regions,
             adjacent,
             mountain,
@@ -964,7 +1060,101 @@ impl Content {
             ],
             hash: fnv1a(files),
             provisional: true,
-        })
+        };
+        for (file, text) in files {
+            if let Some(lang) = language_of(file) {
+                content.translate(file, lang, parse(file, text)?)?;
+            }
+        }
+        Ok(content)
+    }
+
+    /// Takes in one language's translation file: each entry it names must
+    /// be in the pack, with a name and (but for a region) a text.
+    fn translate(&mut self, f: &str, lang: &str, file: LanguageFile) -> Result<(), LoadError> {
+        provisional(f, "(file)", file.provisional)?;
+        fn words(
+            f: &str,
+            lang: &str,
+            field: &str,
+            id: &str,
+            name: &str,
+            text: Option<&str>,
+        ) -> Result<Words, LoadError> {
+            let entry = format!("{field}.{id}");
+            if name.trim().is_empty() {
+                return Err(err(f, &entry, "name", "empty name"));
+            }
+            if text.is_some_and(|t| t.trim().is_empty()) {
+                return Err(err(f, &entry, "text", "empty text"));
+            }
+            Ok(Words {
+                lang: lang.to_owned(),
+                name: name.to_owned(),
+                text: text.unwrap_or_default().to_owned(),
+            })
+        }
+        fn slot<'a, T>(
+            f: &str,
+            field: &str,
+            id: &str,
+            entries: &'a mut [T],
+            id_of: impl Fn(&T) -> &str,
+        ) -> Result<&'a mut T, LoadError> {
+            entries.iter_mut().find(|e| id_of(e) == id).ok_or_else(|| {
+                err(
+                    f,
+                    &format!("{field}.{id}"),
+                    "(id)",
+                    format!("no {field} entry `{id}` in the pack"),
+                )
+            })
+        }
+        for (id, w) in &file.regions {
+            let r = slot(f, "regions", id, &mut self.regions, |r| &r.id)?;
+            r.words.push(words(f, lang, "regions", id, &w.name, None)?);
+        }
+        for (id, w) in &file.denizens {
+            let d = slot(f, "denizens", id, &mut self.denizens, |d| &d.id)?;
+            d.words
+                .push(words(f, lang, "denizens", id, &w.name, Some(&w.text))?);
+        }
+        for (id, w) in &file.events {
+            let e = slot(f, "events", id, &mut self.events, |e| &e.id)?;
+            e.words
+                .push(words(f, lang, "events", id, &w.name, Some(&w.text))?);
+        }
+        for (id, w) in &file.vaala {
+            let v = slot(f, "vaala", id, &mut self.vaala, |v| &v.id)?;
+            v.words
+                .push(words(f, lang, "vaala", id, &w.name, Some(&w.text))?);
+        }
+        Ok(())
+    }
+
+    /// The entries (`regions.ysval`, `events.tithe`...) that have no name
+    /// or text in language `lang`: a table in that language shows the
+    /// pack's English for them.
+    pub fn untranslated(&self, lang: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut check = |kind: &str, id: &str, words: &[Words]| {
+            if words_in(words, lang).is_none() {
+                out.push(format!("{kind}.{id}"));
+            }
+        };
+        for r in &self.regions {
+            check("regions", &r.id, &r.words);
+        }
+        for d in &self.denizens {
+            check("denizens", &d.id, &d.words);
+        }
+        for e in &self.events {
+            check("events", &e.id, &e.words);
+        }
+        for v in &self.vaala {
+            check("vaala", &v.id, &v.words);
+        }
+        out
     }
 
     /// The index of a region by id.

@@ -1,12 +1,13 @@
 //! The content loader refuses bad packs, naming file, entry and field
 //! (RULINGS §4).
 
-use valerna_lov::content::{Content, DEFAULT_FILES, LoadError};
+use valerna_lov::content::{Content, DEFAULT_FILES, LANGUAGE_FILES, LoadError};
 
 /// The default pack with `from` replaced by `to` in `file` (once).
 fn load_with(file: &str, from: &str, to: &str) -> Result<Content, LoadError> {
     let mut files: Vec<(&str, String)> = DEFAULT_FILES
         .iter()
+        .chain(&LANGUAGE_FILES)
         .map(|(n, t)| (*n, t.to_string()))
         .collect();
     let f = files
@@ -215,4 +216,65 @@ fn retreat_abilities_that_change_nothing_are_refused() {
             "{bad}"
         );
     }
+}
+
+/// The pack is ours (RULINGS §4): every region, Denizen, Event and Vaala
+/// card has its own Italian and French name and text, so that a table in
+/// either language shows no English sentence.
+#[test]
+fn every_pack_entry_has_its_italian_and_french_words() {
+    let c = Content::default_pack().unwrap();
+    for lang in ["it", "fr"] {
+        assert_eq!(c.untranslated(lang), Vec::<String>::new(), "{lang}");
+    }
+    // Nothing is translated into a language the pack has no file for.
+    assert_eq!(c.untranslated("de").len(), 12 + 36 + 12 + 20);
+    let r = c.region("trade_road").unwrap();
+    assert_eq!(c.regions[usize::from(r)].name_in("it"), "Via del Commercio");
+    assert_eq!(c.regions[usize::from(r)].name_in("en"), "Trade Road");
+    let e = &c.events[0];
+    assert_eq!(e.id, "vaala_surge");
+    assert_eq!(e.text_in("fr"), "Placez 2 Pouvoir dans la Région Cible.");
+    assert_eq!(e.text_in("it"), "Piazza 2 Potere nella Regione Focus.");
+}
+
+/// A translation names entries of the pack, and says something.
+#[test]
+fn a_translation_of_no_entry_or_with_no_text_is_refused() {
+    let e = load_with("it.jsonc", "\"tithe\":", "\"tythe\":").unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str()),
+        ("it.jsonc", "events.tythe")
+    );
+    let e = load_with(
+        "fr.jsonc",
+        "\"text\": \"Placez 2 Pouvoir dans la Région Cible.\"",
+        "\"text\": \" \"",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("fr.jsonc", "events.vaala_surge", "text")
+    );
+    let e = load_with(
+        "fr.jsonc",
+        "\"provisional\": true",
+        "\"provisional\": false",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.field.as_str()),
+        ("fr.jsonc", "provisional")
+    );
+}
+
+/// Translations change no rule: a pack without them plays the same games
+/// (its hash, which every record carries, is the same), its words English.
+#[test]
+fn translations_leave_the_pack_hash_alone() {
+    let with = Content::default_pack().unwrap();
+    let without = Content::load(&DEFAULT_FILES).unwrap();
+    assert_eq!(with.hash, without.hash);
+    assert_eq!(without.untranslated("fr").len(), 12 + 36 + 12 + 20);
+    assert_eq!(without.events[0].name_in("fr"), "Vaala Surge");
 }

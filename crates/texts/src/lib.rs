@@ -11,8 +11,6 @@
 pub mod bov;
 pub mod lov;
 
-use std::borrow::Cow;
-
 use clap::ValueEnum;
 pub use fluent_bundle::FluentValue;
 use fluent_bundle::concurrent::FluentBundle;
@@ -148,15 +146,26 @@ impl Texts {
     pub fn get(&self, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
         let a = to_args(args);
         format(&self.bundle, id, &a)
+            .map(|(s, e)| (self.typeset(s), e))
             .or_else(|| self.english.as_ref().and_then(|e| format(e, id, &a)))
             .map_or_else(|| id.to_owned(), |(s, _)| s)
+    }
+
+    /// This language's spelling rules that a message cannot know before its
+    /// arguments are in: French elides "de", "le", "la" and "que" before a
+    /// word that starts with a vowel ("la carte Action d'Elyse").
+    fn typeset(&self, s: String) -> String {
+        match self.lang {
+            Lang::Fr => elide(&s),
+            Lang::En | Lang::It => s,
+        }
     }
 
     /// Message `id` in this language only, and only if it renders cleanly.
     pub fn try_get(&self, id: &str, args: &[(&str, FluentValue<'_>)]) -> Result<String, TextError> {
         match format(&self.bundle, id, &to_args(args)) {
             None => Err(TextError::Missing),
-            Some((s, e)) if e.is_empty() => Ok(s),
+            Some((s, e)) if e.is_empty() => Ok(self.typeset(s)),
             Some((_, e)) => Err(TextError::Fluent(e)),
         }
     }
@@ -193,14 +202,9 @@ impl Texts {
         self.bundle.has_message(id) || self.english.as_ref().is_some_and(|e| e.has_message(id))
     }
 
-    /// The name of a content entry (`kind` "region" or "denizen", `id` its
-    /// content id) as this language's book prints it, else the pack's own.
-    pub fn content_name<'a>(&self, kind: &str, id: &str, pack: &'a str) -> Cow<'a, str> {
-        let key = format!("content-{kind}-{id}");
-        match format(&self.bundle, &key, &FluentArgs::new()) {
-            Some((s, _)) => Cow::Owned(s),
-            None => Cow::Borrowed(pack),
-        }
+    /// The language of these texts.
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// `x` with `digits` decimals and this language's decimal separator.
@@ -211,6 +215,45 @@ impl Texts {
             Lang::It | Lang::Fr => s.replace('.', ","),
         }
     }
+}
+
+/// French elision: "de", "le", "la" and "que" (or "De", "Le"...) before a
+/// word starting with a vowel become "d'", "l'", "qu'" ("de Elyse" is
+/// "d'Elyse", "le Allaria" "l'Allaria"). A word after a hyphen is left alone
+/// (an imperative's pronoun: "prenez-le avec"), and so is an "h", which the
+/// game's names aspirate ("du Haut-Primalian").
+pub fn elide(s: &str) -> String {
+    const VOWELS: &str = "aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ";
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while !rest.is_empty() {
+        let at_word = out
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '«' | '"' | '“'));
+        let elided = at_word
+            .then(|| {
+                ["de ", "De ", "le ", "Le ", "la ", "La ", "que ", "Que "]
+                    .into_iter()
+                    .find(|w| {
+                        rest.strip_prefix(w)
+                            .and_then(|after| after.chars().next())
+                            .is_some_and(|c| VOWELS.contains(c))
+                    })
+            })
+            .flatten();
+        if let Some(w) = elided {
+            // "de " -> "d'", "que " -> "qu'".
+            out.push_str(&w[..w.len() - 2]);
+            out.push('\'');
+            rest = &rest[w.len()..];
+            continue;
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// The variable names a pattern uses (selectors and variants included).
@@ -341,20 +384,12 @@ mod tests {
         }
     }
 
-    /// The user-interface messages: content names are optional per language.
-    fn interface(c: &Catalogue) -> Catalogue {
-        c.iter()
-            .filter(|(id, _)| !id.starts_with("content-"))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect()
-    }
-
     #[test]
     fn every_message_exists_in_all_three_languages_with_the_same_variables() {
-        let en = interface(&catalogue(Lang::En));
+        let en = catalogue(Lang::En);
         assert!(en.len() > 60, "{} messages", en.len());
         for lang in [Lang::It, Lang::Fr] {
-            let other = interface(&catalogue(lang));
+            let other = catalogue(lang);
             for (id, vars) in &en {
                 match other.get(id) {
                     None => panic!("{}/lov.ftl has no {id}", lang.code()),
@@ -373,7 +408,7 @@ mod tests {
 
     #[test]
     fn every_message_renders_in_every_language_without_fluent_errors() {
-        let en = interface(&catalogue(Lang::En));
+        let en = catalogue(Lang::En);
         for lang in Lang::ALL {
             let t = Texts::new(lang);
             for (id, vars) in en.iter().filter(|(id, _)| !id.starts_with('-')) {
@@ -437,39 +472,162 @@ mod tests {
         assert!(used > 40, "{used} uses found");
     }
 
-    /// The content names a book translates must name entries of the pack.
+    /// Regions and Denizens take the names the Italian and French books
+    /// print, from the pack's own translations.
     #[test]
-    fn translated_content_names_name_pack_entries() {
+    fn content_names_come_from_the_books_through_the_pack() {
         let content = valerna_lov::content::Content::default_pack().unwrap();
-        let regions: BTreeSet<&str> = content.regions.iter().map(|r| r.id.as_str()).collect();
-        let denizens: BTreeSet<&str> = content.denizens.iter().map(|d| d.id.as_str()).collect();
-        for lang in Lang::ALL {
-            for id in catalogue(lang).keys() {
-                if let Some(r) = id.strip_prefix("content-region-") {
-                    assert!(regions.contains(r), "{}: no region {r}", lang.code());
-                } else if let Some(d) = id.strip_prefix("content-denizen-") {
-                    assert!(denizens.contains(d), "{}: no Denizen {d}", lang.code());
-                } else {
-                    assert!(!id.starts_with("content-"), "{}: {id}", lang.code());
-                }
-            }
-        }
+        let region = |id: &str| content.region(id).unwrap();
+        let denizen = |id: &str| content.denizens.iter().position(|d| d.id == id).unwrap() as u8;
         // LoV Italian, "Preparazione": Tyveria starts on Via del Commercio;
         // French, "Mise en place": Route Commerciale.
-        let it = Texts::new(Lang::It);
+        let (it, fr) = (Texts::new(Lang::It), Texts::new(Lang::Fr));
         assert_eq!(
-            it.content_name("region", "trade_road", "Trade Road"),
+            lov::region_name(&content, &it, region("trade_road")),
             "Via del Commercio"
+        );
+        assert_eq!(
+            lov::region_name(&content, &fr, region("trade_road")),
+            "Route Commerciale"
+        );
+        // French FAQ: "les Chevaliers Griffon ou les Chasseurs Qirin Fai".
+        assert_eq!(
+            lov::denizen_name(&content, &fr, denizen("fai_hunters")),
+            "Chasseurs Qirin Fai"
+        );
+        assert_eq!(
+            lov::denizen_name(&content, &it, denizen("oathguard")),
+            "Guardia Giurata"
+        );
+        assert_eq!(
+            lov::region_name(&content, &Texts::new(Lang::En), region("trade_road")),
+            "Trade Road"
+        );
+    }
+
+    #[test]
+    fn french_elides_de_le_la_que_before_a_vowel() {
+        assert_eq!(elide("la carte Action de Elyse"), "la carte Action d'Elyse");
+        assert_eq!(elide("le Général de Adrael"), "le Général d'Adrael");
+        assert_eq!(elide("de Ysval, le Événement"), "d'Ysval, l'Événement");
+        assert_eq!(elide("(de Allaria) « la Unité"), "(d'Allaria) « l'Unité");
+        assert_eq!(elide("De Elyse"), "D'Elyse");
+        // Consonants, an aspirated h and a pronoun after a hyphen stay.
+        assert_eq!(
+            elide("de Ferellon, du Haut, de Haut, prenez-le avec garde elle"),
+            "de Ferellon, du Haut, de Haut, prenez-le avec garde elle"
         );
         let fr = Texts::new(Lang::Fr);
         assert_eq!(
-            fr.content_name("region", "trade_road", "Trade Road"),
-            "Route Commerciale"
+            tr!(fr, "ev-general-injured", who = "Adrael", region = "Ysval"),
+            "le Général d'Adrael est blessé dans la Région Ysval"
         );
-        // No translation printed: the pack's name stays.
+        // Italian keeps "di".
+        let it = Texts::new(Lang::It);
         assert_eq!(
-            it.content_name("region", "western_steppes", "Western Steppes"),
-            "Western Steppes"
+            tr!(it, "ev-general-injured", who = "Adrael", region = "Ysval"),
+            "il Generale di Adrael è ferito nella Regione Ysval"
+        );
+    }
+
+    /// French typography: a space before ":", "?", "!" and ";" in every
+    /// French message.
+    #[test]
+    fn french_puts_a_space_before_a_colon() {
+        for source in [Lang::Fr.lov_source(), Lang::Fr.web_source()] {
+            for line in source.lines().filter(|l| !l.starts_with('#')) {
+                let chars: Vec<char> = line.chars().collect();
+                for (k, c) in chars.iter().enumerate() {
+                    if matches!(c, ':' | '?' | '!' | ';') && k > 0 {
+                        assert!(chars[k - 1] == ' ', "no space before {c:?} in {line:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The neutral Units are many: their verbs agree in all three languages.
+    #[test]
+    fn the_neutral_units_take_a_plural_verb() {
+        use valerna_lov::log::{Event, Shield};
+        use valerna_lov::state::NONE;
+        let content = valerna_lov::content::Content::default_pack().unwrap();
+        let rolled = Event::Rolled {
+            seat: NONE,
+            region: 0,
+            faces: [1, 1, 0, 0, 0],
+        };
+        let ignored = Event::HitIgnored {
+            seat: NONE,
+            region: 0,
+            shield: Shield::City,
+        };
+        let placed = Event::UnitsPlaced {
+            seat: NONE,
+            region: 0,
+            units: [2, 0, 0],
+        };
+        let said = |lang| {
+            let t = Texts::new(lang);
+            [&rolled, &ignored, &placed].map(|e| lov::event_text(&content, &t, e))
+        };
+        assert_eq!(
+            said(Lang::En),
+            [
+                "the neutral Units roll [✓] [·]: 0 critical, 1 standard hit",
+                "the neutral Units ignore a hit: the city, which is removed",
+                "2 neutral Units are placed in Ysval",
+            ]
+        );
+        let [r, i, p] = said(Lang::It);
+        assert!(r.starts_with("le Unità neutrali lanciano "), "{r}");
+        assert!(i.starts_with("le Unità neutrali ignorano "), "{i}");
+        assert_eq!(p, "2 Unità neutrali sono piazzate nella Regione Ysval");
+        let [r, i, p] = said(Lang::Fr);
+        assert!(r.starts_with("les Unités Neutres lancent "), "{r}");
+        assert!(i.starts_with("les Unités Neutres ignorent "), "{i}");
+        assert_eq!(p, "2 Unités Neutres sont placées dans la Région Ysval");
+    }
+
+    /// A glyph "of" a card: "della carta" in Italian, "de la carte", "du
+    /// glyphe" and "d'Elyse" in French.
+    #[test]
+    fn a_glyph_of_a_card_takes_the_article_of_each_language() {
+        use valerna_lov::effect::Glyph;
+        use valerna_lov::log::{Ask, Card};
+        let content = valerna_lov::content::Content::default_pack().unwrap();
+        let action = Ask::Glyph {
+            glyph: Glyph::Move,
+            card: Card::Action { id: 0 },
+        };
+        let board = Ask::Glyph {
+            glyph: Glyph::Vaala,
+            card: Card::Board {
+                seat: 0,
+                glyph: Glyph::Vaala,
+            },
+        };
+        let said = |lang| {
+            let t = Texts::new(lang);
+            [&action, &board].map(|a| lov::ask_text(&content, &t, a))
+        };
+        assert_eq!(
+            said(Lang::It),
+            [
+                "Schieramento della carta Azione di Elyse Schieramento + Assalto + Raccolto: attivarlo?",
+                "Vaala del glifo Vaala della plancia di Elyse: attivarlo?",
+            ]
+        );
+        assert_eq!(
+            said(Lang::Fr),
+            [
+                "Déploiement de la carte Action d'Elyse Déploiement + Assaut + Récolte : l'activer ?",
+                "Vaala du glyphe Vaala du plateau d'Elyse : l'activer ?",
+            ]
+        );
+        assert_eq!(
+            said(Lang::En)[0],
+            "Deploy of Elyse's Action card Deploy + Assault + Harvest: activate it?"
         );
     }
 

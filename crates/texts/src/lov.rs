@@ -58,18 +58,59 @@ pub fn region_glyphs(content: &Content, t: &Texts, r: u8) -> String {
         .join(" + ")
 }
 
-/// A region's name as the chosen language's book prints it.
+/// A region's name in the chosen language: the book's where it prints one,
+/// else the pack's own translation (provisional), else its English.
 pub fn region_name(content: &Content, t: &Texts, r: u8) -> String {
     match content.regions.get(usize::from(r)) {
-        Some(reg) => t.content_name("region", &reg.id, &reg.name).into_owned(),
+        Some(reg) => reg.name_in(t.lang().code()).to_owned(),
         None => "-".to_owned(),
     }
 }
 
-/// A Denizen's name as the chosen language's book prints it.
+/// A Denizen's name in the chosen language (as [`region_name`]).
 pub fn denizen_name(content: &Content, t: &Texts, d: u8) -> String {
     match content.denizens.get(usize::from(d)) {
-        Some(den) => t.content_name("denizen", &den.id, &den.name).into_owned(),
+        Some(den) => den.name_in(t.lang().code()).to_owned(),
+        None => "-".to_owned(),
+    }
+}
+
+/// A Denizen's text in the chosen language.
+pub fn denizen_text(content: &Content, t: &Texts, d: u8) -> String {
+    match content.denizens.get(usize::from(d)) {
+        Some(den) => den.text_in(t.lang().code()).to_owned(),
+        None => "-".to_owned(),
+    }
+}
+
+/// An Event card's name in the chosen language.
+pub fn event_name(content: &Content, t: &Texts, e: u8) -> String {
+    match content.events.get(usize::from(e)) {
+        Some(ev) => ev.name_in(t.lang().code()).to_owned(),
+        None => "-".to_owned(),
+    }
+}
+
+/// An Event card's text in the chosen language.
+pub fn event_body(content: &Content, t: &Texts, e: u8) -> String {
+    match content.events.get(usize::from(e)) {
+        Some(ev) => ev.text_in(t.lang().code()).to_owned(),
+        None => "-".to_owned(),
+    }
+}
+
+/// A Vaala card's name in the chosen language.
+pub fn vaala_name(content: &Content, t: &Texts, v: u8) -> String {
+    match content.vaala.get(usize::from(v)) {
+        Some(card) => card.name_in(t.lang().code()).to_owned(),
+        None => "-".to_owned(),
+    }
+}
+
+/// A Vaala card's text in the chosen language.
+pub fn vaala_text(content: &Content, t: &Texts, v: u8) -> String {
+    match content.vaala.get(usize::from(v)) {
+        Some(card) => card.text_in(t.lang().code()).to_owned(),
         None => "-".to_owned(),
     }
 }
@@ -95,15 +136,6 @@ fn target(content: &Content, t: &Texts, target: Target) -> String {
     match target {
         Target::Seat(s) => who(content, s),
         Target::Neutral => tr!(t, "who-neutral"),
-    }
-}
-
-/// A seat that may be `NONE` for the neutral Units.
-fn who_or_neutral(content: &Content, t: &Texts, s: u8) -> String {
-    if s == NONE {
-        tr!(t, "who-neutral")
-    } else {
-        who(content, s)
     }
 }
 
@@ -169,28 +201,51 @@ fn back_key(kind: CardKind) -> &'static str {
 
 /// A card as the log names it.
 pub fn card_text(content: &Content, t: &Texts, card: Card) -> String {
+    card_in_case(content, t, card, "plain")
+}
+
+/// A card after "of" (`case` "of": "della carta", "du glyphe") or alone
+/// (`case` "plain").
+fn card_in_case(content: &Content, t: &Texts, card: Card, case: &str) -> String {
     match card {
         Card::Event { id } => match content.events.get(usize::from(id)) {
-            Some(e) => tr!(t, "card-event", name = e.name.as_str()),
+            Some(_) => tr!(
+                t,
+                "card-event",
+                case = case,
+                name = event_name(content, t, id)
+            ),
             None => "-".to_owned(),
         },
         Card::Action { id } => match content.actions.get(usize::from(id)) {
             Some(a) => tr!(
                 t,
                 "card-action",
+                case = case,
                 who = who(content, a.owner),
                 glyphs = action_glyphs(content, t, id)
             ),
             None => "-".to_owned(),
         },
-        Card::Region { id } => tr!(t, "card-region", region = region_name(content, t, id)),
+        Card::Region { id } => tr!(
+            t,
+            "card-region",
+            case = case,
+            region = region_name(content, t, id)
+        ),
         Card::Vaala { id } => match content.vaala.get(usize::from(id)) {
-            Some(v) => tr!(t, "card-vaala", name = v.name.as_str()),
+            Some(_) => tr!(
+                t,
+                "card-vaala",
+                case = case,
+                name = vaala_name(content, t, id)
+            ),
             None => "-".to_owned(),
         },
         Card::Board { seat, glyph } => tr!(
             t,
             "card-board",
+            case = case,
             glyph = glyph_name(t, glyph, Core::is_general(seat)),
             who = who(content, seat)
         ),
@@ -245,11 +300,11 @@ pub fn event_text(content: &Content, t: &Texts, e: &Event) -> String {
         ),
         Event::Revealed { card, owner, .. } => match card {
             Card::Event { id } => match c.events.get(usize::from(id)) {
-                Some(ev) => tr!(
+                Some(_) => tr!(
                     t,
                     "ev-revealed-event",
-                    name = ev.name.as_str(),
-                    text = ev.text.as_str()
+                    name = event_name(c, t, id),
+                    text = event_body(c, t, id)
                 ),
                 None => "-".to_owned(),
             },
@@ -306,18 +361,17 @@ pub fn event_text(content: &Content, t: &Texts, e: &Event) -> String {
             region,
             units: u,
         } => {
-            let (whom, what) = if seat == NONE {
-                (tr!(t, "who-neutral"), tr!(t, "units-neutral", count = u[0]))
+            if seat == NONE {
+                tr!(t, "ev-neutral-placed", count = u[0], region = reg(region))
             } else {
-                (who(c, seat), units(t, u, false))
-            };
-            tr!(
-                t,
-                "ev-units-placed",
-                who = whom,
-                units = what,
-                region = reg(region)
-            )
+                tr!(
+                    t,
+                    "ev-units-placed",
+                    who = who(c, seat),
+                    units = units(t, u, false),
+                    region = reg(region)
+                )
+            }
         }
         Event::Combat {
             attacker,
@@ -337,14 +391,24 @@ pub fn event_text(content: &Content, t: &Texts, e: &Event) -> String {
         Event::Rolled { seat, faces, .. } => {
             let crit = u16::from(faces[3]) + 2 * u16::from(faces[4]);
             let std = u16::from(faces[1]) + 2 * u16::from(faces[2]);
-            tr!(
-                t,
-                "ev-rolled",
-                who = who_or_neutral(c, t, seat),
-                dice = faces_text(&faces),
-                criticals = crit,
-                standard = std
-            )
+            if seat == NONE {
+                tr!(
+                    t,
+                    "ev-neutral-rolled",
+                    dice = faces_text(&faces),
+                    criticals = crit,
+                    standard = std
+                )
+            } else {
+                tr!(
+                    t,
+                    "ev-rolled",
+                    who = who(c, seat),
+                    dice = faces_text(&faces),
+                    criticals = crit,
+                    standard = std
+                )
+            }
         }
         Event::UnitLost { seat, region, unit } => tr!(
             t,
@@ -370,16 +434,18 @@ pub fn event_text(content: &Content, t: &Texts, e: &Event) -> String {
         Event::Healed { seat, amount } => {
             tr!(t, "ev-healed", who = who(c, seat), amount = amount)
         }
-        Event::HitIgnored { seat, shield, .. } => tr!(
-            t,
-            "ev-hit-ignored",
-            who = who_or_neutral(c, t, seat),
-            shield = match shield {
+        Event::HitIgnored { seat, shield, .. } => {
+            let shield = match shield {
                 Shield::Mountain => "mountain",
                 Shield::Ward => "ward",
                 Shield::City => "city",
+            };
+            if seat == NONE {
+                tr!(t, "ev-neutral-hit-ignored", shield = shield)
+            } else {
+                tr!(t, "ev-hit-ignored", who = who(c, seat), shield = shield)
             }
-        ),
+        }
         Event::ForceDestroyed { seat, region } => tr!(
             t,
             "ev-force-destroyed",
@@ -470,20 +536,12 @@ pub fn event_text(content: &Content, t: &Texts, e: &Event) -> String {
             t,
             "ev-vaala-played",
             who = who(c, seat),
-            name = c
-                .vaala
-                .get(usize::from(card))
-                .map_or("-", |v| v.name.as_str())
+            name = vaala_name(c, t, card)
         ),
         Event::VaalaDrawn { seat } => tr!(t, "ev-vaala-drawn", who = who(c, seat)),
-        Event::OwnVaalaDrawn { card, .. } => tr!(
-            t,
-            "ev-own-vaala-drawn",
-            name = c
-                .vaala
-                .get(usize::from(card))
-                .map_or("-", |v| v.name.as_str())
-        ),
+        Event::OwnVaalaDrawn { card, .. } => {
+            tr!(t, "ev-own-vaala-drawn", name = vaala_name(c, t, card))
+        }
         Event::Ended { reason, winners } => {
             let w: Vec<u8> = (0..4u8).filter(|s| winners & (1 << s) != 0).collect();
             tr!(t, "ev-ended", outcome = outcome_text(c, t, reason.id(), &w))
@@ -513,7 +571,7 @@ pub fn ask_text(content: &Content, t: &Texts, ask: &Ask) -> String {
                 t,
                 "ask-glyph",
                 glyph = glyph_name(t, glyph, general),
-                card = card_text(c, t, k)
+                card = card_in_case(c, t, k, "of")
             )
         }
         Ask::Program { card: k } => tr!(t, "ask-program", card = card(k)),
@@ -685,9 +743,9 @@ pub fn option_text(content: &Content, t: &Texts, m: &Meaning) -> String {
             Some(v) => tr!(
                 t,
                 "decision-vaala",
-                name = v.name.as_str(),
+                name = vaala_name(c, t, m.subject),
                 cost = v.cost,
-                text = v.text.as_str()
+                text = vaala_text(c, t, m.subject)
             ),
             None => "-".to_owned(),
         },
@@ -702,7 +760,7 @@ pub fn option_text(content: &Content, t: &Texts, m: &Meaning) -> String {
                 name = denizen_name(c, t, m.subject),
                 unit = unit_key(d.unit),
                 region = reg(d.homeland),
-                text = d.text.as_str()
+                text = denizen_text(c, t, m.subject)
             ),
             None => "-".to_owned(),
         },

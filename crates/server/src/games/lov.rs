@@ -151,22 +151,28 @@ impl Worded for Lov {
             .enumerate()
             .map(|(i, d)| {
                 json!({"index": i, "id": d.id, "name": words::denizen_name(content, t, i as u8),
-                       "unit": d.unit, "homeland": d.homeland, "text": d.text})
+                       "unit": d.unit, "homeland": d.homeland,
+                       "text": words::denizen_text(content, t, i as u8)})
             })
             .collect();
         let events: Vec<Value> = content
             .events
             .iter()
             .enumerate()
-            .map(|(i, e)| json!({"index": i, "id": e.id, "name": e.name, "text": e.text}))
+            .map(|(i, e)| {
+                json!({"index": i, "id": e.id, "name": words::event_name(content, t, i as u8),
+                       "text": words::event_body(content, t, i as u8)})
+            })
             .collect();
         let vaala: Vec<Value> = content
             .vaala
             .iter()
             .enumerate()
             .map(|(i, v)| {
-                json!({"index": i, "id": v.id, "owner": v.owner, "name": v.name,
-                       "cost": v.cost, "text": v.text, "face_up": v.face_up})
+                json!({"index": i, "id": v.id, "owner": v.owner,
+                       "name": words::vaala_name(content, t, i as u8),
+                       "cost": v.cost, "text": words::vaala_text(content, t, i as u8),
+                       "face_up": v.face_up})
             })
             .collect();
         json!({
@@ -199,4 +205,104 @@ pub fn seat_count() -> usize {
 /// The public content of the Lords of Vaala table.
 pub fn content_json(t: &Texts) -> Value {
     Lov::content_json(&Lov::pack(), t)
+}
+
+#[cfg(test)]
+mod tests {
+    use valerna_game::{Game, Viewer};
+    use valerna_lov::policy::RandomPolicy;
+    use valerna_texts::Lang;
+
+    use super::*;
+
+    /// The pack's English names and texts that `lang` spells otherwise (a
+    /// name the same in both, as "Allaria" or "Ysval", is no English left
+    /// behind).
+    fn english_words(content: &Content, lang: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        // An entry without words in `lang` keeps all its English.
+        let mut add = |words: &[valerna_lov::content::Words], english: &str, there: &str| {
+            if english != there || !words.iter().any(|w| w.lang == lang) {
+                out.push(english.to_owned());
+            }
+        };
+        for r in &content.regions {
+            add(&r.words, &r.name, r.name_in(lang));
+        }
+        for d in &content.denizens {
+            add(&d.words, &d.name, d.name_in(lang));
+            add(&d.words, &d.text, d.text_in(lang));
+        }
+        for e in &content.events {
+            add(&e.words, &e.name, e.name_in(lang));
+            add(&e.words, &e.text, e.text_in(lang));
+        }
+        for v in &content.vaala {
+            add(&v.words, &v.name, v.name_in(lang));
+            add(&v.words, &v.text, v.text_in(lang));
+        }
+        out
+    }
+
+    /// Seeded games narrated in Italian and in French (every event each
+    /// seat and a spectator saw, every question and every option offered)
+    /// and the table's content hold none of the pack's English words.
+    #[test]
+    fn a_game_in_italian_or_french_has_no_english_from_the_pack() {
+        let content = Lov::pack();
+        for lang in [Lang::It, Lang::Fr] {
+            let t = Texts::new(lang);
+            let english = english_words(&content, lang.code());
+            assert!(english.len() > 100, "{} English words", english.len());
+            let mut told = content_json(&t).to_string();
+            told.push('\n');
+            let mut choices = Vec::new();
+            for seed in 0..8u64 {
+                let humans = [true, seed % 2 == 0, seed % 3 != 0, true];
+                let setup = Setup::new(seed, humans, &content);
+                let mut g = Lov::start(&content, &setup).unwrap();
+                let mut policy = RandomPolicy::new(seed);
+                loop {
+                    if let Some((q, _)) = g.question_text(&t) {
+                        told.push_str(&q);
+                        told.push('\n');
+                    }
+                    g.choices(&mut choices);
+                    for d in &choices {
+                        told.push_str(&g.option_text(&t, &g.describe(d)));
+                        told.push('\n');
+                    }
+                    let Some(d) = policy.choose(&g) else { break };
+                    g.apply(d).unwrap();
+                }
+                let mut events = Vec::new();
+                for viewer in (0..4).map(Viewer::Seat).chain([Viewer::Spectator]) {
+                    events.clear();
+                    g.events(viewer, 0, &mut events);
+                    for e in &events {
+                        told.push_str(&g.event_text(&t, e));
+                        told.push('\n');
+                    }
+                }
+            }
+            for word in &english {
+                assert!(
+                    !told.contains(word.as_str()),
+                    "{}: {word:?} in {}",
+                    lang.code(),
+                    told.lines()
+                        .find(|l| l.contains(word.as_str()))
+                        .unwrap_or_default()
+                );
+            }
+            // The narration did meet the pack's cards in this language.
+            let fr = lang == Lang::Fr;
+            let surge = if fr {
+                "Déferlante de Vaala"
+            } else {
+                "Ondata di Vaala"
+            };
+            assert!(told.contains(surge), "{}", lang.code());
+        }
+    }
 }

@@ -172,10 +172,6 @@ units-count = { $count } { $unit ->
    *[ranged] Ranged
 }
 units-general = the { -general }
-units-neutral = { $count } neutral { $count ->
-    [one] Unit
-   *[other] Units
-}
 who-neutral = the neutral Units
 who-you = you
 card-back = { $back ->
@@ -204,8 +200,16 @@ ev-glyph = { $who } { $activated ->
 ev-force-moved = { $who } moves { $units } from { $from } to { $to }
 ev-dragon-moved = { $who } flies from { $from } to { $to }
 ev-units-placed = { $who } places { $units } in { $region }
+ev-neutral-placed = { $count } neutral { $count ->
+    [one] Unit is
+   *[other] Units are
+} placed in { $region }
 ev-combat = combat in { $region }: { $attacker } (Combat Value { $attack }) against { $defender } (Combat Value { $defense })
 ev-rolled = { $who } rolls { $dice }: { $criticals } critical, { $standard } standard { $standard ->
+    [one] hit
+   *[other] hits
+}
+ev-neutral-rolled = the neutral Units roll { $dice }: { $criticals } critical, { $standard } standard { $standard ->
     [one] hit
    *[other] hits
 }
@@ -222,6 +226,11 @@ ev-healed = { $who } heals { $amount } { $amount ->
    *[other] Wounds
 }
 ev-hit-ignored = { $who } ignores a hit: { $shield ->
+    [mountain] the mountain
+    [ward] a ward
+   *[city] the city, which is removed
+}
+ev-neutral-hit-ignored = the neutral Units ignore a hit: { $shield ->
     [mountain] the mountain
     [ward] a ward
    *[city] the city, which is removed
@@ -262,7 +271,7 @@ question-for-event = { $who }, for the Event: { $ask }
 waiting = waiting for { $who }
 ask-plan = put a card face down on the Action stack, or pass
 ask-initiative = give the { -initiative } token to another player
-ask-glyph = { $glyph } of { $card }: activate it?
+ask-glyph = { $glyph } { $card }: activate it?
 ask-program = choose what { $card } does
 ask-move-from = choose the region whose force moves
 ask-move-to = choose where to move from { $from }
@@ -289,11 +298,27 @@ ask-place = choose the Unit to place in { $region }
 ask-region = choose a region for { $card }
 ask-focus = the Focus region is tied: choose it
 ask-other = choose
-card-board = the { $glyph } glyph of { $who }'s board
-card-event = the Event “{ $name }”
-card-vaala = the Vaala card { $name }
-card-region = the Region card { $region }
-card-action = { $who }'s Action card { $glyphs }
+# A card alone ($case "plain") or after a glyph's name ($case "of").
+card-board = { $case ->
+    [of] of the
+   *[plain] the
+} { $glyph } glyph of { $who }'s board
+card-event = { $case ->
+    [of] of the
+   *[plain] the
+} Event “{ $name }”
+card-vaala = { $case ->
+    [of] of the
+   *[plain] the
+} Vaala card { $name }
+card-region = { $case ->
+    [of] of the
+   *[plain] the
+} Region card { $region }
+card-action = { $case ->
+    [of] of { $who }'s
+   *[plain] { $who }'s
+} Action card { $glyphs }
 opt-move-to = move to { $region }
 opt-retreat-to = retreat to { $region }
 opt-stay = stay

@@ -1,5 +1,5 @@
 # valerna lov : la partie au terminal, les simulations et les replays, en français.
-# Termes de jeu du livre de règles français de Dragonbond: Lords of Vaala.
+# Termes de jeu du livre de règles français de Dragonbond : Lords of Vaala.
 # Chaque message existe aussi dans en/lov.ftl et it/lov.ftl avec les mêmes
 # variables (les tests comparent les trois fichiers).
 
@@ -179,21 +179,6 @@ sim-progress = parties
 sim-error-humans = --humans { $humans } : indiquez de 1 à 4 places humaines
 sim-error-games = --games 0 : indiquez au moins 1 partie
 
-## Noms imprimés dans le livre de règles français (Mise en place, Montagnes, FAQ).
-## Les autres restent ceux du pack de contenu provisoire.
-
-content-region-fai_woods = Forêt Fai
-content-region-north_tyveria = Tyveria du Nord
-content-region-upper_primalian_range = Chaîne du Haut-Primalian
-content-region-trade_road = Route Commerciale
-content-region-lower_primalian_range = Chaîne du Bas-Primalian
-content-region-south_tyveria = Tyveria du Sud
-content-region-nahuwoods = Bois de Nahu
-content-denizen-oathguard = Garde du Serment
-content-denizen-warden_cavalry = Garde Montée
-content-denizen-griffon_knights = Chevaliers Griffon
-content-denizen-fai_hunters = Chasseurs Qirin Fai
-
 ## La partie racontée : une ligne par évènement du journal
 
 units-count = { $count } { $unit ->
@@ -202,10 +187,6 @@ units-count = { $count } { $unit ->
    *[ranged] Archerie
 }
 units-general = le { -general }
-units-neutral = { $count } { $count ->
-    [one] Unité Neutre
-   *[other] Unités Neutres
-}
 who-neutral = les Unités Neutres
 who-you = vous
 card-back = { $back ->
@@ -231,11 +212,22 @@ ev-glyph = { $who } { $activated ->
     [yes] active
    *[no] ignore
 } { $glyph }
-ev-force-moved = { $who } déplace { $units } de { $from } vers { $to }
-ev-dragon-moved = { $who } vole de { $from } vers { $to }
-ev-units-placed = { $who } place { $units } en { $region }
-ev-combat = combat en { $region } : { $attacker } (Valeur de Combat { $attack }) contre { $defender } (Valeur de Combat { $defense })
+ev-force-moved = { $who } déplace { $units } de la Région { $from } vers la Région { $to }
+ev-dragon-moved = { $who } vole de la Région { $from } vers la Région { $to }
+ev-units-placed = { $who } place { $units } dans la Région { $region }
+ev-neutral-placed = { $count } { $count ->
+    [one] Unité Neutre est placée
+   *[other] Unités Neutres sont placées
+} dans la Région { $region }
+ev-combat = combat dans la Région { $region } : { $attacker } (Valeur de Combat { $attack }) contre { $defender } (Valeur de Combat { $defense })
 ev-rolled = { $who } lance { $dice } : { $criticals } { $criticals ->
+    [one] touche critique
+   *[other] touches critiques
+}, { $standard } { $standard ->
+    [one] touche standard
+   *[other] touches standards
+}
+ev-neutral-rolled = les Unités Neutres lancent { $dice } : { $criticals } { $criticals ->
     [one] touche critique
    *[other] touches critiques
 }, { $standard } { $standard ->
@@ -246,26 +238,34 @@ ev-unit-lost = { $who } perd une Unité { $unit ->
     [infantry] d'Infanterie
     [cavalry] de Cavalerie
    *[ranged] d'Archerie
-} en { $region }
-ev-neutral-lost = une Unité Neutre est détruite en { $region }
-ev-general-injured = le { -general } de { $who } est blessé en { $region }
+} dans la Région { $region }
+ev-neutral-lost = une Unité Neutre est détruite dans la Région { $region }
+ev-general-injured = le { -general } de { $who } est blessé dans la Région { $region }
 ev-wounded = { $who } subit une Blessure ({ $wounds } sur { $max })
 ev-healed = { $who } soigne { $amount } { $amount ->
     [one] Blessure
    *[other] Blessures
 }
 ev-hit-ignored = { $who } ignore une touche : { $shield ->
-    [mountain] la montagne
+    [mountain] la Montagne
     [ward] une protection
-   *[city] la ville, qui est retirée
+   *[city] la Ville, qui est retirée
 }
-ev-force-destroyed = la force de { $who } en { $region } ne peut pas battre en retraite et est détruite
+ev-neutral-hit-ignored = les Unités Neutres ignorent une touche : { $shield ->
+    [mountain] la Montagne
+    [ward] une protection
+   *[city] la Ville, qui est retirée
+}
+ev-force-destroyed = la force de { $who } dans la Région { $region } ne peut pas battre en retraite et est détruite
 ev-essence = une Unité va sur la piste d'Essence de { $who }
-ev-retreated = { $who } bat en retraite de { $from } vers { $to }
+ev-retreated = { $who } bat en retraite de la Région { $from } vers la Région { $to }
 ev-eliminated = { $who } est éliminé
-ev-power-collected = { $who } collecte { $amount } { -power } en { $region }
+ev-power-collected = { $who } collecte { $amount } { -power } dans la Région { $region }
 ev-power-gained = { $who } gagne { $amount } { -power }
-ev-power-placed = { $amount } { -power } placé en { $region }
+ev-power-placed = { $amount } { -power } { $amount ->
+    [one] est placé
+   *[other] sont placés
+} dans la Région { $region }
 ev-power-spent = { $who } dépense { $amount } { -power }
 ev-power-stolen = { $thief } vole un jeton { -power } { $spent ->
     [yes] dépensé
@@ -276,8 +276,8 @@ ev-denizen = { $who } recrute { $denizen } pour l'{ $unit ->
     [cavalry] Cavalerie
    *[ranged] Archerie
 }
-ev-city-built = une ville est construite en { $region }
-ev-city-destroyed = la ville en { $region } est détruite
+ev-city-built = une Ville est construite dans la Région { $region }
+ev-city-destroyed = la Ville de la Région { $region } est détruite
 ev-bond-rolled = test de { -dragonbond } : { $general } obtient { $gdie }, { $dragon } obtient { $ddie }
 ev-bond-rerolled = { $who } relance : { $die }
 ev-bonded = { $general } et { $dragon } sont liés par le { -dragonbond }
@@ -295,43 +295,59 @@ question-for-event = { $who }, pour l'Événement : { $ask }
 waiting = en attente de { $who }
 ask-plan = posez une carte face cachée sur le deck Action, ou passez
 ask-initiative = donnez le jeton d'{ -initiative } à un autre joueur
-ask-glyph = { $glyph } de { $card } : l'activer ?
+ask-glyph = { $glyph } { $card } : l'activer ?
 ask-program = choisissez ce que fait { $card }
-ask-move-from = choisissez la région dont la force se déplace
-ask-move-to = choisissez où aller depuis { $from }
+ask-move-from = choisissez la Région dont la force se déplace
+ask-move-to = choisissez où aller depuis la Région { $from }
 ask-move-count = combien d'Unités { $unit ->
     [infantry] d'Infanterie
     [cavalry] de Cavalerie
    *[ranged] d'Archerie
-} vont de { $from } vers { $to } ?
-ask-move-general = le { -general } va-t-il de { $from } vers { $to } ?
-ask-assault = choisissez la région à attaquer
-ask-retreat = choisissez où battre en retraite depuis { $from }
-ask-target = choisissez qui attaquer en { $region }
-ask-next-defender = choisissez qui attaquer ensuite en { $region }
-ask-defend = attaqué en { $region } : contre-attaquer ou battre en retraite ?
-ask-continue = il reste des ennemis en { $region } : attaquer encore ou battre en retraite ?
-ask-lose = choisissez quelle Unité perdre en { $region }
+} vont de la Région { $from } vers la Région { $to } ?
+ask-move-general = le { -general } va-t-il de la Région { $from } vers la Région { $to } ?
+ask-assault = choisissez la Région à attaquer
+ask-retreat = choisissez où battre en retraite depuis la Région { $from }
+ask-target = choisissez qui attaquer dans la Région { $region }
+ask-next-defender = choisissez qui attaquer ensuite dans la Région { $region }
+ask-defend = attaqué dans la Région { $region } : contre-attaquer ou battre en retraite ?
+ask-continue = il reste des ennemis dans la Région { $region } : attaquer encore ou battre en retraite ?
+ask-lose = choisissez quelle Unité perdre dans la Région { $region }
 ask-steal = voler à { $victim } un jeton { -power } non dépensé ou dépensé ?
-ask-steal-from = choisissez à qui voler du { -power } en { $region }
-ask-attempt-bond = un { -general } et un { -dragon } partagent { $region } : tenter le { -dragonbond } ?
+ask-steal-from = choisissez à qui voler du { -power } dans la Région { $region }
+ask-attempt-bond = un { -general } et un { -dragon } sont dans la Région { $region } : tenter le { -dragonbond } ?
 ask-vaala = jouer une carte Vaala ?
 ask-bond = votre dé montre { $die }, l'autre { $other } : le garder ou le relancer ?
 ask-denizen = choisissez un Seigneur de Guerre dans la ligne
-ask-place = choisissez l'Unité à placer en { $region }
-ask-region = choisissez une région pour { $card }
+ask-place = choisissez l'Unité à placer dans la Région { $region }
+ask-region = choisissez une Région pour { $card }
 ask-focus = la Région Cible est à égalité : choisissez-la
 ask-other = choisissez
-card-board = le glyphe { $glyph } du plateau de { $who }
-card-event = l'Événement « { $name } »
-card-vaala = la carte Vaala { $name }
-card-region = la carte Région { $region }
-card-action = la carte Action de { $who } { $glyphs }
-opt-move-to = aller en { $region }
-opt-retreat-to = battre en retraite en { $region }
+# Une carte seule ($case "plain") ou après le nom d'un Glyphe ($case "of").
+card-board = { $case ->
+    [of] du glyphe
+   *[plain] le glyphe
+} { $glyph } du plateau de { $who }
+card-event = { $case ->
+    [of] de l'Événement
+   *[plain] l'Événement
+} « { $name } »
+card-vaala = { $case ->
+    [of] de la carte
+   *[plain] la carte
+} Vaala { $name }
+card-region = { $case ->
+    [of] de la carte
+   *[plain] la carte
+} Région { $region }
+card-action = { $case ->
+    [of] de la carte
+   *[plain] la carte
+} Action de { $who } { $glyphs }
+opt-move-to = aller dans la Région { $region }
+opt-retreat-to = battre en retraite dans la Région { $region }
 opt-stay = rester
 opt-region = { $region }
-opt-assault = attaquer { $region }
+opt-assault = attaquer la Région { $region }
 opt-count = en déplacer { $count }
 opt-general-moves = le { -general } y va aussi
 opt-general-stays = le { -general } reste
@@ -342,9 +358,9 @@ opt-decline = ne pas le tenter
 opt-no-vaala = ne jouer aucune carte Vaala
 opt-no-denizen = ne prendre aucun Seigneur de Guerre
 opt-focus = { $region } est la Région Cible
-program-move-force = déplacer une force vers une région adjacente
-program-move-general = déplacer le { -general } seul, jusqu'à { $range } régions
-program-move-dragon = voler jusqu'à { $range } régions
+program-move-force = déplacer une force vers une Région adjacente
+program-move-general = déplacer le { -general } seul, jusqu'à { $range } Régions
+program-move-dragon = voler jusqu'à { $range } Régions
 program-draw-vaala = piocher { $count } { $count ->
     [one] carte Vaala
    *[other] cartes Vaala

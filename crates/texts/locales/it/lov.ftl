@@ -173,21 +173,6 @@ sim-progress = partite
 sim-error-humans = --humans { $humans }: indica da 1 a 4 posti umani
 sim-error-games = --games 0: indica almeno 1 partita
 
-## Nomi stampati nel regolamento italiano (Preparazione, Montagne, FAQ).
-## Gli altri restano come nel pacchetto di contenuti provvisorio.
-
-content-region-fai_woods = Boschi Fai
-content-region-north_tyveria = Tyveria del Nord
-content-region-upper_primalian_range = Primalia Superiore
-content-region-trade_road = Via del Commercio
-content-region-lower_primalian_range = Primalia Inferiore
-content-region-south_tyveria = Tyveria del Sud
-content-region-nahuwoods = Boschi Nahu
-content-denizen-oathguard = Guardia Giurata
-content-denizen-warden_cavalry = Cavalleria Guardiana
-content-denizen-griffon_knights = Cavalieri Griffon
-content-denizen-fai_hunters = Cacciatori Fai
-
 ## La partita narrata: una riga per ogni evento del registro
 
 units-count = { $count } { $unit ->
@@ -196,10 +181,6 @@ units-count = { $count } { $unit ->
    *[ranged] a Distanza
 }
 units-general = il { -general }
-units-neutral = { $count } { $count ->
-    [one] Unità neutrale
-   *[other] Unità neutrali
-}
 who-neutral = le Unità neutrali
 who-you = tu
 card-back = { $back ->
@@ -225,11 +206,22 @@ ev-glyph = { $who } { $activated ->
     [yes] attiva
    *[no] salta
 } { $glyph }
-ev-force-moved = { $who } muove { $units } da { $from } a { $to }
-ev-dragon-moved = { $who } vola da { $from } a { $to }
-ev-units-placed = { $who } piazza { $units } in { $region }
-ev-combat = combattimento in { $region }: { $attacker } (Valore di Combattimento { $attack }) contro { $defender } (Valore di Combattimento { $defense })
+ev-force-moved = { $who } muove { $units } dalla Regione { $from } alla Regione { $to }
+ev-dragon-moved = { $who } vola dalla Regione { $from } alla Regione { $to }
+ev-units-placed = { $who } piazza { $units } nella Regione { $region }
+ev-neutral-placed = { $count } { $count ->
+    [one] Unità neutrale è piazzata
+   *[other] Unità neutrali sono piazzate
+} nella Regione { $region }
+ev-combat = combattimento nella Regione { $region }: { $attacker } (Valore di Combattimento { $attack }) contro { $defender } (Valore di Combattimento { $defense })
 ev-rolled = { $who } lancia { $dice }: { $criticals } { $criticals ->
+    [one] colpo critico
+   *[other] colpi critici
+}, { $standard } { $standard ->
+    [one] colpo standard
+   *[other] colpi standard
+}
+ev-neutral-rolled = le Unità neutrali lanciano { $dice }: { $criticals } { $criticals ->
     [one] colpo critico
    *[other] colpi critici
 }, { $standard } { $standard ->
@@ -240,26 +232,34 @@ ev-unit-lost = { $who } perde un'Unità { $unit ->
     [infantry] di Fanteria
     [cavalry] di Cavalleria
    *[ranged] a Distanza
-} in { $region }
-ev-neutral-lost = un'Unità neutrale è distrutta in { $region }
-ev-general-injured = il { -general } di { $who } è ferito in { $region }
+} nella Regione { $region }
+ev-neutral-lost = un'Unità neutrale è distrutta nella Regione { $region }
+ev-general-injured = il { -general } di { $who } è ferito nella Regione { $region }
 ev-wounded = { $who } subisce una Ferita ({ $wounds } su { $max })
 ev-healed = { $who } guarisce { $amount } { $amount ->
     [one] Ferita
    *[other] Ferite
 }
 ev-hit-ignored = { $who } ignora un colpo: { $shield ->
-    [mountain] la montagna
+    [mountain] la Montagna
     [ward] una protezione
-   *[city] la città, che viene rimossa
+   *[city] la Città, che viene rimossa
 }
-ev-force-destroyed = la forza di { $who } in { $region } non può ritirarsi ed è distrutta
+ev-neutral-hit-ignored = le Unità neutrali ignorano un colpo: { $shield ->
+    [mountain] la Montagna
+    [ward] una protezione
+   *[city] la Città, che viene rimossa
+}
+ev-force-destroyed = l'armata di { $who } nella Regione { $region } non può ritirarsi ed è distrutta
 ev-essence = un'Unità va sul tracciato Essenza di { $who }
-ev-retreated = { $who } si ritira da { $from } a { $to }
+ev-retreated = { $who } si ritira dalla Regione { $from } alla Regione { $to }
 ev-eliminated = { $who } è eliminato
-ev-power-collected = { $who } raccoglie { $amount } { -power } da { $region }
+ev-power-collected = { $who } raccoglie { $amount } { -power } dalla Regione { $region }
 ev-power-gained = { $who } guadagna { $amount } { -power }
-ev-power-placed = { $amount } { -power } piazzato in { $region }
+ev-power-placed = { $amount } { -power } { $amount ->
+    [one] va
+   *[other] vanno
+} nella Regione { $region }
 ev-power-spent = { $who } spende { $amount } { -power }
 ev-power-stolen = { $thief } ruba un segnalino { -power } { $spent ->
     [yes] speso
@@ -270,8 +270,8 @@ ev-denizen = { $who } recluta { $denizen } sulla { $unit ->
     [cavalry] Cavalleria
    *[ranged] Unità a Distanza
 }
-ev-city-built = una città è costruita in { $region }
-ev-city-destroyed = la città in { $region } è distrutta
+ev-city-built = una Città è costruita nella Regione { $region }
+ev-city-destroyed = la Città nella Regione { $region } è distrutta
 ev-bond-rolled = prova di { -dragonbond }: { $general } ottiene { $gdie }, { $dragon } ottiene { $ddie }
 ev-bond-rerolled = { $who } rilancia: { $die }
 ev-bonded = { $general } e { $dragon } sono uniti dal { -dragonbond }
@@ -289,43 +289,59 @@ question-for-event = { $who }, per l'Evento: { $ask }
 waiting = in attesa di { $who }
 ask-plan = metti una carta coperta sulla pila delle Azioni, o passa
 ask-initiative = dai il segnalino { -initiative } a un altro giocatore
-ask-glyph = { $glyph } di { $card }: attivarlo?
+ask-glyph = { $glyph } { $card }: attivarlo?
 ask-program = scegli cosa fa { $card }
-ask-move-from = scegli la regione da cui si muove la forza
-ask-move-to = scegli dove muovere da { $from }
+ask-move-from = scegli la Regione da cui si muove l'armata
+ask-move-to = scegli dove muovere dalla Regione { $from }
 ask-move-count = quante Unità { $unit ->
     [infantry] di Fanteria
     [cavalry] di Cavalleria
    *[ranged] a Distanza
-} muovono da { $from } a { $to }?
-ask-move-general = il { -general } va da { $from } a { $to }?
-ask-assault = scegli la regione da assaltare
-ask-retreat = scegli dove ritirarti da { $from }
-ask-target = scegli chi attaccare in { $region }
-ask-next-defender = scegli chi attaccare ora in { $region }
-ask-defend = attaccato in { $region }: contrattaccare o ritirarsi?
-ask-continue = restano nemici in { $region }: attaccare ancora o ritirarsi?
-ask-lose = scegli quale Unità perdere in { $region }
+} muovono dalla Regione { $from } alla Regione { $to }?
+ask-move-general = il { -general } va dalla Regione { $from } alla Regione { $to }?
+ask-assault = scegli la Regione da assaltare
+ask-retreat = scegli dove ritirarti dalla Regione { $from }
+ask-target = scegli chi attaccare nella Regione { $region }
+ask-next-defender = scegli chi attaccare ora nella Regione { $region }
+ask-defend = attaccato nella Regione { $region }: contrattaccare o ritirarsi?
+ask-continue = restano nemici nella Regione { $region }: attaccare ancora o ritirarsi?
+ask-lose = scegli quale Unità perdere nella Regione { $region }
 ask-steal = rubare a { $victim } un segnalino { -power } non speso o speso?
-ask-steal-from = scegli a chi rubare { -power } in { $region }
-ask-attempt-bond = un { -general } e un { -dragon } sono in { $region }: tentare il { -dragonbond }?
+ask-steal-from = scegli a chi rubare { -power } nella Regione { $region }
+ask-attempt-bond = un { -general } e un { -dragon } sono nella Regione { $region }: tentare il { -dragonbond }?
 ask-vaala = giocare una carta Vaala?
 ask-bond = il tuo dado mostra { $die }, l'altro { $other }: tenerlo o rilanciarlo?
 ask-denizen = scegli un Abitante dalla fila
-ask-place = scegli l'Unità da piazzare in { $region }
-ask-region = scegli una regione per { $card }
-ask-focus = la regione Focus è in parità: sceglila
+ask-place = scegli l'Unità da piazzare nella Regione { $region }
+ask-region = scegli una Regione per { $card }
+ask-focus = la Regione Focus è in parità: sceglila
 ask-other = scegli
-card-board = il glifo { $glyph } della plancia di { $who }
-card-event = l'Evento «{ $name }»
-card-vaala = la carta Vaala { $name }
-card-region = la carta Regione { $region }
-card-action = la carta Azione di { $who } { $glyphs }
-opt-move-to = muovi in { $region }
-opt-retreat-to = ritirati in { $region }
+# Una carta da sola ($case "plain") o dopo il nome di un Glifo ($case "of").
+card-board = { $case ->
+    [of] del glifo
+   *[plain] il glifo
+} { $glyph } della plancia di { $who }
+card-event = { $case ->
+    [of] dell'Evento
+   *[plain] l'Evento
+} «{ $name }»
+card-vaala = { $case ->
+    [of] della carta
+   *[plain] la carta
+} Vaala { $name }
+card-region = { $case ->
+    [of] della carta
+   *[plain] la carta
+} Regione { $region }
+card-action = { $case ->
+    [of] della carta
+   *[plain] la carta
+} Azione di { $who } { $glyphs }
+opt-move-to = muovi nella Regione { $region }
+opt-retreat-to = ritirati nella Regione { $region }
 opt-stay = resta
 opt-region = { $region }
-opt-assault = assalta { $region }
+opt-assault = assalta la Regione { $region }
 opt-count = muovine { $count }
 opt-general-moves = anche il { -general } va
 opt-general-stays = il { -general } resta
@@ -335,10 +351,10 @@ opt-attempt = tenta il { -dragonbond }
 opt-decline = non tentarlo
 opt-no-vaala = non giocare carte Vaala
 opt-no-denizen = non prendere Abitanti
-opt-focus = { $region } è la regione Focus
-program-move-force = muovi una forza in una regione adiacente
-program-move-general = muovi solo il { -general }, fino a { $range } regioni
-program-move-dragon = vola fino a { $range } regioni
+opt-focus = { $region } è la Regione Focus
+program-move-force = muovi un'armata in una Regione adiacente
+program-move-general = muovi solo il { -general }, fino a { $range } Regioni
+program-move-dragon = vola fino a { $range } Regioni
 program-draw-vaala = pesca { $count } { $count ->
     [one] carta Vaala
    *[other] carte Vaala
