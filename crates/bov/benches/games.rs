@@ -38,7 +38,11 @@ fn games(c: &mut Criterion) {
         ("complete 100-point games, greedy vs greedy, narrated", true),
     ] {
         group.bench_function(name, |b| {
-            b.iter(|| SEEDS.map(|seed| black_box(game(&pack, seed, narrated))).sum::<u8>())
+            b.iter(|| {
+                SEEDS
+                    .map(|seed| black_box(game(&pack, seed, narrated)))
+                    .sum::<u8>()
+            })
         });
     }
     group.finish();

@@ -235,8 +235,6 @@ fn a_thousand_battles_keep_every_invariant() {
         decisions += steps;
         played += 1;
     }
-    println!(
-        "{played} battles, {decisions} decisions: {breaks} invariant breaks, {aborts} aborts"
-    );
+    println!("{played} battles, {decisions} decisions: {breaks} invariant breaks, {aborts} aborts");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

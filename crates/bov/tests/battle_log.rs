@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use valerna_bov::battle::bots::{GreedyBot, RandomBot, play};
+use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
 use valerna_bov::battle::log::{Audience, Event};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Reaction};
 use valerna_bov::content::Pack;
@@ -191,4 +191,105 @@ fn a_spectator_sees_the_hands_sizes_only() {
     assert!(v.hand.is_empty());
     let mine = g.view_as(Viewer::Seat(1));
     assert_eq!(mine.hand.len(), v.hand_sizes[1]);
+}
+
+/// Every Charge and Attack option says what its dice may do, exactly.
+/// BoV 5.1, "Charge Move": the allowance is Speed plus the three black
+/// dice, so a unit not Slowed standing `d` inches away needs the dice to
+/// add `ceil(d - Speed)` inches, and the chance is the dice's at least
+/// that. "Count Attacking Models and Collect Dice": an attack rolls each
+/// attacking model's dice.
+#[test]
+fn every_option_that_rolls_dice_tells_its_odds() {
+    use valerna_bov::battle::Phase;
+    use valerna_bov::battle::log::Odds;
+    use valerna_bov::rules::status::StatusKind;
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let (mut charges, mut attacks) = (0, 0);
+    for setup in battles() {
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        let mut a = GreedyBot::new(setup.seed);
+        let mut b = GreedyBot::new(setup.seed + 1);
+        let mut buf = Vec::new();
+        while let Some(seat) = g.to_decide() {
+            if let Phase::Action { unit } = g.phase {
+                g.choices(&mut buf);
+                for d in &buf {
+                    let m = g.describe(d);
+                    match (d, &m.odds) {
+                        (
+                            Decision::Charge { target },
+                            Some(Odds::Charge {
+                                distance,
+                                needed,
+                                chance,
+                            }),
+                        ) => {
+                            charges += 1;
+                            assert_eq!(*distance, g.distance(unit, *target));
+                            let slowed = g.units[usize::from(unit)]
+                                .state
+                                .status
+                                .get(StatusKind::Slowed)
+                                > 0
+                                || g.units[usize::from(unit)]
+                                    .state
+                                    .status
+                                    .get(StatusKind::Immobilized)
+                                    > 0;
+                            if !slowed {
+                                let speed = g.charge_distance(unit, 0);
+                                let need = (distance - speed - 1e-3).ceil().max(0.0) as u32;
+                                let bonus = valerna_dice::odds::charge_bonus();
+                                if need as usize <= bonus.max() {
+                                    assert_eq!(
+                                        *needed,
+                                        Some(need),
+                                        "{distance} from Speed {speed}"
+                                    );
+                                    assert!((chance - bonus.at_least(need as usize)).abs() < 1e-12);
+                                } else {
+                                    assert_eq!(*needed, None);
+                                }
+                            }
+                        }
+                        (
+                            Decision::Attack { target },
+                            Some(Odds::Attack {
+                                target: t,
+                                dice,
+                                mean_wounds,
+                                any_wound,
+                                mean_models,
+                                ..
+                            }),
+                        ) => {
+                            attacks += 1;
+                            assert_eq!(t, target);
+                            assert!(*dice > 0);
+                            assert!(*mean_wounds <= 2.0 * f64::from(*dice) + 1e-9);
+                            assert!((0.0..=1.0).contains(any_wound));
+                            let left = f64::from(g.units[usize::from(*target)].state.models());
+                            assert!(*mean_models <= left + 1e-9);
+                        }
+                        (Decision::Charge { .. } | Decision::Attack { .. }, odds) => {
+                            panic!("{d:?} without its odds: {odds:?}")
+                        }
+                        (_, None) => {}
+                        (_, Some(o)) => panic!("{d:?} with odds {o:?}"),
+                    }
+                }
+            }
+            let d = if seat == 0 {
+                a.decide(&g)
+            } else {
+                b.decide(&g)
+            };
+            g.apply(d).unwrap();
+        }
+    }
+    assert!(
+        charges > 5 && attacks > 20,
+        "{charges} charges, {attacks} attacks"
+    );
 }

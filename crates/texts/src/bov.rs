@@ -3,7 +3,7 @@
 //! cards and powers of the battle. The terminal and the web table word a
 //! battle through here.
 
-use valerna_bov::battle::log::{AttackKind, Event};
+use valerna_bov::battle::log::{AttackKind, Event, Meaning, Odds};
 use valerna_bov::battle::{Battle, Decision, Reaction};
 use valerna_bov::geometry::Point;
 use valerna_bov::rules::modifiers::{Modifier, MoraleCause};
@@ -488,5 +488,59 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             second = score[1],
             reason = tr!(t, "bov-reason", reason = reason.as_str())
         ),
+    }
+}
+
+/// One option of the pending question, with its exact odds when it rolls
+/// dice: "Ogerron Phalanx charges Dreamfencers (9.9" away, 2" from the
+/// dice: 83%)".
+pub fn option_text(b: &Battle, t: &Texts, m: &Meaning) -> String {
+    let option = decision_text(b, t, m.seat.unwrap_or(0), m.unit, &m.decision);
+    let pct = |p: f64| format!("{:.0}", 100.0 * p);
+    match &m.odds {
+        Some(Odds::Charge {
+            distance,
+            needed: Some(0),
+            ..
+        }) => tr!(
+            t,
+            "bov-odds-charge-sure",
+            option = option,
+            distance = format!("{distance:.1}")
+        ),
+        Some(Odds::Charge {
+            distance,
+            needed: Some(n),
+            chance,
+        }) => tr!(
+            t,
+            "bov-odds-charge",
+            option = option,
+            distance = format!("{distance:.1}"),
+            needed = *n,
+            chance = pct(*chance)
+        ),
+        Some(Odds::Charge { distance, .. }) => tr!(
+            t,
+            "bov-odds-charge-never",
+            option = option,
+            distance = format!("{distance:.1}")
+        ),
+        Some(Odds::Attack {
+            dice,
+            mean_wounds,
+            any_wound,
+            mean_models,
+            ..
+        }) => tr!(
+            t,
+            "bov-odds-attack",
+            option = option,
+            dice = *dice,
+            wounds = format!("{mean_wounds:.1}"),
+            any = pct(*any_wound),
+            models = format!("{mean_models:.1}")
+        ),
+        None => option,
     }
 }

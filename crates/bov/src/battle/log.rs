@@ -341,13 +341,44 @@ impl Ask {
 }
 
 /// What one option of the pending question means: who decides, what is
-/// asked, the unit the question is about (if any), and the decision.
+/// asked, the unit the question is about (if any), the decision, and for a
+/// choice that rolls dice its exact odds.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Meaning {
     pub seat: Option<Seat>,
     pub ask: Ask,
     pub unit: Option<u16>,
     pub decision: Decision,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub odds: Option<Odds>,
+}
+
+/// The exact odds of a choice that rolls dice, from the dice crate's
+/// distributions (never sampled), with the modifiers the roll would have now.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Odds {
+    /// "Charge Move": the distance to the target; the fewest inches the
+    /// three black dice must add for the allowance to cover it (0: Speed
+    /// alone does; none: no roll does); the chance they add that many.
+    /// The move itself may still find terrain or bases in its way.
+    Charge {
+        distance: f64,
+        needed: Option<u32>,
+        chance: f64,
+    },
+    /// An attack on `target`: the dice rolled, the net shifts of the attack
+    /// and of the defense, the mean wounds past the target's defense, the
+    /// chance of at least one, and the mean models it removes.
+    Attack {
+        target: u16,
+        dice: u32,
+        attack_shift: valerna_dice::bov::Shift,
+        defense_shift: valerna_dice::bov::Shift,
+        mean_wounds: f64,
+        any_wound: f64,
+        mean_models: f64,
+    },
 }
 
 impl valerna_game::Narrated for Battle {
@@ -364,6 +395,7 @@ impl valerna_game::Narrated for Battle {
             ask: Ask::of(&self.phase),
             unit: self.about(),
             decision: decision.clone(),
+            odds: self.odds(decision),
         }
     }
 
@@ -400,5 +432,99 @@ impl Battle {
             P::Opportunity { mover, .. } => Some(*mover),
             _ => None,
         }
+    }
+}
+
+impl Battle {
+    /// The exact odds of an action that rolls dice: a Charge (the chance the
+    /// dice carry the charge to its target) or an Attack (its wounds and
+    /// models removed), with the modifiers the roll would have now.
+    pub fn odds(&self, decision: &Decision) -> Option<Odds> {
+        use valerna_dice::odds;
+        let super::Phase::Action { unit } = self.phase else {
+            return None;
+        };
+        match *decision {
+            Decision::Charge { target } => {
+                let distance = self.distance(unit, target);
+                let bonus = odds::charge_bonus();
+                // Rounded to a thousandth of an inch, as the move is found.
+                let reaches = |b: u32| self.charge_distance(unit, b) + 1e-3 >= distance;
+                let needed = (0..=bonus.max() as u32).find(|&b| reaches(b));
+                let chance = needed.map_or(0.0, |b| bonus.at_least(b as usize));
+                Some(Odds::Charge {
+                    distance,
+                    needed,
+                    chance,
+                })
+            }
+            Decision::Attack { target } => self.attack_odds(unit, target),
+            _ => None,
+        }
+    }
+
+    /// An attack of `unit` on `target` as it would be rolled now: the
+    /// models that would attack, the attack and defense modifiers (worked
+    /// out on a copy, since some powers are spent by the roll they change).
+    fn attack_odds(&self, unit: u16, target: u16) -> Option<Odds> {
+        use crate::geometry::{Sightlines, UnitId};
+        use crate::rules::modifiers::{AttackModifiers, Modifiers};
+        use crate::rules::powers::Roll;
+        use valerna_dice::odds;
+        let snap = self.snapshot();
+        let melee = self.engaged_with(&snap, unit).contains(&target);
+        let weapon = if melee {
+            WeaponKind::Melee
+        } else {
+            WeaponKind::Ranged
+        };
+        let sight = (!melee).then(|| Sightlines::new(&self.field, &snap.models));
+        let models = match &sight {
+            None => self.melee_models(&snap, unit, target),
+            Some(s) => self.ranged_models(&snap, s, unit, target),
+        };
+        let per_model = self.profile(unit).weapon_dice(weapon)?.groups().to_vec();
+        let mut probe = self.clone();
+        let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
+        am.dragonbonded = self.dragonbonded(unit);
+        am.powers = probe.roll_powers(unit, Roll::Attack, Some(weapon), Some(target));
+        let mut dm = probe.defense_modifiers_against(target, weapon, Some(unit));
+        match &sight {
+            None => dm.flanked = self.flanked(&snap, target),
+            Some(s) => {
+                dm.obscured =
+                    s.unit_in_cover_from(UnitId(self.body(unit)), UnitId(self.body(target)));
+            }
+        }
+        let attack = odds::Attack {
+            per_model,
+            models,
+            shift: am.shift(),
+        };
+        let dice = attack.dice().ok()?;
+        let defense = odds::Defense {
+            colour: self.profile(target).defense,
+            shift: dm.shift(),
+        };
+        let o = odds::attack(&attack, defense).ok()?;
+        let t = &self.units[usize::from(target)];
+        let lost = odds::models_lost(
+            &o.wounds,
+            odds::Target {
+                health: u32::from(self.profile(target).health),
+                models: Some(t.state.models()),
+                wounds: u32::from(t.state.wounds),
+            },
+        )
+        .ok()?;
+        Some(Odds::Attack {
+            target,
+            dice,
+            attack_shift: am.shift(),
+            defense_shift: dm.shift(),
+            mean_wounds: o.wounds.mean(),
+            any_wound: o.wounds.at_least(1),
+            mean_models: lost.mean(),
+        })
     }
 }

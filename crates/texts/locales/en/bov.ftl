@@ -156,3 +156,8 @@ bov-reason = { $reason ->
     [draw] the margin was not reached
    *[other] { $reason }
 }
+
+bov-odds-charge = { $option } ({ $distance }" away, { $needed }" from the dice: { $chance }%)
+bov-odds-charge-sure = { $option } ({ $distance }" away: Speed alone reaches)
+bov-odds-charge-never = { $option } ({ $distance }" away: no roll reaches)
+bov-odds-attack = { $option } ({ $dice } dice: { $wounds } wounds on average, { $any }% at least one, { $models } models on average)

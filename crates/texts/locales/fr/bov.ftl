@@ -157,3 +157,8 @@ bov-reason = { $reason ->
     [draw] la marge n'a pas été atteinte
    *[other] { $reason }
 }
+
+bov-odds-charge = { $option } (à { $distance }", { $needed }" des dés : { $chance } %)
+bov-odds-charge-sure = { $option } (à { $distance }" : la Vitesse suffit)
+bov-odds-charge-never = { $option } (à { $distance }" : aucun jet ne suffit)
+bov-odds-attack = { $option } ({ $dice } dés : { $wounds } blessures en moyenne, { $any } % au moins une, { $models } figurines en moyenne)

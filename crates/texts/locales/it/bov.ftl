@@ -157,3 +157,8 @@ bov-reason = { $reason ->
     [draw] il margine non è stato raggiunto
    *[other] { $reason }
 }
+
+bov-odds-charge = { $option } (a { $distance }", { $needed }" dai dadi: { $chance }%)
+bov-odds-charge-sure = { $option } (a { $distance }": basta la Velocità)
+bov-odds-charge-never = { $option } (a { $distance }": nessun tiro basta)
+bov-odds-attack = { $option } ({ $dice } dadi: { $wounds } ferite in media, { $any }% almeno una, { $models } modelli in media)
