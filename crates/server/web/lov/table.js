@@ -159,7 +159,11 @@ export function render(m, act) {
       const box = logBox.getBoundingClientRect();
       const at = line.getBoundingClientRect();
       if (at.top < box.top || at.bottom > box.bottom) logBox.scrollTop += at.top - box.top - box.height / 2;
+    } else if (logBox.dataset.following === 'yes') {
+      // The walk-through is over: back to the newest line.
+      logBox.scrollTop = logBox.scrollHeight;
     }
+    logBox.dataset.following = line ? 'yes' : 'no';
   }
 }
 
@@ -299,6 +303,8 @@ async function main() {
   const toFollow = [];
   let following = false;
   let seen = -1;
+  /** The walk-through never lags far behind: at most this many steps wait. */
+  const FOLLOW_AT_MOST = 8;
   function follow() {
     const from = seen;
     seen = m.log.length;
@@ -310,15 +316,32 @@ async function main() {
       const e = m.log[i];
       if (e.seat !== acting && regionsOf(e.event).length) toFollow.push(i);
     }
+    // A long run of others' moves is shown from its last steps: the board
+    // is drawn as it stands, and the walk-through must not trail it.
+    if (toFollow.length > FOLLOW_AT_MOST) toFollow.splice(0, toFollow.length - FOLLOW_AT_MOST);
     if (!following) nextFollowed();
   }
+
+  /** Skips what is left of the walk-through: the player has moved on. */
+  function catchUp() {
+    walk += 1;
+    toFollow.length = 0;
+    if (following) {
+      following = false;
+      m.following = undefined;
+      m.lit = new Set();
+    }
+  }
+  /** Which walk-through a pending step belongs to: a skip starts another. */
+  let walk = 0;
   function nextFollowed() {
     const i = toFollow.shift();
     following = i !== undefined;
     m.following = i;
     m.lit = new Set(i === undefined ? [] : regionsOf(m.log[i]?.event));
     draw();
-    if (following) setTimeout(nextFollowed, 650);
+    const mine = walk;
+    if (following) setTimeout(() => mine === walk && nextFollowed(), 650);
   }
 
   /** Takes a state body (HTTP or socket) and its events. @param {any} body */
@@ -329,6 +352,8 @@ async function main() {
     m.state = body;
     m.busy = false;
     follow();
+    // At the end the board and the log stand as the game ended.
+    if (body.outcome) catchUp();
     // Several seats at one screen: follow the seat that must decide.
     const q = body.question;
     if (q && localSeats.length > 1 && localSeats.includes(q.seat) && q.seat !== acting) {
@@ -372,6 +397,7 @@ async function main() {
   /** @param {number} index */
   async function choose(index) {
     if (!m.state || m.busy) return;
+    catchUp();
     m.busy = true;
     m.notice = '';
     draw();
