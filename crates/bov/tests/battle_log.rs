@@ -293,3 +293,28 @@ fn every_option_that_rolls_dice_tells_its_odds() {
         "{charges} charges, {attacks} attacks"
     );
 }
+
+/// BoV 5.1, "Monsters": a Monster's behaviour cards are drawn in the open;
+/// the story tells each one, from the Monster's own deck.
+#[test]
+fn a_monsters_behaviour_cards_are_told() {
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let mut told = 0;
+    for seed in 0..4 {
+        let mut setup = BattleSetup::pitched(60 + seed, "allaria_guild_line", "tyveria_swarm");
+        setup.monsters = vec!["ravine_troll".to_string()];
+        let mut g = Battle::start_narrated(&pack, &setup).unwrap();
+        let mut a = GreedyBot::new(seed);
+        let mut b = GreedyBot::new(seed + 1);
+        play(&mut g, &mut [&mut a, &mut b], 20_000).unwrap();
+        for e in g.entries() {
+            if let Event::MonsterCard { unit, card, .. } = &e.event {
+                let deck = &g.card(*unit).monster.as_ref().expect("a Monster").behaviour;
+                assert!(usize::from(*card) < deck.len());
+                assert_eq!(e.to, Audience::Public);
+                told += 1;
+            }
+        }
+    }
+    assert!(told > 0, "no behaviour card was told");
+}

@@ -455,6 +455,38 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
                 failed = *failed
             )
         }
+        Event::MonsterCard {
+            unit: u,
+            card,
+            target,
+        } => {
+            let behaviour = b
+                .card(*u)
+                .monster
+                .as_ref()
+                .and_then(|m| m.behaviour.get(usize::from(*card)));
+            let (name, text) = behaviour.map_or_else(
+                || (format!("#{card}"), String::new()),
+                |c| (c.name.clone(), c.text.clone()),
+            );
+            match target {
+                Some(x) => tr!(
+                    t,
+                    "bov-monster-card-at",
+                    unit = unit(b, *u),
+                    card = name,
+                    text = text,
+                    target = unit(b, *x)
+                ),
+                None => tr!(
+                    t,
+                    "bov-monster-card",
+                    unit = unit(b, *u),
+                    card = name,
+                    text = text
+                ),
+            }
+        }
         Event::Scored { round, score } => tr!(
             t,
             "bov-scored",

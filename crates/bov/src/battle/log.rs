@@ -141,6 +141,14 @@ pub enum Event {
         modifiers: Vec<Modifier>,
         failed: u32,
     },
+    /// A Monster's behaviour card was drawn (BoV 5.1, "Monsters"): the
+    /// card's place in its deck, and the unit it aims at.
+    MonsterCard {
+        unit: u16,
+        card: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u16>,
+    },
     /// The score after the round's scoring (BoV 5.1, "Scenarios").
     Scored { round: u8, score: [i32; 2] },
     /// Who holds each objective now.

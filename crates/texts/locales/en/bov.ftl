@@ -161,3 +161,5 @@ bov-odds-charge = { $option } ({ $distance }" away, { $needed }" from the dice: 
 bov-odds-charge-sure = { $option } ({ $distance }" away: Speed alone reaches)
 bov-odds-charge-never = { $option } ({ $distance }" away: no roll reaches)
 bov-odds-attack = { $option } ({ $dice } dice: { $wounds } wounds on average, { $any }% at least one, { $models } models on average)
+bov-monster-card = { $unit } draws the behaviour card { $card }: "{ $text }"
+bov-monster-card-at = { $unit } draws the behaviour card { $card }, aimed at { $target }: "{ $text }"

@@ -162,3 +162,5 @@ bov-odds-charge = { $option } (à { $distance }", { $needed }" des dés : { $cha
 bov-odds-charge-sure = { $option } (à { $distance }" : la Vitesse suffit)
 bov-odds-charge-never = { $option } (à { $distance }" : aucun jet ne suffit)
 bov-odds-attack = { $option } ({ $dice } dés : { $wounds } blessures en moyenne, { $any } % au moins une, { $models } figurines en moyenne)
+bov-monster-card = { $unit } tire la carte de comportement { $card } : « { $text } »
+bov-monster-card-at = { $unit } tire la carte de comportement { $card }, visant { $target } : « { $text } »

@@ -162,3 +162,5 @@ bov-odds-charge = { $option } (a { $distance }", { $needed }" dai dadi: { $chanc
 bov-odds-charge-sure = { $option } (a { $distance }": basta la Velocità)
 bov-odds-charge-never = { $option } (a { $distance }": nessun tiro basta)
 bov-odds-attack = { $option } ({ $dice } dadi: { $wounds } ferite in media, { $any }% almeno una, { $models } modelli in media)
+bov-monster-card = { $unit } pesca la carta comportamento { $card }: "{ $text }"
+bov-monster-card-at = { $unit } pesca la carta comportamento { $card }, contro { $target }: "{ $text }"
