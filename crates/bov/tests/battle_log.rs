@@ -318,3 +318,64 @@ fn a_monsters_behaviour_cards_are_told() {
     }
     assert!(told > 0, "no behaviour card was told");
 }
+
+/// The options a seat is offered name only its own Vaala cards (BoV 5.1,
+/// "Vaala Cards": a hand is its owner's): at every question of whole
+/// battles, every card a Reaction option plays is in the deciding seat's
+/// hand, and its meaning, as the server words it, names no other.
+#[test]
+fn no_option_names_the_other_hand() {
+    use std::collections::BTreeSet;
+    let mut offered = 0;
+    for setup in battles() {
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let mut g = Battle::start_narrated(&pack, &setup).unwrap();
+        let dealt: Vec<BTreeSet<String>> = (0..2u8)
+            .map(|s| {
+                g.entries()
+                    .iter()
+                    .find_map(|e| match &e.event {
+                        Event::HandDealt { seat, cards } if *seat == s => {
+                            Some(cards.iter().cloned().collect())
+                        }
+                        _ => None,
+                    })
+                    .unwrap()
+            })
+            .collect();
+        let mut a = GreedyBot::new(setup.seed);
+        let mut b = RandomBot::new(setup.seed + 1);
+        let mut buf = Vec::new();
+        while let Some(seat) = g.to_decide() {
+            g.choices(&mut buf);
+            for d in &buf {
+                if let Decision::Reaction {
+                    reaction: Some(Reaction::Vaala { card, .. }),
+                } = d
+                {
+                    offered += 1;
+                    assert!(
+                        dealt[usize::from(seat)].contains(card),
+                        "seat {seat} offered {card}"
+                    );
+                }
+                let meaning = serde_json::to_string(&g.describe(d)).unwrap();
+                for other in &dealt[usize::from(1 - seat)] {
+                    if !dealt[usize::from(seat)].contains(other) {
+                        assert!(
+                            !meaning.contains(other.as_str()),
+                            "seat {seat}'s option names {other}"
+                        );
+                    }
+                }
+            }
+            let d = if seat == 0 {
+                a.decide(&g)
+            } else {
+                b.decide(&g)
+            };
+            g.apply(d).unwrap();
+        }
+    }
+    assert!(offered > 0, "no Vaala card was offered");
+}
