@@ -379,3 +379,19 @@ fn no_option_names_the_other_hand() {
     }
     assert!(offered > 0, "no Vaala card was offered");
 }
+
+/// A decision of the wrong kind is refused in words: what it was, and what
+/// the battle asks for instead with the rule's name, never Rust's debug text.
+#[test]
+fn a_decision_out_of_turn_is_refused_in_words() {
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let g = Battle::start(&pack, &battles()[0]).unwrap();
+    // The battle opens on "Objectives Setup".
+    let e = g
+        .validate(&Decision::Charge { target: 3 })
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("a Charge is not a decision for now"), "{e}");
+    assert!(e.contains("\"Objectives Setup\""), "{e}");
+    assert!(!e.contains('{') && !e.contains("PlaceObjective"), "{e}");
+}

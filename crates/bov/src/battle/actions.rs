@@ -280,8 +280,14 @@ impl Battle {
                 if options.contains(r) {
                     Ok(())
                 } else {
+                    let what = match r {
+                        super::Reaction::Power { unit, power, .. } => {
+                            format!("power {power} of unit {unit}")
+                        }
+                        super::Reaction::Vaala { card, .. } => format!("the Vaala card '{card}'"),
+                    };
                     err(format!(
-                        "{r:?} is not a reaction open now (BoV 5.1, \"Reactions\": its trigger, once per turn, one per player per trigger)"
+                        "{what} is not a reaction open now (BoV 5.1, \"Reactions\": its trigger, once per turn, one per player per trigger)"
                     ))
                 }
             }
@@ -354,7 +360,11 @@ impl Battle {
             }
             (Phase::Monster { ask, .. }, d) => self.check_monster(ask, d),
             (Phase::Over, _) => err("the game is over"),
-            (phase, d) => err(format!("{d:?} is not a decision for now ({phase:?})")),
+            (phase, d) => err(format!(
+                "{} is not a decision for now: the battle asks for {}",
+                d.kind_name(),
+                super::log::Ask::of(phase).asks_for()
+            )),
         }
     }
 

@@ -536,3 +536,67 @@ impl Battle {
         })
     }
 }
+
+impl Decision {
+    /// The decision's kind in the book's words, for a refusal ("a Charge").
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Decision::Deploy { .. } => "a deployment",
+            Decision::Pass => "a Pass",
+            Decision::Activate { .. } => "an activation (Select a Unit)",
+            Decision::March { .. } => "a March",
+            Decision::Attack { .. } => "an Attack",
+            Decision::Charge { .. } => "a Charge",
+            Decision::Skirmish { .. } => "a Skirmish",
+            Decision::React { .. } | Decision::ReactSplit { .. } => "an Opportunity Attack",
+            Decision::Remove { .. } => "a choice of casualties",
+            Decision::PlaceObjective { .. } => "an objective's place",
+            Decision::Reserve => "keeping units in Reserve",
+            Decision::Enter { .. } => "an entry from Reserve",
+            Decision::StayInReserve => "staying in Reserve",
+            Decision::DangerousTarget { .. } => "a target for Dangerous terrain",
+            Decision::TableEdge { .. } => "a table edge",
+            Decision::RemoveMarkers { .. } => "markers to remove (Restore Fatigue)",
+            Decision::ActivatePower { .. } => "an Activate Power",
+            Decision::FlankedAttack { .. } => "a Flanked unit's attack model by model",
+            Decision::Reaction { .. } => "a reaction",
+            Decision::GiantTarget { .. } => "the Giant's target",
+            Decision::Command { .. } => "the Command X marker",
+            Decision::Redirect { .. } => "a unit to take the hits",
+            Decision::Mount { .. } => "mounting",
+            Decision::Dismount { .. } => "dismounting",
+            Decision::EntryEdge { .. } => "an entry edge",
+            Decision::PlaceMonster { .. } => "a Monster's place",
+            Decision::Bid { .. } => "a bid",
+        }
+    }
+}
+
+impl Ask {
+    /// What the question asks for, in the book's words, for a refusal.
+    pub fn asks_for(self) -> &'static str {
+        match self {
+            Ask::Deploy => "a unit to deploy (BoV 5.1, \"Deployment\")",
+            Ask::Turn => "Pass or Activate (BoV 5.1, \"Turn Order\")",
+            Ask::Action => "the active unit's action (BoV 5.1, \"Choose an Action\")",
+            Ask::Opportunity => "an Opportunity Attack or none (BoV 5.1, \"Opportunity Attack\")",
+            Ask::Casualties => "the models removed (BoV 5.1, \"Apply Wounds\")",
+            Ask::PlaceObjective => "an objective's place (BoV 5.1, \"Objectives Setup\")",
+            Ask::Reserve => "entering from Reserve or staying (BoV 5.1, \"Reserves\")",
+            Ask::Dangerous => "a target for Dangerous terrain (BoV 5.1, \"Dangerous Terrain (X)\")",
+            Ask::TableEdge => "a table edge (BoV 5.1, \"Roll for Table Edges\")",
+            Ask::Markers => "the markers to remove (BoV 5.1, \"Restore Fatigue\")",
+            Ask::Reaction => "a reaction or none (BoV 5.1, \"Reactions\")",
+            Ask::PowerMove => "the paths of a power's move",
+            Ask::Giant => "the Giant's target (BoV 5.1, \"Giant\")",
+            Ask::Command => "the Command X marker's unit or none (BoV 5.1, \"Command X\")",
+            Ask::Redirect => {
+                "a unit to take the hits or none (BoV 5.1, \"Command X\", \"Dragonriders\")"
+            }
+            Ask::Mount => "a Mount or none (BoV 5.1, \"Dragonriders\")",
+            Ask::EntryEdge => "an entry edge (BoV 5.1, \"The Quest\")",
+            Ask::Monster => "a Monster's place or a bid (BoV 5.1, \"Monsters\")",
+            Ask::Over => "nothing: the battle is over",
+        }
+    }
+}

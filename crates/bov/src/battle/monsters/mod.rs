@@ -258,7 +258,11 @@ impl Battle {
             (MonsterAsk::Bid { .. }, Decision::Bid { .. }) => {
                 err(format!("a bid is at most {MAX_BID} victory points"))
             }
-            _ => err(format!("{d:?} is not a decision for now ({ask:?})")),
+            _ => err(format!(
+                "{} is not a decision for now: the battle asks for {}",
+                d.kind_name(),
+                crate::battle::log::Ask::Monster.asks_for()
+            )),
         }
     }
 
