@@ -395,3 +395,47 @@ fn a_decision_out_of_turn_is_refused_in_words() {
     assert!(e.contains("\"Objectives Setup\""), "{e}");
     assert!(!e.contains('{') && !e.contains("PlaceObjective"), "{e}");
 }
+
+/// BoV 5.1, "Fatigue": a counter for each activation and action, some
+/// taken away by Restore Fatigue at the end of the round. The story tells
+/// each change, so a reader who keeps count from it knows every standing
+/// unit's fatigue and markers at the end.
+#[test]
+fn fatigue_and_markers_told_add_up_to_the_units_own() {
+    use valerna_bov::rules::status::StatusKind;
+    let mut changes = 0;
+    for setup in battles() {
+        let (g, _) = played(&setup, true);
+        let mut fatigue = vec![0u8; g.units.len()];
+        let mut markers = vec![[0i32; 3]; g.units.len()];
+        let slot = |s: StatusKind| StatusKind::ALL.iter().position(|&k| k == s).unwrap();
+        for e in g.entries() {
+            match &e.event {
+                Event::Fatigue { unit, fatigue: f } => {
+                    fatigue[usize::from(*unit)] = *f;
+                    changes += 1;
+                }
+                Event::StatusGained { unit, status } => {
+                    markers[usize::from(*unit)][slot(*status)] += 1
+                }
+                Event::StatusLost { unit, status } => {
+                    markers[usize::from(*unit)][slot(*status)] -= 1
+                }
+                _ => {}
+            }
+        }
+        for u in g.units.iter().filter(|u| u.alive()) {
+            let i = usize::from(u.id);
+            assert_eq!(fatigue[i], u.state.fatigue, "{}'s fatigue", u.name);
+            for k in StatusKind::ALL {
+                assert_eq!(
+                    markers[i][slot(k)],
+                    i32::from(u.state.status.get(k)),
+                    "{}'s {k:?}",
+                    u.name
+                );
+            }
+        }
+    }
+    assert!(changes > 50, "{changes} changes of fatigue told");
+}

@@ -455,6 +455,18 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
                 failed = *failed
             )
         }
+        Event::StatusLost { unit: u, status } => tr!(
+            t,
+            "bov-status-lost",
+            unit = unit(b, *u),
+            status = status_name(t, *status)
+        ),
+        Event::Fatigue { unit: u, fatigue } => tr!(
+            t,
+            "bov-fatigue",
+            unit = unit(b, *u),
+            fatigue = u32::from(*fatigue)
+        ),
         Event::MonsterCard {
             unit: u,
             card,

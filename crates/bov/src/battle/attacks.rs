@@ -590,10 +590,6 @@ impl Battle {
         } else {
             for &k in statuses {
                 self.units[i].state.status.add(k, 1);
-                self.tell(Audience::Public, |_| Event::StatusGained {
-                    unit,
-                    status: k,
-                });
             }
             // BoV 5.1, "Unit Suffers Heavy Casualties".
             let after = self.units[i].state.models();

@@ -132,6 +132,12 @@ pub enum Event {
     Destroyed { unit: u16 },
     /// A unit gained a status marker.
     StatusGained { unit: u16, status: StatusKind },
+    /// A unit's status marker went (at the end of its activation, by
+    /// Restore Fatigue, or healed).
+    StatusLost { unit: u16, status: StatusKind },
+    /// A unit's fatigue counters changed (BoV 5.1, "Fatigue"): the count
+    /// it carries now.
+    Fatigue { unit: u16, fatigue: u8 },
     /// A Morale test (BoV 5.1, "Morale"): the dice, one per testing model,
     /// and the models that failed and flee.
     MoraleTested {
@@ -161,10 +167,12 @@ pub enum Event {
     },
 }
 
-/// The events kept by a narrated battle.
+/// The events kept by a narrated battle, and each unit's fatigue and
+/// markers as last told.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Log {
     pub entries: Vec<Entry>,
+    told: Vec<(u8, [u8; 3])>,
 }
 
 impl Battle {
@@ -195,6 +203,45 @@ impl Battle {
             .filter(move |e| e.to.admits(viewer))
             .skip(from)
             .map(|e| &e.event)
+    }
+
+    /// Tells what changed in the units' fatigue and status markers since
+    /// the last time, whatever changed them (an attack's keyword, a power,
+    /// the end of an activation, Restore Fatigue, a heal). Called once the
+    /// engine has run after each decision.
+    pub(crate) fn tell_changes(&mut self) {
+        let Some(log) = self.log.as_mut() else {
+            return;
+        };
+        let now: Vec<(u8, [u8; 3])> = self
+            .units
+            .iter()
+            .map(|u| {
+                (
+                    u.state.fatigue,
+                    StatusKind::ALL.map(|k| u.state.status.get(k)),
+                )
+            })
+            .collect();
+        let before = std::mem::replace(&mut log.told, now.clone());
+        for (i, &(fatigue, markers)) in now.iter().enumerate() {
+            let (was, had) = before.get(i).copied().unwrap_or((0, [0; 3]));
+            let unit = i as u16;
+            if !self.units[i].alive() {
+                continue;
+            }
+            if fatigue != was {
+                self.tell(Audience::Public, |_| Event::Fatigue { unit, fatigue });
+            }
+            for (k, status) in StatusKind::ALL.into_iter().enumerate() {
+                for _ in had[k]..markers[k] {
+                    self.tell(Audience::Public, |_| Event::StatusGained { unit, status });
+                }
+                for _ in markers[k]..had[k] {
+                    self.tell(Audience::Public, |_| Event::StatusLost { unit, status });
+                }
+            }
+        }
     }
 
     /// Tells a decision before it is carried out: who made it and what it

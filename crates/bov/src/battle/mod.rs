@@ -1001,6 +1001,7 @@ impl Battle {
         b.add_monsters(&named)?;
         b.next_objective();
         b.run();
+        b.tell_changes();
         Ok(b)
     }
 }
@@ -1062,6 +1063,7 @@ impl Game for Battle {
         self.tell_decision(&decision);
         self.carry_out(decision);
         self.run();
+        self.tell_changes();
         #[cfg(debug_assertions)]
         if let Err(e) = invariants::check(self) {
             panic!("a battle invariant broke: {e}");

@@ -163,3 +163,9 @@ bov-odds-charge-never = { $option } ({ $distance }" away: no roll reaches)
 bov-odds-attack = { $option } ({ $dice } dice: { $wounds } wounds on average, { $any }% at least one, { $models } models on average)
 bov-monster-card = { $unit } draws the behaviour card { $card }: "{ $text }"
 bov-monster-card-at = { $unit } draws the behaviour card { $card }, aimed at { $target }: "{ $text }"
+bov-status-lost = { $unit } loses a { $status } marker
+bov-fatigue = { $unit } now carries { $fatigue ->
+    [0] no fatigue
+    [one] one fatigue counter
+   *[other] { $fatigue } fatigue counters
+}

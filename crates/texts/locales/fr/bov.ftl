@@ -164,3 +164,9 @@ bov-odds-charge-never = { $option } (à { $distance }" : aucun jet ne suffit)
 bov-odds-attack = { $option } ({ $dice } dés : { $wounds } blessures en moyenne, { $any } % au moins une, { $models } figurines en moyenne)
 bov-monster-card = { $unit } tire la carte de comportement { $card } : « { $text } »
 bov-monster-card-at = { $unit } tire la carte de comportement { $card }, visant { $target } : « { $text } »
+bov-status-lost = { $unit } perd un marqueur { $status }
+bov-fatigue = { $unit } porte maintenant { $fatigue ->
+    [0] aucune fatigue
+    [one] un marqueur de fatigue
+   *[other] { $fatigue } marqueurs de fatigue
+}

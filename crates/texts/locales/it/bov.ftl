@@ -164,3 +164,9 @@ bov-odds-charge-never = { $option } (a { $distance }": nessun tiro basta)
 bov-odds-attack = { $option } ({ $dice } dadi: { $wounds } ferite in media, { $any }% almeno una, { $models } modelli in media)
 bov-monster-card = { $unit } pesca la carta comportamento { $card }: "{ $text }"
 bov-monster-card-at = { $unit } pesca la carta comportamento { $card }, contro { $target }: "{ $text }"
+bov-status-lost = { $unit } perde un segnalino { $status }
+bov-fatigue = { $unit } ora porta { $fatigue ->
+    [0] nessuna fatica
+    [one] un segnalino fatica
+   *[other] { $fatigue } segnalini fatica
+}
