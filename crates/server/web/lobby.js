@@ -3,7 +3,7 @@
  * Faceless or bots, the language, a seed) and list the games under way. */
 
 import { getJson, postJson, rememberCreated, heldSeats, heldInvites, errorText } from './api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES } from './texts.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES, colon } from './texts.js';
 
 /** The seat kinds the server offers (docs/api.md). */
 const KINDS = ['human', 'faceless', 'random', 'heuristic', 'ismcts'];
@@ -151,7 +151,7 @@ function showCreated(game, kinds) {
       );
     }
   }
-  parts.push(el('p', { class: 'muted', text: kinds.map((k, i) => `${characterLabel(i)}: ${t(`web-seat-kind-${k}`)}`).join(' · ') }));
+  parts.push(el('p', { class: 'muted', text: kinds.map((k, i) => `${characterLabel(i)}${colon()}${t(`web-seat-kind-${k}`)}`).join(' · ') }));
   box.replaceChildren(...parts);
   box.hidden = false;
 }
@@ -213,7 +213,7 @@ async function refreshGames() {
       const kind = t(`web-seat-kind-${s.kind}`);
       const state = s.kind !== 'human' ? '' : s.taken ? ` · ${t('web-lobby-taken')}` : ` · ${t('web-lobby-free')}`;
       /** @type {(Node|string)[]} */
-      const bits = [el('span', { class: `swatch seat${s.seat}`, 'aria-hidden': 'true' }), `${name}: ${kind}${state}`];
+      const bits = [el('span', { class: `swatch seat${s.seat}`, 'aria-hidden': 'true' }), `${name}${colon()}${kind}${state}`];
       if (mine[String(s.seat)]) {
         bits.push(' ', el('a', { href: `/play/${encodeURIComponent(g.id)}#seat=${s.seat}`, text: t('web-lobby-rejoin') }));
       } else if (invites[String(s.seat)] && !s.taken) {
@@ -257,7 +257,7 @@ function showFinished(list) {
   const rows = list.map((/** @type {any} */ g) =>
     el('tr', { 'data-game': g.id }, [
       el('td', { text: when.format(new Date(Number(g.created) * 1000)) }),
-      el('td', { text: (g.seats || []).map((/** @type {any} */ s) => `${seatName(s.seat)}: ${t(`web-seat-kind-${s.kind}`)}`).join(' · ') }),
+      el('td', { text: (g.seats || []).map((/** @type {any} */ s) => `${seatName(s.seat)}${colon()}${t(`web-seat-kind-${s.kind}`)}`).join(' · ') }),
       el('td', {}, [el('a', { class: 'replay-link', href: `/replay/${encodeURIComponent(g.id)}`, text: t('web-replay') })]),
     ]),
   );

@@ -62,6 +62,12 @@ export function t(id, vars = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 
+/** The colon between a name and what follows, in the language's typography
+ * (French puts a space before it): "Elyse: ", "Elyse : ". */
+export function colon() {
+  return t('web-colon');
+}
+
 /** Fills `data-t` (text), `data-t-aria` (aria-label) and `data-t-title` elements. @param {ParentNode} root */
 export function applyTexts(root) {
   root.querySelectorAll('[data-t]').forEach((el) => {

@@ -6,7 +6,7 @@
  * circle, a General a star, a Dragon a diamond, neutral Units a hexagon; the
  * second General's pieces are hatched. */
 
-import { t } from '../texts.js';
+import { t, colon } from '../texts.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 /** Board units per content `pos` unit (pos runs 0..100). */
@@ -151,7 +151,7 @@ function describe(content, rs, r, view) {
     f.units.forEach((/** @type {number} */ n, /** @type {number} */ u) => {
       if (n) bits.push(`${n} ${t(`web-${UNIT_KEYS[u]}`)}`);
     });
-    if (bits.length) parts.push(`${content.characters[seat].name}: ${bits.join(', ')}`);
+    if (bits.length) parts.push(`${content.characters[seat].name}${colon()}${bits.join(', ')}`);
   });
   if (rs.neutral) parts.push(`${rs.neutral} ${t('web-neutral')}`);
   for (const d of DRAGON_SEATS) {
@@ -235,13 +235,13 @@ export function drawMap(svg, content, view, marks) {
       let x = -TILE_W / 2 + 18;
       const name = content.characters[seat].name;
       if (f.general) {
-        g.append(counted('general', x, row, seatFill(seat), 1, `${name}: ${t('web-general')}`));
+        g.append(counted('general', x, row, seatFill(seat), 1, `${name}${colon()}${t('web-general')}`));
         x += 30;
       }
       f.units.forEach((/** @type {number} */ n, /** @type {number} */ u) => {
         if (!n) return;
         const key = UNIT_KEYS[u];
-        g.append(counted(/** @type {any} */ (key), x, row, seatFill(seat), n, `${name}: ${n} ${t(`web-${key}`)}`));
+        g.append(counted(/** @type {any} */ (key), x, row, seatFill(seat), n, `${name}${colon()}${n} ${t(`web-${key}`)}`));
         x += 36;
       });
       row += 26;

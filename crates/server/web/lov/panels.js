@@ -3,7 +3,7 @@
  * stack, the viewer's hand, the Denizen lineup, dice and the log. Each draws
  * what the view and the events say, in the server's words. */
 
-import { t, el } from '../texts.js';
+import { t, el, colon } from '../texts.js';
 import { SEAT_COLOURS, NONE, UNIT_KEYS, icon, seatFill, s } from './map.js';
 
 /** @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry */
@@ -87,7 +87,7 @@ export function playerPanel(content, view, seat, ctx) {
       el('div', { class: 'row units' }, [
         el('span', { class: 'label', text: t('web-supply') }),
         ...UNIT_KEYS.map((k, u) =>
-          el('span', { class: 'unit', title: `${t(`web-${k}`)}: ${p.supply[u]}`, 'aria-label': `${t(`web-${k}`)}: ${p.supply[u]}` }, [
+          el('span', { class: 'unit', title: `${t(`web-${k}`)}${colon()}${p.supply[u]}`, 'aria-label': `${t(`web-${k}`)}${colon()}${p.supply[u]}` }, [
             icon(k, seatFill(seat), 14),
             String(p.supply[u]),
           ]),
@@ -350,12 +350,12 @@ export function rolledDice(faces) {
 
 /** A Dragonbond d10 showing `n` (1-10). @param {number} n @param {string} label */
 export function bondDie(n, label) {
-  const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: '0 0 32 32', width: 30, height: 30, class: 'die d10', role: 'img', 'aria-label': `${label}: ${n}` }));
+  const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: '0 0 32 32', width: 30, height: 30, class: 'die d10', role: 'img', 'aria-label': `${label}${colon()}${n}` }));
   svg.append(s('polygon', { points: '16,1 30,12 25,30 7,30 2,12', class: 'die-body' }));
   const tx = s('text', { x: 16, y: 22, class: 'd10-num' });
   tx.textContent = String(n === 10 ? 0 : n);
   const tt = s('title');
-  tt.textContent = `${label}: ${n}`;
+  tt.textContent = `${label}${colon()}${n}`;
   svg.append(tx, tt);
   return svg;
 }

@@ -6,7 +6,7 @@
  * asks to see it. */
 
 import { getJson, postJson, openSeats, errorText, Live, ApiError } from '../api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
 import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel } from './panels.js';
@@ -56,7 +56,7 @@ export function render(m, act) {
     const bits = [
       t('web-round', { round: view.round }),
       t(`web-phase-${String(phaseKey).toLowerCase()}`),
-      `${t('web-initiative-token')}: ${seatName(content, view.initiative)}`,
+      `${t('web-initiative-token')}${colon()}${seatName(content, view.initiative)}`,
       t('web-events-left', { count: view.events_left }),
     ];
     round.textContent = bits.join(' · ');
@@ -95,7 +95,7 @@ export function render(m, act) {
       status.textContent = t('web-pass-screen', { name: seatName(content, q.seat) });
       box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: act.showHand, text: t('web-show-hand') }));
     } else if (q) {
-      status.replaceChildren(seatTag(content, q.seat), ': ', el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
+      status.replaceChildren(seatTag(content, q.seat), colon(), el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
       box.replaceChildren(...offer.buttons);
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));

@@ -7,6 +7,7 @@ web-lov = Lords of Vaala
 web-language = Language
 web-loading = Loading…
 web-error = Error: { $message }
+web-colon = {": "}
 web-offline = The server cannot be reached just now: the page tries again by itself.
 web-no-game = There is no such game.
 web-back-lobby = Back to the lobby

@@ -7,6 +7,7 @@ web-lov = Lords of Vaala
 web-language = Langue
 web-loading = Chargement…
 web-error = Erreur : { $message }
+web-colon = {" : "}
 web-offline = Le serveur est injoignable pour l'instant : la page réessaie d'elle-même.
 web-no-game = Cette partie n'existe pas.
 web-back-lobby = Retour au salon

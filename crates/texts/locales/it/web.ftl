@@ -7,6 +7,7 @@ web-lov = Lords of Vaala
 web-language = Lingua
 web-loading = Caricamento…
 web-error = Errore: { $message }
+web-colon = {": "}
 web-offline = Il server non è raggiungibile in questo momento: la pagina riprova da sola.
 web-no-game = Questa partita non esiste.
 web-back-lobby = Torna alla sala d'attesa
