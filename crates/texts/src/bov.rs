@@ -8,7 +8,7 @@ use valerna_bov::battle::{Battle, Decision, Reaction};
 use valerna_bov::geometry::Point;
 use valerna_bov::rules::modifiers::{Modifier, MoraleCause};
 use valerna_bov::rules::status::StatusKind;
-use valerna_dice::bov::{AttackDie, AttackFace, Colour, DefenseDie};
+use valerna_dice::bov::{AttackDie, AttackFace, DefenseDie};
 use valerna_game::Seat;
 
 use crate::{Texts, tr};
@@ -42,14 +42,6 @@ fn point(p: Point) -> String {
     format!("({:.1}\", {:.1}\")", p.x, p.y)
 }
 
-fn colour_key(c: Colour) -> &'static str {
-    match c {
-        Colour::Black => "black",
-        Colour::Gray => "gray",
-        Colour::White => "white",
-    }
-}
-
 fn face_key(f: AttackFace) -> &'static str {
     match f {
         AttackFace::Miss => "miss",
@@ -75,10 +67,7 @@ pub fn attack_dice(t: &Texts, dice: &[AttackDie]) -> String {
                 ),
                 None => face,
             };
-            format!(
-                "{} {face}",
-                tr!(t, "bov-colour", colour = colour_key(d.colour))
-            )
+            format!("{} {face}", tr!(t, "bov-colour", colour = d.colour.name()))
         })
         .collect();
     format!("[{}]", each.join(", "))
@@ -95,10 +84,7 @@ pub fn defense_dice(t: &Texts, dice: &[DefenseDie]) -> String {
             } else {
                 r
             };
-            format!(
-                "{} {r}",
-                tr!(t, "bov-colour", colour = colour_key(d.colour))
-            )
+            format!("{} {r}", tr!(t, "bov-colour", colour = d.colour.name()))
         })
         .collect();
     format!("[{}]", each.join(", "))

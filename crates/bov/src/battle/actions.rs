@@ -573,7 +573,7 @@ impl Battle {
             .collect();
         if let Some(first) = self.last_paths.first() {
             let (unit, paths) = (first.unit, self.last_paths.clone());
-            self.tell(super::log::Audience::Public, |_| super::log::Event::Moved {
+            self.tell(super::log::Audience::Public, || super::log::Event::Moved {
                 unit,
                 paths,
             });
@@ -655,7 +655,7 @@ impl Battle {
             let engaged = best
                 .as_ref()
                 .is_some_and(|r| r.outcome == ChargeOutcome::Engaged);
-            self.tell(super::log::Audience::Public, |_| {
+            self.tell(super::log::Audience::Public, || {
                 super::log::Event::ChargeRolled {
                     unit,
                     target,

@@ -578,7 +578,7 @@ impl Battle {
         };
         self.count_lost(unit, report.removed.count());
         let wounds_left = self.units[i].state.wounds;
-        self.tell(Audience::Public, |_| Event::Wounded {
+        self.tell(Audience::Public, || Event::Wounded {
             unit,
             wounds: plan.wounds,
             models_lost: report.removed.count(),
@@ -610,7 +610,7 @@ impl Battle {
     /// fall shakes every model in its aura. `by`: the unit whose melee
     /// attack defeated it.
     fn unit_defeated(&mut self, unit: u16, by: Option<u16>) {
-        self.tell(Audience::Public, |_| Event::Destroyed { unit });
+        self.tell(Audience::Public, || Event::Destroyed { unit });
         let u = &self.units[usize::from(unit)];
         let (owner, value, general) = (u.owner, u.value, u.general);
         // A Monster scores its trophy to whoever defeated it (BoV 5.1,
@@ -844,7 +844,7 @@ impl Battle {
                     &mut w,
                 );
                 let modifiers = mm.sources();
-                self.tell(Audience::Public, |_| Event::MoraleTested {
+                self.tell(Audience::Public, || Event::MoraleTested {
                     unit,
                     cause,
                     dice,

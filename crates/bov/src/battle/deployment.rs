@@ -420,7 +420,7 @@ impl Battle {
         // BoV 5.1, "Initiative": a face-off before each round.
         self.initiative = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
         let (round, initiative) = (self.round, self.initiative);
-        self.tell(super::log::Audience::Public, |_| {
+        self.tell(super::log::Audience::Public, || {
             super::log::Event::RoundStarted { round, initiative }
         });
         self.phase = Phase::Turn {

@@ -176,18 +176,11 @@ pub struct Log {
 }
 
 impl Battle {
-    /// Whether this battle keeps its story.
-    pub fn narrated(&self) -> bool {
-        self.log.is_some()
-    }
-
-    /// Adds an event for `to`, if the battle keeps its story.
-    pub(crate) fn tell(&mut self, to: Audience, event: impl FnOnce(&Battle) -> Event) {
-        if self.log.is_some() {
-            let event = event(self);
-            if let Some(log) = self.log.as_mut() {
-                log.entries.push(Entry { to, event });
-            }
+    /// Adds an event for `to`, if the battle keeps its story: the event is
+    /// made only then, so a battle not narrated builds none.
+    pub(crate) fn tell(&mut self, to: Audience, event: impl FnOnce() -> Event) {
+        if let Some(log) = self.log.as_mut() {
+            log.entries.push(Entry { to, event: event() });
         }
     }
 
@@ -231,14 +224,14 @@ impl Battle {
                 continue;
             }
             if fatigue != was {
-                self.tell(Audience::Public, |_| Event::Fatigue { unit, fatigue });
+                self.tell(Audience::Public, || Event::Fatigue { unit, fatigue });
             }
             for (k, status) in StatusKind::ALL.into_iter().enumerate() {
                 for _ in had[k]..markers[k] {
-                    self.tell(Audience::Public, |_| Event::StatusGained { unit, status });
+                    self.tell(Audience::Public, || Event::StatusGained { unit, status });
                 }
                 for _ in markers[k]..had[k] {
-                    self.tell(Audience::Public, |_| Event::StatusLost { unit, status });
+                    self.tell(Audience::Public, || Event::StatusLost { unit, status });
                 }
             }
         }
@@ -255,8 +248,8 @@ impl Battle {
         };
         let about = self.about();
         if let Decision::Bid { .. } = decision {
-            self.tell(Audience::Public, |_| Event::BidMade { seat });
-            self.tell(Audience::Seat(seat), |_| Event::Decided {
+            self.tell(Audience::Public, || Event::BidMade { seat });
+            self.tell(Audience::Seat(seat), || Event::Decided {
                 seat,
                 about,
                 decision: decision.clone(),
@@ -273,7 +266,7 @@ impl Battle {
                 | Decision::Mount { mount: None }
         );
         if !declined {
-            self.tell(Audience::Public, |_| Event::Decided {
+            self.tell(Audience::Public, || Event::Decided {
                 seat,
                 about,
                 decision: decision.clone(),
@@ -306,7 +299,7 @@ impl Battle {
         };
         let dice = valerna_dice::bov::roll_attack_dice(pool, modifiers.shift(), &mut w);
         let modifiers = modifiers.sources();
-        self.tell(Audience::Public, |_| Event::AttackRolled {
+        self.tell(Audience::Public, || Event::AttackRolled {
             attacker,
             target,
             attack,
@@ -332,7 +325,7 @@ impl Battle {
         let dice =
             valerna_dice::bov::roll_defense_dice(d.standard, colour, modifiers.shift(), &mut w);
         let modifiers = modifiers.sources();
-        self.tell(Audience::Public, |_| Event::DefenseRolled {
+        self.tell(Audience::Public, || Event::DefenseRolled {
             unit,
             dice,
             modifiers,

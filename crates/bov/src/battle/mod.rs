@@ -972,7 +972,7 @@ impl Battle {
         };
         for (seat, cards) in hands.iter().enumerate() {
             let seat = seat as Seat;
-            b.tell(log::Audience::Seat(seat), |_| log::Event::HandDealt {
+            b.tell(log::Audience::Seat(seat), || log::Event::HandDealt {
                 seat,
                 cards: cards.clone(),
             });

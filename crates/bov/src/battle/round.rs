@@ -213,12 +213,13 @@ impl Battle {
             .score_round(self.setup.scenario, &mut self.control, &on);
         let (round, score, control) = (self.round, self.score.points, self.control.control.clone());
         if !control.is_empty() {
-            self.tell(super::log::Audience::Public, |_| {
+            self.tell(super::log::Audience::Public, || {
                 super::log::Event::Control { control }
             });
         }
-        self.tell(super::log::Audience::Public, |_| {
-            super::log::Event::Scored { round, score }
+        self.tell(super::log::Audience::Public, || super::log::Event::Scored {
+            round,
+            score,
         });
         self.expire_lasting(true);
         let mut asks = Vec::new();
@@ -333,7 +334,7 @@ impl Battle {
         };
         let _ = why;
         let (winner, score) = (winners.first().copied(), self.score.points);
-        self.tell(super::log::Audience::Public, |_| super::log::Event::Ended {
+        self.tell(super::log::Audience::Public, || super::log::Event::Ended {
             winner,
             reason: reason.clone(),
             score,

@@ -84,7 +84,7 @@ impl Battle {
 
     pub(super) fn log_draw(&mut self, unit: u16, card: u8, target: Option<u16>, attacked: bool) {
         let (round, fatigue) = (self.round, self.units[usize::from(unit)].state.fatigue);
-        self.tell(crate::battle::log::Audience::Public, |_| {
+        self.tell(crate::battle::log::Audience::Public, || {
             crate::battle::log::Event::MonsterCard { unit, card, target }
         });
         if let Some(m) = self.monster_mut(unit) {
