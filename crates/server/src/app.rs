@@ -365,20 +365,21 @@ impl App {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, k)| match (k, c.mode) {
-                (SeatKind::Human, Mode::Hotseat) => Issued {
-                    token: Some(new_token()),
-                    invite: None,
-                },
-                (SeatKind::Human, Mode::Network) if c.me == Some(i as Seat) => Issued {
-                    token: Some(new_token()),
-                    invite: None,
-                },
-                (SeatKind::Human, Mode::Network) => Issued {
-                    token: None,
-                    invite: Some(new_token()),
-                },
-                _ => Issued::default(),
+            .map(|(i, k)| {
+                // The creator's own seats: every person's at one screen,
+                // `me` in a network game.
+                let own = c.mode == Mode::Hotseat || c.me == Some(i as Seat);
+                match k {
+                    SeatKind::Human if own => Issued {
+                        token: Some(new_token()),
+                        invite: None,
+                    },
+                    SeatKind::Human => Issued {
+                        token: None,
+                        invite: Some(new_token()),
+                    },
+                    _ => Issued::default(),
+                }
             })
             .collect();
         let hash_of = |t: &Option<String>| t.as_deref().map(token_hash).unwrap_or_default();
@@ -461,12 +462,13 @@ impl App {
             seat as Seat
         };
         let token = new_token();
+        let hash = token_hash(&token);
         self.store
-            .join(&slot.id, seat, token_hash(&token))
+            .join(&slot.id, seat, hash.clone())
             .await
             .map_err(ApiError::store)?;
         if let Some(a) = slot.auth().get_mut(usize::from(seat)) {
-            a.token = token_hash(&token);
+            a.token = hash;
         }
         slot.summarise(&live);
         tracing::info!(game = %slot.id, seat, "seat joined");
