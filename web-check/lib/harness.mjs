@@ -319,3 +319,18 @@ export async function sideBySide(browser, shots, name) {
   await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
   await page.close();
 }
+
+/**
+ * Creates a game through the API (`POST /api/games`) and answers its body;
+ * an answer other than 201 fails the test with the server's words.
+ * @param {{base: string}} server @param {any} body
+ */
+export async function createGame(server, body) {
+  const res = await fetch(`${server.base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`creating ${JSON.stringify(body)}: ${res.status} ${await res.text()}`);
+  return res.json();
+}

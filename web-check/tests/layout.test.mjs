@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, SCREENSHOTS } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, SCREENSHOTS, createGame } from '../lib/harness.mjs';
 
 let server;
 showLogOnFailure(() => server);
@@ -22,13 +22,7 @@ after(async () => {
 
 /** A solo game against three Faceless, created through the API. @param {number} seed */
 async function soloGame(seed) {
-  const res = await fetch(`${server.base}/api/games`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed }),
-  });
-  assert.equal(res.status, 201);
-  return res.json();
+  return createGame(server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed });
 }
 
 /** Whether the page scrolls sideways. @param {import('playwright-core').Page} page */

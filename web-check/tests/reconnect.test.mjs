@@ -3,7 +3,7 @@
 // where the game was without a reload.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, createGame } from '../lib/harness.mjs';
 
 let server;
 showLogOnFailure(() => server);
@@ -16,12 +16,8 @@ after(async () => {
 test('the table reconnects after the server restarts', { timeout: 120000 }, async () => {
   server = await startServer();
   browser = await launch();
-  const res = await fetch(`${server.base}/api/games`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], lang: 'en', seed: 21 }),
-  });
-  const game = await res.json();
+  // No `me`: the page opens seat 0 with its invitation.
+  const game = await createGame(server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], lang: 'en', seed: 21 });
   const errors = [];
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   catchErrors(page, errors);

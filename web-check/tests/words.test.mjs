@@ -4,7 +4,7 @@
 // own Italian and French (content/lov/it.jsonc, fr.jsonc).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, createGame } from '../lib/harness.mjs';
 
 let server;
 showLogOnFailure(() => server);
@@ -55,12 +55,7 @@ for (const lang of ['it', 'fr']) {
     const english = englishOnly(await content('en'), await content(lang));
     assert.ok(english.length > 30, `${english.length} English names and texts to look for`);
     const patterns = english.map((w) => new RegExp(`(^|[^\\p{L}])${escape(w)}($|[^\\p{L}])`, 'u'));
-    const res = await fetch(`${server.base}/api/games`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed: 17, lang }),
-    });
-    const game = await res.json();
+    const game = await createGame(server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed: 17, lang });
     const errors = [];
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: lang });
     catchErrors(page, errors);
