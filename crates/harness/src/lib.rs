@@ -127,10 +127,11 @@ pub fn lov_replay(data: &[u8]) {
 
 /// A LoV game hosted as the server hosts it, at its first question.
 fn hosted_table() -> Box<dyn valerna_server::hosted::Hosted> {
-    use valerna_server::hosted::{self, SeatKind};
+    use valerna_server::hosted::SeatKind;
+    let lov = valerna_server::games::named("lov").expect("Lords of Vaala is hosted");
     let seats = [SeatKind::Human; 4];
-    let record = hosted::new_record("lov", &seats, 7, Some(0)).expect("a setup");
-    hosted::host("lov", &record).expect("the game starts")
+    let record = (lov.new_record)(&seats, 7, Some(0), &serde_json::Value::Null).expect("a setup");
+    (lov.host)(&record).expect("the game starts")
 }
 
 /// The server's decision decoder (`POST /api/games/{id}/decisions`): the

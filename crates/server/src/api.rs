@@ -30,12 +30,14 @@ use crate::limit::Key;
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
-    /// Which game: `"lov"` (Lords of Vaala).
-    #[schema(pattern = "^lov$")]
+    /// Which game: `"lov"` (Lords of Vaala) or `"bov"` (Battles of Valerna).
+    #[schema(pattern = "^(lov|bov)$")]
     pub game: String,
-    /// How each seat is played, in seat order (Lords of Vaala: 4 seats,
-    /// Allaria, Fulgen, Tyveria, Magnifex).
-    #[schema(min_items = 4, max_items = 4)]
+    /// How each seat is played, in seat order. Lords of Vaala: 4 seats
+    /// (Allaria, Fulgen, Tyveria, Magnifex), each `human`, `faceless`,
+    /// `random`, `heuristic` or `ismcts`. Battles of Valerna: 2 sides, each
+    /// `human`, `random`, `greedy` or `ismcts`.
+    #[schema(min_items = 2, max_items = 4)]
     pub seats: Vec<SeatKind>,
     /// The language of the game's texts: `en`, `it` or `fr` (default `en`).
     #[serde(default)]
@@ -61,6 +63,11 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(maximum = 3)]
     pub me: Option<u8>,
+    /// The game's own options: for Battles of Valerna the lists, scenario,
+    /// battlefield, Monsters and map; Lords of Vaala takes none.
+    #[serde(default)]
+    #[schema(value_type = Option<crate::games::bov::BattleOptions>)]
+    pub options: Option<Value>,
 }
 
 /// One seat of a created game.
@@ -319,7 +326,7 @@ pub struct EventsQuery {
           take_back, record, at, websocket),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, ErrorBody, Health, TextsBody, SeatKind)),
+                       TakeBack, ErrorBody, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
@@ -530,13 +537,9 @@ async fn content(
     Q(q): Q<LangQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let lang = parse_lang(q.lang.as_deref(), Lang::En)?;
-    match game.as_str() {
-        "lov" => Ok(Json(crate::games::lov::content_json(app.texts(lang)))),
-        _ => Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_game",
-            format!("no game kind {game:?}"),
-        )),
+    match crate::games::named(&game) {
+        Ok(entry) => Ok(Json((entry.content_json)(app.texts(lang)))),
+        Err(why) => Err(ApiError::new(StatusCode::NOT_FOUND, "no_game", why)),
     }
 }
 
@@ -573,6 +576,7 @@ async fn create_game(
             first: c.first,
             mode: c.mode,
             me: c.me,
+            options: c.options.unwrap_or(Value::Null),
         })
         .await?;
     let seats: Vec<Value> = slot

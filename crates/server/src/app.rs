@@ -15,7 +15,7 @@ use valerna_game::{Seat, Viewer};
 use valerna_texts::{Lang, Texts};
 
 use crate::error::ApiError;
-use crate::hosted::{self, Hosted, Mode, SeatKind, hex};
+use crate::hosted::{Hosted, Mode, SeatKind, hex};
 use crate::store::{NewGame, Row, Store};
 
 /// How the server behaves, beyond where it listens.
@@ -204,27 +204,8 @@ pub struct Create {
     pub mode: Mode,
     /// In a network game, the creator's own seat: it gets its token now.
     pub me: Option<Seat>,
-}
-
-fn kind_name(k: SeatKind) -> &'static str {
-    match k {
-        SeatKind::Human => "human",
-        SeatKind::Faceless => "faceless",
-        SeatKind::Random => "random",
-        SeatKind::Heuristic => "heuristic",
-        SeatKind::Ismcts => "ismcts",
-    }
-}
-
-fn kind_of(name: &str) -> Option<SeatKind> {
-    match name {
-        "human" => Some(SeatKind::Human),
-        "faceless" => Some(SeatKind::Faceless),
-        "random" => Some(SeatKind::Random),
-        "heuristic" => Some(SeatKind::Heuristic),
-        "ismcts" => Some(SeatKind::Ismcts),
-        _ => None,
-    }
+    /// The game's own options (`{}` for none).
+    pub options: Value,
 }
 
 fn lang_of(code: &str) -> Lang {
@@ -332,9 +313,8 @@ impl App {
     /// invitation, so that no one holds a friend's token.
     pub async fn create(self: &Arc<Self>, c: Create) -> Result<(Arc<Slot>, Vec<Issued>), ApiError> {
         let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_setup", m);
-        let Some(n) = hosted::seat_count(&c.game) else {
-            return Err(bad(format!("no game called {:?} (games: lov)", c.game)));
-        };
+        let entry = crate::games::named(&c.game).map_err(bad)?;
+        let n = entry.seats;
         if c.seats.len() != n {
             return Err(bad(format!(
                 "{} has {n} seats; {} were given",
@@ -359,8 +339,8 @@ impl App {
             _ => {}
         }
         let seed = c.seed.unwrap_or_else(random_u64);
-        let record = hosted::new_record(&c.game, &c.seats, seed, c.first).map_err(bad)?;
-        let table = hosted::host(&c.game, &record).map_err(bad)?;
+        let record = (entry.new_record)(&c.seats, seed, c.first, &c.options).map_err(bad)?;
+        let table = (entry.host)(&record).map_err(bad)?;
         let issued: Vec<Issued> = c
             .seats
             .iter()
@@ -398,7 +378,7 @@ impl App {
                 game: c.game.clone(),
                 created,
                 setup: record["setup"].clone(),
-                seats: c.seats.iter().map(|k| kind_name(*k).to_owned()).collect(),
+                seats: c.seats.iter().map(|k| k.name().to_owned()).collect(),
                 token_hashes: auth.iter().map(|a| a.token.clone()).collect(),
                 invite_hashes: auth.iter().map(|a| a.invite.clone()).collect(),
                 mode: c.mode.name().to_owned(),
@@ -518,7 +498,7 @@ impl App {
                     "id": s.id, "game": s.game, "created": s.created, "lang": s.lang.code(),
                     "mode": s.mode.name(), "status": sum.status, "version": sum.version,
                     "seats": s.seats.iter().enumerate().map(|(i, k)| json!({
-                        "seat": i, "kind": kind_name(*k), "taken": joined[i],
+                        "seat": i, "kind": k.name(), "taken": joined[i],
                     })).collect::<Vec<_>>(),
                 })
             })
@@ -542,7 +522,7 @@ impl App {
             "status": slot.status(live),
             "broken": live.broken,
             "seats": slot.seats.iter().enumerate()
-                .map(|(i, k)| json!({"seat": i, "kind": kind_name(*k)}))
+                .map(|(i, k)| json!({"seat": i, "kind": k.name()}))
                 .collect::<Vec<_>>(),
             "view": table.view(viewer),
             "question": table.question(viewer, t),
@@ -559,6 +539,29 @@ impl App {
     /// has committed it, and everyone listening is told after. With
     /// `answer`, the answer is the seat's new state in that language (else
     /// `null`: a socket gets its state pushed like every listener).
+    /// Checks a decision without making it, as [`App::decide`] would check
+    /// it: the rules' refusal in words, or `Ok`. Only the seat that must
+    /// decide may try (another seat's tries could probe its hidden cards);
+    /// nothing is stored, pushed or changed.
+    pub async fn try_decision(
+        &self,
+        slot: &Slot,
+        seat: Seat,
+        version: u64,
+        decision: &Value,
+    ) -> Result<Result<(), String>, ApiError> {
+        let live = slot.live.lock().await;
+        check_open(&live, version)?;
+        if live.table.to_decide() != Some(seat) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "not_your_turn",
+                format!("only the seat that must decide may try a decision, not seat {seat}"),
+            ));
+        }
+        Ok(live.table.check(decision).map(|_| ()).map_err(|e| e.0))
+    }
+
     pub async fn decide(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
@@ -780,10 +783,13 @@ impl App {
         let Some(seat) = live.table.to_decide() else {
             return;
         };
-        let kind = slot.seats.get(usize::from(seat)).copied();
-        let Some(spec) = kind.and_then(|k| k.bot_spec(self.config.ismcts_iterations)) else {
+        let Some(kind) = slot.seats.get(usize::from(seat)).copied() else {
             return;
         };
+        if !kind.is_bot() {
+            return;
+        }
+        let iterations = self.config.ismcts_iterations;
         let version = live.version;
         let seed = {
             let h = Sha256::digest(format!("{}:{version}", slot.id));
@@ -792,10 +798,10 @@ impl App {
         // The quick bots decide at once; the search thinks on a blocking
         // thread, not holding up the runtime.
         // `Err`: the search, still to run on a copy of the table.
-        let ready = if kind == Some(SeatKind::Ismcts) {
+        let ready = if kind == SeatKind::Ismcts {
             Err(live.table.clone_box())
         } else {
-            Ok(live.table.bot(spec, seed))
+            Ok(live.table.bot(kind, iterations, seed))
         };
         let app = self.clone();
         let slot = slot.clone();
@@ -808,7 +814,7 @@ impl App {
                     Err(table) => table,
                 };
                 let _permit = thinkers.acquire_owned().await.ok()?;
-                tokio::task::spawn_blocking(move || table.bot(spec, seed))
+                tokio::task::spawn_blocking(move || table.bot(kind, iterations, seed))
                     .await
                     .ok()
                     .flatten()
@@ -854,7 +860,14 @@ impl App {
 fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
     let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
     let mut why = g.broken.clone();
-    let table = match hosted::host(&g.new.game, &record) {
+    let host = match crate::games::named(&g.new.game) {
+        Ok(e) => e.host,
+        Err(e) => {
+            tracing::error!(game = %g.new.id, error = %e, "game skipped");
+            return None;
+        }
+    };
+    let table = match host(&record) {
         Ok(t) => {
             if why.is_none() && t.state_hash() != hash {
                 why = Some("its replay does not reach the stored state".into());
@@ -865,7 +878,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
             why.get_or_insert(format!("its record does not replay: {e}"));
             // Served read-only from its setup alone.
             let setup_only = json!({"setup": g.new.setup, "decisions": []});
-            match hosted::host(&g.new.game, &setup_only) {
+            match host(&setup_only) {
                 Ok(t) => t,
                 Err(e) => {
                     tracing::error!(game = %g.new.id, error = %e, "game skipped");
@@ -885,7 +898,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
         .new
         .seats
         .iter()
-        .map(|s| kind_of(s).unwrap_or(SeatKind::Human))
+        .map(|s| SeatKind::from_name(s).unwrap_or(SeatKind::Human))
         .collect();
     let auth = (0..seats.len())
         .map(|i| SeatAuth {

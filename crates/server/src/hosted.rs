@@ -12,7 +12,6 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use valerna_ai::spec::Spec;
 use valerna_game::{Game, Narrated, Record, Seat, Viewer};
 use valerna_texts::Texts;
 
@@ -27,8 +26,11 @@ pub enum SeatKind {
     /// A bot playing the seeded random policy for a person's seat.
     Random,
     /// A bot playing the heuristic player (`valerna_ai::lov::Heuristic`)
-    /// for a person's seat.
+    /// for a person's seat (Lords of Vaala).
     Heuristic,
+    /// A bot playing the greedy player (`valerna_ai::bov::Greedy`) for a
+    /// side (Battles of Valerna).
+    Greedy,
     /// A bot searching (information-set Monte Carlo tree search) for a
     /// person's seat, with a fixed number of iterations a decision.
     Ismcts,
@@ -71,18 +73,35 @@ impl Mode {
 }
 
 impl SeatKind {
-    /// The bot that plays a seat of this kind, as the bots' own parser
-    /// reads it (`None` for a person's seat and a Faceless one, which the
-    /// rules play). The search gets `ismcts_iterations` a decision, so its
-    /// choice depends on its seed alone, not on the machine's speed.
-    pub fn bot_spec(self, ismcts_iterations: u32) -> Option<Spec> {
-        let name = match self {
-            SeatKind::Human | SeatKind::Faceless => return None,
-            SeatKind::Random => "random".to_owned(),
-            SeatKind::Heuristic => "heuristic".to_owned(),
-            SeatKind::Ismcts => format!("ismcts:iters={}", ismcts_iterations.max(1)),
-        };
-        name.parse().ok()
+    /// The kind's name in the API and the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Faceless => "faceless",
+            SeatKind::Random => "random",
+            SeatKind::Heuristic => "heuristic",
+            SeatKind::Greedy => "greedy",
+            SeatKind::Ismcts => "ismcts",
+        }
+    }
+
+    /// The kind a stored name means.
+    pub fn from_name(name: &str) -> Option<SeatKind> {
+        [
+            SeatKind::Human,
+            SeatKind::Faceless,
+            SeatKind::Random,
+            SeatKind::Heuristic,
+            SeatKind::Greedy,
+            SeatKind::Ismcts,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
+
+    /// Whether a bot plays the seat (the server asks it for decisions).
+    pub fn is_bot(self) -> bool {
+        !matches!(self, SeatKind::Human | SeatKind::Faceless)
     }
 }
 
@@ -94,30 +113,49 @@ where
 {
     /// The game's id in the API (`"lov"`).
     const NAME: &'static str;
+    /// The number of seats every game of this kind has.
+    const SEATS: usize;
+    /// How its seats may be played.
+    const KINDS: &'static [SeatKind];
+    /// The page that plays it (under the embedded web files).
+    const PAGE: &'static str;
     /// The content pack games are played with.
     fn pack() -> Arc<Self::Content>;
-    /// A setup for these seats (`Faceless` seats are the engine's own).
+    /// A setup for these seats (`Faceless` seats are the engine's own),
+    /// with the game's own `options` (a JSON object, `{}` for none).
     fn new_setup(
         content: &Self::Content,
         seats: &[SeatKind],
         seed: u64,
         first: Option<Seat>,
+        options: &Value,
     ) -> Result<Self::Setup, String>;
-    /// The number of seats every game of this kind has.
-    fn seat_count() -> usize;
+    /// The game started from its setup, as the table hosts it (a game that
+    /// tells its story only when asked is asked here).
+    fn begin(content: &Arc<Self::Content>, setup: &Self::Setup) -> Result<Self, String> {
+        Self::start(content, setup).map_err(|e| e.to_string())
+    }
     /// One event as a sentence.
     fn event_text(&self, t: &Texts, e: &Self::Event) -> String;
     /// The seat an event is about first (for colouring a log line).
-    fn event_seat(e: &Self::Event) -> Option<Seat>;
+    fn event_seat(&self, e: &Self::Event) -> Option<Seat>;
     /// The pending question as a sentence, and whose choice it is.
     fn question_text(&self, t: &Texts) -> Option<(String, Option<Seat>)>;
     /// One option of the pending question as a button's label.
     fn option_text(&self, t: &Texts, m: &Self::Meaning) -> String;
     /// How the game ended, in words.
     fn outcome_text(&self, t: &Texts) -> String;
-    /// The decision the bot `spec` takes now, from its own `seed`: it is
-    /// told only what the seat to decide knows, never the game.
-    fn bot(&self, content: &Arc<Self::Content>, spec: Spec, seed: u64) -> Option<Self::Decision>;
+    /// The decision a bot of `kind` takes now, from its own `seed` (a
+    /// search gets `iterations` a decision, so that its choice depends on
+    /// its seed alone, not on the machine's speed): it is told only what
+    /// the seat to decide knows, never the game.
+    fn bot(
+        &self,
+        content: &Arc<Self::Content>,
+        kind: SeatKind,
+        iterations: u32,
+        seed: u64,
+    ) -> Option<Self::Decision>;
     /// The same game with `seat`'s hidden cards changed (`salt` picks how):
     /// what any other viewer is sent must not change. Tests use it to show
     /// that no seat is sent another's hand.
@@ -170,9 +208,9 @@ pub trait Hosted: Send + Sync {
     /// A hash of everything any viewer can see: a replay that differs from
     /// the live game in anything observable differs here.
     fn state_hash(&self) -> String;
-    /// The decision of the bot `spec` for the pending question (a search
+    /// The decision of a bot of `kind` for the pending question (a search
     /// may take a while: call it off the async runtime).
-    fn bot(&self, spec: Spec, seed: u64) -> Option<Value>;
+    fn bot(&self, kind: SeatKind, iterations: u32, seed: u64) -> Option<Value>;
     /// The same game with `seat`'s hidden cards changed (see
     /// [`Worded::other_hidden`]).
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
@@ -209,7 +247,12 @@ where
 {
     /// Replays a record: the way every game is started and loaded.
     pub fn replay(content: Arc<G::Content>, record: Record<G>) -> Result<Self, String> {
-        let game = valerna_game::replay(&content, &record).map_err(|e| e.to_string())?;
+        let mut game =
+            G::begin(&content, &record.setup).map_err(|e| format!("the setup was refused: {e}"))?;
+        for (index, d) in record.decisions.iter().enumerate() {
+            game.apply(d.clone())
+                .map_err(|e| format!("decision {index} was refused: {e}"))?;
+        }
         Ok(Table {
             content,
             game,
@@ -314,7 +357,7 @@ where
                     "n": from + i,
                     "event": to_json(e),
                     "text": self.game.event_text(t, e),
-                    "seat": G::event_seat(e),
+                    "seat": self.game.event_seat(e),
                 })
             })
             .collect()
@@ -374,9 +417,9 @@ where
         ));
         hex(&h.finalize())
     }
-    fn bot(&self, spec: Spec, seed: u64) -> Option<Value> {
+    fn bot(&self, kind: SeatKind, iterations: u32, seed: u64) -> Option<Value> {
         self.game
-            .bot(&self.content, spec, seed)
+            .bot(&self.content, kind, iterations, seed)
             .map(|d| to_json(&d))
     }
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted> {
@@ -409,33 +452,4 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
     }
     s
-}
-
-/// Starts a game of kind `game` from a record in JSON (setup + decisions).
-pub fn host(game: &str, record: &Value) -> Result<Box<dyn Hosted>, String> {
-    match game {
-        "lov" => crate::games::lov::host(record),
-        other => Err(format!("no game called {other:?} (games: lov)")),
-    }
-}
-
-/// A new record for a game of kind `game` with these seats.
-pub fn new_record(
-    game: &str,
-    seats: &[SeatKind],
-    seed: u64,
-    first: Option<Seat>,
-) -> Result<Value, String> {
-    match game {
-        "lov" => crate::games::lov::new_record(seats, seed, first),
-        other => Err(format!("no game called {other:?} (games: lov)")),
-    }
-}
-
-/// The number of seats of kind `game`.
-pub fn seat_count(game: &str) -> Option<usize> {
-    match game {
-        "lov" => Some(crate::games::lov::seat_count()),
-        _ => None,
-    }
 }

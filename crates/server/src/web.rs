@@ -1,11 +1,14 @@
 //! The web pages, compiled into the binary: nothing to build or install to
 //! serve them.
 
-use axum::extract::Path;
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use include_dir::{Dir, include_dir};
 
+use crate::app::App;
 use crate::error::ApiError;
 
 static WEB: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/web");
@@ -52,8 +55,15 @@ pub async fn lobby() -> Response {
     file("index.html", None)
 }
 
-pub async fn play(Path(_id): Path<String>) -> Response {
-    file("play.html", Some("index.html"))
+/// The page that plays the game: each game has its own (an unknown game
+/// gets the Lords of Vaala page, which says so).
+pub async fn play(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let page = app
+        .slot(&id)
+        .ok()
+        .and_then(|s| crate::games::find(&s.game))
+        .map_or("play.html", |e| e.page);
+    file(page, Some("index.html"))
 }
 
 pub async fn replay(Path(_id): Path<String>) -> Response {

@@ -50,8 +50,19 @@ pub enum ClientMessage {
     Takeback {
         version: u64,
     },
+    /// A decision to check, not make (a unit dragged across the table):
+    /// answered by a `tried` frame with the same `seq`.
+    Try {
+        version: u64,
+        seq: u64,
+        decision: Value,
+    },
     Ping,
 }
+
+/// Tries one socket may send a second: a drag asks at most once a frame,
+/// one try in flight, so this is well above what a page sends.
+const TRIES_PER_SECOND: u32 = 120;
 
 pub async fn upgrade(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -156,8 +167,31 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 let _ = t.try_send(Push::Text(s));
             }
         };
+        // This second's tries: (its start, how many).
+        let mut tries = (std::time::Instant::now(), 0u32);
         while let Some(Ok(msg)) = stream.next().await {
-            if matches!(msg, Message::Text(_) | Message::Binary(_)) {
+            let decoded = match &msg {
+                Message::Text(t) => Some(decode(t.as_str())),
+                _ => None,
+            };
+            // Tries have their own budget: a drag asks often, and its tries
+            // must not count towards the flood limits of decisions.
+            let is_try = matches!(decoded, Some(Ok(ClientMessage::Try { .. })));
+            if is_try {
+                if tries.0.elapsed() >= std::time::Duration::from_secs(1) {
+                    tries = (std::time::Instant::now(), 0);
+                }
+                tries.1 += 1;
+                if tries.1 > TRIES_PER_SECOND {
+                    let e = ApiError::new(
+                        axum::http::StatusCode::TOO_MANY_REQUESTS,
+                        "rate_limited",
+                        format!("at most {TRIES_PER_SECOND} tries a second"),
+                    );
+                    send(&strong, error_frame(&e));
+                    continue;
+                }
+            } else if matches!(msg, Message::Text(_) | Message::Binary(_)) {
                 match app.limiter.check(&keys) {
                     Ok(()) => strikes = 0,
                     Err(l) => {
@@ -173,10 +207,16 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                     }
                 }
             }
-            let text = match msg {
-                Message::Text(t) => t,
-                Message::Close(_) => break,
-                Message::Binary(_) => {
+            let m = match (msg, decoded) {
+                (Message::Text(_), Some(m)) => match m {
+                    Ok(m) => m,
+                    Err(e) => {
+                        send(&strong, error_frame(&e));
+                        continue;
+                    }
+                },
+                (Message::Close(_), _) => break,
+                (Message::Binary(_), _) => {
                     send(
                         &strong,
                         error_frame(&ApiError::bad_json("send text frames of JSON")),
@@ -184,13 +224,6 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                     continue;
                 }
                 _ => continue,
-            };
-            let m = match decode(text.as_str()) {
-                Ok(m) => m,
-                Err(e) => {
-                    send(&strong, error_frame(&e));
-                    continue;
-                }
             };
             let result = match m {
                 ClientMessage::Ping => {
@@ -225,6 +258,33 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         Ok(c) => app.decide(&slot, seat, version, c, None).await.map(|_| ()),
                         Err(e) => Err(e),
                     },
+                    _ => Err(no_seat()),
+                },
+                ClientMessage::Try {
+                    version,
+                    seq,
+                    decision,
+                } => match viewer {
+                    Some((Viewer::Seat(seat), _)) => {
+                        let start = std::time::Instant::now();
+                        // Every try is answered by its `tried`, a refusal
+                        // to try too (`error`: its code), so that a page
+                        // matches each answer to its try by `seq`.
+                        let (ok, error, text) =
+                            match app.try_decision(&slot, seat, version, &decision).await {
+                                Ok(Ok(())) => (true, None, String::new()),
+                                Ok(Err(why)) => (false, Some("illegal_decision"), why),
+                                Err(e) => (false, Some(e.code), e.message),
+                            };
+                        let us = start.elapsed().as_micros() as u64;
+                        send(
+                            &strong,
+                            json!({"type": "tried", "version": version, "seq": seq, "ok": ok,
+                                   "error": error, "text": text, "us": us})
+                            .to_string(),
+                        );
+                        Ok(())
+                    }
                     _ => Err(no_seat()),
                 },
                 ClientMessage::Takeback { version } => match viewer {

@@ -114,48 +114,72 @@ async fn the_bot_seats_are_listed_by_kind() {
 async fn a_bot_decides_from_its_seat_alone_and_from_its_seed() {
     let s = common::server().await;
     let (id, _) = s.create(&["human", "human", "human", "faceless"], 5).await;
+    let kinds = [SeatKind::Heuristic, SeatKind::Ismcts, SeatKind::Random];
+    let compared = bots_see_their_seat_alone(&s, &id, &kinds, 30, &[0, 1, 2], 80).await;
+    assert!(compared > 100, "{compared} comparisons");
+}
+
+/// The same for the bots of Battles of Valerna: a side's bot never reads
+/// the other side's Vaala cards.
+#[tokio::test]
+async fn a_battle_bot_decides_from_its_side_alone_and_from_its_seed() {
+    let s = common::server().await;
+    let (id, _) = s
+        .create_battle(&["human", "human"], 9, serde_json::json!({}))
+        .await;
+    let kinds = [SeatKind::Greedy, SeatKind::Ismcts, SeatKind::Random];
+    let compared = bots_see_their_seat_alone(&s, &id, &kinds, 4, &[0, 1], 60).await;
+    assert!(compared > 60, "{compared} comparisons");
+}
+
+/// Plays `id` by random decisions for up to `max` steps; at each, every
+/// bot of `kinds` decides twice from one seed, and once with each other
+/// seat of `seats`' hidden cards changed: the three must agree. The number
+/// of comparisons made.
+async fn bots_see_their_seat_alone(
+    s: &common::TestServer,
+    id: &str,
+    kinds: &[SeatKind],
+    iterations: u32,
+    seats: &[u8],
+    max: u64,
+) -> usize {
     let app = &s.app;
-    let slot = app.slot(&id).unwrap();
-    let specs = [
-        SeatKind::Heuristic.bot_spec(30).unwrap(),
-        SeatKind::Ismcts.bot_spec(30).unwrap(),
-        SeatKind::Random.bot_spec(30).unwrap(),
-    ];
+    let slot = app.slot(id).unwrap();
     let mut compared = 0;
-    for step in 0..80u64 {
+    for step in 0..max {
         let (seat, version, decision) = {
             let live = slot.live.lock().await;
             if live.table.is_over() {
                 break;
             }
             let seat = live.table.to_decide().unwrap();
-            for spec in specs {
-                let mine = live.table.bot(spec, step).unwrap();
+            for &kind in kinds {
+                let mine = live.table.bot(kind, iterations, step).unwrap();
                 assert_eq!(
-                    live.table.bot(spec, step).as_ref(),
+                    live.table.bot(kind, iterations, step).as_ref(),
                     Some(&mine),
-                    "step {step}: {spec} decides the same twice from one seed"
+                    "step {step}: {kind:?} decides the same twice from one seed"
                 );
-                for other in (0..3).filter(|o| *o != seat) {
+                for &other in seats.iter().filter(|o| **o != seat) {
                     let changed = live.table.with_other_hidden(other, step + 1);
                     assert_eq!(
-                        changed.bot(spec, step).as_ref(),
+                        changed.bot(kind, iterations, step).as_ref(),
                         Some(&mine),
-                        "step {step}: {spec} in seat {seat} saw seat {other}'s hidden cards"
+                        "step {step}: {kind:?} in seat {seat} saw seat {other}'s hidden cards"
                     );
                     compared += 1;
                 }
             }
-            let random = SeatKind::Random.bot_spec(0).unwrap();
             (
                 seat,
                 live.version,
-                live.table.bot(random, step ^ 0xabc).unwrap(),
+                live.table.bot(SeatKind::Random, 0, step ^ 0xabc).unwrap(),
             )
         };
         app.decide(&slot, seat, version, Choice::Decision(decision), None)
             .await
             .unwrap();
     }
-    assert!(compared > 100, "{compared} comparisons");
+    compared
 }

@@ -26,11 +26,36 @@ fn sent(app: &App, slot: &Slot, live: &Live, viewer: Viewer) -> String {
 async fn no_viewer_is_sent_another_seats_hidden_cards() {
     let s = common::server().await;
     let (id, _) = s.create(&["human", "human", "human", "faceless"], 11).await;
+    no_other_viewer_sees(
+        &s,
+        &id,
+        &[Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(2)],
+        400,
+    )
+    .await;
+}
+
+/// Battles of Valerna: no side nor spectator is sent side 1's Vaala cards
+/// (BoV 5.1, "Vaala Cards"; docs/rulings.md, "Force lists name their
+/// Vaala cards").
+#[tokio::test]
+async fn no_side_of_a_battle_is_sent_the_other_sides_vaala_cards() {
+    let s = common::server().await;
+    let (id, _) = s
+        .create_battle(&["human", "human"], 4, serde_json::json!({}))
+        .await;
+    no_other_viewer_sees(&s, &id, &[Viewer::Spectator, Viewer::Seat(0)], 160).await;
+}
+
+/// Plays `id` by random decisions for up to `max` steps, comparing at each
+/// what `viewers` are sent of the game and of the same game with seat 1's
+/// hidden cards changed.
+async fn no_other_viewer_sees(s: &common::TestServer, id: &str, viewers: &[Viewer], max: u64) {
     let app: &Arc<App> = &s.app;
-    let slot = app.slot(&id).unwrap();
+    let slot = app.slot(id).unwrap();
     let mut differs_for_the_owner = 0;
     let mut steps = 0;
-    for step in 0..400u64 {
+    for step in 0..max {
         {
             let live = slot.live.lock().await;
             if live.table.is_over() {
@@ -40,7 +65,7 @@ async fn no_viewer_is_sent_another_seats_hidden_cards() {
                 let same = Live::snapshot(live.table.clone_box(), live.version);
                 let other =
                     Live::snapshot(live.table.with_other_hidden(1, salt + step), live.version);
-                for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(2)] {
+                for &viewer in viewers {
                     assert_eq!(
                         sent(app, &slot, &same, viewer),
                         sent(app, &slot, &other, viewer),
@@ -58,8 +83,7 @@ async fn no_viewer_is_sent_another_seats_hidden_cards() {
         let (seat, version, option) = {
             let live = slot.live.lock().await;
             let seat = live.table.to_decide().unwrap();
-            let random = SeatKind::Random.bot_spec(0).unwrap();
-            let pick = live.table.bot(random, step).unwrap();
+            let pick = live.table.bot(SeatKind::Random, 0, step).unwrap();
             (seat, live.version, pick)
         };
         app.decide(&slot, seat, version, Choice::Decision(option), None)

@@ -173,7 +173,8 @@ export function rememberCreated(gameId, seats) {
 
 /**
  * The game's WebSocket: sends `hello`, hands every `state` message to
- * `onState`, and reconnects after a loss with a growing, jittered delay
+ * `onState`, every `error` to `onError` and any other (`tried`) to
+ * `onMessage`, and reconnects after a loss with a growing, jittered delay
  * (0.5 s doubling up to 15 s), asking for the events it has not seen yet.
  */
 export class Live {
@@ -181,6 +182,7 @@ export class Live {
    * @param {string} gameId
    * @param {{token: string | null, lang: string, eventsFrom: () => number,
    *   onState: (msg: any) => void, onError: (msg: any) => void,
+   *   onMessage?: (msg: any) => void,
    *   onStatus: (status: string, retryIn?: number) => void}} opts
    */
   constructor(gameId, opts) {
@@ -224,6 +226,7 @@ export class Live {
       }
       if (msg.type === 'state') this.opts.onState(msg);
       else if (msg.type === 'error') this.opts.onError(msg);
+      else this.opts.onMessage?.(msg);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;

@@ -5,20 +5,31 @@
 import { getJson, postJson, rememberCreated, heldSeats, heldInvites, errorText } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES, colon } from './texts.js';
 
-/** The seat kinds the server offers (docs/api.md). */
-const KINDS = ['human', 'faceless', 'random', 'heuristic', 'ismcts'];
-/** The default table: one person against the Faceless (the solo game). */
-const DEFAULT = ['human', 'faceless', 'faceless', 'faceless'];
+/** Each game's seat kinds (docs/api.md) and default table: one person
+ * against the Faceless (the solo game), or against the greedy bot. */
+const GAMES = {
+  lov: { kinds: ['human', 'faceless', 'random', 'heuristic', 'ismcts'], seats: ['human', 'faceless', 'faceless', 'faceless'] },
+  bov: { kinds: ['human', 'greedy', 'ismcts', 'random'], seats: ['human', 'greedy'] },
+};
 
 /** @type {any} */
 let content = null;
+/** The Battles of Valerna content: the shipped lists, scenarios, sizes. @type {any} */
+let battleContent = null;
 
 async function loadContent() {
   content = await getJson(`/api/content/lov?lang=${lang()}`);
+  battleContent = await getJson(`/api/content/bov?lang=${lang()}`);
+}
+
+/** The game the form creates. @returns {'lov' | 'bov'} */
+function chosenGame() {
+  return /** @type {HTMLInputElement | null} */ (document.getElementById('game-bov'))?.checked ? 'bov' : 'lov';
 }
 
 /** @param {number} s */
 function characterLabel(s) {
+  if (chosenGame() === 'bov') return t('web-side', { seat: s + 1 });
   const c = content?.characters?.[s];
   if (!c) return t('web-seat', { seat: s + 1 });
   const kind = t(c.kind === 'dragon' ? 'web-dragon' : 'web-general');
@@ -27,28 +38,42 @@ function characterLabel(s) {
 
 function renderSeats() {
   const box = /** @type {HTMLElement} */ (document.getElementById('seats'));
-  const previous = [...box.querySelectorAll('select')].map((s) => s.value);
+  const game = GAMES[chosenGame()];
+  const previous = box.dataset.game === chosenGame() ? [...box.querySelectorAll('select')].map((s) => s.value) : [];
+  box.dataset.game = chosenGame();
   box.replaceChildren(
-    ...[0, 1, 2, 3].map((s) => {
+    ...game.seats.map((_, s) => {
       const select = el(
         'select',
         { id: `seat-${s}`, name: `seat-${s}`, onchange: renderMe },
-        KINDS.map((k) => el('option', { value: k, text: t(`web-seat-kind-${k}`) })),
+        game.kinds.map((k) => el('option', { value: k, text: t(`web-seat-kind-${k}`) })),
       );
-      select.value = previous[s] || DEFAULT[s];
-      return el('div', { class: 'seat-row' }, [
-        el('span', { class: `swatch seat${s}`, 'aria-hidden': 'true' }),
-        el('label', { for: `seat-${s}`, text: characterLabel(s) }),
-        select,
-      ]);
+      select.value = previous[s] || game.seats[s];
+      /** @type {(Node|string)[]} */
+      const row = [el('span', { class: `swatch seat${s}`, 'aria-hidden': 'true' }), el('label', { for: `seat-${s}`, text: characterLabel(s) }), select];
+      if (chosenGame() === 'bov') {
+        // Each side's force list: a shipped one.
+        const lists = battleContent?.lists || [];
+        const list = el(
+          'select',
+          { id: `list-${s}`, name: `list-${s}`, 'aria-label': t('web-lobby-list-of', { side: characterLabel(s) }) },
+          lists.map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })),
+        );
+        /** @type {HTMLSelectElement} */ (list).value = previous[game.seats.length + s] || lists[s === 0 ? 1 : lists.length - 1]?.id || '';
+        row.push(list);
+      }
+      return el('div', { class: 'seat-row' }, row);
     }),
   );
+  const battle = document.getElementById('battle-options');
+  if (battle) battle.hidden = chosenGame() !== 'bov';
   renderMe();
 }
 
 /** The seat kinds chosen in the form, in seat order. */
 function chosenKinds() {
-  return [0, 1, 2, 3].map((s) => /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${s}`))?.value || DEFAULT[s]);
+  const game = GAMES[chosenGame()];
+  return game.seats.map((d, s) => /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${s}`))?.value || d);
 }
 
 /** Whether the people play at this screen. */
@@ -63,7 +88,7 @@ function renderMe() {
   const row = document.getElementById('me-row');
   if (!me || !row) return;
   const kinds = chosenKinds();
-  const humans = [0, 1, 2, 3].filter((s) => kinds[s] === 'human');
+  const humans = kinds.map((_, s) => s).filter((s) => kinds[s] === 'human');
   const previous = me.value;
   me.replaceChildren(
     ...humans.map((s) => el('option', { value: String(s), text: characterLabel(s) })),
@@ -85,8 +110,8 @@ let created = null;
 /** Whether the game's language was chosen by hand (else it follows the page's). */
 let gameLangChosen = false;
 
-/** A name for seat `s` in the lobby. @param {number} s */
-const seatName = (s) => content?.characters?.[s]?.name ?? String(s);
+/** A name for seat `s` of a game of `game` in the lobby. @param {number} s @param {string} [game] */
+const seatName = (s, game = chosenGame()) => (game === 'bov' ? t('web-side', { seat: s + 1 }) : content?.characters?.[s]?.name ?? String(s));
 
 /** A field holding a link to copy, with its Copy button. @param {string} link @param {string} label */
 function copyField(link, label) {
@@ -168,7 +193,7 @@ async function create(e) {
   }
   /** @type {any} */
   const body = {
-    game: 'lov',
+    game: chosenGame(),
     seats: kinds,
     lang: /** @type {HTMLSelectElement} */ (document.getElementById('game-lang')).value,
     mode: hotseatChosen() ? 'hotseat' : 'network',
@@ -177,6 +202,10 @@ async function create(e) {
   if (!hotseatChosen() && me !== '') body.me = Number(me);
   const seed = /** @type {HTMLInputElement} */ (document.getElementById('seed')).value.trim();
   if (seed !== '') body.seed = Number(seed);
+  if (body.game === 'bov') {
+    const value = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ (document.getElementById(id)).value;
+    body.options = { lists: [value('list-0'), value('list-1')], scenario: value('scenario'), battlefield: value('battlefield') };
+  }
   try {
     const game = await postJson('/api/games', body);
     rememberCreated(game.id, game.seats);
@@ -209,7 +238,7 @@ async function refreshGames() {
     const mine = heldSeats(g.id);
     const invites = heldInvites(g.id);
     const seats = (g.seats || []).map((/** @type {any} */ s) => {
-      const name = seatName(s.seat);
+      const name = seatName(s.seat, g.game);
       const kind = t(`web-seat-kind-${s.kind}`);
       const state = s.kind !== 'human' ? '' : s.taken ? ` · ${t('web-lobby-taken')}` : ` · ${t('web-lobby-free')}`;
       /** @type {(Node|string)[]} */
@@ -223,7 +252,7 @@ async function refreshGames() {
       return el('li', {}, bits);
     });
     return el('tr', {}, [
-      el('td', {}, [el('code', { text: g.id })]),
+      el('td', {}, [el('code', { text: g.id }), ' ', el('span', { class: 'muted', text: t(g.game === 'bov' ? 'web-bov' : 'web-lov') })]),
       el('td', { text: t(`web-game-status-${g.status}`) }),
       el('td', {}, [el('ul', { class: 'seats' }, seats)]),
       el('td', {}, [el('a', { href: `/play/${encodeURIComponent(g.id)}#spectate`, text: t('web-lobby-watch') })]),
@@ -257,8 +286,9 @@ function showFinished(list) {
   const rows = list.map((/** @type {any} */ g) =>
     el('tr', { 'data-game': g.id }, [
       el('td', { text: when.format(new Date(Number(g.created) * 1000)) }),
-      el('td', { text: (g.seats || []).map((/** @type {any} */ s) => `${seatName(s.seat)}${colon()}${t(`web-seat-kind-${s.kind}`)}`).join(' · ') }),
-      el('td', {}, [el('a', { class: 'replay-link', href: `/replay/${encodeURIComponent(g.id)}`, text: t('web-replay') })]),
+      el('td', { text: (g.seats || []).map((/** @type {any} */ s) => `${seatName(s.seat, g.game)}${colon()}${t(`web-seat-kind-${s.kind}`)}`).join(' · ') }),
+      // The replay page steps through games of Lords of Vaala.
+      el('td', {}, g.game === 'lov' ? [el('a', { class: 'replay-link', href: `/replay/${encodeURIComponent(g.id)}`, text: t('web-replay') })] : [t('web-bov')]),
     ]),
   );
   box.replaceChildren(
@@ -275,11 +305,27 @@ function showFinished(list) {
   );
 }
 
+/** The scenario and the battlefield of a battle, in the page's language. */
+function renderBattleOptions() {
+  /** @param {string} id @param {string[]} names @param {string} prefix */
+  const fill = (id, names, prefix) => {
+    const select = /** @type {HTMLSelectElement | null} */ (document.getElementById(id));
+    if (!select) return;
+    const keep = select.value;
+    select.replaceChildren(...names.map((n) => el('option', { value: n, text: t(`${prefix}-${n}`) })));
+    if (keep && names.includes(keep)) select.value = keep;
+    else if (id === 'battlefield') select.value = 'standard4x3';
+  };
+  fill('scenario', battleContent?.scenarios || [], 'web-scenario');
+  fill('battlefield', battleContent?.battlefields || [], 'web-battlefield');
+}
+
 async function start(/** @type {string} */ l) {
   await loadTexts(l);
   await loadContent();
-  document.title = `${t('web-title')} · ${t('web-lov')}`;
+  document.title = t('web-title');
   applyTexts(document);
+  renderBattleOptions();
   renderSeats();
   const gameLang = /** @type {HTMLSelectElement} */ (document.getElementById('game-lang'));
   const keep = gameLangChosen ? gameLang.value : l;
@@ -298,6 +344,7 @@ async function main() {
     /** @type {HTMLSelectElement} */ (e.target).dataset.chosen = '1';
   });
   for (const id of ['mode-network', 'mode-hotseat']) document.getElementById(id)?.addEventListener('change', renderMe);
+  for (const id of ['game-lov', 'game-bov']) document.getElementById(id)?.addEventListener('change', renderSeats);
   setInterval(refreshGames, 10000);
 }
 

@@ -525,7 +525,18 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
 /// dice: "Ogerron Phalanx charges Dreamfencers (9.9" away, 2" from the
 /// dice: 83%)".
 pub fn option_text(b: &Battle, t: &Texts, m: &Meaning) -> String {
-    let option = decision_text(b, t, m.seat.unwrap_or(0), m.unit, &m.decision);
+    let mut option = decision_text(b, t, m.seat.unwrap_or(0), m.unit, &m.decision);
+    if option.is_empty() {
+        // The choice to do nothing, which the story leaves untold.
+        let what = match m.decision {
+            Decision::React { .. } => "react",
+            Decision::Reaction { .. } => "reaction",
+            Decision::Command { .. } => "command",
+            Decision::Redirect { .. } => "redirect",
+            _ => "mount",
+        };
+        option = tr!(t, "bov-option-none", what = what);
+    }
     let pct = |p: f64| format!("{:.0}", 100.0 * p);
     match &m.odds {
         Some(Odds::Charge {
@@ -573,4 +584,60 @@ pub fn option_text(b: &Battle, t: &Texts, m: &Meaning) -> String {
         ),
         None => option,
     }
+}
+
+/// The pending question as a sentence: who decides, and what ("Player 1:
+/// the action of Ogerron Phalanx"); `None` once the battle is over.
+pub fn question_text(b: &Battle, t: &Texts) -> Option<String> {
+    use valerna_bov::battle::log::Ask;
+    let seat = valerna_game::Game::to_decide(b)?;
+    let ask = Ask::of(&b.phase);
+    let key = match ask {
+        Ask::Deploy => "deploy",
+        Ask::Turn => "turn",
+        Ask::Action => "action",
+        Ask::Opportunity => "opportunity",
+        Ask::Casualties => "casualties",
+        Ask::PlaceObjective => "objective",
+        Ask::Reserve => "reserve",
+        Ask::Dangerous => "dangerous",
+        Ask::TableEdge => "edge",
+        Ask::Markers => "markers",
+        Ask::Reaction => "reaction",
+        Ask::PowerMove => "power_move",
+        Ask::Giant => "giant",
+        Ask::Command => "command",
+        Ask::Redirect => "redirect",
+        Ask::Mount => "mount",
+        Ask::EntryEdge => "entry_edge",
+        Ask::Monster => "monster",
+        Ask::Over => return None,
+    };
+    let about = b.about().map(|u| unit(b, u)).unwrap_or_default();
+    Some(tr!(
+        t,
+        "bov-ask",
+        side = side(t, seat),
+        ask = key,
+        unit = about
+    ))
+}
+
+/// How the battle ended, in words (empty while it goes on).
+pub fn outcome_text(b: &Battle, t: &Texts) -> String {
+    let Some(o) = valerna_game::Game::outcome(b) else {
+        return String::new();
+    };
+    let winner = match o.winners.as_slice() {
+        [w] => tr!(t, "bov-winner", side = side(t, *w)),
+        _ => tr!(t, "bov-draw"),
+    };
+    tr!(
+        t,
+        "bov-ended",
+        winner = winner,
+        first = b.score.points[0],
+        second = b.score.points[1],
+        reason = tr!(t, "bov-reason", reason = o.reason.as_str())
+    )
 }

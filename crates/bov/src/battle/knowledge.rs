@@ -164,6 +164,35 @@ impl Knowledge {
     }
 }
 
+impl Battle {
+    /// The same battle with `seat`'s Vaala cards in hand swapped for other
+    /// cards of the pack (`salt` picks which), none of them one it already
+    /// played. Everything another seat or a spectator may be told is the
+    /// same in both: tests compare what each is sent.
+    pub fn with_other_hand(&self, seat: Seat, salt: u64) -> Battle {
+        let s = usize::from(seat.min(1));
+        let mut b = self.clone();
+        let pool: Vec<&String> = self
+            .pack
+            .vaala
+            .iter()
+            .map(|c| &c.id)
+            .filter(|id| !self.dealt[s].contains(id))
+            .collect();
+        if pool.is_empty() {
+            return b;
+        }
+        for (i, card) in b.hands[s].iter_mut().enumerate() {
+            let new = pool[(salt as usize).wrapping_add(i) % pool.len()].clone();
+            if let Some(d) = b.dealt[s].iter_mut().find(|d| **d == *card) {
+                *d = new.clone();
+            }
+            *card = new;
+        }
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;

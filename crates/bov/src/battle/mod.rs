@@ -533,10 +533,30 @@ pub struct ChargeReport {
 pub struct UnitView {
     pub id: u16,
     pub name: String,
+    /// Its unit card's id in the pack.
+    pub card: String,
     pub owner: Seat,
+    /// Where its models on the table stand, in the order of `model_ids`.
     pub models: Vec<Point>,
+    /// The numbers of those models in the unit (a decision names models by
+    /// number).
+    pub model_ids: Vec<u8>,
+    /// Its models' base radius in inches.
+    pub radius_in: f64,
+    pub general: bool,
+    pub hero: bool,
+    pub monster: bool,
+    /// An Epic Creature showing its Injured side.
+    pub injured: bool,
     pub wounds: u8,
     pub fatigue: u8,
+    pub status: crate::rules::status::StatusMarkers,
+    /// The unit it is bonded with by the Dragonbond.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonded: Option<u16>,
+    /// The Artifact card it carries (its id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artifact: Option<String>,
     pub deployed: bool,
     /// Left in Reserve, off the table (BoV 5.1, "Reserves").
     pub reserve: bool,
@@ -569,6 +589,23 @@ pub struct BattleView {
     /// The Monsters, the seat's own bid only.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub monsters: Vec<monsters::MonsterView>,
+    pub scenario: Scenario,
+    /// The table, its terrain and the deployment zones.
+    pub field: FieldView,
+    /// The paths of the last move, for drawing it.
+    pub last_paths: Vec<DrawnPath>,
+}
+
+/// The battlefield as drawn: its size in inches, its terrain pieces
+/// (outline and kinds) and each long edge's deployment zone.
+#[derive(Clone, Debug, Serialize)]
+pub struct FieldView {
+    pub width: f64,
+    pub height: f64,
+    pub terrain: Vec<crate::geometry::TerrainPiece>,
+    /// The zone along the edge at y = 0 and the one opposite, as
+    /// `(y_min, y_max)` (BoV 5.1, "Deployment").
+    pub zones: [(f64, f64); 2],
 }
 
 /// The text of a force list named in a setup.
@@ -1083,10 +1120,27 @@ impl Game for Battle {
                 .map(|u| UnitView {
                     id: u.id,
                     name: u.name.clone(),
+                    card: self.pack.units[usize::from(u.state.card.0)].id.clone(),
                     owner: u.owner,
                     models: u.alive_positions().collect(),
+                    model_ids: if u.deployed && u.mounted_on.is_none() {
+                        u.alive_models().collect()
+                    } else {
+                        Vec::new()
+                    },
+                    radius_in: crate::geometry::base_radius_in(f64::from(u.base_mm)),
+                    general: u.general,
+                    hero: u.hero,
+                    monster: u.monster,
+                    injured: u.state.injured,
                     wounds: u.state.wounds,
                     fatigue: u.state.fatigue,
+                    status: u.state.status,
+                    bonded: u.bonded,
+                    artifact: u
+                        .artifact
+                        .and_then(|a| self.pack.artifacts.get(a))
+                        .map(|a| a.id.clone()),
                     deployed: u.deployed,
                     reserve: u.reserve,
                     mounted_on: u.mounted_on,
@@ -1101,6 +1155,17 @@ impl Game for Battle {
             near_seat: self.near_seat,
             treasures: self.quest.view(),
             monsters: self.monster_views(seat),
+            scenario: self.setup.scenario,
+            field: FieldView {
+                width: self.field.width,
+                height: self.field.height,
+                terrain: self.field.terrain.clone(),
+                zones: [
+                    deployment::zone(self.setup.battlefield, true),
+                    deployment::zone(self.setup.battlefield, false),
+                ],
+            },
+            last_paths: self.last_paths.clone(),
         }
     }
 

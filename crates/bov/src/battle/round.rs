@@ -334,6 +334,8 @@ impl Battle {
         };
         let _ = why;
         let (winner, score) = (winners.first().copied(), self.score.points);
+        // What the last round changed is told before the end, not after it.
+        self.tell_changes();
         self.tell(super::log::Audience::Public, || super::log::Event::Ended {
             winner,
             reason: reason.clone(),

@@ -4,14 +4,15 @@
 use std::sync::{Arc, OnceLock};
 
 use serde_json::{Value, json};
+use valerna_ai::ismcts::Budget;
 use valerna_ai::spec::Spec;
-use valerna_game::{Narrated, Record, Seat};
+use valerna_game::{Narrated, Seat};
 use valerna_lov::content::{Content, Kind, REGIONS, SEATS};
 use valerna_lov::{Decision, Lov, Setup};
 use valerna_texts::Texts;
 use valerna_texts::lov as words;
 
-use crate::hosted::{Hosted, SeatKind, Table, Worded};
+use crate::hosted::{SeatKind, Worded};
 
 /// Colours told apart by colour-blind players (Okabe and Ito's palette).
 const COLOURS: [&str; SEATS] = ["#0072B2", "#D55E00", "#009E73", "#CC79A7"];
@@ -21,6 +22,15 @@ const NONE: u8 = u8::MAX;
 
 impl Worded for Lov {
     const NAME: &'static str = "lov";
+    const SEATS: usize = SEATS;
+    const KINDS: &'static [SeatKind] = &[
+        SeatKind::Human,
+        SeatKind::Faceless,
+        SeatKind::Random,
+        SeatKind::Heuristic,
+        SeatKind::Ismcts,
+    ];
+    const PAGE: &'static str = "play.html";
 
     fn pack() -> Arc<Content> {
         static PACK: OnceLock<Arc<Content>> = OnceLock::new();
@@ -36,7 +46,11 @@ impl Worded for Lov {
         seats: &[SeatKind],
         seed: u64,
         first: Option<Seat>,
+        options: &Value,
     ) -> Result<Setup, String> {
+        if options.as_object().is_some_and(|o| !o.is_empty()) {
+            return Err("Lords of Vaala takes no options".into());
+        }
         if seats.len() != SEATS {
             return Err(format!(
                 "Lords of Vaala has {SEATS} seats, not {}",
@@ -58,15 +72,11 @@ impl Worded for Lov {
         Ok(setup)
     }
 
-    fn seat_count() -> usize {
-        SEATS
-    }
-
     fn event_text(&self, t: &Texts, e: &valerna_lov::log::Event) -> String {
         words::event_text(self.content(), t, e)
     }
 
-    fn event_seat(e: &valerna_lov::log::Event) -> Option<Seat> {
+    fn event_seat(&self, e: &valerna_lov::log::Event) -> Option<Seat> {
         e.actor()
     }
 
@@ -88,8 +98,20 @@ impl Worded for Lov {
         words::outcome_text(self.content(), t, &o.reason, &o.winners)
     }
 
-    fn bot(&self, content: &Arc<Content>, spec: Spec, seed: u64) -> Option<Decision> {
+    fn bot(
+        &self,
+        content: &Arc<Content>,
+        kind: SeatKind,
+        iterations: u32,
+        seed: u64,
+    ) -> Option<Decision> {
         let seat = valerna_game::Game::to_decide(self)?;
+        let spec = match kind {
+            SeatKind::Random => Spec::Random,
+            SeatKind::Heuristic => Spec::Heuristic,
+            SeatKind::Ismcts => Spec::Ismcts(Budget::Iterations(iterations.max(1))),
+            _ => return None,
+        };
         let mut bot = spec.lov_bot(content, seed)?;
         Some(bot.decide(&self.knowledge(seat)))
     }
@@ -184,29 +206,6 @@ impl Worded for Lov {
     }
 }
 
-/// A Lords of Vaala game from its record.
-pub fn host(record: &Value) -> Result<Box<dyn Hosted>, String> {
-    let record: Record<Lov> =
-        serde_json::from_value(record.clone()).map_err(|e| format!("bad record: {e}"))?;
-    Table::replay(Lov::pack(), record).map(|t| Box::new(t) as Box<dyn Hosted>)
-}
-
-/// A new record for these seats.
-pub fn new_record(seats: &[SeatKind], seed: u64, first: Option<Seat>) -> Result<Value, String> {
-    let content = Lov::pack();
-    let setup = Lov::new_setup(&content, seats, seed, first)?;
-    serde_json::to_value(Record::<Lov>::new(setup)).map_err(|e| e.to_string())
-}
-
-pub fn seat_count() -> usize {
-    Lov::seat_count()
-}
-
-/// The public content of the Lords of Vaala table.
-pub fn content_json(t: &Texts) -> Value {
-    Lov::content_json(&Lov::pack(), t)
-}
-
 #[cfg(test)]
 mod tests {
     use valerna_game::{Game, Viewer};
@@ -254,7 +253,7 @@ mod tests {
             let t = Texts::new(lang);
             let english = english_words(&content, lang.code());
             assert!(english.len() > 100, "{} English words", english.len());
-            let mut told = content_json(&t).to_string();
+            let mut told = Lov::content_json(&content, &t).to_string();
             told.push('\n');
             let mut choices = Vec::new();
             for seed in 0..8u64 {

@@ -78,7 +78,24 @@ impl TestServer {
     /// invitation, as each friend's browser would; its id and the seats'
     /// tokens (`""` for non-human seats).
     pub async fn create(&self, seats: &[&str], seed: u64) -> (String, Vec<String>) {
-        let body = json!({"game": "lov", "seats": seats, "seed": seed, "first": 0});
+        self.create_game(json!({"game": "lov", "seats": seats, "seed": seed, "first": 0}))
+            .await
+    }
+
+    /// Creates a battle of Battles of Valerna with these `options`, as
+    /// [`TestServer::create`] does a game of Lords of Vaala.
+    pub async fn create_battle(
+        &self,
+        seats: &[&str],
+        seed: u64,
+        options: Value,
+    ) -> (String, Vec<String>) {
+        self.create_game(json!({"game": "bov", "seats": seats, "seed": seed, "options": options}))
+            .await
+    }
+
+    /// Creates the game `body` asks for; see [`TestServer::create`].
+    pub async fn create_game(&self, body: Value) -> (String, Vec<String>) {
         let a = self.post("/api/games", None, &body.to_string()).await;
         assert_eq!(a.status, 201, "{}", a.raw);
         let id = a.body["id"].as_str().unwrap().to_owned();

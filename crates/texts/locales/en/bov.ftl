@@ -169,3 +169,32 @@ bov-fatigue = { $unit } now carries { $fatigue ->
     [one] one fatigue counter
    *[other] { $fatigue } fatigue counters
 }
+
+bov-ask = { $side }: { $ask ->
+    [deploy] deploy a unit in your zone, or keep the rest in Reserve
+    [turn] activate a unit, or pass for the rest of the round
+    [action] the action of { $unit }
+    [opportunity] an Opportunity Attack on { $unit }, or none
+    [casualties] the models { $unit } loses
+    [objective] place an objective
+    [reserve] { $unit } enters from Reserve, or stays
+    [dangerous] a target for Dangerous terrain
+    [edge] pick your long table edge
+    [markers] the markers { $unit } removes (Restore Fatigue)
+    [reaction] a reaction, or none
+    [power_move] the paths of { $unit }'s move
+    [giant] the unit that takes the Giant's wounds
+    [command] the unit { $unit } commands next, or none
+    [redirect] a unit to take the hits instead, or none
+    [mount] a Mount for { $unit }, or none
+    [entry_edge] the edge { $unit } enters from
+    [monster] place a Monster, or bid for one
+   *[other] { $ask }
+}
+bov-option-none = { $what ->
+    [react] No Opportunity Attack
+    [reaction] No reaction
+    [command] No activation marker
+    [redirect] No unit takes the hits instead
+   *[mount] Do not mount
+}

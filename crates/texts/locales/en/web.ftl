@@ -165,3 +165,68 @@ web-replay-last = Last decision
 web-replay-step-label = Decision
 web-replay-step = after { $step } of { $total } decisions
 web-download = Download the game's log (JSON)
+
+## Battles of Valerna
+
+web-bov = Battles of Valerna
+web-side = Player { $seat }
+web-seat-kind-greedy = Bot (greedy)
+web-lobby-which-game = Game
+web-lobby-scenario = Scenario
+web-lobby-battlefield = Battlefield
+web-lobby-list-of = Force list of { $side }
+web-scenario-pitched_battle = Pitched Battle
+web-scenario-seize_the_land = Seize the Land
+web-scenario-slay_the_foe = Slay the Foe
+web-scenario-quest = The Quest
+web-battlefield-small2x1 = 2' × 1'
+web-battlefield-standard4x3 = 4' × 3'
+web-battlefield-large6x4 = 6' × 4'
+web-bov-field = Battlefield
+web-bov-terrain-impassable = Impassable
+web-bov-terrain-slowing = Slowing
+web-bov-terrain-obscuring = Obscuring
+web-bov-terrain-dangerous = Dangerous
+web-bov-objective = Objective
+web-bov-zone = Deployment zone
+web-bov-drag = Drag the unit to march it.
+web-bov-legal = A legal move: let go to make it.
+web-bov-thinking = { $side } ({ $kind }) is thinking…
+web-bov-select = Select a unit to see its card.
+web-bov-general = General
+web-bov-models = { $count ->
+    [one] one model
+   *[other] { $count } models
+}
+web-bov-wounds = { $count ->
+    [0] no wound
+    [one] one wound
+   *[other] { $count } wounds
+}
+web-bov-fatigue = fatigue { $count }
+web-bov-status-poisoned = Poisoned
+web-bov-status-slowed = Slowed
+web-bov-status-immobilized = Immobilized
+web-bov-reserve = in Reserve
+web-bov-speed = Speed
+web-bov-defense = Defense
+web-bov-health = Health
+web-bov-melee = Melee
+web-bov-ranged = Ranged
+web-bov-points = Points
+web-bov-provisional = Provisional card text (the printed card may differ).
+web-bov-won = { $side } wins
+web-bov-drawn = A draw
+web-bov-score = { $points } victory points
+web-bov-vaala-count = { $count ->
+    [one] one Vaala card
+   *[other] { $count } Vaala cards
+}
+web-bov-destroyed = { $count ->
+    [0] no unit destroyed
+    [one] one unit destroyed
+   *[other] { $count } units destroyed
+}
+web-bov-your-vaala = Your Vaala cards
+web-bov-no-vaala = No Vaala card left.
+web-bov-setup = Set-up

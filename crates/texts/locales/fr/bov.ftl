@@ -170,3 +170,32 @@ bov-fatigue = { $unit } porte maintenant { $fatigue ->
     [one] un marqueur de fatigue
    *[other] { $fatigue } marqueurs de fatigue
 }
+
+bov-ask = { $side } : { $ask ->
+    [deploy] déployez une unité dans votre zone, ou gardez le reste en Réserve
+    [turn] activez une unité, ou passez pour le reste du round
+    [action] l'action de { $unit }
+    [opportunity] une Attaque d'Opportunité sur { $unit }, ou aucune
+    [casualties] les figurines que perd { $unit }
+    [objective] placez un objectif
+    [reserve] { $unit } entre depuis la Réserve, ou y reste
+    [dangerous] une cible pour le terrain Dangereux
+    [edge] choisissez votre grand bord de table
+    [markers] les marqueurs que retire { $unit } (Récupérer de la Fatigue)
+    [reaction] une réaction, ou aucune
+    [power_move] les chemins du mouvement de { $unit }
+    [giant] l'unité qui subit les blessures du Géant
+    [command] l'unité que { $unit } commande ensuite, ou aucune
+    [redirect] une unité qui prend les touches à sa place, ou aucune
+    [mount] une Monture pour { $unit }, ou aucune
+    [entry_edge] le bord par lequel entre { $unit }
+    [monster] placez un Monstre, ou faites une enchère
+   *[other] { $ask }
+}
+bov-option-none = { $what ->
+    [react] Pas d'Attaque d'Opportunité
+    [reaction] Aucune réaction
+    [command] Aucun marqueur d'activation
+    [redirect] Aucune unité ne prend les touches à sa place
+   *[mount] Ne pas monter
+}

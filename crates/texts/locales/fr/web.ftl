@@ -165,3 +165,68 @@ web-replay-last = Dernière décision
 web-replay-step-label = Décision
 web-replay-step = après { $step } sur { $total } décisions
 web-download = Télécharger le journal de la partie (JSON)
+
+## Battles of Valerna
+
+web-bov = Battles of Valerna
+web-side = Joueur { $seat }
+web-seat-kind-greedy = Bot (glouton)
+web-lobby-which-game = Jeu
+web-lobby-scenario = Scénario
+web-lobby-battlefield = Champ de bataille
+web-lobby-list-of = Liste d'armée de { $side }
+web-scenario-pitched_battle = Bataille Rangée
+web-scenario-seize_the_land = Conquérir la Terre
+web-scenario-slay_the_foe = Abattre l'Ennemi
+web-scenario-quest = La Quête
+web-battlefield-small2x1 = 2' × 1'
+web-battlefield-standard4x3 = 4' × 3'
+web-battlefield-large6x4 = 6' × 4'
+web-bov-field = Champ de bataille
+web-bov-terrain-impassable = Infranchissable
+web-bov-terrain-slowing = Ralentissant
+web-bov-terrain-obscuring = Occultant
+web-bov-terrain-dangerous = Dangereux
+web-bov-objective = Objectif
+web-bov-zone = Zone de déploiement
+web-bov-drag = Faites glisser l'unité pour la faire marcher.
+web-bov-legal = Mouvement légal : relâchez pour le faire.
+web-bov-thinking = { $side } ({ $kind }) réfléchit…
+web-bov-select = Sélectionnez une unité pour voir sa carte.
+web-bov-general = Général
+web-bov-models = { $count ->
+    [one] une figurine
+   *[other] { $count } figurines
+}
+web-bov-wounds = { $count ->
+    [0] aucune blessure
+    [one] une blessure
+   *[other] { $count } blessures
+}
+web-bov-fatigue = fatigue { $count }
+web-bov-status-poisoned = Empoisonné
+web-bov-status-slowed = Ralenti
+web-bov-status-immobilized = Immobilisé
+web-bov-reserve = en Réserve
+web-bov-speed = Vitesse
+web-bov-defense = Défense
+web-bov-health = Santé
+web-bov-melee = Mêlée
+web-bov-ranged = Distance
+web-bov-points = Points
+web-bov-provisional = Texte provisoire de la carte (la carte imprimée peut différer).
+web-bov-won = { $side } l'emporte
+web-bov-drawn = Égalité
+web-bov-score = { $points } points de victoire
+web-bov-vaala-count = { $count ->
+    [one] une carte Vaala
+   *[other] { $count } cartes Vaala
+}
+web-bov-destroyed = { $count ->
+    [0] aucune unité détruite
+    [one] une unité détruite
+   *[other] { $count } unités détruites
+}
+web-bov-your-vaala = Vos cartes Vaala
+web-bov-no-vaala = Plus aucune carte Vaala.
+web-bov-setup = Mise en place

@@ -170,3 +170,32 @@ bov-fatigue = { $unit } ora porta { $fatigue ->
     [one] un segnalino fatica
    *[other] { $fatigue } segnalini fatica
 }
+
+bov-ask = { $side }: { $ask ->
+    [deploy] schiera un'unità nella tua zona, o tieni il resto in Riserva
+    [turn] attiva un'unità, o passa per il resto del round
+    [action] l'azione di { $unit }
+    [opportunity] un Attacco di Opportunità su { $unit }, o nessuno
+    [casualties] i modelli che perde { $unit }
+    [objective] piazza un obiettivo
+    [reserve] { $unit } entra dalla Riserva, o resta
+    [dangerous] un bersaglio per il terreno Pericoloso
+    [edge] scegli il tuo lato lungo del tavolo
+    [markers] i segnalini che { $unit } rimuove (Recuperare Fatica)
+    [reaction] una reazione, o nessuna
+    [power_move] i percorsi del movimento di { $unit }
+    [giant] l'unità che subisce le ferite del Gigante
+    [command] l'unità che { $unit } comanda dopo, o nessuna
+    [redirect] un'unità che subisca i colpi al suo posto, o nessuna
+    [mount] una Cavalcatura per { $unit }, o nessuna
+    [entry_edge] il lato da cui entra { $unit }
+    [monster] piazza un Mostro, o fai un'offerta
+   *[other] { $ask }
+}
+bov-option-none = { $what ->
+    [react] Nessun Attacco di Opportunità
+    [reaction] Nessuna reazione
+    [command] Nessun segnalino di attivazione
+    [redirect] Nessuna unità subisce i colpi al suo posto
+   *[mount] Non montare
+}

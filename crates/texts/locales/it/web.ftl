@@ -165,3 +165,68 @@ web-replay-last = Ultima decisione
 web-replay-step-label = Decisione
 web-replay-step = dopo { $step } di { $total } decisioni
 web-download = Scarica il registro della partita (JSON)
+
+## Battles of Valerna
+
+web-bov = Battles of Valerna
+web-side = Giocatore { $seat }
+web-seat-kind-greedy = Bot (avido)
+web-lobby-which-game = Gioco
+web-lobby-scenario = Scenario
+web-lobby-battlefield = Campo di battaglia
+web-lobby-list-of = Lista dell'esercito di { $side }
+web-scenario-pitched_battle = Battaglia Campale
+web-scenario-seize_the_land = Conquista la Terra
+web-scenario-slay_the_foe = Annienta il Nemico
+web-scenario-quest = La Cerca
+web-battlefield-small2x1 = 2' × 1'
+web-battlefield-standard4x3 = 4' × 3'
+web-battlefield-large6x4 = 6' × 4'
+web-bov-field = Campo di battaglia
+web-bov-terrain-impassable = Invalicabile
+web-bov-terrain-slowing = Rallentante
+web-bov-terrain-obscuring = Occultante
+web-bov-terrain-dangerous = Pericoloso
+web-bov-objective = Obiettivo
+web-bov-zone = Zona di schieramento
+web-bov-drag = Trascina l'unità per farla marciare.
+web-bov-legal = Movimento legale: rilascia per farlo.
+web-bov-thinking = { $side } ({ $kind }) sta pensando…
+web-bov-select = Seleziona un'unità per vederne la carta.
+web-bov-general = Generale
+web-bov-models = { $count ->
+    [one] un modello
+   *[other] { $count } modelli
+}
+web-bov-wounds = { $count ->
+    [0] nessuna ferita
+    [one] una ferita
+   *[other] { $count } ferite
+}
+web-bov-fatigue = fatica { $count }
+web-bov-status-poisoned = Avvelenato
+web-bov-status-slowed = Rallentato
+web-bov-status-immobilized = Immobilizzato
+web-bov-reserve = in Riserva
+web-bov-speed = Velocità
+web-bov-defense = Difesa
+web-bov-health = Salute
+web-bov-melee = Mischia
+web-bov-ranged = Distanza
+web-bov-points = Punti
+web-bov-provisional = Testo provvisorio della carta (la carta stampata può differire).
+web-bov-won = Vince { $side }
+web-bov-drawn = Pareggio
+web-bov-score = { $points } punti vittoria
+web-bov-vaala-count = { $count ->
+    [one] una carta Vaala
+   *[other] { $count } carte Vaala
+}
+web-bov-destroyed = { $count ->
+    [0] nessuna unità distrutta
+    [one] un'unità distrutta
+   *[other] { $count } unità distrutte
+}
+web-bov-your-vaala = Le tue carte Vaala
+web-bov-no-vaala = Nessuna carta Vaala rimasta.
+web-bov-setup = Preparazione

@@ -1,0 +1,283 @@
+//! Battles of Valerna at the server: its words (through
+//! `valerna_texts::bov`), its setup from the options a battle is created
+//! with, its bots (each told only its side's knowledge) and its public
+//! content (the cards, the shipped lists without their Vaala cards).
+
+use std::sync::{Arc, OnceLock};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use valerna_ai::ismcts::Budget;
+use valerna_ai::spec::BovSpec;
+use valerna_bov::battle::log::{Event, Meaning};
+use valerna_bov::battle::{Battle, BattleSetup};
+use valerna_bov::content::{Pack, SAMPLE_LISTS};
+use valerna_bov::geometry::Map;
+use valerna_bov::rules::force_list;
+use valerna_bov::rules::scenario::{Battlefield, Scenario};
+use valerna_game::{Game as _, Seat};
+use valerna_texts::Texts;
+use valerna_texts::bov as words;
+
+use crate::hosted::{SeatKind, Worded};
+
+/// How a battle is set up: the `options` of `POST /api/games` for `bov`.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BattleOptions {
+    /// Each side's force list, in seat order: a shipped list's name (see
+    /// `/api/content/bov`, `lists`) or the text of a list as `valerna bov
+    /// list validate` reads it. Default: `allaria_guild_line` against
+    /// `tyveria_swarm`.
+    #[serde(default)]
+    #[schema(min_items = 2, max_items = 2)]
+    pub lists: Option<Vec<String>>,
+    /// `pitched_battle` (the default), `seize_the_land`, `slay_the_foe` or
+    /// `quest` (BoV 5.1, "Scenarios").
+    #[serde(default)]
+    #[schema(pattern = "^(pitched_battle|seize_the_land|slay_the_foe|quest)$")]
+    pub scenario: Option<String>,
+    /// `standard4x3` (the default), `small2x1` or `large6x4`.
+    #[serde(default)]
+    #[schema(pattern = "^(small2x1|standard4x3|large6x4)$")]
+    pub battlefield: Option<String>,
+    /// Monsters fielded (unit card ids), besides those the lists name.
+    #[serde(default)]
+    pub monsters: Vec<String>,
+    /// A saved map (as `valerna bov map` writes it) instead of terrain
+    /// placed by the rules.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub map: Option<Value>,
+}
+
+/// The scenarios by their API names.
+pub const SCENARIOS: [(&str, Scenario); 4] = [
+    ("pitched_battle", Scenario::PitchedBattle),
+    ("seize_the_land", Scenario::SeizeTheLand),
+    ("slay_the_foe", Scenario::SlayTheFoe),
+    ("quest", Scenario::Quest),
+];
+
+/// The battlefield sizes by their API names.
+pub const BATTLEFIELDS: [(&str, Battlefield); 3] = [
+    ("small2x1", Battlefield::Small2x1),
+    ("standard4x3", Battlefield::Standard4x3),
+    ("large6x4", Battlefield::Large6x4),
+];
+
+fn pick<T: Copy>(what: &str, table: &[(&str, T)], name: &str) -> Result<T, String> {
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            format!("no {what} {name:?} ({})", names.join(", "))
+        })
+}
+
+/// A shipped list's name (`allaria_guild_line`).
+fn list_name(file: &str) -> &str {
+    file.trim_start_matches("lists/").trim_end_matches(".ron")
+}
+
+impl Worded for Battle {
+    const NAME: &'static str = "bov";
+    const SEATS: usize = 2;
+    const KINDS: &'static [SeatKind] = &[
+        SeatKind::Human,
+        SeatKind::Random,
+        SeatKind::Greedy,
+        SeatKind::Ismcts,
+    ];
+    const PAGE: &'static str = "bov.html";
+
+    fn pack() -> Arc<Pack> {
+        static PACK: OnceLock<Arc<Pack>> = OnceLock::new();
+        PACK.get_or_init(|| {
+            // The default pack is compiled in and checked by its own tests.
+            Arc::new(Pack::default_pack().expect("the built-in content pack loads"))
+        })
+        .clone()
+    }
+
+    fn new_setup(
+        content: &Pack,
+        seats: &[SeatKind],
+        seed: u64,
+        first: Option<Seat>,
+        options: &Value,
+    ) -> Result<BattleSetup, String> {
+        if seats.len() != 2 {
+            return Err(format!(
+                "Battles of Valerna has 2 sides, not {}",
+                seats.len()
+            ));
+        }
+        if first.is_some() {
+            return Err(
+                "`first` is not for Battles of Valerna: face-offs decide who goes first \
+                 (BoV 5.1, \"Face-off\")"
+                    .into(),
+            );
+        }
+        let o: BattleOptions = if options.is_null() {
+            BattleOptions::default()
+        } else {
+            serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?
+        };
+        let lists = match o.lists {
+            None => ["allaria_guild_line".to_owned(), "tyveria_swarm".to_owned()],
+            Some(l) => <[String; 2]>::try_from(l)
+                .map_err(|l| format!("options.lists: 2 lists, one a side, not {}", l.len()))?,
+        };
+        for (seat, list) in lists.iter().enumerate() {
+            let shipped = SAMPLE_LISTS.iter().any(|(f, _)| list_name(f) == list);
+            if !shipped && !list.contains('(') {
+                let names: Vec<&str> = SAMPLE_LISTS.iter().map(|(f, _)| list_name(f)).collect();
+                return Err(format!(
+                    "options.lists[{seat}]: no shipped list {list:?} ({}), and not the text of a list",
+                    names.join(", ")
+                ));
+            }
+            if !shipped {
+                let parsed =
+                    force_list::parse(list).map_err(|e| format!("options.lists[{seat}]: {e}"))?;
+                force_list::validate(content, &parsed).map_err(|es| {
+                    let all: Vec<String> = es.iter().map(|e| e.to_string()).collect();
+                    format!("options.lists[{seat}]: {}", all.join("; "))
+                })?;
+            }
+        }
+        let map = match o.map {
+            None => None,
+            Some(v) => {
+                Some(serde_json::from_value::<Map>(v).map_err(|e| format!("options.map: {e}"))?)
+            }
+        };
+        Ok(BattleSetup {
+            seed,
+            lists,
+            scenario: pick(
+                "scenario",
+                &SCENARIOS,
+                o.scenario.as_deref().unwrap_or("pitched_battle"),
+            )?,
+            battlefield: pick(
+                "battlefield",
+                &BATTLEFIELDS,
+                o.battlefield.as_deref().unwrap_or("standard4x3"),
+            )?,
+            map,
+            monsters: o.monsters,
+        })
+    }
+
+    /// A hosted battle tells its story (the log beside the table).
+    fn begin(content: &Arc<Pack>, setup: &BattleSetup) -> Result<Self, String> {
+        Battle::start_narrated(content, setup).map_err(|e| e.to_string())
+    }
+
+    fn event_text(&self, t: &Texts, e: &Event) -> String {
+        words::event_text(self, t, e)
+    }
+
+    fn event_seat(&self, e: &Event) -> Option<Seat> {
+        let owner = |u: &u16| self.units.get(usize::from(*u)).map(|x| x.owner);
+        match e {
+            Event::HandDealt { seat, .. }
+            | Event::Decided { seat, .. }
+            | Event::BidMade { seat } => Some(*seat),
+            Event::RoundStarted { initiative, .. } => Some(*initiative),
+            Event::Moved { unit, .. }
+            | Event::ChargeRolled { unit, .. }
+            | Event::DefenseRolled { unit, .. }
+            | Event::Wounded { unit, .. }
+            | Event::Destroyed { unit }
+            | Event::StatusGained { unit, .. }
+            | Event::StatusLost { unit, .. }
+            | Event::Fatigue { unit, .. }
+            | Event::MoraleTested { unit, .. }
+            | Event::MonsterCard { unit, .. } => owner(unit),
+            Event::AttackRolled { attacker, .. } => owner(attacker),
+            Event::Ended { winner, .. } => *winner,
+            Event::Scored { .. } | Event::Control { .. } => None,
+        }
+    }
+
+    fn question_text(&self, t: &Texts) -> Option<(String, Option<Seat>)> {
+        words::question_text(self, t).map(|q| (q, None))
+    }
+
+    fn option_text(&self, t: &Texts, m: &Meaning) -> String {
+        words::option_text(self, t, m)
+    }
+
+    fn outcome_text(&self, t: &Texts) -> String {
+        words::outcome_text(self, t)
+    }
+
+    fn bot(
+        &self,
+        _content: &Arc<Pack>,
+        kind: SeatKind,
+        iterations: u32,
+        seed: u64,
+    ) -> Option<valerna_bov::battle::Decision> {
+        let seat = self.to_decide()?;
+        let spec = match kind {
+            SeatKind::Random => BovSpec::Random,
+            SeatKind::Greedy => BovSpec::Greedy,
+            SeatKind::Ismcts => BovSpec::Ismcts(Budget::Iterations(iterations.max(1))),
+            _ => return None,
+        };
+        // Told only what its side knows: the other hand is not in it.
+        Some(
+            spec.bot(seed)
+                .decide(&valerna_ai::Observable::knowledge(self, seat)),
+        )
+    }
+
+    fn other_hidden(&self, seat: Seat, salt: u64) -> Battle {
+        self.with_other_hand(seat, salt)
+    }
+
+    fn content_json(content: &Pack, _t: &Texts) -> Value {
+        let lists: Vec<Value> = SAMPLE_LISTS
+            .iter()
+            .filter_map(|(file, text)| {
+                let l = force_list::parse(text).ok()?;
+                // The Vaala cards a list picks are its side's secret.
+                let units: Vec<&str> = l.units.iter().map(|u| u.card.as_str()).collect();
+                Some(
+                    json!({"id": list_name(file), "name": l.name, "force": l.force,
+                            "game_size": l.game_size, "units": units}),
+                )
+            })
+            .collect();
+        let vaala: Vec<Value> = content
+            .vaala
+            .iter()
+            .map(|c| json!({"id": c.id, "name": c.name, "text": c.text, "targeted": c.targeted}))
+            .collect();
+        let artifacts: Vec<Value> = content
+            .artifacts
+            .iter()
+            .map(|a| {
+                json!({"id": a.id, "name": a.name, "power": a.power.name,
+                            "text": a.power.text})
+            })
+            .collect();
+        json!({
+            "provisional": content.units.iter().any(|u| u.provisional),
+            "forces": content.forces,
+            "units": content.units,
+            "vaala": vaala,
+            "artifacts": artifacts,
+            "lists": lists,
+            "scenarios": SCENARIOS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            "battlefields": BATTLEFIELDS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        })
+    }
+}

@@ -1,0 +1,155 @@
+//! Battles of Valerna at the server: a person plays a whole battle against
+//! the greedy bot through the API, a battle's setup is checked with errors
+//! that name the option at fault, and the public content never names a
+//! list's Vaala cards.
+
+mod common;
+
+use std::time::Duration;
+
+use common::server_with;
+use serde_json::json;
+use valerna_server::Config;
+use valerna_server::limit::{Limits, Rate};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_a_whole_battle_against_the_greedy_bot() {
+    let s = server_with(Config {
+        bot_delay: Duration::ZERO,
+        limits: Limits {
+            per_address: Rate::OFF,
+            per_token: Rate::OFF,
+            ..Limits::default()
+        },
+        ..Config::default()
+    })
+    .await;
+    let (id, tokens) = s
+        .create_battle(
+            &["human", "greedy"],
+            21,
+            json!({"lists": ["allaria_guild_line", "tyveria_swarm"]}),
+        )
+        .await;
+    let me = Some(tokens[0].as_str());
+    let path = format!("/api/games/{id}/decisions");
+    let mut asked = std::collections::BTreeSet::new();
+    let mut over = None;
+    for i in 0..5_000u64 {
+        let st = s.state(&id, me).await;
+        if st["status"] == "over" {
+            over = Some(st);
+            break;
+        }
+        let q = &st["question"];
+        match q["options"].as_array() {
+            Some(options) if q["seat"] == 0 && !options.is_empty() => {
+                asked.insert(options[0]["meaning"]["ask"].as_str().unwrap().to_owned());
+                // Every option is worded (BoV 5.1's terms, not JSON).
+                for o in options {
+                    let l = o["label"].as_str().unwrap_or("");
+                    assert!(!l.is_empty() && !l.contains('{'), "{o}");
+                }
+                // Any option but passing, where there is another.
+                let passes = |o: &serde_json::Value| o["decision"] == "Pass";
+                let acts: Vec<usize> = (0..options.len())
+                    .filter(|&k| !passes(&options[k]))
+                    .collect();
+                let pick = match acts.len() {
+                    0 => 0,
+                    n => acts[(i as usize * 7919) % n],
+                };
+                let body = json!({"version": st["version"], "option": pick}).to_string();
+                let a = s.post(&path, me, &body).await;
+                assert!(
+                    a.status == 200 || a.body["error"] == "stale_version",
+                    "{}",
+                    a.raw
+                );
+            }
+            _ => tokio::time::sleep(Duration::from_millis(10)).await,
+        }
+    }
+    let st = over.expect("the battle reached its end");
+    let text = st["outcome"]["text"].as_str().unwrap();
+    assert!(text.contains("the battle is over"), "{text}");
+    // The story was told: rolls die by die, and the end.
+    let events = s.get(&format!("/api/games/{id}/events?from=0"), me).await;
+    let lines: Vec<&str> = events.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap())
+        .collect();
+    assert!(lines.iter().any(|l| l.contains("Round 1")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains(" rolls ")), "{lines:?}");
+    for ask in ["deploy", "turn", "action"] {
+        assert!(asked.contains(ask), "the person was asked {asked:?}");
+    }
+    // The view draws the table: terrain, zones and the units' bases.
+    let v = &st["view"];
+    assert!(v["field"]["width"].as_f64().unwrap() > 40.0);
+    assert!(v["units"][0]["radius_in"].as_f64().unwrap() > 0.3);
+}
+
+#[tokio::test]
+async fn a_battles_setup_names_the_option_at_fault() {
+    let s = common::server().await;
+    let bad = [
+        (json!({"scenario": "siege"}), "no scenario \"siege\""),
+        (json!({"battlefield": "huge"}), "no battlefield \"huge\""),
+        (
+            json!({"lists": ["allaria_guild_line"]}),
+            "options.lists: 2 lists",
+        ),
+        (
+            json!({"lists": ["allaria_guild_line", "nope"]}),
+            "options.lists[1]: no shipped list \"nope\"",
+        ),
+        (json!({"colour": "red"}), "unknown field `colour`"),
+    ];
+    for (options, says) in bad {
+        let body = json!({"game": "bov", "seats": ["human", "greedy"], "options": options});
+        let a = s.post("/api/games", None, &body.to_string()).await;
+        assert_eq!(a.status, 422, "{options}: {}", a.raw);
+        assert_eq!(a.body["error"], "bad_setup");
+        let m = a.body["message"].as_str().unwrap();
+        assert!(m.contains(says), "{options}: {m}");
+    }
+    // A Lords of Vaala bot cannot play a side, nor a Faceless player.
+    for kind in ["heuristic", "faceless"] {
+        let body = json!({"game": "bov", "seats": ["human", kind]});
+        let a = s.post("/api/games", None, &body.to_string()).await;
+        assert_eq!(a.status, 422, "{}", a.raw);
+        assert!(a.body["message"].as_str().unwrap().contains(kind));
+    }
+    // Face-offs, not the creator, decide who goes first.
+    let body = json!({"game": "bov", "seats": ["human", "greedy"], "first": 1});
+    let a = s.post("/api/games", None, &body.to_string()).await;
+    assert_eq!(a.status, 422, "{}", a.raw);
+    // An unknown game is named with the games there are.
+    let body = json!({"game": "chess", "seats": ["human", "human"]});
+    let a = s.post("/api/games", None, &body.to_string()).await;
+    assert!(
+        a.body["message"].as_str().unwrap().contains("lov, bov"),
+        "{}",
+        a.raw
+    );
+}
+
+/// The shipped lists are offered by name, force and units; the Vaala cards
+/// they pick are their side's secret (BoV 5.1, "Vaala Cards").
+#[tokio::test]
+async fn the_content_offers_the_lists_without_their_vaala_cards() {
+    let s = common::server().await;
+    let a = s.get("/api/content/bov", None).await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    let lists = a.body["lists"].as_array().unwrap();
+    assert_eq!(lists.len(), 4);
+    for l in lists {
+        assert!(l.get("vaala").is_none(), "{l}");
+        assert!(!l["units"].as_array().unwrap().is_empty());
+    }
+    assert!(!a.body["units"].as_array().unwrap().is_empty());
+    assert_eq!(a.body["scenarios"].as_array().unwrap().len(), 4);
+}

@@ -1,0 +1,217 @@
+// @ts-check
+/** The battlefield of a battle, top down at true scale: one SVG user unit
+ * is one inch. Each side sees its own table edge at the bottom (a spectator
+ * sees the first side's). Terrain by kind, the deployment zones, the
+ * objectives and who holds them, every model's base at its real size, and
+ * the paths of the last move. The page draws what the server sends: it
+ * decides no rule (whether a move is legal is asked of the server). */
+
+import { el, t } from '../texts.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Each side's colour (Okabe and Ito's palette, told apart by colour-blind players); the Monsters' grey. */
+export const SIDE_COLOURS = ['#0072B2', '#D55E00'];
+export const NEUTRAL_COLOUR = '#6b6b6b';
+
+/** The terrain kinds, their colour and their legend key. */
+const TERRAIN = {
+  Impassable: { fill: '#4d4d4d', key: 'web-bov-terrain-impassable' },
+  Slowing: { fill: '#a07a3c', key: 'web-bov-terrain-slowing' },
+  Obscuring: { fill: '#2f6b3a', key: 'web-bov-terrain-obscuring' },
+  Dangerous: { fill: '#b3261e', key: 'web-bov-terrain-dangerous' },
+};
+
+/** @param {string} name @param {Record<string, any>} [attrs] @param {(Node|string)[]} [children] */
+export function svg(name, attrs = {}, children = []) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'text') node.textContent = String(v);
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+/** The name of a terrain kind as the server sends it (`"Slowing"` or `{"Dangerous": 2}`). @param {any} k */
+export function kindName(k) {
+  return typeof k === 'string' ? k : Object.keys(k || {})[0] || '';
+}
+
+/** A polygon's outer ring as `[{x, y}]` (geo's `{exterior, interiors}` or a bare ring). @param {any} p */
+function ring(p) {
+  const r = Array.isArray(p) ? p : p?.exterior || p?.exterior?.coords || [];
+  return r.map((/** @type {any} */ c) => (Array.isArray(c) ? { x: c[0], y: c[1] } : { x: c.x, y: c.y }));
+}
+
+/** Holes of a polygon. @param {any} p */
+function holes(p) {
+  return (p?.interiors || []).map((/** @type {any} */ h) => ring(h));
+}
+
+/**
+ * Where a point of the table is drawn: the viewer's own edge at the bottom.
+ * @param {{width: number, height: number}} field @param {boolean} flip the viewer's edge is the far one (y = height)
+ */
+export function frame(field, flip) {
+  const W = field.width;
+  const H = field.height;
+  return {
+    /** @param {{x: number, y: number}} p */
+    to: (p) => (flip ? { x: W - p.x, y: p.y } : { x: p.x, y: H - p.y }),
+    /** @param {{x: number, y: number}} q */
+    from: (q) => (flip ? { x: W - q.x, y: q.y } : { x: q.x, y: H - q.y }),
+  };
+}
+
+/** The centre of a unit's models. @param {{x: number, y: number}[]} ps */
+export function centroid(ps) {
+  const n = ps.length || 1;
+  return { x: ps.reduce((s, p) => s + p.x, 0) / n, y: ps.reduce((s, p) => s + p.y, 0) / n };
+}
+
+/** A unit's colour. @param {any} u */
+export const unitColour = (u) => (u.monster ? NEUTRAL_COLOUR : SIDE_COLOURS[Math.min(1, u.owner)] || NEUTRAL_COLOUR);
+
+/**
+ * Draws the battlefield into `root`.
+ * @param {SVGSVGElement} root
+ * @param {any} view the battle as this viewer sees it
+ * @param {{viewerSeat: number, lit: Set<number>, selected: number | null, active: number | null, names: (u: any) => string}} opts
+ */
+export function drawField(root, view, opts) {
+  const f = view.field;
+  const flip = opts.viewerSeat >= 0 && opts.viewerSeat <= 1 && opts.viewerSeat !== view.near_seat;
+  const fr = frame(f, flip);
+  root.setAttribute('viewBox', `-1 -1 ${f.width + 2} ${f.height + 2}`);
+  root.dataset.width = String(f.width);
+  root.dataset.height = String(f.height);
+  root.dataset.flip = String(flip);
+  const pts = (/** @type {{x: number, y: number}[]} */ r) =>
+    r
+      .map((p) => fr.to(p))
+      .map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`)
+      .join(' ');
+
+  const table = svg('g', { class: 'table-layer' });
+  table.append(svg('rect', { x: 0, y: 0, width: f.width, height: f.height, class: 'cloth' }));
+  // Each long edge's deployment zone, in the colour of the side it is.
+  f.zones.forEach((/** @type {[number, number]} */ z, /** @type {number} */ i) => {
+    const owner = i === 0 ? view.near_seat : 1 - view.near_seat;
+    const a = fr.to({ x: 0, y: z[0] });
+    const b = fr.to({ x: f.width, y: z[1] });
+    table.append(
+      svg('rect', {
+        class: 'zone',
+        'data-zone': owner,
+        x: Math.min(a.x, b.x),
+        y: Math.min(a.y, b.y),
+        width: Math.abs(b.x - a.x),
+        height: Math.abs(b.y - a.y),
+        fill: SIDE_COLOURS[owner],
+      }),
+    );
+  });
+  for (const piece of f.terrain) {
+    const kinds = (piece.kinds || []).map(kindName);
+    const look = TERRAIN[/** @type {keyof typeof TERRAIN} */ (kinds[0])] || TERRAIN.Slowing;
+    const g = svg('g', { class: 'terrain', 'data-kinds': kinds.join(' ') }, [svg('title', { text: `${piece.name}: ${kinds.map((k) => t(TERRAIN[/** @type {keyof typeof TERRAIN} */ (k)]?.key || k)).join(', ')}` })]);
+    g.append(svg('polygon', { points: pts(ring(piece.polygon)), fill: look.fill, class: kinds.length > 1 ? 'mixed' : '' }));
+    for (const h of holes(piece.polygon)) g.append(svg('polygon', { points: pts(h), class: 'hole' }));
+    table.append(g);
+  }
+  // The objectives, each ringed in the colour of the side that holds it.
+  view.objectives.forEach((/** @type {{x: number, y: number}} */ o, /** @type {number} */ i) => {
+    const p = fr.to(o);
+    const held = view.control?.[i];
+    table.append(
+      svg('g', { class: 'objective', 'data-objective': i }, [
+        svg('circle', { cx: p.x, cy: p.y, r: 0.75, stroke: held === null || held === undefined ? '#222' : SIDE_COLOURS[held] }),
+        svg('text', { x: p.x, y: p.y + 0.35, text: String(i + 1) }),
+      ]),
+    );
+  });
+
+  // The last move's paths.
+  const paths = svg('g', { class: 'paths' });
+  for (const d of view.last_paths || []) {
+    const line = [d.from, ...d.waypoints];
+    paths.append(svg('polyline', { points: pts(line) }));
+  }
+
+  const units = svg('g', { class: 'units' });
+  const labels = svg('g', { class: 'labels' });
+  for (const u of view.units) {
+    if (!u.models?.length) continue;
+    const g = svg('g', {
+      class: ['unit', opts.lit.has(u.id) ? 'lit' : '', opts.selected === u.id ? 'selected' : '', opts.active === u.id ? 'active' : ''].filter(Boolean).join(' '),
+      'data-unit': u.id,
+      'data-owner': u.owner,
+      tabindex: 0,
+      role: 'button',
+      'aria-label': opts.names(u),
+    });
+    u.models.forEach((/** @type {{x: number, y: number}} */ m, /** @type {number} */ i) => {
+      const p = fr.to(m);
+      g.append(svg('circle', { cx: p.x, cy: p.y, r: u.radius_in, fill: unitColour(u), 'data-model': u.model_ids?.[i] ?? i, 'data-x': m.x.toFixed(3), 'data-y': m.y.toFixed(3) }));
+    });
+    if (u.general) {
+      const c = fr.to(u.models[0]);
+      g.append(svg('circle', { class: 'general', cx: c.x, cy: c.y, r: u.radius_in * 0.45 }));
+    }
+    units.append(g);
+    const c = fr.to(centroid(u.models));
+    const top = Math.max(...u.models.map((/** @type {any} */ m) => fr.to(m).y));
+    labels.append(svg('text', { class: 'unit-label', x: c.x, y: Math.min(f.height + 0.6, top + u.radius_in + 1.1), text: u.name }));
+  }
+  const ghost = svg('g', { id: 'ghost' });
+  root.replaceChildren(table, paths, units, labels, ghost);
+}
+
+/** The legend of the battlefield's colours. */
+export function legend() {
+  /** @type {(Node|string)[]} */
+  const out = [];
+  for (const look of Object.values(TERRAIN)) {
+    out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch', style: `background:${look.fill}`, 'aria-hidden': 'true' }), t(look.key)]));
+  }
+  out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch objective-key', 'aria-hidden': 'true' }), t('web-bov-objective')]));
+  out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch zone-key', 'aria-hidden': 'true' }), t('web-bov-zone')]));
+  return out;
+}
+
+/** A pointer event's place on the table, in inches. @param {SVGSVGElement} root @param {{clientX: number, clientY: number}} e @param {any} view @param {number} viewerSeat */
+export function tablePoint(root, e, view, viewerSeat) {
+  const m = root.getScreenCTM();
+  if (!m) return null;
+  const q = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  return frame(view.field, flip).from({ x: q.x, y: q.y });
+}
+
+/** Where a point of the table is on the screen (for tests that drag). @param {SVGSVGElement} root @param {{x: number, y: number}} p @param {any} view @param {number} viewerSeat */
+export function screenPoint(root, p, view, viewerSeat) {
+  const m = root.getScreenCTM();
+  if (!m) return null;
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const q = frame(view.field, flip).to(p);
+  const s = new DOMPoint(q.x, q.y).matrixTransform(m);
+  return { x: s.x, y: s.y };
+}
+
+/** Draws where a dragged unit's models would stand. @param {SVGSVGElement} root @param {any} unit @param {{x: number, y: number}[]} at @param {string} verdict @param {any} view @param {number} viewerSeat */
+export function drawGhost(root, unit, at, verdict, view, viewerSeat) {
+  const ghost = root.querySelector('#ghost');
+  if (!ghost) return;
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const fr = frame(view.field, flip);
+  ghost.setAttribute('data-verdict', verdict);
+  ghost.replaceChildren(
+    ...at.map((p, i) => {
+      const q = fr.to(p);
+      const from = fr.to(unit.models[i]);
+      return svg('g', {}, [svg('line', { x1: from.x, y1: from.y, x2: q.x, y2: q.y }), svg('circle', { cx: q.x, cy: q.y, r: unit.radius_in })]);
+    }),
+  );
+}

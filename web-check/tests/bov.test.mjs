@@ -1,0 +1,188 @@
+// A battle of Battles of Valerna in the browser against the greedy bot:
+// created in the lobby (scenario, battlefield, a shipped list a side),
+// through objectives, table edges and deployment, whole rounds played by
+// clicking the battlefield and the status bar and by dragging units (the
+// server's validator answering the drag as it moves; a refused move shows
+// its reason and changes nothing), to the end screen. Takes the screenshots
+// of docs/screenshots/bov-*.png on the way and prints the drag checks'
+// round trip.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { showLogOnFailure, startServer, launch, catchErrors, rng, SCREENSHOTS, accessibility } from '../lib/harness.mjs';
+
+let server;
+showLogOnFailure(() => server);
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** @param {import('playwright-core').Page} page @param {string} name */
+async function shot(page, name) {
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: false });
+}
+
+/** Waits until the page offers choices, or the battle is over. @param {import('playwright-core').Page} page */
+async function settle(page, timeout = 60000) {
+  const h = await page.waitForFunction(
+    () => {
+      const b = document.body;
+      if (b.dataset.status === 'over') return 'over';
+      return document.querySelector('#choices button.choice:not([disabled])') && b.dataset.busy === 'false' ? 'choose' : false;
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
+  return /** @type {string} */ (await h.jsonValue());
+}
+
+/** The active unit (the one the question is about) as the page holds it. @param {import('playwright-core').Page} page */
+async function activeUnit(page) {
+  return page.evaluate(() => {
+    // @ts-ignore
+    const st = window.__bov.state();
+    const unit = st?.question?.options?.[0]?.meaning?.unit;
+    return st.view.units.find((/** @type {any} */ u) => u.id === unit) || null;
+  });
+}
+
+/**
+ * Drags the active unit by `dx`, `dy` inches from one of its models, slowly
+ * (as a hand would), and lets go: the ghost's verdict when let go.
+ * @param {import('playwright-core').Page} page @param {number} dx @param {number} dy
+ */
+async function dragActive(page, dx, dy) {
+  const u = await activeUnit(page);
+  const from = u.models[0];
+  const a = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x, from.y]);
+  const b = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x + dx, from.y + dy]);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 40 });
+  // The verdict of the last geometry, before letting go.
+  await page.waitForFunction(() => ['ok', 'refused'].includes(document.querySelector('#ghost')?.getAttribute('data-verdict') || ''), undefined, { timeout: 10000 });
+  const verdict = await page.evaluate(() => document.querySelector('#ghost')?.getAttribute('data-verdict'));
+  const words = await page.textContent('#verdict');
+  return { verdict, words, release: () => page.mouse.up(), unit: u };
+}
+
+test('a battle against the greedy bot: set-up, deployment, drags, to the end', { timeout: 600000 }, async () => {
+  const errors = [];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  const a11y = async (/** @type {string} */ where) => assert.deepEqual(await accessibility(page), [], `axe-core on ${where}`);
+
+  // The lobby: Battles of Valerna, a Pitched Battle on 4' x 3', a list a side.
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('#seat-3 option', { state: 'attached' });
+  await page.check('#game-bov');
+  await page.waitForSelector('#list-1 option', { state: 'attached' });
+  assert.equal(await page.inputValue('#seat-1'), 'greedy');
+  assert.equal(await page.inputValue('#scenario'), 'pitched_battle');
+  assert.equal(await page.inputValue('#battlefield'), 'standard4x3');
+  await page.selectOption('#list-0', 'allaria_guild_line');
+  await page.selectOption('#list-1', 'tyveria_swarm');
+  await page.fill('#seed', '11');
+  await page.click('#create-button');
+  await page.waitForSelector('a.seat-link');
+  await a11y('the lobby with a battle');
+  await page.click('a.seat-link');
+  await page.waitForSelector('#field .cloth');
+
+  const random = rng(29);
+  const asked = new Set();
+  const kinds = new Set();
+  let marched = 0;
+  let refused = 0;
+  const shots = new Set();
+  let decisions = 0;
+  for (let step = 0; step < 1500; step++) {
+    const s = await settle(page);
+    if (s === 'over') break;
+    const ask = await page.evaluate(() => document.body.dataset.ask);
+    asked.add(ask);
+    if (ask === 'place_objective' && !shots.has('setup')) {
+      await shot(page, 'bov-setup-en.png');
+      await a11y('the battle at its set-up');
+      shots.add('setup');
+    }
+    if (ask === 'deploy' && !shots.has('deploy')) {
+      await shot(page, 'bov-deployment-en.png');
+      shots.add('deploy');
+    }
+    const buttons = await page.$$eval('#choices button.choice:not([disabled])', (bs) => bs.map((b) => ({ kind: b.getAttribute('data-kind'), index: Number(b.getAttribute('data-index')), text: b.textContent })));
+    if (buttons.some((b) => b.kind === 'Charge') && !shots.has('charge')) {
+      await shot(page, 'bov-charge-odds-en.png');
+      shots.add('charge');
+      const charge = buttons.find((b) => b.kind === 'Charge');
+      assert.match(charge?.text || '', /away/, 'a charge shows how far and its chance');
+    }
+    const version = await page.evaluate(() => document.body.dataset.version);
+    const canMarch = buttons.some((b) => b.kind === 'March');
+    // A refused drag first (twice the battlefield away), then real marches.
+    if (canMarch && refused === 0) {
+      const d = await dragActive(page, 0, 60);
+      assert.equal(d.verdict, 'refused', 'a move off the table is refused while dragging');
+      assert.ok(d.words && d.words.length > 10, `the refusal says why: ${d.words}`);
+      await d.release();
+      await page.waitForFunction(() => document.querySelector('#notice')?.textContent, undefined, { timeout: 5000 });
+      assert.equal(await page.evaluate(() => document.body.dataset.version), version, 'a refused drag changes nothing');
+      refused += 1;
+      continue;
+    }
+    if (canMarch && marched < 6 && random() < 0.6) {
+      // Toward the other side, a little.
+      const u = await activeUnit(page);
+      const view = await page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
+      const forward = u.owner === view.near_seat ? 1 : -1;
+      const d = await dragActive(page, 0, forward * 1.5);
+      if (d.verdict === 'ok') {
+        await d.release();
+        await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
+        marched += 1;
+        kinds.add('March');
+        decisions += 1;
+        if (marched === 2 && !shots.has('battle')) {
+          await shot(page, 'bov-battle-en.png');
+          shots.add('battle');
+        }
+        continue;
+      }
+      await d.release();
+      await page.waitForTimeout(50);
+    }
+    // A unit on the board, half of the time, when an option names it alone.
+    const acts = buttons.filter((b) => b.kind !== 'Pass');
+    const pool = acts.length ? acts : buttons;
+    const pick = pool[Math.floor(random() * pool.length)];
+    kinds.add(pick.kind);
+    await page.click(`#choices button.choice[data-index="${pick.index}"]`);
+    await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('#notice')?.textContent, version, { timeout: 20000 });
+    decisions += 1;
+  }
+  assert.equal(await page.evaluate(() => document.body.dataset.status), 'over', 'the battle reached its end');
+  await page.waitForSelector('#end:not([hidden]) #end-title');
+  await shot(page, 'bov-end-en.png');
+  await a11y('the end of a battle');
+  for (const a of ['place_objective', 'table_edge', 'deploy', 'turn', 'action']) assert.ok(asked.has(a), `asked ${a}: ${[...asked]}`);
+  assert.ok(marched >= 1, `marched by dragging ${marched} times`);
+  const probe = await page.evaluate(() => /** @type {any} */ (window).__bovProbe);
+  const sorted = [...probe.samples].sort((a, b) => a - b);
+  const at = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  console.log(`${decisions} decisions; kinds ${[...kinds].join(', ')}; asked ${[...asked].join(', ')}`);
+  console.log(`drag checks: ${sorted.length} round trips, p50 ${at(0.5)?.toFixed(2)} ms, p99 ${at(0.99)?.toFixed(2)} ms, most in flight ${probe.maxInFlight}`);
+  assert.ok(probe.maxInFlight <= 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
