@@ -76,6 +76,24 @@ async function dragActive(page, dx, dy) {
   return { verdict, words, release: () => page.mouse.up(), unit: u };
 }
 
+/**
+ * Drags the first unit to deploy from its button to the table point `to`,
+ * slowly, and waits for the verdict; `release` lets go.
+ * @param {import('playwright-core').Page} page @param {{x: number, y: number}} to
+ */
+async function dragDeploy(page, to) {
+  const button = await page.$('#choices button[data-kind="Deploy"]:not([disabled])');
+  const box = await button.boundingBox();
+  const b = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [to.x, to.y]);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 30 });
+  await page.waitForFunction(() => ['ok', 'refused'].includes(document.querySelector('#ghost')?.getAttribute('data-verdict') || ''), undefined, { timeout: 10000 });
+  const verdict = await page.evaluate(() => document.querySelector('#ghost')?.getAttribute('data-verdict'));
+  const words = await page.textContent('#verdict');
+  return { verdict, words, release: () => page.mouse.up() };
+}
+
 test('a battle against the greedy bot: set-up, deployment, drags, to the end', { timeout: 600000 }, async () => {
   const errors = [];
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
@@ -105,6 +123,8 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   const kinds = new Set();
   let marched = 0;
   let refused = 0;
+  let deployed = 0;
+  let refusedDeploy = false;
   const shots = new Set();
   let decisions = 0;
   for (let step = 0; step < 1500; step++) {
@@ -129,6 +149,80 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       assert.match(charge?.text || '', /away/, 'a charge shows how far and its chance');
     }
     const version = await page.evaluate(() => document.body.dataset.version);
+    // The tools, once both sides stand on the table: the line of sight
+    // from one of ours to one of theirs, then the ruler.
+    if (ask === 'turn' && !shots.has('look')) {
+      await page.click('#tool-look');
+      // Pairs until one sees (the server draws the lines, or says none does).
+      const ours = await page.$$eval('#field g.unit[data-owner="0"]', (g) => g.map((x) => x.getAttribute('data-unit')));
+      const theirs = await page.$$eval('#field g.unit[data-owner="1"]', (g) => g.map((x) => x.getAttribute('data-unit')));
+      let lines = 0;
+      let looks = 0;
+      for (const o of ours) {
+        for (const e of theirs.slice(0, 3)) {
+          await page.evaluate(() => delete document.body.dataset.looked);
+          await page.click(`#field g.unit[data-unit="${o}"] circle`);
+          await page.click(`#field g.unit[data-unit="${e}"] circle`);
+          await page.waitForFunction(() => document.body.dataset.looked !== undefined, undefined, { timeout: 10000 });
+          looks += 1;
+          const said = await page.textContent('#tool-text');
+          lines = Number(await page.evaluate(() => document.body.dataset.looked));
+          assert.equal(await page.$$eval('#field line.sight', (l) => l.length), lines, 'one line drawn for each the server found');
+          assert.match(said || '', lines ? /see/ : /No model/, `the look says what it found: ${said}`);
+          if (lines) break;
+        }
+        if (lines) break;
+      }
+      assert.ok(lines > 0, `a unit saw another in ${looks} looks`);
+      await shot(page, 'bov-line-of-sight-en.png');
+      await page.click('#tool-ruler');
+      const a = await page.evaluate(() => /** @type {any} */ (window).__bov.toScreen(10, 10));
+      const b = await page.evaluate(() => /** @type {any} */ (window).__bov.toScreen(10, 20));
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 10 });
+      await page.mouse.up();
+      assert.match((await page.textContent('#tool-text')) || '', /^(9\.9|10\.0|10\.1)"$/, 'the ruler measures 10"');
+      await page.click('#tool-ruler');
+      assert.equal(await page.evaluate(() => document.body.dataset.tool), '');
+      shots.add('look');
+      continue;
+    }
+    // Deployment by dragging: first into the middle of the table (refused:
+    // not in the zone), then into the zone.
+    if (ask === 'deploy' && deployed < 2) {
+      const view = await page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
+      const me = view.seat;
+      const zone = view.field.zones[me === view.near_seat ? 0 : 1];
+      if (deployed === 0 && !refusedDeploy) {
+        const d = await dragDeploy(page, { x: view.field.width / 2, y: view.field.height / 2 });
+        assert.equal(d.verdict, 'refused', 'a unit dropped outside its zone is refused');
+        assert.ok(d.words && d.words.length > 10, `the refusal says why: ${d.words}`);
+        await d.release();
+        await page.waitForFunction(() => document.querySelector('#notice')?.textContent, undefined, { timeout: 5000 });
+        assert.equal(await page.evaluate(() => document.body.dataset.version), version, 'a refused deployment changes nothing');
+        refusedDeploy = true;
+        continue;
+      }
+      let made = false;
+      for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+        const d = await dragDeploy(page, { x: view.field.width * fx, y: (zone[0] + zone[1]) / 2 });
+        if (d.verdict === 'ok') {
+          await d.release();
+          await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
+          made = true;
+          break;
+        }
+        console.log(`deployment at ${fx} of the width refused: ${d.words}`);
+        await page.keyboard.press('Escape');
+        await d.release();
+      }
+      assert.ok(made, 'a unit was deployed by dragging it into its zone');
+      deployed += 1;
+      kinds.add('Deploy');
+      decisions += 1;
+      continue;
+    }
     const canMarch = buttons.some((b) => b.kind === 'March');
     // A refused drag first (twice the battlefield away), then real marches.
     if (canMarch && refused === 0) {
@@ -175,14 +269,30 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   await page.waitForSelector('#end:not([hidden]) #end-title');
   await shot(page, 'bov-end-en.png');
   await a11y('the end of a battle');
-  for (const a of ['place_objective', 'table_edge', 'deploy', 'turn', 'action']) assert.ok(asked.has(a), `asked ${a}: ${[...asked]}`);
-  assert.ok(marched >= 1, `marched by dragging ${marched} times`);
+
   const probe = await page.evaluate(() => /** @type {any} */ (window).__bovProbe);
   const sorted = [...probe.samples].sort((a, b) => a - b);
   const at = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   console.log(`${decisions} decisions; kinds ${[...kinds].join(', ')}; asked ${[...asked].join(', ')}`);
   console.log(`drag checks: ${sorted.length} round trips, p50 ${at(0.5)?.toFixed(2)} ms, p99 ${at(0.99)?.toFixed(2)} ms, most in flight ${probe.maxInFlight}`);
   assert.ok(probe.maxInFlight <= 1);
+
+  // The replay, from the end screen: each step drawn as it stood.
+  await page.click('#end a[href^="/replay/"]');
+  await page.waitForSelector('#field .cloth');
+  await page.waitForFunction(() => document.body.dataset.mode === 'replay' && document.querySelector('#step-text')?.textContent);
+  const total = Number(await page.getAttribute('#step', 'max'));
+  assert.ok(total >= decisions, `the replay has ${total} steps`);
+  await page.keyboard.press('End');
+  await page.waitForFunction((n) => document.body.dataset.step === String(n), total);
+  assert.match(await page.textContent('#notice'), /the battle is over/);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.body.dataset.step === '0');
+  assert.equal(await page.$$eval('#field .unit', (u) => u.length), 0, 'no unit stands on the table before the first decision');
+  await a11y('the replay of a battle');
+  for (const a of ['place_objective', 'table_edge', 'deploy', 'turn', 'action']) assert.ok(asked.has(a), `asked ${a}: ${[...asked]}`);
+  assert.ok(marched >= 1, `marched by dragging ${marched} times`);
+  assert.equal(deployed, 2, 'two units deployed by dragging');
   assert.deepEqual(errors, []);
   await context.close();
 });

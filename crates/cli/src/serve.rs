@@ -48,7 +48,8 @@ pub struct ServeArgs {
     burst_per_token: u32,
     /// Iterations of the search bot (`ismcts` seats) for each decision:
     /// more plays better and takes longer (1,000 take about 25 ms in a
-    /// release build).
+    /// release build for Lords of Vaala; a battle's search also stops at
+    /// 2 s).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     ismcts_iterations: u32,
     /// Print the OpenAPI document of the API and exit.

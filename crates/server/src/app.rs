@@ -562,6 +562,15 @@ impl App {
         Ok(live.table.check(decision).map(|_| ()).map_err(|e| e.0))
     }
 
+    /// A look at the table (`Hosted::look`) for any viewer: positions are
+    /// public.
+    pub async fn look(&self, slot: &Slot, query: &Value) -> Result<Value, ApiError> {
+        let live = slot.live.lock().await;
+        live.table
+            .look(query)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_look", e.0))
+    }
+
     pub async fn decide(
         self: &Arc<Self>,
         slot: &Arc<Slot>,

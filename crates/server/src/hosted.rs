@@ -119,6 +119,8 @@ where
     const KINDS: &'static [SeatKind];
     /// The page that plays it (under the embedded web files).
     const PAGE: &'static str;
+    /// The page that steps through a game of it.
+    const REPLAY_PAGE: &'static str;
     /// The content pack games are played with.
     fn pack() -> Arc<Self::Content>;
     /// A setup for these seats (`Faceless` seats are the engine's own),
@@ -162,6 +164,12 @@ where
     fn other_hidden(&self, seat: Seat, salt: u64) -> Self;
     /// The public content a page draws the table from.
     fn content_json(content: &Self::Content, t: &Texts) -> Value;
+    /// A look at the table any viewer may ask for, changing nothing (for
+    /// Battles of Valerna, what one unit sees of another): the answer, or
+    /// why there is none.
+    fn look(&self, _query: &Value) -> Result<Value, String> {
+        Err(format!("{} has nothing to look at", Self::NAME))
+    }
 }
 
 /// A decision refused by the rules, or one that does not parse.
@@ -214,6 +222,8 @@ pub trait Hosted: Send + Sync {
     /// The same game with `seat`'s hidden cards changed (see
     /// [`Worded::other_hidden`]).
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
+    /// A look at the table (see [`Worded::look`]).
+    fn look(&self, query: &Value) -> Result<Value, Refused>;
 }
 
 /// A rule engine and the record that reaches it.
@@ -421,6 +431,9 @@ where
         self.game
             .bot(&self.content, kind, iterations, seed)
             .map(|d| to_json(&d))
+    }
+    fn look(&self, query: &Value) -> Result<Value, Refused> {
+        self.game.look(query).map_err(Refused)
     }
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted> {
         Box::new(Table {

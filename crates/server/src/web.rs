@@ -56,18 +56,27 @@ pub async fn lobby() -> Response {
 }
 
 /// The page that plays the game: each game has its own (an unknown game
-/// gets the Lords of Vaala page, which says so).
+/// gets the Lords of Vaala page, which says so). A finished game is found
+/// in the store.
 pub async fn play(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     let page = app
-        .slot(&id)
+        .find(&id)
+        .await
         .ok()
         .and_then(|s| crate::games::find(&s.game))
         .map_or("play.html", |e| e.page);
     file(page, Some("index.html"))
 }
 
-pub async fn replay(Path(_id): Path<String>) -> Response {
-    file("replay.html", Some("index.html"))
+/// The page that steps through the game, each game its own.
+pub async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let page = app
+        .find(&id)
+        .await
+        .ok()
+        .and_then(|s| crate::games::find(&s.game))
+        .map_or("replay.html", |e| e.replay_page);
+    file(page, Some("index.html"))
 }
 
 pub async fn asset(Path(path): Path<String>) -> Response {

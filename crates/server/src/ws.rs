@@ -57,6 +57,13 @@ pub enum ClientMessage {
         seq: u64,
         decision: Value,
     },
+    /// What one unit sees of another (Battles of Valerna), for anyone at
+    /// the table: answered by a `looked` frame with the same `seq`.
+    Look {
+        seq: u64,
+        from: u16,
+        to: u16,
+    },
     Ping,
 }
 
@@ -176,7 +183,10 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
             };
             // Tries have their own budget: a drag asks often, and its tries
             // must not count towards the flood limits of decisions.
-            let is_try = matches!(decoded, Some(Ok(ClientMessage::Try { .. })));
+            let is_try = matches!(
+                decoded,
+                Some(Ok(ClientMessage::Try { .. } | ClientMessage::Look { .. }))
+            );
             if is_try {
                 if tries.0.elapsed() >= std::time::Duration::from_secs(1) {
                     tries = (std::time::Instant::now(), 0);
@@ -286,6 +296,19 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         Ok(())
                     }
                     _ => Err(no_seat()),
+                },
+                ClientMessage::Look { seq, from, to } => match viewer {
+                    Some(_) => {
+                        let query = json!({"from": from, "to": to});
+                        let frame = match app.look(&slot, &query).await {
+                            Ok(look) => json!({"type": "looked", "seq": seq, "look": look}),
+                            Err(e) => json!({"type": "looked", "seq": seq, "error": e.code,
+                                             "text": e.message}),
+                        };
+                        send(&strong, frame.to_string());
+                        Ok(())
+                    }
+                    None => Err(ApiError::bad_json("say hello before looking")),
                 },
                 ClientMessage::Takeback { version } => match viewer {
                     Some((Viewer::Seat(seat), _)) => {

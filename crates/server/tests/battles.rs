@@ -153,3 +153,173 @@ async fn the_content_offers_the_lists_without_their_vaala_cards() {
     assert!(!a.body["units"].as_array().unwrap().is_empty());
     assert_eq!(a.body["scenarios"].as_array().unwrap().len(), 4);
 }
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+/// A socket to game `id`, said hello to with `token` (a spectator without),
+/// and the first state it is sent.
+async fn socket(s: &common::TestServer, id: &str, token: Option<&str>) -> (Ws, serde_json::Value) {
+    let stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    let url = format!("ws://{}/api/games/{id}/ws", s.addr);
+    let mut ws = tokio_tungstenite::client_async(url, stream)
+        .await
+        .unwrap()
+        .0;
+    send(&mut ws, json!({"type": "hello", "token": token})).await;
+    let state = next(&mut ws, "state").await;
+    (ws, state)
+}
+
+async fn send(ws: &mut Ws, v: serde_json::Value) {
+    use futures_util::SinkExt;
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(
+        v.to_string().into(),
+    ))
+    .await
+    .unwrap();
+}
+
+/// The next frame of type `kind` (others skipped).
+async fn next(ws: &mut Ws, kind: &str) -> serde_json::Value {
+    use futures_util::StreamExt;
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a frame within 10 s")
+            .expect("the socket is open")
+            .unwrap();
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+            let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+}
+
+/// A try checks a decision as the rules would and changes nothing; only the
+/// side that must decide may try; tries have their own budget and are not
+/// counted as flooding; a look is open to anyone and says what it found.
+#[tokio::test]
+async fn tries_check_without_deciding_and_looks_are_open_to_all() {
+    let s = common::server().await;
+    let (id, tokens) = s.create_battle(&["human", "human"], 5, json!({})).await;
+    let (mut a, st) = socket(&s, &id, Some(&tokens[0])).await;
+    let (mut b, _) = socket(&s, &id, Some(&tokens[1])).await;
+    let version = st["version"].as_u64().unwrap();
+    let seat = st["question"]["seat"].as_u64().unwrap();
+    let (me, other) = if seat == 0 {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    let mine = s.state(&id, Some(&tokens[seat as usize])).await;
+    let legal = mine["question"]["options"][0]["decision"].clone();
+    // The side not asked may not try (it could probe the other's cards).
+    send(
+        other,
+        json!({"type": "try", "version": version, "seq": 1, "decision": legal}),
+    )
+    .await;
+    let t = next(other, "tried").await;
+    assert_eq!(
+        (t["seq"].as_u64(), t["ok"].as_bool()),
+        (Some(1), Some(false))
+    );
+    assert_eq!(t["error"], "not_your_turn");
+    // The side asked: a legal decision is found legal, an illegal one is
+    // refused with the rule's words (BoV 5.1, "Objectives Setup").
+    send(
+        me,
+        json!({"type": "try", "version": version, "seq": 2, "decision": legal}),
+    )
+    .await;
+    let t = next(me, "tried").await;
+    assert_eq!(t["ok"], true, "{t}");
+    let off = json!({"PlaceObjective": {"at": {"x": -5.0, "y": -5.0}}});
+    send(
+        me,
+        json!({"type": "try", "version": version, "seq": 3, "decision": off}),
+    )
+    .await;
+    let t = next(me, "tried").await;
+    assert_eq!(
+        (t["ok"].as_bool(), t["error"].as_str()),
+        (Some(false), Some("illegal_decision"))
+    );
+    assert!(t["text"].as_str().unwrap().len() > 10, "{t}");
+    // A stale version is said so, with the try's seq.
+    send(
+        me,
+        json!({"type": "try", "version": version + 7, "seq": 4, "decision": legal}),
+    )
+    .await;
+    let t = next(me, "tried").await;
+    assert_eq!(
+        (t["seq"].as_u64(), t["error"].as_str()),
+        (Some(4), Some("stale_version"))
+    );
+    // Many tries: the decisions' flood limits (20 a second a token by
+    // default) never see them; past 120 a second they are refused, and the
+    // socket stays open.
+    // One at a time, as a page sends them, answered each in turn.
+    let (mut answered, mut refused) = (0, 0);
+    let start = std::time::Instant::now();
+    for seq in 10..160u64 {
+        send(
+            me,
+            json!({"type": "try", "version": version, "seq": seq, "decision": legal}),
+        )
+        .await;
+        loop {
+            use futures_util::StreamExt;
+            let m = tokio::time::timeout(Duration::from_secs(10), me.next())
+                .await
+                .unwrap();
+            let tokio_tungstenite::tungstenite::Message::Text(t) = m.unwrap().unwrap() else {
+                continue;
+            };
+            let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+            match v["type"].as_str() {
+                Some("tried") => answered += 1,
+                Some("error") => {
+                    assert_eq!(v["error"], "rate_limited", "{v}");
+                    refused += 1;
+                }
+                _ => continue,
+            }
+            break;
+        }
+    }
+    if start.elapsed() < Duration::from_millis(900) {
+        // With the three tries above, at most 120 in the second.
+        assert!(
+            answered <= 120 && refused >= 30,
+            "120 tries a second: {answered} answered, {refused} refused"
+        );
+    } else {
+        assert!(answered >= 120, "{answered} answered, {refused} refused");
+    }
+    // Nothing was decided.
+    let after = s.state(&id, None).await;
+    assert_eq!(after["version"].as_u64(), Some(version));
+    // A spectator may look; before deployment no unit stands on the table.
+    let (mut watcher, _) = socket(&s, &id, None).await;
+    send(
+        &mut watcher,
+        json!({"type": "look", "seq": 9, "from": 0, "to": 7}),
+    )
+    .await;
+    let l = next(&mut watcher, "looked").await;
+    assert_eq!(
+        (l["seq"].as_u64(), l["error"].as_str()),
+        (Some(9), Some("bad_look"))
+    );
+    assert!(
+        l["text"]
+            .as_str()
+            .unwrap()
+            .contains("not both on the table"),
+        "{l}"
+    );
+}

@@ -287,8 +287,7 @@ function showFinished(list) {
     el('tr', { 'data-game': g.id }, [
       el('td', { text: when.format(new Date(Number(g.created) * 1000)) }),
       el('td', { text: (g.seats || []).map((/** @type {any} */ s) => `${seatName(s.seat, g.game)}${colon()}${t(`web-seat-kind-${s.kind}`)}`).join(' · ') }),
-      // The replay page steps through games of Lords of Vaala.
-      el('td', {}, g.game === 'lov' ? [el('a', { class: 'replay-link', href: `/replay/${encodeURIComponent(g.id)}`, text: t('web-replay') })] : [t('web-bov')]),
+      el('td', {}, [el('a', { class: 'replay-link', href: `/replay/${encodeURIComponent(g.id)}`, text: t('web-replay') })]),
     ]),
   );
   box.replaceChildren(

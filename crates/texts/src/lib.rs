@@ -348,7 +348,11 @@ mod tests {
     /// so does an id in both.
     fn catalogue(lang: Lang) -> Catalogue {
         let mut c = Catalogue::new();
-        for (file, source) in [("lov", lang.lov_source()), ("bov", lang.bov_source())] {
+        for (file, source) in [
+            ("lov", lang.lov_source()),
+            ("bov", lang.bov_source()),
+            ("web", lang.web_source()),
+        ] {
             let res = fluent_syntax::parser::parse(source).unwrap_or_else(|(_, e)| {
                 panic!("{}/{file}.ftl does not parse: {e:?}", lang.code())
             });

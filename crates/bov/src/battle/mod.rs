@@ -15,6 +15,7 @@ pub mod deployment;
 pub mod invariants;
 pub mod knowledge;
 pub mod log;
+pub mod look;
 pub mod monsters;
 pub mod powers;
 pub mod quest;

@@ -51,6 +51,9 @@ pub struct BattleOptions {
     pub map: Option<Value>,
 }
 
+/// The longest the search bot thinks over a decision of a battle.
+pub const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The scenarios by their API names.
 pub const SCENARIOS: [(&str, Scenario); 4] = [
     ("pitched_battle", Scenario::PitchedBattle),
@@ -92,6 +95,8 @@ impl Worded for Battle {
         SeatKind::Ismcts,
     ];
     const PAGE: &'static str = "bov.html";
+    /// The same page, which steps through a battle at `/replay/{id}`.
+    const REPLAY_PAGE: &'static str = "bov.html";
 
     fn pack() -> Arc<Pack> {
         static PACK: OnceLock<Arc<Pack>> = OnceLock::new();
@@ -229,7 +234,12 @@ impl Worded for Battle {
         let spec = match kind {
             SeatKind::Random => BovSpec::Random,
             SeatKind::Greedy => BovSpec::Greedy,
-            SeatKind::Ismcts => BovSpec::Ismcts(Budget::Iterations(iterations.max(1))),
+            // A battle's playouts are slow: the search also stops at the
+            // play-speed bound, so a person never waits longer for it.
+            SeatKind::Ismcts => BovSpec::Ismcts(Budget::Capped {
+                iterations: iterations.max(1),
+                time: SEARCH_TIME,
+            }),
             _ => return None,
         };
         // Told only what its side knows: the other hand is not in it.
@@ -241,6 +251,23 @@ impl Worded for Battle {
 
     fn other_hidden(&self, seat: Seat, salt: u64) -> Battle {
         self.with_other_hand(seat, salt)
+    }
+
+    /// `{"from": unit, "to": unit}`: the lines of sight `from` draws to
+    /// `to`, the distance and cover ([`valerna_bov::battle::look::Look`]).
+    fn look(&self, query: &Value) -> Result<Value, String> {
+        let unit = |k: &str| {
+            query[k]
+                .as_u64()
+                .and_then(|u| u16::try_from(u).ok())
+                .ok_or_else(|| {
+                    format!("a look names two units by number: `{k}` is missing or not one")
+                })
+        };
+        let (from, to) = (unit("from")?, unit("to")?);
+        let look = Battle::look(self, from, to)
+            .ok_or_else(|| format!("units {from} and {to} are not both on the table"))?;
+        serde_json::to_value(look).map_err(|e| e.to_string())
     }
 
     fn content_json(content: &Pack, _t: &Texts) -> Value {

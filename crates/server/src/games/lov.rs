@@ -31,6 +31,7 @@ impl Worded for Lov {
         SeatKind::Ismcts,
     ];
     const PAGE: &'static str = "play.html";
+    const REPLAY_PAGE: &'static str = "replay.html";
 
     fn pack() -> Arc<Content> {
         static PACK: OnceLock<Arc<Content>> = OnceLock::new();

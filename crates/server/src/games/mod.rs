@@ -26,6 +26,8 @@ pub struct Entry {
     pub kinds: &'static [SeatKind],
     /// The page that plays it, among the embedded web files.
     pub page: &'static str,
+    /// The page that steps through a game of it.
+    pub replay_page: &'static str,
     /// A game from its record (setup and decisions) in JSON.
     pub host: fn(&Value) -> Result<Box<dyn Hosted>, String>,
     /// A new record for these seats, seed, first seat and options.
@@ -45,6 +47,7 @@ where
         seats: G::SEATS,
         kinds: G::KINDS,
         page: G::PAGE,
+        replay_page: G::REPLAY_PAGE,
         host: host::<G>,
         new_record: new_record::<G>,
         content_json: content_json::<G>,

@@ -166,7 +166,53 @@ export function drawField(root, view, opts) {
     labels.append(svg('text', { class: 'unit-label', x: c.x, y: Math.min(f.height + 0.6, top + u.radius_in + 1.1), text: u.name }));
   }
   const ghost = svg('g', { id: 'ghost' });
-  root.replaceChildren(table, paths, units, labels, ghost);
+  root.replaceChildren(table, paths, svg('g', { id: 'rings' }), units, labels, svg('g', { id: 'tools-layer' }), ghost);
+}
+
+/**
+ * Draws the tools over the table: a unit's range rings (its Speed, its
+ * ranged weapon's range, measured from each base's edge), the lines of
+ * sight a look found, and the ruler. Display only: every "in range", "in
+ * sight" and "legal" the game uses comes from the server.
+ * @param {SVGSVGElement} root @param {any} view @param {number} viewerSeat
+ * @param {{rings: {unit: any, speed: number, range: number | null} | null, look: any, ruler: {a: {x: number, y: number}, b: {x: number, y: number}} | null}} tools
+ */
+export function drawTools(root, view, viewerSeat, tools) {
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const fr = frame(view.field, flip);
+  const rings = root.querySelector('#rings');
+  if (rings) {
+    rings.replaceChildren();
+    const r = tools.rings;
+    if (r && r.unit.models?.length) {
+      for (const [reach, cls] of /** @type {[number | null, string][]} */ ([[r.speed, 'speed'], [r.range, 'range']])) {
+        if (!reach) continue;
+        for (const m of r.unit.models) {
+          const c = fr.to(m);
+          rings.append(svg('circle', { class: `ring ${cls}`, cx: c.x, cy: c.y, r: r.unit.radius_in + reach }));
+        }
+      }
+    }
+  }
+  const layer = root.querySelector('#tools-layer');
+  if (!layer) return;
+  layer.replaceChildren();
+  if (tools.look) {
+    for (const l of tools.look.lines || []) {
+      const a = fr.to(l.a);
+      const b = fr.to(l.b);
+      layer.append(svg('line', { class: 'sight', x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+    }
+  }
+  if (tools.ruler) {
+    const a = fr.to(tools.ruler.a);
+    const b = fr.to(tools.ruler.b);
+    const inches = Math.hypot(tools.ruler.b.x - tools.ruler.a.x, tools.ruler.b.y - tools.ruler.a.y);
+    layer.append(
+      svg('line', { class: 'ruler', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      svg('text', { class: 'ruler-label', x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 0.4, text: `${inches.toFixed(1)}"` }),
+    );
+  }
 }
 
 /** The legend of the battlefield's colours. */
@@ -200,8 +246,11 @@ export function screenPoint(root, p, view, viewerSeat) {
   return { x: s.x, y: s.y };
 }
 
-/** Draws where a dragged unit's models would stand. @param {SVGSVGElement} root @param {any} unit @param {{x: number, y: number}[]} at @param {string} verdict @param {any} view @param {number} viewerSeat */
-export function drawGhost(root, unit, at, verdict, view, viewerSeat) {
+/** Draws where a dragged unit's models would stand (and, for a move, a line
+ * from where each stood). @param {SVGSVGElement} root @param {number} radius
+ * @param {{x: number, y: number}[] | null} from @param {{x: number, y: number}[]} at
+ * @param {string} verdict @param {any} view @param {number} viewerSeat */
+export function drawGhost(root, radius, from, at, verdict, view, viewerSeat) {
   const ghost = root.querySelector('#ghost');
   if (!ghost) return;
   const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
@@ -210,8 +259,9 @@ export function drawGhost(root, unit, at, verdict, view, viewerSeat) {
   ghost.replaceChildren(
     ...at.map((p, i) => {
       const q = fr.to(p);
-      const from = fr.to(unit.models[i]);
-      return svg('g', {}, [svg('line', { x1: from.x, y1: from.y, x2: q.x, y2: q.y }), svg('circle', { cx: q.x, cy: q.y, r: unit.radius_in })]);
+      const was = from?.[i] ? fr.to(from[i]) : null;
+      const circle = svg('circle', { cx: q.x, cy: q.y, r: radius });
+      return svg('g', {}, was ? [svg('line', { x1: was.x, y1: was.y, x2: q.x, y2: q.y }), circle] : [circle]);
     }),
   );
 }

@@ -9,7 +9,7 @@
 
 import { getJson, postJson, openSeats, errorText, Live, ApiError } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
-import { drawField, legend, tablePoint, screenPoint, drawGhost, unitColour, SIDE_COLOURS } from './field.js';
+import { drawField, drawTools, legend, tablePoint, screenPoint, drawGhost, unitColour, centroid, SIDE_COLOURS } from './field.js';
 
 /**
  * @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry
@@ -55,12 +55,14 @@ function keywordText(k) {
   return `${name} ${v}`;
 }
 
-/** A weapon's dice (`[[3, "Black"]]` or `{groups: ...}`) in words. @param {any} dice */
+/** A weapon's dice as the pack writes them (`"2xblack"`, `"3xgray+1xwhite"`), in words. @param {any} dice */
 function diceText(dice) {
-  const groups = Array.isArray(dice) ? dice : dice?.groups || dice?.dice || [];
-  if (!Array.isArray(groups)) return JSON.stringify(dice);
-  return groups.map((/** @type {any} */ g) => (Array.isArray(g) ? `${g[0]}× ${String(g[1]).toLowerCase()}` : typeof g === 'object' ? `${g.count ?? g.n ?? ''}× ${String(g.colour ?? g.color ?? '').toLowerCase()}` : String(g))).join(' + ');
+  if (typeof dice === 'string') return dice.replace(/(\d+)x(\w+)/g, (_, n, c) => `${n} ${c}`).replace(/\+/g, ' + ');
+  return dice === undefined || dice === null ? '' : JSON.stringify(dice);
 }
+
+/** A weapon's keywords. @param {any} w */
+const weaponKeywords = (w) => (w?.keywords?.length ? ` (${w.keywords.map(keywordText).join(', ')})` : '');
 
 /** The selected unit's card: its stats, keywords, powers, wounds, fatigue and markers. @param {any} content @param {any} u */
 function unitCard(content, u) {
@@ -83,9 +85,9 @@ function unitCard(content, u) {
       [t('web-bov-speed'), `${p.speed}"`],
       [t('web-bov-defense'), String(p.defense).toLowerCase()],
       [t('web-bov-health'), String(p.health)],
-      [t('web-bov-melee'), diceText(p.melee?.dice ?? p.melee)],
+      [t('web-bov-melee'), `${diceText(p.melee?.dice)}${weaponKeywords(p.melee)}`],
     ];
-    if (p.ranged) stats.push([t('web-bov-ranged'), `${diceText(p.ranged.dice ?? p.ranged)}${p.ranged.range ? `, ${p.ranged.range}"` : ''}`]);
+    if (p.ranged) stats.push([t('web-bov-ranged'), `${diceText(p.ranged.dice)}, ${p.ranged.range}"${weaponKeywords(p.ranged)}`]);
     stats.push([t('web-bov-points'), String(card.points)]);
     out.push(el('dl', { class: 'stats' }, stats.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })])));
     out.push(el('p', { class: 'keywords', text: (card.keywords || []).map(keywordText).join(', ') }));
@@ -102,7 +104,7 @@ function endPanel(st) {
     el('h2', { id: 'end-title', text: st.outcome.winners?.length === 1 ? t('web-bov-won', { side: sideName(st.outcome.winners[0]) }) : t('web-bov-drawn') }),
     el('p', { text: st.outcome.text }),
     el('p', { class: 'score', text: `${sideName(0)} ${v.score[0]} · ${sideName(1)} ${v.score[1]}` }),
-    el('p', {}, [el('a', { class: 'button', href: '/', text: t('web-back-lobby') })]),
+    el('p', {}, [el('a', { class: 'button', href: `/replay/${encodeURIComponent(st.id)}`, text: t('web-replay') }), ' ', el('a', { class: 'button', href: '/', text: t('web-back-lobby') })]),
   ];
 }
 
@@ -121,10 +123,54 @@ function addEvents(log, events) {
   return true;
 }
 
+/** A finished battle, decision by decision (`GET /api/games/{id}/at/{k}`),
+ * drawn as the table draws it for a spectator. Keys: ← → step, Home and
+ * End jump. @param {string} id @param {(body: any) => void} show */
+async function replay(id, show) {
+  const nav = el('nav', { class: 'replay-controls', 'aria-label': t('web-replay') });
+  const button = (/** @type {string} */ bid, /** @type {string} */ key, /** @type {string} */ text, /** @type {string} */ keys) =>
+    el('button', { type: 'button', id: bid, 'aria-label': t(key), 'aria-keyshortcuts': keys, text });
+  const step = /** @type {HTMLInputElement} */ (el('input', { type: 'range', id: 'step', min: 0, max: 0, value: 0, 'aria-label': t('web-replay-step-label') }));
+  const text = el('span', { id: 'step-text', 'aria-live': 'polite' });
+  const download = el('a', { id: 'download', class: 'button', href: `/api/games/${encodeURIComponent(id)}/record`, download: `valerna-${id}.json`, text: t('web-download') });
+  nav.append(button('first', 'web-replay-first', '«', 'Home'), button('prev', 'web-replay-prev', '◀', 'ArrowLeft'), step, button('next', 'web-replay-next', '▶', 'ArrowRight'), button('last', 'web-replay-last', '»', 'End'), text, download);
+  document.getElementById('status')?.prepend(nav);
+  let k = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('k') || 0);
+  let total = 0;
+  /** @param {number} to */
+  async function go(to) {
+    k = Math.max(0, total ? Math.min(total, to) : to);
+    const body = await getJson(`/api/games/${encodeURIComponent(id)}/at/${k}?lang=${lang()}`);
+    total = body.decisions ?? total;
+    step.max = String(total);
+    step.value = String(k);
+    text.textContent = t('web-replay-step', { step: k, total });
+    document.body.dataset.step = String(k);
+    history.replaceState(null, '', `#k=${k}`);
+    show(body);
+  }
+  document.getElementById('first')?.addEventListener('click', () => go(0));
+  document.getElementById('prev')?.addEventListener('click', () => go(k - 1));
+  document.getElementById('next')?.addEventListener('click', () => go(k + 1));
+  document.getElementById('last')?.addEventListener('click', () => go(total));
+  step.addEventListener('change', () => go(Number(step.value)));
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement && e.target !== step) return;
+    if (e.key === 'ArrowRight') go(k + 1);
+    else if (e.key === 'ArrowLeft') go(k - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(total);
+    else return;
+    e.preventDefault();
+  });
+  await go(k);
+}
+
 /** The table page. */
 async function main() {
   const id = gameIdFromPath();
-  const opened = await openSeats(id);
+  const replaying = location.pathname.startsWith('/replay/');
+  const opened = replaying ? { held: {}, chosen: null, refused: null } : await openSeats(id);
   const tokens = opened.held;
   let gameLang = null;
   let hotseat = false;
@@ -157,7 +203,9 @@ async function main() {
   const viewerSeat = () => (m.state?.view?.seat === undefined || m.state.view.seat > 1 ? 0 : m.state.view.seat);
 
   // --- The drag: one try in flight, the newest geometry next. -----------
-  /** @type {{unit: any, start: {x: number, y: number}, at: {x: number, y: number}[], decision: any, key: string, pointer: number} | null} */
+  /** @type {{radius: number, from: {x: number, y: number}[] | null, at: {x: number, y: number}[], decision: any, key: string, pointer: number,
+   *   propose: (p: {x: number, y: number}) => {at: {x: number, y: number}[], decision: any}, click: (() => void) | null,
+   *   down: {x: number, y: number}, moved: boolean, cancelled?: boolean} | null} */
   let drag = null;
   /** The verdicts by geometry key: `ok` or the refusal's words. @type {Map<string, {ok: boolean, text: string}>} */
   const verdicts = new Map();
@@ -169,8 +217,98 @@ async function main() {
   /** A drop waiting for its verdict. @type {string | null} */
   let dropped = null;
   /** Send-to-answer times of the tries, for tests and the curious. */
-  const probe = { samples: /** @type {number[]} */ ([]), server: /** @type {number[]} */ ([]), maxInFlight: 0, sent: 0 };
+  const probe = { samples: /** @type {number[]} */ ([]), server: /** @type {number[]} */ ([]), maxInFlight: 0, sent: 0, last: /** @type {any} */ (null) };
   /** @type {any} */ (window).__bovProbe = probe;
+
+  // --- The tools: line of sight between two units, the ruler, and the
+  // selected unit's range rings. -----------------------------------------
+  /** @type {{mode: '' | 'look' | 'ruler', from: number | null, look: any, ruler: {a: {x: number, y: number}, b: {x: number, y: number}} | null, rulerPointer: number | null, seq: number}} */
+  const tools = { mode: '', from: null, look: null, ruler: null, rulerPointer: null, seq: 0 };
+  const toolText = (/** @type {string} */ text) => {
+    const box = document.getElementById('tool-text');
+    if (box) box.textContent = text;
+  };
+  /** The unit named `id`, as the view has it. @param {number | null} id */
+  const unitById = (id) => m.state?.view?.units?.find((/** @type {any} */ u) => u.id === id) || null;
+  function redrawTools() {
+    if (!m.state?.view) return;
+    const u = tools.mode === '' ? unitById(m.selected) : null;
+    const card = u && (m.content.units || []).find((/** @type {any} */ c) => c.id === u.card);
+    const p = card && (u.injured && card.injured ? card.injured : card.front);
+    const rings = p ? { unit: u, speed: Number(p.speed) || 0, range: p.ranged?.range ?? null } : null;
+    drawTools(root, m.state.view, viewerSeat(), { rings, look: tools.mode === 'look' ? tools.look : null, ruler: tools.mode === 'ruler' ? tools.ruler : null });
+  }
+  /** @param {'look' | 'ruler'} mode */
+  function toggleTool(mode) {
+    tools.mode = tools.mode === mode ? '' : mode;
+    tools.from = null;
+    tools.look = null;
+    tools.ruler = null;
+    for (const [id, on] of [['tool-look', tools.mode === 'look'], ['tool-ruler', tools.mode === 'ruler']]) document.getElementById(/** @type {string} */ (id))?.setAttribute('aria-pressed', String(on));
+    document.body.dataset.tool = tools.mode;
+    toolText(tools.mode === 'look' ? t('web-bov-look-from') : tools.mode === 'ruler' ? t('web-bov-ruler-how') : '');
+    redrawTools();
+  }
+  document.getElementById('tool-look')?.addEventListener('click', () => toggleTool('look'));
+  document.getElementById('tool-ruler')?.addEventListener('click', () => toggleTool('ruler'));
+  /** A unit picked with the line-of-sight tool: the one that looks, then the one it looks at. @param {number} unitId */
+  function lookPick(unitId) {
+    if (tools.from === null || tools.from === unitId) {
+      tools.from = unitId;
+      tools.look = null;
+      m.selected = unitId;
+      draw();
+      toolText(t('web-bov-look-to', { unit: unitById(unitId)?.name || '' }));
+      return;
+    }
+    tools.seq += 1;
+    live.send({ type: 'look', seq: tools.seq, from: tools.from, to: unitId });
+  }
+  /** @param {any} msg */
+  function looked(msg) {
+    if (msg.seq !== tools.seq || tools.mode !== 'look') return;
+    if (msg.error) {
+      toolText(msg.text || msg.error);
+    } else {
+      const l = msg.look;
+      tools.look = l;
+      const from = unitById(l.from);
+      const to = unitById(l.to);
+      const seeing = new Set(l.lines.map((/** @type {any} */ x) => x.model)).size;
+      toolText(
+        seeing
+          ? [t('web-bov-look-sees', { from: from?.name || '', to: to?.name || '', seeing, models: from?.models?.length || 0, distance: l.distance.toFixed(1) }), l.in_cover ? t('web-bov-look-cover', { to: to?.name || '' }) : ''].join(' ').trim()
+          : t('web-bov-look-blind', { from: from?.name || '', to: to?.name || '', distance: l.distance.toFixed(1) }),
+      );
+      document.body.dataset.looked = String(l.lines.length);
+    }
+    tools.from = null;
+    redrawTools();
+  }
+  root.addEventListener('pointerdown', (e) => {
+    if (tools.mode !== 'ruler' || e.button !== 0) return;
+    const p = tablePoint(root, e, m.state.view, viewerSeat());
+    if (!p) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    root.setPointerCapture(e.pointerId);
+    tools.ruler = { a: p, b: p };
+    tools.rulerPointer = e.pointerId;
+    redrawTools();
+  });
+  root.addEventListener('pointermove', (e) => {
+    if (tools.rulerPointer !== e.pointerId || !tools.ruler) return;
+    const p = tablePoint(root, e, m.state.view, viewerSeat());
+    if (!p) return;
+    tools.ruler.b = p;
+    toolText(`${Math.hypot(p.x - tools.ruler.a.x, p.y - tools.ruler.a.y).toFixed(1)}"`);
+    redrawTools();
+  });
+  const rulerUp = (/** @type {PointerEvent} */ e) => {
+    if (tools.rulerPointer === e.pointerId) tools.rulerPointer = null;
+  };
+  root.addEventListener('pointerup', rulerUp);
+  root.addEventListener('pointercancel', rulerUp);
 
   function sendTry() {
     if (inFlight || !wanted || !m.state) return;
@@ -184,6 +322,7 @@ async function main() {
     wanted = null;
     if (live.send({ type: 'try', version: m.state.version, seq, decision: w.decision })) {
       inFlight = { seq, key: w.key, sent: performance.now() };
+      probe.last = w.decision;
       probe.sent += 1;
       probe.maxInFlight = Math.max(probe.maxInFlight, 1);
     }
@@ -212,7 +351,7 @@ async function main() {
     if (!drag || drag.key !== key) return;
     const v = verdicts.get(key);
     if (!v) return;
-    drawGhost(root, drag.unit, drag.at, v.ok ? 'ok' : 'refused', m.state.view, viewerSeat());
+    drawGhost(root, drag.radius, drag.from, drag.at, v.ok ? 'ok' : 'refused', m.state.view, viewerSeat());
     m.verdict = v.ok ? t('web-bov-legal') : v.text;
     const box = document.getElementById('verdict');
     if (box) {
@@ -269,57 +408,93 @@ async function main() {
     return m.state.view.units.find((/** @type {any} */ u) => u.id === active) || null;
   }
 
+  /** Starts a drag at a pointer press: `propose` gives the models' places
+   * and the decision for a point of the table; `click` is what a press
+   * that does not move does. @param {PointerEvent} e @param {Element} capture
+   * @param {number} radius @param {{x: number, y: number}[] | null} from
+   * @param {(p: {x: number, y: number}) => {at: {x: number, y: number}[], decision: any}} propose @param {(() => void) | null} click */
+  function startDrag(e, capture, radius, from, propose, click) {
+    e.preventDefault();
+    capture.setPointerCapture(e.pointerId);
+    drag = { radius, from, at: [], decision: null, key: '', pointer: e.pointerId, propose, click, down: { x: e.clientX, y: e.clientY }, moved: false };
+  }
+
   root.addEventListener('pointerdown', (e) => {
     const target = /** @type {Element} */ (e.target);
     const g = target.closest('[data-unit]');
-    if (!g || e.button !== 0) return;
+    if (!g || e.button !== 0 || tools.mode) return;
     const unit = draggable();
     if (!unit || Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit) !== unit.id) return;
     const start = tablePoint(root, e, m.state.view, viewerSeat());
     if (!start) return;
-    e.preventDefault();
-    root.setPointerCapture(e.pointerId);
-    drag = { unit, start, at: unit.models, decision: null, key: '', pointer: e.pointerId };
+    startDrag(e, root, unit.radius_in, unit.models, (p) => march(unit, { x: p.x - start.x, y: p.y - start.y }), () => pick(unit.id));
   });
-  root.addEventListener('pointermove', (e) => {
-    if (!drag || e.pointerId !== drag.pointer) return;
+  // A unit to deploy is dragged from its button onto the table: its
+  // formation (the engine's suggestion) follows the pointer.
+  document.getElementById('choices')?.addEventListener('pointerdown', (e) => {
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-kind="Deploy"]'));
+    if (!b || e.button !== 0 || m.busy) return;
+    const option = mine(m)?.options.find((/** @type {any} */ o) => o.index === Number(b.dataset.index));
+    const d = option?.decision?.Deploy;
+    if (!d) return;
+    const unit = m.state.view.units.find((/** @type {any} */ u) => u.id === d.unit);
+    const c = centroid(d.positions);
+    const q = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+    startDrag(e, b, unit?.radius_in ?? 0.5, null, (p) => {
+      const at = d.positions.map((/** @type {{x: number, y: number}} */ m) => ({ x: q(m.x - c.x + p.x), y: q(m.y - c.y + p.y) }));
+      return { at, decision: { Deploy: { unit: d.unit, positions: at } } };
+    }, null);
+  });
+  document.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.pointer || drag.cancelled) return;
+    if (!drag.moved && Math.hypot(e.clientX - drag.down.x, e.clientY - drag.down.y) < (e.pointerType === 'touch' ? 8 : 4)) return;
+    drag.moved = true;
     const p = tablePoint(root, e, m.state.view, viewerSeat());
     if (!p) return;
-    const delta = { x: p.x - drag.start.x, y: p.y - drag.start.y };
-    if (Math.hypot(delta.x, delta.y) < 0.05) return;
-    const { at, decision } = march(drag.unit, delta);
+    const { at, decision } = drag.propose(p);
     drag.at = at;
     drag.decision = decision;
     drag.key = JSON.stringify(decision);
     const v = verdicts.get(drag.key);
-    drawGhost(root, drag.unit, at, v ? (v.ok ? 'ok' : 'refused') : 'asking', m.state.view, viewerSeat());
+    drawGhost(root, drag.radius, drag.from, at, v ? (v.ok ? 'ok' : 'refused') : 'asking', m.state.view, viewerSeat());
     if (v) showVerdict(drag.key);
     else {
       wanted = { decision, key: drag.key };
       sendTry();
     }
   });
+  /** A click that ended a drag is not a click on its button. */
+  let swallowClick = false;
   const release = (/** @type {PointerEvent} */ e) => {
     if (!drag || e.pointerId !== drag.pointer) return;
-    if (!drag.decision) {
-      // A click, not a drag.
-      const unit = drag.unit;
+    if (!drag.moved || !drag.decision) {
+      // A press, not a drag: what a click does.
+      const click = drag.click;
       cancelDrag();
-      pick(unit.id);
+      click?.();
       return;
     }
-    if (e.type === 'pointercancel') {
+    swallowClick = true;
+    setTimeout(() => (swallowClick = false), 0);
+    if (e.type === 'pointercancel' || drag.cancelled) {
       cancelDrag();
       return;
     }
     dropped = drag.key;
     if (verdicts.has(drag.key)) finishDrop(drag.key);
   };
-  root.addEventListener('pointerup', release);
-  root.addEventListener('pointercancel', release);
+  document.addEventListener('pointerup', release);
+  document.addEventListener('pointercancel', release);
+  document.addEventListener('click', (e) => {
+    if (swallowClick) {
+      e.stopPropagation();
+      e.preventDefault();
+      swallowClick = false;
+    }
+  }, true);
   root.addEventListener('click', (e) => {
     const g = /** @type {Element} */ (e.target).closest('[data-unit]');
-    if (!g || draggable()?.id === Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit)) return;
+    if (!g || (!tools.mode && draggable()?.id === Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit))) return;
     pick(Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit));
   });
   root.addEventListener('keydown', (e) => {
@@ -333,6 +508,8 @@ async function main() {
   /** A unit clicked: it is selected (its card shown); an option that names
    * it alone is taken (activate it, attack it, charge it...). @param {number} unitId */
   function pick(unitId) {
+    if (tools.mode === 'look') return lookPick(unitId);
+    if (tools.mode === 'ruler') return;
     m.selected = unitId;
     const q = mine(m);
     if (q && !m.busy && !m.hidden) {
@@ -381,8 +558,9 @@ async function main() {
         box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: () => ((m.hidden = false), draw()), text: t('web-show-hand') }));
       } else if (q) {
         status.textContent = q.text;
-        const drag = q.options.some((/** @type {any} */ o) => kindOf(o.decision) === 'March');
-        if (drag) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag')}` }));
+        const kinds = new Set(q.options.map((/** @type {any} */ o) => kindOf(o.decision)));
+        if (kinds.has('March')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag')}` }));
+        if (kinds.has('Deploy')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag-deploy')}` }));
         box.replaceChildren(
           ...q.options.map((/** @type {any} */ o) =>
             el('button', {
@@ -432,6 +610,7 @@ async function main() {
         active: q ? q.options[0]?.meaning?.unit ?? null : null,
         names: (u) => `${u.name} (${sideName(u.owner)})`,
       });
+      redrawTools();
     }
     const lg = document.getElementById('legend');
     if (lg && lg.dataset.lang !== lang()) {
@@ -478,9 +657,9 @@ async function main() {
       if (logBox.childElementCount > m.log.length || logBox.dataset.lang !== lang()) {
         logBox.replaceChildren();
         logBox.dataset.lang = lang();
-        logBox.dataset.shown = '0';
       }
-      const shown = Number(logBox.dataset.shown || 0);
+      // One line an event (an untold one hidden), so the count is the place.
+      const shown = logBox.childElementCount;
       for (let i = shown; i < m.log.length; i++) {
         const e = m.log[i];
         const li = el('li', { 'data-n': e.n, class: `kind-${e.event?.kind || ''}` }, [e.text]);
@@ -489,7 +668,6 @@ async function main() {
         logBox.append(li);
       }
       if (m.log.length > shown) logBox.scrollTop = logBox.scrollHeight;
-      logBox.dataset.shown = String(m.log.length);
     }
   }
 
@@ -578,6 +756,7 @@ async function main() {
     },
     onMessage: (msg) => {
       if (msg.type === 'tried') tried(msg);
+      else if (msg.type === 'looked') looked(msg);
     },
     onStatus: (status, retry) => {
       const c = document.getElementById('connection');
@@ -606,14 +785,36 @@ async function main() {
     m.state = null;
     live.close();
     await loadTexts(l);
+    // A replay's step is fetched again in the new language.
+    if (replaying) return location.reload();
     applyTexts(document);
     await loadContent();
     draw();
-    live.restart(token(), l);
+    if (!replaying) live.restart(token(), l);
   });
+  // Esc drops the drag; the press it began still ends in no click.
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && drag) cancelDrag();
+    if (e.key !== 'Escape' || !drag) return;
+    if (!drag.moved) return cancelDrag();
+    drag.cancelled = true;
+    wanted = null;
+    root.querySelector('#ghost')?.replaceChildren();
+    const box = document.getElementById('verdict');
+    if (box) box.textContent = '';
   });
+  if (replaying) {
+    document.body.dataset.mode = 'replay';
+    await replay(id, (body) => {
+      // Each step as it stood: its own log, no end screen over it.
+      m.state = { ...body, outcome: null, status: body.outcome ? 'over' : body.status };
+      m.log = body.events || [];
+      const log = document.getElementById('log');
+      if (log) log.replaceChildren();
+      if (body.outcome) m.notice = body.outcome.text;
+      draw();
+    });
+    return;
+  }
   draw();
   live.connect();
   setTimeout(() => {

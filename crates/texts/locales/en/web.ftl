@@ -194,15 +194,6 @@ web-bov-legal = A legal move: let go to make it.
 web-bov-thinking = { $side } ({ $kind }) is thinking…
 web-bov-select = Select a unit to see its card.
 web-bov-general = General
-web-bov-models = { $count ->
-    [one] one model
-   *[other] { $count } models
-}
-web-bov-wounds = { $count ->
-    [0] no wound
-    [one] one wound
-   *[other] { $count } wounds
-}
 web-bov-fatigue = fatigue { $count }
 web-bov-status-poisoned = Poisoned
 web-bov-status-slowed = Slowed
@@ -218,15 +209,20 @@ web-bov-provisional = Provisional card text (the printed card may differ).
 web-bov-won = { $side } wins
 web-bov-drawn = A draw
 web-bov-score = { $points } victory points
-web-bov-vaala-count = { $count ->
-    [one] one Vaala card
-   *[other] { $count } Vaala cards
-}
-web-bov-destroyed = { $count ->
-    [0] no unit destroyed
-    [one] one unit destroyed
-   *[other] { $count } units destroyed
-}
 web-bov-your-vaala = Your Vaala cards
 web-bov-no-vaala = No Vaala card left.
 web-bov-setup = Set-up
+web-bov-drag-deploy = Drag a unit from its button onto your zone, or click it to deploy it where the button says.
+web-bov-tools = Tools
+web-bov-look = Line of sight
+web-bov-ruler = Ruler
+web-bov-look-from = Click the unit that looks.
+web-bov-look-to = { $unit } looks: click the unit it looks at.
+web-bov-ruler-how = Drag on the battlefield to measure.
+web-bov-look-blind = No model of { $from } sees { $to } ({ $distance }" away).
+web-bov-models = models: { $count }
+web-bov-wounds = wounds: { $count }
+web-bov-vaala-count = Vaala cards: { $count }
+web-bov-destroyed = units destroyed: { $count }
+web-bov-look-sees = Models of { $from } that see { $to }: { $seeing } of { $models }, { $distance }" away.
+web-bov-look-cover = { $to } is in cover.

@@ -194,15 +194,6 @@ web-bov-legal = Mouvement légal : relâchez pour le faire.
 web-bov-thinking = { $side } ({ $kind }) réfléchit…
 web-bov-select = Sélectionnez une unité pour voir sa carte.
 web-bov-general = Général
-web-bov-models = { $count ->
-    [one] une figurine
-   *[other] { $count } figurines
-}
-web-bov-wounds = { $count ->
-    [0] aucune blessure
-    [one] une blessure
-   *[other] { $count } blessures
-}
 web-bov-fatigue = fatigue { $count }
 web-bov-status-poisoned = Empoisonné
 web-bov-status-slowed = Ralenti
@@ -218,15 +209,20 @@ web-bov-provisional = Texte provisoire de la carte (la carte imprimée peut diff
 web-bov-won = { $side } l'emporte
 web-bov-drawn = Égalité
 web-bov-score = { $points } points de victoire
-web-bov-vaala-count = { $count ->
-    [one] une carte Vaala
-   *[other] { $count } cartes Vaala
-}
-web-bov-destroyed = { $count ->
-    [0] aucune unité détruite
-    [one] une unité détruite
-   *[other] { $count } unités détruites
-}
 web-bov-your-vaala = Vos cartes Vaala
 web-bov-no-vaala = Plus aucune carte Vaala.
 web-bov-setup = Mise en place
+web-bov-drag-deploy = Faites glisser une unité depuis son bouton dans votre zone, ou cliquez-le pour la déployer où le bouton l'indique.
+web-bov-tools = Outils
+web-bov-look = Ligne de vue
+web-bov-ruler = Règle
+web-bov-look-from = Cliquez l'unité qui regarde.
+web-bov-look-to = { $unit } regarde : cliquez l'unité qu'elle regarde.
+web-bov-ruler-how = Faites glisser sur le champ de bataille pour mesurer.
+web-bov-look-blind = Aucune figurine de { $from } ne voit { $to } (à { $distance }").
+web-bov-models = figurines : { $count }
+web-bov-wounds = blessures : { $count }
+web-bov-vaala-count = cartes Vaala : { $count }
+web-bov-destroyed = unités détruites : { $count }
+web-bov-look-sees = Figurines de { $from } qui voient { $to } : { $seeing } sur { $models }, à { $distance }".
+web-bov-look-cover = { $to } est à couvert.

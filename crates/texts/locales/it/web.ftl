@@ -194,15 +194,6 @@ web-bov-legal = Movimento legale: rilascia per farlo.
 web-bov-thinking = { $side } ({ $kind }) sta pensando…
 web-bov-select = Seleziona un'unità per vederne la carta.
 web-bov-general = Generale
-web-bov-models = { $count ->
-    [one] un modello
-   *[other] { $count } modelli
-}
-web-bov-wounds = { $count ->
-    [0] nessuna ferita
-    [one] una ferita
-   *[other] { $count } ferite
-}
 web-bov-fatigue = fatica { $count }
 web-bov-status-poisoned = Avvelenato
 web-bov-status-slowed = Rallentato
@@ -218,15 +209,20 @@ web-bov-provisional = Testo provvisorio della carta (la carta stampata può diff
 web-bov-won = Vince { $side }
 web-bov-drawn = Pareggio
 web-bov-score = { $points } punti vittoria
-web-bov-vaala-count = { $count ->
-    [one] una carta Vaala
-   *[other] { $count } carte Vaala
-}
-web-bov-destroyed = { $count ->
-    [0] nessuna unità distrutta
-    [one] un'unità distrutta
-   *[other] { $count } unità distrutte
-}
 web-bov-your-vaala = Le tue carte Vaala
 web-bov-no-vaala = Nessuna carta Vaala rimasta.
 web-bov-setup = Preparazione
+web-bov-drag-deploy = Trascina un'unità dal suo pulsante nella tua zona, o cliccalo per schierarla dove indica il pulsante.
+web-bov-tools = Strumenti
+web-bov-look = Linea di vista
+web-bov-ruler = Righello
+web-bov-look-from = Clicca l'unità che guarda.
+web-bov-look-to = { $unit } guarda: clicca l'unità che guarda.
+web-bov-ruler-how = Trascina sul campo di battaglia per misurare.
+web-bov-look-blind = Nessun modello di { $from } vede { $to } (a { $distance }").
+web-bov-models = modelli: { $count }
+web-bov-wounds = ferite: { $count }
+web-bov-vaala-count = carte Vaala: { $count }
+web-bov-destroyed = unità distrutte: { $count }
+web-bov-look-sees = Modelli di { $from } che vedono { $to }: { $seeing } su { $models }, a { $distance }".
+web-bov-look-cover = { $to } è in copertura.
