@@ -11,7 +11,7 @@ use serde_json::json;
 use valerna_bov::battle::Battle;
 use valerna_bov::content::Pack;
 use valerna_bov::geometry::Map;
-use valerna_bov::rules::force_list::{self, ListError};
+use valerna_bov::rules::force_list;
 use valerna_game::Game;
 
 use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
@@ -89,11 +89,12 @@ enum BovCommand {
 enum ListCommand {
     /// Check a force list (RON, see content/bov/README.md) against the rules
     /// of "Writing up Force Lists": exit 0 with a summary, or exit 2 naming
-    /// each entry and the rule it breaks.
+    /// each entry, the rule it breaks and the rule's page.
     Validate {
         /// The force list file.
         file: PathBuf,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text: with `errors`, each with
+        /// its rule, section, page, entry and message.
         #[arg(long)]
         json: bool,
     },
@@ -360,8 +361,10 @@ fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
     }
 }
 
-fn error_json(e: &ListError) -> serde_json::Value {
-    json!({ "entry": e.entry, "rule": e.rule.id(), "citation": e.rule.citation(), "message": e.message })
+fn error_json(e: &force_list::Violation) -> serde_json::Value {
+    let mut v = serde_json::to_value(e).expect("violations serialize");
+    v["citation"] = json!(e.rule.citation());
+    v
 }
 
 /// Writes to standard output; a closed pipe (`| head`) is not an error.

@@ -108,10 +108,12 @@ fn lists_take_files_checked_first() {
     assert_eq!(out.status.code(), Some(2));
     let e = stderr(&out);
     assert!(e.contains("--lists") && e.contains("1 rule"), "{e}");
-    // The rule lines are those `bov list validate` prints.
+    // The rule lines, each starting with the file, are those `bov list
+    // validate` prints.
+    let shown = bad.display().to_string();
     let rules = |s: &str| -> Vec<String> {
         s.lines()
-            .filter(|l| l.contains("entry '"))
+            .filter(|l| l.starts_with(&shown))
             .map(String::from)
             .collect()
     };
@@ -144,6 +146,33 @@ fn bad_entry_ids_are_refused() {
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(v["errors"][0]["rule"], "entry_id", "{v}");
     }
+}
+
+/// `bov list validate --json` names each violation's rule, page and entry.
+#[test]
+fn validate_json_names_rule_page_and_entry() {
+    let f = temp("two-generals.ron");
+    std::fs::write(
+        &f,
+        r#"(name: "x", force: "Allaria", game_size: 100, units: [(card: "eldai_alarn", general: true), (card: "parrymaster_qui", general: true)])"#,
+    )
+    .unwrap();
+    let out = valerna(&["bov", "list", "validate", f.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &v["errors"][0];
+    assert_eq!(e["rule"], "general", "{v}");
+    assert_eq!(e["page"], 20, "{v}");
+    assert_eq!(e["section"], "The General", "{v}");
+    assert_eq!(e["entry"]["kind"], "unit", "{v}");
+    assert_eq!(e["entry"]["index"], 1, "{v}");
+    assert_eq!(e["entry"]["id"], "parrymaster_qui", "{v}");
+    let text = run(&format!("bov list validate {}", f.display()));
+    let e = stderr(&text);
+    assert!(
+        e.contains("unit entry 'parrymaster_qui' (units[1])") && e.contains("p. 20"),
+        "{e}"
+    );
 }
 
 /// `bov cards` lists what a list is written with.
