@@ -1,9 +1,13 @@
 //! The force-list rules one by one (BoV 5.1, "Writing up Force Lists",
 //! p. 26; "The General", p. 20; "Neutral Units", p. 30): each fires on a
-//! list that breaks it, names the entry concerned and cites its page.
+//! list that breaks it, names the entry concerned and cites its page; and
+//! the starting lists a newcomer is given are valid.
 
-use valerna_bov::content::Pack;
-use valerna_bov::rules::force_list::{Entry, ListRule, RULES, Violation, parse, validate};
+use valerna_bov::content::{Pack, SAMPLE_LISTS};
+use valerna_bov::rules::force_list::{
+    self, Entry, ListRule, RULES, StarterError, Violation, parse, starter, starter_forces, to_ron,
+    validate,
+};
 
 fn pack() -> Pack {
     Pack::default_pack().unwrap()
@@ -388,4 +392,71 @@ fn violations_serialize_for_a_page_to_show_beside_their_entry() {
         serde_json::to_value(&artifact).unwrap(),
         serde_json::json!({"kind": "artifact", "unit": 1, "unit_id": "qui", "index": 0, "card": "blade_of_dawn"})
     );
+}
+
+/// Every force a list can be written for, at every size from its cheapest
+/// Hero to 200 points: the starting list written out validates as read
+/// back, spends no more than the size and, at 100, at least 90.
+#[test]
+fn starting_lists_validate_for_every_force_and_size() {
+    let p = pack();
+    let forces = starter_forces(&p);
+    assert_eq!(forces, ["Allaria", "Tyveria"]);
+    for force in forces {
+        let lower = force.to_lowercase();
+        let mut sizes_done = 0;
+        for size in 1..=200 {
+            let made = match starter(&p, &lower, size) {
+                Ok(l) => l,
+                Err(StarterError::TooSmall { cheapest, .. }) => {
+                    assert!(size < cheapest, "{force} {size}");
+                    continue;
+                }
+                Err(e) => panic!("{force} {size}: {e}"),
+            };
+            let text = to_ron(&p, &made);
+            let read = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(read, made, "{text}");
+            let f = validate(&p, &read).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+            assert!(f.points <= size, "{force} {size}");
+            assert!(text.contains(&format!("// {} of {size} points spent.", f.points)));
+            if size == 100 {
+                assert!(f.points >= 90, "{force}: {} points\n{text}", f.points);
+            }
+            sizes_done += 1;
+        }
+        assert!(sizes_done > 150, "{force}");
+    }
+}
+
+#[test]
+fn a_starting_list_is_refused_for_an_unknown_force_or_a_size_without_a_hero() {
+    let p = pack();
+    // Nahuac is a force of the pack with no unit card yet.
+    for force in ["Atlantis", "nahuac"] {
+        match starter(&p, force, 100) {
+            Err(e @ StarterError::UnknownForce { .. }) => {
+                assert!(e.to_string().contains("Allaria, Tyveria"), "{e}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    match starter(&p, "Allaria", 5) {
+        Err(e @ StarterError::TooSmall { cheapest: 12, .. }) => {
+            assert!(e.to_string().contains("p. 20"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// `to_ron` writes any list in the format `parse` reads: the shipped lists
+/// come back the same.
+#[test]
+fn lists_written_out_read_back_the_same() {
+    let p = pack();
+    for (file, text) in SAMPLE_LISTS {
+        let l = force_list::parse(text).unwrap();
+        let written = to_ron(&p, &l);
+        assert_eq!(parse(&written).unwrap(), l, "{file}:\n{written}");
+    }
 }

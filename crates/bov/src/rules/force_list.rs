@@ -7,6 +7,8 @@
 //! rule of [`RULES`], a function named after the book's rule, and reports
 //! every [`Violation`] with the rule's section and page and the [`Entry`] it
 //! concerns, so that an editor can show each beside its line.
+//! [`starter`] writes a newcomer's first list and [`to_ron`] writes any list
+//! back as a commented file.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -16,6 +18,9 @@ use serde::{Deserialize, Serialize};
 use super::keywords::UnitKeyword;
 use super::units::{CardId, UnitCard};
 use crate::content::{NEUTRAL, Pack};
+
+mod starter;
+pub use starter::{StarterError, starter, starter_forces, to_ron};
 
 /// The points of the standard game; 50 is the small one; any size may be agreed.
 pub const STANDARD_GAME_SIZE: u32 = 100;
