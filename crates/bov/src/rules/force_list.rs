@@ -3,10 +3,10 @@
 //!
 //! The file format (RON) is [`ForceList`], documented in
 //! `content/bov/README.md`. [`validate`] is the one judge of a list (the
-//! command line, the battle set-up and the server all call it): it runs each
-//! rule of [`RULES`], a function named after the book's rule, and reports
-//! every [`Violation`] with the rule's section and page and the [`Entry`] it
-//! concerns, so that an editor can show each beside its line.
+//! command line, the battle set-up and the balance runs all call it): it
+//! runs each rule of [`RULES`], a function named after the book's rule, and
+//! reports every [`Violation`] with the rule's section and page and the
+//! [`Entry`] it concerns, so that an editor can show each beside its line.
 //! [`starter`] writes a newcomer's first list and [`to_ron`] writes any list
 //! back as a commented file.
 
@@ -107,6 +107,7 @@ pub enum ListRule {
 const LIST_FORMAT: &str = "content/bov/README.md, \"Force lists\"";
 
 impl ListRule {
+    /// Every rule, in the order [`validate`] reports them.
     pub const ALL: [ListRule; 16] = [
         ListRule::Format,
         ListRule::EntryId,
