@@ -257,17 +257,32 @@ fn content_errors_name_the_file_the_entry_and_the_field() {
 mod lists {
     use super::*;
     use valerna_bov::content::SAMPLE_LISTS;
-    use valerna_bov::rules::force_list::{self, ListRule};
+    use valerna_bov::rules::force_list::{self, Entry, ListRule};
 
-    fn check(text: &str) -> Result<force_list::Force, Vec<force_list::ListError>> {
+    fn check(text: &str) -> Result<force_list::Force, Vec<force_list::Violation>> {
         let list = force_list::parse(text).map_err(|e| vec![e])?;
         force_list::validate(&pack(), &list)
     }
 
+    /// Each violation's entry as the list knows it (a unit entry or an
+    /// Artifact by its carrier's id, "vaala", "monsters", or "list"), and
+    /// its rule.
     fn broken(text: &str) -> Vec<(String, ListRule)> {
         match check(text) {
             Ok(_) => panic!("list accepted:\n{text}"),
-            Err(e) => e.into_iter().map(|e| (e.entry, e.rule)).collect(),
+            Err(e) => e
+                .into_iter()
+                .map(|e| {
+                    let entry = match e.entry {
+                        Entry::List => "list".to_string(),
+                        Entry::Unit { id, .. } => id,
+                        Entry::Artifact { unit_id, .. } => unit_id,
+                        Entry::Vaala { .. } => "vaala".to_string(),
+                        Entry::Monster { .. } => "monsters".to_string(),
+                    };
+                    (entry, e.rule)
+                })
+                .collect(),
         }
     }
 

@@ -11,7 +11,7 @@ use serde_json::json;
 use valerna_bov::battle::Battle;
 use valerna_bov::content::Pack;
 use valerna_bov::geometry::Map;
-use valerna_bov::rules::force_list::{self, ListError};
+use valerna_bov::rules::force_list;
 use valerna_game::Game;
 
 use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
@@ -89,13 +89,29 @@ enum BovCommand {
 enum ListCommand {
     /// Check a force list (RON, see content/bov/README.md) against the rules
     /// of "Writing up Force Lists": exit 0 with a summary, or exit 2 naming
-    /// each entry and the rule it breaks.
+    /// each entry, the rule it breaks and the rule's page.
     Validate {
         /// The force list file.
         file: PathBuf,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text: with `errors`, each with
+        /// its rule, section, page, entry and message.
         #[arg(long)]
         json: bool,
+    },
+    /// Write a valid starting force list to edit (RON, with comments saying
+    /// how), for `bov list validate` and `bov sim --lists`.
+    New {
+        /// The force to write it for ("allaria", "tyveria"; any case).
+        #[arg(long)]
+        faction: String,
+        /// The game size: the most points the list may spend (100 is the
+        /// standard game, 50 the small one).
+        #[arg(long, default_value_t = force_list::STANDARD_GAME_SIZE)]
+        points: u32,
+        /// The file to write, which must not exist yet; standard output if
+        /// left out.
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
     },
 }
 
@@ -104,6 +120,14 @@ pub fn run(args: BovArgs) -> Result<(), CliError> {
         BovCommand::List {
             command: ListCommand::Validate { file, json },
         } => validate(&file, json),
+        BovCommand::List {
+            command:
+                ListCommand::New {
+                    faction,
+                    points,
+                    output,
+                },
+        } => new_list(&faction, points, output.as_deref()),
         BovCommand::Sim(a) => bov_sim::run(a),
         BovCommand::Balance(a) => crate::balance::bov::run(a),
         BovCommand::Arena(a) => bov_arena::run(a),
@@ -360,8 +384,46 @@ fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
     }
 }
 
-fn error_json(e: &ListError) -> serde_json::Value {
-    json!({ "entry": e.entry, "rule": e.rule.id(), "citation": e.rule.citation(), "message": e.message })
+/// `bov list new`: a valid starting list, written so that it reads back as
+/// it was made.
+fn new_list(faction: &str, points: u32, output: Option<&std::path::Path>) -> Result<(), CliError> {
+    use force_list::StarterError;
+    let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
+    let list = force_list::starter(&pack, faction, points).map_err(|e| match e {
+        StarterError::UnknownForce { forces, .. } => CliError::usage(format!(
+            "--faction '{faction}': a list can be written for {}",
+            forces.join(", ")
+        )),
+        StarterError::TooSmall { .. } => CliError::usage(format!("--points {points}: {e}")),
+    })?;
+    let text = force_list::to_ron(&pack, &list);
+    match output {
+        None => error::emit(&text),
+        Some(path) => {
+            let what = format!("--output '{}'", path.display());
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .map_err(|e| {
+                    if e.kind() == std::io::ErrorKind::AlreadyExists {
+                        CliError::usage(format!(
+                            "{what}: the file exists; a list is never written over"
+                        ))
+                    } else {
+                        error::io_error(&what, "cannot be written", &e)
+                    }
+                })?;
+            std::io::Write::write_all(&mut file, text.as_bytes())
+                .map_err(|e| error::io_error(&what, "cannot be written", &e))
+        }
+    }
+}
+
+fn error_json(e: &force_list::Violation) -> serde_json::Value {
+    let mut v = serde_json::to_value(e).expect("violations serialize");
+    v["citation"] = json!(e.rule.citation());
+    v
 }
 
 /// Writes to standard output; a closed pipe (`| head`) is not an error.

@@ -108,10 +108,12 @@ fn lists_take_files_checked_first() {
     assert_eq!(out.status.code(), Some(2));
     let e = stderr(&out);
     assert!(e.contains("--lists") && e.contains("1 rule"), "{e}");
-    // The rule lines are those `bov list validate` prints.
+    // The rule lines, each starting with the file, are those `bov list
+    // validate` prints.
+    let shown = bad.display().to_string();
     let rules = |s: &str| -> Vec<String> {
         s.lines()
-            .filter(|l| l.contains("entry '"))
+            .filter(|l| l.starts_with(&shown))
             .map(String::from)
             .collect()
     };
@@ -144,6 +146,105 @@ fn bad_entry_ids_are_refused() {
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(v["errors"][0]["rule"], "entry_id", "{v}");
     }
+}
+
+/// `bov list new` writes a starting list for each force and the book's two
+/// game sizes that `bov list validate` accepts; the same
+/// text on standard output as in `-o FILE`, and a file never written over.
+#[test]
+fn new_lists_validate_for_each_force_and_size() {
+    for faction in ["allaria", "Tyveria"] {
+        for points in ["50", "100"] {
+            let f = temp(&format!("new-{faction}-{points}.ron"));
+            let _ = std::fs::remove_file(&f);
+            let path = f.to_str().unwrap();
+            let args = [
+                "bov",
+                "list",
+                "new",
+                "--faction",
+                faction,
+                "--points",
+                points,
+            ];
+            let printed = valerna(&args);
+            assert!(printed.status.success(), "{}", stderr(&printed));
+            let written = valerna(&[&args[..], &["-o", path]].concat());
+            assert!(written.status.success(), "{}", stderr(&written));
+            assert_eq!(std::fs::read(&f).unwrap(), printed.stdout);
+            let out = valerna(&["bov", "list", "validate", path, "--json"]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["game_size"].as_u64().unwrap().to_string(), points, "{v}");
+            let again = valerna(&[&args[..], &["-o", path]].concat());
+            assert_eq!(again.status.code(), Some(2));
+            assert!(stderr(&again).contains("exists"), "{}", stderr(&again));
+        }
+    }
+}
+
+/// An unknown force (Nahuac has no cards yet) names those a list can be
+/// written for; no force at all, or a size that buys no Hero, is a usage
+/// error too.
+#[test]
+fn new_lists_refuse_bad_arguments() {
+    for faction in ["nowhere", "nahuac"] {
+        let out = run(&format!("bov list new --faction {faction}"));
+        assert_eq!(out.status.code(), Some(2));
+        let e = stderr(&out);
+        assert!(e.contains("Allaria, Tyveria") && e.contains(faction), "{e}");
+    }
+    assert_eq!(run("bov list new").status.code(), Some(2));
+    let out = run("bov list new --faction allaria --points 5");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--points 5"), "{}", stderr(&out));
+}
+
+/// The README's steps for a list of one's own run as written.
+#[test]
+fn the_readme_list_steps_run() {
+    let f = temp("my-force.ron");
+    let _ = std::fs::remove_file(&f);
+    let path = f.to_str().unwrap();
+    assert!(
+        run(&format!(
+            "bov list new --faction allaria --points 100 -o {path}"
+        ))
+        .status
+        .success()
+    );
+    assert!(run(&format!("bov list validate {path}")).status.success());
+    let v = json(&format!(
+        "bov sim --games 1 --lists {path},tyveria_swarm --json"
+    ));
+    assert_eq!(v["finished"], 1, "{v}");
+}
+
+/// `bov list validate --json` names each violation's rule, page and entry.
+#[test]
+fn validate_json_names_rule_page_and_entry() {
+    let f = temp("two-generals.ron");
+    std::fs::write(
+        &f,
+        r#"(name: "x", force: "Allaria", game_size: 100, units: [(card: "eldai_alarn", general: true), (card: "parrymaster_qui", general: true)])"#,
+    )
+    .unwrap();
+    let out = valerna(&["bov", "list", "validate", f.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &v["errors"][0];
+    assert_eq!(e["rule"], "general", "{v}");
+    assert_eq!(e["page"], 20, "{v}");
+    assert_eq!(e["section"], "The General", "{v}");
+    assert_eq!(e["entry"]["kind"], "unit", "{v}");
+    assert_eq!(e["entry"]["index"], 1, "{v}");
+    assert_eq!(e["entry"]["id"], "parrymaster_qui", "{v}");
+    let text = run(&format!("bov list validate {}", f.display()));
+    let e = stderr(&text);
+    assert!(
+        e.contains("unit entry 'parrymaster_qui' (units[1])") && e.contains("p. 20"),
+        "{e}"
+    );
 }
 
 /// `bov cards` lists what a list is written with.

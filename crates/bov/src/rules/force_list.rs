@@ -1,10 +1,14 @@
-//! Force lists (BoV 5.1, "Writing up Force Lists", "The General",
-//! "Dragonriders", "Select Vaala and Artifacts", "Dragonbond", "Unique";
-//! "Neutral Units" > "Mercenaries").
+//! Force lists (BoV 5.1, "Writing up Force Lists", p. 26; "The General",
+//! p. 20; "Neutral Units", p. 30).
 //!
 //! The file format (RON) is [`ForceList`], documented in
-//! `content/bov/README.md`. [`validate`] checks a list against a pack and
-//! reports every broken rule, each naming the entry and the rule.
+//! `content/bov/README.md`. [`validate`] is the one judge of a list (the
+//! command line, the battle set-up and the balance runs all call it): it
+//! runs each rule of [`RULES`], a function named after the book's rule, and
+//! reports every [`Violation`] with the rule's section and page and the
+//! [`Entry`] it concerns, so that an editor can show each beside its line.
+//! [`starter`] writes a newcomer's first list and [`to_ron`] writes any list
+//! back as a commented file.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -14,6 +18,9 @@ use serde::{Deserialize, Serialize};
 use super::keywords::UnitKeyword;
 use super::units::{CardId, UnitCard};
 use crate::content::{NEUTRAL, Pack};
+
+mod starter;
+pub use starter::{StarterError, starter, starter_forces, to_ron};
 
 /// The points of the standard game; 50 is the small one; any size may be agreed.
 pub const STANDARD_GAME_SIZE: u32 = 100;
@@ -69,7 +76,7 @@ impl ListEntry {
     }
 }
 
-/// The rule a list breaks.
+/// The rule a list breaks, as a stable snake_case code (its serde form).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ListRule {
@@ -95,7 +102,31 @@ pub enum ListRule {
     Monsters,
 }
 
+/// Where the list format's own rules (ids, references, syntax) are written:
+/// no page of the book states them.
+const LIST_FORMAT: &str = "content/bov/README.md, \"Force lists\"";
+
 impl ListRule {
+    /// Every rule, in the order [`validate`] reports them.
+    pub const ALL: [ListRule; 16] = [
+        ListRule::Format,
+        ListRule::EntryId,
+        ListRule::DuplicateEntry,
+        ListRule::UnknownCard,
+        ListRule::UnknownEntry,
+        ListRule::GameSize,
+        ListRule::UnknownForce,
+        ListRule::Force,
+        ListRule::Points,
+        ListRule::General,
+        ListRule::Mounted,
+        ListRule::Artifact,
+        ListRule::Dragonbond,
+        ListRule::Unique,
+        ListRule::Mercenaries,
+        ListRule::Monsters,
+    ];
+
     /// The rule as a stable identifier.
     pub fn id(self) -> &'static str {
         match self {
@@ -118,46 +149,140 @@ impl ListRule {
         }
     }
 
-    /// Where the book states it.
-    pub fn citation(self) -> &'static str {
+    /// The section of BoV 5.1 that states the rule, its headings joined by
+    /// " > ", or the list format's document.
+    pub fn section(self) -> &'static str {
         match self {
-            ListRule::Format => "content/bov/README.md, \"Force lists\"",
-            ListRule::GameSize => "BoV 5.1, \"Game Size\"",
-            ListRule::UnknownForce | ListRule::Force => "BoV 5.1, \"Select Units\"",
-            ListRule::UnknownCard
+            ListRule::Format
+            | ListRule::UnknownCard
             | ListRule::DuplicateEntry
             | ListRule::EntryId
-            | ListRule::UnknownEntry => "content/bov/README.md, \"Force lists\"",
-            ListRule::Points => "BoV 5.1, \"Select Units\"; \"Select Vaala and Artifacts\"",
-            ListRule::General => "BoV 5.1, \"The General\"",
-            ListRule::Unique => "BoV 5.1, \"Unique\"",
-            ListRule::Artifact => "BoV 5.1, \"Artifact Cards\"",
-            ListRule::Dragonbond => "BoV 5.1, \"The Dragonbond\"",
-            ListRule::Mounted => "BoV 5.1, \"Dragonriders\"",
-            ListRule::Mercenaries => "BoV 5.1, \"Neutral Units\" > \"Mercenaries\"",
-            ListRule::Monsters => "BoV 5.1, \"Neutral Units\" > \"Monsters\"",
+            | ListRule::UnknownEntry => LIST_FORMAT,
+            ListRule::GameSize => "Game Size",
+            ListRule::UnknownForce | ListRule::Force | ListRule::Points => {
+                "Writing up Force Lists > Select Units"
+            }
+            ListRule::General => "The General",
+            ListRule::Mounted => "Writing up Force Lists > Dragonriders",
+            ListRule::Artifact => "Writing up Force Lists > Select Vaala and Artifacts",
+            ListRule::Dragonbond => "Writing up Force Lists > Dragonbond",
+            ListRule::Unique => "Writing up Force Lists > Unique",
+            ListRule::Mercenaries => "Neutral Units > Mercenaries",
+            ListRule::Monsters => "Neutral Units > Monsters",
+        }
+    }
+
+    /// The page of BoV 5.1 the section starts on, as its contents list it;
+    /// `None` for the list format's own rules.
+    pub fn page(self) -> Option<u16> {
+        match self {
+            ListRule::Format
+            | ListRule::UnknownCard
+            | ListRule::DuplicateEntry
+            | ListRule::EntryId
+            | ListRule::UnknownEntry => None,
+            ListRule::General => Some(20),
+            ListRule::GameSize
+            | ListRule::UnknownForce
+            | ListRule::Force
+            | ListRule::Points
+            | ListRule::Mounted
+            | ListRule::Artifact
+            | ListRule::Dragonbond
+            | ListRule::Unique => Some(26),
+            ListRule::Mercenaries | ListRule::Monsters => Some(30),
+        }
+    }
+
+    /// Where the rule is written, for a reader: `BoV 5.1, "The General",
+    /// p. 20`.
+    pub fn citation(self) -> String {
+        match self.page() {
+            Some(p) => format!("BoV 5.1, \"{}\", p. {p}", self.section()),
+            None => self.section().to_string(),
         }
     }
 }
 
-/// One broken rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ListError {
-    /// The entry's id, or "list" for the list as a whole.
-    pub entry: String,
+/// The part of a list a violation concerns, by its place in the file, so a
+/// page can show the error beside it. Indices count from 0, as in the file's
+/// arrays.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Entry {
+    /// The list as a whole: its size, force, points, General.
+    List,
+    /// `units[index]`, known by `id` (its own id, else its card's).
+    Unit { index: usize, id: String },
+    /// `units[unit].artifacts[index]`: the Artifact card `card` given to the
+    /// unit entry `unit_id`.
+    Artifact {
+        unit: usize,
+        unit_id: String,
+        index: usize,
+        card: String,
+    },
+    /// `vaala[index]`: the Vaala card `card`.
+    Vaala { index: usize, card: String },
+    /// `monsters[index]`: the unit id `card`.
+    Monster { index: usize, card: String },
+}
+
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entry::List => write!(f, "the list"),
+            Entry::Unit { index, id } => write!(f, "unit entry '{id}' (units[{index}])"),
+            Entry::Artifact {
+                unit,
+                unit_id,
+                index,
+                card,
+            } => write!(
+                f,
+                "Artifact '{card}' of unit entry '{unit_id}' (units[{unit}].artifacts[{index}])"
+            ),
+            Entry::Vaala { index, card } => write!(f, "Vaala card '{card}' (vaala[{index}])"),
+            Entry::Monster { index, card } => write!(f, "Monster '{card}' (monsters[{index}])"),
+        }
+    }
+}
+
+/// One broken rule: which, where the book states it, and the entry it
+/// concerns. Serializes as `{rule, section, page, entry: {kind, ...},
+/// message}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
     pub rule: ListRule,
+    /// [`ListRule::section`].
+    pub section: &'static str,
+    /// [`ListRule::page`].
+    pub page: Option<u16>,
+    pub entry: Entry,
     pub message: String,
 }
 
-impl fmt::Display for ListError {
+impl Violation {
+    pub fn new(rule: ListRule, entry: Entry, message: impl Into<String>) -> Self {
+        Violation {
+            rule,
+            section: rule.section(),
+            page: rule.page(),
+            entry,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "entry '{}': {} ({}): {}",
+            "{}: {} ({}; {})",
             self.entry,
+            self.message,
             self.rule.id(),
-            self.rule.citation(),
-            self.message
+            self.rule.citation()
         )
     }
 }
@@ -207,457 +332,743 @@ fn is_entry_id(id: &str) -> bool {
 }
 
 /// Parses a force list; a format error is reported as a [`ListRule::Format`]
-/// error naming the line and column.
-pub fn parse(text: &str) -> Result<ForceList, ListError> {
-    crate::content::ron_options()
-        .from_str(text)
-        .map_err(|e| ListError {
-            entry: "list".into(),
-            rule: ListRule::Format,
-            message: format!(
+/// violation of the whole list naming the line and column.
+pub fn parse(text: &str) -> Result<ForceList, Violation> {
+    crate::content::ron_options().from_str(text).map_err(|e| {
+        Violation::new(
+            ListRule::Format,
+            Entry::List,
+            format!(
                 "line {}, column {}: {}",
                 e.span.start.line, e.span.start.col, e.code
             ),
-        })
+        )
+    })
 }
 
-/// Checks every rule of a force list against `pack`; reports them all.
-pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<ListError>> {
-    let mut errors = Vec::new();
-    let mut err = |entry: &str, rule: ListRule, message: String| {
-        errors.push(ListError {
-            entry: entry.to_string(),
-            rule,
-            message,
-        });
-    };
+/// A list read against a pack: what every rule looks up.
+struct Reading<'a> {
+    pack: &'a Pack,
+    list: &'a ForceList,
+    /// Each entry's unit card; `None` when the pack has no such card.
+    cards: Vec<Option<(CardId, &'a UnitCard)>>,
+    /// The first entry of each entry id.
+    index: HashMap<&'a str, usize>,
+}
 
-    if list.game_size == 0 {
-        err(
-            "list",
-            ListRule::GameSize,
-            "the game size must be at least 1 point (50 and 100 are standard)".into(),
-        );
-    }
-    if !pack.forces.iter().any(|f| f == &list.force) {
-        err(
-            "list",
-            ListRule::UnknownForce,
-            format!(
-                "'{}' is not a force of the pack ({})",
-                list.force,
-                pack.forces.join(", ")
-            ),
-        );
+impl<'a> Reading<'a> {
+    fn new(pack: &'a Pack, list: &'a ForceList) -> Self {
+        let mut index = HashMap::new();
+        for (i, e) in list.units.iter().enumerate() {
+            index.entry(e.entry_id()).or_insert(i);
+        }
+        Reading {
+            pack,
+            list,
+            cards: list.units.iter().map(|e| pack.unit(&e.card)).collect(),
+            index,
+        }
     }
 
-    // Resolve entries.
-    let mut index: HashMap<&str, usize> = HashMap::new();
-    let mut cards: Vec<Option<(CardId, &UnitCard)>> = Vec::with_capacity(list.units.len());
-    for (i, e) in list.units.iter().enumerate() {
-        let id = e.entry_id();
-        if let Some(own) = &e.id
-            && !is_entry_id(own)
-        {
-            err(
-                own,
-                ListRule::EntryId,
+    fn card(&self, i: usize) -> Option<&'a UnitCard> {
+        self.cards.get(i).copied().flatten().map(|c| c.1)
+    }
+
+    /// The entries whose card the pack has, with it.
+    fn known(&self) -> impl Iterator<Item = (usize, &'a ListEntry, &'a UnitCard)> + '_ {
+        self.list
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| self.card(i).map(|c| (i, e, c)))
+    }
+
+    fn unit(&self, i: usize) -> Entry {
+        Entry::Unit {
+            index: i,
+            id: self.list.units[i].entry_id().to_string(),
+        }
+    }
+
+    fn artifact_entry(&self, unit: usize, index: usize) -> Entry {
+        let e = &self.list.units[unit];
+        Entry::Artifact {
+            unit,
+            unit_id: e.entry_id().to_string(),
+            index,
+            card: e.artifacts[index].clone(),
+        }
+    }
+
+    fn find(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    /// The entry this one is bonded to, when it names one.
+    fn bond(&self, i: usize) -> Option<usize> {
+        self.list.units[i]
+            .bonded_to
+            .as_deref()
+            .and_then(|b| self.find(b))
+    }
+
+    /// The entry this one starts mounted on, when it names another.
+    fn mount(&self, i: usize) -> Option<usize> {
+        self.list.units[i]
+            .mounted_on
+            .as_deref()
+            .and_then(|m| self.find(m))
+            .filter(|&j| j != i)
+    }
+
+    fn mercenary(&self, i: usize) -> bool {
+        self.card(i).is_some_and(|c| c.has(UnitKeyword::Mercenary))
+    }
+
+    /// A unit's points with its Artifacts; 0 for a card the pack lacks.
+    fn unit_points(&self, i: usize) -> u32 {
+        self.card(i).map_or(0, |c| {
+            u32::from(c.points) + CARD_POINTS * self.list.units[i].artifacts.len() as u32
+        })
+    }
+
+    fn vaala_points(&self) -> u32 {
+        CARD_POINTS * self.list.vaala.len() as u32
+    }
+
+    /// Points spent on Mercenaries, and on the force's own units and its
+    /// Vaala cards (docs/rulings.md, "The General is chosen among the
+    /// force's own Heroes").
+    fn mercenary_and_main_points(&self) -> (u32, u32) {
+        let mut mercenary = 0;
+        let mut main = self.vaala_points();
+        for i in 0..self.list.units.len() {
+            if self.mercenary(i) {
+                mercenary += self.unit_points(i);
+            } else {
+                main += self.unit_points(i);
+            }
+        }
+        (mercenary, main)
+    }
+
+    fn hero(&self, i: usize) -> bool {
+        self.card(i).is_some_and(|c| c.has(UnitKeyword::Hero)) && !self.mercenary(i)
+    }
+
+    fn rider(&self, i: usize) -> bool {
+        self.hero(i)
+            && self
+                .card(i)
+                .is_some_and(|c| c.has(UnitKeyword::Dragonrider))
+    }
+
+    fn bonded_rider(&self, i: usize) -> bool {
+        self.rider(i) && self.bond(i).is_some()
+    }
+
+    /// The entry ids of the entries `pred` holds for, for a message.
+    fn names(&self, pred: impl Fn(usize) -> bool) -> String {
+        (0..self.list.units.len())
+            .filter(|&i| pred(i))
+            .map(|i| format!("'{}'", self.list.units[i].entry_id()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// What one rule finds: each entry it concerns, with the message.
+type Found = Vec<(Entry, String)>;
+
+/// One rule of writing a force list: its code (which gives its section and
+/// page) and its check.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    pub rule: ListRule,
+    check: fn(&Reading<'_>) -> Found,
+}
+
+impl fmt::Debug for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rule").field("rule", &self.rule).finish()
+    }
+}
+
+/// Every rule a list is checked against, in the order they are reported:
+/// the file's own first, then the book's in its order. ([`ListRule::Format`]
+/// is [`parse`]'s.)
+pub const RULES: [Rule; 15] = [
+    Rule {
+        rule: ListRule::EntryId,
+        check: entry_ids,
+    },
+    Rule {
+        rule: ListRule::DuplicateEntry,
+        check: one_entry_per_id,
+    },
+    Rule {
+        rule: ListRule::UnknownCard,
+        check: cards_of_the_pack,
+    },
+    Rule {
+        rule: ListRule::UnknownEntry,
+        check: references_name_entries,
+    },
+    Rule {
+        rule: ListRule::GameSize,
+        check: game_size,
+    },
+    Rule {
+        rule: ListRule::UnknownForce,
+        check: pick_a_force,
+    },
+    Rule {
+        rule: ListRule::Force,
+        check: units_of_the_force,
+    },
+    Rule {
+        rule: ListRule::Points,
+        check: spend_no_more_than_the_game_size,
+    },
+    Rule {
+        rule: ListRule::General,
+        check: the_general,
+    },
+    Rule {
+        rule: ListRule::Mounted,
+        check: dragonriders,
+    },
+    Rule {
+        rule: ListRule::Artifact,
+        check: artifacts,
+    },
+    Rule {
+        rule: ListRule::Dragonbond,
+        check: dragonbond,
+    },
+    Rule {
+        rule: ListRule::Unique,
+        check: unique,
+    },
+    Rule {
+        rule: ListRule::Mercenaries,
+        check: mercenaries,
+    },
+    Rule {
+        rule: ListRule::Monsters,
+        check: monsters,
+    },
+];
+
+/// Checks every rule of a force list against `pack` and reports every
+/// violation, or the force ready to deploy.
+pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<Violation>> {
+    let reading = Reading::new(pack, list);
+    let violations: Vec<Violation> = RULES
+        .iter()
+        .flat_map(|r| {
+            (r.check)(&reading)
+                .into_iter()
+                .map(move |(entry, message)| Violation::new(r.rule, entry, message))
+        })
+        .collect();
+    if violations.is_empty() {
+        Ok(reading.force())
+    } else {
+        Err(violations)
+    }
+}
+
+impl Reading<'_> {
+    /// The force of a list that breaks no rule: every card known, every
+    /// reference resolved, one General.
+    fn force(&self) -> Force {
+        let list = self.list;
+        let units: Vec<ForceUnit> = (0..list.units.len())
+            .filter_map(|i| {
+                let (card, c) = self.cards[i]?;
+                let e = &list.units[i];
+                Some(ForceUnit {
+                    entry: e.entry_id().to_string(),
+                    card,
+                    artifacts: e
+                        .artifacts
+                        .iter()
+                        .filter_map(|a| self.pack.artifacts.iter().position(|x| &x.id == a))
+                        .collect(),
+                    bonded_to: self.bond(i),
+                    mounted_on: self.mount(i),
+                    mercenary: c.has(UnitKeyword::Mercenary),
+                    value: u16::try_from(self.unit_points(i)).unwrap_or(u16::MAX),
+                })
+            })
+            .collect();
+        let (mercenary_points, main_points) = self.mercenary_and_main_points();
+        Force {
+            name: list.name.clone(),
+            force: list.force.clone(),
+            game_size: list.game_size,
+            units,
+            general: list.units.iter().position(|e| e.general).unwrap_or(0),
+            vaala: list
+                .vaala
+                .iter()
+                .filter_map(|v| self.pack.vaala.iter().position(|c| &c.id == v))
+                .collect(),
+            points: mercenary_points + main_points,
+            mercenary_points,
+            monsters: list.monsters.clone(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The list format's own rules (content/bov/README.md, "Force lists").
+// ---------------------------------------------------------------------------
+
+/// An entry's own id is written like a card id.
+fn entry_ids(r: &Reading<'_>) -> Found {
+    r.list
+        .units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let own = e.id.as_deref()?;
+            (!is_entry_id(own)).then(|| {
+                (
+                    r.unit(i),
+                    format!(
+                        "entry id {own:?} (of card '{}'): write an id with a-z, 0-9 and _, at least one character",
+                        e.card
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Each entry has an id of its own, so bonds and mounts name one entry.
+fn one_entry_per_id(r: &Reading<'_>) -> Found {
+    r.list
+        .units
+        .iter()
+        .enumerate()
+        .filter(|&(i, e)| r.find(e.entry_id()) != Some(i))
+        .map(|(i, e)| {
+            let id = e.entry_id();
+            (
+                r.unit(i),
+                format!("another entry is called '{id}': give each copy its own `id`"),
+            )
+        })
+        .collect()
+}
+
+/// Every unit, Artifact and Vaala card is one of the pack's.
+fn cards_of_the_pack(r: &Reading<'_>) -> Found {
+    let mut found = Found::new();
+    for (i, e) in r.list.units.iter().enumerate() {
+        if r.card(i).is_none() {
+            found.push((
+                r.unit(i),
                 format!(
-                    "entry id {own:?} (of card '{}'): write an id with a-z, 0-9 and _, at least one character",
+                    "no unit card '{}' in the pack (`valerna bov cards` lists them)",
                     e.card
                 ),
-            );
+            ));
         }
-        if index.insert(id, i).is_some() {
-            err(
-                id,
-                ListRule::DuplicateEntry,
-                format!("another entry is called '{id}': give each copy its own id"),
-            );
+        for (k, a) in e.artifacts.iter().enumerate() {
+            if !r.pack.artifacts.iter().any(|c| &c.id == a) {
+                found.push((
+                    r.artifact_entry(i, k),
+                    format!("no Artifact card '{a}' in the pack"),
+                ));
+            }
         }
-        let card = pack.unit(&e.card);
-        if card.is_none() {
-            err(
-                id,
-                ListRule::UnknownCard,
-                format!("no unit card '{}' in the pack", e.card),
-            );
-        }
-        cards.push(card);
     }
-    let card_of = |i: usize| cards.get(i).copied().flatten().map(|c| c.1);
+    for (k, v) in r.list.vaala.iter().enumerate() {
+        if !r.pack.vaala.iter().any(|c| &c.id == v) {
+            found.push((
+                Entry::Vaala {
+                    index: k,
+                    card: v.clone(),
+                },
+                format!("no Vaala card '{v}' in the pack"),
+            ));
+        }
+    }
+    found
+}
 
-    let mut points: u32 = 0;
-    let mut mercenary_points: u32 = 0;
-    let mut main_points: u32 = 0;
-    let mut unique_seen: HashSet<&str> = HashSet::new();
-    let mut artifacts_seen: HashSet<&str> = HashSet::new();
-    let mut units = Vec::with_capacity(list.units.len());
-    for (i, e) in list.units.iter().enumerate() {
-        let id = e.entry_id();
-        let Some((card_id, card)) = cards[i] else {
+/// `bonded_to` and `mounted_on` name entries of the list.
+fn references_name_entries(r: &Reading<'_>) -> Found {
+    let mut found = Found::new();
+    for (i, e) in r.list.units.iter().enumerate() {
+        for (field, target) in [("bonded_to", &e.bonded_to), ("mounted_on", &e.mounted_on)] {
+            if let Some(t) = target
+                && r.find(t).is_none()
+            {
+                found.push((
+                    r.unit(i),
+                    format!("{field} '{t}' names no entry of the list"),
+                ));
+            }
+        }
+    }
+    found
+}
+
+// ---------------------------------------------------------------------------
+// The book's rules.
+// ---------------------------------------------------------------------------
+
+/// "Game Size": "the maximum amount of points that each player's force can
+/// add up to": at least a point.
+fn game_size(r: &Reading<'_>) -> Found {
+    if r.list.game_size == 0 {
+        vec![(
+            Entry::List,
+            "the game size must be at least 1 point (100 is the standard game, 50 the small one)"
+                .into(),
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
+/// "Select Units": "Pick one of the forces".
+fn pick_a_force(r: &Reading<'_>) -> Found {
+    if r.pack.forces.iter().any(|f| f == &r.list.force) {
+        Vec::new()
+    } else {
+        vec![(
+            Entry::List,
+            format!(
+                "'{}' is not a force of the pack ({})",
+                r.list.force,
+                r.pack.forces.join(", ")
+            ),
+        )]
+    }
+}
+
+/// "Select Units": the units of the force picked; Neutral units only as
+/// Mercenaries ("Neutral Units" > "Mercenaries"), never Monsters, who "are
+/// not added to your force" ("Monsters").
+fn units_of_the_force(r: &Reading<'_>) -> Found {
+    r.known()
+        .filter_map(|(i, _, card)| {
+            let mercenary = card.has(UnitKeyword::Mercenary);
+            if card.has(UnitKeyword::Monster) {
+                Some((
+                    r.unit(i),
+                    format!(
+                        "{} is a Monster: Monsters fight on their own and join no force (name it in `monsters` to field it)",
+                        card.name
+                    ),
+                ))
+            } else if card.force != r.list.force && !(card.force == NEUTRAL && mercenary) {
+                Some((
+                    r.unit(i),
+                    format!(
+                        "{} belongs to {}, not {}",
+                        card.name, card.force, r.list.force
+                    ),
+                ))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// "Select Units": "you cannot spend more!" than the game size, counting
+/// the Vaala and Artifact cards at 1 point each ("Select Vaala and
+/// Artifacts").
+fn spend_no_more_than_the_game_size(r: &Reading<'_>) -> Found {
+    let (mercenary, main) = r.mercenary_and_main_points();
+    let points = mercenary + main;
+    let size = r.list.game_size;
+    if size == 0 || points <= size {
+        return Vec::new();
+    }
+    let artifacts: u32 = r
+        .known()
+        .map(|(_, e, _)| CARD_POINTS * e.artifacts.len() as u32)
+        .sum();
+    let vaala = r.vaala_points();
+    vec![(
+        Entry::List,
+        format!(
+            "spends {points} points (units {}, Artifacts {artifacts}, Vaala {vaala}); the game size is {size}: a list may spend less, never more",
+            points - artifacts - vaala
+        ),
+    )]
+}
+
+/// "The General" (and "Writing up Force Lists" > "The General"): one and
+/// only one, a Hero, not a Mercenary ("Mercenaries"); a Hero bonded with a
+/// dragon if the force has one, else a Dragonrider if it has one, else any
+/// Hero.
+fn the_general(r: &Reading<'_>) -> Found {
+    let n = r.list.units.len();
+    if !(0..n).any(|i| r.hero(i)) {
+        return vec![(
+            Entry::List,
+            "the force has no Hero of its own to be its General (a Mercenary cannot lead)".into(),
+        )];
+    }
+    let marked: Vec<usize> = (0..n).filter(|&i| r.list.units[i].general).collect();
+    let g = match marked[..] {
+        [] => {
+            return vec![(
+                Entry::List,
+                "no entry is marked `general: true`: mark exactly one Hero".into(),
+            )];
+        }
+        [g] => g,
+        [first, ref rest @ ..] => {
+            let first = r.list.units[first].entry_id();
+            return rest
+                .iter()
+                .map(|&i| {
+                    (
+                        r.unit(i),
+                        format!(
+                            "a force has one and only one General, and '{first}' is marked already"
+                        ),
+                    )
+                })
+                .collect();
+        }
+    };
+    // A card the pack lacks is reported as such.
+    let Some(card) = r.card(g) else {
+        return Vec::new();
+    };
+    let name = &card.name;
+    let why = if r.mercenary(g) {
+        format!("{name} is a Mercenary: the General cannot be a Mercenary Hero")
+    } else if !r.hero(g) {
+        format!("{name} is not a Hero: the General must be one")
+    } else if (0..n).any(|i| r.bonded_rider(i)) && !r.bonded_rider(g) {
+        format!(
+            "the force has a Hero bonded with a dragon ({}): one of them must be the General",
+            r.names(|i| r.bonded_rider(i))
+        )
+    } else if (0..n).any(|i| r.rider(i)) && !r.rider(g) {
+        format!(
+            "the force has a Dragonrider Hero ({}): the General must be a Dragonrider",
+            r.names(|i| r.rider(i))
+        )
+    } else {
+        return Vec::new();
+    };
+    vec![(r.unit(g), why)]
+}
+
+/// "Writing up Force Lists" > "Dragonriders": a Dragonrider may start the
+/// game mounted on a unit with the Mount keyword ("Dragonriders", p. 19),
+/// one rider on each Mount.
+fn dragonriders(r: &Reading<'_>) -> Found {
+    let mut found = Found::new();
+    let mut ridden: HashMap<usize, &str> = HashMap::new();
+    for (i, e, card) in r.known() {
+        let Some(m) = e.mounted_on.as_deref() else {
             continue;
         };
-        let mercenary = card.has(UnitKeyword::Mercenary);
-        if card.has(UnitKeyword::Monster) {
-            err(
-                id,
-                ListRule::Force,
+        if !card.has(UnitKeyword::Dragonrider) {
+            found.push((
+                r.unit(i),
                 format!(
-                    "{} is a Monster: Monsters fight on their own and join no force",
+                    "{} is not a Dragonrider: only Dragonriders ride a Mount",
                     card.name
                 ),
-            );
-        } else if card.force != list.force && !(card.force == NEUTRAL && mercenary) {
-            err(
-                id,
-                ListRule::Force,
-                format!(
-                    "{} belongs to {}, not {}",
-                    card.name, card.force, list.force
-                ),
-            );
+            ));
         }
-        if card.unique && !unique_seen.insert(card.id.as_str()) {
-            err(
-                id,
-                ListRule::Unique,
-                format!("{} is Unique: a force may include only one", card.name),
-            );
+        match r.find(m) {
+            None => {}
+            Some(j) if j == i => found.push((r.unit(i), "a unit cannot ride itself".into())),
+            Some(j) => {
+                if let Some(d) = r.card(j)
+                    && !d.has(UnitKeyword::Mount)
+                {
+                    found.push((
+                        r.unit(i),
+                        format!("mounted_on '{m}': {} has no Mount keyword", d.name),
+                    ));
+                }
+                if let Some(other) = ridden.insert(j, e.entry_id()) {
+                    found.push((
+                        r.unit(i),
+                        format!("'{m}' already carries '{other}': one rider on each Mount"),
+                    ));
+                }
+            }
         }
-        // Artifacts: 1 point each, on a Hero, one per Hero, no duplicates.
-        let mut artifacts = Vec::new();
+    }
+    found
+}
+
+/// "Select Vaala and Artifacts": "Each Artifact card must instead be
+/// allocated to a Hero (and each Hero can carry a single artifact)".
+fn artifacts(r: &Reading<'_>) -> Found {
+    let mut found = Found::new();
+    for (i, e, card) in r.known() {
         if e.artifacts.len() > 1 {
-            err(
-                id,
-                ListRule::Artifact,
+            found.push((
+                r.unit(i),
                 format!(
                     "carries {} Artifacts; a Hero carries only one",
                     e.artifacts.len()
                 ),
-            );
+            ));
         }
         if !e.artifacts.is_empty() && !card.has(UnitKeyword::Hero) {
-            err(
-                id,
-                ListRule::Artifact,
+            found.push((
+                r.unit(i),
                 format!("{} is not a Hero: only Heroes carry Artifacts", card.name),
-            );
+            ));
         }
-        for a in &e.artifacts {
-            match pack.artifacts.iter().position(|c| &c.id == a) {
-                None => err(
-                    id,
-                    ListRule::UnknownCard,
-                    format!("no Artifact card '{a}' in the pack"),
-                ),
-                Some(k) => {
-                    if !artifacts_seen.insert(a.as_str()) {
-                        err(
-                            id,
-                            ListRule::Unique,
-                            format!("Artifact '{a}' is already carried: no duplicate Artifacts"),
-                        );
-                    }
-                    artifacts.push(k);
-                }
-            }
-        }
-        let value = u32::from(card.points) + CARD_POINTS * e.artifacts.len() as u32;
-        points += value;
-        if mercenary {
-            mercenary_points += value;
-        } else {
-            main_points += value;
-        }
-        // Dragonbond.
-        let mut bonded_to = None;
-        if let Some(b) = &e.bonded_to {
-            if !card.has(UnitKeyword::Dragonrider) {
-                err(
-                    id,
-                    ListRule::Dragonbond,
-                    format!("{} is not a Hero with the Dragonrider keyword", card.name),
-                );
-            }
-            match index.get(b.as_str()) {
-                None => err(
-                    id,
-                    ListRule::UnknownEntry,
-                    format!("bonded_to '{b}' names no entry of the list"),
-                ),
-                Some(&j) => {
-                    bonded_to = Some(j);
-                    if let Some(d) = card_of(j)
-                        && !d.is_dragon()
-                    {
-                        err(
-                            id,
-                            ListRule::Dragonbond,
-                            format!("bonded_to '{b}': {} is not a dragon", d.name),
-                        );
-                    }
-                }
-            }
-        }
-        // Mounted at the start of the game.
-        let mut mounted_on = None;
-        if let Some(m) = &e.mounted_on {
-            if !card.has(UnitKeyword::Dragonrider) {
-                err(
-                    id,
-                    ListRule::Mounted,
-                    format!("{} is not a Dragonrider: only Dragonriders ride", card.name),
-                );
-            }
-            match index.get(m.as_str()) {
-                None => err(
-                    id,
-                    ListRule::UnknownEntry,
-                    format!("mounted_on '{m}' names no entry of the list"),
-                ),
-                Some(&j) if j == i => {
-                    err(id, ListRule::Mounted, "a unit cannot ride itself".into())
-                }
-                Some(&j) => {
-                    mounted_on = Some(j);
-                    if let Some(d) = card_of(j)
-                        && !d.has(UnitKeyword::Mount)
-                    {
-                        err(
-                            id,
-                            ListRule::Mounted,
-                            format!("mounted_on '{m}': {} has no Mount keyword", d.name),
-                        );
-                    }
-                }
-            }
-        }
-        units.push((
-            i,
-            ForceUnit {
-                entry: id.to_string(),
-                card: card_id,
-                artifacts,
-                bonded_to,
-                mounted_on,
-                mercenary,
-                value: u16::try_from(value).unwrap_or(u16::MAX),
-            },
-        ));
     }
+    found
+}
 
-    // One bond per dragon, one rider per mount.
+/// "Writing up Force Lists" > "Dragonbond": "a Hero with the Dragonrider
+/// keyword and a dragon" ("The Dragonbond", p. 20), one Hero to a dragon.
+fn dragonbond(r: &Reading<'_>) -> Found {
+    let mut found = Found::new();
     let mut bonded: HashMap<usize, &str> = HashMap::new();
-    let mut ridden: HashMap<usize, &str> = HashMap::new();
-    for (_, u) in &units {
-        if let Some(d) = u.bonded_to
-            && let Some(other) = bonded.insert(d, &u.entry)
-        {
-            err(
-                &u.entry,
-                ListRule::Dragonbond,
+    for (i, e, card) in r.known() {
+        let Some(b) = e.bonded_to.as_deref() else {
+            continue;
+        };
+        if !card.has(UnitKeyword::Dragonrider) {
+            found.push((
+                r.unit(i),
                 format!(
-                    "'{}' is already bonded to '{other}'",
-                    list.units[d].entry_id()
+                    "{} is not a Hero with the Dragonrider keyword: only they bond with a dragon",
+                    card.name
                 ),
-            );
+            ));
         }
-        if let Some(m) = u.mounted_on
-            && let Some(other) = ridden.insert(m, &u.entry)
+        let Some(j) = r.find(b) else {
+            continue;
+        };
+        if let Some(d) = r.card(j)
+            && !d.is_dragon()
         {
-            err(
-                &u.entry,
-                ListRule::Mounted,
-                format!("'{}' already carries '{other}'", list.units[m].entry_id()),
-            );
+            found.push((
+                r.unit(i),
+                format!("bonded_to '{b}': {} is not a dragon", d.name),
+            ));
+        }
+        if let Some(other) = bonded.insert(j, e.entry_id()) {
+            found.push((
+                r.unit(i),
+                format!("'{b}' is already bonded to '{other}': a dragon bonds with one Hero"),
+            ));
         }
     }
+    found
+}
 
-    // Vaala: 1 point each, no duplicates.
-    let mut vaala = Vec::new();
-    let mut vaala_seen = HashSet::new();
-    for v in &list.vaala {
-        match pack.vaala.iter().position(|c| &c.id == v) {
-            None => err(
-                "vaala",
-                ListRule::UnknownCard,
-                format!("no Vaala card '{v}' in the pack"),
-            ),
-            Some(k) => {
-                if !vaala_seen.insert(v.as_str()) {
-                    err(
-                        "vaala",
-                        ListRule::Unique,
-                        format!("Vaala '{v}' is listed twice: no duplicate Vaala cards"),
-                    );
-                }
-                vaala.push(k);
+/// "Writing up Force Lists" > "Unique": one copy of a Unique card, and no
+/// duplicate Artifact or Vaala cards.
+fn unique(r: &Reading<'_>) -> Found {
+    let mut found = Found::new();
+    let mut units: HashMap<&str, &str> = HashMap::new();
+    let mut artifacts: HashMap<&str, &str> = HashMap::new();
+    for (i, e, card) in r.known() {
+        if card.unique
+            && let Some(first) = units.insert(card.id.as_str(), e.entry_id())
+        {
+            units.insert(card.id.as_str(), first);
+            found.push((
+                r.unit(i),
+                format!(
+                    "{} is Unique: a force may include only one, and '{first}' is it",
+                    card.name
+                ),
+            ));
+        }
+    }
+    for (i, e) in r.list.units.iter().enumerate() {
+        for (k, a) in e.artifacts.iter().enumerate() {
+            if !r.pack.artifacts.iter().any(|c| &c.id == a) {
+                continue;
             }
-        }
-    }
-    points += CARD_POINTS * list.vaala.len() as u32;
-    main_points += CARD_POINTS * list.vaala.len() as u32;
-
-    if list.game_size > 0 && points > list.game_size {
-        err(
-            "list",
-            ListRule::Points,
-            format!(
-                "spends {points} points; the game size is {}: a list may spend less, never more",
-                list.game_size
-            ),
-        );
-    }
-    // Vaala cards are bought by the force, so they count toward its own
-    // spending (docs/rulings.md, "The General is chosen among the force's
-    // own Heroes").
-    if mercenary_points > main_points {
-        err(
-            "list",
-            ListRule::Mercenaries,
-            format!(
-                "spends {mercenary_points} points on Mercenaries and {main_points} on its own force: Mercenaries may not cost more"
-            ),
-        );
-    }
-
-    // BoV 5.1, "Monsters": "agree on which Monsters you are going to use".
-    for id in &list.monsters {
-        match pack.unit(id) {
-            Some((_, c)) if c.monster.is_some() => {}
-            _ => {
-                let known: Vec<&str> = pack
-                    .units
-                    .iter()
-                    .filter(|c| c.monster.is_some())
-                    .map(|c| c.id.as_str())
-                    .collect();
-                err(
-                    "list",
-                    ListRule::Monsters,
+            if let Some(first) = artifacts.insert(a.as_str(), e.entry_id()) {
+                artifacts.insert(a.as_str(), first);
+                found.push((
+                    r.artifact_entry(i, k),
                     format!(
-                        "'{id}' is not a Monster card (Monsters: {})",
-                        known.join(", ")
+                        "Artifact '{a}' is already carried by '{first}': no duplicate Artifacts"
                     ),
-                );
+                ));
             }
         }
     }
+    let mut vaala = HashSet::new();
+    for (k, v) in r.list.vaala.iter().enumerate() {
+        if r.pack.vaala.iter().any(|c| &c.id == v) && !vaala.insert(v.as_str()) {
+            found.push((
+                Entry::Vaala {
+                    index: k,
+                    card: v.clone(),
+                },
+                format!("Vaala '{v}' is listed twice: no duplicate Vaala cards"),
+            ));
+        }
+    }
+    found
+}
 
-    // The General.
-    let general = check_general(list, &units, &cards, &mut err);
-
-    if errors.is_empty()
-        && let Some(general) = general
-    {
-        Ok(Force {
-            name: list.name.clone(),
-            force: list.force.clone(),
-            game_size: list.game_size,
-            units: units.into_iter().map(|(_, u)| u).collect(),
-            general,
-            vaala,
-            points,
-            mercenary_points,
-            monsters: list.monsters.clone(),
-        })
+/// "Neutral Units" > "Mercenaries": "the amount of points you spend on your
+/// mercenaries cannot be higher than the amount of points you spend on your
+/// main force".
+fn mercenaries(r: &Reading<'_>) -> Found {
+    let (mercenary, main) = r.mercenary_and_main_points();
+    if mercenary > main {
+        vec![(
+            Entry::List,
+            format!(
+                "spends {mercenary} points on Mercenaries and {main} on its own force: Mercenaries may not cost more"
+            ),
+        )]
     } else {
-        Err(errors)
+        Vec::new()
     }
 }
 
-/// "The General": exactly one, a Hero, not a Mercenary; a bonded Dragonrider
-/// if the force has one, else a Dragonrider if it has one, else any Hero.
-/// Returns the General's index in the validated units.
-fn check_general(
-    list: &ForceList,
-    units: &[(usize, ForceUnit)],
-    cards: &[Option<(CardId, &UnitCard)>],
-    err: &mut impl FnMut(&str, ListRule, String),
-) -> Option<usize> {
-    let card = |i: usize| cards[i].map(|c| c.1);
-    let marked: Vec<usize> = (0..units.len())
-        .filter(|&k| list.units[units[k].0].general)
-        .collect();
-    // Candidates exclude Mercenaries, who can never be General.
-    let hero = |k: usize| {
-        card(units[k].0).is_some_and(|c| c.has(UnitKeyword::Hero)) && !units[k].1.mercenary
-    };
-    let rider =
-        |k: usize| hero(k) && card(units[k].0).is_some_and(|c| c.has(UnitKeyword::Dragonrider));
-    let bonded = |k: usize| rider(k) && units[k].1.bonded_to.is_some();
-    let heroes: Vec<usize> = (0..units.len()).filter(|&k| hero(k)).collect();
-    if heroes.is_empty() {
-        err(
-            "list",
-            ListRule::General,
-            "the force has no Hero (other than Mercenaries) to be its General".into(),
-        );
-        return None;
-    }
-    let [g] = marked[..] else {
-        if marked.is_empty() {
-            err(
-                "list",
-                ListRule::General,
-                "no entry is marked `general: true`: mark exactly one Hero".into(),
-            );
-        } else {
-            for &k in &marked[1..] {
-                err(
-                    &units[k].1.entry,
-                    ListRule::General,
-                    "a force has one and only one General".into(),
-                );
-            }
-        }
-        return None;
-    };
-    let name = card(units[g].0).map_or("", |c| c.name.as_str());
-    let entry = units[g].1.entry.clone();
-    if units[g].1.mercenary {
-        err(
-            &entry,
-            ListRule::General,
-            format!("{name} is a Mercenary: the General cannot be a Mercenary Hero"),
-        );
-        return None;
-    }
-    if !hero(g) {
-        err(&entry, ListRule::General, format!("{name} is not a Hero"));
-        return None;
-    }
-    let names = |pred: &dyn Fn(usize) -> bool| -> String {
-        (0..units.len())
-            .filter(|&k| pred(k))
-            .map(|k| units[k].1.entry.clone())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if (0..units.len()).any(bonded) && !bonded(g) {
-        err(
-            &entry,
-            ListRule::General,
-            format!(
-                "the force has a Hero bonded with a dragon ({}): one of them must be the General",
-                names(&bonded)
-            ),
-        );
-        return None;
-    }
-    if (0..units.len()).any(rider) && !rider(g) {
-        err(
-            &entry,
-            ListRule::General,
-            format!(
-                "the force has a Dragonrider Hero ({}): the General must be a Dragonrider",
-                names(&rider)
-            ),
-        );
-        return None;
-    }
-    Some(g)
+/// "Neutral Units" > "Monsters": "agree on which Monsters you are going to
+/// use": a list may name them, Monster cards only.
+fn monsters(r: &Reading<'_>) -> Found {
+    r.list
+        .monsters
+        .iter()
+        .enumerate()
+        .filter(|(_, id)| !matches!(r.pack.unit(id), Some((_, c)) if c.monster.is_some()))
+        .map(|(k, id)| {
+            let known: Vec<&str> = r
+                .pack
+                .units
+                .iter()
+                .filter(|c| c.monster.is_some())
+                .map(|c| c.id.as_str())
+                .collect();
+            (
+                Entry::Monster {
+                    index: k,
+                    card: id.clone(),
+                },
+                format!(
+                    "'{id}' is not a Monster card (Monsters: {})",
+                    known.join(", ")
+                ),
+            )
+        })
+        .collect()
 }
 
 impl Force {
