@@ -193,7 +193,7 @@ fn a_spectator_sees_the_hands_sizes_only() {
     assert_eq!(mine.hand.len(), v.hand_sizes[1]);
 }
 
-/// Every Charge and Attack option says what its dice may do, exactly.
+/// Every Charge, Attack and Skirmish option says what its dice may do, exactly.
 /// BoV 5.1, "Charge Move": the allowance is Speed plus the three black
 /// dice, so a unit not Slowed standing `d` inches away needs the dice to
 /// add `ceil(d - Speed)` inches, and the chance is the dice's at least
@@ -205,7 +205,7 @@ fn every_option_that_rolls_dice_tells_its_odds() {
     use valerna_bov::battle::log::Odds;
     use valerna_bov::rules::status::StatusKind;
     let pack = Arc::new(Pack::default_pack().unwrap());
-    let (mut charges, mut attacks) = (0, 0);
+    let (mut charges, mut attacks, mut skirmishes) = (0, 0, 0);
     for setup in battles() {
         let mut g = Battle::start(&pack, &setup).unwrap();
         let mut a = GreedyBot::new(setup.seed);
@@ -266,13 +266,44 @@ fn every_option_that_rolls_dice_tells_its_odds() {
                         ) => {
                             attacks += 1;
                             assert_eq!(t, target);
-                            assert!(*dice > 0);
+                            assert!(*dice > 0, "an Attack offered has a model to make it");
                             assert!(*mean_wounds <= 2.0 * f64::from(*dice) + 1e-9);
                             assert!((0.0..=1.0).contains(any_wound));
                             let left = f64::from(g.units[usize::from(*target)].state.models());
                             assert!(*mean_models <= left + 1e-9);
                         }
-                        (Decision::Charge { .. } | Decision::Attack { .. }, odds) => {
+                        // "Skirmish": the attack is made from where the move
+                        // ends, with the Skirmish downgrade: the same dice as
+                        // an attack from there, never more wounds.
+                        (
+                            Decision::Skirmish { target, paths },
+                            Some(Odds::Attack {
+                                dice, mean_wounds, ..
+                            }),
+                        ) => {
+                            skirmishes += 1;
+                            let mut there = g.clone();
+                            for (m, way) in paths {
+                                there.units[usize::from(unit)].positions[usize::from(*m)] =
+                                    *way.last().unwrap();
+                            }
+                            let Some(Odds::Attack {
+                                dice: d2,
+                                mean_wounds: w2,
+                                ..
+                            }) = there.odds(&Decision::Attack { target: *target })
+                            else {
+                                panic!("no attack odds from the Skirmish's end")
+                            };
+                            assert_eq!(*dice, d2);
+                            assert!(*mean_wounds <= w2 + 1e-9, "{mean_wounds} > {w2}");
+                        }
+                        (
+                            Decision::Charge { .. }
+                            | Decision::Attack { .. }
+                            | Decision::Skirmish { .. },
+                            odds,
+                        ) => {
                             panic!("{d:?} without its odds: {odds:?}")
                         }
                         (_, None) => {}
@@ -289,8 +320,8 @@ fn every_option_that_rolls_dice_tells_its_odds() {
         }
     }
     assert!(
-        charges > 5 && attacks > 20,
-        "{charges} charges, {attacks} attacks"
+        charges > 5 && attacks > 20 && skirmishes > 5,
+        "{charges} charges, {attacks} attacks, {skirmishes} skirmishes"
     );
 }
 

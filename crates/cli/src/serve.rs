@@ -130,6 +130,14 @@ pub struct LoadtestArgs {
     /// Seed of the games and of the clients' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The game played: `lov` (a person against three Faceless) or `bov`
+    /// (a person's side against the greedy bot).
+    #[arg(long, default_value = "lov", value_parser = ["lov", "bov"])]
+    game: String,
+    /// Battles of Valerna: tries of its answer a client sends a second
+    /// while it thinks, as a page does while a unit is dragged (0: none).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    tries_per_second: u32,
     /// Print the figures as JSON.
     #[arg(long)]
     json: bool,
@@ -161,6 +169,9 @@ fn memory_kib(pid: u32, field: &str) -> Option<u64> {
 }
 
 pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
+    if args.tries_per_second > 0 && args.game != "bov" {
+        return Err(CliError::usage("--tries-per-second is for --game bov"));
+    }
     if args.games == 0 || !(args.seconds > args.warm_up && args.warm_up >= 0.0) {
         return Err(CliError::usage(
             "--games must be more than 0 and --seconds more than --warm-up (at least 0)",
@@ -200,6 +211,8 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         warm_up: Duration::from_secs_f64(args.warm_up),
         think: Duration::from_millis(args.think_ms),
         seed: args.seed,
+        game: if args.game == "bov" { "bov" } else { "lov" },
+        tries_per_second: args.tries_per_second,
     }));
     let rss = memory_kib(pid, "VmRSS:").unwrap_or(0);
     let cpu = cpu_seconds(&pid.to_string()).unwrap_or(0.0);
@@ -217,8 +230,9 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         println!("{v}");
     } else {
         println!(
-            "{} games, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors {:?}; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle); server processor time {:.1} s in all, clients' {:.1} s",
+            "{} games of {}, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} tries, round trip p50 {:.2} ms, p99 {:.2} ms; {} games finished, {} errors {:?}; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle); server processor time {:.1} s in all, clients' {:.1} s",
             report.games,
+            args.game,
             report.seconds,
             args.think_ms,
             report.decisions,
@@ -226,6 +240,9 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             report.p50_ms,
             report.p99_ms,
             report.max_ms,
+            report.tries,
+            report.try_p50_ms,
+            report.try_p99_ms,
             report.games_finished,
             report.errors,
             report.error_kinds,

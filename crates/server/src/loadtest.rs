@@ -1,7 +1,10 @@
 //! The load test: many games played at once over WebSockets, each by a
 //! client that answers its seat's questions with a random option after a
 //! think time, measuring how long each decision takes to come back as the
-//! new state.
+//! new state. Battles of Valerna is played by a person's side against the
+//! greedy bot; while its client thinks it may send tries of its answer at
+//! a steady rate, as a page does while a unit is dragged, and each try's
+//! round trip is measured too.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -27,6 +30,10 @@ pub struct LoadOptions {
     /// steady state measured.
     pub warm_up: Duration,
     pub seed: u64,
+    /// `"lov"` or `"bov"`.
+    pub game: &'static str,
+    /// Tries a second while thinking (Battles of Valerna; 0 for none).
+    pub tries_per_second: u32,
 }
 
 /// What was measured.
@@ -41,6 +48,10 @@ pub struct LoadReport {
     pub p99_ms: f64,
     pub max_ms: f64,
     pub games_finished: usize,
+    /// Tries answered after the warm-up, and their round trip.
+    pub tries: usize,
+    pub try_p50_ms: f64,
+    pub try_p99_ms: f64,
     pub errors: usize,
     /// The errors by what failed: `create_refused`, `create_connection`, `connect`, `hello`,
     /// `unreadable`, `socket_ended`, `error_frame`, `send`.
@@ -76,12 +87,19 @@ struct Msg {
 #[derive(Deserialize)]
 struct Asked {
     #[serde(default)]
-    options: Option<Vec<IgnoredAny>>,
+    options: Option<Vec<Offered>>,
+}
+
+#[derive(Deserialize)]
+struct Offered {
+    #[serde(default)]
+    decision: Value,
 }
 
 #[derive(Default)]
 struct Tally {
     latencies: Vec<Duration>,
+    tries: Vec<Duration>,
     finished: usize,
     errors: usize,
     kinds: std::collections::BTreeMap<&'static str, usize>,
@@ -105,8 +123,13 @@ async fn one_table(
     let mut n = 0u64;
     while tokio::time::Instant::now() < deadline {
         n += 1;
-        let body = json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
-                          "me": 0, "seed": o.seed.wrapping_add(i as u64 * 1000 + n)});
+        let seed = o.seed.wrapping_add(i as u64 * 1000 + n);
+        let body = if o.game == "bov" {
+            json!({"game": "bov", "seats": ["human", "greedy"], "me": 0, "seed": seed})
+        } else {
+            json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
+                   "me": 0, "seed": seed})
+        };
         let created = match http(o.addr, "POST", "/api/games", None, Some(&body.to_string())).await
         {
             Ok(a) if a.status == 201 => a.body,
@@ -174,12 +197,19 @@ async fn one_table(
                 t.finished += 1;
                 break;
             }
-            let options = msg.question.and_then(|q| q.options).map_or(0, |o| o.len());
-            if options == 0 || sent.is_some() {
+            let options = msg.question.and_then(|q| q.options).unwrap_or_default();
+            if options.is_empty() || sent.is_some() {
                 continue;
             }
-            tokio::time::sleep(o.think).await;
-            let pick = rng.below(options);
+            let pick = rng.below(options.len());
+            if o.tries_per_second > 0 {
+                let decision = &options[pick].decision;
+                if !try_while_thinking(&o, &mut ws, &mut t, version, decision, counted_from).await {
+                    break;
+                }
+            } else {
+                tokio::time::sleep(o.think).await;
+            }
             let d = json!({"type": "decide", "version": version, "option": pick});
             if ws.send(&d).await.is_err() {
                 t.error("send");
@@ -189,6 +219,52 @@ async fn one_table(
         }
     }
     t
+}
+
+/// Sends tries of `decision` at the options' rate for the think time, one
+/// in flight, each timed until its `tried`; `false` if the socket failed.
+async fn try_while_thinking(
+    o: &LoadOptions,
+    ws: &mut Socket,
+    t: &mut Tally,
+    version: u64,
+    decision: &Value,
+    counted_from: Instant,
+) -> bool {
+    let every = Duration::from_secs_f64(1.0 / f64::from(o.tries_per_second.max(1)));
+    let until = Instant::now() + o.think;
+    let mut seq = 0u64;
+    while Instant::now() < until {
+        let at = Instant::now();
+        seq += 1;
+        let m = json!({"type": "try", "version": version, "seq": seq, "decision": decision});
+        if ws.send(&m).await.is_err() {
+            t.error("send");
+            return false;
+        }
+        loop {
+            let Ok(Some(text)) =
+                tokio::time::timeout(Duration::from_secs(10), ws.next_text()).await
+            else {
+                t.error("socket_ended");
+                return false;
+            };
+            let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            if v["type"] == "tried" && v["seq"] == seq {
+                if at >= counted_from {
+                    t.tries.push(at.elapsed());
+                }
+                if v["ok"] != true {
+                    t.error("try_refused");
+                }
+                break;
+            }
+        }
+        if let Some(rest) = every.checked_sub(at.elapsed()) {
+            tokio::time::sleep(rest).await;
+        }
+    }
+    true
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -217,6 +293,7 @@ pub async fn run(o: LoadOptions) -> LoadReport {
     for t in tasks {
         if let Ok(t) = t.await {
             all.latencies.extend(t.latencies);
+            all.tries.extend(t.tries);
             all.finished += t.finished;
             all.errors += t.errors;
             for (k, n) in t.kinds {
@@ -228,6 +305,7 @@ pub async fn run(o: LoadOptions) -> LoadReport {
     }
     let seconds = counted_from.elapsed().as_secs_f64();
     all.latencies.sort();
+    all.tries.sort();
     LoadReport {
         games: o.games,
         seconds,
@@ -237,6 +315,9 @@ pub async fn run(o: LoadOptions) -> LoadReport {
         p99_ms: percentile(&all.latencies, 0.99),
         max_ms: percentile(&all.latencies, 1.0),
         games_finished: all.finished,
+        tries: all.tries.len(),
+        try_p50_ms: percentile(&all.tries, 0.5),
+        try_p99_ms: percentile(&all.tries, 0.99),
         errors: all.errors,
         error_kinds: all.kinds,
     }

@@ -567,6 +567,7 @@ pub fn option_text(b: &Battle, t: &Texts, m: &Meaning) -> String {
             option = option,
             distance = format!("{distance:.1}")
         ),
+        Some(Odds::Attack { dice: 0, .. }) => tr!(t, "bov-odds-attack-none", option = option),
         Some(Odds::Attack {
             dice,
             mean_wounds,

@@ -485,8 +485,8 @@ impl Battle {
 
 impl Battle {
     /// The exact odds of an action that rolls dice: a Charge (the chance the
-    /// dice carry the charge to its target) or an Attack (its wounds and
-    /// models removed), with the modifiers the roll would have now.
+    /// dice carry the charge to its target), an Attack or a Skirmish (its
+    /// wounds and models removed), with the modifiers the roll would have.
     pub fn odds(&self, decision: &Decision) -> Option<Odds> {
         use valerna_dice::odds;
         let super::Phase::Action { unit } = self.phase else {
@@ -506,7 +506,20 @@ impl Battle {
                     chance,
                 })
             }
-            Decision::Attack { target } => self.attack_odds(unit, target),
+            Decision::Attack { target } => self.attack_odds(unit, target, false),
+            // "Skirmish": the attack is made from where the move ends, with
+            // the Skirmish modifier: the odds are worked out there.
+            Decision::Skirmish { target, ref paths } => {
+                let mut after = self.clone();
+                let u = &mut after.units[usize::from(unit)];
+                for (m, way) in paths {
+                    if let (Some(p), Some(end)) = (u.positions.get_mut(usize::from(*m)), way.last())
+                    {
+                        *p = *end;
+                    }
+                }
+                after.attack_odds(unit, target, true)
+            }
             _ => None,
         }
     }
@@ -514,7 +527,7 @@ impl Battle {
     /// An attack of `unit` on `target` as it would be rolled now: the
     /// models that would attack, the attack and defense modifiers (worked
     /// out on a copy, since some powers are spent by the roll they change).
-    fn attack_odds(&self, unit: u16, target: u16) -> Option<Odds> {
+    fn attack_odds(&self, unit: u16, target: u16, skirmish: bool) -> Option<Odds> {
         use crate::geometry::{Sightlines, UnitId};
         use crate::rules::modifiers::{AttackModifiers, Modifiers};
         use crate::rules::powers::Roll;
@@ -534,6 +547,7 @@ impl Battle {
         let per_model = self.profile(unit).weapon_dice(weapon)?.groups().to_vec();
         let mut probe = self.clone();
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
+        am.skirmish = skirmish;
         am.dragonbonded = self.dragonbonded(unit);
         am.powers = probe.roll_powers(unit, Roll::Attack, Some(weapon), Some(target));
         let mut dm = probe.defense_modifiers_against(target, weapon, Some(unit));
@@ -543,6 +557,19 @@ impl Battle {
                 dm.obscured =
                     s.unit_in_cover_from(UnitId(self.body(unit)), UnitId(self.body(target)));
             }
+        }
+        if models == 0 {
+            // No model would attack (a Skirmish that ends out of range or
+            // sight): no die is rolled.
+            return Some(Odds::Attack {
+                target,
+                dice: 0,
+                attack_shift: am.shift(),
+                defense_shift: dm.shift(),
+                mean_wounds: 0.0,
+                any_wound: 0.0,
+                mean_models: 0.0,
+            });
         }
         let attack = odds::Attack {
             per_model,

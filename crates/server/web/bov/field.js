@@ -265,3 +265,53 @@ export function drawGhost(root, radius, from, at, verdict, view, viewerSeat) {
     }),
   );
 }
+
+/**
+ * Plays moves back on the board: each model of `paths` slides from where it
+ * stood along its waypoints to where it stands now, at about 8" a second
+ * (at most 1.2 s). The board already shows the new positions: this only
+ * animates the circles there, so a click mid-way acts on the real state.
+ * @param {SVGSVGElement} root @param {any} view @param {number} viewerSeat
+ * @param {{unit: number, from: {x: number, y: number}, waypoints: {x: number, y: number}[]}[]} paths
+ */
+export function playBack(root, view, viewerSeat, paths) {
+  if (!paths.length || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const fr = frame(view.field, flip);
+  /** @type {{c: SVGCircleElement, pts: {x: number, y: number}[], lens: number[], total: number}[]} */
+  const moves = [];
+  for (const p of paths) {
+    const end = p.waypoints[p.waypoints.length - 1];
+    if (!end) continue;
+    const g = root.querySelector(`g.unit[data-unit="${p.unit}"]`);
+    const c = /** @type {SVGCircleElement | undefined} */ (
+      [...(g?.querySelectorAll('circle[data-model]') || [])].find((x) => Math.abs(Number(x.getAttribute('data-x')) - end.x) < 0.01 && Math.abs(Number(x.getAttribute('data-y')) - end.y) < 0.01)
+    );
+    if (!c) continue;
+    const pts = [p.from, ...p.waypoints].map((q) => fr.to(q));
+    const lens = pts.slice(1).map((q, i) => Math.hypot(q.x - pts[i].x, q.y - pts[i].y));
+    const total = lens.reduce((a, b) => a + b, 0);
+    if (total > 0.01) moves.push({ c, pts, lens, total });
+  }
+  if (!moves.length) return;
+  const longest = Math.max(...moves.map((m) => m.total));
+  const ms = Math.min(1200, Math.max(300, (longest / 8) * 1000));
+  root.dataset.playing = 'yes';
+  const start = performance.now();
+  const step = (/** @type {number} */ now) => {
+    const f = Math.min(1, (now - start) / ms);
+    for (const m of moves) {
+      let d = f * m.total;
+      let i = 0;
+      while (i < m.lens.length - 1 && d > m.lens[i]) d -= m.lens[i++];
+      const a = m.pts[i];
+      const b = m.pts[i + 1];
+      const k = m.lens[i] > 0 ? Math.min(1, d / m.lens[i]) : 1;
+      m.c.setAttribute('cx', String(a.x + (b.x - a.x) * k));
+      m.c.setAttribute('cy', String(a.y + (b.y - a.y) * k));
+    }
+    if (f < 1) requestAnimationFrame(step);
+    else delete root.dataset.playing;
+  };
+  requestAnimationFrame(step);
+}

@@ -9,7 +9,7 @@
 
 import { getJson, postJson, openSeats, errorText, Live, ApiError } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
-import { drawField, drawTools, legend, tablePoint, screenPoint, drawGhost, unitColour, centroid, SIDE_COLOURS } from './field.js';
+import { drawField, drawTools, playBack, legend, tablePoint, screenPoint, drawGhost, unitColour, centroid, SIDE_COLOURS } from './field.js';
 
 /**
  * @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry
@@ -95,6 +95,23 @@ function unitCard(content, u) {
     if (card.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
   }
   return out;
+}
+
+/** Attack faces as drawn on the dice. */
+const FACES = { miss: '–', hit: '●', doublehit: '●●', double_hit: '●●', critical: '★', doublecritical: '★★', double_critical: '★★' };
+
+/** A roll's dice drawn as the game's black, gray and white dice (the log's
+ * words say the same, so the drawing is hidden from screen readers). @param {any[]} dice */
+function diceRow(dice) {
+  return el(
+    'span',
+    { class: 'dice-row', 'aria-hidden': 'true' },
+    dice.map((/** @type {any} */ d) => {
+      const colour = String(d.colour || '').toLowerCase();
+      const face = 'block' in d ? (d.block ? '■' : '–') : FACES[/** @type {keyof typeof FACES} */ (String(d.face || '').toLowerCase())] || '?';
+      return el('span', { class: `die die-${colour}${d.rerolled ? ' rerolled' : ''}`, text: face });
+    }),
+  );
 }
 
 /** The end of the battle: who won, the score, and where to go next. @param {any} st */
@@ -663,6 +680,7 @@ async function main() {
       for (let i = shown; i < m.log.length; i++) {
         const e = m.log[i];
         const li = el('li', { 'data-n': e.n, class: `kind-${e.event?.kind || ''}` }, [e.text]);
+        if (Array.isArray(e.event?.dice) && e.event.dice.length) li.append(diceRow(e.event.dice));
         if (e.seat === 0 || e.seat === 1) li.style.borderLeft = `4px solid ${SIDE_COLOURS[e.seat]}`;
         if (!e.text) li.hidden = true;
         logBox.append(li);
@@ -679,7 +697,11 @@ async function main() {
   /** @param {any} body */
   function accept(body) {
     if (Array.isArray(body.seats)) m.kinds = body.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
+    const before = m.log.length;
     if (body.events && !addEvents(m.log, body.events)) fetchEvents();
+    // The other side's moves since the last state, played back on the board
+    // (not the history a page finds on opening).
+    const moved = before > 0 ? m.log.slice(before).filter((e) => e.event?.kind === 'moved' && e.seat !== acting).flatMap((e) => e.event.paths || []) : [];
     if (m.state && body.version < m.state.version) return;
     if (m.state?.version !== body.version) {
       verdicts.clear();
@@ -695,6 +717,7 @@ async function main() {
       live.restart(token(), lang());
     }
     draw();
+    if (moved.length && !drag) playBack(root, body.view, viewerSeat(), moved);
   }
 
   async function fetchState() {

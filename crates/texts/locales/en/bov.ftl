@@ -198,3 +198,4 @@ bov-option-none = { $what ->
     [redirect] No unit takes the hits instead
    *[mount] Do not mount
 }
+bov-odds-attack-none = { $option } (no model would be in range and sight: no die is rolled)

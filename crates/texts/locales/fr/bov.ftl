@@ -199,3 +199,4 @@ bov-option-none = { $what ->
     [redirect] Aucune unité ne prend les touches à sa place
    *[mount] Ne pas monter
 }
+bov-odds-attack-none = { $option } (aucune figurine ne serait à portée et en vue : aucun dé n'est lancé)

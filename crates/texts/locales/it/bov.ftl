@@ -199,3 +199,4 @@ bov-option-none = { $what ->
     [redirect] Nessuna unità subisce i colpi al suo posto
    *[mount] Non montare
 }
+bov-odds-attack-none = { $option } (nessun modello sarebbe a gittata e in vista: nessun dado è tirato)
