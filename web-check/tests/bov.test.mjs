@@ -185,6 +185,21 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       assert.match((await page.textContent('#tool-text')) || '', /^(9\.9|10\.0|10\.1)"$/, 'the ruler measures 10"');
       await page.click('#tool-ruler');
       assert.equal(await page.evaluate(() => document.body.dataset.tool), '');
+      // Zoom in and pan, and back to the whole table.
+      const width = () => page.evaluate(() => Number(document.getElementById('field')?.getAttribute('viewBox')?.split(' ')[2]));
+      const whole = await width();
+      await page.click('#zoom-in');
+      await page.click('#zoom-in');
+      assert.ok((await width()) < whole / 2, 'zoomed in');
+      const before = await page.getAttribute('#field', 'viewBox');
+      const c = await page.evaluate(() => /** @type {any} */ (window).__bov.toScreen(24, 18));
+      await page.mouse.move(c.x, c.y);
+      await page.mouse.down();
+      await page.mouse.move(c.x + 60, c.y + 20, { steps: 5 });
+      await page.mouse.up();
+      assert.notEqual(await page.getAttribute('#field', 'viewBox'), before, 'dragging the empty table pans');
+      await page.click('#zoom-all');
+      assert.equal(await width(), whole);
       shots.add('look');
       continue;
     }

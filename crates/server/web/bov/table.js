@@ -302,6 +302,86 @@ async function main() {
     tools.from = null;
     redrawTools();
   }
+  // --- Zoom and pan: the viewBox only (one user unit stays one inch). ---
+  /** How far in (1: the whole table) and the centre seen, in SVG units. */
+  const zoom = { k: 1, cx: 0, cy: 0 };
+  function applyZoom() {
+    const W = Number(root.dataset.width || 0) + 2;
+    const H = Number(root.dataset.height || 0) + 2;
+    if (!W || !H) return;
+    if (zoom.k <= 1) {
+      zoom.k = 1;
+      root.setAttribute('viewBox', `-1 -1 ${W} ${H}`);
+      root.dataset.zoom = '1';
+      return;
+    }
+    const w = W / zoom.k;
+    const h = H / zoom.k;
+    zoom.cx = Math.min(Math.max(zoom.cx, w / 2 - 1), W - 1 - w / 2);
+    zoom.cy = Math.min(Math.max(zoom.cy, h / 2 - 1), H - 1 - h / 2);
+    root.setAttribute('viewBox', `${(zoom.cx - w / 2).toFixed(3)} ${(zoom.cy - h / 2).toFixed(3)} ${w.toFixed(3)} ${h.toFixed(3)}`);
+    root.dataset.zoom = zoom.k.toFixed(2);
+  }
+  /** Zooms by `factor` about the SVG point `at` (the centre when none). @param {number} factor @param {{x: number, y: number} | null} at */
+  function zoomBy(factor, at) {
+    const W = Number(root.dataset.width || 0) + 2;
+    const H = Number(root.dataset.height || 0) + 2;
+    if (zoom.k <= 1) {
+      zoom.cx = W / 2 - 1;
+      zoom.cy = H / 2 - 1;
+    }
+    const k = Math.min(8, Math.max(1, zoom.k * factor));
+    const p = at || { x: zoom.cx, y: zoom.cy };
+    // The point under the cursor stays under it.
+    zoom.cx = p.x + (zoom.cx - p.x) * (zoom.k / k);
+    zoom.cy = p.y + (zoom.cy - p.y) * (zoom.k / k);
+    zoom.k = k;
+    applyZoom();
+  }
+  /** A screen point in the SVG's own units. @param {{clientX: number, clientY: number}} e */
+  function svgPoint(e) {
+    const m = root.getScreenCTM();
+    return m ? new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse()) : null;
+  }
+  root.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    zoomBy(Math.exp(-e.deltaY * 0.0015), svgPoint(e));
+  }, { passive: false });
+  document.getElementById('zoom-in')?.addEventListener('click', () => zoomBy(1.5, null));
+  document.getElementById('zoom-out')?.addEventListener('click', () => zoomBy(1 / 1.5, null));
+  document.getElementById('zoom-all')?.addEventListener('click', () => ((zoom.k = 1), applyZoom()));
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === '+' || e.key === '=') zoomBy(1.5, null);
+    else if (e.key === '-') zoomBy(1 / 1.5, null);
+    else if (e.key === '0') (zoom.k = 1), applyZoom();
+    else return;
+    e.preventDefault();
+  });
+  /** A pan in progress: the pointer and the SVG point it grabbed. @type {{pointer: number, x: number, y: number} | null} */
+  let pan = null;
+  root.addEventListener('pointerdown', (e) => {
+    // The empty table, zoomed in, with no tool: drag to pan.
+    if (e.button !== 0 || tools.mode || zoom.k <= 1 || /** @type {Element} */ (e.target).closest('[data-unit]')) return;
+    const p = svgPoint(e);
+    if (!p) return;
+    root.setPointerCapture(e.pointerId);
+    pan = { pointer: e.pointerId, x: p.x, y: p.y };
+  });
+  root.addEventListener('pointermove', (e) => {
+    if (!pan || e.pointerId !== pan.pointer) return;
+    const p = svgPoint(e);
+    if (!p) return;
+    zoom.cx -= p.x - pan.x;
+    zoom.cy -= p.y - pan.y;
+    applyZoom();
+  });
+  const panEnd = (/** @type {PointerEvent} */ e) => {
+    if (pan && e.pointerId === pan.pointer) pan = null;
+  };
+  root.addEventListener('pointerup', panEnd);
+  root.addEventListener('pointercancel', panEnd);
+
   root.addEventListener('pointerdown', (e) => {
     if (tools.mode !== 'ruler' || e.button !== 0) return;
     const p = tablePoint(root, e, m.state.view, viewerSeat());
@@ -627,6 +707,7 @@ async function main() {
         active: q ? q.options[0]?.meaning?.unit ?? null : null,
         names: (u) => `${u.name} (${sideName(u.owner)})`,
       });
+      applyZoom();
       redrawTools();
     }
     const lg = document.getElementById('legend');

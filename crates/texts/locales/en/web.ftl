@@ -226,3 +226,6 @@ web-bov-vaala-count = Vaala cards: { $count }
 web-bov-destroyed = units destroyed: { $count }
 web-bov-look-sees = Models of { $from } that see { $to }: { $seeing } of { $models }, { $distance }" away.
 web-bov-look-cover = { $to } is in cover.
+web-bov-zoom-in = Zoom in
+web-bov-zoom-out = Zoom out
+web-bov-zoom-all = Whole table

@@ -226,3 +226,6 @@ web-bov-vaala-count = cartes Vaala : { $count }
 web-bov-destroyed = unités détruites : { $count }
 web-bov-look-sees = Figurines de { $from } qui voient { $to } : { $seeing } sur { $models }, à { $distance }".
 web-bov-look-cover = { $to } est à couvert.
+web-bov-zoom-in = Zoomer
+web-bov-zoom-out = Dézoomer
+web-bov-zoom-all = Toute la table

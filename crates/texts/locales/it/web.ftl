@@ -226,3 +226,6 @@ web-bov-vaala-count = carte Vaala: { $count }
 web-bov-destroyed = unità distrutte: { $count }
 web-bov-look-sees = Modelli di { $from } che vedono { $to }: { $seeing } su { $models }, a { $distance }".
 web-bov-look-cover = { $to } è in copertura.
+web-bov-zoom-in = Ingrandisci
+web-bov-zoom-out = Riduci
+web-bov-zoom-all = Tutto il tavolo
