@@ -204,7 +204,8 @@ async function create(e) {
   if (seed !== '') body.seed = Number(seed);
   if (body.game === 'bov') {
     const value = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ (document.getElementById(id)).value;
-    body.options = { lists: [value('list-0'), value('list-1')], scenario: value('scenario'), battlefield: value('battlefield') };
+    const monsters = [...document.querySelectorAll('#monsters input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value);
+    body.options = { lists: [value('list-0'), value('list-1')], scenario: value('scenario'), battlefield: value('battlefield'), monsters };
   }
   try {
     const game = await postJson('/api/games', body);
@@ -317,6 +318,16 @@ function renderBattleOptions() {
   };
   fill('scenario', battleContent?.scenarios || [], 'web-scenario');
   fill('battlefield', battleContent?.battlefields || [], 'web-battlefield');
+  // The Monsters a battle may field (BoV 5.1, "Monsters"), none by default.
+  const box = document.getElementById('monsters');
+  if (box) {
+    const kept = new Set([...box.querySelectorAll('input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value));
+    box.replaceChildren(
+      ...(battleContent?.monsters || []).map((/** @type {any} */ mo) =>
+        el('label', {}, [el('input', { type: 'checkbox', name: 'monster', value: mo.id, id: `monster-${mo.id}`, checked: kept.has(mo.id) }), ` ${mo.name}`]),
+      ),
+    );
+  }
 }
 
 async function start(/** @type {string} */ l) {

@@ -303,6 +303,12 @@ impl Worded for Battle {
             "vaala": vaala,
             "artifacts": artifacts,
             "lists": lists,
+            "monsters": content
+                .units
+                .iter()
+                .filter(|u| u.monster.is_some())
+                .map(|u| json!({"id": u.id, "name": u.name}))
+                .collect::<Vec<_>>(),
             "scenarios": SCENARIOS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
             "battlefields": BATTLEFIELDS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
         })

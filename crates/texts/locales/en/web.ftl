@@ -229,3 +229,4 @@ web-bov-look-cover = { $to } is in cover.
 web-bov-zoom-in = Zoom in
 web-bov-zoom-out = Zoom out
 web-bov-zoom-all = Whole table
+web-lobby-monsters = Monsters

@@ -229,3 +229,4 @@ web-bov-look-cover = { $to } est à couvert.
 web-bov-zoom-in = Zoomer
 web-bov-zoom-out = Dézoomer
 web-bov-zoom-all = Toute la table
+web-lobby-monsters = Monstres

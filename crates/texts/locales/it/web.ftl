@@ -229,3 +229,4 @@ web-bov-look-cover = { $to } è in copertura.
 web-bov-zoom-in = Ingrandisci
 web-bov-zoom-out = Riduci
 web-bov-zoom-all = Tutto il tavolo
+web-lobby-monsters = Mostri
