@@ -109,6 +109,14 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   assert.equal(await page.inputValue('#seat-1'), 'greedy');
   assert.equal(await page.inputValue('#scenario'), 'pitched_battle');
   assert.equal(await page.inputValue('#battlefield'), 'standard4x3');
+  // A list of one's own, read from its file and checked by the server as
+  // `valerna bov list validate` checks it: an unknown card is refused by name.
+  await page.selectOption('#list-0', '(own)');
+  const bad = '(name: "Mine", force: "Allaria", game_size: 100, units: [(card: "no_such_unit", general: true)])';
+  await page.setInputFiles('#list-file-0', { name: 'mine.ron', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+  await page.click('#create-button');
+  await page.waitForFunction(() => document.querySelector('#create-error')?.textContent);
+  assert.match(await page.textContent('#create-error'), /no_such_unit/, 'the refusal names the entry at fault');
   await page.selectOption('#list-0', 'allaria_guild_line');
   await page.selectOption('#list-1', 'tyveria_swarm');
   await page.fill('#seed', '11');

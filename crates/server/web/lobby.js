@@ -12,6 +12,9 @@ const GAMES = {
   bov: { kinds: ['human', 'greedy', 'ismcts', 'random'], seats: ['human', 'greedy'] },
 };
 
+/** The list choice that reads the side's own list file. */
+const OWN = '(own)';
+
 /** @type {any} */
 let content = null;
 /** The Battles of Valerna content: the shipped lists, scenarios, sizes. @type {any} */
@@ -39,7 +42,8 @@ function characterLabel(s) {
 function renderSeats() {
   const box = /** @type {HTMLElement} */ (document.getElementById('seats'));
   const game = GAMES[chosenGame()];
-  const previous = box.dataset.game === chosenGame() ? [...box.querySelectorAll('select')].map((s) => s.value) : [];
+  /** The choices made before, by the select's id (kept across a redraw). @type {Record<string, string>} */
+  const previous = box.dataset.game === chosenGame() ? Object.fromEntries([...box.querySelectorAll('select')].map((s) => [s.id, s.value])) : {};
   box.dataset.game = chosenGame();
   box.replaceChildren(
     ...game.seats.map((_, s) => {
@@ -48,19 +52,23 @@ function renderSeats() {
         { id: `seat-${s}`, name: `seat-${s}`, onchange: renderMe },
         game.kinds.map((k) => el('option', { value: k, text: t(`web-seat-kind-${k}`) })),
       );
-      select.value = previous[s] || game.seats[s];
+      select.value = previous[`seat-${s}`] || game.seats[s];
       /** @type {(Node|string)[]} */
       const row = [el('span', { class: `swatch seat${s}`, 'aria-hidden': 'true' }), el('label', { for: `seat-${s}`, text: characterLabel(s) }), select];
       if (chosenGame() === 'bov') {
         // Each side's force list: a shipped one.
         const lists = battleContent?.lists || [];
-        const list = el(
-          'select',
-          { id: `list-${s}`, name: `list-${s}`, 'aria-label': t('web-lobby-list-of', { side: characterLabel(s) }) },
-          lists.map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })),
+        const file = /** @type {HTMLInputElement} */ (el('input', { type: 'file', id: `list-file-${s}`, accept: '.ron,text/plain', 'aria-label': t('web-lobby-list-file', { side: characterLabel(s) }), hidden: true }));
+        const list = /** @type {HTMLSelectElement} */ (
+          el(
+            'select',
+            { id: `list-${s}`, name: `list-${s}`, 'aria-label': t('web-lobby-list-of', { side: characterLabel(s) }), onchange: () => (file.hidden = list.value !== OWN) },
+            [...lists.map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })), el('option', { value: OWN, text: t('web-lobby-list-own') })],
+          )
         );
-        /** @type {HTMLSelectElement} */ (list).value = previous[game.seats.length + s] || lists[s === 0 ? 1 : lists.length - 1]?.id || '';
-        row.push(list);
+        list.value = previous[`list-${s}`] || lists[s === 0 ? 1 : lists.length - 1]?.id || '';
+        file.hidden = list.value !== OWN;
+        row.push(list, file);
       }
       return el('div', { class: 'seat-row' }, row);
     }),
@@ -204,8 +212,23 @@ async function create(e) {
   if (seed !== '') body.seed = Number(seed);
   if (body.game === 'bov') {
     const value = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ (document.getElementById(id)).value;
+    /** A side's list: a shipped one's name, or the text of its own file,
+     * which the server checks as `valerna bov list validate` does. @param {number} s */
+    const listOf = async (s) => {
+      if (value(`list-${s}`) !== OWN) return value(`list-${s}`);
+      const f = /** @type {HTMLInputElement} */ (document.getElementById(`list-file-${s}`)).files?.[0];
+      if (!f) throw new Error(t('web-lobby-list-missing', { side: characterLabel(s) }));
+      return f.text();
+    };
+    let sides;
+    try {
+      sides = [await listOf(0), await listOf(1)];
+    } catch (x) {
+      err.textContent = x instanceof Error ? x.message : String(x);
+      return;
+    }
     const monsters = [...document.querySelectorAll('#monsters input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value);
-    body.options = { lists: [value('list-0'), value('list-1')], scenario: value('scenario'), battlefield: value('battlefield'), monsters };
+    body.options = { lists: sides, scenario: value('scenario'), battlefield: value('battlefield'), monsters };
   }
   try {
     const game = await postJson('/api/games', body);

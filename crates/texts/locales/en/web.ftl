@@ -230,3 +230,6 @@ web-bov-zoom-in = Zoom in
 web-bov-zoom-out = Zoom out
 web-bov-zoom-all = Whole table
 web-lobby-monsters = Monsters
+web-lobby-list-own = Own list (file)…
+web-lobby-list-file = The force list file of { $side }
+web-lobby-list-missing = Choose the force list file of { $side }.

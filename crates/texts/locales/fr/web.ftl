@@ -230,3 +230,6 @@ web-bov-zoom-in = Zoomer
 web-bov-zoom-out = Dézoomer
 web-bov-zoom-all = Toute la table
 web-lobby-monsters = Monstres
+web-lobby-list-own = Sa propre liste (fichier)…
+web-lobby-list-file = Le fichier de la liste d'armée de { $side }
+web-lobby-list-missing = Choisissez le fichier de la liste d'armée de { $side }.

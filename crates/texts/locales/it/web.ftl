@@ -230,3 +230,6 @@ web-bov-zoom-in = Ingrandisci
 web-bov-zoom-out = Riduci
 web-bov-zoom-all = Tutto il tavolo
 web-lobby-monsters = Mostri
+web-lobby-list-own = Lista propria (file)…
+web-lobby-list-file = Il file della lista dell'esercito di { $side }
+web-lobby-list-missing = Scegli il file della lista dell'esercito di { $side }.
