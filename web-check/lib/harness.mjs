@@ -2,7 +2,7 @@
 // with a temporary database, and Debian's headless Chromium driven by
 // playwright-core.
 import { spawn, spawnSync } from 'node:child_process';
-import { afterEach } from 'node:test';
+import { afterEach, before, after } from 'node:test';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -333,4 +333,27 @@ export async function createGame(server, body) {
   });
   if (res.status !== 201) throw new Error(`creating ${JSON.stringify(body)}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/**
+ * Starts a server and headless Chromium before a file's tests and stops
+ * them after, printing the server's log after a test that failed. Read
+ * `at.server` and `at.browser` inside the tests.
+ * @param {{screenshots?: boolean}} [options] make docs/screenshots/ first
+ * @returns {{server: any, browser: import('playwright-core').Browser}}
+ */
+export function serverAndBrowser(options = {}) {
+  /** @type {{server: any, browser: any}} */
+  const at = { server: null, browser: null };
+  showLogOnFailure(() => at.server);
+  before(async () => {
+    at.server = await startServer();
+    at.browser = await launch();
+    if (options.screenshots) fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  after(async () => {
+    await at.browser?.close();
+    await at.server?.stop();
+  });
+  return at;
 }

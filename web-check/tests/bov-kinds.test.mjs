@@ -4,21 +4,11 @@
 // dismounting, Monsters placed and bid for), one the Quest (units entering
 // from Reserve, entry edges). At each question the page's choices are
 // clicked, a kind not yet made first.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, createGame } from '../lib/harness.mjs';
+import { catchErrors, rng, createGame, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 const LISTS = ['allaria_dragon_host', 'tyveria_dragon_host'];
 
@@ -28,12 +18,12 @@ const LISTS = ['allaria_dragon_host', 'tyveria_dragon_host'];
  * @param {any} options @param {number} seed @param {number} most
  */
 async function play(options, seed, most) {
-  const game = await createGame(server, { game: 'bov', seats: ['human', 'human'], seed, mode: 'hotseat', options });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed, mode: 'hotseat', options });
+  const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const page = await context.newPage();
   const errors = [];
   catchErrors(page, errors);
-  await page.goto(`${server.base}${game.link}`);
+  await page.goto(`${at.server.base}${game.link}`);
   await page.waitForSelector('#field .cloth');
   const random = rng(seed);
   const offered = new Set();

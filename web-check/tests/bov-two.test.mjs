@@ -4,21 +4,11 @@
 // how many), the spectator sees neither hand, and a page reloaded
 // mid-battle goes on. Then the same at one screen (hot seat): each hand is
 // covered until its side asks. Then the replay of the battle.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, record, rng, createGame, accessibility } from '../lib/harness.mjs';
+import { catchErrors, record, rng, createGame, accessibility, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 /** Each side's Vaala cards, as [id, name] (the pack's). */
 const HANDS = [
@@ -49,17 +39,17 @@ async function played(page) {
 }
 
 test('two browsers and a spectator: no page holds the other side’s Vaala cards', { timeout: 600000 }, async () => {
-  const game = await createGame(server, { game: 'bov', seats: ['human', 'human'], seed: 3, mode: 'network', me: 0, options: OPTIONS });
+  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed: 3, mode: 'network', me: 0, options: OPTIONS });
   const errors = [];
   const contexts = [];
   const pages = [];
   const recorders = [];
   for (const link of [game.seats[0].link, game.seats[1].link, `/play/${game.id}#spectate`]) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     const rec = record(context);
     const page = await context.newPage();
     catchErrors(page, errors);
-    await page.goto(`${server.base}${link}`);
+    await page.goto(`${at.server.base}${link}`);
     await page.waitForSelector('#field .cloth');
     contexts.push(context);
     pages.push(page);
@@ -135,12 +125,12 @@ test('two browsers and a spectator: no page holds the other side’s Vaala cards
 });
 
 test('a battle at one screen: each hand covered until its side asks', { timeout: 300000 }, async () => {
-  const game = await createGame(server, { game: 'bov', seats: ['human', 'human'], seed: 8, mode: 'hotseat', options: OPTIONS });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed: 8, mode: 'hotseat', options: OPTIONS });
+  const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const page = await context.newPage();
   const errors = [];
   catchErrors(page, errors);
-  await page.goto(`${server.base}${game.link}`);
+  await page.goto(`${at.server.base}${game.link}`);
   await page.waitForSelector('#field .cloth');
   const random = rng(9);
   let covers = 0;

@@ -6,24 +6,13 @@
 // its reason and changes nothing), to the end screen. Takes the screenshots
 // of docs/screenshots/bov-*.png on the way and prints the drag checks'
 // round trip.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, SCREENSHOTS, accessibility } from '../lib/harness.mjs';
+import { catchErrors, rng, SCREENSHOTS, accessibility, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser({ screenshots: true });
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function shot(page, name) {
@@ -96,13 +85,13 @@ async function dragDeploy(page, to) {
 
 test('a battle against the greedy bot: set-up, deployment, drags, to the end', { timeout: 600000 }, async () => {
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
+  const context = await at.browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
   const page = await context.newPage();
   catchErrors(page, errors);
   const a11y = async (/** @type {string} */ where) => assert.deepEqual(await accessibility(page), [], `axe-core on ${where}`);
 
   // The lobby: Battles of Valerna, a Pitched Battle on 4' x 3', a list a side.
-  await page.goto(`${server.base}/`);
+  await page.goto(`${at.server.base}/`);
   await page.waitForSelector('#seat-3 option', { state: 'attached' });
   await page.check('#game-bov');
   await page.waitForSelector('#list-1 option', { state: 'attached' });

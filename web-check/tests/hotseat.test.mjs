@@ -1,28 +1,18 @@
 // Two people at one screen (hot seat, chosen when the game is created): the
 // lobby's one link holds both seats; whenever the seat that must decide changes hands, its hand and its
 // choices stay hidden until its owner asks to see them.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, accessibility } from '../lib/harness.mjs';
+import { catchErrors, rng, settle, clickOne, accessibility, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 test('hot seat: each hand stays hidden until its owner clicks', { timeout: 120000 }, async () => {
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   catchErrors(page, errors);
-  await page.goto(`${server.base}/`);
+  await page.goto(`${at.server.base}/`);
   await page.waitForSelector('#seat-2 option', { state: 'attached' });
   await page.selectOption('#seat-2', 'human');
   await page.fill('#seed', '5');

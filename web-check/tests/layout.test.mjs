@@ -3,26 +3,16 @@
 // the board stands as the game does and the log's newest line is in view;
 // at 390x844 (a phone) no page scrolls sideways and the question takes at
 // most a quarter of the screen.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, SCREENSHOTS, createGame } from '../lib/harness.mjs';
+import { catchErrors, rng, settle, clickOne, SCREENSHOTS, createGame, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 /** A solo game against three Faceless, created through the API. @param {number} seed */
 async function soloGame(seed) {
-  return createGame(server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed });
+  return createGame(at.server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed });
 }
 
 /** Whether the page scrolls sideways. @param {import('playwright-core').Page} page */
@@ -30,10 +20,10 @@ const sideways = (page) => page.evaluate(() => document.documentElement.scrollWi
 
 test('at 1366x768 the log stands beside the board, its newest line in view after the Faceless turns', { timeout: 120000 }, async () => {
   const errors = [];
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  const page = await at.browser.newPage({ viewport: { width: 1366, height: 768 } });
   catchErrors(page, errors);
   const game = await soloGame(7);
-  await page.goto(`${server.base}${game.seats[0].link}`);
+  await page.goto(`${at.server.base}${game.seats[0].link}`);
   const random = rng(7);
   let walked = 0;
   for (let i = 0; i < 16; i++) {
@@ -68,10 +58,10 @@ test('at 1366x768 the log stands beside the board, its newest line in view after
 
 test('at 390x844 no page scrolls sideways', { timeout: 120000 }, async () => {
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await at.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   catchErrors(page, errors);
-  await page.goto(`${server.base}/`);
+  await page.goto(`${at.server.base}/`);
   await page.waitForSelector('#seat-3 option', { state: 'attached' });
   assert.equal(await sideways(page), 0, 'the lobby');
   await page.click('#create-button');
@@ -84,7 +74,7 @@ test('at 390x844 no page scrolls sideways', { timeout: 120000 }, async () => {
   assert.ok(status <= 844 / 4 + 1, `the question takes at most a quarter of the screen (${status}px)`);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-table-en.png') });
   const id = page.url().split('/play/')[1].split(/[?#]/)[0];
-  await page.goto(`${server.base}/play/${id}#spectate`);
+  await page.goto(`${at.server.base}/play/${id}#spectate`);
   await page.waitForFunction(() => document.body.dataset.status === 'playing');
   assert.equal(await sideways(page), 0, 'the table as a spectator sees it');
   assert.deepEqual(errors, []);

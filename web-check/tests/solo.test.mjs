@@ -3,24 +3,13 @@
 // middle of a round and go on, and play to the end. Takes the screenshots of
 // docs/screenshots/ on the way (lobby, Planning, a combat; English and
 // Italian).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, SCREENSHOTS, accessibility } from '../lib/harness.mjs';
+import { catchErrors, rng, settle, clickOne, lostClicks, SCREENSHOTS, accessibility, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser({ screenshots: true });
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function shot(page, name) {
@@ -39,12 +28,12 @@ async function switchLang(page, lang) {
 
 test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeout: 240000 }, async () => {
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
+  const context = await at.browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
   const page = await context.newPage();
   catchErrors(page, errors);
 
   // The lobby, in English and in Italian.
-  await page.goto(`${server.base}/`);
+  await page.goto(`${at.server.base}/`);
   await page.waitForSelector('#seat-3 option', { state: 'attached' });
   assert.equal(await page.inputValue('#seat-0'), 'human');
   assert.equal(await page.inputValue('#seat-1'), 'faceless');
@@ -67,7 +56,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   // The seat's link opens the table; the token leaves the visible address.
   const link = await page.getAttribute('a.seat-link', 'href');
   assert.match(link, /^\/play\/[^#]+#seat=0&token=[0-9a-f]{32}$/);
-  await page.goto(`${server.base}${link}`);
+  await page.goto(`${at.server.base}${link}`);
   assert.equal(await settle(page), 'choose');
   assert.ok(!page.url().includes('token'), `the token stays out of the address: ${page.url()}`);
   assert.match(await page.title(), /Your turn/);
@@ -192,7 +181,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   const record = await page.evaluate(async (u) => (await fetch(u)).json(), `/api/games/${id}/record`);
   assert.ok(Array.isArray(record.decisions) && record.decisions.length > 0, 'the record holds the decisions');
   // The lobby keeps the finished game, with its replay.
-  await page.goto(`${server.base}/`);
+  await page.goto(`${at.server.base}/`);
   await page.waitForSelector(`#finished tr[data-game="${id}"] a.replay-link`);
   assert.deepEqual(await accessibility(page), [], 'axe-core on the lobby with a finished game');
   assert.deepEqual(errors, []);

@@ -3,21 +3,11 @@
 // the other's hand, and the creator's browser never holds the friend's seat. Every WebSocket frame and HTTP body each context
 // receives is recorded and searched: the other seat's cards in a view, its
 // private events, its options, and the words of its private events.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, lostClicks, record, accessibility, sideBySide } from '../lib/harness.mjs';
+import { catchErrors, rng, settle, clickOne, lostClicks, record, accessibility, sideBySide, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 /** Every JSON value in a received text (a frame or a body). @param {string} text */
 function parse(text) {
@@ -134,7 +124,7 @@ test('the creator and a friend play one game from two browsers; neither receives
   const players = {};
   /** @param {number} seat */
   async function open(seat) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const rec = record(context);
     const page = await context.newPage();
     rec.watch(page);
@@ -146,7 +136,7 @@ test('the creator and a friend play one game from two browsers; neither receives
   // The creator sets the game up in the lobby: two people, each in their
   // own browser; the creator plays Allaria (seat 0).
   const creator = await open(0);
-  await creator.goto(`${server.base}/`);
+  await creator.goto(`${at.server.base}/`);
   await creator.waitForSelector('#seat-2 option', { state: 'attached' });
   await creator.selectOption('#seat-2', 'human');
   await creator.fill('#seed', '11');
@@ -223,7 +213,7 @@ test('the creator and a friend play one game from two browsers; neither receives
         await /** @type {import('playwright-core').Page} */ (page).evaluate(() => window.scrollTo(0, 0));
         shots.push({ png: await /** @type {import('playwright-core').Page} */ (page).screenshot(), caption: /** @type {string} */ (caption) });
       }
-      await sideBySide(browser, shots, 'two-browsers-en.png');
+      await sideBySide(at.browser, shots, 'two-browsers-en.png');
       pictured = true;
     }
     await settle(players[seat].page);

@@ -2,25 +2,15 @@
 // the hand, the stack, the Denizens, the log, the questions), none of the
 // provisional pack's English names or texts appears. The pack carries its
 // own Italian and French (content/lov/it.jsonc, fr.jsonc).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { showLogOnFailure, startServer, launch, catchErrors, rng, settle, clickOne, createGame } from '../lib/harness.mjs';
+import { catchErrors, rng, settle, clickOne, createGame, serverAndBrowser } from '../lib/harness.mjs';
 
-let server;
-showLogOnFailure(() => server);
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 /** @param {string} lang */
 async function content(lang) {
-  return (await fetch(`${server.base}/api/content/lov?lang=${lang}`)).json();
+  return (await fetch(`${at.server.base}/api/content/lov?lang=${lang}`)).json();
 }
 
 /**
@@ -55,11 +45,11 @@ for (const lang of ['it', 'fr']) {
     const english = englishOnly(await content('en'), await content(lang));
     assert.ok(english.length > 30, `${english.length} English names and texts to look for`);
     const patterns = english.map((w) => new RegExp(`(^|[^\\p{L}])${escape(w)}($|[^\\p{L}])`, 'u'));
-    const game = await createGame(server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed: 17, lang });
+    const game = await createGame(at.server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed: 17, lang });
     const errors = [];
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: lang });
+    const page = await at.browser.newPage({ viewport: { width: 1366, height: 900 }, locale: lang });
     catchErrors(page, errors);
-    await page.goto(`${server.base}${game.seats[0].link}`);
+    await page.goto(`${at.server.base}${game.seats[0].link}`);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     const random = rng(17);
     let looked = 0;
