@@ -22,21 +22,18 @@ use crate::rules::units::WeaponKind;
 impl Battle {
     /// The unit's powers and their slots: those of its card's side in play,
     /// numbered from 0, then its Artifact's at [`ARTIFACT_POWER_SLOT`].
-    pub fn powers_of(&self, unit: u16) -> Vec<(u8, &Power)> {
-        let mut out: Vec<(u8, &Power)> = self
-            .profile(unit)
+    pub fn powers_of(&self, unit: u16) -> impl Iterator<Item = (u8, &Power)> + '_ {
+        let artifact = self.units[usize::from(unit)]
+            .artifact
+            .and_then(|a| self.pack.artifacts.get(a))
+            .map(|card| (ARTIFACT_POWER_SLOT, &card.power));
+        self.profile(unit)
             .powers
             .iter()
             .take(usize::from(ARTIFACT_POWER_SLOT))
             .enumerate()
             .map(|(i, p)| (i as u8, p))
-            .collect();
-        if let Some(a) = self.units[usize::from(unit)].artifact
-            && let Some(card) = self.pack.artifacts.get(a)
-        {
-            out.push((ARTIFACT_POWER_SLOT, &card.power));
-        }
-        out
+            .chain(artifact)
     }
 
     fn power_at(&self, unit: u16, slot: u8) -> Result<&Power, BattleError> {

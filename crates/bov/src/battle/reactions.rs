@@ -64,7 +64,7 @@ impl Battle {
     fn answers(&self, trigger: &Trigger, seat: Seat) -> bool {
         let timing = Timing::Reaction(trigger.clone());
         self.living(seat)
-            .any(|u| self.powers_of(u.id).iter().any(|(_, p)| p.timing == timing))
+            .any(|u| self.powers_of(u.id).any(|(_, p)| p.timing == timing))
             || self.hand(seat).iter().any(|id| {
                 self.pack
                     .vaala

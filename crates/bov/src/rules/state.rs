@@ -58,7 +58,7 @@ impl ModelSet {
     }
 
     /// The models in index order.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
+    pub fn iter(self) -> impl Iterator<Item = u8> + Clone {
         (0..MAX_MODELS).filter(move |&m| self.contains(m))
     }
 
