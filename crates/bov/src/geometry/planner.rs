@@ -638,11 +638,16 @@ fn astar(
                     continue;
                 }
             }
-            let step = here.dist(grid.center(nk)) * (factor(k) + factor(nk)) / 2.0;
+            // `grid.center(nk)`, from the cell's column and row.
+            let there = Point::new(
+                ((i + di) as f64 + 0.5) * grid.cell,
+                ((j + dj) as f64 + 0.5) * grid.cell,
+            );
+            let step = here.dist(there) * (factor(k) + factor(nk)) / 2.0;
             let c = sc.g[k] + step;
             if c < sc.g[nk] {
                 sc.set(nk, c, k);
-                heap.push(Reverse((key(c + grid.center(nk).dist(dest)), nk)));
+                heap.push(Reverse((key(c + there.dist(dest)), nk)));
             }
         }
     }

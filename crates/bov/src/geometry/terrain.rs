@@ -158,6 +158,10 @@ fn segments_dist2(a: Point, b: Point, p: Point, q: Point) -> f64 {
         .min(q.dist2_to_segment(a, b))
 }
 
+/// How much farther than a reach an edge's box must be for the edge to be
+/// skipped unmeasured: far above the rounding of any distance on a table.
+const FAR_MARGIN: f64 = 1e-6;
+
 /// [`segments_dist2`] from the point `c` (a segment of no length): the same
 /// value with no crossing test, which a point never makes.
 fn point_dist2(c: Point, p: Point, q: Point) -> f64 {
@@ -297,10 +301,23 @@ impl TerrainPiece {
             return false;
         }
         let r2 = reach * reach;
+        // An edge whose box lies farther than `reach` from the segment's
+        // along one axis (by a margin far above rounding) is not near: its
+        // distance is not measured.
+        let (lo, hi) = (a.min(b), a.max(b));
+        let far = reach + FAR_MARGIN;
+        let maybe = |&(p, q): &(Point, Point)| {
+            p.x.min(q.x) - hi.x <= far
+                && lo.x - p.x.max(q.x) <= far
+                && p.y.min(q.y) - hi.y <= far
+                && lo.y - p.y.max(q.y) <= far
+        };
         let near = if a == b {
-            self.edges().any(|(p, q)| point_dist2(a, p, q) < r2)
+            self.edges()
+                .any(|e| maybe(&e) && point_dist2(a, e.0, e.1) < r2)
         } else {
-            self.edges().any(|(p, q)| segments_dist2(a, b, p, q) < r2)
+            self.edges()
+                .any(|e| maybe(&e) && segments_dist2(a, b, e.0, e.1) < r2)
         };
         // No edge is near, so `a` is off every edge.
         near || self.kept_edges().holds_off_edge(a)
