@@ -203,8 +203,17 @@ impl Battle {
     /// The action powers the unit may activate now, each with every target
     /// it may be given (`None` for a power that names none).
     pub fn power_choices(&self, unit: u16) -> Vec<(u8, Option<u16>)> {
-        let snap = self.snapshot();
-        let sight = Sightlines::new(&self.field, &snap.models);
+        self.power_choices_seen(unit, None)
+    }
+
+    /// [`Self::power_choices`] with the battle's snapshot and sight lines
+    /// when the caller has them (otherwise made when a power needs them).
+    pub fn power_choices_seen(
+        &self,
+        unit: u16,
+        seen: Option<(&Snapshot, &Sightlines)>,
+    ) -> Vec<(u8, Option<u16>)> {
+        let mut made: Option<(Snapshot, Sightlines)> = None;
         let state = &self.units[usize::from(unit)].state;
         let mut out = Vec::new();
         for (slot, p) in self.powers_of(unit) {
@@ -218,9 +227,20 @@ impl Battle {
                 out.push((slot, None));
                 continue;
             }
+            let (snap, sight) = match seen {
+                Some(s) => s,
+                None => {
+                    let (snap, sight) = made.get_or_insert_with(|| {
+                        let snap = self.snapshot();
+                        let sight = Sightlines::new(&self.field, &snap.models);
+                        (snap, sight)
+                    });
+                    (&*snap, &*sight)
+                }
+            };
             for u in self.units.iter().filter(|u| u.alive()) {
                 if self
-                    .check_power_target(&snap, &sight, unit, p, Some(u.id))
+                    .check_power_target(snap, sight, unit, p, Some(u.id))
                     .is_ok()
                 {
                     out.push((slot, Some(u.id)));

@@ -248,8 +248,9 @@ impl Battle {
             .ranged
             .as_ref()
             .map_or(0.0, |r| f64::from(r.range));
-        sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target)))
-            && self.distance(caster, target) <= range + 1e-9
+        // The distance first: it is cheap, the sight line is not.
+        self.distance(caster, target) <= range + 1e-9
+            && sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target)))
     }
 
     /// Offers the next seat of the window its reactions; `false` when it
