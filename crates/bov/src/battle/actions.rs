@@ -1103,8 +1103,16 @@ impl Battle {
     /// The centre of the models standing for `unit` (its Mount's while it
     /// rides).
     pub fn centre_of(&self, unit: u16) -> Point {
-        let ps: Vec<Point> = self.placed_models(unit).iter().map(|m| m.center).collect();
-        centre(&ps)
+        // `centre` of the models' centres, summed in the same order.
+        let (sum, n) = self
+            .placed(unit)
+            .fold((Point::default(), 0usize), |(a, n), m| {
+                (a.plus(m.center), n + 1)
+            });
+        if n == 0 {
+            return Point::default();
+        }
+        sum.scale(1.0 / n as f64)
     }
 
     /// Places a march may head for: the nearest objective not held, and the

@@ -182,12 +182,20 @@ impl Battle {
     }
 
     pub fn snapshot(&self) -> Snapshot {
-        let mut s = Snapshot::default();
-        for u in self
-            .units
-            .iter()
-            .filter(|u| u.alive() && u.mounted_on.is_none())
-        {
+        let placed = || {
+            self.units
+                .iter()
+                .filter(|u| u.alive() && u.mounted_on.is_none())
+        };
+        // Sized once: snapshots are taken many times a decision.
+        let n = placed()
+            .map(|u| u.state.alive.0.count_ones() as usize)
+            .sum();
+        let mut s = Snapshot {
+            models: Vec::with_capacity(n),
+            index: Vec::with_capacity(n),
+        };
+        for u in placed() {
             for m in u.alive_models() {
                 s.models.push(u.model(m));
                 s.index.push((u.id, m));
@@ -287,7 +295,7 @@ impl Battle {
     }
 
     /// [`Self::placed_models`] one by one, without gathering them.
-    fn placed(&self, unit: u16) -> impl Iterator<Item = Model> + Clone + '_ {
+    pub(crate) fn placed(&self, unit: u16) -> impl Iterator<Item = Model> + Clone + '_ {
         let u = &self.units[usize::from(self.body(unit))];
         let on = u.mounted_on.is_none();
         u.state.alive.iter().filter(move |_| on).map(|m| u.model(m))
