@@ -275,7 +275,7 @@ fn quick_action(g: &Battle, unit: u16) -> Decision {
             weigh(v, Decision::Attack { target: t });
         }
     }
-    for (power, target) in g.power_choices(unit) {
+    for (power, target) in g.power_choices_seen(unit, Some((&seen.0, &seen.1))) {
         let v = bots::power_value(g, &seen, unit, power, target);
         weigh(v, Decision::ActivatePower { power, target });
     }

@@ -185,8 +185,10 @@ impl Battle {
         self.check_on_foot(unit)?;
         let snap = self.snapshot();
         let engaged = !self.engaged_with(&snap, unit).is_empty();
-        let sight = Sightlines::new(&self.field, &snap.models);
-        let sees = sight.unit_sees(UnitId(unit), UnitId(self.body(target)));
+        // An engaged unit is refused whatever it sees.
+        let sees = !engaged
+            && Sightlines::new(&self.field, &snap.models)
+                .unit_sees(UnitId(unit), UnitId(self.body(target)));
         self.check_charge_status(unit)?;
         check_declaration(
             engaged,
@@ -866,17 +868,19 @@ impl Battle {
                             paths: Vec::new(),
                         });
                     }
-                    let sees = sight.unit_sees(UnitId(self.body(unit)), UnitId(self.body(t)));
+                    // `check_declaration(false, sees, ..)` passes when the
+                    // target is within reach and seen: the sight line last.
                     if !self.mounted(unit)
                         && self.check_charge_status(unit).is_ok()
-                        && check_declaration(false, sees, self.distance(unit, t), reach).is_ok()
+                        && check_declaration(false, true, self.distance(unit, t), reach).is_ok()
+                        && sight.unit_sees(UnitId(self.body(unit)), UnitId(self.body(t)))
                     {
                         out.push(Decision::Charge { target: t });
                     }
                 }
                 // BoV 5.1, "Activate power".
                 out.extend(
-                    self.power_choices(unit)
+                    self.power_choices_seen(unit, Some((&snap, &sight)))
                         .into_iter()
                         .map(|(power, target)| Decision::ActivatePower { power, target }),
                 );
@@ -1099,8 +1103,16 @@ impl Battle {
     /// The centre of the models standing for `unit` (its Mount's while it
     /// rides).
     pub fn centre_of(&self, unit: u16) -> Point {
-        let ps: Vec<Point> = self.placed_models(unit).iter().map(|m| m.center).collect();
-        centre(&ps)
+        // `centre` of the models' centres, summed in the same order.
+        let (sum, n) = self
+            .placed(unit)
+            .fold((Point::default(), 0usize), |(a, n), m| {
+                (a.plus(m.center), n + 1)
+            });
+        if n == 0 {
+            return Point::default();
+        }
+        sum.scale(1.0 / n as f64)
     }
 
     /// Places a march may head for: the nearest objective not held, and the

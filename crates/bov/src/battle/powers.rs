@@ -22,21 +22,18 @@ use crate::rules::units::WeaponKind;
 impl Battle {
     /// The unit's powers and their slots: those of its card's side in play,
     /// numbered from 0, then its Artifact's at [`ARTIFACT_POWER_SLOT`].
-    pub fn powers_of(&self, unit: u16) -> Vec<(u8, &Power)> {
-        let mut out: Vec<(u8, &Power)> = self
-            .profile(unit)
+    pub fn powers_of(&self, unit: u16) -> impl Iterator<Item = (u8, &Power)> + '_ {
+        let artifact = self.units[usize::from(unit)]
+            .artifact
+            .and_then(|a| self.pack.artifacts.get(a))
+            .map(|card| (ARTIFACT_POWER_SLOT, &card.power));
+        self.profile(unit)
             .powers
             .iter()
             .take(usize::from(ARTIFACT_POWER_SLOT))
             .enumerate()
             .map(|(i, p)| (i as u8, p))
-            .collect();
-        if let Some(a) = self.units[usize::from(unit)].artifact
-            && let Some(card) = self.pack.artifacts.get(a)
-        {
-            out.push((ARTIFACT_POWER_SLOT, &card.power));
-        }
-        out
+            .chain(artifact)
     }
 
     fn power_at(&self, unit: u16, slot: u8) -> Result<&Power, BattleError> {
@@ -206,8 +203,17 @@ impl Battle {
     /// The action powers the unit may activate now, each with every target
     /// it may be given (`None` for a power that names none).
     pub fn power_choices(&self, unit: u16) -> Vec<(u8, Option<u16>)> {
-        let snap = self.snapshot();
-        let sight = Sightlines::new(&self.field, &snap.models);
+        self.power_choices_seen(unit, None)
+    }
+
+    /// [`Self::power_choices`] with the battle's snapshot and sight lines
+    /// when the caller has them (otherwise made when a power needs them).
+    pub fn power_choices_seen(
+        &self,
+        unit: u16,
+        seen: Option<(&Snapshot, &Sightlines)>,
+    ) -> Vec<(u8, Option<u16>)> {
+        let mut made: Option<(Snapshot, Sightlines)> = None;
         let state = &self.units[usize::from(unit)].state;
         let mut out = Vec::new();
         for (slot, p) in self.powers_of(unit) {
@@ -221,9 +227,20 @@ impl Battle {
                 out.push((slot, None));
                 continue;
             }
+            let (snap, sight) = match seen {
+                Some(s) => s,
+                None => {
+                    let (snap, sight) = made.get_or_insert_with(|| {
+                        let snap = self.snapshot();
+                        let sight = Sightlines::new(&self.field, &snap.models);
+                        (snap, sight)
+                    });
+                    (&*snap, &*sight)
+                }
+            };
             for u in self.units.iter().filter(|u| u.alive()) {
                 if self
-                    .check_power_target(&snap, &sight, unit, p, Some(u.id))
+                    .check_power_target(snap, sight, unit, p, Some(u.id))
                     .is_ok()
                 {
                     out.push((slot, Some(u.id)));

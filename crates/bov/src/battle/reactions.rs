@@ -64,7 +64,7 @@ impl Battle {
     fn answers(&self, trigger: &Trigger, seat: Seat) -> bool {
         let timing = Timing::Reaction(trigger.clone());
         self.living(seat)
-            .any(|u| self.powers_of(u.id).iter().any(|(_, p)| p.timing == timing))
+            .any(|u| self.powers_of(u.id).any(|(_, p)| p.timing == timing))
             || self.hand(seat).iter().any(|id| {
                 self.pack
                     .vaala
@@ -248,8 +248,9 @@ impl Battle {
             .ranged
             .as_ref()
             .map_or(0.0, |r| f64::from(r.range));
-        sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target)))
-            && self.distance(caster, target) <= range + 1e-9
+        // The distance first: it is cheap, the sight line is not.
+        self.distance(caster, target) <= range + 1e-9
+            && sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target)))
     }
 
     /// Offers the next seat of the window its reactions; `false` when it

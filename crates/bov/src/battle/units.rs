@@ -182,12 +182,20 @@ impl Battle {
     }
 
     pub fn snapshot(&self) -> Snapshot {
-        let mut s = Snapshot::default();
-        for u in self
-            .units
-            .iter()
-            .filter(|u| u.alive() && u.mounted_on.is_none())
-        {
+        let placed = || {
+            self.units
+                .iter()
+                .filter(|u| u.alive() && u.mounted_on.is_none())
+        };
+        // Sized once: snapshots are taken many times a decision.
+        let n = placed()
+            .map(|u| u.state.alive.0.count_ones() as usize)
+            .sum();
+        let mut s = Snapshot {
+            models: Vec::with_capacity(n),
+            index: Vec::with_capacity(n),
+        };
+        for u in placed() {
             for m in u.alive_models() {
                 s.models.push(u.model(m));
                 s.index.push((u.id, m));
@@ -241,10 +249,17 @@ impl Battle {
             return Vec::new();
         }
         let owner = self.units[usize::from(unit)].owner;
+        // `unit_engaged_with` model by model, without gathering each enemy's.
         self.units
             .iter()
             .filter(|e| e.owner != owner && e.alive())
-            .filter(|e| crate::geometry::unit_engaged_with(&own, &snap.of_unit(self.body(e.id))))
+            .filter(|e| {
+                let body = UnitId(self.body(e.id));
+                snap.models
+                    .iter()
+                    .filter(|n| n.unit == body)
+                    .any(|n| own.iter().any(|m| n.is_enemy_of(m) && m.in_contact(n)))
+            })
             .map(|e| e.id)
             .collect()
     }
@@ -276,8 +291,14 @@ impl Battle {
     /// Base-to-base distance between two units, nearest models (a mounted
     /// rider measured from its Mount's base).
     pub fn distance(&self, a: u16, b: u16) -> f64 {
-        crate::geometry::unit_distance(&self.placed_models(a), &self.placed_models(b))
-            .unwrap_or(f64::INFINITY)
+        crate::geometry::unit_distance_of(self.placed(a), self.placed(b)).unwrap_or(f64::INFINITY)
+    }
+
+    /// [`Self::placed_models`] one by one, without gathering them.
+    pub(crate) fn placed(&self, unit: u16) -> impl Iterator<Item = Model> + Clone + '_ {
+        let u = &self.units[usize::from(self.body(unit))];
+        let on = u.mounted_on.is_none();
+        u.state.alive.iter().filter(move |_| on).map(|m| u.model(m))
     }
 
     /// Speed with the inches powers add, after Slowed and Immobilized,

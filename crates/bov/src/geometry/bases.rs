@@ -89,10 +89,18 @@ impl Model {
 /// nearest model in each (BoV 5.1, "Distance", Fig. 6). `None` when either
 /// unit is empty. Zero when bases touch or overlap.
 pub fn unit_distance(a: &[Model], b: &[Model]) -> Option<f64> {
+    unit_distance_of(a.iter().copied(), b.iter().copied())
+}
+
+/// [`unit_distance`] over models given one by one.
+pub fn unit_distance_of(
+    a: impl Iterator<Item = Model>,
+    b: impl Iterator<Item = Model> + Clone,
+) -> Option<f64> {
     let mut best: Option<f64> = None;
     for m in a {
-        for n in b {
-            let g = m.gap(n).max(0.0);
+        for n in b.clone() {
+            let g = m.gap(&n).max(0.0);
             if g.is_nan() {
                 continue;
             }

@@ -67,5 +67,8 @@ pub fn engaged_models(unit: &[Model], enemies: &[Model]) -> Vec<bool> {
 /// Whether `unit` is engaged with `other`: any of its models engaged with a
 /// model of `other` (BoV 5.1, "Engaged": a unit is engaged if any of its models are).
 pub fn unit_engaged_with(unit: &[Model], other: &[Model]) -> bool {
-    engaged_models(unit, other).into_iter().any(|e| e)
+    // A model engaged through a friend needs that friend in contact with an
+    // enemy: the unit is engaged exactly when one of its models touches one.
+    unit.iter()
+        .any(|m| other.iter().any(|e| e.is_enemy_of(m) && m.in_contact(e)))
 }

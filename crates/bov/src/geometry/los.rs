@@ -34,6 +34,7 @@ mod hull;
 use super::terrain::Battlefield;
 use super::{COHERENCY_IN, CONTACT_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
 use geo::IsConvex;
+use std::sync::Arc;
 
 /// How far a candidate line is moved off the critical positions it rests on,
 /// in inches: gaps narrower than this (a millionth of a millimetre's order)
@@ -76,7 +77,7 @@ impl Link {
 }
 
 #[derive(Clone, Debug)]
-struct Obscurer {
+pub(crate) struct Obscurer {
     min: Point,
     max: Point,
     /// Convex parts whose union is the piece, anticlockwise (none for a
@@ -97,7 +98,7 @@ const CAP: usize = 64;
 pub struct Sightlines {
     disks: Vec<Disk>,
     links: Vec<Link>,
-    obscurers: Vec<Obscurer>,
+    obscurers: Arc<[Obscurer]>,
     /// `inside[m * obscurers.len() + o]`: model `m` is inside obscurer `o`.
     inside: Vec<bool>,
 }
@@ -270,6 +271,14 @@ impl Sightlines {
         for i in 0..models.len() {
             for j in i + 1..models.len() {
                 let (a, b) = (&models[i], &models[j]);
+                // Bases farther apart along one axis than any link reaches
+                // (by a margin far above rounding) are not linked.
+                let reach = a.radius_in + b.radius_in + COHERENCY_IN.max(CONTACT_IN) + 1.0;
+                if (a.center.x - b.center.x).abs() > reach
+                    || (a.center.y - b.center.y).abs() > reach
+                {
+                    continue;
+                }
                 // BoV 5.1, "Line of Sight" (Fig. 8): models of a unit within
                 // coherency are linked; bases in contact (of any units)
                 // leave no gap to see through (docs/rulings.md).
@@ -285,38 +294,41 @@ impl Sightlines {
                 }
             }
         }
-        let obscurers: Vec<Obscurer> = field
-            .terrain
-            .iter()
-            .filter(|t| t.obscuring())
-            .map(|t| {
-                let (min, max) = t.bounds();
-                let ring = |r: &geo::LineString<f64>| -> Vec<Point> {
-                    let mut pts: Vec<Point> = r.coords().map(|c| Point::from_coord(*c)).collect();
-                    if pts.len() > 1 && pts.first() == pts.last() {
-                        pts.pop();
+        let obscurers = field.grids.obscurers(field, || {
+            field
+                .terrain
+                .iter()
+                .filter(|t| t.obscuring())
+                .map(|t| {
+                    let (min, max) = t.bounds();
+                    let ring = |r: &geo::LineString<f64>| -> Vec<Point> {
+                        let mut pts: Vec<Point> =
+                            r.coords().map(|c| Point::from_coord(*c)).collect();
+                        if pts.len() > 1 && pts.first() == pts.last() {
+                            pts.pop();
+                        }
+                        pts
+                    };
+                    let mut corners = ring(t.polygon().exterior());
+                    let (parts, seams) = if t.polygon().interiors().is_empty() {
+                        barrier::convex_parts(&corners, t.polygon().exterior().is_convex())
+                    } else {
+                        (Vec::new(), Vec::new())
+                    };
+                    for hole in t.polygon().interiors() {
+                        corners.extend(ring(hole));
                     }
-                    pts
-                };
-                let mut corners = ring(t.polygon().exterior());
-                let (parts, seams) = if t.polygon().interiors().is_empty() {
-                    barrier::convex_parts(&corners, t.polygon().exterior().is_convex())
-                } else {
-                    (Vec::new(), Vec::new())
-                };
-                for hole in t.polygon().interiors() {
-                    corners.extend(ring(hole));
-                }
-                Obscurer {
-                    min,
-                    max,
-                    parts,
-                    seams,
-                    corners,
-                    piece: t.clone(),
-                }
-            })
-            .collect();
+                    Obscurer {
+                        min,
+                        max,
+                        parts,
+                        seams,
+                        corners,
+                        piece: t.clone(),
+                    }
+                })
+                .collect()
+        });
         let mut inside = vec![false; models.len() * obscurers.len()];
         for (m, model) in models.iter().enumerate() {
             for (o, ob) in obscurers.iter().enumerate() {

@@ -29,7 +29,7 @@ pub mod point;
 pub mod setup;
 pub mod terrain;
 
-pub use bases::{Model, Stature, UnitId, base_radius_in, unit_distance};
+pub use bases::{Model, Stature, UnitId, base_radius_in, unit_distance, unit_distance_of};
 pub use coherency::{coherency_links, engaged_models, in_coherency, unit_engaged_with};
 pub use contact::{
     ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, separate_flanking,

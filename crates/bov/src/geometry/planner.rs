@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+use super::los::Obscurer;
 use super::movement::segment_error;
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
@@ -96,6 +97,33 @@ impl Scratch {
         self.prev[k] = prev;
         self.touched.push(k);
     }
+
+    /// A scratch left by an earlier planner on this thread, or an empty one.
+    /// Its arrays are a grid's size (hundreds of kilobytes): allocating them
+    /// afresh for every planner cost a page fault per page touched.
+    fn reused() -> Scratch {
+        SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default()
+    }
+
+    /// Keeps the arrays for the next planner on this thread (a few at most).
+    fn give_back(self) {
+        if self.g.is_empty() {
+            return;
+        }
+        SPARE.with(|s| {
+            let mut spare = s.borrow_mut();
+            if spare.len() < SPARE_KEPT {
+                spare.push(self);
+            }
+        });
+    }
+}
+
+/// Scratches kept per thread: a planner rarely holds more than two grids.
+const SPARE_KEPT: usize = 4;
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Where a base of one size may stand as far as the table edge and the
@@ -129,6 +157,24 @@ pub struct GridCache(Arc<Mutex<CachedGrids>>);
 struct CachedGrids {
     table: Option<(f64, f64, Vec<TerrainPiece>)>,
     grids: Vec<(TerrainKey, Arc<TerrainGrid>)>,
+    /// The Obscuring pieces prepared for line of sight.
+    obscurers: Option<Arc<[Obscurer]>>,
+}
+
+impl CachedGrids {
+    /// Forgets what was built for another table than `field`'s.
+    fn keep_for(&mut self, field: &Battlefield) {
+        let same_table = self.table.as_ref().is_some_and(|(w, h, t)| {
+            w.to_bits() == field.width.to_bits()
+                && h.to_bits() == field.height.to_bits()
+                && *t == field.terrain
+        });
+        if !same_table {
+            self.table = Some((field.width, field.height, field.terrain.clone()));
+            self.grids.clear();
+            self.obscurers = None;
+        }
+    }
 }
 
 impl PartialEq for GridCache {
@@ -154,21 +200,26 @@ impl GridCache {
             field_craft: traits.field_craft && !traits.flying,
         };
         let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let same_table = cached.table.as_ref().is_some_and(|(w, h, t)| {
-            w.to_bits() == field.width.to_bits()
-                && h.to_bits() == field.height.to_bits()
-                && *t == field.terrain
-        });
-        if !same_table {
-            cached.table = Some((field.width, field.height, field.terrain.clone()));
-            cached.grids.clear();
-        }
+        cached.keep_for(field);
         if let Some((_, g)) = cached.grids.iter().find(|(k, _)| *k == key) {
             return Arc::clone(g);
         }
         let grid = Arc::new(build_terrain_grid(field, radius, traits));
         cached.grids.push((key, Arc::clone(&grid)));
         grid
+    }
+
+    /// The battlefield's Obscuring pieces as line of sight uses them, built
+    /// by `build` on first use: the same for every set of sight lines of a
+    /// battle, which are prepared after every move.
+    pub(crate) fn obscurers(
+        &self,
+        field: &Battlefield,
+        build: impl FnOnce() -> Vec<Obscurer>,
+    ) -> Arc<[Obscurer]> {
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        Arc::clone(cached.obscurers.get_or_insert_with(|| build().into()))
     }
 }
 
@@ -195,6 +246,14 @@ impl std::fmt::Debug for Planner<'_> {
         f.debug_struct("Planner")
             .field("grids", &self.grids.len())
             .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Planner<'_> {
+    fn drop(&mut self) {
+        for (_, grid) in self.grids.drain(..) {
+            grid.scratch.give_back();
+        }
     }
 }
 
@@ -385,7 +444,7 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
         closed,
         terrain,
         regions,
-        scratch: Scratch::default(),
+        scratch: Scratch::reused(),
     }
 }
 
@@ -579,11 +638,16 @@ fn astar(
                     continue;
                 }
             }
-            let step = here.dist(grid.center(nk)) * (factor(k) + factor(nk)) / 2.0;
+            // `grid.center(nk)`, from the cell's column and row.
+            let there = Point::new(
+                ((i + di) as f64 + 0.5) * grid.cell,
+                ((j + dj) as f64 + 0.5) * grid.cell,
+            );
+            let step = here.dist(there) * (factor(k) + factor(nk)) / 2.0;
             let c = sc.g[k] + step;
             if c < sc.g[nk] {
                 sc.set(nk, c, k);
-                heap.push(Reverse((key(c + grid.center(nk).dist(dest)), nk)));
+                heap.push(Reverse((key(c + there.dist(dest)), nk)));
             }
         }
     }

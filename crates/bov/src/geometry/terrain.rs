@@ -45,6 +45,8 @@ pub struct TerrainPiece {
     pub kinds: Vec<TerrainKind>,
     #[serde(skip)]
     bounds: KeptBounds,
+    #[serde(skip)]
+    edges: KeptEdges,
 }
 
 /// The outline's bounding box, worked out on first use: every overlap test
@@ -53,6 +55,64 @@ pub struct TerrainPiece {
 struct KeptBounds(std::sync::OnceLock<(Point, Point)>);
 
 impl PartialEq for KeptBounds {
+    /// Pieces are equal by outline and types, whatever either has kept.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// The outline's edges and its holes' as end points, listed on first use:
+/// the overlap tests of movement walk them thousands of times a move, and
+/// walking the rings' coordinates pairwise each time cost more than the tests.
+#[derive(Clone, Debug, Default)]
+struct KeptEdges(std::sync::OnceLock<std::sync::Arc<Edges>>);
+
+/// Every ring's edges, the outline's first, and where each ring's end.
+#[derive(Debug)]
+struct Edges {
+    all: Vec<(Point, Point)>,
+    ring_ends: Vec<usize>,
+}
+
+impl Edges {
+    fn of(polygon: &Polygon<f64>) -> Edges {
+        let mut all = Vec::new();
+        let mut ring_ends = Vec::new();
+        for ring in std::iter::once(polygon.exterior()).chain(polygon.interiors()) {
+            all.extend(
+                ring.lines()
+                    .map(|e| (Point::from_coord(e.start), Point::from_coord(e.end))),
+            );
+            ring_ends.push(all.len());
+        }
+        Edges { all, ring_ends }
+    }
+
+    /// Whether `c` lies inside the outline and outside every hole, for a
+    /// point away from every edge (the only points the overlap tests ask
+    /// about): there a ray's crossings count exactly as the outline's
+    /// point-in-polygon test does, at a fraction of its cost.
+    fn holds_off_edge(&self, c: Point) -> bool {
+        let mut start = 0;
+        for (n, &end) in self.ring_ends.iter().enumerate() {
+            let mut odd = false;
+            for &(p, q) in &self.all[start..end] {
+                if (p.y > c.y) != (q.y > c.y) && c.x < (q.x - p.x) * (c.y - p.y) / (q.y - p.y) + p.x
+                {
+                    odd = !odd;
+                }
+            }
+            // Inside the outline (ring 0), outside each hole.
+            if odd != (n == 0) {
+                return false;
+            }
+            start = end;
+        }
+        true
+    }
+}
+
+impl PartialEq for KeptEdges {
     /// Pieces are equal by outline and types, whatever either has kept.
     fn eq(&self, _: &Self) -> bool {
         true
@@ -98,6 +158,10 @@ fn segments_dist2(a: Point, b: Point, p: Point, q: Point) -> f64 {
         .min(q.dist2_to_segment(a, b))
 }
 
+/// How much farther than a reach an edge's box must be for the edge to be
+/// skipped unmeasured: far above the rounding of any distance on a table.
+const FAR_MARGIN: f64 = 1e-6;
+
 /// [`segments_dist2`] from the point `c` (a segment of no length): the same
 /// value with no crossing test, which a point never makes.
 fn point_dist2(c: Point, p: Point, q: Point) -> f64 {
@@ -124,6 +188,7 @@ impl TerrainPiece {
             polygon,
             kinds,
             bounds: KeptBounds::default(),
+            edges: KeptEdges::default(),
         })
     }
 
@@ -200,7 +265,7 @@ impl TerrainPiece {
         let d = d2.sqrt();
         if d2 < reach * reach {
             (true, reach - d)
-        } else if self.polygon.contains(&geo::Point::from(center.coord())) {
+        } else if self.kept_edges().holds_off_edge(center) {
             (true, d + reach)
         } else {
             (false, d - reach)
@@ -232,24 +297,39 @@ impl TerrainPiece {
     /// that near, whether the segment lies inside. The hot test of movement
     /// and path planning, so no square root.
     fn within(&self, a: Point, b: Point, reach: f64) -> bool {
-        if reach <= 0.0 || self.box_gap(a.min(b), a.max(b)) >= reach {
+        if reach <= 0.0 || self.box_clear(a.min(b), a.max(b), reach) {
             return false;
         }
         let r2 = reach * reach;
-        let near = if a == b {
-            self.edges().any(|(p, q)| point_dist2(a, p, q) < r2)
-        } else {
-            self.edges().any(|(p, q)| segments_dist2(a, b, p, q) < r2)
+        // An edge whose box lies farther than `reach` from the segment's
+        // along one axis (by a margin far above rounding) is not near: its
+        // distance is not measured.
+        let (lo, hi) = (a.min(b), a.max(b));
+        let far = reach + FAR_MARGIN;
+        let maybe = |&(p, q): &(Point, Point)| {
+            p.x.min(q.x) - hi.x <= far
+                && lo.x - p.x.max(q.x) <= far
+                && p.y.min(q.y) - hi.y <= far
+                && lo.y - p.y.max(q.y) <= far
         };
-        near || self.polygon.contains(&geo::Point::from(a.coord()))
+        let near = if a == b {
+            self.edges()
+                .any(|e| maybe(&e) && point_dist2(a, e.0, e.1) < r2)
+        } else {
+            self.edges()
+                .any(|e| maybe(&e) && segments_dist2(a, b, e.0, e.1) < r2)
+        };
+        // No edge is near, so `a` is off every edge.
+        near || self.kept_edges().holds_off_edge(a)
     }
 
     /// Every edge of the outline and of its holes, as end points.
     fn edges(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
-        std::iter::once(self.polygon.exterior())
-            .chain(self.polygon.interiors())
-            .flat_map(|ring| ring.lines())
-            .map(|e| (Point::from_coord(e.start), Point::from_coord(e.end)))
+        self.kept_edges().all.iter().copied()
+    }
+
+    fn kept_edges(&self) -> &Edges {
+        self.edges.0.get_or_init(|| Edges::of(&self.polygon).into())
     }
 
     /// The gap between the box `lo`..`hi` and the piece's bounding box (0
@@ -261,6 +341,15 @@ impl TerrainPiece {
         let dx = (plo.x - hi.x).max(lo.x - phi.x).max(0.0);
         let dy = (plo.y - hi.y).max(lo.y - phi.y).max(0.0);
         Point::new(dx, dy).len()
+    }
+
+    /// `self.box_gap(lo, hi) >= reach`, without the square root when the
+    /// gap along one axis settles it (the root of a square is exact).
+    fn box_clear(&self, lo: Point, hi: Point, reach: f64) -> bool {
+        let (plo, phi) = self.bounds();
+        let dx = (plo.x - hi.x).max(lo.x - phi.x).max(0.0);
+        let dy = (plo.y - hi.y).max(lo.y - phi.y).max(0.0);
+        dx >= reach || dy >= reach || Point::new(dx, dy).len() >= reach
     }
 
     /// The bounding box `(min, max)` of the piece.

@@ -58,8 +58,16 @@ impl ModelSet {
     }
 
     /// The models in index order.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
-        (0..MAX_MODELS).filter(move |&m| self.contains(m))
+    pub fn iter(self) -> impl Iterator<Item = u8> + Clone {
+        // Set bits lowest first: a unit's models are read in hot loops.
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let m = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                m
+            })
+        })
     }
 
     /// The lowest-index model, if any.
