@@ -118,13 +118,17 @@ pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
     tr!(t, "bov-modifiers", list = names.join(", "))
 }
 
-fn status_name(t: &Texts, s: StatusKind) -> String {
-    let key = match s {
+/// A status marker's kind as the texts select on it.
+fn status_key(s: StatusKind) -> &'static str {
+    match s {
         StatusKind::Poisoned => "poisoned",
         StatusKind::Slowed => "slowed",
         StatusKind::Immobilized => "immobilized",
-    };
-    tr!(t, "bov-status-name", status = key)
+    }
+}
+
+fn status_name(t: &Texts, s: StatusKind) -> String {
+    tr!(t, "bov-status-name", status = status_key(s))
 }
 
 /// A decision: who did what, with the battle's names. `about` is the unit
@@ -417,7 +421,8 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             t,
             "bov-status",
             unit = unit(b, *u),
-            status = status_name(t, *status)
+            status = status_name(t, *status),
+            kind = status_key(*status)
         ),
         Event::MoraleTested {
             unit: u,
@@ -445,7 +450,8 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             t,
             "bov-status-lost",
             unit = unit(b, *u),
-            status = status_name(t, *status)
+            status = status_name(t, *status),
+            kind = status_key(*status)
         ),
         Event::Fatigue { unit: u, fatigue } => tr!(
             t,

@@ -88,7 +88,10 @@ bov-wounded = { $unit } takes { $wounds ->
    *[other] { $lost } models lost
 }
 bov-destroyed = { $unit } is destroyed
-bov-status = { $unit } gains a { $status } marker
+bov-status = { $unit } gains { $kind ->
+    [immobilized] an
+   *[other] a
+} { $status } marker
 bov-morale = { $unit } tests morale ({ $cause }){ $modifiers }: { $dice } — { $failed ->
     [0] every model holds
     [one] one model flees
@@ -163,7 +166,10 @@ bov-odds-charge-never = { $option } ({ $distance }" away: no roll reaches)
 bov-odds-attack = { $option } ({ $dice } dice: { $wounds } wounds on average, { $any }% at least one, { $models } models on average)
 bov-monster-card = { $unit } draws the behaviour card { $card }: "{ $text }"
 bov-monster-card-at = { $unit } draws the behaviour card { $card }, aimed at { $target }: "{ $text }"
-bov-status-lost = { $unit } loses a { $status } marker
+bov-status-lost = { $unit } loses { $kind ->
+    [immobilized] an
+   *[other] a
+} { $status } marker
 bov-fatigue = { $unit } now carries { $fatigue ->
     [0] no fatigue
     [one] one fatigue counter

@@ -89,7 +89,9 @@ bov-wounded = { $unit } subit { $wounds ->
    *[other] { $lost } figurines perdues
 }
 bov-destroyed = { $unit } est détruite
-bov-status = { $unit } reçoit un marqueur { $status }
+bov-status = { $unit } reçoit un marqueur { $kind ->
+   *[other] { $status }
+}
 bov-morale = { $unit } fait un test de moral ({ $cause }){ $modifiers } : { $dice } — { $failed ->
     [0] chaque figurine tient
     [one] une figurine fuit
@@ -164,7 +166,9 @@ bov-odds-charge-never = { $option } (à { $distance }" : aucun jet ne suffit)
 bov-odds-attack = { $option } ({ $dice } dés : { $wounds } blessures en moyenne, { $any } % au moins une, { $models } figurines en moyenne)
 bov-monster-card = { $unit } tire la carte de comportement { $card } : « { $text } »
 bov-monster-card-at = { $unit } tire la carte de comportement { $card }, visant { $target } : « { $text } »
-bov-status-lost = { $unit } perd un marqueur { $status }
+bov-status-lost = { $unit } perd un marqueur { $kind ->
+   *[other] { $status }
+}
 bov-fatigue = { $unit } porte maintenant { $fatigue ->
     [0] aucune fatigue
     [one] un marqueur de fatigue

@@ -89,7 +89,9 @@ bov-wounded = { $unit } subisce { $wounds ->
    *[other] { $lost } modelli persi
 }
 bov-destroyed = { $unit } è distrutta
-bov-status = { $unit } riceve un segnalino { $status }
+bov-status = { $unit } riceve un segnalino { $kind ->
+   *[other] { $status }
+}
 bov-morale = { $unit } fa un test di morale ({ $cause }){ $modifiers }: { $dice } — { $failed ->
     [0] ogni modello tiene
     [one] un modello fugge
@@ -164,7 +166,9 @@ bov-odds-charge-never = { $option } (a { $distance }": nessun tiro basta)
 bov-odds-attack = { $option } ({ $dice } dadi: { $wounds } ferite in media, { $any }% almeno una, { $models } modelli in media)
 bov-monster-card = { $unit } pesca la carta comportamento { $card }: "{ $text }"
 bov-monster-card-at = { $unit } pesca la carta comportamento { $card }, contro { $target }: "{ $text }"
-bov-status-lost = { $unit } perde un segnalino { $status }
+bov-status-lost = { $unit } perde un segnalino { $kind ->
+   *[other] { $status }
+}
 bov-fatigue = { $unit } ora porta { $fatigue ->
     [0] nessuna fatica
     [one] un segnalino fatica
