@@ -66,7 +66,9 @@ struct Sub {
 
 /// The game itself and who listens, behind the game's lock.
 pub struct Live {
-    pub table: Box<dyn Hosted>,
+    /// The game as it stands; the same `Arc` is published on the slot for
+    /// the tries and looks that read it without this lock.
+    pub table: Arc<dyn Hosted>,
     /// How many rows the game's log holds: every accepted decision and
     /// take-back adds one.
     pub version: u64,
@@ -82,7 +84,7 @@ impl Live {
     /// A read-only game at `version`, heard by no one (a replay's step).
     pub fn snapshot(table: Box<dyn Hosted>, version: u64) -> Live {
         Live {
-            table,
+            table: Arc::from(table),
             version,
             broken: None,
             last_by: None,
@@ -96,6 +98,34 @@ impl std::fmt::Debug for Live {
         f.debug_struct("Live")
             .field("version", &self.version)
             .finish()
+    }
+}
+
+/// A game as published for the readers that do not take its lock.
+#[derive(Clone)]
+struct Published {
+    table: Arc<dyn Hosted>,
+    version: u64,
+    /// Neither broken nor over.
+    open: bool,
+}
+
+impl std::fmt::Debug for Published {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Published")
+            .field("version", &self.version)
+            .field("open", &self.open)
+            .finish()
+    }
+}
+
+impl Published {
+    fn of(table: &Arc<dyn Hosted>, version: u64, unbroken: bool) -> Published {
+        Published {
+            table: table.clone(),
+            version,
+            open: unbroken && !table.is_over(),
+        }
     }
 }
 
@@ -121,6 +151,9 @@ pub struct Slot {
     /// has a token; in a network game it starts with an invitation alone.
     auth: Mutex<Vec<SeatAuth>>,
     pub live: tokio::sync::Mutex<Live>,
+    /// The game as last changed, read by tries and looks without waiting
+    /// for a decision (and its write to the store) to finish.
+    published: std::sync::RwLock<Published>,
     summary: Mutex<Summary>,
 }
 
@@ -340,7 +373,7 @@ impl App {
         }
         let seed = c.seed.unwrap_or_else(random_u64);
         let record = (entry.new_record)(&c.seats, seed, c.first, &c.options).map_err(bad)?;
-        let table = (entry.host)(&record).map_err(bad)?;
+        let table: Arc<dyn Hosted> = Arc::from((entry.host)(&record).map_err(bad)?);
         let issued: Vec<Issued> = c
             .seats
             .iter()
@@ -399,6 +432,7 @@ impl App {
                 version: 0,
                 status: "open",
             }),
+            published: std::sync::RwLock::new(Published::of(&table, 0, true)),
             live: tokio::sync::Mutex::new(Live {
                 table,
                 version: 0,
@@ -550,16 +584,29 @@ impl App {
         version: u64,
         decision: &Value,
     ) -> Result<Result<(), String>, ApiError> {
-        let live = slot.live.lock().await;
-        check_open(&live, version)?;
-        if live.table.to_decide() != Some(seat) {
+        let p = slot.published();
+        if !p.open {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "game_over",
+                "the game is over or read-only: there is nothing to try",
+            ));
+        }
+        if version != p.version {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "stale_version",
+                format!("the game is at version {}, not {version}", p.version),
+            ));
+        }
+        if p.table.to_decide() != Some(seat) {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "not_your_turn",
                 format!("only the seat that must decide may try a decision, not seat {seat}"),
             ));
         }
-        Ok(live.table.check(decision).map(|_| ()).map_err(|e| e.0))
+        Ok(p.table.check(decision).map(|_| ()).map_err(|e| e.0))
     }
 
     /// A look at the table (`Hosted::look`) for any viewer: positions are
@@ -607,7 +654,7 @@ impl App {
             .append(&slot.id, version, Row::Decision { decision }, hash)
             .await
             .map_err(ApiError::store)?;
-        live.table = next;
+        live.table = Arc::from(next);
         live.version += 1;
         live.last_by = Some(seat);
         self.changed(slot, &mut live);
@@ -642,7 +689,7 @@ impl App {
             .append(&slot.id, version, Row::TakeBack, hash)
             .await
             .map_err(ApiError::store)?;
-        live.table = next;
+        live.table = Arc::from(next);
         live.version += 1;
         live.last_by = None;
         self.changed(slot, &mut live);
@@ -654,6 +701,8 @@ impl App {
     /// After a change: the lobby's summary, every listener's new state, the
     /// next bot's turn.
     fn changed(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
+        *slot.published.write().unwrap_or_else(|e| e.into_inner()) =
+            Published::of(&live.table, live.version, live.broken.is_none());
         slot.summarise(live);
         self.push(slot, live);
         self.schedule_bot(slot, live);
@@ -808,7 +857,7 @@ impl App {
         // thread, not holding up the runtime.
         // `Err`: the search, still to run on a copy of the table.
         let ready = if kind == SeatKind::Ismcts {
-            Err(live.table.clone_box())
+            Err(live.table.clone())
         } else {
             Ok(live.table.bot(kind, iterations, seed))
         };
@@ -896,6 +945,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
             }
         }
     };
+    let table: Arc<dyn Hosted> = Arc::from(table);
     let last_by = match g.rows.last() {
         Some(Row::Decision { .. }) => table
             .at(table.decisions().saturating_sub(1))
@@ -927,6 +977,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
             version: g.version(),
             status: "playing",
         }),
+        published: std::sync::RwLock::new(Published::of(&table, g.version(), why.is_none())),
         live: tokio::sync::Mutex::new(Live {
             table,
             version: g.version(),
@@ -968,6 +1019,14 @@ fn check_open(live: &Live, version: u64) -> Result<(), ApiError> {
 }
 
 impl Slot {
+    /// The game as last changed (see [`Slot::published`]'s field).
+    fn published(&self) -> Published {
+        self.published
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
     /// Who a token (or none) makes the holder: a seat, a spectator, or
     /// `wrong_token`.
     pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ApiError> {
