@@ -55,9 +55,12 @@ function keywordText(k) {
   return `${name} ${v}`;
 }
 
+/** A die's colour in the page's language. @param {string} c */
+const colourName = (c) => t(`web-bov-colour-${String(c).toLowerCase()}`);
+
 /** A weapon's dice as the pack writes them (`"2xblack"`, `"3xgray+1xwhite"`), in words. @param {any} dice */
 function diceText(dice) {
-  if (typeof dice === 'string') return dice.replace(/(\d+)x(\w+)/g, (_, n, c) => `${n} ${c}`).replace(/\+/g, ' + ');
+  if (typeof dice === 'string') return dice.replace(/(\d+)x(\w+)/g, (_, n, c) => `${n} ${colourName(c)}`).replace(/\+/g, ' + ');
   return dice === undefined || dice === null ? '' : JSON.stringify(dice);
 }
 
@@ -83,7 +86,7 @@ function unitCard(content, u) {
     const p = u.injured && card.injured ? card.injured : card.front;
     const stats = [
       [t('web-bov-speed'), `${p.speed}"`],
-      [t('web-bov-defense'), String(p.defense).toLowerCase()],
+      [t('web-bov-defense'), colourName(p.defense)],
       [t('web-bov-health'), String(p.health)],
       [t('web-bov-melee'), `${diceText(p.melee?.dice)}${weaponKeywords(p.melee)}`],
     ];

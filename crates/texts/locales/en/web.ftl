@@ -233,3 +233,6 @@ web-lobby-monsters = Monsters
 web-lobby-list-own = Own list (file)…
 web-lobby-list-file = The force list file of { $side }
 web-lobby-list-missing = Choose the force list file of { $side }.
+web-bov-colour-black = black
+web-bov-colour-gray = gray
+web-bov-colour-white = white

@@ -233,3 +233,6 @@ web-lobby-monsters = Monstres
 web-lobby-list-own = Sa propre liste (fichier)…
 web-lobby-list-file = Le fichier de la liste d'armée de { $side }
 web-lobby-list-missing = Choisissez le fichier de la liste d'armée de { $side }.
+web-bov-colour-black = noir
+web-bov-colour-gray = gris
+web-bov-colour-white = blanc

@@ -233,3 +233,6 @@ web-lobby-monsters = Mostri
 web-lobby-list-own = Lista propria (file)…
 web-lobby-list-file = Il file della lista dell'esercito di { $side }
 web-lobby-list-missing = Scegli il file della lista dell'esercito di { $side }.
+web-bov-colour-black = nero
+web-bov-colour-gray = grigio
+web-bov-colour-white = bianco
