@@ -254,6 +254,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       const forward = u.owner === view.near_seat ? 1 : -1;
       const d = await dragActive(page, 0, forward * 1.5);
       if (d.verdict === 'ok') {
+        assert.match(d.words || '', /\d+\.\d" of \d+\.\d"/, `a legal move says the inches it uses of its allowance: ${d.words}`);
         await d.release();
         await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
         marched += 1;
@@ -284,9 +285,9 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
 
   const probe = await page.evaluate(() => /** @type {any} */ (window).__bovProbe);
   const sorted = [...probe.samples].sort((a, b) => a - b);
-  const at = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const quantile = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   console.log(`${decisions} decisions; kinds ${[...kinds].join(', ')}; asked ${[...asked].join(', ')}`);
-  console.log(`drag checks: ${sorted.length} round trips, p50 ${at(0.5)?.toFixed(2)} ms, p99 ${at(0.99)?.toFixed(2)} ms, most in flight ${probe.maxInFlight}`);
+  console.log(`drag checks: ${sorted.length} round trips, p50 ${quantile(0.5)?.toFixed(2)} ms, p99 ${quantile(0.99)?.toFixed(2)} ms, most in flight ${probe.maxInFlight}`);
   assert.ok(probe.maxInFlight <= 1);
 
   // The replay, from the end screen: each step drawn as it stood.

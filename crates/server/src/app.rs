@@ -574,7 +574,8 @@ impl App {
     /// `answer`, the answer is the seat's new state in that language (else
     /// `null`: a socket gets its state pushed like every listener).
     /// Checks a decision without making it, as [`App::decide`] would check
-    /// it: the rules' refusal in words, or `Ok`. Only the seat that must
+    /// it: the rules' refusal in words, or `Ok`, and what it measures
+    /// ([`Hosted::measure`]). Only the seat that must
     /// decide may try (another seat's tries could probe its hidden cards);
     /// nothing is stored, pushed or changed.
     pub async fn try_decision(
@@ -583,7 +584,7 @@ impl App {
         seat: Seat,
         version: u64,
         decision: &Value,
-    ) -> Result<Result<(), String>, ApiError> {
+    ) -> Result<(Result<(), String>, Value), ApiError> {
         let p = slot.published();
         if !p.open {
             return Err(ApiError::new(
@@ -606,7 +607,8 @@ impl App {
                 format!("only the seat that must decide may try a decision, not seat {seat}"),
             ));
         }
-        Ok(p.table.check(decision).map(|_| ()).map_err(|e| e.0))
+        let verdict = p.table.check(decision).map(|_| ()).map_err(|e| e.0);
+        Ok((verdict, p.table.measure(decision)))
     }
 
     /// A look at the table (`Hosted::look`) for any viewer: positions are

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use valerna_game::{Game, Narrated, Record, Seat, Viewer};
@@ -170,6 +170,12 @@ where
     fn look(&self, _query: &Value) -> Result<Value, String> {
         Err(format!("{} has nothing to look at", Self::NAME))
     }
+    /// What a decision being tried measures, for the page to show as it
+    /// is drawn (for Battles of Valerna, a move's inches used and its
+    /// allowance); `None` for a game or decision with nothing to measure.
+    fn measure(&self, _decision: &Self::Decision) -> Option<Value> {
+        None
+    }
 }
 
 /// A decision refused by the rules, or one that does not parse.
@@ -224,6 +230,9 @@ pub trait Hosted: Send + Sync {
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
     /// A look at the table (see [`Worded::look`]).
     fn look(&self, query: &Value) -> Result<Value, Refused>;
+    /// What a decision measures (see [`Worded::measure`]), `null` when
+    /// nothing or when it does not parse.
+    fn measure(&self, decision: &Value) -> Value;
 }
 
 /// A rule engine and the record that reaches it.
@@ -434,6 +443,12 @@ where
     }
     fn look(&self, query: &Value) -> Result<Value, Refused> {
         self.game.look(query).map_err(Refused)
+    }
+    fn measure(&self, decision: &Value) -> Value {
+        G::Decision::deserialize(decision)
+            .ok()
+            .and_then(|d| self.game.measure(&d))
+            .unwrap_or(Value::Null)
     }
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted> {
         Box::new(Table {

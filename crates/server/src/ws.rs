@@ -280,17 +280,17 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         // Every try is answered by its `tried`, a refusal
                         // to try too (`error`: its code), so that a page
                         // matches each answer to its try by `seq`.
-                        let (ok, error, text) =
+                        let (ok, error, text, measure) =
                             match app.try_decision(&slot, seat, version, &decision).await {
-                                Ok(Ok(())) => (true, None, String::new()),
-                                Ok(Err(why)) => (false, Some("illegal_decision"), why),
-                                Err(e) => (false, Some(e.code), e.message),
+                                Ok((Ok(()), m)) => (true, None, String::new(), m),
+                                Ok((Err(why), m)) => (false, Some("illegal_decision"), why, m),
+                                Err(e) => (false, Some(e.code), e.message, Value::Null),
                             };
                         let us = start.elapsed().as_micros() as u64;
                         send(
                             &strong,
                             json!({"type": "tried", "version": version, "seq": seq, "ok": ok,
-                                   "error": error, "text": text, "us": us})
+                                   "error": error, "text": text, "measure": measure, "us": us})
                             .to_string(),
                         );
                         Ok(())

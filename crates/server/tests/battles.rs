@@ -236,6 +236,8 @@ async fn tries_check_without_deciding_and_looks_are_open_to_all() {
     .await;
     let t = next(me, "tried").await;
     assert_eq!(t["ok"], true, "{t}");
+    // Placing an objective moves nothing: nothing to measure.
+    assert!(t["measure"].is_null(), "{t}");
     let off = json!({"PlaceObjective": {"at": {"x": -5.0, "y": -5.0}}});
     send(
         me,

@@ -77,6 +77,39 @@ impl Battle {
     }
 }
 
+impl Battle {
+    /// How far a move now asked for goes: the most inches any model's path
+    /// uses (Slowing terrain counted twice, BoV 5.1, "Movement") and the
+    /// allowance it has (a March's Speed, a Skirmish's half, a power's
+    /// inches), for a table that shows a move as it is drawn; `None` for a
+    /// decision that moves nothing now. It measures, it does not judge: the
+    /// move's legality is [`valerna_game::Game::validate`]'s.
+    pub fn move_measure(&self, decision: &super::Decision) -> Option<(f64, f64)> {
+        use super::{Decision, Phase};
+        let (unit, paths, allowance) = match (&self.phase, decision) {
+            (Phase::Action { unit }, Decision::March { paths }) => {
+                (*unit, paths, self.allowance(*unit, false))
+            }
+            (Phase::Action { unit }, Decision::Skirmish { paths, .. }) => {
+                (*unit, paths, self.allowance(*unit, true))
+            }
+            (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
+                (*unit, paths, *inches)
+            }
+            _ => return None,
+        };
+        let u = &self.units[usize::from(unit)];
+        let used = paths
+            .iter()
+            .filter(|(m, _)| usize::from(*m) < u.positions.len())
+            .map(|(m, way)| {
+                crate::geometry::movement::path_cost(&self.field, &u.model(*m), way, u.traits)
+            })
+            .fold(0.0, f64::max);
+        Some((used, allowance))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -146,5 +179,64 @@ mod tests {
             "some lines were drawn ({blind} pairs saw nothing)"
         );
         assert!(b.look(0, 0).is_none());
+    }
+
+    /// A listed March uses no more than the unit's Speed; the same paths
+    /// pushed twice the Speed away use more, and are refused (BoV 5.1,
+    /// "Movement").
+    #[test]
+    fn a_march_is_measured_against_its_allowance() {
+        use crate::battle::Decision;
+        let mut b = deployed();
+        let mut bot = GreedyBot::new(5);
+        let mut measured = 0;
+        for _ in 0..400 {
+            if matches!(b.phase, crate::battle::Phase::Over) {
+                break;
+            }
+            if let crate::battle::Phase::Action { unit } = b.phase {
+                let mut all = Vec::new();
+                b.choices(&mut all);
+                for d in &all {
+                    let Decision::March { paths } = d else {
+                        continue;
+                    };
+                    if paths.is_empty() {
+                        continue;
+                    }
+                    let (used, allowance) = b.move_measure(d).unwrap();
+                    assert!(used <= allowance + 1e-6, "{used} of {allowance}");
+                    assert_eq!(allowance, b.allowance(unit, false));
+                    // Each model twice the allowance further on.
+                    let u = &b.units[usize::from(unit)];
+                    let far: Vec<_> = paths
+                        .iter()
+                        .map(|(m, way)| {
+                            let from = u.positions[usize::from(*m)];
+                            let to = *way.last().unwrap();
+                            let (dx, dy) = (to.x - from.x, to.y - from.y);
+                            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+                            let k = 2.0 * allowance / len;
+                            (
+                                *m,
+                                vec![Point {
+                                    x: from.x + dx * k,
+                                    y: from.y + dy * k,
+                                }],
+                            )
+                        })
+                        .collect();
+                    let push = Decision::March { paths: far };
+                    let (used, _) = b.move_measure(&push).unwrap();
+                    assert!(used > allowance, "{used} of {allowance}");
+                    assert!(b.validate(&push).is_err());
+                    measured += 1;
+                }
+            }
+            let d = bot.decide(&b);
+            b.apply(d).unwrap();
+        }
+        assert!(measured > 10, "{measured} marches measured");
+        assert_eq!(b.move_measure(&Decision::Pass), None);
     }
 }

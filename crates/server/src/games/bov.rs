@@ -270,6 +270,12 @@ impl Worded for Battle {
         serde_json::to_value(look).map_err(|e| e.to_string())
     }
 
+    /// A move's inches: `{"used": …, "allowance": …}`.
+    fn measure(&self, decision: &valerna_bov::battle::Decision) -> Option<Value> {
+        self.move_measure(decision)
+            .map(|(used, allowance)| json!({"used": used, "allowance": allowance}))
+    }
+
     fn content_json(content: &Pack, _t: &Texts) -> Value {
         let lists: Vec<Value> = SAMPLE_LISTS
             .iter()

@@ -227,7 +227,7 @@ async function main() {
    *   propose: (p: {x: number, y: number}) => {at: {x: number, y: number}[], decision: any}, click: (() => void) | null,
    *   down: {x: number, y: number}, moved: boolean, cancelled?: boolean} | null} */
   let drag = null;
-  /** The verdicts by geometry key: `ok` or the refusal's words. @type {Map<string, {ok: boolean, text: string}>} */
+  /** The verdicts by geometry key: `ok` or the refusal's words, and what the move measures. @type {Map<string, {ok: boolean, text: string, measure: any}>} */
   const verdicts = new Map();
   let seq = 0;
   /** @type {{seq: number, key: string, sent: number} | null} */
@@ -440,7 +440,7 @@ async function main() {
       cancelDrag();
       return;
     }
-    verdicts.set(key, { ok: !!msg.ok, text: msg.text || '' });
+    verdicts.set(key, { ok: !!msg.ok, text: msg.text || '', measure: msg.measure || null });
     showVerdict(key);
     if (dropped === key) finishDrop(key);
     sendTry();
@@ -452,7 +452,8 @@ async function main() {
     const v = verdicts.get(key);
     if (!v) return;
     drawGhost(root, drag.radius, drag.from, drag.at, v.ok ? 'ok' : 'refused', m.state.view, viewerSeat());
-    m.verdict = v.ok ? t('web-bov-legal') : v.text;
+    const inches = (/** @type {number} */ x) => (Math.round(x * 10) / 10).toFixed(1);
+    m.verdict = !v.ok ? v.text : v.measure ? t('web-bov-legal-move', { used: inches(v.measure.used), allowance: inches(v.measure.allowance) }) : t('web-bov-legal');
     const box = document.getElementById('verdict');
     if (box) {
       box.textContent = m.verdict;

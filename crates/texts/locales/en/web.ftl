@@ -236,3 +236,4 @@ web-lobby-list-missing = Choose the force list file of { $side }.
 web-bov-colour-black = black
 web-bov-colour-gray = gray
 web-bov-colour-white = white
+web-bov-legal-move = A legal move, { $used }" of { $allowance }" used: let go to make it.

@@ -236,3 +236,4 @@ web-lobby-list-missing = Choisissez le fichier de la liste d'armée de { $side }
 web-bov-colour-black = noir
 web-bov-colour-gray = gris
 web-bov-colour-white = blanc
+web-bov-legal-move = Mouvement légal, { $used }" utilisés sur { $allowance }" : relâchez pour le faire.

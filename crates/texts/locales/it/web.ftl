@@ -236,3 +236,4 @@ web-lobby-list-missing = Scegli il file della lista dell'esercito di { $side }.
 web-bov-colour-black = nero
 web-bov-colour-gray = grigio
 web-bov-colour-white = bianco
+web-bov-legal-move = Movimento legale, { $used }" usati di { $allowance }": rilascia per farlo.
