@@ -80,7 +80,7 @@ pub struct ListCheck {
 #[utoipa::path(post, path = "/api/bov/lists/check",
     request_body(content = CheckList, description = "`{\"text\": ...}`, or the RON text itself (any other content type)"),
     responses((status = 200, body = ListCheck),
-              (status = 400, description = "bad_json: not UTF-8, or JSON without `text`", body = crate::api::ErrorBody),
+              (status = 400, description = "bad_json: empty, not UTF-8, or JSON without `text`", body = crate::api::ErrorBody),
               (status = 413, description = "too_large", body = crate::api::ErrorBody)))]
 pub async fn check_list(
     State(app): State<Arc<App>>,
@@ -88,6 +88,11 @@ pub async fn check_list(
     body: Body,
 ) -> Result<Json<ListCheck>, ApiError> {
     let bytes = read_body(&app, body).await?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::bad_json(
+            "the body is empty: send the list's RON text, or `{\"text\": ...}` as JSON",
+        ));
+    }
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

@@ -127,6 +127,8 @@ async fn bad_input_is_refused_with_what_was_wrong() {
         (a.status, a.body["error"].as_str()),
         (400, Some("bad_json"))
     );
+    let (status, _) = post_as(&s, "/api/bov/lists/check", "text/plain", b" \n").await;
+    assert_eq!(status, 400);
     let (status, _) = post_as(&s, "/api/bov/lists/check", "text/plain", &[0xff, 0xfe]).await;
     assert_eq!(status, 400);
     let big = vec![b' '; 70 * 1024];
