@@ -129,13 +129,7 @@ fn parse_colour(s: &str) -> Result<Colour, String> {
 }
 
 fn parse_count(s: &str) -> Result<u32, String> {
-    match s.trim().parse::<i64>() {
-        Ok(n) if (1..=i64::from(MAX_DICE)).contains(&n) => Ok(n as u32),
-        Ok(n) => Err(format!("{n} is out of range (accepted: 1 to {MAX_DICE})")),
-        Err(_) => Err(format!(
-            "'{s}' is not a whole number (accepted: 1 to {MAX_DICE})"
-        )),
-    }
+    odds::parse_count(s)
 }
 
 fn parse_wounds(s: &str) -> Result<u32, String> {
@@ -193,22 +187,8 @@ fn parse_plot_path(s: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// "3xblack", "black" (one die), "2xblack,1xgray", or joined by `+` as the
-/// content files write them: "2xblack+1xgray".
 fn parse_pool(s: &str) -> Result<Pool, String> {
-    let mut groups = Vec::new();
-    for part in s.split([',', '+']) {
-        let part = part.trim();
-        let (count, colour) = match part.split_once(['x', 'X', '*']) {
-            Some((n, c)) => (n.trim(), c),
-            None => ("1", part),
-        };
-        let count = parse_count(count)
-            .map_err(|e| format!("'{part}': dice count {e}; write COUNTxCOLOUR such as 3xblack"))?;
-        let colour = parse_colour(colour).map_err(|e| format!("'{part}': {e}"))?;
-        groups.push(DiceGroup { count, colour });
-    }
-    Ok(Pool(groups))
+    odds::parse_pool(s).map(Pool)
 }
 
 pub fn run(args: CalcArgs) -> Result<(), CliError> {
@@ -366,14 +346,14 @@ fn lov(a: LovArgs) -> Result<(), CliError> {
 
 fn charge(a: ChargeArgs) -> Result<(), CliError> {
     let mut out = String::new();
-    let speed = a.speed as usize;
-    let distance = odds::charge_bonus().map(|k| k + speed);
+    let distance = odds::charge_distance(a.speed);
     // The charge reaches when Speed plus the roll covers the distance.
-    let reach = a.distance.map(|d| {
-        let needed = d.ceil() as usize;
-        (d, probability(distance.at_least(needed)))
-    });
-    let quantity = if speed == 0 { "extra inches" } else { "inches" };
+    let reach = a.distance.map(|d| (d, odds::charge_reach(&distance, d)));
+    let quantity = if a.speed == 0 {
+        "extra inches"
+    } else {
+        "inches"
+    };
     if a.output.json {
         let mut v = json!({ "game": "bov", "quantity": "charge distance", "speed": a.speed });
         merge(&mut v, summary(&distance));
@@ -431,8 +411,7 @@ fn morale(a: MoraleArgs) -> Result<(), CliError> {
 
 /// mean, sd, pmf and at-least of one distribution.
 fn summary(p: &Pmf) -> Value {
-    let at_least: Vec<f64> = (0..=p.max()).map(|k| probability(p.at_least(k))).collect();
-    json!({ "mean": p.mean(), "sd": p.std_dev(), "pmf": p.probabilities(), "at_least": at_least })
+    serde_json::to_value(odds::Summary::of(p)).expect("a summary serializes")
 }
 
 fn merge(into: &mut Value, from: Value) {
@@ -453,10 +432,8 @@ fn percent(p: f64) -> String {
     format!("{:.2}%", probability(p) * 100.0)
 }
 
-/// A probability as printed: rounding in sums can leave -1e-17 or
-/// 1 + 1e-16, which would show as "-0.00%" or -0.0.
 fn probability(p: f64) -> f64 {
-    if p > 0.0 { p.min(1.0) } else { 0.0 }
+    odds::clamp_probability(p)
 }
 
 /// Rows whose probability would print as 0.00% are left out, and said so.

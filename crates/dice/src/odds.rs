@@ -237,6 +237,77 @@ pub fn lov_combat(combat_value: u32) -> Result<LovOdds, OddsError> {
     })
 }
 
+/// A probability as shown: rounding in sums can leave -1e-17 or 1 + 1e-16.
+pub fn clamp_probability(p: f64) -> f64 {
+    if p > 0.0 { p.min(1.0) } else { 0.0 }
+}
+
+/// One distribution as `valerna calc --json` and the server's odds show it:
+/// mean, standard deviation, P(= k) and P(>= k) for every k from 0.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub mean: f64,
+    pub sd: f64,
+    pub pmf: Vec<f64>,
+    pub at_least: Vec<f64>,
+}
+
+impl Summary {
+    pub fn of(p: &Pmf) -> Self {
+        Summary {
+            mean: p.mean(),
+            sd: p.std_dev(),
+            pmf: p.probabilities().to_vec(),
+            at_least: (0..=p.max())
+                .map(|k| clamp_probability(p.at_least(k)))
+                .collect(),
+        }
+    }
+}
+
+/// A whole charge distance: `speed` plus [`charge_bonus`].
+pub fn charge_distance(speed: u32) -> Pmf {
+    let speed = speed as usize;
+    charge_bonus().map(|k| k + speed)
+}
+
+/// The probability that a charge of `distance` inches reaches a target
+/// `inches` away: Speed plus the roll must cover it.
+pub fn charge_reach(distance: &Pmf, inches: f64) -> f64 {
+    clamp_probability(distance.at_least(inches.ceil() as usize))
+}
+
+/// A dice count of one roll: 1 to [`MAX_DICE`].
+pub fn parse_count(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<i64>() {
+        Ok(n) if (1..=i64::from(MAX_DICE)).contains(&n) => Ok(n as u32),
+        Ok(n) => Err(format!("{n} is out of range (accepted: 1 to {MAX_DICE})")),
+        Err(_) => Err(format!(
+            "'{s}' is not a whole number (accepted: 1 to {MAX_DICE})"
+        )),
+    }
+}
+
+/// Attack dice per model: "3xblack", "black" (one die), "2xblack,1xgray",
+/// or joined by `+` as the content files write them: "2xblack+1xgray".
+pub fn parse_pool(s: &str) -> Result<Vec<DiceGroup>, String> {
+    let mut groups = Vec::new();
+    for part in s.split([',', '+']) {
+        let part = part.trim();
+        let (count, colour) = match part.split_once(['x', 'X', '*']) {
+            Some((n, c)) => (n.trim(), c),
+            None => ("1", part),
+        };
+        let count = parse_count(count)
+            .map_err(|e| format!("'{part}': dice count {e}; write COUNTxCOLOUR such as 3xblack"))?;
+        let colour: Colour = colour
+            .parse()
+            .map_err(|e: crate::bov::UnknownColour| format!("'{part}': {e}"))?;
+        groups.push(DiceGroup { count, colour });
+    }
+    Ok(groups)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -277,7 +277,8 @@ pub struct ErrorBody {
     /// `wrong_token`, `wrong_invite`, `already_joined`, `no_game`, `stale_version`, `not_your_turn`,
     /// `illegal_decision`, `too_large`, `game_over`, `broken`,
     /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
-    /// `store_failed`, `no_file`, `bad_query`, `bad_path`, `not_websocket`.
+    /// `store_failed`, `no_file`, `bad_query`, `bad_path`, `not_websocket`,
+    /// `bad_list`, `no_list`, `bad_odds`.
     pub error: String,
     pub message: String,
 }
@@ -323,7 +324,8 @@ pub struct EventsQuery {
                        protocol of `/api/games/{id}/ws` is described in docs/api.md."
     ),
     paths(healthz, texts, content, list_games, create_game, join, get_game, get_events, decide,
-          take_back, record, at, websocket),
+          take_back, record, at, websocket,
+          crate::workshop::check_list, crate::workshop::new_list, crate::workshop::bov_odds),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
                        TakeBack, ErrorBody, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
@@ -499,7 +501,7 @@ fn parse_lang(code: Option<&str>, default: Lang) -> Result<Lang, ApiError> {
 }
 
 /// The body, refused past the limit.
-async fn read_body(app: &App, body: Body) -> Result<Bytes, ApiError> {
+pub(crate) async fn read_body(app: &App, body: Body) -> Result<Bytes, ApiError> {
     axum::body::to_bytes(body, app.config.max_body)
         .await
         .map_err(|_| ApiError::too_large(app.config.max_body))
@@ -884,6 +886,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/play/{id}", get(crate::web::play))
         .route("/replay/{id}", get(crate::web::replay))
         .route("/static/{*path}", get(crate::web::asset))
+        .merge(crate::workshop::router())
         .fallback(not_found)
         .layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(limited, limit))

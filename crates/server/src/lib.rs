@@ -18,6 +18,7 @@ pub mod limit;
 pub mod loadtest;
 pub mod store;
 pub mod web;
+pub mod workshop;
 pub mod ws;
 
 use std::net::SocketAddr;

@@ -85,3 +85,8 @@ pub async fn asset(Path(path): Path<String>) -> Response {
     }
     file(&path, None)
 }
+
+/// A page of the embedded files, by its file name.
+pub fn page(path: &str) -> Response {
+    file(path, None)
+}

@@ -579,6 +579,32 @@ pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<Violation>> 
     }
 }
 
+/// What a list spends, entry by entry, valid or not: the numbers the
+/// [`ListRule::Points`] and [`ListRule::Mercenaries`] rules count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Costs {
+    /// Each `units[i]` with its Artifacts; 0 for a card the pack lacks.
+    pub units: Vec<u32>,
+    /// The Vaala cards, together.
+    pub vaala: u32,
+    /// Everything: units, Artifacts and Vaala.
+    pub total: u32,
+    /// Of which on Mercenaries.
+    pub mercenary: u32,
+}
+
+/// The points of every entry of `list` as the validator counts them.
+pub fn costs(pack: &Pack, list: &ForceList) -> Costs {
+    let r = Reading::new(pack, list);
+    let (mercenary, main) = r.mercenary_and_main_points();
+    Costs {
+        units: (0..list.units.len()).map(|i| r.unit_points(i)).collect(),
+        vaala: r.vaala_points(),
+        total: mercenary + main,
+        mercenary,
+    }
+}
+
 impl Reading<'_> {
     /// The force of a list that breaks no rule: every card known, every
     /// reference resolved, one General.

@@ -1,0 +1,354 @@
+// @ts-check
+/** The list builder: a Battles of Valerna force list edited entry by entry,
+ * every change checked by the server's validator (`POST
+ * /api/bov/lists/check`, the rules `valerna bov list validate` applies),
+ * each broken rule shown beside its entry; exported as the RON file the
+ * command line reads, imported from a file or pasted text. */
+
+import { ApiError, postJson, errorText } from './api.js';
+import { t, el } from './texts.js';
+import { startPage, bovContent } from './workshop.js';
+
+/**
+ * The list as written (the RON file's fields).
+ * @typedef {{id?: string | null, card: string, general?: boolean, artifacts?: string[], bonded_to?: string | null, mounted_on?: string | null}} Entry
+ * @typedef {{name: string, force: string, game_size: number, units: Entry[], vaala: string[], monsters?: string[]}} List
+ */
+
+/** @type {List} */
+let list = { name: 'My force', force: 'Allaria', game_size: 100, units: [], vaala: [] };
+/** The validator's last answer. @type {any} */
+let checked = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
+let asked = 0;
+
+const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
+
+/** A RON string. @param {string} s */
+function str(s) {
+  return `"${String(s)
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, '\\n')
+    .replace(/[\u0000-\u001f]/g, '')}"`;
+}
+
+/** The list as the RON file `valerna bov list validate` reads. @param {List} l */
+export function toRon(l) {
+  const lines = ['(', `    name: ${str(l.name)},`, `    force: ${str(l.force)},`, `    game_size: ${Math.max(0, Math.floor(Number(l.game_size) || 0))},`, '    units: ['];
+  for (const u of l.units) {
+    const f = [];
+    if (u.id) f.push(`id: ${str(u.id)}`);
+    f.push(`card: ${str(u.card)}`);
+    if (u.general) f.push('general: true');
+    if (u.artifacts && u.artifacts.length) f.push(`artifacts: [${u.artifacts.map(str).join(', ')}]`);
+    if (u.bonded_to) f.push(`bonded_to: Some(${str(u.bonded_to)})`);
+    if (u.mounted_on) f.push(`mounted_on: Some(${str(u.mounted_on)})`);
+    lines.push(`        (${f.join(', ')}),`);
+  }
+  lines.push('    ],');
+  lines.push(`    vaala: [${l.vaala.map(str).join(', ')}],`);
+  if (l.monsters && l.monsters.length) lines.push(`    monsters: [${l.monsters.map(str).join(', ')}],`);
+  lines.push(')');
+  return lines.join('\n') + '\n';
+}
+
+/** @param {string} id */
+function card(id) {
+  return (bovContent()?.units || []).find((/** @type {any} */ c) => c.id === id);
+}
+
+/** @param {any} c @param {string} k */
+function has(c, k) {
+  return !!c && (c.keywords || []).some((/** @type {any} */ x) => String(x) === k);
+}
+
+/** @param {Entry} u */
+const entryId = (u) => u.id || u.card;
+
+/** Asks the validator, a moment after the last change. */
+function schedule() {
+  clearTimeout(timer);
+  $('total').textContent = t('web-ws-checking');
+  timer = setTimeout(check, 250);
+}
+
+async function check() {
+  const n = ++asked;
+  try {
+    const answer = await postJson('/api/bov/lists/check', { text: toRon(list) });
+    if (n !== asked) return;
+    checked = answer;
+    $('start-error').textContent = '';
+  } catch (e) {
+    if (n !== asked) return;
+    $('start-error').textContent = errorText(e, t);
+  }
+  renderChecks();
+}
+
+/** Replaces the list with a text's, as the validator parsed it. @param {string} text */
+async function load(text) {
+  const answer = await postJson('/api/bov/lists/check', { text });
+  if (!answer.list) {
+    $('start-error').textContent = answer.violations.map((/** @type {any} */ v) => v.message).join(' ');
+    return;
+  }
+  const l = answer.list;
+  list = { name: l.name, force: l.force, game_size: l.game_size, units: l.units, vaala: l.vaala || [], monsters: l.monsters || [] };
+  checked = answer;
+  $('start-error').textContent = '';
+  render();
+}
+
+/** Violations of one entry kind. @param {(e: any) => boolean} which */
+function violationsOf(which) {
+  return (checked?.violations || []).filter((/** @type {any} */ v) => which(v.entry));
+}
+
+/** @param {any[]} vs */
+function violationList(vs) {
+  if (!vs.length) return null;
+  return el(
+    'ul',
+    { class: 'violations' },
+    vs.map((v) => el('li', { class: 'violation', 'data-rule': v.rule }, [v.message, ' ', el('span', { class: 'cite', text: `(${v.section}${v.page ? `, p. ${v.page}` : ''})` })])),
+  );
+}
+
+/** The points and the rules broken, beside their entries. */
+function renderChecks() {
+  const pts = checked?.points;
+  const ok = checked?.valid;
+  const total = $('total');
+  total.textContent = `${t('web-ws-points', { points: pts ? pts.total : '?', size: list.game_size })} · ${ok ? t('web-ws-valid') : t('web-ws-broken', { count: checked?.violations?.length ?? 0 })}`;
+  total.className = `total ${ok ? 'ok' : 'broken'}`;
+  const lv = violationsOf((e) => e.kind === 'list');
+  $('list-violations').replaceChildren(...(lv.length ? [el('p', { class: 'small muted', text: t('web-ws-list-rules') }), /** @type {Node} */ (violationList(lv))] : []));
+  list.units.forEach((_, i) => {
+    const li = document.querySelector(`#units > li[data-index="${i}"]`);
+    if (!li) return;
+    const p = li.querySelector('.entry-points');
+    if (p) p.textContent = t('web-ws-entry-points', { points: pts?.units?.[i] ?? '?' });
+    const box = li.querySelector('.entry-violations');
+    const vs = violationsOf((e) => (e.kind === 'unit' && e.index === i) || (e.kind === 'artifact' && e.unit === i));
+    box?.replaceChildren(...[violationList(vs)].filter((x) => x !== null));
+    li.classList.toggle('has-violation', vs.length > 0);
+  });
+  document.querySelectorAll('#vaala .vaala-pick').forEach((row) => {
+    const id = /** @type {HTMLElement} */ (row).dataset.card;
+    const vs = violationsOf((e) => (e.kind === 'vaala' || e.kind === 'monster') && e.card === id);
+    row.querySelector('.entry-violations')?.replaceChildren(...[violationList(vs)].filter((x) => x !== null));
+    row.classList.toggle('has-violation', vs.length > 0);
+  });
+}
+
+/** @param {Entry} u @param {number} i */
+function entryRow(u, i) {
+  const c = card(u.card);
+  const name = c ? c.name : u.card;
+  const controls = [];
+  if (has(c, 'Hero')) {
+    controls.push(
+      el('label', {}, [
+        el('input', {
+          type: 'checkbox',
+          class: 'general',
+          checked: !!u.general,
+          onchange: (/** @type {Event} */ e) => {
+            const on = /** @type {HTMLInputElement} */ (e.target).checked;
+            list.units.forEach((x, j) => (x.general = j === i ? on : on ? false : x.general));
+            render();
+          },
+        }),
+        ` ${t('web-ws-general')}`,
+      ]),
+    );
+    const arts = bovContent()?.artifacts || [];
+    controls.push(
+      el('label', {}, [
+        `${t('web-ws-artifact')} `,
+        el(
+          'select',
+          {
+            class: 'artifact',
+            onchange: (/** @type {Event} */ e) => {
+              const v = /** @type {HTMLSelectElement} */ (e.target).value;
+              u.artifacts = v ? [v] : [];
+              render();
+            },
+          },
+          [el('option', { value: '', text: t('web-ws-no-artifact') }), ...arts.map((/** @type {any} */ a) => el('option', { value: a.id, text: a.name, selected: (u.artifacts || [])[0] === a.id }))],
+        ),
+      ]),
+    );
+  }
+  if (has(c, 'Dragonrider')) {
+    const dragons = list.units.filter((x) => has(card(x.card), 'Dragon'));
+    /** @param {'bonded_to' | 'mounted_on'} field @param {string} label */
+    const pick = (field, label) =>
+      el('label', {}, [
+        `${t(label)} `,
+        el(
+          'select',
+          {
+            class: field,
+            onchange: (/** @type {Event} */ e) => {
+              u[field] = /** @type {HTMLSelectElement} */ (e.target).value || null;
+              render();
+            },
+          },
+          [el('option', { value: '', text: t('web-ws-none') }), ...dragons.map((d) => el('option', { value: entryId(d), text: card(d.card)?.name || d.card, selected: u[field] === entryId(d) }))],
+        ),
+      ]);
+    controls.push(pick('bonded_to', 'web-ws-bonded'), pick('mounted_on', 'web-ws-mounted'));
+  }
+  return el('li', { 'data-index': String(i), 'data-card': u.card, class: 'entry' }, [
+    el('div', { class: 'entry-head' }, [
+      el('strong', { text: name }),
+      el('span', { class: 'entry-points' }),
+      el('button', {
+        type: 'button',
+        class: 'remove',
+        'aria-label': t('web-ws-remove', { name }),
+        text: '✕',
+        onclick: () => {
+          list.units.splice(i, 1);
+          render();
+        },
+      }),
+    ]),
+    controls.length ? el('div', { class: 'entry-controls' }, controls) : null,
+    el('div', { class: 'entry-violations' }),
+  ]);
+}
+
+function render() {
+  const c = bovContent() || {};
+  const forces = c.forces || [];
+  const force = $('force');
+  force.replaceChildren(...forces.filter((/** @type {string} */ f) => f !== 'Neutral').map((/** @type {string} */ f) => el('option', { value: f, text: f, selected: f === list.force })));
+  $('shipped').replaceChildren(...(c.lists || []).map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })));
+  $('name').value = list.name;
+  $('size').value = String(list.game_size);
+  const cards = (c.units || []).filter((/** @type {any} */ u) => u.force === list.force || u.force === 'Neutral');
+  $('add-card').replaceChildren(...cards.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${u.force}, ${t('web-ws-card-points', { value: u.points })})` })));
+  $('units').replaceChildren(...list.units.map(entryRow));
+  $('vaala').replaceChildren(
+    ...(c.vaala || []).map((/** @type {any} */ v) =>
+      el('div', { class: 'vaala-pick', 'data-card': v.id }, [
+        el('label', {}, [
+          el('input', {
+            type: 'checkbox',
+            checked: list.vaala.includes(v.id),
+            onchange: (/** @type {Event} */ e) => {
+              const on = /** @type {HTMLInputElement} */ (e.target).checked;
+              list.vaala = on ? [...list.vaala, v.id] : list.vaala.filter((x) => x !== v.id);
+              schedule();
+            },
+          }),
+          ` ${v.name}`,
+        ]),
+        el('span', { class: 'small muted', text: ` ${v.text}` }),
+        el('div', { class: 'entry-violations' }),
+      ]),
+    ),
+  );
+  renderChecks();
+  schedule();
+}
+
+/** @param {string} path */
+async function getText(path) {
+  const res = await fetch(path, { cache: 'no-store' });
+  const text = await res.text();
+  if (!res.ok) {
+    let message = text;
+    try {
+      message = JSON.parse(text).message || text;
+    } catch {
+      /* the text itself */
+    }
+    throw new ApiError(res.status, 'http', message);
+  }
+  return text;
+}
+
+/** @param {() => Promise<void>} f */
+const guarded = (f) => async () => {
+  try {
+    await f();
+  } catch (e) {
+    $('start-error').textContent = errorText(e, t);
+  }
+};
+
+function main() {
+  startPage('web-ws-lists', render);
+  $('force').addEventListener('change', () => {
+    list.force = $('force').value;
+    render();
+  });
+  $('size').addEventListener('change', () => {
+    list.game_size = Math.max(1, Math.floor(Number($('size').value) || 100));
+    render();
+  });
+  $('name').addEventListener('input', () => {
+    list.name = $('name').value;
+    schedule();
+  });
+  $('empty').addEventListener('click', () => {
+    list = { name: list.name, force: $('force').value, game_size: Math.floor(Number($('size').value) || 100), units: [], vaala: [] };
+    render();
+  });
+  $('starter').addEventListener(
+    'click',
+    guarded(async () => {
+      await load(await getText(`/api/bov/lists/new?faction=${encodeURIComponent($('force').value)}&points=${encodeURIComponent($('size').value)}`));
+    }),
+  );
+  $('open-shipped').addEventListener(
+    'click',
+    guarded(async () => {
+      await load(await getText(`/api/bov/lists/new?list=${encodeURIComponent($('shipped').value)}`));
+    }),
+  );
+  $('import').addEventListener(
+    'click',
+    guarded(async () => {
+      await load($('import-text').value);
+    }),
+  );
+  $('import-file').addEventListener(
+    'change',
+    guarded(async () => {
+      const f = $('import-file').files?.[0];
+      if (f) await load(await f.text());
+    }),
+  );
+  $('add').addEventListener('click', () => {
+    const id = $('add-card').value;
+    if (!id) return;
+    // A second entry of the same card needs its own id.
+    const taken = new Set(list.units.map(entryId));
+    /** @type {Entry} */
+    const u = { card: id };
+    if (taken.has(id)) {
+      let k = 2;
+      while (taken.has(`${id}_${k}`)) k += 1;
+      u.id = `${id}_${k}`;
+    }
+    list.units.push(u);
+    render();
+  });
+  $('export').addEventListener('click', () => {
+    const blob = new Blob([toRon(list)], { type: 'text/plain' });
+    const a = el('a', { href: URL.createObjectURL(blob), download: `${(list.name || 'list').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'list'}.ron` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  });
+}
+
+main();

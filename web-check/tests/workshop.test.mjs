@@ -1,0 +1,183 @@
+// The wargamer's workshop: the list builder builds a 100-point Allarian list
+// unit by unit, shows the Unique rule broken beside the second copy of a
+// Hero, is fixed, exports the file and `valerna bov list validate` accepts
+// it; the odds page's mean wounds equal `valerna calc bov --json`'s; the
+// cards gallery filters; every page fits a phone and passes axe. Takes
+// docs/screenshots/workshop-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { showLogOnFailure, startServer, launch, catchErrors, SCREENSHOTS, accessibility, binary } from '../lib/harness.mjs';
+
+let server;
+showLogOnFailure(() => server);
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** @param {import('playwright-core').Page} page @param {string} name */
+async function shot(page, name) {
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: false });
+}
+
+/** Waits for the list builder's answer to the last change. @param {import('playwright-core').Page} page */
+async function checked(page) {
+  await page.waitForFunction(() => /\b(ok|broken)\b/.test(document.getElementById('total')?.className || '') && !document.getElementById('total')?.textContent?.includes('…'));
+}
+
+/** @param {import('playwright-core').Page} page @param {string} card */
+async function add(page, card) {
+  await page.selectOption('#add-card', card);
+  await page.click('#add');
+}
+
+test('a 100-point list: a broken rule beside its entry, fixed, exported and validated by the command line', { timeout: 120000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  catchErrors(page, errors);
+  await page.goto(`${server.base}/lists?lang=en`);
+  await page.waitForSelector('#force option[value="Allaria"]', { state: 'attached' });
+  await page.selectOption('#force', 'Allaria');
+  await page.fill('#size', '100');
+  await page.click('#empty');
+  await page.fill('#name', 'Allaria: the Workshop Line');
+  for (const c of ['eldai_alarn', 'parrymaster_qui', 'oathguard_commander', 'dreamfencers', 'guild_enforcers', 'golden_gunners', 'bucentaur', 'parrymaster_qui']) await add(page, c);
+  await page.check('#units > li[data-index="0"] input.general');
+  await page.selectOption('#units > li[data-index="0"] select.artifact', 'stormcaller_horn');
+  await page.selectOption('#units > li[data-index="1"] select.artifact', 'blade_of_dawn');
+  for (const v of ['wind_step', 'veil_of_mist', 'mending_light']) await page.check(`#vaala .vaala-pick[data-card="${v}"] input`);
+  await checked(page);
+  // The second Parrymaster breaks the Unique rule: said beside that entry.
+  const beside = page.locator('#units > li[data-index="7"] .violation[data-rule="unique"]');
+  await beside.waitFor();
+  assert.match(await beside.innerText(), /Unique/);
+  assert.equal(await page.locator('#units > li[data-index="1"] .violation').count(), 0, 'the first copy is fine');
+  assert.match(await page.locator('#total').innerText(), /of 100 points/);
+  await page.locator('#units > li[data-index="7"]').scrollIntoViewIfNeeded();
+  await shot(page, 'workshop-list-en.png');
+  assert.deepEqual(await accessibility(page), []);
+
+  await page.click('#units > li[data-index="7"] button.remove');
+  await page.waitForFunction(() => document.getElementById('total')?.classList.contains('ok'));
+  assert.equal(await page.locator('.violation').count(), 0);
+  const total = await page.locator('#total').innerText();
+  const spent = Number(/(\d+) of 100 points/.exec(total)?.[1]);
+  assert.ok(spent > 0 && spent <= 100, total);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-list-'));
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  assert.match(file, /\.ron$/);
+  const r = spawnSync(binary(), ['bov', 'list', 'validate', file, '--json'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}\n${fs.readFileSync(file, 'utf8')}`);
+
+  // The exported file imports back as the same list.
+  await page.click('#empty');
+  await page.setInputFiles('#import-file', file);
+  await page.waitForFunction(() => document.querySelectorAll('#units > li').length === 7);
+  await checked(page);
+  assert.ok(await page.locator('#total').evaluate((e) => e.classList.contains('ok')));
+  fs.rmSync(dir, { recursive: true, force: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the odds page's mean wounds are `valerna calc bov --json`'s", { timeout: 60000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  catchErrors(page, errors);
+  await page.goto(`${server.base}/odds?lang=en`);
+  await page.waitForSelector('#defense option[value="gray"]', { state: 'attached' });
+  await page.fill('#attack', '3xblack');
+  await page.selectOption('#defense', 'gray');
+  await page.fill('#models', '1');
+  await page.waitForFunction(() => document.querySelector('#chart-wounds') && document.getElementById('results')?.dataset.mean);
+  const cli = spawnSync(binary(), ['calc', 'bov', '--attack', '3xblack', '--defense', 'gray', '--json'], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  const expected = JSON.parse(cli.stdout).mean;
+  const shownMean = Number(await page.locator('#results').getAttribute('data-mean'));
+  assert.equal(shownMean, expected);
+  assert.match(await page.locator('#chart-wounds figcaption').innerText(), new RegExp(expected.toFixed(3)));
+  // A condition ticked changes the answer: a charge upgrades the attack.
+  await page.check('#attack-with input[value="charge"]');
+  await page.waitForFunction((m) => Number(document.getElementById('results')?.dataset.mean) > m, expected);
+  await page.uncheck('#attack-with input[value="charge"]');
+  await page.waitForFunction((m) => Number(document.getElementById('results')?.dataset.mean) === m, expected);
+  assert.ok(await page.locator('#chart-lost').isVisible());
+  assert.ok(await page.locator('#chart-morale').isVisible());
+  assert.match(await page.locator('#reach').innerText(), /%/);
+  await shot(page, 'workshop-odds-en.png');
+  assert.deepEqual(await accessibility(page), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the cards gallery draws every card and filters by force, keyword and text', { timeout: 60000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  catchErrors(page, errors);
+  await page.goto(`${server.base}/cards?lang=en`);
+  await page.waitForSelector('#unit-cards .ws-card');
+  const content = await (await fetch(`${server.base}/api/content/bov`)).json();
+  assert.equal(await page.locator('#unit-cards .ws-card').count(), content.units.length);
+  assert.equal(await page.locator('#vaala-cards .ws-card').count(), content.vaala.length);
+  assert.equal(await page.locator('#artifact-cards .ws-card').count(), content.artifacts.length);
+  await page.selectOption('#force-filter', 'Tyveria');
+  const tyveria = content.units.filter((u) => u.force === 'Tyveria').length;
+  await page.waitForFunction((n) => document.querySelectorAll('#unit-cards .ws-card').length === n, tyveria);
+  await page.selectOption('#force-filter', '');
+  await page.selectOption('#keyword-filter', 'Hero');
+  const heroes = content.units.filter((u) => u.keywords.includes('Hero')).length;
+  await page.waitForFunction((n) => document.querySelectorAll('#unit-cards .ws-card').length === n, heroes);
+  await page.selectOption('#keyword-filter', '');
+  await page.fill('#search', 'Elyse');
+  await page.waitForFunction(() => document.querySelectorAll('#unit-cards .ws-card').length >= 1 && !!document.querySelector('#unit-cards .ws-card[data-card="elyse"]'));
+  await page.fill('#search', '');
+  await page.waitForFunction((n) => document.querySelectorAll('#unit-cards .ws-card').length === n, content.units.length);
+  await shot(page, 'workshop-cards-en.png');
+  assert.deepEqual(await accessibility(page), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('at 390x844 no workshop page scrolls sideways, and each passes axe', { timeout: 90000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const errors = [];
+  catchErrors(page, errors);
+  for (const [p, ready] of [
+    ['/lists', '#total.ok, #total.broken'],
+    ['/cards', '#unit-cards .ws-card'],
+    ['/odds', '#chart-wounds'],
+    ['/', '#create'],
+  ]) {
+    await page.goto(`${server.base}${p}?lang=en`);
+    await page.waitForSelector(ready);
+    if (p === '/lists') {
+      await page.click('#starter');
+      await page.waitForFunction(() => document.querySelectorAll('#units > li').length > 0);
+      await checked(page);
+    }
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(sideways <= 0, `${p} scrolls sideways by ${sideways}px`);
+    assert.deepEqual(await accessibility(page), [], p);
+  }
+  // The lobby leads to the three pages.
+  for (const href of ['/lists', '/cards', '/odds']) assert.equal(await page.locator(`header a[href="${href}"]`).count(), 1, href);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
