@@ -50,13 +50,19 @@ async function activeUnit(page) {
  * (as a hand would), and lets go: the ghost's verdict when let go.
  * @param {import('playwright-core').Page} page @param {number} dx @param {number} dy
  */
-async function dragActive(page, dx, dy) {
+async function dragActive(page, dx, dy, via = null) {
   const u = await activeUnit(page);
   const from = u.models[0];
   const a = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x, from.y]);
   const b = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x + dx, from.y + dy]);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
+  if (via) {
+    // A turn of the path: Space sets a waypoint where the pointer is.
+    const w = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x + via.dx, from.y + via.dy]);
+    await page.mouse.move(w.x, w.y, { steps: 20 });
+    await page.keyboard.press(' ');
+  }
   await page.mouse.move(b.x, b.y, { steps: 40 });
   // The verdict of the last geometry, before letting go.
   await page.waitForFunction(() => ['ok', 'refused'].includes(document.querySelector('#ghost')?.getAttribute('data-verdict') || ''), undefined, { timeout: 10000 });
@@ -252,7 +258,13 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       const u = await activeUnit(page);
       const view = await page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
       const forward = u.owner === view.near_seat ? 1 : -1;
-      const d = await dragActive(page, 0, forward * 1.5);
+      // The first march turns once on its way (a waypoint).
+      const via = marched === 0 ? { dx: 0, dy: forward * 1.0 } : null;
+      const d = await dragActive(page, 0.5, forward * 1.5, via);
+      if (via) {
+        const last = await page.evaluate(() => /** @type {any} */ (window).__bovProbe.last);
+        assert.equal(last?.March?.paths?.[0]?.[1]?.length, 2, `a waypoint and the end: ${JSON.stringify(last)}`);
+      }
       if (d.verdict === 'ok') {
         assert.match(d.words || '', /\d+\.\d" of \d+\.\d"/, `a legal move says the inches it uses of its allowance: ${d.words}`);
         await d.release();

@@ -246,9 +246,9 @@ export function screenPoint(root, p, view, viewerSeat) {
   return { x: s.x, y: s.y };
 }
 
-/** Draws where a dragged unit's models would stand (and, for a move, a line
- * from where each stood). @param {SVGSVGElement} root @param {number} radius
- * @param {{x: number, y: number}[] | null} from @param {{x: number, y: number}[]} at
+/** Draws where a dragged unit's models would stand (and, for a move, its
+ * path: from where each stood through its waypoints). @param {SVGSVGElement} root @param {number} radius
+ * @param {{x: number, y: number}[][] | null} from each model's path so far @param {{x: number, y: number}[]} at
  * @param {string} verdict @param {any} view @param {number} viewerSeat */
 export function drawGhost(root, radius, from, at, verdict, view, viewerSeat) {
   const ghost = root.querySelector('#ghost');
@@ -259,9 +259,10 @@ export function drawGhost(root, radius, from, at, verdict, view, viewerSeat) {
   ghost.replaceChildren(
     ...at.map((p, i) => {
       const q = fr.to(p);
-      const was = from?.[i] ? fr.to(from[i]) : null;
+      const trail = from?.[i] ? [...from[i], p].map((x) => fr.to(x)) : null;
       const circle = svg('circle', { cx: q.x, cy: q.y, r: radius });
-      return svg('g', {}, was ? [svg('line', { x1: was.x, y1: was.y, x2: q.x, y2: q.y }), circle] : [circle]);
+      const line = trail && svg('polyline', { points: trail.map((x) => `${x.x.toFixed(3)},${x.y.toFixed(3)}`).join(' ') });
+      return svg('g', {}, line ? [line, circle] : [circle]);
     }),
   );
 }

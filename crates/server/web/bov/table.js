@@ -451,7 +451,7 @@ async function main() {
     if (!drag || drag.key !== key) return;
     const v = verdicts.get(key);
     if (!v) return;
-    drawGhost(root, drag.radius, drag.from, drag.at, v.ok ? 'ok' : 'refused', m.state.view, viewerSeat());
+    drawGhost(root, drag.radius, trails(), drag.at, v.ok ? 'ok' : 'refused', m.state.view, viewerSeat());
     const inches = (/** @type {number} */ x) => (Math.round(x * 10) / 10).toFixed(1);
     m.verdict = !v.ok ? v.text : v.measure ? t('web-bov-legal-move', { used: inches(v.measure.used), allowance: inches(v.measure.allowance) }) : t('web-bov-legal');
     const box = document.getElementById('verdict');
@@ -495,10 +495,20 @@ async function main() {
   /** The March the drag proposes: every model moved by the same offset. @param {any} unit @param {{x: number, y: number}} delta */
   function march(unit, delta) {
     const q = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
-    const at = unit.models.map((/** @type {{x: number, y: number}} */ p) => ({ x: q(p.x + delta.x), y: q(p.y + delta.y) }));
-    const paths = at.map((/** @type {{x: number, y: number}} */ p, /** @type {number} */ i) => [unit.model_ids[i], [p]]);
+    const shifted = (/** @type {{x: number, y: number}} */ d) => unit.models.map((/** @type {{x: number, y: number}} */ p) => ({ x: q(p.x + d.x), y: q(p.y + d.y) }));
+    const at = shifted(delta);
+    // The waypoints set so far (Space), then where the pointer is.
+    const legs = [...waypoints.map(shifted), at];
+    const paths = at.map((/** @type {any} */ _p, /** @type {number} */ i) => [unit.model_ids[i], legs.map((l) => l[i])]);
     return { at, decision: { March: { paths } } };
   }
+  /** Each model's path so far: where it stands, then the waypoints. */
+  const trails = () => drag?.from?.map((p) => [p, ...waypoints.map((w) => ({ x: p.x + w.x, y: p.y + w.y }))]) ?? null;
+  /** The offset the pointer last proposed. @type {{x: number, y: number} | null} */
+  let lastDelta = null;
+  /** A march's waypoints, as offsets from where the unit stands (Space adds
+   * the pointer's, Backspace takes the last back). @type {{x: number, y: number}[]} */
+  const waypoints = [];
 
   /** Whether the active unit may be dragged now: a March is among the options. */
   function draggable() {
@@ -528,7 +538,9 @@ async function main() {
     if (!unit || Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit) !== unit.id) return;
     const start = tablePoint(root, e, m.state.view, viewerSeat());
     if (!start) return;
-    startDrag(e, root, unit.radius_in, unit.models, (p) => march(unit, { x: p.x - start.x, y: p.y - start.y }), () => pick(unit.id));
+    waypoints.length = 0;
+    lastDelta = null;
+    startDrag(e, root, unit.radius_in, unit.models, (p) => march(unit, (lastDelta = { x: p.x - start.x, y: p.y - start.y })), () => pick(unit.id));
   });
   // A unit to deploy is dragged from its button onto the table: its
   // formation (the engine's suggestion) follows the pointer.
@@ -557,7 +569,7 @@ async function main() {
     drag.decision = decision;
     drag.key = JSON.stringify(decision);
     const v = verdicts.get(drag.key);
-    drawGhost(root, drag.radius, drag.from, at, v ? (v.ok ? 'ok' : 'refused') : 'asking', m.state.view, viewerSeat());
+    drawGhost(root, drag.radius, trails(), at, v ? (v.ok ? 'ok' : 'refused') : 'asking', m.state.view, viewerSeat());
     if (v) showVerdict(drag.key);
     else {
       wanted = { decision, key: drag.key };
@@ -899,6 +911,16 @@ async function main() {
     await loadContent();
     draw();
     if (!replaying) live.restart(token(), l);
+  });
+  // Space sets a waypoint of the march being dragged (the path turns
+  // there), Backspace takes the last one back.
+  document.addEventListener('keydown', (e) => {
+    if (!drag || drag.cancelled || !drag.moved || !drag.from) return;
+    if (e.key === ' ' && lastDelta) waypoints.push(lastDelta);
+    else if (e.key === 'Backspace' && waypoints.length) waypoints.pop();
+    else return;
+    e.preventDefault();
+    document.body.dataset.waypoints = String(waypoints.length);
   });
   // Esc drops the drag; the press it began still ends in no click.
   document.addEventListener('keydown', (e) => {
