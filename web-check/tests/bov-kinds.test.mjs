@@ -2,7 +2,8 @@
 // two battles at one screen (both sides played here), one a Pitched Battle
 // between two dragon hosts with the three Monsters (Dragonriders mounting and
 // dismounting, Monsters placed and bid for), one the Quest (units entering
-// from Reserve, entry edges). At each question the page's choices are
+// from Reserve, entry edges), the first on a shipped map with Dangerous
+// terrain. At each question the page's choices are
 // clicked, a kind not yet made first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,13 +66,13 @@ async function play(options, seed, most) {
 }
 
 test('every kind of decision a battle offers is made from the page', { timeout: 600000 }, async () => {
-  const a = await play({ lists: LISTS, scenario: 'pitched_battle', monsters: ['ravine_troll', 'marsh_hydra', 'ravine_wyvern'] }, 12, 400);
+  const a = await play({ lists: LISTS, scenario: 'pitched_battle', map: 'river_crossing', monsters: ['ravine_troll', 'marsh_hydra', 'ravine_wyvern'] }, 12, 400);
   const b = await play({ lists: LISTS, scenario: 'quest' }, 13, 300);
   const offered = new Set([...a.offered, ...b.offered]);
   const made = new Set([...a.made, ...b.made]);
   console.log(`${a.decisions + b.decisions} decisions; made: ${[...made].sort().join(', ')}`);
   for (const k of offered) assert.ok(made.has(k), `${k} was offered and never made`);
-  for (const k of ['PlaceObjective', 'TableEdge', 'Deploy', 'Activate', 'Pass', 'March', 'PlaceMonster', 'Bid', 'EntryEdge', 'Enter']) {
+  for (const k of ['PlaceObjective', 'TableEdge', 'Deploy', 'Activate', 'Pass', 'March', 'PlaceMonster', 'Bid', 'EntryEdge', 'Enter', 'DangerousTarget']) {
     assert.ok(made.has(k), `${k} made (made: ${[...made].join(', ')})`);
   }
 });

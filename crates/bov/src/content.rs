@@ -89,6 +89,19 @@ pub const SAMPLE_LISTS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The saved maps shipped with the pack (BoV 5.1, "1) Place Terrain", the
+/// alternative method): (file, text), read by [`crate::geometry::Map::parse`].
+pub const SAMPLE_MAPS: &[(&str, &str)] = &[
+    (
+        "maps/hill_pass.ron",
+        include_str!("../../../content/bov/maps/hill_pass.ron"),
+    ),
+    (
+        "maps/river_crossing.ron",
+        include_str!("../../../content/bov/maps/river_crossing.ron"),
+    ),
+];
+
 /// A content error: where, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContentError {

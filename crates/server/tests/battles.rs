@@ -107,6 +107,14 @@ async fn a_battles_setup_names_the_option_at_fault() {
             "options.lists[1]: no shipped list \"nope\"",
         ),
         (json!({"colour": "red"}), "unknown field `colour`"),
+        (
+            json!({"map": "moon"}),
+            "options.map: no shipped map \"moon\"",
+        ),
+        (
+            json!({"map": "river_crossing", "battlefield": "large6x4"}),
+            "map",
+        ),
     ];
     for (options, says) in bad {
         let body = json!({"game": "bov", "seats": ["human", "greedy"], "options": options});
@@ -134,6 +142,36 @@ async fn a_battles_setup_names_the_option_at_fault() {
         a.body["message"].as_str().unwrap().contains("lov, bov"),
         "{}",
         a.raw
+    );
+}
+
+/// A battle on a shipped map takes its terrain and its size (BoV 5.1, "1)
+/// Place Terrain", the alternative method).
+#[tokio::test]
+async fn a_battle_on_a_shipped_map_has_its_terrain() {
+    let s = common::server().await;
+    let (id, _) = s
+        .create_battle(&["human", "greedy"], 3, json!({"map": "river_crossing"}))
+        .await;
+    let st = s.state(&id, None).await;
+    let names: Vec<&str> = st["view"]["field"]["terrain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"Lava pool") && names.contains(&"Ruined keep"),
+        "{names:?}"
+    );
+    assert_eq!(st["view"]["field"]["width"], 48.0);
+    let content = s.get("/api/content/bov", None).await;
+    assert!(
+        content.body["maps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["id"] == "river_crossing")
     );
 }
 

@@ -229,6 +229,7 @@ async function create(e) {
     }
     const monsters = [...document.querySelectorAll('#monsters input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value);
     body.options = { lists: sides, scenario: value('scenario'), battlefield: value('battlefield'), monsters };
+    if (value('map')) body.options.map = value('map');
   }
   try {
     const game = await postJson('/api/games', body);
@@ -341,6 +342,21 @@ function renderBattleOptions() {
   };
   fill('scenario', battleContent?.scenarios || [], 'web-scenario');
   fill('battlefield', battleContent?.battlefields || [], 'web-battlefield');
+  // Terrain placed by the rules, or a shipped map (which sets the size).
+  const map = /** @type {HTMLSelectElement | null} */ (document.getElementById('map'));
+  if (map) {
+    const keep = map.value;
+    map.replaceChildren(
+      el('option', { value: '', text: t('web-lobby-terrain-rules') }),
+      ...(battleContent?.maps || []).map((/** @type {any} */ x) => el('option', { value: x.id, text: `${x.id.replace(/_/g, ' ')} (${t(`web-battlefield-${x.battlefield}`)})` })),
+    );
+    map.value = keep;
+    map.onchange = () => {
+      const chosen = (battleContent?.maps || []).find((/** @type {any} */ x) => x.id === map.value);
+      const size = /** @type {HTMLSelectElement | null} */ (document.getElementById('battlefield'));
+      if (chosen && size) size.value = chosen.battlefield;
+    };
+  }
   // The Monsters a battle may field (BoV 5.1, "Monsters"), none by default.
   const box = document.getElementById('monsters');
   if (box) {

@@ -11,7 +11,7 @@ use valerna_ai::ismcts::Budget;
 use valerna_ai::spec::BovSpec;
 use valerna_bov::battle::log::{Event, Meaning};
 use valerna_bov::battle::{Battle, BattleSetup};
-use valerna_bov::content::{Pack, SAMPLE_LISTS};
+use valerna_bov::content::{Pack, SAMPLE_LISTS, SAMPLE_MAPS};
 use valerna_bov::geometry::Map;
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::scenario::{Battlefield, Scenario};
@@ -44,11 +44,11 @@ pub struct BattleOptions {
     /// Monsters fielded (unit card ids), besides those the lists name.
     #[serde(default)]
     pub monsters: Vec<String>,
-    /// A saved map (as `valerna bov map` writes it) instead of terrain
-    /// placed by the rules.
+    /// Terrain set up in advance instead of placed by the rules: a shipped
+    /// map's name (see `/api/content/bov`, `maps`) or a map's text as
+    /// `valerna bov map` writes it. Its size must be the battlefield's.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
-    pub map: Option<Value>,
+    pub map: Option<String>,
 }
 
 /// The longest the search bot thinks over a decision of a battle.
@@ -83,6 +83,11 @@ fn pick<T: Copy>(what: &str, table: &[(&str, T)], name: &str) -> Result<T, Strin
 /// A shipped list's name (`allaria_guild_line`).
 fn list_name(file: &str) -> &str {
     file.trim_start_matches("lists/").trim_end_matches(".ron")
+}
+
+/// A shipped map's name (`river_crossing`).
+fn map_name(file: &str) -> &str {
+    file.trim_start_matches("maps/").trim_end_matches(".ron")
 }
 
 impl Worded for Battle {
@@ -155,10 +160,21 @@ impl Worded for Battle {
                 })?;
             }
         }
-        let map = match o.map {
+        let map = match o.map.as_deref() {
             None => None,
-            Some(v) => {
-                Some(serde_json::from_value::<Map>(v).map_err(|e| format!("options.map: {e}"))?)
+            Some(m) => {
+                let text = SAMPLE_MAPS
+                    .iter()
+                    .find(|(f, _)| map_name(f) == m)
+                    .map_or(m, |(_, text)| *text);
+                if !text.contains('(') {
+                    let names: Vec<&str> = SAMPLE_MAPS.iter().map(|(f, _)| map_name(f)).collect();
+                    return Err(format!(
+                        "options.map: no shipped map {m:?} ({}), and not the text of a map",
+                        names.join(", ")
+                    ));
+                }
+                Some(Map::parse(text).map_err(|e| format!("options.map: {e}"))?)
             }
         };
         Ok(BattleSetup {
@@ -169,11 +185,12 @@ impl Worded for Battle {
                 &SCENARIOS,
                 o.scenario.as_deref().unwrap_or("pitched_battle"),
             )?,
-            battlefield: pick(
-                "battlefield",
-                &BATTLEFIELDS,
-                o.battlefield.as_deref().unwrap_or("standard4x3"),
-            )?,
+            // A map's own size unless another is asked for (which the
+            // battle then refuses, naming both).
+            battlefield: match (o.battlefield.as_deref(), &map) {
+                (None, Some(m)) => m.battlefield,
+                (b, _) => pick("battlefield", &BATTLEFIELDS, b.unwrap_or("standard4x3"))?,
+            },
             map,
             monsters: o.monsters,
         })
@@ -314,6 +331,14 @@ impl Worded for Battle {
                 .iter()
                 .filter(|u| u.monster.is_some())
                 .map(|u| json!({"id": u.id, "name": u.name}))
+                .collect::<Vec<_>>(),
+            "maps": SAMPLE_MAPS
+                .iter()
+                .filter_map(|(file, text)| {
+                    let m = Map::parse(text).ok()?;
+                    let size = BATTLEFIELDS.iter().find(|(_, b)| *b == m.battlefield)?.0;
+                    Some(json!({"id": map_name(file), "battlefield": size}))
+                })
                 .collect::<Vec<_>>(),
             "scenarios": SCENARIOS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
             "battlefields": BATTLEFIELDS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),

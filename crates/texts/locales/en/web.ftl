@@ -329,3 +329,5 @@ web-ws-die-black = Black
 web-ws-die-gray = Gray
 web-ws-die-white = White
 web-ws-workshop = Workshop
+web-lobby-terrain = Terrain
+web-lobby-terrain-rules = Placed by the rules

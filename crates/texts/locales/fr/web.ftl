@@ -329,3 +329,5 @@ web-ws-die-black = Noir
 web-ws-die-gray = Gris
 web-ws-die-white = Blanc
 web-ws-workshop = Atelier
+web-lobby-terrain = Terrain
+web-lobby-terrain-rules = Placé selon les règles

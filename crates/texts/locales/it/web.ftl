@@ -329,3 +329,5 @@ web-ws-die-black = Nero
 web-ws-die-gray = Grigio
 web-ws-die-white = Bianco
 web-ws-workshop = Officina
+web-lobby-terrain = Terreno
+web-lobby-terrain-rules = Piazzato secondo le regole
