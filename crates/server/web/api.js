@@ -270,3 +270,18 @@ export class Live {
     if (ws) ws.close(1000, 'leaving');
   }
 }
+
+/** Adds events to the log in stream order, ignoring ones already held. @param {{n: number}[]} log @param {{n: number}[]} events */
+export function addEvents(log, events) {
+  for (const e of events || []) {
+    if (e.n === log.length) log.push(e);
+    else if (e.n > log.length) return false;
+  }
+  return true;
+}
+
+/** The game id of a `/play/{id}` or `/replay/{id}` address. */
+export function gameIdFromPath() {
+  const parts = location.pathname.split('/').filter(Boolean);
+  return decodeURIComponent(parts[parts.length - 1] || '');
+}

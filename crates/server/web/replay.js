@@ -3,9 +3,9 @@
  * a link to download its log as `valerna lov replay` reads it. Keys: ← → step,
  * Home and End jump. */
 
-import { getJson, errorText } from './api.js';
+import { getJson, errorText, gameIdFromPath } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu } from './texts.js';
-import { render, gameIdFromPath } from './lov/table.js';
+import { render } from './lov/table.js';
 
 async function main() {
   const id = gameIdFromPath();

@@ -7,9 +7,11 @@
  * validator says whether the move is legal (a `try`), and letting go makes
  * the move the server last found legal. */
 
-import { getJson, postJson, openSeats, errorText, Live, ApiError } from '../api.js';
+import { getJson, postJson, openSeats, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
-import { drawField, drawTools, playBack, legend, tablePoint, screenPoint, drawGhost, unitColour, centroid, SIDE_COLOURS } from './field.js';
+import { drawField, drawTools, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
+import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel } from './panels.js';
+import { replay } from './replay.js';
 
 /**
  * @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry
@@ -17,173 +19,10 @@ import { drawField, drawTools, playBack, legend, tablePoint, screenPoint, drawGh
  *   busy: boolean, notice: string, verdict: string, localSeats: number[], hidden: boolean}} Model
  */
 
-/** The units a decision names (to act on, to target), by id. @param {any} d */
-export function unitsOf(d) {
-  if (!d || typeof d !== 'object') return [];
-  const [kind, body] = Object.entries(d)[0] || [];
-  if (!body || typeof body !== 'object') return [];
-  /** @type {number[]} */
-  const out = [];
-  for (const key of ['unit', 'target', 'mount']) {
-    if (typeof body[key] === 'number') out.push(body[key]);
-  }
-  if (kind === 'Reaction' && body.reaction) {
-    const r = Object.values(body.reaction)[0];
-    if (r && typeof r === 'object') for (const key of ['unit', 'target']) if (typeof (/** @type {any} */ (r))[key] === 'number') out.push(/** @type {any} */ (r)[key]);
-  }
-  return out;
-}
-
-/** The decision's kind (`"March"`, `"Pass"`). @param {any} d */
-export const kindOf = (d) => (typeof d === 'string' ? d : Object.keys(d || {})[0] || '');
-
 /** @param {Model} m */
 function mine(m) {
   const q = m.state?.question;
   return q && Array.isArray(q.options) && q.options.length > 0 ? q : null;
-}
-
-/** A side's name. @param {number} seat */
-const sideName = (seat) => t('web-side', { seat: seat + 1 });
-
-/** A keyword of a card as the pack writes it. @param {any} k */
-function keywordText(k) {
-  if (typeof k === 'string') return k;
-  const [name, v] = Object.entries(k || {})[0] || ['', ''];
-  if (name === 'Tag' || name === 'Rule') return String(v);
-  if (typeof v === 'object') return `${name} ${JSON.stringify(v)}`;
-  return `${name} ${v}`;
-}
-
-/** A die's colour in the page's language. @param {string} c */
-const colourName = (c) => t(`web-bov-colour-${String(c).toLowerCase()}`);
-
-/** A weapon's dice as the pack writes them (`"2xblack"`, `"3xgray+1xwhite"`), in words. @param {any} dice */
-function diceText(dice) {
-  if (typeof dice === 'string') return dice.replace(/(\d+)x(\w+)/g, (_, n, c) => `${n} ${colourName(c)}`).replace(/\+/g, ' + ');
-  return dice === undefined || dice === null ? '' : JSON.stringify(dice);
-}
-
-/** A weapon's keywords. @param {any} w */
-const weaponKeywords = (w) => (w?.keywords?.length ? ` (${w.keywords.map(keywordText).join(', ')})` : '');
-
-/** The selected unit's card: its stats, keywords, powers, wounds, fatigue and markers. @param {any} content @param {any} u */
-function unitCard(content, u) {
-  const card = (content.units || []).find((/** @type {any} */ c) => c.id === u.card);
-  /** @type {(Node|string)[]} */
-  const out = [el('h2', {}, [el('span', { class: 'swatch', style: `background:${unitColour(u)}`, 'aria-hidden': 'true' }), ' ', u.name])];
-  const facts = [
-    `${sideName(u.owner)}`,
-    u.general ? t('web-bov-general') : '',
-    t('web-bov-models', { count: u.models.length || 0 }),
-    t('web-bov-wounds', { count: u.wounds }),
-    t('web-bov-fatigue', { count: u.fatigue }),
-  ].filter(Boolean);
-  for (const [k, n] of Object.entries(u.status || {})) if (n) facts.push(`${t(`web-bov-status-${k}`)} ${n}`);
-  if (u.reserve) facts.push(t('web-bov-reserve'));
-  out.push(el('p', { class: 'facts', text: facts.join(' · ') }));
-  if (card) {
-    const p = u.injured && card.injured ? card.injured : card.front;
-    const stats = [
-      [t('web-bov-speed'), `${p.speed}"`],
-      [t('web-bov-defense'), colourName(p.defense)],
-      [t('web-bov-health'), String(p.health)],
-      [t('web-bov-melee'), `${diceText(p.melee?.dice)}${weaponKeywords(p.melee)}`],
-    ];
-    if (p.ranged) stats.push([t('web-bov-ranged'), `${diceText(p.ranged.dice)}, ${p.ranged.range}"${weaponKeywords(p.ranged)}`]);
-    stats.push([t('web-bov-points'), String(card.points)]);
-    out.push(el('dl', { class: 'stats' }, stats.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })])));
-    out.push(el('p', { class: 'keywords', text: (card.keywords || []).map(keywordText).join(', ') }));
-    for (const pw of p.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
-    if (card.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
-  }
-  return out;
-}
-
-/** Attack faces as drawn on the dice. */
-const FACES = { miss: '–', hit: '●', doublehit: '●●', double_hit: '●●', critical: '★', doublecritical: '★★', double_critical: '★★' };
-
-/** A roll's dice drawn as the game's black, gray and white dice (the log's
- * words say the same, so the drawing is hidden from screen readers). @param {any[]} dice */
-function diceRow(dice) {
-  return el(
-    'span',
-    { class: 'dice-row', 'aria-hidden': 'true' },
-    dice.map((/** @type {any} */ d) => {
-      const colour = String(d.colour || '').toLowerCase();
-      const face = 'block' in d ? (d.block ? '■' : '–') : FACES[/** @type {keyof typeof FACES} */ (String(d.face || '').toLowerCase())] || '?';
-      return el('span', { class: `die die-${colour}${d.rerolled ? ' rerolled' : ''}`, text: face });
-    }),
-  );
-}
-
-/** The end of the battle: who won, the score, and where to go next. @param {any} st */
-function endPanel(st) {
-  const v = st.view;
-  return [
-    el('h2', { id: 'end-title', text: st.outcome.winners?.length === 1 ? t('web-bov-won', { side: sideName(st.outcome.winners[0]) }) : t('web-bov-drawn') }),
-    el('p', { text: st.outcome.text }),
-    el('p', { class: 'score', text: `${sideName(0)} ${v.score[0]} · ${sideName(1)} ${v.score[1]}` }),
-    el('p', {}, [el('a', { class: 'button', href: `/replay/${encodeURIComponent(st.id)}`, text: t('web-replay') }), ' ', el('a', { class: 'button', href: '/', text: t('web-back-lobby') })]),
-  ];
-}
-
-/** The game id of a `/play/{id}` address. */
-function gameIdFromPath() {
-  const parts = location.pathname.split('/').filter(Boolean);
-  return decodeURIComponent(parts[parts.length - 1] || '');
-}
-
-/** Adds events to the log in stream order. @param {LogEntry[]} log @param {LogEntry[]} events */
-function addEvents(log, events) {
-  for (const e of events || []) {
-    if (e.n === log.length) log.push(e);
-    else if (e.n > log.length) return false;
-  }
-  return true;
-}
-
-/** A finished battle, decision by decision (`GET /api/games/{id}/at/{k}`),
- * drawn as the table draws it for a spectator. Keys: ← → step, Home and
- * End jump. @param {string} id @param {(body: any) => void} show */
-async function replay(id, show) {
-  const nav = el('nav', { class: 'replay-controls', 'aria-label': t('web-replay') });
-  const button = (/** @type {string} */ bid, /** @type {string} */ key, /** @type {string} */ text, /** @type {string} */ keys) =>
-    el('button', { type: 'button', id: bid, 'aria-label': t(key), 'aria-keyshortcuts': keys, text });
-  const step = /** @type {HTMLInputElement} */ (el('input', { type: 'range', id: 'step', min: 0, max: 0, value: 0, 'aria-label': t('web-replay-step-label') }));
-  const text = el('span', { id: 'step-text', 'aria-live': 'polite' });
-  const download = el('a', { id: 'download', class: 'button', href: `/api/games/${encodeURIComponent(id)}/record`, download: `valerna-${id}.json`, text: t('web-download') });
-  nav.append(button('first', 'web-replay-first', '«', 'Home'), button('prev', 'web-replay-prev', '◀', 'ArrowLeft'), step, button('next', 'web-replay-next', '▶', 'ArrowRight'), button('last', 'web-replay-last', '»', 'End'), text, download);
-  document.getElementById('status')?.prepend(nav);
-  let k = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('k') || 0);
-  let total = 0;
-  /** @param {number} to */
-  async function go(to) {
-    k = Math.max(0, total ? Math.min(total, to) : to);
-    const body = await getJson(`/api/games/${encodeURIComponent(id)}/at/${k}?lang=${lang()}`);
-    total = body.decisions ?? total;
-    step.max = String(total);
-    step.value = String(k);
-    text.textContent = t('web-replay-step', { step: k, total });
-    document.body.dataset.step = String(k);
-    history.replaceState(null, '', `#k=${k}`);
-    show(body);
-  }
-  document.getElementById('first')?.addEventListener('click', () => go(0));
-  document.getElementById('prev')?.addEventListener('click', () => go(k - 1));
-  document.getElementById('next')?.addEventListener('click', () => go(k + 1));
-  document.getElementById('last')?.addEventListener('click', () => go(total));
-  step.addEventListener('change', () => go(Number(step.value)));
-  document.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement && e.target !== step) return;
-    if (e.key === 'ArrowRight') go(k + 1);
-    else if (e.key === 'ArrowLeft') go(k - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(total);
-    else return;
-    e.preventDefault();
-  });
-  await go(k);
 }
 
 /** The table page. */

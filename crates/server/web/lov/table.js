@@ -5,7 +5,7 @@
  * one screen (hot seat) play in turn: each hand stays hidden until its owner
  * asks to see it. */
 
-import { getJson, postJson, openSeats, errorText, Live, ApiError } from '../api.js';
+import { getJson, postJson, openSeats, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
@@ -234,21 +234,6 @@ function stripName(text, name) {
   if (!m) return s;
   const who = m[1];
   return who === name || (who.startsWith(`${name} (`) && who.endsWith(')') && !who.slice(name.length + 2, -1).includes('(')) ? s.slice(m[0].length) : s;
-}
-
-/** Adds events to the log in stream order, ignoring ones already held. @param {LogEntry[]} log @param {LogEntry[]} events */
-export function addEvents(log, events) {
-  for (const e of events || []) {
-    if (e.n === log.length) log.push(e);
-    else if (e.n > log.length) return false;
-  }
-  return true;
-}
-
-/** The game id of a `/play/{id}` or `/replay/{id}` address. */
-export function gameIdFromPath() {
-  const parts = location.pathname.split('/').filter(Boolean);
-  return decodeURIComponent(parts[parts.length - 1] || '');
 }
 
 /** The table page. */

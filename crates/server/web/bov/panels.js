@@ -1,0 +1,111 @@
+// @ts-check
+/** The Battles of Valerna table's panels and words: what a decision names,
+ * a unit's card, a roll's dice, the end of the battle. */
+
+import { el, t } from '../texts.js';
+import { unitColour } from './field.js';
+
+/** The units a decision names (to act on, to target), by id. @param {any} d */
+export function unitsOf(d) {
+  if (!d || typeof d !== 'object') return [];
+  const [kind, body] = Object.entries(d)[0] || [];
+  if (!body || typeof body !== 'object') return [];
+  /** @type {number[]} */
+  const out = [];
+  for (const key of ['unit', 'target', 'mount']) {
+    if (typeof body[key] === 'number') out.push(body[key]);
+  }
+  if (kind === 'Reaction' && body.reaction) {
+    const r = Object.values(body.reaction)[0];
+    if (r && typeof r === 'object') for (const key of ['unit', 'target']) if (typeof (/** @type {any} */ (r))[key] === 'number') out.push(/** @type {any} */ (r)[key]);
+  }
+  return out;
+}
+
+/** The decision's kind (`"March"`, `"Pass"`). @param {any} d */
+export const kindOf = (d) => (typeof d === 'string' ? d : Object.keys(d || {})[0] || '');
+
+/** A side's name. @param {number} seat */
+export const sideName = (seat) => t('web-side', { seat: seat + 1 });
+
+/** A keyword of a card as the pack writes it. @param {any} k */
+export function keywordText(k) {
+  if (typeof k === 'string') return k;
+  const [name, v] = Object.entries(k || {})[0] || ['', ''];
+  if (name === 'Tag' || name === 'Rule') return String(v);
+  if (typeof v === 'object') return `${name} ${JSON.stringify(v)}`;
+  return `${name} ${v}`;
+}
+
+/** A die's colour in the page's language. @param {string} c */
+export const colourName = (c) => t(`web-bov-colour-${String(c).toLowerCase()}`);
+
+/** A weapon's dice as the pack writes them (`"2xblack"`, `"3xgray+1xwhite"`), in words. @param {any} dice */
+export function diceText(dice) {
+  if (typeof dice === 'string') return dice.replace(/(\d+)x(\w+)/g, (_, n, c) => `${n} ${colourName(c)}`).replace(/\+/g, ' + ');
+  return dice === undefined || dice === null ? '' : JSON.stringify(dice);
+}
+
+/** A weapon's keywords. @param {any} w */
+export const weaponKeywords = (w) => (w?.keywords?.length ? ` (${w.keywords.map(keywordText).join(', ')})` : '');
+
+/** The selected unit's card: its stats, keywords, powers, wounds, fatigue and markers. @param {any} content @param {any} u */
+export function unitCard(content, u) {
+  const card = (content.units || []).find((/** @type {any} */ c) => c.id === u.card);
+  /** @type {(Node|string)[]} */
+  const out = [el('h2', {}, [el('span', { class: 'swatch', style: `background:${unitColour(u)}`, 'aria-hidden': 'true' }), ' ', u.name])];
+  const facts = [
+    `${sideName(u.owner)}`,
+    u.general ? t('web-bov-general') : '',
+    t('web-bov-models', { count: u.models.length || 0 }),
+    t('web-bov-wounds', { count: u.wounds }),
+    t('web-bov-fatigue', { count: u.fatigue }),
+  ].filter(Boolean);
+  for (const [k, n] of Object.entries(u.status || {})) if (n) facts.push(`${t(`web-bov-status-${k}`)} ${n}`);
+  if (u.reserve) facts.push(t('web-bov-reserve'));
+  out.push(el('p', { class: 'facts', text: facts.join(' · ') }));
+  if (card) {
+    const p = u.injured && card.injured ? card.injured : card.front;
+    const stats = [
+      [t('web-bov-speed'), `${p.speed}"`],
+      [t('web-bov-defense'), colourName(p.defense)],
+      [t('web-bov-health'), String(p.health)],
+      [t('web-bov-melee'), `${diceText(p.melee?.dice)}${weaponKeywords(p.melee)}`],
+    ];
+    if (p.ranged) stats.push([t('web-bov-ranged'), `${diceText(p.ranged.dice)}, ${p.ranged.range}"${weaponKeywords(p.ranged)}`]);
+    stats.push([t('web-bov-points'), String(card.points)]);
+    out.push(el('dl', { class: 'stats' }, stats.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })])));
+    out.push(el('p', { class: 'keywords', text: (card.keywords || []).map(keywordText).join(', ') }));
+    for (const pw of p.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
+    if (card.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
+  }
+  return out;
+}
+
+/** Attack faces as drawn on the dice. */
+export const FACES = { miss: '–', hit: '●', doublehit: '●●', double_hit: '●●', critical: '★', doublecritical: '★★', double_critical: '★★' };
+
+/** A roll's dice drawn as the game's black, gray and white dice (the log's
+ * words say the same, so the drawing is hidden from screen readers). @param {any[]} dice */
+export function diceRow(dice) {
+  return el(
+    'span',
+    { class: 'dice-row', 'aria-hidden': 'true' },
+    dice.map((/** @type {any} */ d) => {
+      const colour = String(d.colour || '').toLowerCase();
+      const face = 'block' in d ? (d.block ? '■' : '–') : FACES[/** @type {keyof typeof FACES} */ (String(d.face || '').toLowerCase())] || '?';
+      return el('span', { class: `die die-${colour}${d.rerolled ? ' rerolled' : ''}`, text: face });
+    }),
+  );
+}
+
+/** The end of the battle: who won, the score, and where to go next. @param {any} st */
+export function endPanel(st) {
+  const v = st.view;
+  return [
+    el('h2', { id: 'end-title', text: st.outcome.winners?.length === 1 ? t('web-bov-won', { side: sideName(st.outcome.winners[0]) }) : t('web-bov-drawn') }),
+    el('p', { text: st.outcome.text }),
+    el('p', { class: 'score', text: `${sideName(0)} ${v.score[0]} · ${sideName(1)} ${v.score[1]}` }),
+    el('p', {}, [el('a', { class: 'button', href: `/replay/${encodeURIComponent(st.id)}`, text: t('web-replay') }), ' ', el('a', { class: 'button', href: '/', text: t('web-back-lobby') })]),
+  ];
+}
