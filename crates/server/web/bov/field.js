@@ -142,6 +142,8 @@ export function drawField(root, view, opts) {
 
   const units = svg('g', { class: 'units' });
   const labels = svg('g', { class: 'labels' });
+  /** The units' names, placed under them, then moved apart. @type {{x: number, y: number, text: string}[]} */
+  const placed = [];
   for (const u of view.units) {
     if (!u.models?.length) continue;
     const g = svg('g', {
@@ -163,8 +165,9 @@ export function drawField(root, view, opts) {
     units.append(g);
     const c = fr.to(centroid(u.models));
     const top = Math.max(...u.models.map((/** @type {any} */ m) => fr.to(m).y));
-    labels.append(svg('text', { class: 'unit-label', x: c.x, y: Math.min(f.height + 0.6, top + u.radius_in + 1.1), text: u.name }));
+    placed.push({ x: c.x, y: Math.min(f.height + 0.6, top + u.radius_in + 1.1), text: u.name });
   }
+  for (const l of spread(placed, f.height + 0.6)) labels.append(svg('text', { class: 'unit-label', x: l.x, y: l.y, text: l.text }));
   const ghost = svg('g', { id: 'ghost' });
   root.replaceChildren(table, paths, svg('g', { id: 'rings' }), units, labels, svg('g', { id: 'tools-layer' }), ghost);
 }
@@ -213,6 +216,25 @@ export function drawTools(root, view, viewerSeat, tools) {
       svg('text', { class: 'ruler-label', x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 0.4, text: `${inches.toFixed(1)}"` }),
     );
   }
+}
+
+/** Labels moved apart: a name that would cover one already placed goes a
+ * line lower, then a line higher, and stays if neither is free (the width
+ * of a name is guessed from its length at the label's size).
+ * @param {{x: number, y: number, text: string}[]} labels @param {number} lowest the lowest a label may stand */
+function spread(labels, lowest) {
+  const LINE = 1.0;
+  /** @type {{x0: number, x1: number, y: number}[]} */
+  const boxes = [];
+  const clash = (/** @type {number} */ x0, /** @type {number} */ x1, /** @type {number} */ y) => boxes.some((b) => x0 < b.x1 && b.x0 < x1 && Math.abs(b.y - y) < LINE * 0.9);
+  return [...labels]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((l) => {
+      const half = (l.text.length * 0.48) / 2;
+      const y = [l.y, l.y + LINE, l.y - LINE, l.y + 2 * LINE, l.y - 2 * LINE].filter((c) => c <= lowest && c >= 0.8).find((c) => !clash(l.x - half, l.x + half, c)) ?? l.y;
+      boxes.push({ x0: l.x - half, x1: l.x + half, y });
+      return { ...l, y };
+    });
 }
 
 /** The legend of the battlefield's colours. */
