@@ -285,3 +285,34 @@ export function gameIdFromPath() {
   const parts = location.pathname.split('/').filter(Boolean);
   return decodeURIComponent(parts[parts.length - 1] || '');
 }
+
+/**
+ * What a table page starts from: the seats this browser holds for the game
+ * (`openSeats`), the game's language, mode and seat kinds as a spectator
+ * sees them (a link opened for the first time speaks the language the game
+ * was created in), and the seats the page acts for: every person's at one
+ * screen (a mode chosen when the game was created); otherwise the one seat
+ * the link opened, or the one this browser holds. A page never falls into
+ * acting for several people's seats.
+ * @param {string} gameId @param {boolean} [watchOnly] a replay: no seat
+ * @returns {Promise<{tokens: Record<string, string>, refused: string | null, lang: string | null, kinds: string[] | null, localSeats: number[]}>}
+ */
+export async function openTable(gameId, watchOnly = false) {
+  const opened = watchOnly ? { held: {}, chosen: null, refused: null } : await openSeats(gameId);
+  let lang = null;
+  let hotseat = false;
+  /** @type {string[] | null} */
+  let kinds = null;
+  try {
+    const g = await getJson(`/api/games/${encodeURIComponent(gameId)}`);
+    lang = typeof g.lang === 'string' ? g.lang : null;
+    hotseat = g.mode === 'hotseat';
+    if (Array.isArray(g.seats)) kinds = g.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
+  } catch {
+    /* the language and the seat kinds are only a help */
+  }
+  const held = Object.keys(opened.held).map(Number).sort((a, b) => a - b);
+  const one = opened.chosen ?? (held.length ? held[0] : null);
+  const localSeats = hotseat ? held : one === null ? [] : [one];
+  return { tokens: opened.held, refused: opened.refused, lang, kinds, localSeats };
+}

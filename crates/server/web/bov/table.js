@@ -7,7 +7,7 @@
  * validator says whether the move is legal (a `try`), and letting go makes
  * the move the server last found legal. */
 
-import { getJson, postJson, openSeats, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
+import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { drawField, drawTools, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
 import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel } from './panels.js';
@@ -29,30 +29,14 @@ function mine(m) {
 async function main() {
   const id = gameIdFromPath();
   const replaying = location.pathname.startsWith('/replay/');
-  const opened = replaying ? { held: {}, chosen: null, refused: null } : await openSeats(id);
-  const tokens = opened.held;
-  let gameLang = null;
-  let hotseat = false;
-  /** @type {string[] | null} */
-  let kinds = null;
-  try {
-    const g = await getJson(`/api/games/${encodeURIComponent(id)}`);
-    gameLang = typeof g.lang === 'string' ? g.lang : null;
-    hotseat = g.mode === 'hotseat';
-    if (Array.isArray(g.seats)) kinds = g.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
-  } catch {
-    /* the language and the seat kinds are only a help */
-  }
-  const held = Object.keys(tokens).map(Number).sort((a, b) => a - b);
-  const one = opened.chosen ?? (held.length ? held[0] : null);
-  const localSeats = hotseat ? held : one === null ? [] : [one];
+  const { tokens, refused, lang: gameLang, kinds, localSeats } = await openTable(id, replaying);
   let acting = localSeats.length ? localSeats[0] : null;
   /** @type {Model} */
   const m = { content: null, state: null, log: [], kinds, selected: null, busy: false, notice: '', verdict: '', localSeats, hidden: localSeats.length > 1 };
   const token = () => (acting === null ? null : tokens[String(acting)]);
   await loadTexts(initialLang(gameLang));
   applyTexts(document);
-  if (opened.refused && !localSeats.length) m.notice = t(opened.refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');
+  if (refused && !localSeats.length) m.notice = t(refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');
   const loadContent = async () => {
     m.content = await getJson(`/api/content/bov?lang=${lang()}`);
   };

@@ -5,7 +5,7 @@
  * one screen (hot seat) play in turn: each hand stays hidden until its owner
  * asks to see it. */
 
-import { getJson, postJson, openSeats, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
+import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
@@ -239,30 +239,7 @@ function stripName(text, name) {
 /** The table page. */
 async function main() {
   const id = gameIdFromPath();
-  const opened = await openSeats(id);
-  const tokens = opened.held;
-
-  // The game's language, mode and seats, as a spectator sees them: a link
-  // opened for the first time speaks the language the game was created in.
-  let gameLang = null;
-  let hotseat = false;
-  /** @type {string[] | null} */
-  let kinds = null;
-  try {
-    const g = await getJson(`/api/games/${encodeURIComponent(id)}`);
-    gameLang = typeof g.lang === 'string' ? g.lang : null;
-    hotseat = g.mode === 'hotseat';
-    if (Array.isArray(g.seats)) kinds = g.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
-  } catch {
-    /* the language and the seat kinds are only a help */
-  }
-  // The seats this page acts for: every person's at one screen (a mode
-  // chosen when the game was created); otherwise the one seat the link
-  // opened, or the one this browser holds. A page never falls into acting
-  // for several people's seats.
-  const held = Object.keys(tokens).map(Number).sort((a, b) => a - b);
-  const one = opened.chosen ?? (held.length ? held[0] : null);
-  const localSeats = hotseat ? held : one === null ? [] : [one];
+  const { tokens, refused, lang: gameLang, kinds, localSeats } = await openTable(id);
   let acting = localSeats.length ? localSeats[0] : null;
   /** @type {TableModel} */
   const m = { content: null, state: null, log: [], kinds, hidden: localSeats.length > 1, lit: new Set(), mode: 'play', busy: false, localSeats, notice: '' };
@@ -271,7 +248,7 @@ async function main() {
   applyTexts(document);
   // An invitation opened before by this browser leaves it its seat; opened
   // by another, or not this game's, leaves it watching, told why.
-  if (opened.refused && !localSeats.length) m.notice = t(opened.refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');
+  if (refused && !localSeats.length) m.notice = t(refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');
   const loadContent = async () => {
     m.content = await getJson(`/api/content/lov?lang=${lang()}`);
   };
