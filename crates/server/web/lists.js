@@ -26,6 +26,9 @@ let asked = 0;
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
 /** A RON string. @param {string} s */
+/** Where "Play this list" leaves the list for the lobby (this tab only). */
+const CARRIED = 'valerna.carried-list';
+
 function str(s) {
   return `"${String(s)
     .replace(/\\/g, '\\\\')
@@ -341,6 +344,15 @@ function main() {
     }
     list.units.push(u);
     render();
+  });
+  // The lobby, a battle set up with this list for the first side.
+  $('play').addEventListener('click', () => {
+    try {
+      sessionStorage.setItem(CARRIED, toRon(list));
+    } catch {
+      /* private mode: the lobby opens without it */
+    }
+    location.href = '/#battle';
   });
   $('export').addEventListener('click', () => {
     const blob = new Blob([toRon(list)], { type: 'text/plain' });

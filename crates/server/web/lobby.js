@@ -14,6 +14,17 @@ const GAMES = {
 
 /** The list choice that reads the side's own list file. */
 const OWN = '(own)';
+/** The list choice that plays the list carried from the list builder. */
+const CARRIED = '(carried)';
+
+/** The list the list builder carried here ("Play this list"), if any. */
+function carriedList() {
+  try {
+    return sessionStorage.getItem('valerna.carried-list');
+  } catch {
+    return null;
+  }
+}
 
 /** @type {any} */
 let content = null;
@@ -63,10 +74,14 @@ function renderSeats() {
           el(
             'select',
             { id: `list-${s}`, name: `list-${s}`, 'aria-label': t('web-lobby-list-of', { side: characterLabel(s) }), onchange: () => (file.hidden = list.value !== OWN) },
-            [...lists.map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })), el('option', { value: OWN, text: t('web-lobby-list-own') })],
+            [
+              ...(carriedList() ? [el('option', { value: CARRIED, text: t('web-lobby-list-carried') })] : []),
+              ...lists.map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })),
+              el('option', { value: OWN, text: t('web-lobby-list-own') }),
+            ],
           )
         );
-        list.value = previous[`list-${s}`] || lists[s === 0 ? 1 : lists.length - 1]?.id || '';
+        list.value = previous[`list-${s}`] || (s === 0 && carriedList() ? CARRIED : lists[s === 0 ? 1 : lists.length - 1]?.id || '');
         file.hidden = list.value !== OWN;
         row.push(list, file);
       }
@@ -215,6 +230,7 @@ async function create(e) {
     /** A side's list: a shipped one's name, or the text of its own file,
      * which the server checks as `valerna bov list validate` does. @param {number} s */
     const listOf = async (s) => {
+      if (value(`list-${s}`) === CARRIED) return carriedList() || '';
       if (value(`list-${s}`) !== OWN) return value(`list-${s}`);
       const f = /** @type {HTMLInputElement} */ (document.getElementById(`list-file-${s}`)).files?.[0];
       if (!f) throw new Error(t('web-lobby-list-missing', { side: characterLabel(s) }));
@@ -385,6 +401,11 @@ async function start(/** @type {string} */ l) {
 }
 
 async function main() {
+  // Come from the list builder's "Play this list": a battle.
+  if (location.hash === '#battle') {
+    /** @type {HTMLInputElement} */ (document.getElementById('game-bov')).checked = true;
+    history.replaceState(null, '', location.pathname);
+  }
   await start(initialLang());
   languageMenu(/** @type {HTMLSelectElement} */ (document.getElementById('lang')), (l) => start(l));
   /** @type {HTMLFormElement} */ (document.getElementById('create')).addEventListener('submit', create);

@@ -331,3 +331,5 @@ web-ws-die-white = White
 web-ws-workshop = Workshop
 web-lobby-terrain = Terrain
 web-lobby-terrain-rules = Placed by the rules
+web-ws-play = Play this list
+web-lobby-list-carried = The list from the list builder

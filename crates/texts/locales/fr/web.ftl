@@ -331,3 +331,5 @@ web-ws-die-white = Blanc
 web-ws-workshop = Atelier
 web-lobby-terrain = Terrain
 web-lobby-terrain-rules = Placé selon les règles
+web-ws-play = Jouer cette liste
+web-lobby-list-carried = La liste des Listes d'armée

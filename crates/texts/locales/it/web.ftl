@@ -331,3 +331,5 @@ web-ws-die-white = Bianco
 web-ws-workshop = Officina
 web-lobby-terrain = Terreno
 web-lobby-terrain-rules = Piazzato secondo le regole
+web-ws-play = Gioca questa lista
+web-lobby-list-carried = La lista delle Liste dell'esercito
