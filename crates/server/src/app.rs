@@ -106,25 +106,25 @@ impl std::fmt::Debug for Live {
 struct Published {
     table: Arc<dyn Hosted>,
     version: u64,
-    /// Neither broken nor over.
-    open: bool,
+    /// Why the game is broken, if it is.
+    broken: Option<String>,
 }
 
 impl std::fmt::Debug for Published {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Published")
             .field("version", &self.version)
-            .field("open", &self.open)
+            .field("broken", &self.broken)
             .finish()
     }
 }
 
 impl Published {
-    fn of(table: &Arc<dyn Hosted>, version: u64, unbroken: bool) -> Published {
+    fn of(table: &Arc<dyn Hosted>, version: u64, broken: Option<&str>) -> Published {
         Published {
             table: table.clone(),
             version,
-            open: unbroken && !table.is_over(),
+            broken: broken.map(str::to_owned),
         }
     }
 }
@@ -432,7 +432,7 @@ impl App {
                 version: 0,
                 status: "open",
             }),
-            published: std::sync::RwLock::new(Published::of(&table, 0, true)),
+            published: std::sync::RwLock::new(Published::of(&table, 0, None)),
             live: tokio::sync::Mutex::new(Live {
                 table,
                 version: 0,
@@ -456,7 +456,12 @@ impl App {
     /// The token is durable before it is given.
     pub async fn join(&self, slot: &Arc<Slot>, invite: &str) -> Result<(Seat, String), ApiError> {
         let live = slot.live.lock().await;
-        check_open(&live, live.version)?;
+        check_open(
+            live.broken.as_deref(),
+            &*live.table,
+            live.version,
+            live.version,
+        )?;
         let h = token_hash(invite);
         let seat = {
             let auth = slot.auth();
@@ -586,29 +591,10 @@ impl App {
         decision: &Value,
     ) -> Result<(Result<(), String>, Value), ApiError> {
         let p = slot.published();
-        if !p.open {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "game_over",
-                "the game is over or read-only: there is nothing to try",
-            ));
-        }
-        if version != p.version {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "stale_version",
-                format!("the game is at version {}, not {version}", p.version),
-            ));
-        }
-        if p.table.to_decide() != Some(seat) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "not_your_turn",
-                format!("only the seat that must decide may try a decision, not seat {seat}"),
-            ));
-        }
-        let verdict = p.table.check(decision).map(|_| ()).map_err(|e| e.0);
-        Ok((verdict, p.table.measure(decision)))
+        check_open(p.broken.as_deref(), &*p.table, p.version, version)?;
+        check_turn(&*p.table, seat)?;
+        let (verdict, measure) = p.table.probe(decision);
+        Ok((verdict.map_err(|e| e.0), measure))
     }
 
     /// A look at the table (`Hosted::look`) for any viewer: positions are
@@ -630,17 +616,8 @@ impl App {
     ) -> Result<Value, ApiError> {
         let mut live = slot.live.lock().await;
         let table = &live.table;
-        check_open(&live, version)?;
-        if table.to_decide() != Some(seat) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "not_your_turn",
-                match table.to_decide() {
-                    Some(s) => format!("seat {s} must decide now, not seat {seat}"),
-                    None => "no one decides now".into(),
-                },
-            ));
-        }
+        check_open(live.broken.as_deref(), &**table, live.version, version)?;
+        check_turn(&**table, seat)?;
         let illegal =
             |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", m);
         let decision = match choice {
@@ -674,7 +651,7 @@ impl App {
         answer: Option<Lang>,
     ) -> Result<Value, ApiError> {
         let mut live = slot.live.lock().await;
-        check_open(&live, version)?;
+        check_open(live.broken.as_deref(), &*live.table, live.version, version)?;
         let cannot =
             |m: &str| ApiError::new(StatusCode::CONFLICT, "cannot_take_back", m.to_owned());
         if live.last_by != Some(seat) {
@@ -704,7 +681,7 @@ impl App {
     /// next bot's turn.
     fn changed(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
         *slot.published.write().unwrap_or_else(|e| e.into_inner()) =
-            Published::of(&live.table, live.version, live.broken.is_none());
+            Published::of(&live.table, live.version, live.broken.as_deref());
         slot.summarise(live);
         self.push(slot, live);
         self.schedule_bot(slot, live);
@@ -763,6 +740,16 @@ impl App {
         slot.summarise(&live);
         drop(live);
         Ok(slot)
+    }
+
+    /// Which game `id` is (`"lov"`, `"bov"`), from memory or, for a finished
+    /// game, from its stored record without replaying it.
+    pub async fn game_of(&self, id: &str) -> Option<String> {
+        if let Ok(slot) = self.slot(id) {
+            return Some(slot.game.clone());
+        }
+        let (g, _) = self.store.load(id).await.ok()??;
+        Some(g.new.game)
     }
 
     /// How many games are in memory.
@@ -979,7 +966,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
             version: g.version(),
             status: "playing",
         }),
-        published: std::sync::RwLock::new(Published::of(&table, g.version(), why.is_none())),
+        published: std::sync::RwLock::new(Published::of(&table, g.version(), why.as_deref())),
         live: tokio::sync::Mutex::new(Live {
             table,
             version: g.version(),
@@ -992,32 +979,51 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
 }
 
 /// Refuses a change to a broken or finished game, or at a stale version.
-fn check_open(live: &Live, version: u64) -> Result<(), ApiError> {
-    if let Some(why) = &live.broken {
+/// Refuses a change to (or a try on) a broken or finished game, or at a
+/// stale version: `broken` is why the game is broken, `at` its version.
+fn check_open(
+    broken: Option<&str>,
+    table: &dyn Hosted,
+    at: u64,
+    version: u64,
+) -> Result<(), ApiError> {
+    if let Some(why) = broken {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "broken",
             format!("the game is broken and read-only: {why}"),
         ));
     }
-    if live.table.is_over() {
+    if table.is_over() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "game_over",
             "the game is over",
         ));
     }
-    if version != live.version {
+    if version != at {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "stale_version",
-            format!(
-                "the decision was made at version {version}, but the game is at version {}",
-                live.version
-            ),
+            format!("the decision was made at version {version}, but the game is at version {at}"),
         ));
     }
     Ok(())
+}
+
+/// Refuses a decision (or a try) of a seat that is not the one to decide.
+fn check_turn(table: &dyn Hosted, seat: Seat) -> Result<(), ApiError> {
+    match table.to_decide() {
+        Some(s) if s == seat => Ok(()),
+        to => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not_your_turn",
+            match to {
+                Some(s) => format!("seat {s} must decide now, not seat {seat}"),
+                None => "no one decides now".into(),
+            },
+        )),
+    }
 }
 
 impl Slot {

@@ -230,9 +230,10 @@ pub trait Hosted: Send + Sync {
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
     /// A look at the table (see [`Worded::look`]).
     fn look(&self, query: &Value) -> Result<Value, Refused>;
-    /// What a decision measures (see [`Worded::measure`]), `null` when
-    /// nothing or when it does not parse.
-    fn measure(&self, decision: &Value) -> Value;
+    /// A decision tried, not made: whether the rules allow it (as
+    /// [`Hosted::check`] says) and what it measures ([`Worded::measure`],
+    /// `null` when nothing), the decision read once for both.
+    fn probe(&self, decision: &Value) -> (Result<(), Refused>, Value);
 }
 
 /// A rule engine and the record that reaches it.
@@ -308,8 +309,7 @@ where
         self.game.outcome().is_some() || self.game.to_decide().is_none()
     }
     fn check(&self, decision: &Value) -> Result<Value, Refused> {
-        let d: G::Decision = serde_json::from_value(decision.clone())
-            .map_err(|e| Refused(format!("not a decision of this game: {e}")))?;
+        let d = decision_of::<G>(decision)?;
         self.game.validate(&d).map_err(|e| Refused(e.to_string()))?;
         Ok(to_json(&d))
     }
@@ -319,8 +319,7 @@ where
         out.get(index).map(to_json)
     }
     fn apply(&mut self, decision: &Value) -> Result<(), Refused> {
-        let d: G::Decision = serde_json::from_value(decision.clone())
-            .map_err(|e| Refused(format!("not a decision of this game: {e}")))?;
+        let d = decision_of::<G>(decision)?;
         self.game
             .apply(d.clone())
             .map_err(|e| Refused(e.to_string()))?;
@@ -444,11 +443,14 @@ where
     fn look(&self, query: &Value) -> Result<Value, Refused> {
         self.game.look(query).map_err(Refused)
     }
-    fn measure(&self, decision: &Value) -> Value {
-        G::Decision::deserialize(decision)
-            .ok()
-            .and_then(|d| self.game.measure(&d))
-            .unwrap_or(Value::Null)
+    fn probe(&self, decision: &Value) -> (Result<(), Refused>, Value) {
+        match decision_of::<G>(decision) {
+            Err(e) => (Err(e), Value::Null),
+            Ok(d) => (
+                self.game.validate(&d).map_err(|e| Refused(e.to_string())),
+                self.game.measure(&d).unwrap_or(Value::Null),
+            ),
+        }
     }
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted> {
         Box::new(Table {
@@ -457,6 +459,11 @@ where
             record: self.record.clone(),
         })
     }
+}
+
+/// The decision of game `G` a JSON value names (read in place, not copied).
+fn decision_of<G: Game>(v: &Value) -> Result<G::Decision, Refused> {
+    G::Decision::deserialize(v).map_err(|e| Refused(format!("not a decision of this game: {e}")))
 }
 
 /// Feeds what is written to a hash, without a buffer.

@@ -55,28 +55,31 @@ pub async fn lobby() -> Response {
     file("index.html", None)
 }
 
-/// The page that plays the game: each game has its own (an unknown game
-/// gets the Lords of Vaala page, which says so). A finished game is found
-/// in the store.
-pub async fn play(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+/// The page of game `id` that `pick` names for its kind (`fallback` for
+/// an unknown game, whose page says so). A finished game's kind is read
+/// from the store, without replaying it.
+async fn game_page(
+    app: &App,
+    id: &str,
+    pick: fn(&crate::games::Entry) -> &'static str,
+    fallback: &'static str,
+) -> Response {
     let page = app
-        .find(&id)
+        .game_of(id)
         .await
-        .ok()
-        .and_then(|s| crate::games::find(&s.game))
-        .map_or("play.html", |e| e.page);
+        .and_then(|g| crate::games::find(&g))
+        .map_or(fallback, pick);
     file(page, Some("index.html"))
+}
+
+/// The page that plays the game: each game has its own.
+pub async fn play(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    game_page(&app, &id, |e| e.page, "play.html").await
 }
 
 /// The page that steps through the game, each game its own.
 pub async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let page = app
-        .find(&id)
-        .await
-        .ok()
-        .and_then(|s| crate::games::find(&s.game))
-        .map_or("replay.html", |e| e.replay_page);
-    file(page, Some("index.html"))
+    game_page(&app, &id, |e| e.replay_page, "replay.html").await
 }
 
 pub async fn asset(Path(path): Path<String>) -> Response {

@@ -9,21 +9,10 @@ use std::time::Duration;
 
 use common::server_with;
 use serde_json::json;
-use valerna_server::Config;
-use valerna_server::limit::{Limits, Rate};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_a_whole_battle_against_the_greedy_bot() {
-    let s = server_with(Config {
-        bot_delay: Duration::ZERO,
-        limits: Limits {
-            per_address: Rate::OFF,
-            per_token: Rate::OFF,
-            ..Limits::default()
-        },
-        ..Config::default()
-    })
-    .await;
+    let s = server_with(common::at_full_speed()).await;
     let (id, tokens) = s
         .create_battle(
             &["human", "greedy"],

@@ -12,7 +12,6 @@ use serde_json::json;
 use valerna_server::Config;
 use valerna_server::app::Choice;
 use valerna_server::hosted::SeatKind;
-use valerna_server::limit::{Limits, Rate};
 
 /// A small generator for the person's picks (xorshift64).
 fn next(x: &mut u64) -> u64 {
@@ -25,16 +24,9 @@ fn next(x: &mut u64) -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_a_whole_game_against_the_heuristic_and_search_bots() {
     let s = server_with(Config {
-        bot_delay: Duration::ZERO,
         // A small fixed budget keeps the search quick in a debug build.
         ismcts_iterations: 60,
-        // The test polls fast and replays every step.
-        limits: Limits {
-            per_address: Rate::OFF,
-            per_token: Rate::OFF,
-            ..Limits::default()
-        },
-        ..Config::default()
+        ..common::at_full_speed()
     })
     .await;
     let (id, tokens) = s

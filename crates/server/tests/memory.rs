@@ -18,9 +18,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use valerna_server::Config;
 use valerna_server::client::http;
-use valerna_server::limit::{Limits, Rate};
 
 /// This process's resident memory, in KiB: the server runs in it.
 fn rss_kib() -> u64 {
@@ -101,17 +99,7 @@ async fn ten_thousand_games_leave_memory_as_it_was() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
     let warm_up = (games / 10).max(AT_ONCE as u64);
-    let s = common::server_with(Config {
-        bot_delay: Duration::ZERO,
-        // One client address plays every game: a flood by design.
-        limits: Limits {
-            per_address: Rate::OFF,
-            per_token: Rate::OFF,
-            ..Limits::default()
-        },
-        ..Config::default()
-    })
-    .await;
+    let s = common::server_with(common::at_full_speed()).await;
     let t0 = Instant::now();
     let at_start = rss_kib();
     let warm_decisions = play(&s, 0, warm_up).await;

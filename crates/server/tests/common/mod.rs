@@ -12,6 +12,22 @@ use serde_json::{Value, json};
 use valerna_server::client::{Answer, http};
 use valerna_server::{App, Config};
 
+/// The settings of a test that plays whole games as fast as it can: bots
+/// answer at once, and no flood limit stops one address or token that
+/// polls, decides and replays without pause.
+pub fn at_full_speed() -> Config {
+    use valerna_server::limit::{Limits, Rate};
+    Config {
+        bot_delay: Duration::ZERO,
+        limits: Limits {
+            per_address: Rate::OFF,
+            per_token: Rate::OFF,
+            ..Limits::default()
+        },
+        ..Config::default()
+    }
+}
+
 #[derive(Debug)]
 pub struct TestServer {
     pub addr: SocketAddr,
