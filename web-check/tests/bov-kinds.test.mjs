@@ -1,10 +1,14 @@
-// Every kind of decision a battle offered, made at least once from the page:
-// two battles at one screen (both sides played here), one a Pitched Battle
-// between two dragon hosts with the three Monsters (Dragonriders mounting and
-// dismounting, Monsters placed and bid for), one the Quest (units entering
-// from Reserve, entry edges), the first on a shipped map with Dangerous
-// terrain. At each question the page's choices are
-// clicked, a kind not yet made first.
+// Every kind of decision the engine has, made at least once from the page:
+// four battles at one screen (both sides played here): a Pitched Battle
+// between two dragon hosts with the three Monsters (Monsters placed and bid
+// for) on a shipped map with Dangerous terrain; the Quest (units entering
+// from Reserve, entry edges); and two on the small table, the Guild Line
+// against Tyveria's host (a rider mounting again, markers chosen at the end
+// of a round, an Opportunity Attack split between a Mount and its rider, a
+// fallen Giant's target). At each question the page's choices are clicked,
+// a kind not yet made first, with the same random stream as
+// `crates/bov/tests/decision_kinds.rs`, which plays these battles in the
+// engine and says which seeds to use when the rules or the content change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { catchErrors, rng, createGame, serverAndBrowser } from '../lib/harness.mjs';
@@ -65,14 +69,20 @@ async function play(options, seed, most) {
   return { offered, made, decisions };
 }
 
-test('every kind of decision a battle offers is made from the page', { timeout: 600000 }, async () => {
-  const a = await play({ lists: LISTS, scenario: 'pitched_battle', map: 'river_crossing', monsters: ['ravine_troll', 'marsh_hydra', 'ravine_wyvern'] }, 12, 400);
-  const b = await play({ lists: LISTS, scenario: 'quest' }, 13, 300);
-  const offered = new Set([...a.offered, ...b.offered]);
-  const made = new Set([...a.made, ...b.made]);
-  console.log(`${a.decisions + b.decisions} decisions; made: ${[...made].sort().join(', ')}`);
+test('every kind of decision a battle offers is made from the page', { timeout: 900000 }, async () => {
+  const small = { lists: ['allaria_guild_line', 'tyveria_dragon_host'], scenario: 'pitched_battle', battlefield: 'small2x1' };
+  const runs = [
+    await play({ lists: LISTS, scenario: 'pitched_battle', map: 'river_crossing', monsters: ['ravine_troll', 'marsh_hydra', 'ravine_wyvern'] }, 12, 400),
+    await play({ lists: LISTS, scenario: 'quest' }, 13, 300),
+    await play(small, 12, 300),
+    await play(small, 84, 300),
+  ];
+  const offered = new Set(runs.flatMap((r) => [...r.offered]));
+  const made = new Set(runs.flatMap((r) => [...r.made]));
+  console.log(`${runs.map((r) => r.decisions).join(' + ')} decisions; made ${made.size}: ${[...made].sort().join(', ')}`);
   for (const k of offered) assert.ok(made.has(k), `${k} was offered and never made`);
-  for (const k of ['PlaceObjective', 'TableEdge', 'Deploy', 'Activate', 'Pass', 'March', 'PlaceMonster', 'Bid', 'EntryEdge', 'Enter', 'DangerousTarget']) {
-    assert.ok(made.has(k), `${k} made (made: ${[...made].join(', ')})`);
-  }
+  // Every variant of the engine's Decision (crates/bov/src/battle/mod.rs).
+  const EVERY = ['Deploy', 'Pass', 'Activate', 'March', 'Attack', 'Charge', 'Skirmish', 'React', 'ReactSplit', 'Remove', 'PlaceObjective', 'Reserve', 'Enter', 'StayInReserve', 'DangerousTarget', 'TableEdge', 'RemoveMarkers', 'ActivatePower', 'FlankedAttack', 'Reaction', 'GiantTarget', 'Command', 'Redirect', 'Mount', 'Dismount', 'EntryEdge', 'PlaceMonster', 'Bid'];
+  const missing = EVERY.filter((k) => !made.has(k));
+  assert.deepEqual(missing, [], `never made from the page: ${missing.join(', ')}`);
 });

@@ -52,6 +52,36 @@ fn dreamfencers_charge_just_over_ten_inches() {
     assert_eq!(seen, [true, true], "both outcomes occur over 40 seeds");
 }
 
+/// The view's charge reach, as the table draws it: Speed for sure, each
+/// further inch on the dice's hits ("Charge Move": the Dreamfencers need 3
+/// hits for a target just over 10"), up to Speed + 6"; halved when Slowed,
+/// none when Immobilized.
+#[test]
+fn the_view_tells_how_far_a_charge_reaches_and_its_chance() {
+    use valerna_dice::odds::charge_bonus;
+    let mut g = deployed(1, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    let seen = |g: &Battle| g.view(0).units[usize::from(df)].clone();
+    let v = seen(&g);
+    assert_eq!(v.allowance_in, 8.0);
+    let inches: Vec<f64> = v.charge.iter().map(|c| c.inches).collect();
+    assert_eq!(inches, [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0]);
+    assert_eq!(v.charge[0].chance, 1.0);
+    assert!(v.charge.windows(2).all(|w| w[1].chance < w[0].chance));
+    // Just over 10": 3 hits or more.
+    assert!((v.charge[3].chance - charge_bonus().at_least(3)).abs() < 1e-12);
+    g.units[usize::from(df)].state.status.slowed = 1;
+    let v = seen(&g);
+    assert_eq!(v.allowance_in, 4.0);
+    assert_eq!(v.charge.first().map(|c| c.inches), Some(4.0));
+    assert_eq!(v.charge.last().map(|c| c.inches), Some(7.0));
+    g.units[usize::from(df)].state.status.slowed = 0;
+    g.units[usize::from(df)].state.status.immobilized = 1;
+    let v = seen(&g);
+    assert_eq!(v.allowance_in, 0.0);
+    assert!(v.charge.is_empty());
+}
+
 /// "Select Target": beyond Speed + 6" a charge has no chance and is refused.
 #[test]
 fn a_charge_beyond_speed_plus_six_is_refused() {

@@ -219,6 +219,27 @@ impl Battle {
         self.charge_distance(unit, MAX_CHARGE_BONUS)
     }
 
+    /// Each distance the unit's charge move may cover, with the chance that
+    /// the dice ([`odds::charge_bonus`](valerna_dice::odds::charge_bonus))
+    /// reach it: none for a unit off the table, riding, or Immobilized.
+    pub fn charge_reaches(&self, unit: u16, bonus: &valerna_dice::Pmf) -> Vec<super::ChargeReach> {
+        let u = &self.units[usize::from(unit)];
+        if !u.alive() || u.mounted_on.is_some() || self.check_charge_status(unit).is_err() {
+            return Vec::new();
+        }
+        let mut out: Vec<super::ChargeReach> = Vec::new();
+        for k in 0..=MAX_CHARGE_BONUS {
+            let inches = self.charge_distance(unit, k);
+            let chance = valerna_dice::odds::clamp_probability(bonus.at_least(k as usize));
+            match out.last_mut() {
+                // Halved by Slowed, two rolls may reach as far.
+                Some(last) if last.inches == inches => last.chance = last.chance.max(chance),
+                _ => out.push(super::ChargeReach { inches, chance }),
+            }
+        }
+        out
+    }
+
     /// The charge move's allowance: Speed plus the dice, halved as a whole
     /// when Slowed ("This unit's Speed is reduced by half", the dice being
     /// added to Speed), nothing when Immobilized.

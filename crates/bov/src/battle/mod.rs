@@ -565,6 +565,21 @@ pub struct UnitView {
     /// (BoV 5.1, "Dragonriders").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mounted_on: Option<u16>,
+    /// How far it may march now, in inches: Speed with the powers' bonuses,
+    /// after Slowed and Immobilized (0 when not on the table).
+    pub allowance_in: f64,
+    /// How far a charge of its would reach and the chance of each distance
+    /// (Speed plus the 3 black dice, each hit an inch; exact odds), nearest
+    /// first; empty when it cannot charge (BoV 5.1, "Charge").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub charge: Vec<ChargeReach>,
+}
+
+/// One distance a charge may cover, and the chance its dice reach it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ChargeReach {
+    pub inches: f64,
+    pub chance: f64,
 }
 
 /// What one seat may see: all of the battlefield, its own Vaala cards and
@@ -1111,6 +1126,7 @@ impl Game for Battle {
 
     fn view(&self, seat: Seat) -> BattleView {
         let s = usize::from(seat.min(1));
+        let bonus = valerna_dice::odds::charge_bonus();
         BattleView {
             seat,
             round: self.round,
@@ -1145,6 +1161,12 @@ impl Game for Battle {
                     deployed: u.deployed,
                     reserve: u.reserve,
                     mounted_on: u.mounted_on,
+                    allowance_in: if u.alive() && u.mounted_on.is_none() {
+                        self.allowance(u.id, false)
+                    } else {
+                        0.0
+                    },
+                    charge: self.charge_reaches(u.id, &bonus),
                 })
                 .collect(),
             objectives: self.objectives.clone(),

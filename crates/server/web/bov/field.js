@@ -174,11 +174,12 @@ export function drawField(root, view, opts) {
 
 /**
  * Draws the tools over the table: a unit's range rings (its Speed, its
- * ranged weapon's range, measured from each base's edge), the lines of
+ * charge's reach with the chance of it, its ranged weapon's range,
+ * measured from each base's edge), the lines of
  * sight a look found, and the ruler. Display only: every "in range", "in
  * sight" and "legal" the game uses comes from the server.
  * @param {SVGSVGElement} root @param {any} view @param {number} viewerSeat
- * @param {{rings: {unit: any, speed: number, range: number | null} | null, look: any, ruler: {a: {x: number, y: number}, b: {x: number, y: number}} | null}} tools
+ * @param {{rings: {unit: any, speed: number, range: number | null, charge: {inches: number, label: string}[]} | null, look: any, ruler: {a: {x: number, y: number}, b: {x: number, y: number}} | null}} tools
  */
 export function drawTools(root, view, viewerSeat, tools) {
   const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
@@ -188,11 +189,18 @@ export function drawTools(root, view, viewerSeat, tools) {
     rings.replaceChildren();
     const r = tools.rings;
     if (r && r.unit.models?.length) {
-      for (const [reach, cls] of /** @type {[number | null, string][]} */ ([[r.speed, 'speed'], [r.range, 'range']])) {
+      /** @type {[number | null, string, string][]} */
+      const all = [[r.speed, 'speed', ''], [r.range, 'range', ''], ...r.charge.map((c) => /** @type {[number, string, string]} */ ([c.inches, 'charge', c.label]))];
+      for (const [reach, cls, label] of all) {
         if (!reach) continue;
         for (const m of r.unit.models) {
           const c = fr.to(m);
           rings.append(svg('circle', { class: `ring ${cls}`, cx: c.x, cy: c.y, r: r.unit.radius_in + reach }));
+        }
+        // The chance, once, at the top of the first model's ring.
+        if (label) {
+          const c = fr.to(r.unit.models[0]);
+          rings.append(svg('text', { class: 'ring-label', x: c.x, y: c.y - r.unit.radius_in - reach - 0.15, text: label }));
         }
       }
     }

@@ -49,6 +49,13 @@ export function diceText(dice) {
 /** A weapon's keywords. @param {any} w */
 export const weaponKeywords = (w) => (w?.keywords?.length ? ` (${w.keywords.map(keywordText).join(', ')})` : '');
 
+/** A chance as a whole percent, "<1%" and ">99%" at the ends. @param {number} p */
+export function percent(p) {
+  if (p > 0 && p < 0.005) return '<1%';
+  if (p < 1 && p > 0.995) return '>99%';
+  return `${Math.round(p * 100)}%`;
+}
+
 /** The selected unit's card: its stats, keywords, powers, wounds, fatigue and markers. @param {any} content @param {any} u */
 export function unitCard(content, u) {
   const card = (content.units || []).find((/** @type {any} */ c) => c.id === u.card);
@@ -74,6 +81,8 @@ export function unitCard(content, u) {
     ];
     if (p.ranged) stats.push([t('web-bov-ranged'), `${diceText(p.ranged.dice)}, ${p.ranged.range}"${weaponKeywords(p.ranged)}`]);
     stats.push([t('web-bov-points'), String(card.points)]);
+    if (u.models?.length && typeof u.allowance_in === 'number' && u.allowance_in !== Number(p.speed)) stats.push([t('web-bov-allowance'), `${u.allowance_in.toFixed(1)}"`]);
+    if (u.charge?.length) stats.push([t('web-bov-charge-reach'), u.charge.map((/** @type {any} */ c) => `${c.inches.toFixed(1)}" ${percent(c.chance)}`).join(' · ')]);
     out.push(el('dl', { class: 'stats' }, stats.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })])));
     out.push(el('p', { class: 'keywords', text: (card.keywords || []).map(keywordText).join(', ') }));
     for (const pw of p.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));

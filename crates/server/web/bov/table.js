@@ -10,7 +10,7 @@
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { drawField, drawTools, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
-import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel } from './panels.js';
+import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel, percent } from './panels.js';
 import { replay } from './replay.js';
 
 /**
@@ -78,8 +78,17 @@ async function main() {
     const u = tools.mode === '' ? unitById(m.selected) : null;
     const card = u && (m.content.units || []).find((/** @type {any} */ c) => c.id === u.card);
     const p = card && (u.injured && card.injured ? card.injured : card.front);
-    const rings = p ? { unit: u, speed: Number(p.speed) || 0, range: p.ranged?.range ?? null } : null;
+    const rings = p ? { unit: u, speed: typeof u.allowance_in === 'number' ? u.allowance_in : Number(p.speed) || 0, range: p.ranged?.range ?? null, charge: chargeRings(u.charge) } : null;
     drawTools(root, m.state.view, viewerSeat(), { rings, look: tools.mode === 'look' ? tools.look : null, ruler: tools.mode === 'ruler' ? tools.ruler : null });
+  }
+  /** The charge rings worth drawing: the farthest an even chance reaches
+   * and the farthest the dice can reach, each with its chance.
+   * @param {{inches: number, chance: number}[] | undefined} charge */
+  function chargeRings(charge) {
+    if (!charge?.length) return [];
+    const likely = [...charge].reverse().find((c) => c.chance >= 0.5 && c.inches > charge[0].inches);
+    const farthest = charge[charge.length - 1];
+    return [likely, farthest.inches > (likely?.inches ?? charge[0].inches) ? farthest : null].filter((c) => !!c).map((c) => ({ inches: c.inches, label: t('web-bov-charge-ring', { inches: c.inches.toFixed(1), chance: percent(c.chance) }) }));
   }
   /** @param {'look' | 'ruler'} mode */
   function toggleTool(mode) {
