@@ -181,6 +181,21 @@ export function rng(seed) {
 }
 
 /**
+ * Clicks the Battles of Valerna choice with this index as a person would:
+ * first "more" when the choice waits behind it.
+ * @param {import('playwright-core').Page} page @param {number} index
+ */
+export async function pressChoice(page, index) {
+  const selector = `#choices button.choice[data-index="${index}"]`;
+  const closed = await page.$eval(selector, (b) => {
+    const d = b.closest('details');
+    return !!d && !d.open;
+  });
+  if (closed) await page.click(`#choices details:has(button.choice[data-index="${index}"]) > summary`);
+  await page.click(selector);
+}
+
+/**
  * Waits until the table can be played or is over: choices in the status bar,
  * a hot-seat "show my hand", or the game's end. Returns which.
  * @param {import('playwright-core').Page} page

@@ -11,7 +11,7 @@
 // engine and says which seeds to use when the rules or the content change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catchErrors, rng, createGame, serverAndBrowser } from '../lib/harness.mjs';
+import { catchErrors, rng, createGame, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
 
 const at = serverAndBrowser();
 
@@ -50,14 +50,15 @@ async function play(options, seed, most) {
       await page.click('#show-hand');
       continue;
     }
-    const buttons = await page.$$eval('#choices button.choice:not([disabled])', (bs) => bs.map((b) => ({ kind: b.getAttribute('data-kind') || '', index: Number(b.getAttribute('data-index')) })));
+    // In the engine's order (the page groups them by kind).
+    const buttons = (await page.$$eval('#choices button.choice:not([disabled])', (bs) => bs.map((b) => ({ kind: b.getAttribute('data-kind') || '', index: Number(b.getAttribute('data-index')) })))).sort((a, b) => a.index - b.index);
     for (const b of buttons) offered.add(b.kind);
     const fresh = buttons.filter((b) => !made.has(b.kind));
     const acts = buttons.filter((b) => b.kind !== 'Pass');
     const pool = fresh.length ? fresh : acts.length ? acts : buttons;
     const pick = pool[Math.floor(random() * pool.length)];
     const version = await page.evaluate(() => document.body.dataset.version);
-    await page.click(`#choices button.choice[data-index="${pick.index}"]`);
+    await pressChoice(page, pick.index);
     await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('#notice')?.textContent, version, { timeout: 30000 });
     if ((await page.evaluate(() => document.body.dataset.version)) !== version) {
       made.add(pick.kind);

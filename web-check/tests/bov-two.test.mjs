@@ -6,7 +6,7 @@
 // covered until its side asks. Then the replay of the battle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catchErrors, record, rng, createGame, accessibility, serverAndBrowser } from '../lib/harness.mjs';
+import { catchErrors, record, rng, createGame, accessibility, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
 
 const at = serverAndBrowser();
 
@@ -28,7 +28,7 @@ async function clickChoice(page, random) {
   const acts = buttons.filter((b) => b.kind !== 'Pass');
   const pool = acts.length ? acts : buttons;
   const pick = pool[Math.floor(random() * pool.length)];
-  await page.click(`#choices button.choice[data-index="${pick.index}"]`);
+  await pressChoice(page, pick.index);
   await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('#notice')?.textContent, version, { timeout: 20000 });
   return true;
 }

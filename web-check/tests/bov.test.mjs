@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { catchErrors, rng, SCREENSHOTS, accessibility, serverAndBrowser } from '../lib/harness.mjs';
+import { catchErrors, rng, SCREENSHOTS, accessibility, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
 
 const at = serverAndBrowser({ screenshots: true });
 
@@ -128,6 +128,11 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   let refused = 0;
   let deployed = 0;
   let refusedDeploy = false;
+  let placedByClick = false;
+  let ringsSeen = false;
+  let pickedCasualties = 0;
+  let playedFromHand = 0;
+  let plannedMarches = 0;
   const shots = new Set();
   let decisions = 0;
   for (let step = 0; step < 1500; step++) {
@@ -241,7 +246,107 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       decisions += 1;
       continue;
     }
+    // Objectives placed by clicking the table: a corner first (refused,
+    // with the rule), then near the middle.
+    if (ask === 'place_objective' && !placedByClick) {
+      const corner = await page.evaluate(() => /** @type {any} */ (window).__bov.toScreen(0.5, 0.5));
+      await page.mouse.click(corner.x, corner.y);
+      await page.waitForFunction(() => document.querySelector('#notice')?.textContent, undefined, { timeout: 10000 });
+      assert.equal(await page.evaluate(() => document.body.dataset.version), version, 'a refused place changes nothing');
+      console.log(`objective in the corner: ${await page.textContent('#notice')}`);
+      const view = await page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
+      for (const [fx, fy] of [[0.5, 0.5], [0.4, 0.5], [0.6, 0.5], [0.5, 0.4], [0.5, 0.6]]) {
+        const p = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [view.field.width * fx, view.field.height * fy]);
+        await page.mouse.click(p.x, p.y);
+        const moved = await page.waitForFunction((v) => (document.body.dataset.version !== v ? 'placed' : document.querySelector('#notice')?.textContent ? 'refused' : false), version, { timeout: 10000 });
+        if ((await moved.jsonValue()) === 'placed') {
+          placedByClick = true;
+          break;
+        }
+      }
+      assert.ok(placedByClick, 'an objective placed by clicking the table');
+      const objectives = await page.evaluate(() => /** @type {any} */ (window).__bov.state().view.objectives);
+      assert.ok(objectives.some((/** @type {any} */ o) => Math.abs(o.x - view.field.width / 2) < 6), `placed where clicked: ${JSON.stringify(objectives)}`);
+      kinds.add('PlaceObjective');
+      decisions += 1;
+      continue;
+    }
+    // The unit to act is selected: its card and rings show its charge's
+    // reach and the chance of it.
+    if (ask === 'action' && !ringsSeen && (await page.$('#rings circle.charge'))) {
+      ringsSeen = true;
+      const label = await page.textContent('#rings text.ring-label');
+      assert.match(label || '', /charge \d+\.\d": \d+%/, `a charge ring says its chance: ${label}`);
+      assert.match((await page.textContent('#unit-card')) || '', /Charge reach.*100%/, 'the card lists the charge reach, Speed for sure');
+    }
+    // Casualties: the models clicked on the board.
+    if (buttons.length && buttons.every((b) => b.kind === 'Remove') && pickedCasualties < 2) {
+      const q = await page.evaluate(() => /** @type {any} */ (window).__bov.state().question);
+      const unit = q.options[0].meaning.unit;
+      const n = q.options[0].decision.Remove.models.length;
+      const models = await page.$$eval(`#field g.unit[data-unit="${unit}"] circle[data-model]`, (cs) => cs.map((c) => c.getAttribute('data-model')));
+      // The last models, as the book's coherent ends usually are.
+      for (const mId of models.slice(-n)) await page.click(`#field g.unit[data-unit="${unit}"] circle[data-model="${mId}"]`);
+      await page.waitForFunction(() => document.querySelector('#picks-remove:not([disabled])') || document.querySelector('.plan-why'), undefined, { timeout: 10000 });
+      if (await page.$('#picks-remove:not([disabled])')) {
+        assert.match((await page.textContent('#picks-hint')) || '', new RegExp(`${n} of ${n}`));
+        await page.click('#picks-remove');
+        await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
+        pickedCasualties += 1;
+        kinds.add('Remove');
+        decisions += 1;
+        continue;
+      }
+      console.log(`casualties clicked refused: ${await page.textContent('.plan-why')}`);
+    }
+    // A Vaala card played from the hand, when one way to play it is offered.
+    const playable = await page.$$eval('#hand button.vaala-card.playable', (bs) => bs.map((b) => b.getAttribute('data-card')));
+    if (playable.length && playedFromHand === 0) {
+      const ways = await page.evaluate((id) => /** @type {any} */ (window).__bov.state().question.options.filter((/** @type {any} */ o) => o.decision?.Reaction?.reaction?.Vaala?.card === id).length, playable[0]);
+      if (ways === 1) {
+        await page.click(`#hand button.vaala-card[data-card="${playable[0]}"]`);
+        await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
+        playedFromHand += 1;
+        kinds.add('Reaction');
+        decisions += 1;
+        continue;
+      }
+    }
     const canMarch = buttons.some((b) => b.kind === 'March');
+    // A march planned model by model (Alt-drag), made with its button.
+    if (canMarch && marched >= 1 && plannedMarches === 0) {
+      const u = await activeUnit(page);
+      const view = await page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
+      const forward = u.owner === view.near_seat ? 1 : -1;
+      for (let i = 0; i < Math.min(2, u.models.length); i++) {
+        const from = u.models[i];
+        const a = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x, from.y]);
+        const b = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x, from.y + forward * 1.0]);
+        await page.keyboard.down('Alt');
+        await page.mouse.move(a.x, a.y);
+        await page.mouse.down();
+        await page.mouse.move(b.x, b.y, { steps: 15 });
+        await page.mouse.up();
+        await page.keyboard.up('Alt');
+        await page.waitForSelector('#plan-march');
+      }
+      await page.waitForFunction(() => document.querySelector('#plan-march:not([disabled])') || document.querySelector('.plan-why'), undefined, { timeout: 10000 });
+      const planned = await page.evaluate(() => /** @type {any} */ (window).__bovProbe.last);
+      assert.equal(planned?.March?.paths?.length, Math.min(2, u.models.length), `only the models dragged move: ${JSON.stringify(planned)}`);
+      if (await page.$('#plan-march:not([disabled])')) {
+        await page.click('#plan-march');
+        await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
+        const after = await page.evaluate((id) => /** @type {any} */ (window).__bov.state().view.units.find((/** @type {any} */ x) => x.id === id), u.id);
+        const movedModels = after.models.filter((/** @type {any} */ p, /** @type {number} */ i) => Math.hypot(p.x - u.models[i].x, p.y - u.models[i].y) > 0.5).length;
+        assert.equal(movedModels, Math.min(2, u.models.length), 'the planned models moved, the others stayed');
+        plannedMarches += 1;
+        kinds.add('March');
+        decisions += 1;
+        continue;
+      }
+      console.log(`planned march refused: ${await page.textContent('.plan-why')}`);
+      await page.click('#plan-clear');
+    }
     // A refused drag first (twice the battlefield away), then real marches.
     if (canMarch && refused === 0) {
       const d = await dragActive(page, 0, 60);
@@ -286,7 +391,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
     const pool = acts.length ? acts : buttons;
     const pick = pool[Math.floor(random() * pool.length)];
     kinds.add(pick.kind);
-    await page.click(`#choices button.choice[data-index="${pick.index}"]`);
+    await pressChoice(page, pick.index);
     await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('#notice')?.textContent, version, { timeout: 20000 });
     decisions += 1;
   }
@@ -317,6 +422,10 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   await a11y('the replay of a battle');
   for (const a of ['place_objective', 'table_edge', 'deploy', 'turn', 'action']) assert.ok(asked.has(a), `asked ${a}: ${[...asked]}`);
   assert.ok(marched >= 1, `marched by dragging ${marched} times`);
+  console.log(`casualties clicked ${pickedCasualties}, Vaala cards played from the hand ${playedFromHand}, marches planned model by model ${plannedMarches}`);
+  assert.ok(placedByClick && ringsSeen, 'an objective placed by a click; charge rings seen');
+  assert.equal(plannedMarches, 1, 'a march planned model by model was made');
+  assert.ok(pickedCasualties >= 1, 'casualties chosen by clicking models');
   assert.equal(deployed, 2, 'two units deployed by dragging');
   assert.deepEqual(errors, []);
   await context.close();

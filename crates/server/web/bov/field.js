@@ -78,7 +78,7 @@ export const unitColour = (u) => (u.monster ? NEUTRAL_COLOUR : SIDE_COLOURS[Math
  * Draws the battlefield into `root`.
  * @param {SVGSVGElement} root
  * @param {any} view the battle as this viewer sees it
- * @param {{viewerSeat: number, lit: Set<number>, selected: number | null, active: number | null, names: (u: any) => string}} opts
+ * @param {{viewerSeat: number, lit: Set<number>, selected: number | null, active: number | null, names: (u: any) => string, picked?: Set<string>}} opts `picked`: models marked as chosen, as `unit:model`
  */
 export function drawField(root, view, opts) {
   const f = view.field;
@@ -156,7 +156,8 @@ export function drawField(root, view, opts) {
     });
     u.models.forEach((/** @type {{x: number, y: number}} */ m, /** @type {number} */ i) => {
       const p = fr.to(m);
-      g.append(svg('circle', { cx: p.x, cy: p.y, r: u.radius_in, fill: unitColour(u), 'data-model': u.model_ids?.[i] ?? i, 'data-x': m.x.toFixed(3), 'data-y': m.y.toFixed(3) }));
+      const id = u.model_ids?.[i] ?? i;
+      g.append(svg('circle', { cx: p.x, cy: p.y, r: u.radius_in, fill: unitColour(u), class: opts.picked?.has(`${u.id}:${id}`) ? 'picked' : '', 'data-model': id, 'data-x': m.x.toFixed(3), 'data-y': m.y.toFixed(3) }));
     });
     if (u.general) {
       const c = fr.to(u.models[0]);
@@ -169,7 +170,7 @@ export function drawField(root, view, opts) {
   }
   for (const l of spread(placed, f.height + 0.6)) labels.append(svg('text', { class: 'unit-label', x: l.x, y: l.y, text: l.text }));
   const ghost = svg('g', { id: 'ghost' });
-  root.replaceChildren(table, paths, svg('g', { id: 'rings' }), units, labels, svg('g', { id: 'tools-layer' }), ghost);
+  root.replaceChildren(table, paths, svg('g', { id: 'rings' }), svg('g', { id: 'spots' }), units, labels, svg('g', { id: 'tools-layer' }), ghost);
 }
 
 /**
@@ -224,6 +225,25 @@ export function drawTools(root, view, viewerSeat, tools) {
       svg('text', { class: 'ruler-label', x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 0.4, text: `${inches.toFixed(1)}"` }),
     );
   }
+}
+
+/**
+ * Marks the places a question offers (objectives, Monsters) on the table:
+ * a small dot each, which takes that option when clicked.
+ * @param {SVGSVGElement} root @param {any} view @param {number} viewerSeat
+ * @param {{index: number, at: {x: number, y: number}, label: string}[]} spots
+ */
+export function drawSpots(root, view, viewerSeat, spots) {
+  const layer = root.querySelector('#spots');
+  if (!layer) return;
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const fr = frame(view.field, flip);
+  layer.replaceChildren(
+    ...spots.map((s) => {
+      const p = fr.to(s.at);
+      return svg('circle', { class: 'spot', cx: p.x, cy: p.y, r: 0.22, 'data-spot': s.index }, [svg('title', { text: s.label })]);
+    }),
+  );
 }
 
 /** Labels moved apart: a name that would cover one already placed goes a

@@ -9,7 +9,7 @@
 
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
-import { drawField, drawTools, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
+import { drawField, drawTools, drawSpots, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
 import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel, percent } from './panels.js';
 import { replay } from './replay.js';
 
@@ -48,8 +48,16 @@ async function main() {
   // --- The drag: one try in flight, the newest geometry next. -----------
   /** @type {{radius: number, from: {x: number, y: number}[] | null, at: {x: number, y: number}[], decision: any, key: string, pointer: number,
    *   propose: (p: {x: number, y: number}) => {at: {x: number, y: number}[], decision: any}, click: (() => void) | null,
-   *   down: {x: number, y: number}, moved: boolean, cancelled?: boolean} | null} */
+   *   down: {x: number, y: number}, moved: boolean, cancelled?: boolean, single?: {model: number, path: {x: number, y: number}[]}} | null} */
   let drag = null;
+  /** A march planned model by model (Alt-drag, or "One model at a time"):
+   * each model's path, checked as a whole by the server, made with the
+   * March button. @type {{unit: number, paths: Map<number, {x: number, y: number}[]>, key: string} | null} */
+  let plan = null;
+  /** Models clicked to be removed as casualties. @type {{unit: number, n: number, models: number[]} | null} */
+  let picks = null;
+  /** Verdicts wanted outside a drag (a plan, casualties), by geometry key. @type {Map<string, () => void>} */
+  const waiting = new Map();
   /** The verdicts by geometry key: `ok` or the refusal's words, and what the move measures. @type {Map<string, {ok: boolean, text: string, measure: any}>} */
   const verdicts = new Map();
   let seq = 0;
@@ -101,6 +109,12 @@ async function main() {
     toolText(tools.mode === 'look' ? t('web-bov-look-from') : tools.mode === 'ruler' ? t('web-bov-ruler-how') : '');
     redrawTools();
   }
+  /** Whether a drag moves the model under the pointer alone (as Alt-drag does). */
+  let oneByOne = false;
+  document.getElementById('tool-models')?.addEventListener('click', (e) => {
+    oneByOne = !oneByOne;
+    /** @type {HTMLElement} */ (e.currentTarget).setAttribute('aria-pressed', String(oneByOne));
+  });
   document.getElementById('tool-look')?.addEventListener('click', () => toggleTool('look'));
   document.getElementById('tool-ruler')?.addEventListener('click', () => toggleTool('ruler'));
   /** A unit picked with the line-of-sight tool: the one that looks, then the one it looks at. @param {number} unitId */
@@ -195,18 +209,23 @@ async function main() {
   });
   /** A pan in progress: the pointer and the SVG point it grabbed. @type {{pointer: number, x: number, y: number} | null} */
   let pan = null;
+  /** Whether the last press panned the table (its click places nothing). */
+  let panned = false;
   root.addEventListener('pointerdown', (e) => {
     // The empty table, zoomed in, with no tool: drag to pan.
+    panned = false;
     if (e.button !== 0 || tools.mode || zoom.k <= 1 || /** @type {Element} */ (e.target).closest('[data-unit]')) return;
     const p = svgPoint(e);
     if (!p) return;
     root.setPointerCapture(e.pointerId);
     pan = { pointer: e.pointerId, x: p.x, y: p.y };
+    panned = false;
   });
   root.addEventListener('pointermove', (e) => {
     if (!pan || e.pointerId !== pan.pointer) return;
     const p = svgPoint(e);
     if (!p) return;
+    if (Math.hypot(p.x - pan.x, p.y - pan.y) > 0.2) panned = true;
     zoom.cx -= p.x - pan.x;
     zoom.cy -= p.y - pan.y;
     applyZoom();
@@ -245,6 +264,8 @@ async function main() {
   function sendTry() {
     if (inFlight || !wanted || !m.state) return;
     if (verdicts.has(wanted.key)) {
+      waiting.get(wanted.key)?.();
+      waiting.delete(wanted.key);
       showVerdict(wanted.key);
       wanted = null;
       return;
@@ -273,6 +294,8 @@ async function main() {
       return;
     }
     verdicts.set(key, { ok: !!msg.ok, text: msg.text || '', measure: msg.measure || null });
+    waiting.get(key)?.();
+    waiting.delete(key);
     showVerdict(key);
     if (dropped === key) finishDrop(key);
     sendTry();
@@ -313,6 +336,18 @@ async function main() {
     const d = drag;
     dropped = null;
     if (!d || !v) return;
+    if (d.single) {
+      // One model of a plan: kept whatever the verdict, which is the whole
+      // plan's (a unit may pass out of coherency on its way to a legal end).
+      const active = draggable();
+      if (!active) return cancelDrag();
+      if (!plan || plan.unit !== active.id) plan = { unit: active.id, paths: new Map(), key: '' };
+      plan.paths.set(d.single.model, d.single.path);
+      plan.key = key;
+      cancelDrag();
+      draw();
+      return;
+    }
     if (v.ok) {
       decide({ decision: d.decision });
       cancelDrag();
@@ -333,6 +368,18 @@ async function main() {
     const legs = [...waypoints.map(shifted), at];
     const paths = at.map((/** @type {any} */ _p, /** @type {number} */ i) => [unit.model_ids[i], legs.map((l) => l[i])]);
     return { at, decision: { March: { paths } } };
+  }
+  /** The plan's march with `model` going along `path` (the rest as planned).
+   * @param {any} unit @param {number | null} model @param {{x: number, y: number}[] | null} path */
+  function planned(unit, model, path) {
+    const paths = new Map(plan && plan.unit === unit.id ? plan.paths : []);
+    if (model !== null && path) paths.set(model, path);
+    const at = unit.models.map((/** @type {{x: number, y: number}} */ p, /** @type {number} */ i) => {
+      const own = paths.get(unit.model_ids[i]);
+      return own ? own[own.length - 1] : p;
+    });
+    const list = unit.model_ids.filter((/** @type {number} */ id) => paths.has(id)).map((/** @type {number} */ id) => [id, paths.get(id)]);
+    return { at, decision: { March: { paths: list } } };
   }
   /** Each model's path so far: where it stands, then the waypoints. */
   const trails = () => drag?.from?.map((p) => [p, ...waypoints.map((w) => ({ x: p.x + w.x, y: p.y + w.y }))]) ?? null;
@@ -372,6 +419,23 @@ async function main() {
     if (!start) return;
     waypoints.length = 0;
     lastDelta = null;
+    const model = Number(/** @type {Element} */ (e.target).getAttribute('data-model'));
+    const i = unit.model_ids.indexOf(model);
+    if ((e.altKey || oneByOne) && i >= 0) {
+      // One model: it goes from where the plan has it so far.
+      const own = plan?.unit === unit.id ? plan.paths.get(model) : null;
+      const from = own ? own[own.length - 1] : unit.models[i];
+      const q = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+      startDrag(e, root, unit.radius_in, null, (p) => {
+        const to = { x: q(from.x + p.x - start.x), y: q(from.y + p.y - start.y) };
+        const path = [...(own || []), to];
+        if (drag) drag.single = { model, path };
+        const out = planned(unit, model, path);
+        return { at: [to], decision: out.decision };
+      }, () => pick(unit.id));
+      return;
+    }
+    plan = null;
     startDrag(e, root, unit.radius_in, unit.models, (p) => march(unit, (lastDelta = { x: p.x - start.x, y: p.y - start.y })), () => pick(unit.id));
   });
   // A unit to deploy is dragged from its button onto the table: its
@@ -438,9 +502,13 @@ async function main() {
     }
   }, true);
   root.addEventListener('click', (e) => {
+    const spot = /** @type {Element} */ (e.target).closest('[data-spot]');
+    if (spot && !tools.mode && !panned) return choose(Number(spot.getAttribute('data-spot')));
     const g = /** @type {Element} */ (e.target).closest('[data-unit]');
+    if (!g && !tools.mode && !panned) placeAt(e);
     if (!g || (!tools.mode && draggable()?.id === Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit))) return;
-    pick(Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit));
+    const model = /** @type {Element} */ (e.target).getAttribute('data-model');
+    pick(Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit), model === null ? null : Number(model));
   });
   root.addEventListener('keydown', (e) => {
     const g = /** @type {Element} */ (e.target).closest('[data-unit]');
@@ -450,11 +518,64 @@ async function main() {
     }
   });
 
-  /** A unit clicked: it is selected (its card shown); an option that names
-   * it alone is taken (activate it, attack it, charge it...). @param {number} unitId */
-  function pick(unitId) {
+  /** A click on the table while an objective or a Monster is to be placed:
+   * placed there if the server finds it legal, else the rule is shown.
+   * @param {MouseEvent} e */
+  function placeAt(e) {
+    const q = mine(m);
+    if (!q || m.busy || m.hidden) return;
+    const kind = ['PlaceObjective', 'PlaceMonster'].find((k) => q.options.some((/** @type {any} */ o) => kindOf(o.decision) === k));
+    const p = kind && tablePoint(root, e, m.state.view, viewerSeat());
+    if (!kind || !p) return;
+    const q3 = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+    const decision = { [kind]: { at: { x: q3(p.x), y: q3(p.y) } } };
+    const key = JSON.stringify(decision);
+    drawGhost(root, kind === 'PlaceObjective' ? 0.75 : 1, null, [decision[kind].at], 'asking', m.state.view, viewerSeat());
+    waiting.set(key, () => {
+      const v = verdicts.get(key);
+      if (v?.ok) decide({ decision });
+      else {
+        m.notice = v?.text || '';
+        root.querySelector('#ghost')?.replaceChildren();
+        draw();
+      }
+    });
+    wanted = { decision, key };
+    sendTry();
+  }
+  /** The casualties asked for now: the unit and how many of its models. */
+  function casualtiesAsked() {
+    const q = mine(m);
+    const first = q && !m.busy && !m.hidden ? q.options[0]?.decision?.Remove : null;
+    return first ? { unit: q.options[0].meaning?.unit ?? null, n: first.models.length } : null;
+  }
+  /** A model clicked while casualties are asked: picked, or put back; once
+   * as many are picked as must go, the server says whether they may.
+   * @param {number} model */
+  function pickCasualty(model) {
+    const asked = casualtiesAsked();
+    if (!asked) return;
+    if (!picks || picks.unit !== asked.unit) picks = { unit: asked.unit, n: asked.n, models: [] };
+    const at = picks.models.indexOf(model);
+    if (at >= 0) picks.models.splice(at, 1);
+    else if (picks.models.length < picks.n) picks.models.push(model);
+    if (picks.models.length === picks.n) {
+      const decision = { Remove: { models: [...picks.models].sort((a, b) => a - b) } };
+      const key = JSON.stringify(decision);
+      waiting.set(key, draw);
+      wanted = { decision, key };
+      sendTry();
+    }
+    draw();
+  }
+  /** A unit (and the model of it) clicked: it is selected (its card shown);
+   * an option that names it alone is taken (activate it, attack it, charge
+   * it...). @param {number} unitId @param {number | null} [model] */
+  function pick(unitId, model = null) {
     if (tools.mode === 'look') return lookPick(unitId);
     if (tools.mode === 'ruler') return;
+    const asked = casualtiesAsked();
+    if (asked && asked.unit === unitId && model !== null) return pickCasualty(model);
     m.selected = unitId;
     const q = mine(m);
     if (q && !m.busy && !m.hidden) {
@@ -489,7 +610,15 @@ async function main() {
 
     const status = /** @type {HTMLElement} */ (document.getElementById('status-text'));
     const box = /** @type {HTMLElement} */ (document.getElementById('choices'));
-    const statusKey = JSON.stringify([st?.version, st?.status, covered, m.busy, lang(), !!q, m.selected]);
+    // A plan or casualties that no longer fit the question are dropped.
+    const active = draggable();
+    if (plan && (!active || active.id !== plan.unit)) plan = null;
+    const asked = casualtiesAsked();
+    if (picks && (!asked || asked.unit !== picks.unit)) picks = null;
+    const planVerdict = plan ? verdicts.get(plan.key) : undefined;
+    const picksKey = picks?.models.length === picks?.n ? JSON.stringify({ Remove: { models: [...(picks?.models || [])].sort((a, b) => a - b) } }) : '';
+    const picksVerdict = picksKey ? verdicts.get(picksKey) : undefined;
+    const statusKey = JSON.stringify([st?.version, st?.status, covered, m.busy, lang(), !!q, m.selected, plan && [plan.key, planVerdict?.ok], picks && [picks.models, picksVerdict?.ok]]);
     if (box.dataset.key !== statusKey) {
       box.dataset.key = statusKey;
       if (!st) {
@@ -506,18 +635,48 @@ async function main() {
         const kinds = new Set(q.options.map((/** @type {any} */ o) => kindOf(o.decision)));
         if (kinds.has('March')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag')}` }));
         if (kinds.has('Deploy')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag-deploy')}` }));
+        if (kinds.has('PlaceObjective') || kinds.has('PlaceMonster')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-click-place')}` }));
+        /** The page's own answers: the march planned model by model, the casualties clicked. */
+        const own = [];
+        if (plan) {
+          own.push(
+            el('button', { type: 'button', id: 'plan-march', class: 'primary', disabled: m.busy || !planVerdict?.ok, onclick: () => plan && decide({ decision: planned(active, null, null).decision }), text: t('web-bov-plan-march', { count: plan.paths.size }) }),
+            el('button', { type: 'button', id: 'plan-clear', onclick: () => ((plan = null), cancelDrag(), draw()), text: t('web-bov-plan-clear') }),
+          );
+          if (planVerdict && !planVerdict.ok) own.push(el('span', { class: 'plan-why', text: planVerdict.text }));
+        }
+        if (asked) {
+          const n = picks?.models.length ?? 0;
+          own.push(el('span', { class: 'hint', id: 'picks-hint', text: t('web-bov-pick-casualties', { picked: n, count: asked.n }) }));
+          if (picksKey) {
+            own.push(el('button', { type: 'button', id: 'picks-remove', class: 'primary', disabled: m.busy || !picksVerdict?.ok, onclick: () => decide({ decision: JSON.parse(picksKey) }), text: t('web-bov-remove-picked', { count: asked.n }) }));
+            if (picksVerdict && !picksVerdict.ok) own.push(el('span', { class: 'plan-why', text: picksVerdict.text }));
+          }
+        }
+        const button = (/** @type {any} */ o) =>
+          el('button', {
+            type: 'button',
+            class: ['choice', unitsOf(o.decision).includes(/** @type {number} */ (m.selected)) ? 'match' : ''].filter(Boolean).join(' '),
+            'data-index': o.index,
+            'data-kind': kindOf(o.decision),
+            'data-units': unitsOf(o.decision).join(' '),
+            disabled: m.busy,
+            onclick: () => choose(o.index),
+            text: o.label,
+          });
+        // A kind with many options (places on a grid, march examples) shows
+        // its first few; the rest wait behind "more", and places are also
+        // marked on the table.
+        /** @type {Map<string, any[]>} */
+        const byKind = new Map();
+        for (const o of q.options) byKind.set(kindOf(o.decision), [...(byKind.get(kindOf(o.decision)) || []), o]);
+        const FEW = 6;
         box.replaceChildren(
-          ...q.options.map((/** @type {any} */ o) =>
-            el('button', {
-              type: 'button',
-              class: ['choice', unitsOf(o.decision).includes(/** @type {number} */ (m.selected)) ? 'match' : ''].filter(Boolean).join(' '),
-              'data-index': o.index,
-              'data-kind': kindOf(o.decision),
-              'data-units': unitsOf(o.decision).join(' '),
-              disabled: m.busy,
-              onclick: () => choose(o.index),
-              text: o.label,
-            }),
+          ...own,
+          ...[...byKind.entries()].flatMap(([kind, os]) =>
+            os.length <= 2 * FEW
+              ? os.map(button)
+              : [...os.slice(0, FEW).map(button), el('details', { class: 'more-choices', 'data-kind': kind }, [el('summary', { text: t('web-bov-more-choices', { count: os.length - FEW }) }), ...os.slice(FEW).map(button)])],
           ),
         );
       } else if (st.question) {
@@ -554,9 +713,19 @@ async function main() {
         selected: m.selected,
         active: q ? q.options[0]?.meaning?.unit ?? null : null,
         names: (u) => `${u.name} (${sideName(u.owner)})`,
+        picked: picks ? new Set(picks.models.map((x) => `${picks?.unit}:${x}`)) : new Set(),
       });
       applyZoom();
       redrawTools();
+      // A few places are marked; a grid of hundreds would hide the table
+      // (a click anywhere is checked by the server all the same).
+      const places = (q && !covered && !m.busy ? q.options : []).filter((/** @type {any} */ o) => o.decision?.PlaceObjective || o.decision?.PlaceMonster);
+      drawSpots(root, view, viewerSeat(), places.length > 40 ? [] : places.map((/** @type {any} */ o) => ({ index: o.index, at: (o.decision.PlaceObjective || o.decision.PlaceMonster).at, label: o.label })));
+      if (plan && active) {
+        const shown = planned(active, null, null);
+        const trailsOf = active.models.map((/** @type {any} */ p, /** @type {number} */ i) => [p, ...(plan?.paths.get(active.model_ids[i])?.slice(0, -1) || [])]);
+        drawGhost(root, active.radius_in, trailsOf, shown.at, planVerdict ? (planVerdict.ok ? 'ok' : 'refused') : 'asking', view, viewerSeat());
+      }
     }
     const lg = document.getElementById('legend');
     if (lg && lg.dataset.lang !== lang()) {
@@ -592,7 +761,23 @@ async function main() {
       if (own) {
         const cards = covered ? [el('p', { class: 'covered', text: t('web-hand-hidden') })] : view.hand.length ? view.hand.map((/** @type {string} */ id) => {
           const c = (m.content.vaala || []).find((/** @type {any} */ v) => v.id === id);
-          return el('div', { class: 'vaala-card', 'data-card': id }, [el('strong', { text: c?.name || id }), el('p', { text: c?.text || '' })]);
+          const body = [el('strong', { text: c?.name || id }), el('p', { text: c?.text || '' })];
+          // A card that may be played now is a button: one way to play it is
+          // taken at once, several (targets) are lit among the choices.
+          const plays = (q && !m.busy ? q.options : []).filter((/** @type {any} */ o) => o.decision?.Reaction?.reaction?.Vaala?.card === id);
+          if (!plays.length) return el('div', { class: 'vaala-card', 'data-card': id }, body);
+          return el('button', {
+            type: 'button',
+            class: 'vaala-card playable',
+            'data-card': id,
+            onclick: () => {
+              if (plays.length === 1) return choose(plays[0].index);
+              for (const b of document.querySelectorAll('#choices button.choice')) b.classList.toggle('match', plays.some((/** @type {any} */ o) => String(o.index) === /** @type {HTMLElement} */ (b).dataset.index));
+              m.notice = t('web-bov-card-targets', { card: c?.name || id });
+              const n = document.getElementById('notice');
+              if (n) n.textContent = m.notice;
+            },
+          }, body);
         }) : [el('p', { class: 'muted', text: t('web-bov-no-vaala') })];
         hand.replaceChildren(el('h2', { text: t('web-bov-your-vaala') }), ...cards);
       }
@@ -636,6 +821,10 @@ async function main() {
       verdicts.clear();
       if (drag) cancelDrag();
     }
+    // A new question about a unit selects it (its card, its rings).
+    const activeOf = (/** @type {any} */ st) => st?.question?.options?.[0]?.meaning?.unit ?? null;
+    const active = activeOf(body);
+    if (active !== null && active !== activeOf(m.state)) m.selected = active;
     m.state = body;
     m.busy = false;
     const q = body.question;
