@@ -3,7 +3,9 @@
 // other side's Vaala cards (BoV 5.1, "Vaala Cards": the opponent knows only
 // how many), the spectator sees neither hand, and a page reloaded
 // mid-battle goes on. Then the same at one screen (hot seat): each hand is
-// covered until its side asks. Then the replay of the battle.
+// covered until its side asks. Then the replay of the battle. Last, a
+// battle set up in the lobby on a map file of one's own.
+import fs from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { catchErrors, record, rng, createGame, accessibility, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
@@ -152,6 +154,34 @@ test('a battle at one screen: each hand covered until its side asks', { timeout:
   }
   assert.ok(covers >= 2, `the screen was passed ${covers} times`);
   assert.ok(decisions >= 40);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a map file of one’s own in the lobby: a broken one refused by name, a good one played on', { timeout: 120000 }, async () => {
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}/`);
+  await page.waitForSelector('#seat-3 option', { state: 'attached' });
+  await page.check('#game-bov');
+  await page.waitForSelector('#map option[value="(own)"]', { state: 'attached' });
+  await page.selectOption('#map', '(own)');
+  assert.equal(await page.isHidden('#map-file'), false, 'the file chooser shows');
+  await page.setInputFiles('#map-file', { name: 'broken.ron', mimeType: 'text/plain', buffer: Buffer.from('(battlefield: Standard4x3, terrain: [(name: "Rock", outline: [], kinds: [NoSuchKind])])') });
+  await page.click('#create-button');
+  await page.waitForFunction(() => document.querySelector('#create-error')?.textContent);
+  assert.match(await page.textContent('#create-error'), /options\.map/, 'the refusal names the map');
+  // The shipped Hill Pass, as a file of one's own: its pieces on the table.
+  const text = fs.readFileSync(new URL('../../content/bov/maps/hill_pass.ron', import.meta.url), 'utf8');
+  await page.setInputFiles('#map-file', { name: 'mine.ron', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.click('#create-button');
+  await page.waitForSelector('a.seat-link');
+  await page.click('a.seat-link');
+  await page.waitForSelector('#field .cloth');
+  const pieces = (text.match(/name:/g) || []).length;
+  assert.equal(await page.$$eval('#field g.terrain', (g) => g.length), pieces, `the map's ${pieces} pieces are drawn`);
   assert.deepEqual(errors, []);
   await context.close();
 });

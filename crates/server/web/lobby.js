@@ -245,7 +245,16 @@ async function create(e) {
     }
     const monsters = [...document.querySelectorAll('#monsters input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value);
     body.options = { lists: sides, scenario: value('scenario'), battlefield: value('battlefield'), monsters };
-    if (value('map')) body.options.map = value('map');
+    if (value('map') === OWN) {
+      // A map file of one's own (as `valerna bov map` writes it): its own size.
+      const f = /** @type {HTMLInputElement} */ (document.getElementById('map-file')).files?.[0];
+      if (!f) {
+        err.textContent = t('web-lobby-map-missing');
+        return;
+      }
+      body.options.map = await f.text();
+      delete body.options.battlefield;
+    } else if (value('map')) body.options.map = value('map');
   }
   try {
     const game = await postJson('/api/games', body);
@@ -365,9 +374,13 @@ function renderBattleOptions() {
     map.replaceChildren(
       el('option', { value: '', text: t('web-lobby-terrain-rules') }),
       ...(battleContent?.maps || []).map((/** @type {any} */ x) => el('option', { value: x.id, text: `${x.id.replace(/_/g, ' ')} (${t(`web-battlefield-${x.battlefield}`)})` })),
+      el('option', { value: OWN, text: t('web-lobby-map-own') }),
     );
     map.value = keep;
+    const file = /** @type {HTMLInputElement | null} */ (document.getElementById('map-file'));
+    if (file) file.hidden = map.value !== OWN;
     map.onchange = () => {
+      if (file) file.hidden = map.value !== OWN;
       const chosen = (battleContent?.maps || []).find((/** @type {any} */ x) => x.id === map.value);
       const size = /** @type {HTMLSelectElement | null} */ (document.getElementById('battlefield'));
       if (chosen && size) size.value = chosen.battlefield;
