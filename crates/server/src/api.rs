@@ -278,7 +278,7 @@ pub struct ErrorBody {
     /// `illegal_decision`, `too_large`, `game_over`, `broken`,
     /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
     /// `store_failed`, `no_file`, `bad_query`, `bad_path`, `not_websocket`,
-    /// `bad_list`, `no_list`, `bad_odds`, `no_pack`, `bad_pack`.
+    /// `bad_list`, `no_list`, `bad_odds`, `no_pack`, `bad_pack`, `no_card`.
     pub error: String,
     pub message: String,
 }
@@ -327,7 +327,7 @@ pub struct EventsQuery {
           take_back, record, at, websocket,
           crate::workshop::check_list, crate::workshop::new_list, crate::workshop::bov_odds,
           crate::own::create_list, crate::own::get_list, crate::own::put_list,
-          crate::own::check_card_route, crate::own::create_pack, crate::own::get_pack,
+          crate::own::check_card_route, crate::own::get_card, crate::own::create_pack, crate::own::get_pack,
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,

@@ -239,6 +239,60 @@ pub fn check_card(base: &Pack, others: &[String], card: &str) -> CardCheck {
     }
 }
 
+/// Which pack a card is looked up in.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CardQuery {
+    /// A pack of one's own (its link id), looked in before the shipped pack.
+    pub pack: Option<String>,
+}
+
+/// A card to start writing from.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CardSource {
+    /// The card as loaded (the shape of `/api/content/bov`'s `units`).
+    #[schema(value_type = Object)]
+    pub card: Value,
+    /// Its front's powers in the pack's format (RON), as the editor's
+    /// powers field holds them.
+    pub powers: String,
+}
+
+/// Powers written in the pack's format.
+pub fn powers_ron(powers: &[valerna_bov::rules::powers::Power]) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(false)
+        .indentor("    ".to_owned());
+    ron::ser::to_string_pretty(powers, config).map_err(|e| e.to_string())
+}
+
+/// A unit card to start from: the card and its powers as the editor
+/// writes them.
+#[utoipa::path(get, path = "/api/bov/cards/{id}", params(("id" = String, Path, description = "The card's id"), CardQuery),
+    responses((status = 200, body = CardSource),
+              (status = 404, description = "no_card, or no_pack", body = crate::api::ErrorBody)))]
+pub async fn get_card(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    crate::api::Q(q): crate::api::Q<CardQuery>,
+) -> Result<Json<CardSource>, ApiError> {
+    let pack = match &q.pack {
+        Some(p) => Arc::new(pack_with(&app, p).await?),
+        None => shipped(),
+    };
+    let (_, card) = pack.unit(&id).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_card",
+            format!("no unit card {id:?}"),
+        )
+    })?;
+    Ok(Json(CardSource {
+        card: serde_json::to_value(card).map_err(|e| bad_pack(e.to_string()))?,
+        powers: powers_ron(&card.front.powers).map_err(bad_pack)?,
+    }))
+}
+
 fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(bytes)
         .map_err(|e| ApiError::bad_json(format!("the body is not valid: {e}")))
@@ -503,6 +557,24 @@ mod tests {
         assert!(again.valid, "{:?}", again.errors);
         let clash = check_card(&pack, &[], &CARD.replace("river_wardens", "dreamfencers"));
         assert_eq!(clash.errors[0].field.as_deref(), Some("id"));
+    }
+
+    /// The editor starts from a shipped card's powers as written here: they
+    /// read back as the same powers.
+    #[test]
+    fn powers_written_read_back_the_same() {
+        for u in &shipped().units {
+            let text = powers_ron(&u.front.powers).unwrap();
+            let back: Vec<valerna_bov::rules::powers::Power> = ron_options()
+                .from_str(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{text}", u.id));
+            assert_eq!(
+                serde_json::to_value(&back).unwrap(),
+                serde_json::to_value(&u.front.powers).unwrap(),
+                "{}",
+                u.id
+            );
+        }
     }
 
     #[test]

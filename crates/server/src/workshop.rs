@@ -560,6 +560,7 @@ pub fn router() -> Router<Arc<App>> {
             get(crate::own::get_list).put(crate::own::put_list),
         )
         .route("/api/bov/cards/check", post(crate::own::check_card_route))
+        .route("/api/bov/cards/{id}", get(crate::own::get_card))
         .route("/api/bov/packs", post(crate::own::create_pack))
         .route(
             "/api/bov/packs/{id}",
