@@ -2,7 +2,10 @@
 // unit by unit, shows the Unique rule broken beside the second copy of a
 // Hero, is fixed, exports the file and `valerna bov list validate` accepts
 // it; the odds page's mean wounds equal `valerna calc bov --json`'s; the
-// cards gallery filters; every page fits a phone and passes axe. Takes
+// cards gallery filters and links each keyword to its rule; a card written
+// in the card editor shows the loader's error on its field, is kept in a pack
+// of one's own, and is played in a list (saved by its link, printed on one
+// page) and in a battle; every page fits a phone and passes axe. Takes
 // docs/screenshots/workshop-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { showLogOnFailure, startServer, launch, catchErrors, SCREENSHOTS, accessibility, binary } from '../lib/harness.mjs';
+import { showLogOnFailure, startServer, launch, catchErrors, SCREENSHOTS, accessibility, binary, settle, clickOne, rng } from '../lib/harness.mjs';
 
 let server;
 showLogOnFailure(() => server);
@@ -144,6 +147,14 @@ test('the cards gallery draws every card and filters by force, keyword and text'
   const heroes = content.units.filter((u) => u.keywords.includes('Hero')).length;
   await page.waitForFunction((n) => document.querySelectorAll('#unit-cards .ws-card').length === n, heroes);
   await page.selectOption('#keyword-filter', '');
+  // Each keyword names its rule and links to the rulings on it.
+  const giant = page.locator('#unit-cards .kw-rule', { hasText: 'Giant' }).first();
+  await giant.locator('summary').click();
+  assert.match(await giant.innerText(), /p\. 22/);
+  const ruling = await giant.locator('a').first().getAttribute('href');
+  assert.match(ruling, /^\/rulings#giant/);
+  const rulings = await (await fetch(`${server.base}${ruling.split('#')[0]}`)).text();
+  assert.ok(rulings.includes(`id="${ruling.split('#')[1]}"`), ruling);
   await page.fill('#search', 'Elyse');
   await page.waitForFunction(() => document.querySelectorAll('#unit-cards .ws-card').length >= 1 && !!document.querySelector('#unit-cards .ws-card[data-card="elyse"]'));
   await page.fill('#search', '');
@@ -152,6 +163,125 @@ test('the cards gallery draws every card and filters by force, keyword and text'
   assert.deepEqual(await accessibility(page), []);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("the card editor: the loader's error on its field; the card kept, listed, printed and played", { timeout: 240000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  catchErrors(page, errors);
+  await page.goto(`${server.base}/cards/edit?lang=en`);
+  await page.waitForSelector('#start-from option[value="dreamfencers"]', { state: 'attached' });
+  await page.waitForSelector('#verdict.ok');
+  /** Waits for the loader's answer to the last change. */
+  const verdict = async () => {
+    await page.waitForFunction(() => /\b(ok|broken)\b/.test(document.getElementById('verdict')?.className || ''));
+    return page.locator('#verdict').getAttribute('class');
+  };
+  // Start from a shipped card, its powers and all, and make it one's own.
+  await page.selectOption('#start-from', 'dreamfencers');
+  await page.click('#start');
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('[name="front.powers"]')).value.includes('flowing_guard'));
+  await page.fill('[name="id"]', 'river_wardens');
+  await page.fill('[name="name"]', 'River Wardens');
+  await page.fill('[name="front.speed"]', '7');
+  assert.match(await verdict(), /ok/);
+  await page.waitForSelector('#preview .ws-card[data-card="river_wardens"]');
+  assert.match(await page.locator('#preview .ws-card').innerText(), /Flowing Guard/);
+  // The preview links the power to its rule and rulings.
+  assert.ok(await page.locator('#preview .power .cite a[href^="/rulings#"]').count() > 0);
+
+  // A bad field: the loader's own error, on that field.
+  await page.fill('[name="front.health"]', '0');
+  assert.match(await verdict(), /broken/);
+  const health = page.locator('label[data-field="front.health"] .field-error');
+  await health.waitFor();
+  assert.match(await health.innerText(), /at least 1/);
+  assert.equal(await page.locator('[name="front.health"]').getAttribute('aria-invalid'), 'true');
+  await page.fill('[name="front.health"]', '1');
+  await page.fill('[name="front.melee.dice"]', '2xpurple');
+  assert.match(await verdict(), /broken/);
+  await page.locator('label[data-field="front.melee.dice"] .field-error').waitFor();
+  assert.equal(await page.locator('label[data-field="front.health"] .field-error').count(), 0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'workshop-editor-error-en.png') });
+  assert.deepEqual(await accessibility(page), []);
+  await page.fill('[name="front.melee.dice"]', '2xgray');
+  assert.match(await verdict(), /ok/);
+  await page.waitForSelector('#preview .ws-card[data-card="river_wardens"]');
+  await shot(page, 'workshop-editor-en.png');
+  assert.deepEqual(await accessibility(page), []);
+
+  // Kept in a pack of one's own, under a private link.
+  await page.click('#save');
+  await page.waitForSelector('#pack-link');
+  const pack = /pack=([0-9a-f]{32})/.exec(page.url())?.[1];
+  assert.ok(pack, page.url());
+  const kept = await (await fetch(`${server.base}/api/bov/packs/${pack}`)).json();
+  assert.equal(kept.units[0].id, 'river_wardens');
+
+  // In the list builder: the Guild Line with the Wardens for the Dreamfencers.
+  await page.click('#pack-lists');
+  await page.waitForSelector('#add-card option[value="river_wardens"]', { state: 'attached' });
+  await page.selectOption('#shipped', 'allaria_guild_line');
+  await page.click('#open-shipped');
+  await page.waitForSelector('#units > li[data-card="dreamfencers"]');
+  await page.click('#units > li[data-card="dreamfencers"] button.remove');
+  await add(page, 'river_wardens');
+  await page.waitForSelector('#units > li[data-card="river_wardens"]');
+  await checked(page);
+  await page.waitForFunction(() => document.getElementById('total')?.classList.contains('ok'));
+
+  // Saved by a link, and opened again from it in another tab.
+  await page.click('#save');
+  await page.waitForSelector('#saved-link');
+  const link = await page.locator('#saved-link').getAttribute('href');
+  const again = await context.newPage();
+  catchErrors(again, errors);
+  await again.goto(link);
+  await again.waitForSelector('#units > li[data-card="river_wardens"]');
+  await checked(again);
+  assert.ok(await again.locator('#total').evaluate((e) => e.classList.contains('ok')));
+
+  // Printed: one page, every unit's card with its text.
+  await again.evaluate(() => {
+    window.print = () => {};
+  });
+  await again.click('#print');
+  await again.emulateMedia({ media: 'print' });
+  assert.ok(await again.locator('#print-view').isVisible());
+  assert.ok(!(await again.locator('main').isVisible()));
+  const printed = await again.locator('#print-view').innerText();
+  const content = await (await fetch(`${server.base}/api/content/bov`)).json();
+  const names = (await again.evaluate(() => [...document.querySelectorAll('#units > li')].map((li) => li.getAttribute('data-card'))));
+  for (const id of names) {
+    const c = content.units.find((u) => u.id === id) || kept.units.find((u) => u.id === id);
+    assert.ok(printed.includes(c.name), c.name);
+    for (const p of c.front.powers || []) assert.ok(printed.includes(p.text), p.name);
+  }
+  const pdf = await again.pdf({ format: 'A4' });
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+  assert.equal(pages, 1, 'the printed list is one page');
+  await again.close();
+
+  // In a battle: "Play this list" carries the list and its pack to the lobby.
+  await page.click('#play');
+  await page.waitForSelector('#list-0 option[value="(carried)"]', { state: 'attached' });
+  await page.click('#create-button');
+  await page.waitForSelector('a.seat-link');
+  await page.click('a.seat-link');
+  await page.waitForSelector('#field .cloth');
+  // The side plays on (objectives, deployment) until the unit is on the
+  // table or offered to deploy by name.
+  const random = rng(7);
+  const shown = () => page.evaluate(() => `${document.getElementById('field')?.textContent} ${document.getElementById('choices')?.textContent}`.includes('River Wardens'));
+  for (let i = 0; i < 60 && !(await shown()); i++) {
+    if ((await settle(page, 60000)) !== 'choose') break;
+    if (await shown()) break;
+    await clickOne(page, random);
+  }
+  assert.ok(await shown(), 'the battle shows the unit of one\'s own');
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('at 390x844 no workshop page scrolls sideways, and each passes axe', { timeout: 90000 }, async () => {
@@ -163,6 +293,8 @@ test('at 390x844 no workshop page scrolls sideways, and each passes axe', { time
     ['/lists', '#total.ok, #total.broken'],
     ['/cards', '#unit-cards .ws-card'],
     ['/odds', '#chart-wounds'],
+    ['/cards/edit', '#verdict.ok'],
+    ['/rulings', '#giant'],
     ['/', '#create'],
   ]) {
     await page.goto(`${server.base}${p}?lang=en`);

@@ -217,29 +217,7 @@ impl Pack {
                 message: "the pack has no keywords file declaring its forces and tags".into(),
             });
         }
-        let tags: HashSet<String> = pack.tags.iter().map(|t| t.to_ascii_lowercase()).collect();
-        let forces: HashSet<&str> = pack.forces.iter().map(String::as_str).collect();
-
-        let mut ids = HashSet::new();
-        for (file, mut card) in unit_files {
-            let mut err = |field: &str, message: String| {
-                errors.push(ContentError {
-                    file: file.to_string(),
-                    entry: Some(card_label(&card.id, &card.name)),
-                    field: (!field.is_empty()).then(|| field.to_string()),
-                    message,
-                })
-            };
-            check_id(&card.id, &mut err);
-            if !card.id.is_empty() && !ids.insert(card.id.clone()) {
-                err("id", format!("'{}' is used by another unit card", card.id));
-            }
-            validate_unit(&card, &tags, &forces, &mut err);
-            card.index_keywords();
-            let id = CardId(pack.units.len() as u16);
-            pack.unit_index.insert(card.id.clone(), id);
-            pack.units.push(card);
-        }
+        pack.add_units(unit_files, &mut errors);
 
         let mut ids = HashSet::new();
         for (file, card) in vaala_files {
@@ -306,18 +284,61 @@ impl Pack {
             pack.artifacts.push(card);
         }
 
-        if pack.units.len() > usize::from(u16::MAX) {
-            errors.push(ContentError {
-                file: "units".into(),
-                entry: None,
-                field: None,
-                message: format!("{} unit cards; at most {}", pack.units.len(), u16::MAX),
-            });
+        if errors.is_empty() {
+            Ok(pack)
+        } else {
+            Err(ContentErrors(errors))
+        }
+    }
+
+    /// This pack with the unit cards of `src` (a list of unit cards, as
+    /// `units/*.ron`) added: a pack of one's own on top of the shipped one.
+    /// Each card is checked as the loader checks the pack's own, against
+    /// this pack's forces and tags, and its id must be new.
+    pub fn with_units(&self, src: &Source<'_>) -> Result<Pack, ContentErrors> {
+        let mut errors = Vec::new();
+        let mut pack = self.clone();
+        if let Some(list) = parse::<Vec<UnitCard>>(src, &mut errors) {
+            pack.add_units(list.into_iter().map(|u| (src.file, u)), &mut errors);
         }
         if errors.is_empty() {
             Ok(pack)
         } else {
             Err(ContentErrors(errors))
+        }
+    }
+
+    /// Validates and adds unit cards, each error naming its file, entry and
+    /// field.
+    fn add_units<'f>(
+        &mut self,
+        cards: impl IntoIterator<Item = (&'f str, UnitCard)>,
+        errors: &mut Vec<ContentError>,
+    ) {
+        let tags: HashSet<String> = self.tags.iter().map(|t| t.to_ascii_lowercase()).collect();
+        let forces: HashSet<String> = self.forces.iter().cloned().collect();
+        for (file, mut card) in cards {
+            let mut err = |field: &str, message: String| {
+                errors.push(ContentError {
+                    file: file.to_string(),
+                    entry: Some(card_label(&card.id, &card.name)),
+                    field: (!field.is_empty()).then(|| field.to_string()),
+                    message,
+                })
+            };
+            check_id(&card.id, &mut err);
+            if !card.id.is_empty() && self.unit_index.contains_key(&card.id) {
+                err("id", format!("'{}' is used by another unit card", card.id));
+            }
+            validate_unit(&card, &tags, &forces, &mut err);
+            if self.units.len() >= usize::from(u16::MAX) {
+                err("", format!("more than {} unit cards in the pack", u16::MAX));
+                return;
+            }
+            card.index_keywords();
+            let id = CardId(self.units.len() as u16);
+            self.unit_index.entry(card.id.clone()).or_insert(id);
+            self.units.push(card);
         }
     }
 
@@ -355,21 +376,77 @@ fn card_label(id: &str, name: &str) -> String {
 }
 
 /// Parses one file, reporting a syntax or shape error with the entry it
-/// happened in (the nearest `id: "..."` above the error).
+/// happened in (the nearest `id: "..."` above the error) and the field it
+/// happened in, by the path the deserializer had reached
+/// (`front.health` in a list of unit cards), so an editor can show it
+/// beside that field.
 fn parse<'de, T: Deserialize<'de>>(src: &Source<'de>, errors: &mut Vec<ContentError>) -> Option<T> {
-    match ron_options().from_str::<T>(src.text) {
-        Ok(v) => Some(v),
+    let mut report = |e: ron::error::SpannedError, field: Option<String>| {
+        let line = e.span.start.line;
+        errors.push(ContentError {
+            file: format!("{}:{}:{}", src.file, line, e.span.start.col),
+            entry: entry_above(src.text, line),
+            field,
+            message: e.code.to_string(),
+        });
+    };
+    let options = ron_options();
+    let mut de = match ron::Deserializer::from_str_with_options(src.text, &options) {
+        Ok(de) => de,
         Err(e) => {
-            let line = e.span.start.line;
-            errors.push(ContentError {
-                file: format!("{}:{}:{}", src.file, line, e.span.start.col),
-                entry: entry_above(src.text, line),
-                field: None,
-                message: e.code.to_string(),
-            });
+            report(e, None);
+            return None;
+        }
+    };
+    match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Ok(v) => match de.end() {
+            Ok(()) => Some(v),
+            Err(e) => {
+                report(de.span_error(e), None);
+                None
+            }
+        },
+        Err(e) => {
+            let path = e.path().clone();
+            let code = e.into_inner();
+            let field = field_of(&path, &code, src.kind != FileKind::Keywords);
+            report(de.span_error(code), field);
             None
         }
     }
+}
+
+/// The dotted field a deserializing error happened in (`front.melee.dice`,
+/// `keywords[2]`), a missing field named last; `None` at the
+/// top. In a file that is a list of entries the entry's index is left out:
+/// the entry is named apart.
+fn field_of(path: &serde_path_to_error::Path, code: &ron::Error, listed: bool) -> Option<String> {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    let mut segments = path.iter().peekable();
+    if listed && matches!(segments.peek(), Some(Segment::Seq { .. })) {
+        segments.next();
+    }
+    for s in segments {
+        match s {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    // An unknown field is already the path's last key; a missing one is not.
+    if let ron::Error::MissingStructField { field: f, .. } = code {
+        if !out.is_empty() {
+            out.push('.');
+        }
+        out.push_str(f);
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 fn entry_above(text: &str, line: usize) -> Option<String> {
@@ -398,13 +475,13 @@ fn check_id(id: &str, err: &mut impl FnMut(&str, String)) {
 fn validate_unit(
     card: &UnitCard,
     tags: &HashSet<String>,
-    forces: &HashSet<&str>,
+    forces: &HashSet<String>,
     err: &mut impl FnMut(&str, String),
 ) {
     if card.name.trim().is_empty() {
         err("name", "must not be empty".into());
     }
-    if card.force != NEUTRAL && !forces.contains(card.force.as_str()) {
+    if card.force != NEUTRAL && !forces.contains(&card.force) {
         err(
             "force",
             format!(

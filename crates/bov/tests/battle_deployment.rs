@@ -70,6 +70,7 @@ fn walled_near_zone() -> Map {
 #[test]
 fn a_seat_with_no_room_leaves_its_units_in_reserve() {
     let setup = BattleSetup {
+        cards: None,
         seed: 11,
         lists: ["allaria_guild_line".into(), "tyveria_swarm".into()],
         scenario: Scenario::SlayTheFoe,
@@ -195,6 +196,7 @@ proptest! {
             (m.battlefield, Some(m))
         };
         let setup = BattleSetup {
+            cards: None,
             seed,
             lists: [LISTS[lists.0].into(), LISTS[lists.1].into()],
             scenario: SCENARIOS[scenario],

@@ -42,6 +42,7 @@ fn one_piece(outline: &[(f64, f64)], holes: &[&[(f64, f64)]], kinds: &str) -> Ma
 
 fn with_map(seed: u64, map: Map) -> BattleSetup {
     BattleSetup {
+        cards: None,
         map: Some(map),
         monsters: Vec::new(),
         ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
@@ -100,6 +101,7 @@ fn a_game_from_a_map_has_exactly_its_terrain() {
 
     let small = Map::parse(&map_file("hill_pass.ron")).unwrap();
     let setup = BattleSetup {
+        cards: None,
         battlefield: Battlefield::Small2x1,
         ..with_map(3, small)
     };
@@ -131,6 +133,7 @@ fn a_saved_map_round_trips_and_replays_its_game() {
     .unwrap();
     let record: Record<Battle> = Record {
         setup: BattleSetup {
+            cards: None,
             map: Some(back),
             monsters: Vec::new(),
             ..setup.clone()

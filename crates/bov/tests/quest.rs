@@ -16,6 +16,7 @@ use valerna_game::Game;
 
 fn quest(seed: u64, battlefield: scenario::Battlefield) -> BattleSetup {
     BattleSetup {
+        cards: None,
         seed,
         lists: ["allaria_guild_line".into(), "tyveria_swarm".into()],
         scenario: Scenario::Quest,
@@ -599,6 +600,7 @@ proptest::proptest! {
             scenario::Battlefield::Large6x4,
         ];
         let setup = BattleSetup {
+            cards: None,
             seed,
             lists: [LISTS[lists.0].into(), LISTS[lists.1].into()],
             scenario: Scenario::Quest,

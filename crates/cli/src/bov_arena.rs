@@ -125,6 +125,7 @@ fn play_one(pack: &Arc<Pack>, m: &Match, i: u64) -> Result<BattleResult, String>
     let battle_seed = mix(m.seed, i / 2);
     let a_seat = (i % 2) as u8;
     let setup = BattleSetup {
+        cards: None,
         scenario: m.scenario.scenario(),
         ..BattleSetup::pitched(battle_seed, &m.lists[0], &m.lists[1])
     };

@@ -334,6 +334,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     }
     let seed_of = |i: u32| args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
     let setup_of = |i: u32| BattleSetup {
+        cards: None,
         seed: seed_of(i),
         lists: list_texts.clone(),
         scenario: args.scenario.scenario(),

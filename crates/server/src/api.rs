@@ -278,7 +278,7 @@ pub struct ErrorBody {
     /// `illegal_decision`, `too_large`, `game_over`, `broken`,
     /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
     /// `store_failed`, `no_file`, `bad_query`, `bad_path`, `not_websocket`,
-    /// `bad_list`, `no_list`, `bad_odds`.
+    /// `bad_list`, `no_list`, `bad_odds`, `no_pack`, `bad_pack`, `no_card`.
     pub error: String,
     pub message: String,
 }
@@ -325,7 +325,10 @@ pub struct EventsQuery {
     ),
     paths(healthz, texts, content, list_games, create_game, join, get_game, get_events, decide,
           take_back, record, at, websocket,
-          crate::workshop::check_list, crate::workshop::new_list, crate::workshop::bov_odds),
+          crate::workshop::check_list, crate::workshop::new_list, crate::workshop::bov_odds,
+          crate::own::create_list, crate::own::get_list, crate::own::put_list,
+          crate::own::check_card_route, crate::own::get_card, crate::own::create_pack, crate::own::get_pack,
+          crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
                        TakeBack, ErrorBody, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
@@ -569,6 +572,7 @@ async fn create_game(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let c: CreateGame = parse(&read_body(&app, body).await?)?;
     let lang = parse_lang(Some(c.lang.as_deref().unwrap_or("en")), Lang::En)?;
+    let options = crate::own::own_pack_in(&app, &c.game, c.options.unwrap_or(Value::Null)).await?;
     let (slot, issued) = app
         .create(Create {
             game: c.game,
@@ -578,7 +582,7 @@ async fn create_game(
             first: c.first,
             mode: c.mode,
             me: c.me,
-            options: c.options.unwrap_or(Value::Null),
+            options,
         })
         .await?;
     let seats: Vec<Value> = slot

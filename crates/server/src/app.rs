@@ -333,6 +333,11 @@ impl App {
         *self.shutdown.borrow()
     }
 
+    /// The store, where the workshop keeps what its private links hold.
+    pub fn store(&self) -> &dyn Store {
+        self.store.as_ref()
+    }
+
     /// Finishes the store's writes.
     pub async fn close_store(&self) {
         if let Err(e) = self.store.close().await {

@@ -16,6 +16,8 @@ pub mod games;
 pub mod hosted;
 pub mod limit;
 pub mod loadtest;
+pub mod own;
+pub mod rulings;
 pub mod store;
 pub mod web;
 pub mod workshop;

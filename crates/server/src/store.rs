@@ -142,6 +142,12 @@ pub trait Store: Send + Sync {
     fn finish(&self, id: &str) -> Reply<()>;
     /// The `limit` finished games created last, newest first.
     fn finished(&self, limit: usize) -> Reply<Vec<FinishedGame>>;
+    /// Keeps `body` under a private link: `kind` says what it is (a force
+    /// list, a pack of one's own), `id` is the link's random id. Replaces
+    /// what the link held before.
+    fn keep(&self, kind: &str, id: &str, body: String) -> Reply<()>;
+    /// What a link keeps, if anything.
+    fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>>;
     /// Finishes every write in flight and stops.
     fn close(&self) -> Reply<()>;
 }
@@ -176,6 +182,16 @@ const MIGRATIONS: &[&str] = &[
     // every person's token to its creator: it stays at one screen.
     "ALTER TABLE games ADD COLUMN invite_hashes TEXT NOT NULL DEFAULT '[]';
      ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'hotseat';",
+    // 4: the workshop's documents kept under private links (force lists,
+    // packs of one's own).
+    "CREATE TABLE kept (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        PRIMARY KEY (kind, id)
+    ) WITHOUT ROWID;",
 ];
 
 /// Brings a database up to the latest schema, one migration per
@@ -215,6 +231,8 @@ enum Command {
     Finish(String, Answer<()>),
     Finished(usize, Answer<Vec<FinishedGame>>),
     Cap(Option<u64>, Answer<u64>),
+    Keep(String, String, String, Answer<()>),
+    Kept(String, String, Answer<Option<String>>),
     Close(Answer<()>),
 }
 
@@ -304,6 +322,14 @@ impl Store for SqliteStore {
     }
     fn finished(&self, limit: usize) -> Reply<Vec<FinishedGame>> {
         self.send(move |a| Command::Finished(limit, a))
+    }
+    fn keep(&self, kind: &str, id: &str, body: String) -> Reply<()> {
+        let (kind, id) = (kind.to_owned(), id.to_owned());
+        self.send(move |a| Command::Keep(kind, id, body, a))
+    }
+    fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>> {
+        let (kind, id) = (kind.to_owned(), id.to_owned());
+        self.send(move |a| Command::Kept(kind, id, a))
     }
     fn close(&self) -> Reply<()> {
         self.send(Command::Close)
@@ -540,6 +566,22 @@ fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<Finished
     Ok(out)
 }
 
+fn do_kept(
+    conn: &rusqlite::Connection,
+    kind: &str,
+    id: &str,
+) -> Result<Option<String>, StoreError> {
+    match conn.query_row(
+        "SELECT body FROM kept WHERE kind = ?1 AND id = ?2",
+        [kind, id],
+        |r| r.get::<_, String>(0),
+    ) {
+        Ok(b) => Ok(Some(b)),
+        Err(rusqlite::Error::QueryReturnedNoRows) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
 fn do_cap(conn: &rusqlite::Connection, room: Option<u64>) -> Result<u64, StoreError> {
     let pages: u64 = conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
     // SQLite's own largest cap when lifted.
@@ -585,7 +627,17 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         .execute("UPDATE games SET over = 1 WHERE id = ?1", [id])
                         .map(|_| ())
                         .map_err(Into::into),
+                    Command::Keep(kind, id, body, _) => tx
+                        .execute(
+                            "INSERT INTO kept (kind, id, body, created, updated)
+                             VALUES (?1, ?2, ?3, ?4, ?4)
+                             ON CONFLICT (kind, id) DO UPDATE SET body = ?3, updated = ?4",
+                            rusqlite::params![kind, id, body, now()],
+                        )
+                        .map(|_| ())
+                        .map_err(Into::into),
                     Command::Load(_)
+                    | Command::Kept(..)
                     | Command::LoadOne(..)
                     | Command::Finished(..)
                     | Command::Cap(..)
@@ -620,6 +672,7 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                 Command::Create(_, a)
                 | Command::Broken(_, _, a)
                 | Command::Finish(_, a)
+                | Command::Keep(_, _, _, a)
                 | Command::Join(_, _, _, a) => {
                     let _ = a.send(r);
                 }
@@ -637,6 +690,9 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                 }
                 Command::Cap(room, a) => {
                     let _ = a.send(do_cap(&conn, room));
+                }
+                Command::Kept(kind, id, a) => {
+                    let _ = a.send(do_kept(&conn, &kind, &id));
                 }
                 Command::Close(a) => {
                     closing = true;
@@ -676,6 +732,32 @@ mod tests {
         Row::Decision {
             decision: json!({ "Region": n }),
         }
+    }
+
+    #[tokio::test]
+    async fn a_link_keeps_its_latest_body_across_a_restart() {
+        let dir = std::env::temp_dir().join(format!("valerna-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.db");
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.kept("list", "a").await.unwrap(), None);
+        store.keep("list", "a", "one".into()).await.unwrap();
+        store.keep("list", "a", "two".into()).await.unwrap();
+        store.keep("pack", "a", "cards".into()).await.unwrap();
+        store.close().await.unwrap();
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(
+            store.kept("list", "a").await.unwrap().as_deref(),
+            Some("two")
+        );
+        assert_eq!(
+            store.kept("pack", "a").await.unwrap().as_deref(),
+            Some("cards")
+        );
+        assert_eq!(store.kept("list", "b").await.unwrap(), None);
+        store.close().await.unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[tokio::test]

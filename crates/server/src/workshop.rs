@@ -1,7 +1,9 @@
 //! The wargamer's workshop: Battles of Valerna force lists checked by the
 //! one validator (`valerna_bov::rules::force_list`), starting lists, exact
 //! dice odds (`valerna_dice::odds`, the numbers of `valerna calc`), and the
-//! pages that use them (`/lists`, `/cards`, `/odds`).
+//! pages that use them (`/lists`, `/cards`, `/cards/edit`, `/odds`); what
+//! is kept under private links is `crate::own`'s, where a card's words are
+//! ruled `crate::rulings`'.
 
 use std::sync::Arc;
 
@@ -43,6 +45,17 @@ fn pack() -> Arc<Pack> {
 pub struct CheckList {
     /// The list as `valerna bov list validate` reads it (RON).
     pub text: String,
+    /// A pack of one's own (its link id) whose cards the list may name.
+    #[serde(default)]
+    pub pack: Option<String>,
+}
+
+/// The pack of one's own a RON body's list may name cards of.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CheckQuery {
+    /// A pack of one's own (its link id); for a JSON body, its `pack`.
+    pub pack: Option<String>,
 }
 
 /// What a list spends, entry by entry.
@@ -77,13 +90,15 @@ pub struct ListCheck {
 }
 
 /// Checks a force list with the validator `valerna bov list validate` runs.
-#[utoipa::path(post, path = "/api/bov/lists/check",
-    request_body(content = CheckList, description = "`{\"text\": ...}`, or the RON text itself (any other content type)"),
+#[utoipa::path(post, path = "/api/bov/lists/check", params(CheckQuery),
+    request_body(content = CheckList, description = "`{\"text\": ..., \"pack\": ...}`, or the RON text itself (any other content type)"),
     responses((status = 200, body = ListCheck),
               (status = 400, description = "bad_json: empty, not UTF-8, or JSON without `text`", body = crate::api::ErrorBody),
+              (status = 404, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody),
               (status = 413, description = "too_large", body = crate::api::ErrorBody)))]
 pub async fn check_list(
     State(app): State<Arc<App>>,
+    Q(query): Q<CheckQuery>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<ListCheck>, ApiError> {
@@ -97,15 +112,19 @@ pub async fn check_list(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    let text = if json {
-        serde_json::from_slice::<CheckList>(&bytes)
-            .map_err(|e| ApiError::bad_json(format!("the body is not valid: {e}")))?
-            .text
+    let (text, own) = if json {
+        let c = serde_json::from_slice::<CheckList>(&bytes)
+            .map_err(|e| ApiError::bad_json(format!("the body is not valid: {e}")))?;
+        (c.text, c.pack.or(query.pack))
     } else {
-        String::from_utf8(bytes.to_vec())
-            .map_err(|_| ApiError::bad_json("the list's text is not UTF-8"))?
+        let text = String::from_utf8(bytes.to_vec())
+            .map_err(|_| ApiError::bad_json("the list's text is not UTF-8"))?;
+        (text, query.pack)
     };
-    Ok(Json(check(&pack(), &text)))
+    match own {
+        Some(id) => Ok(Json(check(&crate::own::pack_with(&app, &id).await?, &text))),
+        None => Ok(Json(check(&pack(), &text))),
+    }
 }
 
 /// The validator's answer for one text.
@@ -535,9 +554,27 @@ pub fn router() -> Router<Arc<App>> {
     Router::new()
         .route("/api/bov/lists/check", post(check_list))
         .route("/api/bov/lists/new", get(new_list))
+        .route("/api/bov/lists", post(crate::own::create_list))
+        .route(
+            "/api/bov/lists/{id}",
+            get(crate::own::get_list).put(crate::own::put_list),
+        )
+        .route("/api/bov/cards/check", post(crate::own::check_card_route))
+        .route("/api/bov/cards/{id}", get(crate::own::get_card))
+        .route("/api/bov/packs", post(crate::own::create_pack))
+        .route(
+            "/api/bov/packs/{id}",
+            get(crate::own::get_pack).put(crate::own::put_pack),
+        )
+        .route("/api/bov/rules", get(crate::rulings::rules))
         .route("/api/bov/odds", get(bov_odds))
         .route("/lists", get(|| async { crate::web::page("lists.html") }))
         .route("/cards", get(|| async { crate::web::page("cards.html") }))
+        .route(
+            "/cards/edit",
+            get(|| async { crate::web::page("editor.html") }),
+        )
+        .route("/rulings", get(crate::rulings::rulings_page))
         .route("/odds", get(|| async { crate::web::page("odds.html") }))
 }
 

@@ -158,3 +158,189 @@ async fn the_odds_are_the_dice_crates() {
     let reach = b["charge"]["reach_probability"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&reach));
 }
+
+const OWN_CARD: &str = r#"(
+    id: "river_wardens",
+    name: "River Wardens",
+    provisional: false,
+    force: "Allaria",
+    keywords: ["Allaria", "Infantry"],
+    points: 12,
+    models: 5,
+    base_mm: 25,
+    front: (health: 1, speed: 7, defense: gray, melee: (dice: "2xgray")),
+)"#;
+
+/// A PUT with a JSON body; the status and the body as JSON.
+async fn put(s: &common::TestServer, path: &str, body: &str) -> (u16, serde_json::Value) {
+    let (status, raw) = {
+        let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        let head = format!(
+            "PUT {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        c.write_all(head.as_bytes()).await.unwrap();
+        c.write_all(body.as_bytes()).await.unwrap();
+        let mut out = Vec::new();
+        c.read_to_end(&mut out).await.unwrap();
+        let text = String::from_utf8_lossy(&out).into_owned();
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(0);
+        (status, text)
+    };
+    let json = serde_json::from_str(raw.split_once("\r\n\r\n").unwrap().1)
+        .unwrap_or(serde_json::Value::Null);
+    (status, json)
+}
+
+#[tokio::test]
+async fn a_card_of_ones_own_is_checked_kept_listed_and_played() {
+    let s = common::server().await;
+    // The editor's check: each error on its field.
+    let bad = OWN_CARD.replace("health: 1", "health: 0");
+    let a = s
+        .post(
+            "/api/bov/cards/check",
+            None,
+            &serde_json::json!({ "card": bad }).to_string(),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    assert_eq!(a.body["valid"], false);
+    assert_eq!(a.body["errors"][0]["field"], "front.health", "{}", a.raw);
+
+    // Kept under a link; a refused card refuses the pack.
+    let refused = s
+        .post(
+            "/api/bov/packs",
+            None,
+            &serde_json::json!({ "cards": [bad] }).to_string(),
+        )
+        .await;
+    assert_eq!(refused.status, 422, "{}", refused.raw);
+    assert_eq!(refused.body["error"], "bad_pack");
+    let made = s
+        .post(
+            "/api/bov/packs",
+            None,
+            &serde_json::json!({ "cards": [OWN_CARD] }).to_string(),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.raw);
+    let pack = made.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(made.body["units"][0]["name"], "River Wardens");
+    let got = s.get(&format!("/api/bov/packs/{pack}"), None).await;
+    assert_eq!(got.body["cards"][0], OWN_CARD);
+    let (status, changed) = put(
+        &s,
+        &format!("/api/bov/packs/{pack}"),
+        &serde_json::json!({ "cards": [OWN_CARD.replace("speed: 7", "speed: 8")] }).to_string(),
+    )
+    .await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(changed["units"][0]["front"]["speed"], 8);
+    let missing = s
+        .get(&format!("/api/bov/packs/{}", "0".repeat(32)), None)
+        .await;
+    assert_eq!(missing.status, 404);
+
+    // A list naming the card: refused without the pack, valid with it.
+    let guild = s
+        .get("/api/bov/lists/new?list=allaria_guild_line", None)
+        .await
+        .raw;
+    let list = guild.replace(r#"(card: "dreamfencers")"#, r#"(card: "river_wardens")"#);
+    assert_ne!(list, guild);
+    let without = s
+        .post(
+            "/api/bov/lists/check",
+            None,
+            &serde_json::json!({ "text": list }).to_string(),
+        )
+        .await;
+    assert_eq!(without.body["valid"], false);
+    let with = s
+        .post(
+            "/api/bov/lists/check",
+            None,
+            &serde_json::json!({ "text": list, "pack": pack }).to_string(),
+        )
+        .await;
+    assert_eq!(with.body["valid"], true, "{}", with.raw);
+
+    // Saved by a link and opened again.
+    let saved = s
+        .post(
+            "/api/bov/lists",
+            None,
+            &serde_json::json!({ "text": list, "pack": pack }).to_string(),
+        )
+        .await;
+    assert_eq!(saved.status, 201, "{}", saved.raw);
+    let lid = saved.body["id"].as_str().unwrap();
+    let opened = s.get(&format!("/api/bov/lists/{lid}"), None).await;
+    assert_eq!(opened.body["text"], list.as_str());
+    assert_eq!(opened.body["pack"], pack.as_str());
+
+    // A battle with the pack: the unit is on its side, the record keeps
+    // the cards.
+    let (id, tokens) = s
+        .create_battle(
+            &["human", "greedy"],
+            5,
+            serde_json::json!({ "lists": [list, "tyveria_swarm"], "pack": pack }),
+        )
+        .await;
+    let state = s.state(&id, Some(&tokens[0])).await;
+    let units = state["view"]["units"].as_array().unwrap();
+    assert!(
+        units.iter().any(|u| u["name"] == "River Wardens"),
+        "{}",
+        state["view"]["units"]
+    );
+    // The record carries the cards: a server started again on the same
+    // store replays the battle without the link.
+    let slot = s.app.find(&id).await.unwrap();
+    let record = slot.live.lock().await.table.record();
+    assert!(
+        record["setup"]["cards"]
+            .as_str()
+            .is_some_and(|c| c.contains("river_wardens")),
+        "{record}"
+    );
+    let (again, _) = valerna_server::start(&s.dir.join("test.db"), Default::default())
+        .await
+        .unwrap();
+    let slot = again.find(&id).await.unwrap();
+    assert_eq!(slot.live.lock().await.broken, None);
+    // An unknown pack is refused.
+    let a = s
+        .post(
+            "/api/games",
+            None,
+            &serde_json::json!({"game": "bov", "seats": ["human", "greedy"],
+                "options": {"lists": [list, "tyveria_swarm"], "pack": "f".repeat(32)}})
+            .to_string(),
+        )
+        .await;
+    assert_eq!(a.status, 422, "{}", a.raw);
+}
+
+#[tokio::test]
+async fn every_keyword_links_its_rule_and_rulings() {
+    let s = common::server().await;
+    let r = s.get("/api/bov/rules", None).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.body["unit_keywords"]["Giant"]["page"], 22);
+    let href = r.body["attack_keywords"]["Poisoned"]["rulings"][0]["href"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let page = s.get("/rulings", None).await;
+    assert_eq!(page.status, 200);
+    let anchor = href.trim_start_matches("/rulings#");
+    assert!(page.raw.contains(&format!("id=\"{anchor}\"")), "{href}");
+}

@@ -1,45 +1,18 @@
 // @ts-check
 /** The cards gallery: every Battles of Valerna unit, Vaala and Artifact
  * card of the server's pack, drawn as a card (stats, keywords, powers,
- * points), searched by text and filtered by force and keyword. */
+ * points), searched by text and filtered by force and keyword; each
+ * keyword and power names its rule and links to the rulings on it. */
+
+/** Where each keyword and power is ruled (`/api/bov/rules`). @type {any} */
+let refs = null;
 
 import { t, el } from './texts.js';
-import { startPage, bovContent, diceText } from './workshop.js';
+import { getJson } from './api.js';
+import { startPage, bovContent } from './workshop.js';
+import { unitCard, keyword } from './cardview.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
-
-/** A keyword as printed: a string, or a tagged value. @param {any} k */
-function keyword(k) {
-  if (typeof k === 'string') return k;
-  if (k && typeof k === 'object') return Object.entries(k).map(([a, b]) => `${a} ${b}`).join(' ');
-  return String(k);
-}
-
-/** @param {any} p a power */
-function power(p) {
-  return el('li', { class: 'power' }, [el('strong', { text: p.name }), p.ultimate ? ' ★' : '', ` (${p.timing})`, el('br'), p.text]);
-}
-
-/** @param {any} side a profile */
-function stats(side) {
-  const dice = diceText(side.melee?.dice);
-  const items = [t('web-ws-health', { value: side.health }), t('web-ws-speed', { value: side.speed }), t('web-ws-defense', { value: t(`web-ws-die-${side.defense}`) }), t('web-ws-melee', { dice })];
-  if (side.ranged) items.push(t('web-ws-ranged', { dice: diceText(side.ranged.dice), range: side.ranged.range ?? '?' }));
-  const weaponKw = [...(side.melee?.keywords || []), ...(side.ranged?.keywords || [])].map(keyword);
-  return [el('ul', { class: 'stats' }, items.map((s) => el('li', { text: s }))), weaponKw.length ? el('p', { class: 'small', text: weaponKw.join(', ') }) : null];
-}
-
-/** @param {any} u */
-function unitCard(u) {
-  const kws = (u.keywords || []).map(keyword);
-  return el('article', { class: `ws-card force-${String(u.force).toLowerCase()}`, 'data-card': u.id, 'data-force': u.force }, [
-    el('header', {}, [el('h3', { text: u.name }), el('span', { class: 'points', text: t('web-ws-card-points', { value: u.points }) })]),
-    el('p', { class: 'keywords', text: kws.join(' · ') }),
-    el('p', { class: 'small', text: t('web-ws-models', { value: u.models ?? 1 }) }),
-    ...stats(u.front),
-    el('ul', { class: 'powers' }, (u.front.powers || []).map(power)),
-  ]);
-}
 
 /** @param {any} u @param {string} q */
 function matches(u, q) {
@@ -68,7 +41,7 @@ function draw() {
   const force = $('force-filter').value;
   const kw = $('keyword-filter').value;
   const units = (c.units || []).filter((/** @type {any} */ u) => (!force || u.force === force) && (!kw || (u.keywords || []).map(keyword).includes(kw)) && matches(u, q));
-  $('unit-cards').replaceChildren(...units.map(unitCard));
+  $('unit-cards').replaceChildren(...units.map((/** @type {any} */ u) => unitCard(u, refs)));
   // Vaala and Artifact cards belong to no force and carry no unit keyword.
   const others = !force && !kw;
   const vaala = others ? (c.vaala || []).filter((/** @type {any} */ v) => matches(v, q)) : [];
@@ -89,5 +62,8 @@ function draw() {
   $('shown').textContent = t('web-ws-shown', { count: units.length + vaala.length + arts.length });
 }
 
-startPage('web-ws-cards', render);
+startPage('web-ws-cards', async () => {
+  refs = refs || (await getJson('/api/bov/rules'));
+  render();
+});
 for (const id of ['search', 'force-filter', 'keyword-filter']) $(id).addEventListener('input', draw);

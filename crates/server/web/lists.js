@@ -3,11 +3,15 @@
  * every change checked by the server's validator (`POST
  * /api/bov/lists/check`, the rules `valerna bov list validate` applies),
  * each broken rule shown beside its entry; exported as the RON file the
- * command line reads, imported from a file or pasted text. */
+ * command line reads, imported from a file or pasted text; kept on the
+ * server under a private link (`/lists#list=ID`); printed on one page with
+ * every card's text. A pack of one's own (`#pack=ID`, from the card
+ * editor) adds its cards. */
 
-import { ApiError, postJson, errorText } from './api.js';
+import { ApiError, getJson, postJson, request, errorText } from './api.js';
 import { t, el } from './texts.js';
 import { startPage, bovContent } from './workshop.js';
+import { unitCard } from './cardview.js';
 
 /**
  * The list as written (the RON file's fields).
@@ -17,6 +21,10 @@ import { startPage, bovContent } from './workshop.js';
 
 /** @type {List} */
 let list = { name: 'My force', force: 'Allaria', game_size: 100, units: [], vaala: [] };
+/** The pack of one's own whose cards the list may name (its link id and cards). @type {{id: string, units: any[]} | null} */
+let own = null;
+/** The link the list is kept under, once saved. @type {string | null} */
+let savedId = null;
 /** The validator's last answer. @type {any} */
 let checked = null;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -28,6 +36,8 @@ const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementB
 /** A RON string. @param {string} s */
 /** Where "Play this list" leaves the list for the lobby (this tab only). */
 const CARRIED = 'valerna.carried-list';
+/** And the pack of one's own it names cards of. */
+const CARRIED_PACK = 'valerna.carried-pack';
 
 function str(s) {
   return `"${String(s)
@@ -59,7 +69,7 @@ export function toRon(l) {
 
 /** @param {string} id */
 function card(id) {
-  return (bovContent()?.units || []).find((/** @type {any} */ c) => c.id === id);
+  return (own?.units || []).find((/** @type {any} */ c) => c.id === id) || (bovContent()?.units || []).find((/** @type {any} */ c) => c.id === id);
 }
 
 /** @param {any} c @param {string} k */
@@ -80,7 +90,7 @@ function schedule() {
 async function check() {
   const n = ++asked;
   try {
-    const answer = await postJson('/api/bov/lists/check', { text: toRon(list) });
+    const answer = await postJson('/api/bov/lists/check', { text: toRon(list), pack: own?.id ?? null });
     if (n !== asked) return;
     checked = answer;
     $('start-error').textContent = '';
@@ -93,7 +103,7 @@ async function check() {
 
 /** Replaces the list with a text's, as the validator parsed it. @param {string} text */
 async function load(text) {
-  const answer = await postJson('/api/bov/lists/check', { text });
+  const answer = await postJson('/api/bov/lists/check', { text, pack: own?.id ?? null });
   if (!answer.list) {
     $('start-error').textContent = answer.violations.map((/** @type {any} */ v) => v.message).join(' ');
     return;
@@ -235,8 +245,14 @@ function render() {
   $('shipped').replaceChildren(...(c.lists || []).map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })));
   $('name').value = list.name;
   $('size').value = String(list.game_size);
-  const cards = (c.units || []).filter((/** @type {any} */ u) => u.force === list.force || u.force === 'Neutral');
-  $('add-card').replaceChildren(...cards.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${u.force}, ${t('web-ws-card-points', { value: u.points })})` })));
+  const fits = (/** @type {any} */ u) => u.force === list.force || u.force === 'Neutral';
+  const mine = (own?.units || []).filter(fits);
+  const cards = (c.units || []).filter(fits);
+  $('add-card').replaceChildren(
+    ...mine.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${t('web-ws-own')}, ${t('web-ws-card-points', { value: u.points })})` })),
+    ...cards.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${u.force}, ${t('web-ws-card-points', { value: u.points })})` })),
+  );
+  $('own-pack').replaceChildren(...(own ? [t('web-ws-list-own-pack', { count: own.units.length }), ' ', el('a', { href: `/cards/edit#pack=${own.id}`, text: t('web-ws-editor') })] : []));
   $('units').replaceChildren(...list.units.map(entryRow));
   $('vaala').replaceChildren(
     ...(c.vaala || []).map((/** @type {any} */ v) =>
@@ -287,8 +303,59 @@ const guarded = (f) => async () => {
   }
 };
 
-function main() {
-  startPage('web-ws-lists', render);
+/** The list on one printed page: its name, force and points, then every
+ * unit's card with its Artifact, and the Vaala cards' text. */
+function printView() {
+  const c = bovContent() || {};
+  const pts = checked?.points;
+  const units = list.units.map((u, i) => {
+    const cd = card(u.card);
+    const arts = (u.artifacts || []).map((a) => (c.artifacts || []).find((/** @type {any} */ x) => x.id === a)).filter(Boolean);
+    return el('div', { class: 'print-entry', 'data-card': u.card }, [
+      cd ? unitCard(cd) : el('p', { text: u.card }),
+      el('p', { class: 'small', text: [u.general ? t('web-ws-general') : '', t('web-ws-entry-points', { points: pts?.units?.[i] ?? '?' })].filter(Boolean).join(' · ') }),
+      ...arts.map((/** @type {any} */ a) => el('p', { class: 'small' }, [el('strong', { text: `${a.name}: ${a.power}` }), ` — ${a.text}`])),
+    ]);
+  });
+  const vaala = list.vaala.map((id) => (c.vaala || []).find((/** @type {any} */ v) => v.id === id)).filter(Boolean);
+  $('print-view').replaceChildren(
+    el('h2', { text: list.name }),
+    el('p', { text: `${list.force} · ${t('web-ws-points', { points: pts ? pts.total : '?', size: list.game_size })}` }),
+    el('div', { class: 'print-grid' }, units),
+    vaala.length ? el('h3', { text: t('web-ws-vaala') }) : null,
+    ...vaala.map((/** @type {any} */ v) => el('p', { class: 'small' }, [el('strong', { text: v.name }), ` — ${v.text}`])),
+  );
+}
+
+/** The pack of one's own and the saved list a link names, if any. */
+async function fromLink() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const listId = hash.get('list');
+  let packId = hash.get('pack');
+  /** @type {string | null} */
+  let text = null;
+  if (listId && /^[0-9a-f]{32}$/.test(listId)) {
+    const saved = await getJson(`/api/bov/lists/${listId}`);
+    savedId = saved.id;
+    text = saved.text;
+    packId = saved.pack || packId;
+  }
+  if (packId && /^[0-9a-f]{32}$/.test(packId)) {
+    const p = await getJson(`/api/bov/packs/${packId}`);
+    own = { id: p.id, units: p.units };
+  }
+  return text;
+}
+
+async function main() {
+  let linked = null;
+  try {
+    linked = await fromLink();
+  } catch (e) {
+    $('start-error').textContent = errorText(e, t);
+  }
+  await startPage('web-ws-lists', render);
+  if (linked) await guarded(() => load(/** @type {string} */ (linked)))();
   $('force').addEventListener('change', () => {
     list.force = $('force').value;
     render();
@@ -349,10 +416,26 @@ function main() {
   $('play').addEventListener('click', () => {
     try {
       sessionStorage.setItem(CARRIED, toRon(list));
+      if (own) sessionStorage.setItem(CARRIED_PACK, own.id);
+      else sessionStorage.removeItem(CARRIED_PACK);
     } catch {
       /* private mode: the lobby opens without it */
     }
     location.href = '/#battle';
+  });
+  $('save').addEventListener(
+    'click',
+    guarded(async () => {
+      const body = { text: toRon(list), pack: own?.id ?? null };
+      const saved = savedId ? await request('PUT', `/api/bov/lists/${savedId}`, body) : await postJson('/api/bov/lists', body);
+      savedId = saved.id;
+      history.replaceState(null, '', `/lists#list=${saved.id}`);
+      $('saved').replaceChildren(t('web-ws-list-saved'), ' ', el('a', { id: 'saved-link', href: `${location.origin}/lists#list=${saved.id}`, text: t('web-ws-list-link') }));
+    }),
+  );
+  $('print').addEventListener('click', () => {
+    printView();
+    window.print();
   });
   $('export').addEventListener('click', () => {
     const blob = new Blob([toRon(list)], { type: 'text/plain' });

@@ -17,10 +17,11 @@ const OWN = '(own)';
 /** The list choice that plays the list carried from the list builder. */
 const CARRIED = '(carried)';
 
-/** The list the list builder carried here ("Play this list"), if any. */
-function carriedList() {
+/** The list the list builder carried here ("Play this list"), if any (or
+ * the pack of one's own it names cards of). */
+function carriedList(key = 'valerna.carried-list') {
   try {
-    return sessionStorage.getItem('valerna.carried-list');
+    return sessionStorage.getItem(key);
   } catch {
     return null;
   }
@@ -245,6 +246,9 @@ async function create(e) {
     }
     const monsters = [...document.querySelectorAll('#monsters input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value);
     body.options = { lists: sides, scenario: value('scenario'), battlefield: value('battlefield'), monsters };
+    // A carried list may name cards of a pack of one's own.
+    const carriedPack = value('list-0') === CARRIED || value('list-1') === CARRIED ? carriedList('valerna.carried-pack') : null;
+    if (carriedPack) body.options.pack = carriedPack;
     if (value('map') === OWN) {
       // A map file of one's own (as `valerna bov map` writes it): its own size.
       const f = /** @type {HTMLInputElement} */ (document.getElementById('map-file')).files?.[0];

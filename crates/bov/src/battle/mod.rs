@@ -61,7 +61,16 @@ pub struct BattleSetup {
     /// the lists may name more.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub monsters: Vec<String>,
+    /// Unit cards of one's own added to the pack for this battle: a list
+    /// of unit cards as `content/bov/units/*.ron` holds them. The text is
+    /// kept in the setup, so the battle replays from its record alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<String>,
 }
+
+/// The file name a battle's own unit cards ([`BattleSetup::cards`]) are
+/// reported under.
+pub const OWN_CARDS_FILE: &str = "units/own.ron";
 
 impl BattleSetup {
     /// A Pitched Battle on a 4'x3' battlefield.
@@ -73,6 +82,7 @@ impl BattleSetup {
             battlefield: scenario::Battlefield::Standard4x3,
             map: None,
             monsters: Vec::new(),
+            cards: None,
         }
     }
 }
@@ -904,6 +914,23 @@ impl Battle {
     }
 
     fn begin(content: &Arc<Pack>, setup: &BattleSetup, narrate: bool) -> Result<Self, BattleError> {
+        let own;
+        let content = match &setup.cards {
+            None => content,
+            Some(text) => {
+                let src = crate::content::Source {
+                    file: OWN_CARDS_FILE,
+                    kind: crate::content::FileKind::Units,
+                    text,
+                };
+                own = Arc::new(
+                    content
+                        .with_units(&src)
+                        .map_err(|e| BattleError(format!("the battle's own cards: {e}")))?,
+                );
+                &own
+            }
+        };
         let mut stream = Stream::new(setup.seed);
 
         let mut forces = Vec::new();

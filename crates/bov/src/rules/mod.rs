@@ -49,6 +49,7 @@ pub mod morale;
 pub mod neutral;
 pub mod powers;
 pub mod quest;
+pub mod references;
 pub mod round;
 pub mod scenario;
 pub mod setup;

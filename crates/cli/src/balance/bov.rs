@@ -302,6 +302,7 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
                 .unwrap_or(0) as u64;
             let seed = mix(mix(mix(mix(a.seed, x), y), sc), u64::from(i));
             let setup = BattleSetup {
+                cards: None,
                 seed,
                 lists: names,
                 scenario: cell.scenario.scenario(),

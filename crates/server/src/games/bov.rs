@@ -49,6 +49,11 @@ pub struct BattleOptions {
     /// `valerna bov map` writes it. Its size must be the battlefield's.
     #[serde(default)]
     pub map: Option<String>,
+    /// Unit cards of one's own the lists may field: a pack's private link
+    /// id (`POST /api/bov/packs`), or the text of a list of unit cards as
+    /// `content/bov/units/*.ron` holds them. The battle keeps the cards.
+    #[serde(default)]
+    pub pack: Option<String>,
 }
 
 /// The longest the search bot thinks over a decision of a battle.
@@ -137,6 +142,25 @@ impl Worded for Battle {
         } else {
             serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?
         };
+        // A link's id was replaced by its cards when the game was asked for
+        // (`workshop::own_pack_in`); what is left is the cards' text.
+        let own = match o.pack.as_deref() {
+            None => None,
+            Some(text) if !text.contains('(') => {
+                return Err(format!("options.pack: no pack of one's own {text:?}"));
+            }
+            Some(text) => Some((
+                text.to_owned(),
+                content
+                    .with_units(&valerna_bov::content::Source {
+                        file: valerna_bov::battle::OWN_CARDS_FILE,
+                        kind: valerna_bov::content::FileKind::Units,
+                        text,
+                    })
+                    .map_err(|e| format!("options.pack: {e}"))?,
+            )),
+        };
+        let content = own.as_ref().map_or(content, |(_, p)| p);
         let lists = match o.lists {
             None => ["allaria_guild_line".to_owned(), "tyveria_swarm".to_owned()],
             Some(l) => <[String; 2]>::try_from(l)
@@ -193,6 +217,7 @@ impl Worded for Battle {
             },
             map,
             monsters: o.monsters,
+            cards: own.map(|(text, _)| text),
         })
     }
 
