@@ -248,6 +248,11 @@ export async function clickOne(page, random) {
   }
   const moved = (/** @type {string | undefined} */ v) =>
     document.body.dataset.version !== v || document.body.dataset.status === 'over' || document.body.dataset.busy === 'true';
+  // A choice behind "more" (Battles of Valerna) is shown first.
+  if (how === 'button' && (await target.evaluate((b) => !!b.closest('details:not([open])')))) {
+    const index = await target.getAttribute('data-index');
+    await page.click(`#choices details:has(button.choice[data-index="${index}"]) > summary`);
+  }
   for (let attempt = 0; ; attempt++) {
     await target.click();
     try {

@@ -273,13 +273,17 @@ test("the card editor: the loader's error on its field; the card kept, listed, p
   // The side plays on (objectives, deployment) until the unit is on the
   // table or offered to deploy by name.
   const random = rng(7);
-  const shown = () => page.evaluate(() => `${document.getElementById('field')?.textContent} ${document.getElementById('choices')?.textContent}`.includes('River Wardens'));
-  for (let i = 0; i < 60 && !(await shown()); i++) {
+  const shown = () => page.evaluate(() => !!document.querySelector('#field g.unit[aria-label^="River Wardens"]'));
+  for (let i = 0; i < 80 && !(await shown()); i++) {
     if ((await settle(page, 60000)) !== 'choose') break;
     if (await shown()) break;
     await clickOne(page, random);
   }
-  assert.ok(await shown(), 'the battle shows the unit of one\'s own');
+  assert.ok(await shown(), 'the battle shows the unit of one\'s own on the table');
+  // Its card, from the battle's own cards: the stats as written.
+  await page.click('#field g.unit[aria-label^="River Wardens"] circle');
+  await page.waitForFunction(() => /River Wardens/.test(document.getElementById('unit-card')?.textContent || ''));
+  assert.match((await page.textContent('#unit-card')) || '', /Speed.*Defense.*Health/s, 'the card of one\'s own shows its stats');
   assert.deepEqual(errors, []);
   await context.close();
 });

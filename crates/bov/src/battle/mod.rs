@@ -491,6 +491,9 @@ pub struct Battle {
     /// The paths of the last move, for drawing.
     pub last_paths: Vec<DrawnPath>,
     pub(crate) result: Option<Outcome>,
+    /// Where the battle's own unit cards ([`BattleSetup::cards`]) begin in
+    /// its pack (the pack's length when it has none).
+    pub(crate) own_cards_from: usize,
     /// The last charge: the dice added to Speed and whether it engaged.
     pub last_charge: Option<ChargeReport>,
     /// The Vaala cards each side started with.
@@ -620,6 +623,10 @@ pub struct BattleView {
     pub field: FieldView,
     /// The paths of the last move, for drawing it.
     pub last_paths: Vec<DrawnPath>,
+    /// The battle's own unit cards (not in the shipped pack), for drawing
+    /// its units' cards: public, as every unit card is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub own_cards: Vec<crate::rules::units::UnitCard>,
 }
 
 /// The battlefield as drawn: its size in inches, its terrain pieces
@@ -915,6 +922,7 @@ impl Battle {
 
     fn begin(content: &Arc<Pack>, setup: &BattleSetup, narrate: bool) -> Result<Self, BattleError> {
         let own;
+        let base_units = content.units.len();
         let content = match &setup.cards {
             None => content,
             Some(text) => {
@@ -1042,6 +1050,10 @@ impl Battle {
             models_lost: [0; 2],
             last_paths: Vec::new(),
             result: None,
+            own_cards_from: setup
+                .cards
+                .as_ref()
+                .map_or(content.units.len(), |_| base_units),
             last_charge: None,
             dealt: hands.clone(),
             command_marker: None,
@@ -1216,6 +1228,7 @@ impl Game for Battle {
                 ],
             },
             last_paths: self.last_paths.clone(),
+            own_cards: self.pack.units[self.own_cards_from.min(self.pack.units.len())..].to_vec(),
         }
     }
 

@@ -41,6 +41,11 @@ async function main() {
     m.content = await getJson(`/api/content/bov?lang=${lang()}`);
   };
   await loadContent();
+  /** The pack's cards with the battle's own unit cards (a pack of one's own). */
+  const cardsOf = () => {
+    const own = m.state?.view?.own_cards || [];
+    return { ...m.content, units: [...(m.content.units || []), ...own] };
+  };
   const root = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById('field')));
   /** The seat whose edge is drawn at the bottom. */
   const viewerSeat = () => (m.state?.view?.seat === undefined || m.state.view.seat > 1 ? 0 : m.state.view.seat);
@@ -84,7 +89,7 @@ async function main() {
   function redrawTools() {
     if (!m.state?.view) return;
     const u = tools.mode === '' ? unitById(m.selected) : null;
-    const card = u && (m.content.units || []).find((/** @type {any} */ c) => c.id === u.card);
+    const card = u && cardsOf().units.find((/** @type {any} */ c) => c.id === u.card);
     const p = card && (u.injured && card.injured ? card.injured : card.front);
     const rings = p ? { unit: u, speed: typeof u.allowance_in === 'number' ? u.allowance_in : Number(p.speed) || 0, range: p.ranged?.range ?? null, charge: chargeRings(u.charge) } : null;
     drawTools(root, m.state.view, viewerSeat(), { rings, look: tools.mode === 'look' ? tools.look : null, ruler: tools.mode === 'ruler' ? tools.ruler : null });
@@ -751,7 +756,7 @@ async function main() {
     const card = document.getElementById('unit-card');
     if (card) {
       const u = view.units.find((/** @type {any} */ x) => x.id === m.selected);
-      card.replaceChildren(...(u ? unitCard(m.content, u) : [el('p', { class: 'muted', text: t('web-bov-select') })]));
+      card.replaceChildren(...(u ? unitCard(cardsOf(), u) : [el('p', { class: 'muted', text: t('web-bov-select') })]));
     }
 
     const hand = document.getElementById('hand');
