@@ -4,11 +4,13 @@
 // how many), the spectator sees neither hand, and a page reloaded
 // mid-battle goes on. Then the same at one screen (hot seat): each hand is
 // covered until its side asks. Then the replay of the battle. Last, a
-// battle set up in the lobby on a map file of one's own.
+// battle set up in the lobby on a map file of one's own, and the table on
+// a phone.
 import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catchErrors, record, rng, createGame, accessibility, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
+import { catchErrors, record, rng, createGame, accessibility, serverAndBrowser, pressChoice, SCREENSHOTS } from '../lib/harness.mjs';
 
 const at = serverAndBrowser();
 
@@ -182,6 +184,39 @@ test('a map file of one’s own in the lobby: a broken one refused by name, a go
   await page.waitForSelector('#field .cloth');
   const pieces = (text.match(/name:/g) || []).length;
   assert.equal(await page.$$eval('#field g.terrain', (g) => g.length), pieces, `the map's ${pieces} pieces are drawn`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone (390x844): nothing scrolls sideways, the question takes at most a quarter, two fingers zoom', { timeout: 120000 }, async () => {
+  const errors = [];
+  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed: 4, mode: 'hotseat', options: OPTIONS });
+  const context = await at.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-GB' });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  await page.waitForSelector('#field .cloth');
+  if (await page.$('#show-hand')) await page.click('#show-hand');
+  await page.waitForSelector('#choices button.choice');
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(await sideways(), 0, 'the table does not scroll sideways');
+  const status = await page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#status')).getBoundingClientRect().height);
+  assert.ok(status <= 844 / 4 + 1, `the question takes at most a quarter of the screen (${status}px)`);
+  // Two fingers spread apart over the table: it zooms in.
+  const box = await page.$eval('#field', (f) => {
+    const r = f.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  const cdp = await context.newCDPSession(page);
+  const touch = (/** @type {string} */ type, /** @type {number} */ d) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x - d, y: box.y, id: 1 }, { x: box.x + d, y: box.y, id: 2 }] });
+  await touch('touchStart', 20);
+  for (const d of [30, 45, 60, 80]) await touch('touchMove', d);
+  await touch('touchEnd', 0);
+  const zoom = Number(await page.evaluate(() => document.getElementById('field')?.dataset.zoom));
+  assert.ok(zoom > 2, `two fingers spread zoom in (zoom ${zoom})`);
+  assert.equal(await sideways(), 0, 'zoomed, the page still does not scroll sideways');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-phone-en.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -212,6 +212,42 @@ async function main() {
     else return;
     e.preventDefault();
   });
+  // Two fingers pinch to zoom about their middle (a drag or a pan under
+  // way is dropped when the second finger lands).
+  /** @type {Map<number, {x: number, y: number}>} */
+  const touches = new Map();
+  let pinchDistance = 0;
+  const spread2 = () => {
+    const [a, b] = [...touches.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y), mid: { clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2 } };
+  };
+  root.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'touch') return;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size === 2) {
+      pan = null;
+      if (drag) cancelDrag();
+      pinchDistance = spread2().d;
+      e.stopImmediatePropagation();
+    }
+  }, { capture: true });
+  root.addEventListener('pointermove', (e) => {
+    if (!touches.has(e.pointerId)) return;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size !== 2 || !pinchDistance) return;
+    const { d, mid } = spread2();
+    if (d > 0 && Math.abs(d / pinchDistance - 1) > 0.02) {
+      zoomBy(d / pinchDistance, svgPoint(mid));
+      pinchDistance = d;
+    }
+    e.stopImmediatePropagation();
+  }, { capture: true });
+  const untouch = (/** @type {PointerEvent} */ e) => {
+    touches.delete(e.pointerId);
+    if (touches.size < 2) pinchDistance = 0;
+  };
+  root.addEventListener('pointerup', untouch, { capture: true });
+  root.addEventListener('pointercancel', untouch, { capture: true });
   /** A pan in progress: the pointer and the SVG point it grabbed. @type {{pointer: number, x: number, y: number} | null} */
   let pan = null;
   /** Whether the last press panned the table (its click places nothing). */
