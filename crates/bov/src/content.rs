@@ -35,39 +35,11 @@ pub struct Source<'a> {
     pub text: &'a str,
 }
 
-/// The default pack, embedded at build time.
-pub const DEFAULT_SOURCES: &[Source<'static>] = &[
-    Source {
-        file: "keywords.ron",
-        kind: FileKind::Keywords,
-        text: include_str!("../../../content/bov/keywords.ron"),
-    },
-    Source {
-        file: "units/allaria.ron",
-        kind: FileKind::Units,
-        text: include_str!("../../../content/bov/units/allaria.ron"),
-    },
-    Source {
-        file: "units/tyveria.ron",
-        kind: FileKind::Units,
-        text: include_str!("../../../content/bov/units/tyveria.ron"),
-    },
-    Source {
-        file: "units/neutral.ron",
-        kind: FileKind::Units,
-        text: include_str!("../../../content/bov/units/neutral.ron"),
-    },
-    Source {
-        file: "cards/vaala.ron",
-        kind: FileKind::Vaala,
-        text: include_str!("../../../content/bov/cards/vaala.ron"),
-    },
-    Source {
-        file: "cards/artifacts.ron",
-        kind: FileKind::Artifacts,
-        text: include_str!("../../../content/bov/cards/artifacts.ron"),
-    },
-];
+/// The default pack, embedded at build time (see `build.rs`): the keywords,
+/// every unit card file of `content/bov/units/` (the shipped files first,
+/// then any file of one's own dropped beside them), the Vaala and Artifact
+/// cards.
+pub const DEFAULT_SOURCES: &[Source<'static>] = include!(concat!(env!("OUT_DIR"), "/sources.rs"));
 
 /// The sample force lists shipped with the pack: (file, text).
 pub const SAMPLE_LISTS: &[(&str, &str)] = &[
