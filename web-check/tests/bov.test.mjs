@@ -133,6 +133,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   let pickedCasualties = 0;
   let playedFromHand = 0;
   let plannedMarches = 0;
+  let reactionAsks = 0;
   const shots = new Set();
   let decisions = 0;
   for (let step = 0; step < 1500; step++) {
@@ -273,7 +274,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
     }
     // The unit to act is selected: its card and rings show its charge's
     // reach and the chance of it.
-    if (ask === 'action' && !ringsSeen && (await page.$('#rings circle.charge'))) {
+    if (ask === 'action' && !ringsSeen && (await page.$('#rings .ring.charge'))) {
       ringsSeen = true;
       const label = await page.textContent('#rings text.ring-label');
       assert.match(label || '', /charge \d+\.\d": \d+%/, `a charge ring says its chance: ${label}`);
@@ -311,6 +312,17 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
         decisions += 1;
         continue;
       }
+    }
+    // After a card played from the hand, the player asks not to be asked
+    // about reactions: the page declines them from then on.
+    if (ask === 'reaction') reactionAsks += 1;
+    if (ask === 'reaction' && (playedFromHand || reactionAsks >= 2) && (await page.isChecked('#ask-reactions'))) {
+      // This window too: declined by the page at once.
+      await page.uncheck('#ask-reactions');
+      await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
+      console.log(`reactions no longer asked, from decision ${decisions}`);
+      decisions += 1;
+      continue;
     }
     const canMarch = buttons.some((b) => b.kind === 'March');
     // A march planned model by model (Alt-drag), made with its button.
@@ -400,6 +412,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   await shot(page, 'bov-end-en.png');
   await a11y('the end of a battle');
 
+  const declined = Number(await page.evaluate(() => document.body.dataset.declined || 0));
   const probe = await page.evaluate(() => /** @type {any} */ (window).__bovProbe);
   const sorted = [...probe.samples].sort((a, b) => a - b);
   const quantile = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -426,6 +439,8 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   assert.ok(placedByClick && ringsSeen, 'an objective placed by a click; charge rings seen');
   assert.equal(plannedMarches, 1, 'a march planned model by model was made');
   assert.ok(pickedCasualties >= 1, 'casualties chosen by clicking models');
+  console.log(`reaction windows declined by the page: ${declined}`);
+  assert.ok(declined >= 1, 'the page declined reactions once asked not to ask');
   assert.equal(deployed, 2, 'two units deployed by dragging');
   assert.deepEqual(errors, []);
   await context.close();

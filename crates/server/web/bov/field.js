@@ -192,12 +192,11 @@ export function drawTools(root, view, viewerSeat, tools) {
     if (r && r.unit.models?.length) {
       /** @type {[number | null, string, string][]} */
       const all = [[r.speed, 'speed', ''], [r.range, 'range', ''], ...r.charge.map((c) => /** @type {[number, string, string]} */ ([c.inches, 'charge', c.label]))];
+      const centres = r.unit.models.map((/** @type {{x: number, y: number}} */ m) => fr.to(m));
       for (const [reach, cls, label] of all) {
         if (!reach) continue;
-        for (const m of r.unit.models) {
-          const c = fr.to(m);
-          rings.append(svg('circle', { class: `ring ${cls}`, cx: c.x, cy: c.y, r: r.unit.radius_in + reach }));
-        }
+        // One outline for the unit: what lies within reach of any model.
+        rings.append(svg('path', { class: `ring ${cls}`, d: unionOutline(centres, r.unit.radius_in + reach) }));
         // The chance, once, at the top of the first model's ring.
         if (label) {
           const c = fr.to(r.unit.models[0]);
@@ -225,6 +224,60 @@ export function drawTools(root, view, viewerSeat, tools) {
       svg('text', { class: 'ruler-label', x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 0.4, text: `${inches.toFixed(1)}"` }),
     );
   }
+}
+
+/**
+ * The outline of the union of equal circles: each circle's arcs that no
+ * other circle covers, as an SVG path.
+ * @param {{x: number, y: number}[]} centres @param {number} r
+ */
+export function unionOutline(centres, r) {
+  const TAU = 2 * Math.PI;
+  /** @type {string[]} */
+  const d = [];
+  const point = (/** @type {{x: number, y: number}} */ c, /** @type {number} */ a) => `${(c.x + r * Math.cos(a)).toFixed(3)} ${(c.y + r * Math.sin(a)).toFixed(3)}`;
+  centres.forEach((c, i) => {
+    // The angles of this circle inside another, as intervals from 0 to 2π.
+    /** @type {[number, number][]} */
+    const covered = [];
+    let whole = false;
+    centres.forEach((o, j) => {
+      if (i === j) return;
+      const dist = Math.hypot(o.x - c.x, o.y - c.y);
+      if (dist < 1e-9) {
+        if (j < i) whole = true; // the same circle: drawn once
+        return;
+      }
+      if (dist >= 2 * r) return;
+      const mid = Math.atan2(o.y - c.y, o.x - c.x);
+      const half = Math.acos(dist / (2 * r));
+      const a = (((mid - half) % TAU) + TAU) % TAU;
+      const b = a + 2 * half;
+      if (b > TAU) {
+        covered.push([a, TAU], [0, b - TAU]);
+      } else covered.push([a, b]);
+    });
+    if (whole) return;
+    covered.sort((x, y) => x[0] - y[0]);
+    /** @type {[number, number][]} */
+    const free = [];
+    let at = 0;
+    for (const [a, b] of covered) {
+      if (a > at) free.push([at, a]);
+      at = Math.max(at, b);
+    }
+    if (at < TAU) free.push([at, TAU]);
+    for (const [a, b] of free) {
+      if (b - a < 1e-6) continue;
+      if (b - a > TAU - 1e-6) {
+        // A whole circle: two half arcs.
+        d.push(`M ${point(c, 0)} A ${r} ${r} 0 1 1 ${point(c, Math.PI)} A ${r} ${r} 0 1 1 ${point(c, 0)}`);
+      } else {
+        d.push(`M ${point(c, a)} A ${r} ${r} 0 ${b - a > Math.PI ? 1 : 0} 1 ${point(c, b)}`);
+      }
+    }
+  });
+  return d.join(' ');
 }
 
 /**

@@ -799,6 +799,8 @@ async function main() {
     if (hand) {
       const own = !st.viewer?.spectator && Array.isArray(view.hand);
       hand.hidden = !own;
+      const ask = document.querySelector('label.ask-reactions');
+      if (ask) /** @type {HTMLElement} */ (ask).hidden = !own;
       if (own) {
         const cards = covered ? [el('p', { class: 'covered', text: t('web-hand-hidden') })] : view.hand.length ? view.hand.map((/** @type {string} */ id) => {
           const c = (m.content.vaala || []).find((/** @type {any} */ v) => v.id === id);
@@ -849,6 +851,26 @@ async function main() {
     return String(s || '').replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
   }
 
+  // Reactions: asked each time, or declined by the page for this player
+  // (the choice kept in this browser).
+  const askBox = /** @type {HTMLInputElement | null} */ (document.getElementById('ask-reactions'));
+  if (askBox) {
+    askBox.checked = localStorage.getItem('valerna.bov.ask-reactions') !== 'no';
+    askBox.addEventListener('change', () => {
+      localStorage.setItem('valerna.bov.ask-reactions', askBox.checked ? 'yes' : 'no');
+      declineIfAsked();
+    });
+  }
+  /** Declines a reaction window at once when the player asked not to be asked. */
+  function declineIfAsked() {
+    const q = mine(m);
+    if (!q || m.busy || m.hidden || askBox?.checked !== false || q.options[0]?.meaning?.ask !== 'reaction') return;
+    const none = q.options.find((/** @type {any} */ o) => o.decision?.Reaction && o.decision.Reaction.reaction === null);
+    if (!none) return;
+    document.body.dataset.declined = String(Number(document.body.dataset.declined || 0) + 1);
+    choose(none.index);
+  }
+
   /** @param {any} body */
   function accept(body) {
     if (Array.isArray(body.seats)) m.kinds = body.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
@@ -877,6 +899,7 @@ async function main() {
     }
     draw();
     if (moved.length && !drag) playBack(root, body.view, viewerSeat(), moved);
+    declineIfAsked();
   }
 
   async function fetchState() {

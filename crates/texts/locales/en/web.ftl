@@ -190,6 +190,7 @@ web-bov-terrain-dangerous = Dangerous
 web-bov-objective = Objective
 web-bov-zone = Deployment zone
 web-bov-drag = Drag the unit to march it (Space: the path turns here, Backspace: undo).
+web-bov-ask-reactions = Ask me each time I may react (otherwise: no reaction)
 web-bov-more-choices = {$count} more
 web-bov-click-place = Click the table where it goes, or take a suggested place.
 web-bov-card-targets = {$card}: choose its target among the lit choices.

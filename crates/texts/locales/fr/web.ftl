@@ -190,6 +190,7 @@ web-bov-terrain-dangerous = Dangereux
 web-bov-objective = Objectif
 web-bov-zone = Zone de déploiement
 web-bov-drag = Faites glisser l'unité pour la faire marcher (Espace : le chemin tourne ici, Retour arrière : annuler).
+web-bov-ask-reactions = Me demander chaque fois que je peux réagir (sinon : aucune réaction)
 web-bov-more-choices = {$count} de plus
 web-bov-click-place = Cliquez sur la table à l'endroit voulu, ou prenez une place proposée.
 web-bov-card-targets = {$card} : choisissez sa cible parmi les choix en surbrillance.

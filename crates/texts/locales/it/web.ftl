@@ -190,6 +190,7 @@ web-bov-terrain-dangerous = Pericoloso
 web-bov-objective = Obiettivo
 web-bov-zone = Zona di schieramento
 web-bov-drag = Trascina l'unità per farla marciare (Spazio: il percorso svolta qui, Backspace: annulla).
+web-bov-ask-reactions = Chiedimi ogni volta che posso reagire (altrimenti: nessuna reazione)
 web-bov-more-choices = altre {$count}
 web-bov-click-place = Clicca sul tavolo dove va posto, o scegli un punto suggerito.
 web-bov-card-targets = {$card}: scegli il bersaglio tra le scelte evidenziate.
