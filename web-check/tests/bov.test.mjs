@@ -50,7 +50,7 @@ async function activeUnit(page) {
  * (as a hand would), and lets go: the ghost's verdict when let go.
  * @param {import('playwright-core').Page} page @param {number} dx @param {number} dy
  */
-async function dragActive(page, dx, dy, via = null) {
+async function dragActive(page, dx, dy, via = null, route = false) {
   const u = await activeUnit(page);
   const from = u.models[0];
   const a = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x, from.y]);
@@ -64,6 +64,13 @@ async function dragActive(page, dx, dy, via = null) {
     await page.keyboard.press(' ');
   }
   await page.mouse.move(b.x, b.y, { steps: 40 });
+  if (route) {
+    // The planner's route to here, in place of the straight line.
+    const before = await page.evaluate(() => Number(document.body.dataset.routed || 0));
+    await page.waitForFunction(() => ['ok', 'refused'].includes(document.querySelector('#ghost')?.getAttribute('data-verdict') || ''), undefined, { timeout: 10000 });
+    await page.keyboard.press('r');
+    await page.waitForFunction((n) => Number(document.body.dataset.routed || 0) > n || document.querySelector('#verdict[data-verdict="refused"]'), before, { timeout: 10000 });
+  }
   // The verdict of the last geometry, before letting go.
   await page.waitForFunction(() => ['ok', 'refused'].includes(document.querySelector('#ghost')?.getAttribute('data-verdict') || ''), undefined, { timeout: 10000 });
   const verdict = await page.evaluate(() => document.querySelector('#ghost')?.getAttribute('data-verdict'));
@@ -134,6 +141,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   let playedFromHand = 0;
   let plannedMarches = 0;
   let reactionAsks = 0;
+  let routedMarch = false;
   const shots = new Set();
   let decisions = 0;
   for (let step = 0; step < 1500; step++) {
@@ -377,7 +385,14 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       const forward = u.owner === view.near_seat ? 1 : -1;
       // The first march turns once on its way (a waypoint).
       const via = marched === 0 ? { dx: 0, dy: forward * 1.0 } : null;
-      const d = await dragActive(page, 0.5, forward * 1.5, via);
+      // The third march follows the planner's route (R), farther on.
+      const routing = marched === 2 && !routedMarch;
+      const d = routing ? await dragActive(page, 0.5, forward * 4, null, true) : await dragActive(page, 0.5, forward * 1.5, via);
+      if (routing && d.verdict === 'ok') {
+        const last = await page.evaluate(() => /** @type {any} */ (window).__bovProbe.last);
+        assert.ok(last?.March?.paths?.length >= 1, `the route is a march: ${JSON.stringify(last)}`);
+        routedMarch = true;
+      }
       if (via) {
         const last = await page.evaluate(() => /** @type {any} */ (window).__bovProbe.last);
         assert.equal(last?.March?.paths?.[0]?.[1]?.length, 2, `a waypoint and the end: ${JSON.stringify(last)}`);
@@ -438,6 +453,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   console.log(`casualties clicked ${pickedCasualties}, Vaala cards played from the hand ${playedFromHand}, marches planned model by model ${plannedMarches}`);
   assert.ok(placedByClick && ringsSeen, 'an objective placed by a click; charge rings seen');
   assert.equal(plannedMarches, 1, 'a march planned model by model was made');
+  assert.ok(routedMarch, "a march made along the planner's route");
   assert.ok(pickedCasualties >= 1, 'casualties chosen by clicking models');
   console.log(`reaction windows declined by the page: ${declined}`);
   assert.ok(declined >= 1, 'the page declined reactions once asked not to ask');

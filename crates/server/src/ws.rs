@@ -64,6 +64,15 @@ pub enum ClientMessage {
         from: u16,
         to: u16,
     },
+    /// The way the bots' planner would march a unit toward a point
+    /// (Battles of Valerna), for anyone at the table: answered by a
+    /// `routed` frame with the same `seq` and the march as a decision.
+    Route {
+        seq: u64,
+        unit: u16,
+        x: f64,
+        y: f64,
+    },
     Ping,
 }
 
@@ -185,7 +194,9 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
             // must not count towards the flood limits of decisions.
             let is_try = matches!(
                 decoded,
-                Some(Ok(ClientMessage::Try { .. } | ClientMessage::Look { .. }))
+                Some(Ok(ClientMessage::Try { .. }
+                    | ClientMessage::Look { .. }
+                    | ClientMessage::Route { .. }))
             );
             if is_try {
                 if tries.0.elapsed() >= std::time::Duration::from_secs(1) {
@@ -309,6 +320,21 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         Ok(())
                     }
                     None => Err(ApiError::bad_json("say hello before looking")),
+                },
+                ClientMessage::Route { seq, unit, x, y } => match viewer {
+                    Some(_) => {
+                        let query = json!({"route": unit, "to": {"x": x, "y": y}});
+                        let frame = match app.look(&slot, &query).await {
+                            Ok(decision) => {
+                                json!({"type": "routed", "seq": seq, "decision": decision})
+                            }
+                            Err(e) => json!({"type": "routed", "seq": seq, "error": e.code,
+                                             "text": e.message}),
+                        };
+                        send(&strong, frame.to_string());
+                        Ok(())
+                    }
+                    None => Err(ApiError::bad_json("say hello before asking for a route")),
                 },
                 ClientMessage::Takeback { version } => match viewer {
                     Some((Viewer::Seat(seat), _)) => {

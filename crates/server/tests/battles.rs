@@ -352,3 +352,87 @@ async fn tries_check_without_deciding_and_looks_are_open_to_all() {
         "{l}"
     );
 }
+
+/// A route: the bots' planner marches the active unit toward a point, each
+/// model's path around what stands in the way (BoV 5.1, "Movement"); the
+/// answer is a March the engine finds legal, and bad routes are refused by
+/// name.
+#[tokio::test]
+async fn a_route_is_the_planners_march_toward_a_point() {
+    let s = common::server().await;
+    let (id, tokens) = s
+        .create_battle(
+            &["human", "human"],
+            5,
+            json!({"lists": ["allaria_guild_line", "tyveria_swarm"]}),
+        )
+        .await;
+    // Both sides take their first options until a unit is to act.
+    let path = format!("/api/games/{id}/decisions");
+    let mut st = s.state(&id, None).await;
+    for _ in 0..200 {
+        let seat = st["question"]["seat"].as_u64().unwrap() as usize;
+        let mine = s.state(&id, Some(&tokens[seat])).await;
+        let options = mine["question"]["options"].as_array().unwrap().clone();
+        if options.iter().any(|o| o["decision"].get("March").is_some()) {
+            st = mine;
+            break;
+        }
+        // Activate a unit rather than pass, when the turn asks.
+        let pick = options
+            .iter()
+            .position(|o| o["decision"].get("Activate").is_some())
+            .unwrap_or(0);
+        let body = json!({"version": mine["version"], "option": pick}).to_string();
+        assert_eq!(s.post(&path, Some(&tokens[seat]), &body).await.status, 200);
+        st = s.state(&id, None).await;
+    }
+    let seat = st["question"]["seat"].as_u64().unwrap() as usize;
+    let unit = st["question"]["options"][0]["meaning"]["unit"]
+        .as_u64()
+        .unwrap();
+    let (mut ws, _) = socket(&s, &id, Some(&tokens[seat])).await;
+    // Toward the middle of the table.
+    send(
+        &mut ws,
+        json!({"type": "route", "seq": 3, "unit": unit, "x": 24.0, "y": 18.0}),
+    )
+    .await;
+    let r = next(&mut ws, "routed").await;
+    assert_eq!(r["seq"].as_u64(), Some(3), "{r}");
+    let decision = r["decision"].clone();
+    assert!(
+        decision["March"]["paths"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty()),
+        "{r}"
+    );
+    let version = st["version"].as_u64().unwrap();
+    send(
+        &mut ws,
+        json!({"type": "try", "version": version, "seq": 4, "decision": decision}),
+    )
+    .await;
+    let t = next(&mut ws, "tried").await;
+    assert_eq!(
+        t["ok"].as_bool(),
+        Some(true),
+        "the planner's march is legal: {t}"
+    );
+    // No such unit; a point that is not one.
+    send(
+        &mut ws,
+        json!({"type": "route", "seq": 5, "unit": 999, "x": 1.0, "y": 1.0}),
+    )
+    .await;
+    let r = next(&mut ws, "routed").await;
+    assert_eq!(r["error"], "bad_look", "{r}");
+    assert!(r["text"].as_str().unwrap().contains("999"), "{r}");
+    send(
+        &mut ws,
+        json!({"type": "route", "seq": 6, "unit": unit, "x": "far", "y": 1.0}),
+    )
+    .await;
+    let e = next(&mut ws, "error").await;
+    assert_eq!(e["error"], "bad_json", "{e}");
+}

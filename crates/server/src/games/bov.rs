@@ -298,6 +298,9 @@ impl Worded for Battle {
     /// `{"from": unit, "to": unit}`: the lines of sight `from` draws to
     /// `to`, the distance and cover ([`valerna_bov::battle::look::Look`]).
     fn look(&self, query: &Value) -> Result<Value, String> {
+        if let Some(unit) = query.get("route") {
+            return route(self, unit, &query["to"]);
+        }
         let unit = |k: &str| {
             query[k]
                 .as_u64()
@@ -369,4 +372,31 @@ impl Worded for Battle {
             "battlefields": BATTLEFIELDS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
         })
     }
+}
+
+/// The march the bots' planner makes of `unit` toward the point `to`
+/// (`{"x": …, "y": …}`, inches), as far as its Speed allows: each model's
+/// path around terrain and bases, as a `March` decision (BoV 5.1,
+/// "Movement"), or why there is none.
+fn route(g: &Battle, unit: &Value, to: &Value) -> Result<Value, String> {
+    let unit = unit
+        .as_u64()
+        .and_then(|u| u16::try_from(u).ok())
+        .filter(|&u| usize::from(u) < g.units.len())
+        .ok_or_else(|| format!("a route names a unit of the battle by number, not {unit}"))?;
+    let (Some(x), Some(y)) = (to["x"].as_f64(), to["y"].as_f64()) else {
+        return Err("a route goes to a point: `x` and `y` in inches".into());
+    };
+    if !x.is_finite() || !y.is_finite() {
+        return Err("a route's point must be finite".into());
+    }
+    if !g.units[usize::from(unit)].alive() {
+        return Err(format!("unit {unit} is not on the table"));
+    }
+    let paths = g
+        .march_toward(unit, valerna_bov::geometry::Point::new(x, y), false)
+        .ok_or_else(|| {
+            format!("the planner finds no march of unit {unit} toward ({x:.1}\", {y:.1}\")")
+        })?;
+    serde_json::to_value(valerna_bov::battle::Decision::March { paths }).map_err(|e| e.to_string())
 }

@@ -53,7 +53,8 @@ async function main() {
   // --- The drag: one try in flight, the newest geometry next. -----------
   /** @type {{radius: number, from: {x: number, y: number}[] | null, at: {x: number, y: number}[], decision: any, key: string, pointer: number,
    *   propose: (p: {x: number, y: number}) => {at: {x: number, y: number}[], decision: any}, click: (() => void) | null,
-   *   down: {x: number, y: number}, moved: boolean, cancelled?: boolean, single?: {model: number, path: {x: number, y: number}[]}} | null} */
+   *   down: {x: number, y: number}, moved: boolean, cancelled?: boolean, single?: {model: number, path: {x: number, y: number}[]},
+   *   routes?: {x: number, y: number}[][]} | null} */
   let drag = null;
   /** A march planned model by model (Alt-drag, or "One model at a time"):
    * each model's path, checked as a whole by the server, made with the
@@ -423,7 +424,7 @@ async function main() {
     return { at, decision: { March: { paths: list } } };
   }
   /** Each model's path so far: where it stands, then the waypoints. */
-  const trails = () => drag?.from?.map((p) => [p, ...waypoints.map((w) => ({ x: p.x + w.x, y: p.y + w.y }))]) ?? null;
+  const trails = () => drag?.routes ?? drag?.from?.map((p) => [p, ...waypoints.map((w) => ({ x: p.x + w.x, y: p.y + w.y }))]) ?? null;
   /** The offset the pointer last proposed. @type {{x: number, y: number} | null} */
   let lastDelta = null;
   /** A march's waypoints, as offsets from where the unit stands (Space adds
@@ -502,6 +503,7 @@ async function main() {
     const p = tablePoint(root, e, m.state.view, viewerSeat());
     if (!p) return;
     const { at, decision } = drag.propose(p);
+    drag.routes = undefined;
     drag.at = at;
     drag.decision = decision;
     drag.key = JSON.stringify(decision);
@@ -962,6 +964,7 @@ async function main() {
     onMessage: (msg) => {
       if (msg.type === 'tried') tried(msg);
       else if (msg.type === 'looked') looked(msg);
+      else if (msg.type === 'routed') routed(msg);
     },
     onStatus: (status, retry) => {
       const c = document.getElementById('connection');
@@ -1007,6 +1010,49 @@ async function main() {
     e.preventDefault();
     document.body.dataset.waypoints = String(waypoints.length);
   });
+  // R asks the bots' planner for its route of the dragged unit to where the
+  // pointer is (around terrain and bases); letting go then makes it.
+  let routeSeq = 0;
+  document.addEventListener('keydown', (e) => {
+    if ((e.key !== 'r' && e.key !== 'R') || !drag || drag.cancelled || !drag.moved || !drag.from || drag.single || !lastDelta) return;
+    const unit = draggable();
+    if (!unit) return;
+    e.preventDefault();
+    const c = centroid(unit.models);
+    routeSeq += 1;
+    live.send({ type: 'route', seq: routeSeq, unit: unit.id, x: c.x + lastDelta.x, y: c.y + lastDelta.y });
+  });
+  /** The planner's route: the drag now proposes it. @param {any} msg */
+  function routed(msg) {
+    const unit = draggable();
+    if (msg.seq !== routeSeq || !drag || !unit) return;
+    if (msg.error || !msg.decision?.March) {
+      const box = document.getElementById('verdict');
+      if (box) {
+        box.textContent = msg.text || msg.error || '';
+        box.dataset.verdict = 'refused';
+      }
+      return;
+    }
+    const paths = new Map(msg.decision.March.paths.map((/** @type {[number, {x: number, y: number}[]]} */ [id, pts]) => [id, pts]));
+    const at = unit.models.map((/** @type {{x: number, y: number}} */ p, /** @type {number} */ i) => {
+      const own = paths.get(unit.model_ids[i]);
+      return own ? own[own.length - 1] : p;
+    });
+    const routes = unit.models.map((/** @type {{x: number, y: number}} */ p, /** @type {number} */ i) => [p, ...(paths.get(unit.model_ids[i]) || []).slice(0, -1)]);
+    drag.at = at;
+    drag.decision = msg.decision;
+    drag.key = JSON.stringify(msg.decision);
+    drag.routes = routes;
+    document.body.dataset.routed = String(Number(document.body.dataset.routed || 0) + 1);
+    const v = verdicts.get(drag.key);
+    drawGhost(root, drag.radius, routes, at, v ? (v.ok ? 'ok' : 'refused') : 'asking', m.state.view, viewerSeat());
+    if (v) showVerdict(drag.key);
+    else {
+      wanted = { decision: msg.decision, key: drag.key };
+      sendTry();
+    }
+  }
   // Esc drops the drag; the press it began still ends in no click.
   document.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape' || !drag) return;
