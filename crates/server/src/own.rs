@@ -116,6 +116,16 @@ fn no_pack(id: &str) -> ApiError {
     )
 }
 
+/// A pack named in a request's body (or query) that is not there: the
+/// request is at fault, not its URL (422, not 404).
+pub fn named_pack_missing(e: ApiError) -> ApiError {
+    if e.code == "no_pack" {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "no_pack", e.message)
+    } else {
+        e
+    }
+}
+
 fn bad_pack(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_pack", m)
 }
@@ -303,15 +313,15 @@ fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError
 #[utoipa::path(post, path = "/api/bov/cards/check", request_body = CardToCheck,
     responses((status = 200, body = CardCheck),
               (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 404, description = "no_pack: no pack of one's own of that id", body = crate::api::ErrorBody),
-              (status = 413, description = "too_large", body = crate::api::ErrorBody)))]
+              (status = 413, description = "too_large", body = crate::api::ErrorBody),
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
 pub async fn check_card_route(
     State(app): State<Arc<App>>,
     body: Body,
 ) -> Result<Json<CardCheck>, ApiError> {
     let c: CardToCheck = json_body(&read_body(&app, body).await?)?;
     let others = match &c.pack {
-        Some(id) => pack_cards(&app, id).await?,
+        Some(id) => pack_cards(&app, id).await.map_err(named_pack_missing)?,
         None => Vec::new(),
     };
     Ok(Json(check_card(&shipped(), &others, &c.card)))
@@ -407,7 +417,7 @@ fn no_list(id: &str) -> ApiError {
 
 async fn keep_list(app: &App, id: String, b: ListBody) -> Result<SavedList, ApiError> {
     if let Some(p) = &b.pack {
-        pack_cards(app, p).await?;
+        pack_cards(app, p).await.map_err(named_pack_missing)?;
     }
     let body = serde_json::to_string(&b).map_err(|e| ApiError::bad_json(e.to_string()))?;
     app.store()
@@ -425,7 +435,7 @@ async fn keep_list(app: &App, id: String, b: ListBody) -> Result<SavedList, ApiE
 #[utoipa::path(post, path = "/api/bov/lists", request_body = ListBody,
     responses((status = 201, body = SavedList),
               (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 404, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
 pub async fn create_list(
     State(app): State<Arc<App>>,
     body: Body,
@@ -465,7 +475,8 @@ pub async fn get_list(
     params(("id" = String, Path, description = "The link's id")),
     responses((status = 200, body = SavedList),
               (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 404, description = "no_list, or no_pack", body = crate::api::ErrorBody)))]
+              (status = 404, description = "no_list", body = crate::api::ErrorBody),
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
 pub async fn put_list(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

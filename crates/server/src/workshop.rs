@@ -94,8 +94,8 @@ pub struct ListCheck {
     request_body(content = CheckList, description = "`{\"text\": ..., \"pack\": ...}`, or the RON text itself (any other content type)"),
     responses((status = 200, body = ListCheck),
               (status = 400, description = "bad_json: empty, not UTF-8, or JSON without `text`", body = crate::api::ErrorBody),
-              (status = 404, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody),
-              (status = 413, description = "too_large", body = crate::api::ErrorBody)))]
+              (status = 413, description = "too_large", body = crate::api::ErrorBody),
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
 pub async fn check_list(
     State(app): State<Arc<App>>,
     Q(query): Q<CheckQuery>,
@@ -122,7 +122,12 @@ pub async fn check_list(
         (text, query.pack)
     };
     match own {
-        Some(id) => Ok(Json(check(&crate::own::pack_with(&app, &id).await?, &text))),
+        Some(id) => Ok(Json(check(
+            &crate::own::pack_with(&app, &id)
+                .await
+                .map_err(crate::own::named_pack_missing)?,
+            &text,
+        ))),
         None => Ok(Json(check(&pack(), &text))),
     }
 }
