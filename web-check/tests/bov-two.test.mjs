@@ -202,9 +202,18 @@ test('on a phone (390x844): nothing scrolls sideways, the question takes at most
   assert.equal(await sideways(), 0, 'the table does not scroll sideways');
   const status = await page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#status')).getBoundingClientRect().height);
   assert.ok(status <= 844 / 4 + 1, `the question takes at most a quarter of the screen (${status}px)`);
-  // Two fingers spread apart over the table: it zooms in.
-  const box = await page.$eval('#field', (f) => {
-    const r = f.getBoundingClientRect();
+  // Set up by the first suggestions until the first turn.
+  for (let i = 0; i < 60 && (await page.evaluate(() => document.body.dataset.ask)) !== 'turn'; i++) {
+    if (await page.$('#show-hand')) await page.click('#show-hand');
+    const version = await page.evaluate(() => document.body.dataset.version);
+    await pressChoice(page, Number(await page.getAttribute('#choices button.choice', 'data-index')));
+    await page.waitForFunction((v) => document.body.dataset.version !== v && document.body.dataset.busy === 'false', version);
+    await page.waitForFunction(() => document.querySelector('#show-hand') || document.querySelector('#choices button.choice:not([disabled])'));
+  }
+  assert.equal(await sideways(), 0, 'the battle does not scroll sideways');
+  // Two fingers spread apart over a unit: the table zooms in about them.
+  const box = await page.$eval('#field g.unit circle', (c) => {
+    const r = c.getBoundingClientRect();
     return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   });
   const cdp = await context.newCDPSession(page);
