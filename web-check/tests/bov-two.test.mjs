@@ -226,6 +226,18 @@ test('on a phone (390x844): nothing scrolls sideways, the question takes at most
   assert.ok(zoom > 2, `two fingers spread zoom in (zoom ${zoom})`);
   assert.equal(await sideways(), 0, 'zoomed, the page still does not scroll sideways');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-phone-en.png') });
+  // The battlefield, the sides and the log: each one tap away.
+  const seen = () => page.evaluate(() => ['#field', '#sides', '#log'].filter((s) => {
+    const e = document.querySelector(s);
+    return !!e && e.getBoundingClientRect().height > 0;
+  }));
+  assert.deepEqual(await seen(), ['#field'], 'the battlefield first');
+  await page.click('nav.phone-tabs button[data-view="log"]');
+  assert.deepEqual(await seen(), ['#log'], 'one tap: the log');
+  await page.click('nav.phone-tabs button[data-view="side"]');
+  assert.deepEqual(await seen(), ['#sides'], 'one tap: the sides');
+  await page.click('nav.phone-tabs button[data-view="main"]');
+  assert.deepEqual(await seen(), ['#field'], 'one tap: the battlefield again');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -73,6 +73,18 @@ test('at 390x844 no page scrolls sideways', { timeout: 120000 }, async () => {
   const status = await page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#status')).getBoundingClientRect().height);
   assert.ok(status <= 844 / 4 + 1, `the question takes at most a quarter of the screen (${status}px)`);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-table-en.png') });
+  // The board, the players and the log: each one tap away.
+  const seen = () => page.evaluate(() => ['#map', '#players', '#log'].filter((s) => {
+    const e = document.querySelector(s);
+    return !!e && e.getBoundingClientRect().height > 0;
+  }));
+  assert.deepEqual(await seen(), ['#map'], 'the board first');
+  await page.click('nav.phone-tabs button[data-view="log"]');
+  assert.deepEqual(await seen(), ['#log'], 'one tap: the log');
+  await page.click('nav.phone-tabs button[data-view="side"]');
+  assert.deepEqual(await seen(), ['#players'], 'one tap: the players');
+  await page.click('nav.phone-tabs button[data-view="main"]');
+  assert.deepEqual(await seen(), ['#map'], 'one tap: the board again');
   const id = page.url().split('/play/')[1].split(/[?#]/)[0];
   await page.goto(`${at.server.base}/play/${id}#spectate`);
   await page.waitForFunction(() => document.body.dataset.status === 'playing');

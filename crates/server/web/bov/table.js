@@ -9,6 +9,7 @@
 
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
+import { phoneTabs } from '../tabs.js';
 import { drawField, drawTools, drawSpots, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
 import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel, percent } from './panels.js';
 import { replay } from './replay.js';
@@ -36,6 +37,7 @@ async function main() {
   const token = () => (acting === null ? null : tokens[String(acting)]);
   await loadTexts(initialLang(gameLang));
   applyTexts(document);
+  phoneTabs();
   if (refused && !localSeats.length) m.notice = t(refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');
   const loadContent = async () => {
     m.content = await getJson(`/api/content/bov?lang=${lang()}`);

@@ -7,6 +7,7 @@
 
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
+import { phoneTabs } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
 import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel } from './panels.js';
@@ -246,6 +247,7 @@ async function main() {
   const token = () => (acting === null ? null : tokens[String(acting)]);
   await loadTexts(initialLang(gameLang));
   applyTexts(document);
+  phoneTabs();
   // An invitation opened before by this browser leaves it its seat; opened
   // by another, or not this game's, leaves it watching, told why.
   if (refused && !localSeats.length) m.notice = t(refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');

@@ -157,6 +157,7 @@ web-die-double-critical = due colpi critici
 ## Registro e replay
 
 web-log = Registro
+web-views = Le viste del tavolo
 web-replay = Replay
 web-replay-first = Prima decisione
 web-replay-prev = Decisione precedente
