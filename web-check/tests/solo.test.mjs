@@ -74,6 +74,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   /** @type {string | null} */
   let previous = null;
   let followed = 0;
+  let sinceShown = 0;
   const firstRound = Number(await page.evaluate(() => document.body.dataset.round));
   for (;;) {
     const state = await settle(page, 60000);
@@ -130,6 +131,8 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
       assert.equal(await page.textContent('#status-text'), previous, 'the taken-back question is asked again');
       tookBack = true;
     }
+    // After a decision, the next question says what happened since it.
+    if (decisions > 0 && (await page.$('#status-extra details.since li'))) sinceShown += 1;
     previous = await page.textContent('#status-text');
     ways[await clickOne(page, random)] += 1;
     decisions += 1;
@@ -141,6 +144,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   const outcome = await page.textContent('#status-text');
   console.log(`solo game: ${tookBack ? 'one take-back, ' : 'no take-back offered, '}${decisions} decisions by clicking (map ${ways.map}, cards ${ways.card}, buttons ${ways.button}), rounds ${firstRound}..${lastRound}; ${outcome}; clicks made again: ${lostClicks.count}`);
   assert.ok(reloaded, 'the page was reloaded mid-round');
+  assert.ok(sinceShown > decisions / 2, `what happened since the last decision shown at ${sinceShown} of ${decisions} questions`);
   assert.ok(lastRound >= 2, 'complete rounds were played');
   assert.ok(ways.map > 0, 'some decisions were made on the map');
   assert.ok(followed > 0, "the others' moves were shown one by one on the board");

@@ -19,7 +19,7 @@ import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, se
  * (entry n at index n).
  * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null,
  *   hidden: boolean, lit: Set<number>, mode: 'play' | 'replay', busy: boolean,
- *   localSeats: number[], notice: string, following?: number}} TableModel
+ *   localSeats: number[], notice: string, following?: number, since?: number}} TableModel
  */
 
 /** @param {TableModel} m */
@@ -105,6 +105,19 @@ export function render(m, act) {
     } else {
       status.textContent = '';
       box.replaceChildren();
+    }
+    // What happened since the player's last decision, its own results
+    // and the others' turns, beside the new question.
+    if (q && !covered && m.mode === 'play' && m.since !== undefined) {
+      const lines = m.log.slice(m.since).filter((e) => e.text);
+      if (lines.length) {
+        extra.append(
+          el('details', { class: 'since', open: lines.length <= 8 }, [
+            el('summary', { text: t('web-since-last', { count: lines.length }) }),
+            el('ol', {}, lines.slice(-12).map((e) => el('li', { text: e.text }))),
+          ]),
+        );
+      }
     }
     if (st?.viewer?.spectator) extra.append(el('span', { class: 'badge', text: t('web-spectating') }));
     if (m.mode === 'play' && st?.can_take_back) {
@@ -362,6 +375,7 @@ async function main() {
   async function choose(index) {
     if (!m.state || m.busy) return;
     catchUp();
+    m.since = m.log.length;
     m.busy = true;
     m.notice = '';
     draw();

@@ -157,6 +157,7 @@ web-die-double-critical = two critical hits
 ## Log and replay
 
 web-log = Log
+web-since-last = Since your last decision ({$count} events)
 web-views = The table's views
 web-replay = Replay
 web-replay-first = First decision

@@ -157,6 +157,7 @@ web-die-double-critical = deux touches critiques
 ## Journal et replay
 
 web-log = Journal
+web-since-last = Depuis votre dernière décision ({$count} événements)
 web-views = Les vues de la table
 web-replay = Replay
 web-replay-first = Première décision

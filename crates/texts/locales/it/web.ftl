@@ -157,6 +157,7 @@ web-die-double-critical = due colpi critici
 ## Registro e replay
 
 web-log = Registro
+web-since-last = Dalla tua ultima decisione ({$count} eventi)
 web-views = Le viste del tavolo
 web-replay = Replay
 web-replay-first = Prima decisione
