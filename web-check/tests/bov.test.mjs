@@ -142,6 +142,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   let plannedMarches = 0;
   let reactionAsks = 0;
   let routedMarch = false;
+  let sinceShown = 0;
   const shots = new Set();
   let decisions = 0;
   for (let step = 0; step < 1500; step++) {
@@ -165,6 +166,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       const charge = buttons.find((b) => b.kind === 'Charge');
       assert.match(charge?.text || '', /away/, 'a charge shows how far and its chance');
     }
+    if (decisions > 0 && (await page.$('#choices details.since li'))) sinceShown += 1;
     const version = await page.evaluate(() => document.body.dataset.version);
     // The tools, once both sides stand on the table: the line of sight
     // from one of ours to one of theirs, then the ruler.
@@ -454,6 +456,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   assert.ok(placedByClick && ringsSeen, 'an objective placed by a click; charge rings seen');
   assert.equal(plannedMarches, 1, 'a march planned model by model was made');
   assert.ok(routedMarch, "a march made along the planner's route");
+  assert.ok(sinceShown > 10, `what happened since the last decision shown at ${sinceShown} questions`);
   assert.ok(pickedCasualties >= 1, 'casualties chosen by clicking models');
   console.log(`reaction windows declined by the page: ${declined}`);
   assert.ok(declined >= 1, 'the page declined reactions once asked not to ask');

@@ -17,7 +17,7 @@ import { replay } from './replay.js';
 /**
  * @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry
  * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null, selected: number | null,
- *   busy: boolean, notice: string, verdict: string, localSeats: number[], hidden: boolean}} Model
+ *   busy: boolean, notice: string, verdict: string, localSeats: number[], hidden: boolean, since?: number}} Model
  */
 
 /** @param {Model} m */
@@ -716,6 +716,14 @@ async function main() {
         const byKind = new Map();
         for (const o of q.options) byKind.set(kindOf(o.decision), [...(byKind.get(kindOf(o.decision)) || []), o]);
         const FEW = 6;
+        // What happened since the player's last decision.
+        const lines = m.since === undefined ? [] : m.log.slice(m.since).filter((e) => e.text);
+        const since = lines.length
+          ? el('details', { class: 'since', open: lines.length <= 8 }, [
+              el('summary', { text: t('web-since-last', { count: lines.length }) }),
+              el('ol', {}, lines.slice(-12).map((e) => el('li', { text: e.text }))),
+            ])
+          : null;
         box.replaceChildren(
           ...own,
           ...[...byKind.entries()].flatMap(([kind, os]) =>
@@ -723,6 +731,7 @@ async function main() {
               ? os.map(button)
               : [...os.slice(0, FEW).map(button), el('details', { class: 'more-choices', 'data-kind': kind }, [el('summary', { text: t('web-bov-more-choices', { count: os.length - FEW }) }), ...os.slice(FEW).map(button)])],
           ),
+          ...(since ? [since] : []),
         );
       } else if (st.question) {
         const kind = m.kinds?.[st.question.seat];
@@ -939,6 +948,7 @@ async function main() {
   /** Sends a decision: a listed option or one of the page's own (a drag). @param {{option?: number, decision?: any}} what */
   async function decide(what) {
     if (!m.state || m.busy) return;
+    m.since = m.log.length;
     m.busy = true;
     m.notice = '';
     draw();
