@@ -166,7 +166,8 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       const charge = buttons.find((b) => b.kind === 'Charge');
       assert.match(charge?.text || '', /away/, 'a charge shows how far and its chance');
     }
-    if (decisions > 0 && (await page.$('#choices details.since li'))) sinceShown += 1;
+    // (marked in the log beside the battlefield on this wide screen)
+    if (decisions > 0 && ((await page.$('#choices details.since li')) || (await page.$('#log li.since-start')))) sinceShown += 1;
     const version = await page.evaluate(() => document.body.dataset.version);
     // The tools, once both sides stand on the table: the line of sight
     // from one of ours to one of theirs, then the ruler.

@@ -85,6 +85,11 @@ test('at 390x844 no page scrolls sideways', { timeout: 120000 }, async () => {
   assert.deepEqual(await seen(), ['#players'], 'one tap: the players');
   await page.click('nav.phone-tabs button[data-view="main"]');
   assert.deepEqual(await seen(), ['#map'], 'one tap: the board again');
+  // After a decision, the next question says what happened since it
+  // (above the board: the log is a tap away).
+  await clickOne(page, rng(3));
+  assert.equal(await settle(page, 60000), 'choose');
+  await page.waitForSelector('#status-extra details.since li', { state: 'attached', timeout: 10000 });
   const id = page.url().split('/play/')[1].split(/[?#]/)[0];
   await page.goto(`${at.server.base}/play/${id}#spectate`);
   await page.waitForFunction(() => document.body.dataset.status === 'playing');

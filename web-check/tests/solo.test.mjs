@@ -132,7 +132,8 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
       tookBack = true;
     }
     // After a decision, the next question says what happened since it.
-    if (decisions > 0 && (await page.$('#status-extra details.since li'))) sinceShown += 1;
+    // (in the log beside the board on a wide screen, above the board on a narrow one)
+    if (decisions > 0 && ((await page.$('#status-extra details.since li')) || (await page.$('#log li.since-start')))) sinceShown += 1;
     previous = await page.textContent('#status-text');
     ways[await clickOne(page, random)] += 1;
     decisions += 1;

@@ -27,3 +27,17 @@ export function phoneTabs() {
     }).observe(log, { childList: true });
   }
 }
+
+/** Whether the log stands as a column beside the board (wide screens, as
+ * the style sheet lays the table out): then what happened since the
+ * player's last decision is marked in the log rather than summed up above
+ * the board. */
+export const logBeside = () => !!window.matchMedia?.('(min-width: 1200px)').matches;
+
+/** Marks the first line of the log since the player's last decision (the
+ * line at `since`), or none. @param {HTMLElement} log @param {number | undefined} since */
+export function sinceMark(log, since) {
+  const at = since === undefined ? null : log.children[since] || null;
+  for (const li of log.querySelectorAll('li.since-start')) if (li !== at) li.classList.remove('since-start');
+  if (at && !at.classList.contains('since-start')) at.classList.add('since-start');
+}

@@ -7,7 +7,7 @@
 
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
-import { phoneTabs } from '../tabs.js';
+import { phoneTabs, logBeside, sinceMark } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
 import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel } from './panels.js';
@@ -108,7 +108,7 @@ export function render(m, act) {
     }
     // What happened since the player's last decision, its own results
     // and the others' turns, beside the new question.
-    if (q && !covered && m.mode === 'play' && m.since !== undefined) {
+    if (q && !covered && m.mode === 'play' && m.since !== undefined && !logBeside()) {
       const lines = m.log.slice(m.since).filter((e) => e.text);
       if (lines.length) {
         extra.append(
@@ -165,6 +165,7 @@ export function render(m, act) {
     }
     const have = logBox.childElementCount;
     for (let i = logBox.childElementCount; i < m.log.length; i++) logBox.append(logLine(content, m.log[i], light));
+    sinceMark(logBox, m.since);
     if (logBox.childElementCount > have) logBox.scrollTop = logBox.scrollHeight;
     logBox.querySelectorAll('.following').forEach((e) => e.classList.remove('following'));
     const line = m.following === undefined ? null : logBox.querySelector(`[data-n="${m.following}"]`);
@@ -272,9 +273,10 @@ async function main() {
   const act = { choose, takeBack, showHand };
   const draw = () => render(m, act);
 
-  // What others did since the last look (a Faceless turn arrives whole):
-  // the board lights each event's regions in turn, its log line marked, so
-  // a player can follow the moves rather than find the board changed.
+  // What happened since the last look (a Faceless turn arrives whole, and
+  // a player's own decision has its results too): the board lights each
+  // event's regions in turn, its log line marked, so a player can follow
+  // the moves rather than find the board changed.
   const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   /** @type {number[]} */
   const toFollow = [];
@@ -291,7 +293,7 @@ async function main() {
     if (from <= 0 || calm) return;
     for (let i = from; i < m.log.length; i++) {
       const e = m.log[i];
-      if (e.seat !== acting && regionsOf(e.event).length) toFollow.push(i);
+      if (regionsOf(e.event).length) toFollow.push(i);
     }
     // A long run of others' moves is shown from its last steps: the board
     // is drawn as it stands, and the walk-through must not trail it.
@@ -337,6 +339,7 @@ async function main() {
       acting = q.seat;
       m.hidden = true;
       m.log = [];
+      m.since = undefined;
       live.restart(token(), lang());
       draw();
       return;
