@@ -690,4 +690,23 @@ mod tests {
         assert_eq!(terms(Lang::Fr), ["Assaut", "Courroux", "Sans-Visage"]);
         assert_eq!(Texts::new(Lang::Fr).decimal(12.25, 1), "12,2");
     }
+
+    /// LoV table, "No option that does nothing": not assaulting says so
+    /// ("stay" read as a move), in every language.
+    #[test]
+    fn declining_an_assault_says_so() {
+        use valerna_lov::decision::Decision;
+        use valerna_lov::log::{Ask, Meaning};
+        let content = valerna_lov::content::Content::default_pack().unwrap();
+        let m = Meaning {
+            ask: Ask::AssaultRegion,
+            decision: Decision::Done,
+            owner: 0,
+            subject: valerna_lov::state::NONE,
+        };
+        let said = |lang| lov::option_text(&content, &Texts::new(lang), &m);
+        assert_eq!(said(Lang::En), "don't assault");
+        assert_eq!(said(Lang::It), "non assaltare");
+        assert_eq!(said(Lang::Fr), "ne pas attaquer");
+    }
 }

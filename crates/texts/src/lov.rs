@@ -711,9 +711,8 @@ pub fn option_text(content: &Content, t: &Texts, m: &Meaning) -> String {
         (_, Decision::Region(r)) => tr!(t, "opt-region", region = reg(r)),
         (Ask::Vaala, Decision::Done) => tr!(t, "opt-no-vaala"),
         (Ask::Denizen, Decision::Done) => tr!(t, "opt-no-denizen"),
-        (Ask::MoveTo { .. } | Ask::MoveFrom | Ask::AssaultRegion, Decision::Done) => {
-            tr!(t, "opt-stay")
-        }
+        (Ask::AssaultRegion, Decision::Done) => tr!(t, "opt-no-assault"),
+        (Ask::MoveTo { .. } | Ask::MoveFrom, Decision::Done) => tr!(t, "opt-stay"),
         (_, Decision::Done) => tr!(t, "decision-done"),
         (Ask::MoveGeneral { .. }, Decision::Count(n)) => {
             if n > 0 {

@@ -46,7 +46,9 @@ export function choices(options, choose) {
   const picks = new Map();
   /** @type {Map<string, {label: string, choose: () => void}>} */
   const cards = new Map();
-  const buttons = options.map((o, i) => {
+  // Doing nothing ("stay", "take no Denizen") is offered last, never first.
+  const shown = [...options.filter((o) => o.decision !== 'Done'), ...options.filter((o) => o.decision === 'Done')];
+  const buttons = shown.map((o, i) => {
     const pick = () => choose(o.index);
     const r = regionOf(o.decision);
     if (r !== null && !picks.has(r)) picks.set(r, { label: o.label, choose: pick });

@@ -322,6 +322,7 @@ card-action = { $case ->
 opt-move-to = move to { $region }
 opt-retreat-to = retreat to { $region }
 opt-stay = stay
+opt-no-assault = don't assault
 opt-region = { $region }
 opt-assault = assault { $region }
 opt-count = move { $count }

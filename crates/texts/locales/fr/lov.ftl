@@ -346,6 +346,7 @@ card-action = { $case ->
 opt-move-to = aller dans la Région { $region }
 opt-retreat-to = battre en retraite dans la Région { $region }
 opt-stay = rester
+opt-no-assault = ne pas attaquer
 opt-region = { $region }
 opt-assault = attaquer la Région { $region }
 opt-count = en déplacer { $count }

@@ -340,6 +340,7 @@ card-action = { $case ->
 opt-move-to = muovi nella Regione { $region }
 opt-retreat-to = ritirati nella Regione { $region }
 opt-stay = resta
+opt-no-assault = non assaltare
 opt-region = { $region }
 opt-assault = assalta la Regione { $region }
 opt-count = muovine { $count }
