@@ -715,10 +715,19 @@ fn shorten_corners(
     let m = models[idx];
     let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
     let cost = |a: Point, w: &[Point]| path_cost(field, &m.at(a), w, traits);
+    // Each corner's neighbours and itself when it was last slid: a corner
+    // is slid by them alone, so with the same three points it would come
+    // to the same place again.
+    let bits = |p: [Point; 3]| p.map(|q| [q.x.to_bits(), q.y.to_bits()]);
+    let mut slid: Vec<Option<[[u64; 2]; 3]>> = vec![None; pts.len()];
     for _ in 0..4 {
         for i in 0..pts.len().saturating_sub(1) {
             let prev = if i == 0 { start } else { pts[i - 1] };
             let (here, next) = (pts[i], pts[i + 1]);
+            let corner = bits([prev, here, next]);
+            if slid[i].replace(corner) == Some(corner) {
+                continue;
+            }
             let target = prev.lerp(next, 0.5);
             let base = cost(prev, &[here, next]);
             let ok = |t: f64| {
