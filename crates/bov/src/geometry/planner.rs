@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use super::los::Obscurer;
+use super::los::{Obscurer, Sightlines};
 use super::movement::segment_error;
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
@@ -71,6 +71,8 @@ struct Scratch {
     done: Vec<bool>,
     /// The entries set since the last reset.
     touched: Vec<usize>,
+    /// The open cells, kept for its allocation.
+    heap: BinaryHeap<Reverse<(u64, usize)>>,
 }
 
 impl Scratch {
@@ -82,6 +84,7 @@ impl Scratch {
                 prev: vec![usize::MAX; n],
                 done: vec![false; n],
                 touched: Vec::new(),
+                heap: BinaryHeap::new(),
             };
             return;
         }
@@ -159,6 +162,26 @@ struct CachedGrids {
     grids: Vec<(TerrainKey, Arc<TerrainGrid>)>,
     /// The Obscuring pieces prepared for line of sight.
     obscurers: Option<Arc<[Obscurer]>>,
+    /// The sight lines of the placings of models prepared last, the
+    /// latest last.
+    sightlines: Vec<(Vec<Model>, Sightlines)>,
+}
+
+/// How many placings of models keep their sight lines: a search returns
+/// to the few positions of its root again and again.
+const SIGHTLINES_KEPT: usize = 8;
+
+/// Whether two placings of models are the same to the last bit.
+fn same_models(a: &[Model], b: &[Model]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(m, n)| {
+            m.unit == n.unit
+                && m.side == n.side
+                && m.stature == n.stature
+                && m.center.x.to_bits() == n.center.x.to_bits()
+                && m.center.y.to_bits() == n.center.y.to_bits()
+                && m.radius_in.to_bits() == n.radius_in.to_bits()
+        })
 }
 
 impl CachedGrids {
@@ -173,6 +196,7 @@ impl CachedGrids {
             self.table = Some((field.width, field.height, field.terrain.clone()));
             self.grids.clear();
             self.obscurers = None;
+            self.sightlines.clear();
         }
     }
 }
@@ -220,6 +244,41 @@ impl GridCache {
         let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
         cached.keep_for(field);
         Arc::clone(cached.obscurers.get_or_insert_with(|| build().into()))
+    }
+}
+
+impl GridCache {
+    /// The sight lines of `models` on `field`: those prepared for the same
+    /// placing lately (they depend on nothing else), else `prepare`'s.
+    pub(crate) fn sightlines(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        prepare: impl FnOnce() -> Sightlines,
+    ) -> Sightlines {
+        {
+            let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            cached.keep_for(field);
+            if let Some(at) = cached
+                .sightlines
+                .iter()
+                .rposition(|(kept, _)| same_models(kept, models))
+            {
+                let hit = cached.sightlines.remove(at);
+                let sight = hit.1.clone();
+                cached.sightlines.push(hit);
+                return sight;
+            }
+        }
+        // Prepared without the lock: the Obscuring pieces take it.
+        let sight = prepare();
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        if cached.sightlines.len() >= SIGHTLINES_KEPT {
+            cached.sightlines.remove(0);
+        }
+        cached.sightlines.push((models.to_vec(), sight.clone()));
+        sight
     }
 }
 
@@ -561,7 +620,8 @@ fn astar(
     let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
     let factor = |k: usize| if grid.terrain.slow[k] { 2.0 } else { 1.0 };
     sc.reset(n + 1);
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
+    let mut heap = std::mem::take(&mut sc.heap);
+    heap.clear();
     let key = |f: f64| f.max(0.0).to_bits();
     let (si, sj) = grid.cell_of(start);
     for dj in -1..=1 {
@@ -595,8 +655,10 @@ fn astar(
             .any(|Reverse((_, s))| grid.regions.of(*s) == grid.regions.of(k))
     });
     if !reachable {
+        sc.heap = heap;
         return None;
     }
+    let steps = step_costs(grid);
     while let Some(Reverse((_, k))) = heap.pop() {
         if sc.done[k] {
             continue;
@@ -614,16 +676,8 @@ fn astar(
             }
         }
         let (i, j) = ((k % grid.nx) as i64, (k / grid.nx) as i64);
-        for (di, dj) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
+        let slow_here = usize::from(grid.terrain.slow[k]);
+        for (dir, (di, dj)) in NEIGHBOURS.into_iter().enumerate() {
             let Some(nk) = grid.index(i + di, j + dj) else {
                 continue;
             };
@@ -643,7 +697,10 @@ fn astar(
                 ((i + di) as f64 + 0.5) * grid.cell,
                 ((j + dj) as f64 + 0.5) * grid.cell,
             );
-            let step = here.dist(there) * (factor(k) + factor(nk)) / 2.0;
+            let step = match &steps {
+                Some(table) => table[dir][slow_here + usize::from(grid.terrain.slow[nk])],
+                None => here.dist(there) * (factor(k) + factor(nk)) / 2.0,
+            };
             let c = sc.g[k] + step;
             if c < sc.g[nk] {
                 sc.set(nk, c, k);
@@ -651,6 +708,7 @@ fn astar(
             }
         }
     }
+    sc.heap = heap;
     if !sc.g[goal].is_finite() {
         return None;
     }
@@ -664,6 +722,44 @@ fn astar(
     cells.push(dest);
     let taut = pull_tight(field, models, idx, start, &cells, traits);
     Some(shorten_corners(field, models, idx, start, taut, traits))
+}
+
+/// A cell's neighbours, in the order A* relaxes them.
+const NEIGHBOURS: [(i64, i64); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The cost of a step to each neighbour, with none, one or both of its
+/// cells Slowing, as A* works it out (`here.dist(there) * (f + g) / 2`).
+type StepCosts = [[f64; 3]; 8];
+
+/// The table of step costs, when every cell's centre is an exact number: a
+/// cell size that is a power of two, on a grid far smaller than the
+/// precision. Then a step to a neighbour is `cell` (or that diagonally)
+/// along each axis exactly, and its length the same from every cell. `None`
+/// otherwise: the steps are then measured cell by cell.
+fn step_costs(grid: &Grid) -> Option<StepCosts> {
+    let cell = grid.cell;
+    let power_of_two = cell.is_normal() && cell > 0.0 && cell.to_bits() & ((1u64 << 52) - 1) == 0;
+    if !power_of_two || grid.nx.max(grid.ny) >= 1 << 40 {
+        return None;
+    }
+    let mut table = [[0.0; 3]; 8];
+    for (dir, (di, dj)) in NEIGHBOURS.into_iter().enumerate() {
+        // `here.minus(there)`, exactly.
+        let d = Point::new(-(di as f64) * cell, -(dj as f64) * cell).len();
+        for (slow, sum) in [2.0, 3.0, 4.0].into_iter().enumerate() {
+            table[dir][slow] = d * sum / 2.0;
+        }
+    }
+    Some(table)
 }
 
 /// Skips waypoints while the straight leg that replaces them is legal and
