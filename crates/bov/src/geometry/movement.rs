@@ -441,6 +441,22 @@ pub fn validate_unit_move(
     models: &[Model],
     mv: &UnitMove,
 ) -> Result<Vec<Model>, MoveError> {
+    // A move listed is validated again when it is checked and when it is
+    // played: the battlefield keeps the last legal ones.
+    if let Some(after) = field.grids.legal_after(field, models, mv) {
+        return Ok(after);
+    }
+    let after = judge_unit_move(field, models, mv)?;
+    field.grids.keep_legal(field, models, mv, &after);
+    Ok(after)
+}
+
+/// [`validate_unit_move`], worked out.
+fn judge_unit_move(
+    field: &Battlefield,
+    models: &[Model],
+    mv: &UnitMove,
+) -> Result<Vec<Model>, MoveError> {
     let mut after = models.to_vec();
     let mut moved = vec![false; models.len()];
     for step in &mv.moves {

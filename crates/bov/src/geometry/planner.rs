@@ -52,16 +52,36 @@ struct Grid {
     cell: f64,
     nx: usize,
     ny: usize,
-    /// Closed by the table edge, Impassable terrain or an enemy base.
-    closed: Vec<bool>,
     /// The table and terrain alone: `slow` is read from it.
     terrain: Arc<TerrainGrid>,
-    /// The connected regions of open cells (4-neighbour; a diagonal step
+    /// Where the base may stand among the models, shared by the planners
+    /// that plan among the same enemy bases.
+    shape: Arc<GridShape>,
+    scratch: Scratch,
+}
+
+/// The cells a base may stand in, given the table, the terrain and the
+/// enemy bases, and their connected regions.
+struct GridShape {
+    /// Closed by the table edge, Impassable terrain or an enemy base.
+    closed: Vec<bool>,
+    /// The connected regions of the open cells (4-neighbour; a diagonal step
     /// needs both cells beside it open, so it joins nothing new): a goal in
     /// another region than the start is unreachable without searching.
     regions: Regions,
-    scratch: Scratch,
 }
+
+/// What a grid's shape depends on besides the battlefield: the grid's key
+/// and the enemy bases (centre and radius, to the bit, in the models' order).
+#[derive(Clone, PartialEq)]
+struct ShapeKey {
+    grid: GridKey,
+    enemies: Vec<[u64; 3]>,
+}
+
+/// How many grid shapes the battlefield keeps: the marches listed for one
+/// unit and its charge plan among the same models.
+const SHAPES_KEPT: usize = 8;
 
 /// A*'s working arrays, one entry a cell and one for the destination.
 #[derive(Default)]
@@ -165,6 +185,32 @@ struct CachedGrids {
     /// The sight lines of the placings of models prepared last, the
     /// latest last.
     sightlines: Vec<(Vec<Model>, Sightlines)>,
+    /// Moves found legal lately: the move, the models it was judged among
+    /// and where they stand after it; the latest last.
+    legal: Vec<(UnitMove, Vec<Model>, Vec<Model>)>,
+    /// Grid shapes built lately, the latest last.
+    shapes: Vec<(ShapeKey, Arc<GridShape>)>,
+}
+
+/// How many legal moves are kept: a move listed is validated again when it
+/// is checked and when it is played.
+const LEGAL_KEPT: usize = 8;
+
+/// Whether two unit moves are the same to the last bit.
+fn same_move(a: &UnitMove, b: &UnitMove) -> bool {
+    a.unit == b.unit
+        && a.kind == b.kind
+        && a.traits == b.traits
+        && a.allowance.map(f64::to_bits) == b.allowance.map(f64::to_bits)
+        && a.moves.len() == b.moves.len()
+        && a.moves.iter().zip(&b.moves).all(|(x, y)| {
+            x.model == y.model
+                && x.waypoints.len() == y.waypoints.len()
+                && x.waypoints
+                    .iter()
+                    .zip(&y.waypoints)
+                    .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
+        })
 }
 
 /// How many placings of models keep their sight lines: a search returns
@@ -197,6 +243,8 @@ impl CachedGrids {
             self.grids.clear();
             self.obscurers = None;
             self.sightlines.clear();
+            self.legal.clear();
+            self.shapes.clear();
         }
     }
 }
@@ -248,6 +296,67 @@ impl GridCache {
 }
 
 impl GridCache {
+    /// The grid shape for `key`, built by `build` unless kept.
+    fn shape(
+        &self,
+        field: &Battlefield,
+        key: ShapeKey,
+        build: impl FnOnce() -> GridShape,
+    ) -> Arc<GridShape> {
+        {
+            let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            cached.keep_for(field);
+            if let Some((_, shape)) = cached.shapes.iter().rev().find(|(k, _)| *k == key) {
+                return Arc::clone(shape);
+            }
+        }
+        // Built without holding the lock.
+        let shape = Arc::new(build());
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        if cached.shapes.len() >= SHAPES_KEPT {
+            cached.shapes.remove(0);
+        }
+        cached.shapes.push((key, Arc::clone(&shape)));
+        shape
+    }
+
+    /// Where the models stand after `mv`, when the same move among the same
+    /// models was found legal lately (the judgement depends on nothing else).
+    pub(crate) fn legal_after(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        mv: &UnitMove,
+    ) -> Option<Vec<Model>> {
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        cached
+            .legal
+            .iter()
+            .rev()
+            .find(|(m, before, _)| same_move(m, mv) && same_models(before, models))
+            .map(|(_, _, after)| after.clone())
+    }
+
+    /// Keeps `mv` among `models`, found legal, with the models after it.
+    pub(crate) fn keep_legal(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        mv: &UnitMove,
+        after: &[Model],
+    ) {
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        if cached.legal.len() >= LEGAL_KEPT {
+            cached.legal.remove(0);
+        }
+        cached
+            .legal
+            .push((mv.clone(), models.to_vec(), after.to_vec()));
+    }
+
     /// The sight lines of `models` on `field`: those prepared for the same
     /// placing lately (they depend on nothing else), else `prepare`'s.
     pub(crate) fn sightlines(
@@ -476,16 +585,43 @@ fn cells_in(
     (j0..j1).flat_map(move |j| (i0..i1).map(move |i| (i, j)))
 }
 
-/// The terrain grid (from the battlefield's cache) with the enemy bases closed.
+/// The terrain grid (from the battlefield's cache) with the enemy bases
+/// closed, the shape kept by the battlefield's cache too.
 fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTraits) -> Grid {
     let m = &models[idx];
     let r = m.radius_in;
     let terrain = field.grids.get(field, r, traits);
-    let (cell, nx, ny) = (terrain.cell, terrain.nx, terrain.ny);
-    let mut closed = terrain.closed.clone();
-    let center = |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
-    if !traits.flying {
-        for e in models.iter().filter(|e| e.is_enemy_of(m) && e.is_valid()) {
+    let enemies: Vec<&Model> = if traits.flying {
+        Vec::new()
+    } else {
+        models
+            .iter()
+            .filter(|e| e.is_enemy_of(m) && e.is_valid())
+            .collect()
+    };
+    let key = ShapeKey {
+        grid: GridKey {
+            radius: r.to_bits(),
+            side: m.side,
+            traits,
+        },
+        enemies: enemies
+            .iter()
+            .map(|e| {
+                [
+                    e.center.x.to_bits(),
+                    e.center.y.to_bits(),
+                    e.radius_in.to_bits(),
+                ]
+            })
+            .collect(),
+    };
+    let shape = field.grids.shape(field, key, || {
+        let (cell, nx, ny) = (terrain.cell, terrain.nx, terrain.ny);
+        let mut closed = terrain.closed.clone();
+        let center =
+            |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
+        for e in &enemies {
             let reach = r + e.radius_in;
             let grow = Point::new(reach, reach);
             for (i, j) in cells_in(cell, nx, ny, e.center.minus(grow), e.center.plus(grow)) {
@@ -494,15 +630,15 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
                 }
             }
         }
-    }
-    let regions = Regions::label(&closed, nx, ny);
+        let regions = Regions::label(&closed, nx, ny);
+        GridShape { closed, regions }
+    });
     Grid {
-        cell,
-        nx,
-        ny,
-        closed,
+        cell: terrain.cell,
+        nx: terrain.nx,
+        ny: terrain.ny,
         terrain,
-        regions,
+        shape,
         scratch: Scratch::reused(),
     }
 }
@@ -627,7 +763,7 @@ fn astar(
     for dj in -1..=1 {
         for di in -1..=1 {
             if let Some(k) = grid.index(si + di, sj + dj)
-                && !grid.closed[k]
+                && !grid.shape.closed[k]
                 && legal(start, grid.center(k))
             {
                 let c = start.dist(grid.center(k)) * factor(k);
@@ -643,7 +779,7 @@ fn astar(
     for dj in -1..=1 {
         for di in -1..=1 {
             if let Some(k) = grid.index(gi + di, gj + dj)
-                && !grid.closed[k]
+                && !grid.shape.closed[k]
                 && legal(grid.center(k), dest)
             {
                 goal_cells.push(k);
@@ -652,7 +788,7 @@ fn astar(
     }
     let reachable = goal_cells.iter().any(|&k| {
         heap.iter()
-            .any(|Reverse((_, s))| grid.regions.of(*s) == grid.regions.of(k))
+            .any(|Reverse((_, s))| grid.shape.regions.of(*s) == grid.shape.regions.of(k))
     });
     if !reachable {
         sc.heap = heap;
@@ -681,13 +817,13 @@ fn astar(
             let Some(nk) = grid.index(i + di, j + dj) else {
                 continue;
             };
-            if grid.closed[nk] || sc.done[nk] {
+            if grid.shape.closed[nk] || sc.done[nk] {
                 continue;
             }
             if di != 0 && dj != 0 {
                 // No cutting corners between two closed cells.
-                let a = grid.index(i + di, j).is_none_or(|x| grid.closed[x]);
-                let b = grid.index(i, j + dj).is_none_or(|x| grid.closed[x]);
+                let a = grid.index(i + di, j).is_none_or(|x| grid.shape.closed[x]);
+                let b = grid.index(i, j + dj).is_none_or(|x| grid.shape.closed[x]);
                 if a || b {
                     continue;
                 }
