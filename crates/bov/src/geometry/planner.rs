@@ -92,7 +92,7 @@ struct Scratch {
     /// The entries set since the last reset.
     touched: Vec<usize>,
     /// The open cells, kept for its allocation.
-    heap: BinaryHeap<Reverse<(u64, usize)>>,
+    heap: BinaryHeap<Reverse<u128>>,
 }
 
 impl Scratch {
@@ -753,6 +753,10 @@ fn astar(
 ) -> Option<Vec<Point>> {
     let n = grid.nx * grid.ny;
     let goal = n; // a virtual node: the destination itself
+    // Heap entries hold a row and a column in 32 bits each.
+    if grid.nx >= 1 << 32 || grid.ny >= 1 << 32 {
+        return None;
+    }
     let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
     let factor = |k: usize| if grid.terrain.slow[k] { 2.0 } else { 1.0 };
     sc.reset(n + 1);
@@ -769,7 +773,7 @@ fn astar(
                 let c = start.dist(grid.center(k)) * factor(k);
                 if c < sc.g[k] {
                     sc.set(k, c, usize::MAX);
-                    heap.push(Reverse((key(c + grid.center(k).dist(dest)), k)));
+                    heap.push(Reverse(entry(key(c + grid.center(k).dist(dest)), k, grid)));
                 }
             }
         }
@@ -787,15 +791,19 @@ fn astar(
         }
     }
     let reachable = goal_cells.iter().any(|&k| {
-        heap.iter()
-            .any(|Reverse((_, s))| grid.shape.regions.of(*s) == grid.shape.regions.of(k))
+        heap.iter().any(|&Reverse(e)| {
+            grid.shape.regions.of(cell_of_entry(e, grid)) == grid.shape.regions.of(k)
+        })
     });
     if !reachable {
         sc.heap = heap;
         return None;
     }
     let steps = step_costs(grid);
-    while let Some(Reverse((_, k))) = heap.pop() {
+    while let Some(Reverse(e)) = heap.pop() {
+        // The cell's column and row, unpacked without dividing.
+        let (i, j) = ((e as u64 & 0xFFFF_FFFF) as i64, ((e as u64) >> 32) as i64);
+        let k = j as usize * grid.nx + i as usize;
         if sc.done[k] {
             continue;
         }
@@ -803,15 +811,15 @@ fn astar(
         if k == goal {
             break;
         }
-        let here = grid.center(k);
+        // `grid.center(k)`, from the cell's column and row.
+        let here = Point::new((i as f64 + 0.5) * grid.cell, (j as f64 + 0.5) * grid.cell);
         if goal_cells.contains(&k) {
             let c = sc.g[k] + here.dist(dest) * factor(k);
             if c < sc.g[goal] {
                 sc.set(goal, c, k);
-                heap.push(Reverse((key(c), goal)));
+                heap.push(Reverse(entry(key(c), goal, grid)));
             }
         }
-        let (i, j) = ((k % grid.nx) as i64, (k / grid.nx) as i64);
         let slow_here = usize::from(grid.terrain.slow[k]);
         for (dir, (di, dj)) in NEIGHBOURS.into_iter().enumerate() {
             let Some(nk) = grid.index(i + di, j + dj) else {
@@ -840,7 +848,7 @@ fn astar(
             let c = sc.g[k] + step;
             if c < sc.g[nk] {
                 sc.set(nk, c, k);
-                heap.push(Reverse((key(c + there.dist(dest)), nk)));
+                heap.push(Reverse(pack(key(c + there.dist(dest)), i + di, j + dj)));
             }
         }
     }
@@ -858,6 +866,24 @@ fn astar(
     cells.push(dest);
     let taut = pull_tight(field, models, idx, start, &cells, traits);
     Some(shorten_corners(field, models, idx, start, taut, traits))
+}
+
+/// A heap entry of A*: the key above, the cell's row and column below.
+/// Rows and columns order the cells as their indices do (row-major), so
+/// entries pop in the order of (key, index); the destination, index
+/// `nx * ny`, is row `ny`, column 0.
+fn pack(key: u64, i: i64, j: i64) -> u128 {
+    (u128::from(key) << 64) | (u128::from(j as u32) << 32) | u128::from(i as u32)
+}
+
+/// [`pack`] for the cell (or destination) of index `k`.
+fn entry(key: u64, k: usize, grid: &Grid) -> u128 {
+    pack(key, (k % grid.nx) as i64, (k / grid.nx) as i64)
+}
+
+/// The index of the cell of a heap entry.
+fn cell_of_entry(e: u128, grid: &Grid) -> usize {
+    ((e as u64) >> 32) as usize * grid.nx + (e as u64 & 0xFFFF_FFFF) as usize
 }
 
 /// A cell's neighbours, in the order A* relaxes them.
