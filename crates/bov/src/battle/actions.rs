@@ -184,7 +184,7 @@ impl Battle {
         self.enemy(unit, target)?;
         self.check_on_foot(unit)?;
         let snap = self.snapshot();
-        let engaged = !self.engaged_with(&snap, unit).is_empty();
+        let engaged = self.engaged(&snap, unit);
         // An engaged unit is refused whatever it sees.
         let sees = !engaged
             && Sightlines::new(&self.field, &snap.models)
@@ -610,7 +610,7 @@ impl Battle {
             return;
         }
         let snap = self.snapshot();
-        if !self.engaged_with(&snap, unit).is_empty() {
+        if self.engaged(&snap, unit) {
             return;
         }
         if self.check_ranged_target(&snap, unit, target).is_ok() {
@@ -1213,10 +1213,29 @@ impl Battle {
                 .iter()
                 .map(|m| (snap.index[m.model].1, m.waypoints.clone()))
                 .collect();
-            self.check_move(unit, &paths, allowance).ok()?;
+            // The engine's own check of these paths is the planner's
+            // (`plan_formation` validated this very move), unless a treasure
+            // cuts a path short: then it is checked as played.
+            let played = self.unit_move(&snap, unit, &paths, allowance).ok()?;
+            if !same_moves(&played.moves, &mv.moves) {
+                self.check_move(unit, &paths, allowance).ok()?;
+            }
             Some(paths)
         })
     }
+}
+
+/// Whether two lists of model moves are the same to the last bit.
+fn same_moves(a: &[ModelMove], b: &[ModelMove]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            x.model == y.model
+                && x.waypoints.len() == y.waypoints.len()
+                && x.waypoints
+                    .iter()
+                    .zip(&y.waypoints)
+                    .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
+        })
 }
 
 /// -1, 1, -2, 2 ... scaled into [-1, 1] for the k-th unit placed.

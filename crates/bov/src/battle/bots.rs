@@ -571,7 +571,7 @@ fn support(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<f6
         .filter(|f| f.id != unit && !game.mounted(f.id) && !f.monster)
         .filter_map(|f| {
             let allowance = game.allowance(f.id, false);
-            (allowance > 0.0 && game.engaged_with(snap, f.id).is_empty())
+            (allowance > 0.0 && !game.engaged(snap, f.id))
                 .then(|| nearest_enemy(game, f.id) - allowance)
         })
         .filter(|d| d.is_finite())
@@ -675,7 +675,7 @@ impl Bot for GreedyBot {
                     if u.state.fatigue >= 2 || game.can_activate(seat, u.id).is_err() {
                         continue;
                     }
-                    let busy = u8::from(game.engaged_with(&snap, u.id).is_empty());
+                    let busy = u8::from(!game.engaged(&snap, u.id));
                     let key = (u.state.fatigue, busy, u.id);
                     if best.is_none_or(|b| key < b) {
                         best = Some(key);

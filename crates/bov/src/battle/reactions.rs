@@ -171,17 +171,20 @@ impl Battle {
                 let melee = self.engaged_with(snap, caster);
                 if chooses {
                     for t in self.units.iter().filter(|u| u.alive()) {
-                        if self.casts_on(sight, caster, &melee, t.id)
-                            && self
-                                .check_effects_target(
-                                    snap,
-                                    sight,
-                                    caster,
-                                    &card.name,
-                                    &card.effects,
-                                    Some(t.id),
-                                )
-                                .is_ok()
+                        // Both tests are pure: the card's own (a friend or
+                        // an enemy, in its range) first, as it refuses most
+                        // units without a sight line.
+                        if self
+                            .check_effects_target(
+                                snap,
+                                sight,
+                                caster,
+                                &card.name,
+                                &card.effects,
+                                Some(t.id),
+                            )
+                            .is_ok()
+                            && self.casts_on(sight, caster, &melee, t.id)
                         {
                             out.push(Reaction::Vaala {
                                 card: id.clone(),

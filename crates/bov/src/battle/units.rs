@@ -168,6 +168,17 @@ impl Snapshot {
     }
 }
 
+/// `n.is_enemy_of(m) && m.in_contact(n)`, bases farther apart along one
+/// axis than contact allows (by a margin far above rounding) settled
+/// without measuring.
+fn touches_enemy(m: &Model, n: &Model) -> bool {
+    let reach = m.radius_in + n.radius_in + crate::geometry::CONTACT_IN + 1e-6;
+    n.is_enemy_of(m)
+        && (m.center.x - n.center.x).abs() <= reach
+        && (m.center.y - n.center.y).abs() <= reach
+        && m.in_contact(n)
+}
+
 impl Battle {
     pub fn card(&self, unit: u16) -> &UnitCard {
         let u = &self.units[usize::from(unit)];
@@ -249,19 +260,38 @@ impl Battle {
             return Vec::new();
         }
         let owner = self.units[usize::from(unit)].owner;
-        // `unit_engaged_with` model by model, without gathering each enemy's.
+        // `unit_engaged_with` model by model, without gathering each
+        // enemy's: the units whose models touch one of `own`, marked in one
+        // pass over the models.
+        let mut touching = vec![false; self.units.len()];
+        for n in &snap.models {
+            if own.iter().any(|m| touches_enemy(m, n))
+                && let Some(t) = touching.get_mut(usize::from(n.unit.0))
+            {
+                *t = true;
+            }
+        }
         self.units
             .iter()
             .filter(|e| e.owner != owner && e.alive())
-            .filter(|e| {
-                let body = UnitId(self.body(e.id));
-                snap.models
-                    .iter()
-                    .filter(|n| n.unit == body)
-                    .any(|n| own.iter().any(|m| n.is_enemy_of(m) && m.in_contact(n)))
-            })
+            .filter(|e| touching[usize::from(self.body(e.id))])
             .map(|e| e.id)
             .collect()
+    }
+
+    /// Whether `unit` is engaged: [`Battle::engaged_with`] is not empty.
+    pub fn engaged(&self, snap: &Snapshot, unit: u16) -> bool {
+        let body = UnitId(self.body(unit));
+        let owner = self.units[usize::from(unit)].owner;
+        let enemy = |n: &Model| {
+            self.units
+                .iter()
+                .any(|e| e.owner != owner && e.alive() && self.body(e.id) == n.unit.0)
+        };
+        snap.models
+            .iter()
+            .filter(|m| m.unit == body)
+            .any(|m| snap.models.iter().any(|n| touches_enemy(m, n) && enemy(n)))
     }
 
     /// "Flanked": engaged by more than one enemy unit, a mounted rider and

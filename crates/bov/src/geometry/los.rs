@@ -93,9 +93,22 @@ pub(crate) struct Obscurer {
 const CAP: usize = 64;
 
 /// Everything that can block line of sight on one battlefield, prepared once
-/// (after each move) and queried many times.
+/// for each placing of the models and queried many times. Cloned cheaply: the
+/// prepared lists are shared, and so are those of a placing prepared lately
+/// on the same battlefield (see [`Sightlines::new`]).
 #[derive(Clone, Debug)]
-pub struct Sightlines {
+pub struct Sightlines(Arc<Prepared>);
+
+impl std::ops::Deref for Sightlines {
+    type Target = Prepared;
+    fn deref(&self) -> &Prepared {
+        &self.0
+    }
+}
+
+/// The lists of a [`Sightlines`].
+#[derive(Debug)]
+pub struct Prepared {
     disks: Vec<Disk>,
     links: Vec<Link>,
     obscurers: Arc<[Obscurer]>,
@@ -258,6 +271,13 @@ impl Sightlines {
     /// Prepares the blockers for `models` (indices are kept: queries name
     /// models by their index in this slice) on `field`.
     pub fn new(field: &Battlefield, models: &[Model]) -> Self {
+        field.grids.sightlines(field, models, || {
+            Sightlines(Arc::new(Self::prepare(field, models)))
+        })
+    }
+
+    /// The lists for `models` on `field`, worked out.
+    fn prepare(field: &Battlefield, models: &[Model]) -> Prepared {
         let disks: Vec<Disk> = models
             .iter()
             .map(|m| Disk {
@@ -336,7 +356,7 @@ impl Sightlines {
                     model.is_valid() && ob.piece.contains_model(model);
             }
         }
-        Self {
+        Prepared {
             disks,
             links,
             obscurers,

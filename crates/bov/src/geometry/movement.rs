@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::terrain::{FAR_MARGIN, MARGIN_KEPT};
 use super::{Battlefield, ENEMY_GAP_IN, EPS, Model, Point, UnitId, in_coherency};
 
 /// The status effects and action that change a unit's Speed.
@@ -148,6 +149,60 @@ const SLOW_STEP: f64 = 0.05;
 /// sweep skip the samples after it (far above rounding, far below a step).
 const SKIP_SAFETY: f64 = 1e-9;
 
+/// Some terrain pieces, each with the edges that can matter along one
+/// stretch of a path (see [`TerrainPiece::edges_near`]), and for each
+/// whether the points of the stretch far from its edges lie inside it, once
+/// known.
+#[derive(Default)]
+struct NearEdges {
+    edges: Vec<(Point, Point)>,
+    /// Each piece, where its edges end in `edges`, and the side kept.
+    pieces: Vec<(usize, usize, Option<bool>)>,
+}
+
+impl NearEdges {
+    fn clear(&mut self) {
+        self.edges.clear();
+        self.pieces.clear();
+    }
+
+    /// Piece `k` with its edges (of `from`, or all) nearer `a`-`b` than `within`.
+    fn add(
+        &mut self,
+        field: &Battlefield,
+        k: usize,
+        from: Option<&[(Point, Point)]>,
+        a: Point,
+        b: Point,
+        within: f64,
+    ) {
+        field.terrain[k].edges_near(from, a, b, within, &mut self.edges);
+        self.pieces.push((k, self.edges.len(), None));
+    }
+
+    fn pieces(&self) -> impl Iterator<Item = (usize, &[(Point, Point)])> {
+        let mut start = 0;
+        self.pieces.iter().map(move |&(k, end, _)| {
+            let edges = &self.edges[start..end];
+            start = end;
+            (k, edges)
+        })
+    }
+
+    /// Whether a base at `c` on the stretch overlaps any of the pieces.
+    fn any_overlap(&mut self, field: &Battlefield, c: Point, radius: f64, same_side: bool) -> bool {
+        let mut start = 0;
+        for (k, end, side) in &mut self.pieces {
+            let edges = &self.edges[start..*end];
+            start = *end;
+            if field.terrain[*k].overlaps_base_among(c, radius, edges, side, same_side) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// The length of `a`-`b` along which a base of `radius` overlaps any of the
 /// `pieces` (indices into `field.terrain`): sampled every [`SLOW_STEP`],
 /// each change located by bisection. Samples that cannot differ from the last
@@ -165,20 +220,21 @@ pub(crate) fn overlapped_length(
     if len == 0.0 || pieces.is_empty() {
         return 0.0;
     }
-    let inside = |t: f64| {
-        let c = a.lerp(b, t);
-        pieces
-            .iter()
-            .any(|&k| field.terrain[k].overlaps_base(c, radius))
-    };
+    let reach = radius - EPS;
+    // Each piece with its edges that can matter anywhere on the leg (the
+    // others are farther than any margin measured).
+    let mut leg = NearEdges::default();
+    for &k in pieces {
+        leg.add(field, k, None, a, b, reach + MARGIN_KEPT + FAR_MARGIN);
+    }
     // Inside any piece, and how far the centre may move before that can
     // change: overlap lasts while one piece keeps it, its absence while
     // every piece stays clear.
     let state = |t: f64| {
         let c = a.lerp(b, t);
         let (mut inside, mut kept, mut clear) = (false, 0.0f64, f64::INFINITY);
-        for &k in pieces {
-            let (over, margin) = field.terrain[k].base_overlap_margin(c, radius);
+        for (k, edges) in leg.pieces() {
+            let (over, margin) = field.terrain[k].overlap_margin_among(c, radius, edges);
             if over {
                 inside = true;
                 kept = kept.max(margin);
@@ -188,13 +244,19 @@ pub(crate) fn overlapped_length(
         }
         (inside, if inside { kept } else { clear })
     };
+    // How far along the leg (as a fraction of it) a margin is sure to keep
+    // the answer.
+    let kept_for = |margin: f64| (margin - SKIP_SAFETY).max(0.0) / len;
     let steps = ((len / SLOW_STEP).ceil() as usize).clamp(1, 1_000_000);
     let step_len = len / steps as f64;
     let mut total = 0.0;
     let (mut s_prev, mut margin) = state(0.0);
     let mut enter = if s_prev { Some(0.0) } else { None };
+    // The sample last measured, whose margin is `margin`.
+    let mut measured = 0.0;
     // Samples 0..=known are known to be `s_prev`.
     let mut known = 0usize;
+    let mut stretch = NearEdges::default();
     loop {
         let same = ((margin - SKIP_SAFETY) / step_len).floor();
         if same >= 1.0 {
@@ -207,11 +269,34 @@ pub(crate) fn overlapped_length(
         let (t_prev, t) = (known as f64 / steps as f64, i as f64 / steps as f64);
         let (s, m) = state(t);
         if s != s_prev {
-            // Bisect the change between t_prev and t.
+            // Bisect the change between t_prev and t, each midpoint tested
+            // against the edges near that stretch alone. A midpoint within
+            // the margin of a sample has that sample's answer, so it is not
+            // tested again: the bisection takes the same turns as one that
+            // tests every midpoint against every edge.
+            let (from, to) = (a.lerp(b, t_prev), a.lerp(b, t));
+            stretch.clear();
+            for (k, edges) in leg.pieces() {
+                stretch.add(field, k, Some(edges), from, to, reach + FAR_MARGIN);
+            }
+            let same_side = reach > from.dist(to) + FAR_MARGIN;
+            let inside = |t: f64, stretch: &mut NearEdges| {
+                let c = a.lerp(b, t);
+                stretch.any_overlap(field, c, radius, same_side)
+            };
             let (mut lo, mut hi) = (t_prev, t);
+            // Up to `low` the answer is `s_prev`; from `high` on it is `s`.
+            let (low, high) = (measured + kept_for(margin), t - kept_for(m));
             for _ in 0..40 {
                 let mid = (lo + hi) / 2.0;
-                if inside(mid) == s_prev {
+                let was = if mid < low {
+                    true
+                } else if mid > high {
+                    false
+                } else {
+                    inside(mid, &mut stretch) == s_prev
+                };
+                if was {
                     lo = mid;
                 } else {
                     hi = mid;
@@ -226,6 +311,7 @@ pub(crate) fn overlapped_length(
         }
         s_prev = s;
         margin = m;
+        measured = t;
         known = i;
     }
     if let Some(e) = enter {
@@ -351,6 +437,22 @@ fn check_path(
 /// pile-in or consolidate, which may touch their targets only), or out of
 /// coherency. Friendly bases may be crossed.
 pub fn validate_unit_move(
+    field: &Battlefield,
+    models: &[Model],
+    mv: &UnitMove,
+) -> Result<Vec<Model>, MoveError> {
+    // A move listed is validated again when it is checked and when it is
+    // played: the battlefield keeps the last legal ones.
+    if let Some(after) = field.grids.legal_after(field, models, mv) {
+        return Ok(after);
+    }
+    let after = judge_unit_move(field, models, mv)?;
+    field.grids.keep_legal(field, models, mv, &after);
+    Ok(after)
+}
+
+/// [`validate_unit_move`], worked out.
+fn judge_unit_move(
     field: &Battlefield,
     models: &[Model],
     mv: &UnitMove,

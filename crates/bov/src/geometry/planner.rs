@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use super::los::Obscurer;
+use super::los::{Obscurer, Sightlines};
 use super::movement::segment_error;
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
@@ -52,16 +52,36 @@ struct Grid {
     cell: f64,
     nx: usize,
     ny: usize,
-    /// Closed by the table edge, Impassable terrain or an enemy base.
-    closed: Vec<bool>,
     /// The table and terrain alone: `slow` is read from it.
     terrain: Arc<TerrainGrid>,
-    /// The connected regions of open cells (4-neighbour; a diagonal step
+    /// Where the base may stand among the models, shared by the planners
+    /// that plan among the same enemy bases.
+    shape: Arc<GridShape>,
+    scratch: Scratch,
+}
+
+/// The cells a base may stand in, given the table, the terrain and the
+/// enemy bases, and their connected regions.
+struct GridShape {
+    /// Closed by the table edge, Impassable terrain or an enemy base.
+    closed: Vec<bool>,
+    /// The connected regions of the open cells (4-neighbour; a diagonal step
     /// needs both cells beside it open, so it joins nothing new): a goal in
     /// another region than the start is unreachable without searching.
     regions: Regions,
-    scratch: Scratch,
 }
+
+/// What a grid's shape depends on besides the battlefield: the grid's key
+/// and the enemy bases (centre and radius, to the bit, in the models' order).
+#[derive(Clone, PartialEq)]
+struct ShapeKey {
+    grid: GridKey,
+    enemies: Vec<[u64; 3]>,
+}
+
+/// How many grid shapes the battlefield keeps: the marches listed for one
+/// unit and its charge plan among the same models.
+const SHAPES_KEPT: usize = 8;
 
 /// A*'s working arrays, one entry a cell and one for the destination.
 #[derive(Default)]
@@ -71,6 +91,8 @@ struct Scratch {
     done: Vec<bool>,
     /// The entries set since the last reset.
     touched: Vec<usize>,
+    /// The open cells, kept for its allocation.
+    heap: BinaryHeap<Reverse<u128>>,
 }
 
 impl Scratch {
@@ -82,6 +104,7 @@ impl Scratch {
                 prev: vec![usize::MAX; n],
                 done: vec![false; n],
                 touched: Vec::new(),
+                heap: BinaryHeap::new(),
             };
             return;
         }
@@ -159,6 +182,52 @@ struct CachedGrids {
     grids: Vec<(TerrainKey, Arc<TerrainGrid>)>,
     /// The Obscuring pieces prepared for line of sight.
     obscurers: Option<Arc<[Obscurer]>>,
+    /// The sight lines of the placings of models prepared last, the
+    /// latest last.
+    sightlines: Vec<(Vec<Model>, Sightlines)>,
+    /// Moves found legal lately: the move, the models it was judged among
+    /// and where they stand after it; the latest last.
+    legal: Vec<(UnitMove, Vec<Model>, Vec<Model>)>,
+    /// Grid shapes built lately, the latest last.
+    shapes: Vec<(ShapeKey, Arc<GridShape>)>,
+}
+
+/// How many legal moves are kept: a move listed is validated again when it
+/// is checked and when it is played.
+const LEGAL_KEPT: usize = 8;
+
+/// Whether two unit moves are the same to the last bit.
+fn same_move(a: &UnitMove, b: &UnitMove) -> bool {
+    a.unit == b.unit
+        && a.kind == b.kind
+        && a.traits == b.traits
+        && a.allowance.map(f64::to_bits) == b.allowance.map(f64::to_bits)
+        && a.moves.len() == b.moves.len()
+        && a.moves.iter().zip(&b.moves).all(|(x, y)| {
+            x.model == y.model
+                && x.waypoints.len() == y.waypoints.len()
+                && x.waypoints
+                    .iter()
+                    .zip(&y.waypoints)
+                    .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
+        })
+}
+
+/// How many placings of models keep their sight lines: a search returns
+/// to the few positions of its root again and again.
+const SIGHTLINES_KEPT: usize = 8;
+
+/// Whether two placings of models are the same to the last bit.
+fn same_models(a: &[Model], b: &[Model]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(m, n)| {
+            m.unit == n.unit
+                && m.side == n.side
+                && m.stature == n.stature
+                && m.center.x.to_bits() == n.center.x.to_bits()
+                && m.center.y.to_bits() == n.center.y.to_bits()
+                && m.radius_in.to_bits() == n.radius_in.to_bits()
+        })
 }
 
 impl CachedGrids {
@@ -173,6 +242,9 @@ impl CachedGrids {
             self.table = Some((field.width, field.height, field.terrain.clone()));
             self.grids.clear();
             self.obscurers = None;
+            self.sightlines.clear();
+            self.legal.clear();
+            self.shapes.clear();
         }
     }
 }
@@ -220,6 +292,102 @@ impl GridCache {
         let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
         cached.keep_for(field);
         Arc::clone(cached.obscurers.get_or_insert_with(|| build().into()))
+    }
+}
+
+impl GridCache {
+    /// The grid shape for `key`, built by `build` unless kept.
+    fn shape(
+        &self,
+        field: &Battlefield,
+        key: ShapeKey,
+        build: impl FnOnce() -> GridShape,
+    ) -> Arc<GridShape> {
+        {
+            let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            cached.keep_for(field);
+            if let Some((_, shape)) = cached.shapes.iter().rev().find(|(k, _)| *k == key) {
+                return Arc::clone(shape);
+            }
+        }
+        // Built without holding the lock.
+        let shape = Arc::new(build());
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        if cached.shapes.len() >= SHAPES_KEPT {
+            cached.shapes.remove(0);
+        }
+        cached.shapes.push((key, Arc::clone(&shape)));
+        shape
+    }
+
+    /// Where the models stand after `mv`, when the same move among the same
+    /// models was found legal lately (the judgement depends on nothing else).
+    pub(crate) fn legal_after(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        mv: &UnitMove,
+    ) -> Option<Vec<Model>> {
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        cached
+            .legal
+            .iter()
+            .rev()
+            .find(|(m, before, _)| same_move(m, mv) && same_models(before, models))
+            .map(|(_, _, after)| after.clone())
+    }
+
+    /// Keeps `mv` among `models`, found legal, with the models after it.
+    pub(crate) fn keep_legal(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        mv: &UnitMove,
+        after: &[Model],
+    ) {
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        if cached.legal.len() >= LEGAL_KEPT {
+            cached.legal.remove(0);
+        }
+        cached
+            .legal
+            .push((mv.clone(), models.to_vec(), after.to_vec()));
+    }
+
+    /// The sight lines of `models` on `field`: those prepared for the same
+    /// placing lately (they depend on nothing else), else `prepare`'s.
+    pub(crate) fn sightlines(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        prepare: impl FnOnce() -> Sightlines,
+    ) -> Sightlines {
+        {
+            let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            cached.keep_for(field);
+            if let Some(at) = cached
+                .sightlines
+                .iter()
+                .rposition(|(kept, _)| same_models(kept, models))
+            {
+                let hit = cached.sightlines.remove(at);
+                let sight = hit.1.clone();
+                cached.sightlines.push(hit);
+                return sight;
+            }
+        }
+        // Prepared without the lock: the Obscuring pieces take it.
+        let sight = prepare();
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        if cached.sightlines.len() >= SIGHTLINES_KEPT {
+            cached.sightlines.remove(0);
+        }
+        cached.sightlines.push((models.to_vec(), sight.clone()));
+        sight
     }
 }
 
@@ -417,16 +585,43 @@ fn cells_in(
     (j0..j1).flat_map(move |j| (i0..i1).map(move |i| (i, j)))
 }
 
-/// The terrain grid (from the battlefield's cache) with the enemy bases closed.
+/// The terrain grid (from the battlefield's cache) with the enemy bases
+/// closed, the shape kept by the battlefield's cache too.
 fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTraits) -> Grid {
     let m = &models[idx];
     let r = m.radius_in;
     let terrain = field.grids.get(field, r, traits);
-    let (cell, nx, ny) = (terrain.cell, terrain.nx, terrain.ny);
-    let mut closed = terrain.closed.clone();
-    let center = |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
-    if !traits.flying {
-        for e in models.iter().filter(|e| e.is_enemy_of(m) && e.is_valid()) {
+    let enemies: Vec<&Model> = if traits.flying {
+        Vec::new()
+    } else {
+        models
+            .iter()
+            .filter(|e| e.is_enemy_of(m) && e.is_valid())
+            .collect()
+    };
+    let key = ShapeKey {
+        grid: GridKey {
+            radius: r.to_bits(),
+            side: m.side,
+            traits,
+        },
+        enemies: enemies
+            .iter()
+            .map(|e| {
+                [
+                    e.center.x.to_bits(),
+                    e.center.y.to_bits(),
+                    e.radius_in.to_bits(),
+                ]
+            })
+            .collect(),
+    };
+    let shape = field.grids.shape(field, key, || {
+        let (cell, nx, ny) = (terrain.cell, terrain.nx, terrain.ny);
+        let mut closed = terrain.closed.clone();
+        let center =
+            |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
+        for e in &enemies {
             let reach = r + e.radius_in;
             let grow = Point::new(reach, reach);
             for (i, j) in cells_in(cell, nx, ny, e.center.minus(grow), e.center.plus(grow)) {
@@ -435,15 +630,15 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
                 }
             }
         }
-    }
-    let regions = Regions::label(&closed, nx, ny);
+        let regions = Regions::label(&closed, nx, ny);
+        GridShape { closed, regions }
+    });
     Grid {
-        cell,
-        nx,
-        ny,
-        closed,
+        cell: terrain.cell,
+        nx: terrain.nx,
+        ny: terrain.ny,
         terrain,
-        regions,
+        shape,
         scratch: Scratch::reused(),
     }
 }
@@ -558,22 +753,27 @@ fn astar(
 ) -> Option<Vec<Point>> {
     let n = grid.nx * grid.ny;
     let goal = n; // a virtual node: the destination itself
+    // Heap entries hold a row and a column in 32 bits each.
+    if grid.nx >= 1 << 32 || grid.ny >= 1 << 32 {
+        return None;
+    }
     let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
     let factor = |k: usize| if grid.terrain.slow[k] { 2.0 } else { 1.0 };
     sc.reset(n + 1);
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
+    let mut heap = std::mem::take(&mut sc.heap);
+    heap.clear();
     let key = |f: f64| f.max(0.0).to_bits();
     let (si, sj) = grid.cell_of(start);
     for dj in -1..=1 {
         for di in -1..=1 {
             if let Some(k) = grid.index(si + di, sj + dj)
-                && !grid.closed[k]
+                && !grid.shape.closed[k]
                 && legal(start, grid.center(k))
             {
                 let c = start.dist(grid.center(k)) * factor(k);
                 if c < sc.g[k] {
                     sc.set(k, c, usize::MAX);
-                    heap.push(Reverse((key(c + grid.center(k).dist(dest)), k)));
+                    heap.push(Reverse(entry(key(c + grid.center(k).dist(dest)), k, grid)));
                 }
             }
         }
@@ -583,7 +783,7 @@ fn astar(
     for dj in -1..=1 {
         for di in -1..=1 {
             if let Some(k) = grid.index(gi + di, gj + dj)
-                && !grid.closed[k]
+                && !grid.shape.closed[k]
                 && legal(grid.center(k), dest)
             {
                 goal_cells.push(k);
@@ -591,13 +791,19 @@ fn astar(
         }
     }
     let reachable = goal_cells.iter().any(|&k| {
-        heap.iter()
-            .any(|Reverse((_, s))| grid.regions.of(*s) == grid.regions.of(k))
+        heap.iter().any(|&Reverse(e)| {
+            grid.shape.regions.of(cell_of_entry(e, grid)) == grid.shape.regions.of(k)
+        })
     });
     if !reachable {
+        sc.heap = heap;
         return None;
     }
-    while let Some(Reverse((_, k))) = heap.pop() {
+    let steps = step_costs(grid);
+    while let Some(Reverse(e)) = heap.pop() {
+        // The cell's column and row, unpacked without dividing.
+        let (i, j) = ((e as u64 & 0xFFFF_FFFF) as i64, ((e as u64) >> 32) as i64);
+        let k = j as usize * grid.nx + i as usize;
         if sc.done[k] {
             continue;
         }
@@ -605,35 +811,27 @@ fn astar(
         if k == goal {
             break;
         }
-        let here = grid.center(k);
+        // `grid.center(k)`, from the cell's column and row.
+        let here = Point::new((i as f64 + 0.5) * grid.cell, (j as f64 + 0.5) * grid.cell);
         if goal_cells.contains(&k) {
             let c = sc.g[k] + here.dist(dest) * factor(k);
             if c < sc.g[goal] {
                 sc.set(goal, c, k);
-                heap.push(Reverse((key(c), goal)));
+                heap.push(Reverse(entry(key(c), goal, grid)));
             }
         }
-        let (i, j) = ((k % grid.nx) as i64, (k / grid.nx) as i64);
-        for (di, dj) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
+        let slow_here = usize::from(grid.terrain.slow[k]);
+        for (dir, (di, dj)) in NEIGHBOURS.into_iter().enumerate() {
             let Some(nk) = grid.index(i + di, j + dj) else {
                 continue;
             };
-            if grid.closed[nk] || sc.done[nk] {
+            if grid.shape.closed[nk] || sc.done[nk] {
                 continue;
             }
             if di != 0 && dj != 0 {
                 // No cutting corners between two closed cells.
-                let a = grid.index(i + di, j).is_none_or(|x| grid.closed[x]);
-                let b = grid.index(i, j + dj).is_none_or(|x| grid.closed[x]);
+                let a = grid.index(i + di, j).is_none_or(|x| grid.shape.closed[x]);
+                let b = grid.index(i, j + dj).is_none_or(|x| grid.shape.closed[x]);
                 if a || b {
                     continue;
                 }
@@ -643,14 +841,18 @@ fn astar(
                 ((i + di) as f64 + 0.5) * grid.cell,
                 ((j + dj) as f64 + 0.5) * grid.cell,
             );
-            let step = here.dist(there) * (factor(k) + factor(nk)) / 2.0;
+            let step = match &steps {
+                Some(table) => table[dir][slow_here + usize::from(grid.terrain.slow[nk])],
+                None => here.dist(there) * (factor(k) + factor(nk)) / 2.0,
+            };
             let c = sc.g[k] + step;
             if c < sc.g[nk] {
                 sc.set(nk, c, k);
-                heap.push(Reverse((key(c + there.dist(dest)), nk)));
+                heap.push(Reverse(pack(key(c + there.dist(dest)), i + di, j + dj)));
             }
         }
     }
+    sc.heap = heap;
     if !sc.g[goal].is_finite() {
         return None;
     }
@@ -664,6 +866,62 @@ fn astar(
     cells.push(dest);
     let taut = pull_tight(field, models, idx, start, &cells, traits);
     Some(shorten_corners(field, models, idx, start, taut, traits))
+}
+
+/// A heap entry of A*: the key above, the cell's row and column below.
+/// Rows and columns order the cells as their indices do (row-major), so
+/// entries pop in the order of (key, index); the destination, index
+/// `nx * ny`, is row `ny`, column 0.
+fn pack(key: u64, i: i64, j: i64) -> u128 {
+    (u128::from(key) << 64) | (u128::from(j as u32) << 32) | u128::from(i as u32)
+}
+
+/// [`pack`] for the cell (or destination) of index `k`.
+fn entry(key: u64, k: usize, grid: &Grid) -> u128 {
+    pack(key, (k % grid.nx) as i64, (k / grid.nx) as i64)
+}
+
+/// The index of the cell of a heap entry.
+fn cell_of_entry(e: u128, grid: &Grid) -> usize {
+    ((e as u64) >> 32) as usize * grid.nx + (e as u64 & 0xFFFF_FFFF) as usize
+}
+
+/// A cell's neighbours, in the order A* relaxes them.
+const NEIGHBOURS: [(i64, i64); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The cost of a step to each neighbour, with none, one or both of its
+/// cells Slowing, as A* works it out (`here.dist(there) * (f + g) / 2`).
+type StepCosts = [[f64; 3]; 8];
+
+/// The table of step costs, when every cell's centre is an exact number: a
+/// cell size that is a power of two, on a grid far smaller than the
+/// precision. Then a step to a neighbour is `cell` (or that diagonally)
+/// along each axis exactly, and its length the same from every cell. `None`
+/// otherwise: the steps are then measured cell by cell.
+fn step_costs(grid: &Grid) -> Option<StepCosts> {
+    let cell = grid.cell;
+    let power_of_two = cell.is_normal() && cell > 0.0 && cell.to_bits() & ((1u64 << 52) - 1) == 0;
+    if !power_of_two || grid.nx.max(grid.ny) >= 1 << 40 {
+        return None;
+    }
+    let mut table = [[0.0; 3]; 8];
+    for (dir, (di, dj)) in NEIGHBOURS.into_iter().enumerate() {
+        // `here.minus(there)`, exactly.
+        let d = Point::new(-(di as f64) * cell, -(dj as f64) * cell).len();
+        for (slow, sum) in [2.0, 3.0, 4.0].into_iter().enumerate() {
+            table[dir][slow] = d * sum / 2.0;
+        }
+    }
+    Some(table)
 }
 
 /// Skips waypoints while the straight leg that replaces them is legal and
@@ -715,10 +973,19 @@ fn shorten_corners(
     let m = models[idx];
     let legal = |a: Point, b: Point| segment_error(field, models, idx, a, b, traits).is_none();
     let cost = |a: Point, w: &[Point]| path_cost(field, &m.at(a), w, traits);
+    // Each corner's neighbours and itself when it was last slid: a corner
+    // is slid by them alone, so with the same three points it would come
+    // to the same place again.
+    let bits = |p: [Point; 3]| p.map(|q| [q.x.to_bits(), q.y.to_bits()]);
+    let mut slid: Vec<Option<[[u64; 2]; 3]>> = vec![None; pts.len()];
     for _ in 0..4 {
         for i in 0..pts.len().saturating_sub(1) {
             let prev = if i == 0 { start } else { pts[i - 1] };
             let (here, next) = (pts[i], pts[i + 1]);
+            let corner = bits([prev, here, next]);
+            if slid[i].replace(corner) == Some(corner) {
+                continue;
+            }
             let target = prev.lerp(next, 0.5);
             let base = cost(prev, &[here, next]);
             let ok = |t: f64| {

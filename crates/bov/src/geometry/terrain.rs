@@ -160,7 +160,11 @@ fn segments_dist2(a: Point, b: Point, p: Point, q: Point) -> f64 {
 
 /// How much farther than a reach an edge's box must be for the edge to be
 /// skipped unmeasured: far above the rounding of any distance on a table.
-const FAR_MARGIN: f64 = 1e-6;
+pub(crate) const FAR_MARGIN: f64 = 1e-6;
+
+/// How far beyond its reach a base's margin from the edges is measured
+/// (inches): enough for a sweep to skip many samples at once.
+pub(crate) const MARGIN_KEPT: f64 = 1.0;
 
 /// [`segments_dist2`] from the point `c` (a segment of no length): the same
 /// value with no crossing test, which a point never makes.
@@ -248,8 +252,16 @@ impl TerrainPiece {
     /// [`TerrainPiece::overlaps_base`], with how far the centre may then move
     /// in any direction before the answer can change (its distance from the
     /// edge of the zone of overlap, or less): a sweep along a path skips the
-    /// samples that cannot differ.
-    pub(crate) fn base_overlap_margin(&self, center: Point, radius: f64) -> (bool, f64) {
+    /// samples that cannot differ. Measured against `near` alone, which
+    /// holds every edge of the piece nearer the centre than its reach,
+    /// [`MARGIN_KEPT`] and [`FAR_MARGIN`]: farther edges change neither
+    /// the answer nor the margin.
+    pub(crate) fn overlap_margin_among(
+        &self,
+        center: Point,
+        radius: f64,
+        near: &[(Point, Point)],
+    ) -> (bool, f64) {
         let reach = radius - EPS;
         if !center.is_finite() || reach <= 0.0 {
             return (false, 0.0);
@@ -259,8 +271,22 @@ impl TerrainPiece {
             // Nothing of the piece is nearer than its bounding box.
             return (false, gap - reach);
         }
-        let d2 = self.edges().fold(f64::INFINITY, |d2, (p, q)| {
-            d2.min(point_dist2(center, p, q))
+        // The nearest edge's distance, or `far` when none is nearer: an
+        // edge whose box lies `far` or more away along one axis is at least
+        // that far, so it is not measured. `far` is beyond the reach, so the
+        // overlap is decided as if every edge were measured, and the margin
+        // is at most smaller.
+        let far = reach + MARGIN_KEPT;
+        let d2 = near.iter().fold(far * far, |d2, &(p, q)| {
+            if p.x.min(q.x) - center.x >= far
+                || center.x - p.x.max(q.x) >= far
+                || p.y.min(q.y) - center.y >= far
+                || center.y - p.y.max(q.y) >= far
+            {
+                d2
+            } else {
+                d2.min(point_dist2(center, p, q))
+            }
         });
         let d = d2.sqrt();
         if d2 < reach * reach {
@@ -270,6 +296,57 @@ impl TerrainPiece {
         } else {
             (false, d - reach)
         }
+    }
+
+    /// [`TerrainPiece::overlaps_base`] for a centre on a stretch of path
+    /// whose nearby edges are `near`: every edge of the piece nearer the
+    /// stretch than the reach and [`FAR_MARGIN`]. `inside` keeps whether a
+    /// point of the stretch far from every edge lies inside the outline,
+    /// once asked: the same for all such points when `same_side` (the
+    /// stretch is shorter than the reach, so crossing an edge would bring
+    /// every point of it within reach of that edge).
+    pub(crate) fn overlaps_base_among(
+        &self,
+        center: Point,
+        radius: f64,
+        near: &[(Point, Point)],
+        inside: &mut Option<bool>,
+        same_side: bool,
+    ) -> bool {
+        let reach = radius - EPS;
+        if !center.is_finite() || reach <= 0.0 || self.box_clear(center, center, reach) {
+            return false;
+        }
+        let r2 = reach * reach;
+        if near.iter().any(|&(p, q)| point_dist2(center, p, q) < r2) {
+            return true;
+        }
+        if !same_side {
+            return self.kept_edges().holds_off_edge(center);
+        }
+        *inside.get_or_insert_with(|| self.kept_edges().holds_off_edge(center))
+    }
+
+    /// Adds to `out` the edges of the piece (taken from `from`, or from all
+    /// of them) that come nearer the segment `a`-`b` than `within`.
+    pub(crate) fn edges_near(
+        &self,
+        from: Option<&[(Point, Point)]>,
+        a: Point,
+        b: Point,
+        within: f64,
+        out: &mut Vec<(Point, Point)>,
+    ) {
+        let w2 = within * within;
+        let (lo, hi) = (a.min(b), a.max(b));
+        let edges = from.unwrap_or(&self.kept_edges().all);
+        out.extend(edges.iter().copied().filter(|&(p, q)| {
+            p.x.min(q.x) - hi.x < within
+                && lo.x - p.x.max(q.x) < within
+                && p.y.min(q.y) - hi.y < within
+                && lo.y - p.y.max(q.y) < within
+                && segments_dist2(a, b, p, q) < w2
+        }));
     }
 
     /// Whether `model` is inside the piece (see [`TerrainPiece::overlaps_base`]).
