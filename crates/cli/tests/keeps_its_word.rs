@@ -499,12 +499,14 @@ fn balance_outputs_are_checked_before_the_games() {
     std::fs::write(&file, "x").unwrap();
     let under_a_file = file.join("out");
     for game in ["lov", "bov"] {
-        let args = ["bov", "balance", "--out", under_a_file.to_str().unwrap()];
-        let mut args = args.to_vec();
-        args[0] = game;
-        let (code, _, err) = run_within(&args, &[], Duration::from_secs(20));
-        assert_eq!(code, 2, "{game}: {err}");
-        assert!(err.contains(under_a_file.to_str().unwrap()), "{err}");
+        for out in [&under_a_file, &file] {
+            let args = ["bov", "balance", "--out", out.to_str().unwrap()];
+            let mut args = args.to_vec();
+            args[0] = game;
+            let (code, _, err) = run_within(&args, &[], Duration::from_secs(20));
+            assert_eq!(code, 2, "{game}: {err}");
+            assert!(err.contains(out.to_str().unwrap()), "{err}");
+        }
     }
     // The other game's report in the folder: refused, left as it was.
     let lov_dir = dir.join("lov");

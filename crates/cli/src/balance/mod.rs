@@ -42,6 +42,11 @@ impl Game {
 /// README.md this report would overwrite).
 pub fn prepare_out(dir: &Path, game: Game) -> Result<(), CliError> {
     let what = format!("--out '{}'", dir.display());
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::usage(format!(
+            "{what}: a file, not a folder for the report"
+        )));
+    }
     std::fs::create_dir_all(dir)
         .map_err(|e| crate::error::io_error(&what, "cannot be made", &e))?;
     let readme = dir.join("README.md");
