@@ -435,6 +435,8 @@ fn an_interrupted_game_keeps_its_save() {
             break;
         }
     }
+    // Let the Faceless finish their turns: the game then waits for input.
+    std::thread::sleep(std::time::Duration::from_millis(500));
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
