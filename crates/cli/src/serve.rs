@@ -55,6 +55,10 @@ pub struct ServeArgs {
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
+    /// Stop when standard input closes: the load test's server, which
+    /// ends with the load test however that ends.
+    #[arg(long, hide = true)]
+    until_stdin_closes: bool,
 }
 
 /// The longest load test: a day.
@@ -108,6 +112,12 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
                 format!("the folder '{}' is not there", folder.display())
             }
         )));
+    }
+    if args.until_stdin_closes {
+        std::thread::spawn(|| {
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            std::process::exit(0);
+        });
     }
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -186,6 +196,9 @@ impl Drop for TempDir {
 /// The server under test, stopped when dropped (then its folder removed).
 struct Server {
     child: Child,
+    /// The server's standard input: it stops when this closes, which the
+    /// system does when the load test ends, even killed outright.
+    _stdin: Option<std::process::ChildStdin>,
     _dir: TempDir,
 }
 
@@ -193,6 +206,32 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Removes the folders that load tests killed outright (SIGKILL, which no
+/// program can catch) left in `tmp`: those named for a process that is
+/// gone. Their servers stopped with them (`--until-stdin-closes`).
+fn sweep_stale(tmp: &std::path::Path) {
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("valerna-loadtest-"))
+            .and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !std::path::Path::new(&format!("/proc/{pid}")).exists()
+            && entry.path().join("load.db").exists()
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 
@@ -231,6 +270,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             listen(SignalKind::terminate())?,
         )
     };
+    sweep_stale(&std::env::temp_dir());
     let dir = std::env::temp_dir().join(format!("valerna-loadtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir)
         .map_err(|e| CliError::failed(format!("{}: {e}", dir.display())))?;
@@ -239,15 +279,27 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
     let mut child = Command::new(exe)
         // Every client of a load test shares one address and sends as
         // fast as it is told: a flood by design, so no limits.
-        .args(["serve", "--port", "0", "--bot-delay-ms", "0"])
+        .args([
+            "serve",
+            "--until-stdin-closes",
+            "--port",
+            "0",
+            "--bot-delay-ms",
+            "0",
+        ])
         .args(["--rate-per-address", "0", "--rate-per-token", "0", "--db"])
         .arg(dir.0.join("load.db"))
         .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| CliError::failed(format!("cannot start the server: {e}")))?;
     let stdout = child.stdout.take();
-    let server = Server { child, _dir: dir };
+    let server = Server {
+        _stdin: child.stdin.take(),
+        child,
+        _dir: dir,
+    };
     let mut line = String::new();
     if let Some(out) = stdout {
         let _ = BufReader::new(out).read_line(&mut line);

@@ -636,3 +636,53 @@ fn bad_paths_are_usage_errors_found_first() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The processes whose command line names `path`.
+fn processes_naming(path: &Path) -> Vec<String> {
+    let wanted = path.to_str().unwrap();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(wanted))
+        .collect()
+}
+
+/// A load test killed outright (SIGKILL, which no program can catch) takes
+/// its server with it, and the next load test removes the folder it left.
+#[test]
+fn a_killed_loadtest_is_cleaned_up_after() {
+    let tmp = scratch("sigkill");
+    let mut child = loadtest(
+        &tmp,
+        &["--games", "1", "--seconds", "120", "--warm-up", "0"],
+    );
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60)
+        && !names_in(&tmp)
+            .iter()
+            .any(|d| tmp.join(d).join("load.db").exists())
+    {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let start = Instant::now();
+    while !processes_naming(&tmp).is_empty() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        processes_naming(&tmp).is_empty(),
+        "the server outlived its load test: {:?}",
+        processes_naming(&tmp)
+    );
+    assert_eq!(names_in(&tmp).len(), 1, "the killed test's folder");
+    let mut next = loadtest(&tmp, &["--games", "1", "--seconds", "1", "--warm-up", "0"]);
+    let status = wait_at_most(&mut next, Duration::from_secs(60));
+    assert!(status.is_some_and(|s| s.success()));
+    assert!(names_in(&tmp).is_empty(), "{:?}", names_in(&tmp));
+    std::fs::remove_dir_all(&tmp).ok();
+    std::fs::remove_file(tmp.with_extension("log")).ok();
+}
