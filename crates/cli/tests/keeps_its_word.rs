@@ -144,6 +144,7 @@ fn a_long_think_ends_with_the_run() {
     assert!(status.unwrap().success());
     assert!(names_in(&tmp).is_empty(), "{:?}", names_in(&tmp));
     std::fs::remove_dir_all(&tmp).ok();
+    std::fs::remove_file(tmp.with_extension("log")).ok();
 }
 
 /// A load test stopped by Ctrl-C (SIGINT) or SIGTERM stops its server and
