@@ -30,7 +30,9 @@ const MAX_DECISIONS: usize = 20_000;
 pub struct ArenaArgs {
     /// Who plays seat 0 (Elyse): faceless, random, heuristic, ismcts,
     /// ismcts:iters=N, ismcts:think=500ms or ismcts:iters=N,think=500ms.
-    #[arg(long, default_value = "faceless")]
+    /// At least one seat is a bot: by default the heuristic bot here,
+    /// against three Faceless.
+    #[arg(long, default_value = "heuristic")]
     seat0: String,
     /// Who plays seat 1 (Ferellon).
     #[arg(long, default_value = "faceless")]
@@ -41,15 +43,16 @@ pub struct ArenaArgs {
     /// Who plays seat 3 (Nagasha).
     #[arg(long, default_value = "faceless")]
     seat3: String,
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
+    /// Number of games (at most 1,000,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
     /// Seed of the match; game i uses a seed derived from it and i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Threads (default: one per core). The results do not depend on it.
-    #[arg(long)]
-    jobs: Option<usize>,
+    /// Threads (default: one per core; at most 256). The results do not
+    /// depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
     /// Seat-balanced: in game i every player moves i seats on, so that each
     /// plays every character equally often (with a multiple of 4 games).
     #[arg(long)]
@@ -185,7 +188,13 @@ pub fn run(content: &Arc<Content>, a: ArenaArgs) -> Result<(), CliError> {
     }
     let progress = Progress::new(u64::from(a.games), "arena");
     let results = play_all(
-        content, &specs, a.seed, a.games, a.rotate, a.jobs, &progress,
+        content,
+        &specs,
+        a.seed,
+        a.games,
+        a.rotate,
+        a.jobs.map(|j| j as usize),
+        &progress,
     )?;
     progress.finish();
     emit(&report(&a, &specs, &results))
@@ -260,7 +269,9 @@ fn report(a: &ArenaArgs, specs: &[Spec; SEATS], results: &[GameResult]) -> Strin
                 "win_rate": wins as f64 / nf,
                 "ci95": [lo, hi],
                 "wins_alone": alone,
+                "win_rate_alone": alone as f64 / nf,
                 "ci95_alone": wilson(alone, n),
+                "wins_shared": wins - alone,
                 "mean_power": mean(&|r| f64::from(r.power[p])),
             });
             if searches > 0 {
@@ -289,7 +300,7 @@ fn report(a: &ArenaArgs, specs: &[Spec; SEATS], results: &[GameResult]) -> Strin
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{n} games, seed {}{}",
+        "{n} games, seed {}{}; wins alone, wins shared by a bonded pair (counted for both), and in all, with 95% intervals",
         a.seed,
         if a.rotate { ", seats rotated" } else { "" }
     );
@@ -297,15 +308,22 @@ fn report(a: &ArenaArgs, specs: &[Spec; SEATS], results: &[GameResult]) -> Strin
         let rate = v["win_rate"].as_f64().unwrap_or(0.0);
         let lo = v["ci95"][0].as_f64().unwrap_or(0.0);
         let hi = v["ci95"][1].as_f64().unwrap_or(0.0);
+        let alone = v["win_rate_alone"].as_f64().unwrap_or(0.0);
+        let alo = v["ci95_alone"][0].as_f64().unwrap_or(0.0);
+        let ahi = v["ci95_alone"][1].as_f64().unwrap_or(0.0);
         let _ = write!(
             out,
-            "--seat{p} {:<22} wins {:>5}  {:>5.1}%  95% CI [{:.1}, {:.1}]  alone {:>5}  mean Power {:.2}",
+            "--seat{p} {:<22} alone {:>5} {:>5.1}% [{:.1}, {:.1}]  shared {:>5}  in all {:>5} {:>5.1}% [{:.1}, {:.1}]  mean Power {:.2}",
             specs[p].to_string(),
-            v["wins"],
+            v["wins_alone"].as_u64().unwrap_or(0),
+            alone * 100.0,
+            alo * 100.0,
+            ahi * 100.0,
+            v["wins_shared"].as_u64().unwrap_or(0),
+            v["wins"].as_u64().unwrap_or(0),
             rate * 100.0,
             lo * 100.0,
             hi * 100.0,
-            v["wins_alone"],
             v["mean_power"].as_f64().unwrap_or(0.0)
         );
         if let Some(s) = v.get("search") {

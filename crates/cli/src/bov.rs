@@ -259,6 +259,9 @@ pub fn checked_list(path: &std::path::Path, what: &str) -> Result<String, CliErr
 /// The battlefield of a saved battle as a map: its set-up rebuilt from the
 /// record (terrain comes before any decision).
 fn save_map(log: &std::path::Path, output: Option<&std::path::Path>) -> Result<(), CliError> {
+    if let Some(path) = output {
+        error::check_writable(path, &format!("--output '{}'", path.display()))?;
+    }
     let record = bov_render::read_record(log)?;
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);

@@ -48,8 +48,9 @@ pub struct ArenaArgs {
     /// played by A and B in turn from each side.
     #[arg(long, default_value = "allaria_guild_line,tyveria_swarm")]
     lists: String,
-    /// Number of battles, even: each setup is played from both sides.
-    #[arg(long, default_value_t = 100)]
+    /// Number of battles, even: each setup is played from both sides (at
+    /// most 100,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(..=100_000))]
     games: u32,
     /// Seed of the match; battles 2j and 2j + 1 use a seed derived from it
     /// and j.
@@ -59,9 +60,10 @@ pub struct ArenaArgs {
     /// longest battle is), to replay it on its own.
     #[arg(long)]
     battle: Option<u32>,
-    /// Threads (default: one per core). The results do not depend on it.
-    #[arg(long)]
-    jobs: Option<usize>,
+    /// Threads (default: one per core; at most 256). The results do not
+    /// depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -232,7 +234,7 @@ pub fn run(a: ArenaArgs) -> Result<(), CliError> {
         }
         None => {
             let progress = Progress::new(u64::from(a.games), "arena");
-            let results = play_all(&pack, &m, a.games, a.jobs, &progress)?;
+            let results = play_all(&pack, &m, a.games, a.jobs.map(|j| j as usize), &progress)?;
             progress.finish();
             results
         }
@@ -329,10 +331,13 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
         return format!("{v}\n");
     }
     let mut out = String::new();
+    let played = match a.battle {
+        Some(b) => format!("battle {b} of {} battles", a.games),
+        None => format!("{n} battles ({} setups, each from both sides)", n / 2),
+    };
     let _ = writeln!(
         out,
-        "{n} battles ({} setups, each from both sides), {} at {} points, seed {}",
-        n / 2,
+        "{played}, {} at {} points, seed {}",
         m.scenario.name(),
         a.points,
         a.seed

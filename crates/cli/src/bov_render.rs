@@ -46,9 +46,18 @@ pub struct RenderArgs {
     /// Draw the battlefield after this many turns (0: after deployment).
     #[arg(long, default_value_t = 0)]
     turn: u32,
-    /// The file to write: PNG if it ends in .png, else SVG.
-    #[arg(short = 'o', long = "output")]
+    /// The file to write: SVG if it ends in .svg, PNG if in .png.
+    #[arg(short = 'o', long = "output", value_parser = picture_path)]
     output: PathBuf,
+}
+
+/// An output named for a picture format this command writes.
+fn picture_path(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    match crate::plot::Format::of(&path) {
+        Some(_) => Ok(path),
+        None => Err("the file must end in .svg or .png (the formats written)".into()),
+    }
 }
 
 fn register_font() {
@@ -111,12 +120,13 @@ pub fn read_record(log: &Path) -> Result<Record<Battle>, CliError> {
 }
 
 pub fn run(args: RenderArgs) -> Result<(), CliError> {
+    let shown = format!("-o '{}'", args.output.display());
+    crate::error::check_writable(&args.output, &shown)?;
     let record = read_record(&args.log)?;
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
     let scene = replay_to(&pack, &record, args.turn)?;
     register_font();
-    let shown = format!("-o '{}'", args.output.display());
     // Create the file first so that a bad path is named (the drawing
     // backends only say "backend error").
     std::fs::File::create(&args.output)
@@ -126,10 +136,7 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
         (f64::from(LEFT) + w * PX) as u32 + PANEL as u32,
         (f64::from(TOP) + h * PX) as u32 + BOTTOM as u32,
     );
-    let png = args
-        .output
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let png = crate::plot::Format::of(&args.output) == Some(crate::plot::Format::Png);
     let drawn = if png {
         draw(
             BitMapBackend::new(&args.output, size).into_drawing_area(),

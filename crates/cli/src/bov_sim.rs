@@ -21,8 +21,8 @@ const MAX_DECISIONS: usize = 20_000;
 
 #[derive(Debug, Args)]
 pub struct SimArgs {
-    /// Number of games (at least 1).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Number of games (1 to 100,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
     /// Seed of the first game; game i uses seed S * 1000003 + i.
     #[arg(long, default_value_t = 1)]
@@ -297,6 +297,9 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let bots = pair(&args.bots, "bots")?;
     for b in &bots {
         bot(b, 0)?;
+    }
+    if let Some(path) = &args.save_log {
+        error::check_writable(path, &format!("--save-log '{}'", path.display()))?;
     }
     let lists = pair(&args.lists, "lists")?;
     let list_texts = [resolve_list(&lists[0])?, resolve_list(&lists[1])?];

@@ -192,6 +192,13 @@ fn parse_pool(s: &str) -> Result<Pool, String> {
 }
 
 pub fn run(args: CalcArgs) -> Result<(), CliError> {
+    // The chart's path is checked before the answer is printed.
+    check_plot(match &args.what {
+        What::Bov(a) => &a.output,
+        What::Lov(a) => &a.output,
+        What::Charge(a) => &a.output,
+        What::Morale(a) => &a.output,
+    })?;
     match args.what {
         What::Bov(a) => bov(a),
         What::Lov(a) => lov(a),
@@ -475,6 +482,14 @@ fn bar(fraction: f64) -> String {
         s.push(EIGHTHS[rest]);
     }
     s
+}
+
+/// Refuses a `--plot` that could not be written, before any work.
+fn check_plot(output: &Output) -> Result<(), CliError> {
+    match &output.plot {
+        Some(path) => crate::error::check_writable(path, &format!("--plot '{}'", path.display())),
+        None => Ok(()),
+    }
 }
 
 /// Prints the text, then draws the chart if one was asked for.

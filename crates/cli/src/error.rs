@@ -121,16 +121,48 @@ pub fn io_error(what: &str, doing: &str, e: &std::io::Error) -> CliError {
     }
 }
 
+/// How long a command waits for something that is not a regular file (a
+/// FIFO, `/dev/stdin`, a process substitution) to give its content: a FIFO
+/// that nobody writes to would otherwise hang the command for ever.
+pub const NOT_A_FILE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The first `cap + 1` bytes of `path` at most.
+fn read_capped(path: &std::path::Path, cap: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// Reads a text file of at most `cap` bytes, refusing a larger one (or an
 /// endless one) and text that is not UTF-8; a UTF-8 byte order mark is
-/// dropped. `what` names the input in errors ("--map 'x.ron'").
+/// dropped. `what` names the input in errors ("--map 'x.ron'"). What is not
+/// a regular file (a FIFO, a pipe) must give its content within
+/// [`NOT_A_FILE_WAIT`]; a FIFO with no writer is refused then.
 pub fn read_text(path: &std::path::Path, what: &str, cap: u64) -> Result<String, CliError> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| io_error(what, "cannot be read", &e))?;
-    let mut bytes = Vec::new();
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| io_error(what, "cannot be read", &e))?;
+    let meta = std::fs::metadata(path).map_err(|e| io_error(what, "cannot be read", &e))?;
+    let read = if meta.is_file() || meta.is_dir() {
+        read_capped(path, cap)
+    } else {
+        // Opening a FIFO blocks until a writer comes: read on a thread and
+        // give up after a while (the thread ends with the process).
+        let (tx, rx) = std::sync::mpsc::channel();
+        let owned = path.to_path_buf();
+        std::thread::spawn(move || {
+            let _ = tx.send(read_capped(&owned, cap));
+        });
+        match rx.recv_timeout(NOT_A_FILE_WAIT) {
+            Ok(read) => read,
+            Err(_) => {
+                return Err(CliError::usage(format!(
+                    "{what}: not a regular file, and nothing came from it in {} s (a FIFO nobody writes to?)",
+                    NOT_A_FILE_WAIT.as_secs()
+                )));
+            }
+        }
+    };
+    let bytes = read.map_err(|e| io_error(what, "cannot be read", &e))?;
     if bytes.len() as u64 > cap {
         // Whole mebibytes read as such ("16 MiB"), other caps in bytes.
         let size = if cap >= 1 << 20 && cap.is_multiple_of(1 << 20) {
@@ -157,6 +189,53 @@ pub fn read_text(path: &std::path::Path, what: &str, cap: u64) -> Result<String,
 /// Writes `bytes` to `path`, naming `what` ("-o 'board.png'") on failure.
 pub fn write_file(path: &std::path::Path, what: &str, bytes: &[u8]) -> Result<(), CliError> {
     std::fs::write(path, bytes).map_err(|e| io_error(what, "cannot be written", &e))
+}
+
+/// Refuses, before any work, an output path that could not be written:
+/// a missing folder, a folder, no permission. Leaves nothing behind: an
+/// existing file is opened without being changed, a new one is made and
+/// removed again.
+pub fn check_writable(path: &std::path::Path, what: &str) -> Result<(), CliError> {
+    let fail = |e: std::io::Error| io_error(what, "cannot be written", &e);
+    if path.is_dir() {
+        return Err(CliError::usage(format!(
+            "{what}: cannot be written: it is a folder"
+        )));
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(fail)?;
+        return Ok(());
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(fail)?;
+    let _ = std::fs::remove_file(path);
+    Ok(())
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a file beside it,
+/// then renamed over it, so that a reader (or a command killed while
+/// writing) finds the old content or the new, never a part.
+pub fn write_atomic(path: &std::path::Path, what: &str, bytes: &[u8]) -> Result<(), CliError> {
+    use std::io::Write;
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    // Not synced to the disk: this guards against the command being
+    // stopped, not against the machine losing power, and stays quick when
+    // a game is saved after every decision.
+    let written = std::fs::File::create(&temp).and_then(|mut f| f.write_all(bytes));
+    let done = written.and_then(|()| std::fs::rename(&temp, path));
+    done.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        io_error(what, "cannot be written", &e)
+    })
 }
 
 #[cfg(test)]

@@ -107,7 +107,8 @@ struct PlayArgs {
     /// rulebook.
     #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
-    /// Write the game's log here when it ends or you quit.
+    /// Keep the game's log here, rewritten whole after every decision (a
+    /// game stopped any way, Ctrl-C included, resumes with --load).
     #[arg(long)]
     save: Option<PathBuf>,
     /// A bot plays seat 0 (Elyse): faceless, random, heuristic, ismcts,
@@ -162,7 +163,12 @@ pub fn run(args: LovArgs) -> Result<(), CliError> {
 /// What the simulated games added up to.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Tally {
+    /// Games each seat won, alone or sharing a bonded win.
     wins: [u64; 4],
+    /// Games each seat won alone.
+    alone: [u64; 4],
+    /// Games won by a bonded pair: such a win counts for both seats.
+    shared: u64,
     power: [u64; 4],
     rounds: u64,
     /// 10 Power, Event deck empty, elimination (LoV p.9).
@@ -196,6 +202,12 @@ fn tally(content: &Arc<Content>, a: &SimArgs) -> Result<Tally, CliError> {
             .ok_or_else(|| CliError::failed(format!("game {i} did not end")))?;
         for &w in &o.winners {
             t.wins[usize::from(w)] += 1;
+            if o.winners.len() == 1 {
+                t.alone[usize::from(w)] += 1;
+            }
+        }
+        if o.winners.len() > 1 {
+            t.shared += 1;
         }
         if o.winners.iter().any(|&w| humans[usize::from(w)]) {
             t.human_wins += 1;
@@ -233,6 +245,8 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
     let tl = tally(content, &a)?;
     let Tally {
         wins,
+        alone,
+        shared,
         power,
         rounds,
         reasons,
@@ -253,6 +267,9 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             "characters": names,
             "wins_by_seat": wins,
             "win_rate_by_seat": wins.iter().map(|&w| round4(w as f64 / n)).collect::<Vec<_>>(),
+            "wins_alone_by_seat": alone,
+            "win_rate_alone_by_seat": alone.iter().map(|&w| round4(w as f64 / n)).collect::<Vec<_>>(),
+            "shared_wins": shared,
             "human_win_rate": round4(human_wins as f64 / n),
             "end_reasons": { "power": reasons[0], "events": reasons[1], "elimination": reasons[2] },
             "mean_rounds": round4(rounds as f64 / n),
@@ -276,29 +293,35 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
         )
     );
     let _ = writeln!(report, "{}", tr!(t, "sim-provisional"));
+    let words = SharedWords::of(t.lang());
     let header = [
         tr!(t, "sim-col-seat"),
         tr!(t, "sim-col-win-rate"),
+        words.alone.to_string(),
         tr!(t, "sim-col-mean-power"),
     ];
     // The columns widen to the language's headings.
     let w1 = header[1].chars().count().max(8);
-    let w2 = header[2].chars().count().max(10);
+    let wa = header[2].chars().count().max(8);
+    let w2 = header[3].chars().count().max(10);
     let _ = writeln!(
         report,
-        "{:<22} {:>w1$} {:>w2$}",
-        header[0], header[1], header[2]
+        "{:<22} {:>w1$} {:>wa$} {:>w2$}",
+        header[0], header[1], header[2], header[3]
     );
     for s in 0..4 {
         let _ = writeln!(
             report,
-            "{:<22} {:>w$}% {:>w2$}",
+            "{:<22} {:>w$}% {:>wa1$}% {:>w2$}",
             names[s],
             percent(wins[s]),
+            percent(alone[s]),
             t.decimal(power[s] as f64 / n, 2),
-            w = w1 - 1
+            w = w1 - 1,
+            wa1 = wa - 1
         );
     }
+    let _ = writeln!(report, "{}", (words.shared)(&percent(shared)));
     let _ = writeln!(
         report,
         "{}",
@@ -330,6 +353,45 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
         tr!(t, "sim-dragonbond", percent = percent(bonded))
     );
     emit(&report)
+}
+
+/// The words of the shared-win figures, in the table's language.
+struct SharedWords {
+    /// The heading of the column of wins alone.
+    alone: &'static str,
+    /// The line saying what a shared win counts, given its share of games.
+    shared: fn(&str) -> String,
+}
+
+impl SharedWords {
+    fn of(lang: valerna_texts::Lang) -> Self {
+        match lang {
+            valerna_texts::Lang::It => SharedWords {
+                alone: "da solo",
+                shared: |p| {
+                    format!(
+                        "vittorie condivise da una coppia legata: {p}% delle partite, contate per entrambi i posti (le vittorie sommano oltre il 100%)"
+                    )
+                },
+            },
+            valerna_texts::Lang::Fr => SharedWords {
+                alone: "seul",
+                shared: |p| {
+                    format!(
+                        "victoires partagées par un couple lié : {p} % des parties, comptées pour les deux places (les victoires dépassent 100 % au total)"
+                    )
+                },
+            },
+            valerna_texts::Lang::En => SharedWords {
+                alone: "alone",
+                shared: |p| {
+                    format!(
+                        "won by a bonded pair: {p}% of games, a shared win counted for both seats (so the win rates add up to more than 100%)"
+                    )
+                },
+            },
+        }
+    }
 }
 
 fn round4(x: f64) -> f64 {
@@ -767,14 +829,6 @@ fn narrate(content: &Content, t: &Texts, g: &Lov, seat: u8, from: usize) -> (Str
 
 fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
     let t = Texts::new(a.lang);
-    // A path that cannot be written is refused before the game, not after.
-    if let Some(path) = &a.save {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| CliError::usage(format!("--save {}: {e}", path.display())))?;
-    }
     let specs = seat_specs(&a)?;
     let (mut g, mut record) = match &a.load {
         Some(file) => {
@@ -816,6 +870,17 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
         };
         bots.push(bot);
     }
+    // Every argument is checked: the save is written now (a path that
+    // cannot be written is refused before the game) and after each
+    // decision, whole or not at all, so that a game stopped any way (Ctrl-C
+    // included) resumes with at most its last decision lost.
+    let save = |record: &Record<Lov>| -> Result<(), CliError> {
+        let Some(path) = &a.save else { return Ok(()) };
+        let json =
+            serde_json::to_string_pretty(record).map_err(|e| CliError::failed(e.to_string()))?;
+        crate::error::write_atomic(path, &format!("--save {}", path.display()), json.as_bytes())
+    };
+    save(&record)?;
     let people = (0..4).filter(|&s| humans[s] && bots[s].is_none()).count();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -842,6 +907,9 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
                 break Err(CliError::failed(e.to_string()));
             }
             record.decisions.push(d);
+            if let Err(e) = save(&record) {
+                break Err(e);
+            }
             if people > 0 && !screen.show(&line) {
                 break Ok(());
             }
@@ -913,6 +981,9 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
             break Err(CliError::failed(e.to_string()));
         }
         record.decisions.push(d);
+        if let Err(e) = save(&record) {
+            break Err(e);
+        }
     };
     if let Some(o) = g.outcome() {
         let seat = last_seat.unwrap_or(0);
@@ -922,11 +993,8 @@ fn play(content: &Arc<Content>, a: PlayArgs) -> Result<(), CliError> {
         let _ = writeln!(page, "{}", outcome_text(content, &t, &o.reason, &o.winners));
         screen.show(&page);
     }
-    if let Some(path) = a.save {
-        let json =
-            serde_json::to_string_pretty(&record).map_err(|e| CliError::failed(e.to_string()))?;
-        std::fs::write(&path, json)
-            .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+    if let Some(path) = &a.save {
+        save(&record)?;
         screen.show(&format!(
             "{}\n",
             tr!(t, "play-saved", path = path.display().to_string())

@@ -23,6 +23,66 @@ pub(crate) fn register_font() {
     });
 }
 
+/// The size of a chart's title, in pixels.
+const TITLE_SIZE: f64 = 18.0;
+
+/// `title` in lines that each fit `width` pixels in the bundled font at
+/// the title's size, broken between words: a title is never cut off.
+pub(crate) fn title_lines(title: &str, width: u32) -> Vec<String> {
+    register_font();
+    let font = (FAMILY, TITLE_SIZE).into_font();
+    // Measured in the font; an estimate of 0.6 em a character if it cannot be.
+    let fits = |s: &str| {
+        let w = font
+            .box_size(s)
+            .map_or((s.chars().count() as f64 * TITLE_SIZE * 0.6) as u32, |b| {
+                b.0
+            });
+        w <= width
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in title.split_whitespace() {
+        let longer = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if line.is_empty() || fits(&longer) {
+            line = longer;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Draws `title` centred at the top of `root`, on as many lines as it
+/// needs, and gives the area below it.
+pub(crate) fn titled<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let (w, _) = root.dim_in_pixel();
+    let margin = 16;
+    let lines = title_lines(title, w.saturating_sub(2 * margin));
+    let step = (TITLE_SIZE * 1.3) as u32;
+    let style = (FAMILY, TITLE_SIZE)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    for (i, line) in lines.iter().enumerate() {
+        let y = margin + i as u32 * step;
+        root.draw_text(line, &style, ((w / 2) as i32, y as i32))?;
+    }
+    let used = margin + lines.len() as u32 * step;
+    Ok(root.split_vertically(used).1)
+}
+
 /// The picture formats a chart can be written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -101,13 +161,8 @@ where
     root.fill(&WHITE)?;
     let (lo, hi) = visible_range(p);
     let (lo, hi) = (lo as u32, hi as u32);
-    let caption = if title.len() > 90 {
-        format!("{}…", &title[..title.floor_char_boundary(89)])
-    } else {
-        title.to_string()
-    };
-    let mut chart = ChartBuilder::on(&root)
-        .caption(caption, (FAMILY, 18))
+    let below = titled(&root, title)?;
+    let mut chart = ChartBuilder::on(&below)
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(64)

@@ -55,6 +55,23 @@ pub struct ServeArgs {
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
+    /// Stop when standard input closes: the load test's server, which
+    /// ends with the load test however that ends.
+    #[arg(long, hide = true)]
+    until_stdin_closes: bool,
+}
+
+/// The longest load test: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// A time in seconds: a finite number from 0 to a day.
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=MAX_SECONDS).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{s:?} is not a time: give a number of seconds from 0 to {MAX_SECONDS} (a day)"
+        )),
+    }
 }
 
 /// A rate: a finite number, 0 or more.
@@ -76,8 +93,31 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
 
 pub fn serve(args: ServeArgs) -> Result<(), CliError> {
     if args.openapi {
-        print!("{}", valerna_server::api::openapi_json());
-        return Ok(());
+        // A reader that goes away is the end of the answer; a full disk
+        // is an error, never a panic.
+        return crate::error::emit(&valerna_server::api::openapi_json());
+    }
+    // A database in a folder that is not there is the user's mistake.
+    let folder = match args.db.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() || args.db.is_dir() {
+        return Err(CliError::usage(format!(
+            "--db '{}': {}",
+            args.db.display(),
+            if args.db.is_dir() {
+                "a folder, not a database file".to_string()
+            } else {
+                format!("the folder '{}' is not there", folder.display())
+            }
+        )));
+    }
+    if args.until_stdin_closes {
+        std::thread::spawn(|| {
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            std::process::exit(0);
+        });
     }
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -115,17 +155,18 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
 
 #[derive(Debug, Args)]
 pub struct LoadtestArgs {
-    /// Games played at once.
-    #[arg(long, default_value_t = 100)]
-    games: usize,
-    /// How long to play, in seconds.
-    #[arg(long, default_value_t = 20.0)]
+    /// Games played at once (at most 100,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: u32,
+    /// How long to play, in seconds (at most a day).
+    #[arg(long, default_value_t = 20.0, value_parser = seconds)]
     seconds: f64,
     /// Seconds at the start not measured (every game is created then).
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 5.0, value_parser = seconds)]
     warm_up: f64,
-    /// How long each client thinks before it answers, in milliseconds.
-    #[arg(long, default_value_t = 600)]
+    /// How long each client thinks before it answers, in milliseconds (at
+    /// most an hour; the run still ends at --seconds).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
     think_ms: u64,
     /// Seed of the games and of the clients' choices.
     #[arg(long, default_value_t = 1)]
@@ -143,17 +184,54 @@ pub struct LoadtestArgs {
     json: bool,
 }
 
-/// The server under test, stopped when dropped.
+/// A folder of this run's own, removed with everything in it when dropped.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The server under test, stopped when dropped (then its folder removed).
 struct Server {
     child: Child,
-    dir: PathBuf,
+    /// The server's standard input: it stops when this closes, which the
+    /// system does when the load test ends, even killed outright.
+    _stdin: Option<std::process::ChildStdin>,
+    _dir: TempDir,
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Removes the folders that load tests killed outright (SIGKILL, which no
+/// program can catch) left in `tmp`: those named for a process that is
+/// gone. Their servers stopped with them (`--until-stdin-closes`).
+fn sweep_stale(tmp: &std::path::Path) {
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("valerna-loadtest-"))
+            .and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !std::path::Path::new(&format!("/proc/{pid}")).exists()
+            && entry.path().join("load.db").exists()
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 
@@ -172,26 +250,56 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
     if args.tries_per_second > 0 && args.game != "bov" {
         return Err(CliError::usage("--tries-per-second is for --game bov"));
     }
-    if args.games == 0 || !(args.seconds > args.warm_up && args.warm_up >= 0.0) {
-        return Err(CliError::usage(
-            "--games must be more than 0 and --seconds more than --warm-up (at least 0)",
-        ));
+    if args.seconds <= args.warm_up {
+        return Err(CliError::usage(format!(
+            "--seconds {}: give more than --warm-up ({})",
+            args.seconds, args.warm_up
+        )));
     }
+    let rt = runtime()?;
+    // Ctrl-C or a SIGTERM stops the run and the server, and removes the
+    // server's database: listened for from here on.
+    let (mut interrupt, mut terminate) = {
+        use tokio::signal::unix::{SignalKind, signal};
+        let _entered = rt.enter();
+        let listen = |kind| {
+            signal(kind).map_err(|e| CliError::failed(format!("cannot listen for signals: {e}")))
+        };
+        (
+            listen(SignalKind::interrupt())?,
+            listen(SignalKind::terminate())?,
+        )
+    };
+    sweep_stale(&std::env::temp_dir());
     let dir = std::env::temp_dir().join(format!("valerna-loadtest-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| CliError::failed(e.to_string()))?;
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| CliError::failed(format!("{}: {e}", dir.display())))?;
+    let dir = TempDir(dir);
     let exe = std::env::current_exe().map_err(|e| CliError::failed(e.to_string()))?;
     let mut child = Command::new(exe)
         // Every client of a load test shares one address and sends as
         // fast as it is told: a flood by design, so no limits.
-        .args(["serve", "--port", "0", "--bot-delay-ms", "0"])
+        .args([
+            "serve",
+            "--until-stdin-closes",
+            "--port",
+            "0",
+            "--bot-delay-ms",
+            "0",
+        ])
         .args(["--rate-per-address", "0", "--rate-per-token", "0", "--db"])
-        .arg(dir.join("load.db"))
+        .arg(dir.0.join("load.db"))
         .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| CliError::failed(format!("cannot start the server: {e}")))?;
     let stdout = child.stdout.take();
-    let server = Server { child, dir };
+    let server = Server {
+        _stdin: child.stdin.take(),
+        child,
+        _dir: dir,
+    };
     let mut line = String::new();
     if let Some(out) = stdout {
         let _ = BufReader::new(out).read_line(&mut line);
@@ -204,16 +312,29 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         .ok_or_else(|| CliError::failed(format!("the server did not start: {line:?}")))?;
     let pid = server.child.id();
     let idle = memory_kib(pid, "VmRSS:").unwrap_or(0);
-    let report = runtime()?.block_on(loadtest::run(LoadOptions {
+    let run = loadtest::run(LoadOptions {
         addr,
-        games: args.games,
+        games: args.games as usize,
         duration: Duration::from_secs_f64(args.seconds),
         warm_up: Duration::from_secs_f64(args.warm_up),
         think: Duration::from_millis(args.think_ms),
         seed: args.seed,
         game: if args.game == "bov" { "bov" } else { "lov" },
         tries_per_second: args.tries_per_second,
-    }));
+    });
+    let report = rt.block_on(async {
+        tokio::select! {
+            r = run => Some(r),
+            _ = interrupt.recv() => None,
+            _ = terminate.recv() => None,
+        }
+    });
+    let Some(report) = report else {
+        drop(server);
+        return Err(CliError::failed(
+            "stopped by a signal: the server is stopped and its database removed",
+        ));
+    };
     let rss = memory_kib(pid, "VmRSS:").unwrap_or(0);
     let cpu = cpu_seconds(&pid.to_string()).unwrap_or(0.0);
     let own_cpu = cpu_seconds("self").unwrap_or(0.0);

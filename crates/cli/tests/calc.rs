@@ -218,3 +218,21 @@ fn a_plot_that_cannot_be_written_names_its_path() {
     assert!(err.contains("'/nonexistent/x.png'"), "{err}");
     assert!(!err.contains("IoError"), "{err}");
 }
+
+/// A chart that cannot be written is refused before the answer: nothing is
+/// printed and the command fails once, for every kind of odds.
+#[test]
+fn a_plot_that_cannot_be_written_is_refused_before_the_answer() {
+    for command in [
+        "calc bov --attack 3xblack --defense gray --plot /nonexistent/x.svg",
+        "calc lov --combat-value 5 --plot /nonexistent/x.svg",
+        "calc charge --speed 8 --distance 10.5 --plot /nonexistent/x.png",
+        "calc morale --die gray --models 5 --plot /nonexistent/x.svg",
+    ] {
+        let out = run(command);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(out.stdout.is_empty(), "{command}: printed its answer first");
+        assert!(err.contains("'/nonexistent/x."), "{err}");
+    }
+}

@@ -25,7 +25,8 @@ fn a_bad_bot_is_refused_with_one_line() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with("error: --seat"), "{err}");
     }
-    let out = valerna(&["lov", "arena"]);
+    // Four Faceless and no bot is no match.
+    let out = valerna(&["lov", "arena", "--seat0", "faceless"]);
     assert_eq!(out.status.code(), Some(2));
 }
 

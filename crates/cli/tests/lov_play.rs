@@ -383,3 +383,84 @@ fn large_seeds_are_printed_exactly() {
     let out = play("--solo --seed 9007199254740993", &["q"]);
     assert!(out.contains("seed 9007199254740993"), "{out}");
 }
+
+/// Arguments refused after `--save` leave no file behind.
+#[test]
+fn a_refused_play_leaves_no_save_file() {
+    let dir = std::env::temp_dir().join(format!("valerna-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("g.json");
+    let log_arg = log.to_str().unwrap();
+    for args in [
+        vec!["lov", "play", "--save", log_arg, "--seat0", "nonsense"],
+        vec!["lov", "play", "--save", log_arg, "--as", "smaug"],
+        vec!["lov", "play", "--save", log_arg, "--humans", "5"],
+    ] {
+        let out = valerna(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!log.exists(), "{args:?} left {}", log.display());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The save is kept as the game goes: a game interrupted (SIGINT, as
+/// Ctrl-C sends) while it waits for a player has every decision taken so
+/// far in its save, which resumes.
+#[test]
+fn an_interrupted_game_keeps_its_save() {
+    let dir = std::env::temp_dir().join(format!("valerna-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("g.json");
+    let log_arg = log.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
+        .args(["lov", "play", "--solo", "--seed", "7", "--save", log_arg])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1\n1\n1\n").unwrap();
+    stdin.flush().unwrap();
+    // The three choices are taken, then the game waits for the fourth.
+    let decisions = |v: &serde_json::Value| v["decisions"].as_array().map_or(0, Vec::len);
+    let mut saved = serde_json::Value::Null;
+    for _ in 0..300 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if let Ok(text) = std::fs::read_to_string(&log)
+            && let Ok(v) = serde_json::from_str::<serde_json::Value>(&text)
+            && decisions(&v) >= 3
+        {
+            saved = v;
+            break;
+        }
+    }
+    // Let the Faceless finish their turns: the game then waits for input.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let _ = child.wait();
+    assert!(
+        decisions(&saved) >= 3,
+        "no save with the 3 choices: {saved}"
+    );
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    assert!(decisions(&after) >= 3);
+    let out = valerna(&["lov", "replay", log_arg]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Nothing but the save is left in the folder.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -202,13 +202,25 @@ async fn one_table(
                 continue;
             }
             let pick = rng.below(options.len());
+            // The think time ends at the deadline at the latest: the run
+            // lasts as long as it was asked to, whatever the think time.
+            let thought = tokio::time::Instant::now()
+                .checked_add(o.think)
+                .map_or(deadline, |t| t.min(deadline));
             if o.tries_per_second > 0 {
                 let decision = &options[pick].decision;
-                if !try_while_thinking(&o, &mut ws, &mut t, version, decision, counted_from).await {
-                    break;
+                let tried =
+                    try_while_thinking(&o, &mut ws, &mut t, version, decision, counted_from);
+                match tokio::time::timeout_at(deadline, tried).await {
+                    Ok(false) => break,
+                    Ok(true) => {}
+                    Err(_) => return t,
                 }
             } else {
-                tokio::time::sleep(o.think).await;
+                tokio::time::sleep_until(thought).await;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return t;
             }
             let d = json!({"type": "decide", "version": version, "option": pick});
             if ws.send(&d).await.is_err() {
@@ -232,7 +244,9 @@ async fn try_while_thinking(
     counted_from: Instant,
 ) -> bool {
     let every = Duration::from_secs_f64(1.0 / f64::from(o.tries_per_second.max(1)));
-    let until = Instant::now() + o.think;
+    let until = Instant::now()
+        .checked_add(o.think)
+        .unwrap_or_else(Instant::now);
     let mut seq = 0u64;
     while Instant::now() < until {
         let at = Instant::now();

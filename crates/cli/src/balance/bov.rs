@@ -36,8 +36,9 @@ pub struct BalanceArgs {
     /// The bot that plays both sides: greedy or random.
     #[arg(long, default_value = "greedy")]
     bot: String,
-    /// Games for each pairing and scenario (half with the sides swapped).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..))]
+    /// Games for each pairing and scenario, half with the sides swapped (2
+    /// to 10,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=10_000))]
     games: u32,
     /// Seed of the report; each game's seed is derived from it.
     #[arg(long, default_value_t = 1)]
@@ -249,7 +250,13 @@ fn chosen_lists(names: &[String], lists: &[Listed]) -> Result<Vec<bool>, CliErro
 }
 
 pub fn run(a: BalanceArgs) -> Result<(), CliError> {
-    bot(&a.bot, 0)?;
+    if let Err(CliError::Usage(_)) = bot(&a.bot, 0) {
+        return Err(CliError::usage(format!(
+            "--bot '{}': the bot is greedy or random",
+            a.bot
+        )));
+    }
+    super::prepare_out(&a.out, super::Game::Bov)?;
     let (pack, lists) = pack_and_lists(a.pack.as_deref())?;
     let pack = Arc::new(pack);
     let scenarios = if a.scenarios.is_empty() {

@@ -100,8 +100,8 @@ fn draw_rows(
     let n = categories.len().max(1);
     let top = axis_top(series, line, band);
     let label_width = categories.iter().map(|c| c.len()).max().unwrap_or(4) as u32 * 8 + 16;
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, (FAMILY, 18))
+    let below = crate::plot::titled(root, title)?;
+    let mut chart = ChartBuilder::on(&below)
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(label_width)
@@ -199,8 +199,8 @@ fn draw_rates(
     root.fill(&WHITE)?;
     let n = categories.len().max(1);
     let top = axis_top(series, line, band);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, (FAMILY, 18))
+    let below = crate::plot::titled(root, title)?;
+    let mut chart = ChartBuilder::on(&below)
         .margin(16)
         .x_label_area_size(40)
         .y_label_area_size(64)
@@ -314,8 +314,8 @@ fn draw_lines(
         .flat_map(|s| s.values.iter().copied())
         .fold(1.0f64, f64::max)
         * 1.1;
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, (FAMILY, 18))
+    let below = crate::plot::titled(root, title)?;
+    let mut chart = ChartBuilder::on(&below)
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(56)

@@ -40,8 +40,8 @@ pub struct BalanceArgs {
     #[arg(long, value_delimiter = ',', default_value = "random,heuristic")]
     bots: Vec<String>,
     /// Games for each number of people (1 to 4), spread evenly over the
-    /// choices of characters.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
+    /// choices of characters (at most 100,000).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
     /// Seed of the report; each game's seed is derived from it.
     #[arg(long, default_value_t = 1)]
@@ -181,6 +181,7 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
         }
         specs.push(spec);
     }
+    super::prepare_out(&a.out, super::Game::Lov)?;
     let jobs: Vec<(usize, u32, u32)> = (0..specs.len())
         .flat_map(|b| (1..=SEATS as u32).flat_map(move |h| (0..a.games).map(move |i| (b, h, i))))
         .collect();
@@ -225,6 +226,15 @@ fn rate_of(games: &[GameResult], c: usize) -> (u64, u64) {
     (k, n)
 }
 
+/// Games character `c` won alone (no bonded ally sharing the win) where a
+/// person played it.
+fn alone_of(games: &[GameResult], c: usize) -> u64 {
+    games
+        .iter()
+        .filter(|g| g.people & (1 << c) != 0 && g.winners == 1 << c)
+        .count() as u64
+}
+
 fn rate(k: u64, n: u64) -> Rate {
     let (lo, hi) = wilson(k, n);
     Rate {
@@ -253,7 +263,8 @@ fn write(a: &BalanceArgs, content: &Content, sections: &[Section]) -> Result<Rep
          and each number of people, {} games spread evenly over every choice of characters; \
          the people's seats are all played by the same bot, the other seats by the rulebook's \
          Faceless (LoV p.10). A win shared by a bonded team counts for both (LoV p.10), so \
-         the rates of one table add up to more than 100%. Intervals are 95% Wilson intervals.\n",
+         the rates of one table add up to more than 100%; \"alone\" is the share of games won \
+         without a bonded ally. Intervals are 95% Wilson intervals.\n",
         if content.provisional {
             "provisional"
         } else {
@@ -281,9 +292,17 @@ fn write(a: &BalanceArgs, content: &Content, sections: &[Section]) -> Result<Rep
             let mut rates = Vec::new();
             for h in (1..=SEATS).rev() {
                 let (k, n) = rate_of(&sec.by_people[h - 1], c);
+                let alone = alone_of(&sec.by_people[h - 1], c);
                 let r = rate(k, n);
-                let _ = write!(row, " {} ({}-{}) |", pct(r.value), pct(r.lo), pct(r.hi));
-                rates.push(json!({"people": h, "wins": k, "games": n, "ci95": [r.lo, r.hi]}));
+                let _ = write!(
+                    row,
+                    " {} ({}-{}), alone {} |",
+                    pct(r.value),
+                    pct(r.lo),
+                    pct(r.hi),
+                    pct(rate(alone, n).value)
+                );
+                rates.push(json!({"people": h, "wins": k, "wins_alone": alone, "games": n, "ci95": [r.lo, r.hi]}));
             }
             let _ = writeln!(md, "{row}");
             by_char.push(json!({"character": name, "by_people": rates}));
