@@ -293,11 +293,10 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
         )
     );
     let _ = writeln!(report, "{}", tr!(t, "sim-provisional"));
-    let words = SharedWords::of(t.lang());
     let header = [
         tr!(t, "sim-col-seat"),
         tr!(t, "sim-col-win-rate"),
-        words.alone.to_string(),
+        tr!(t, "sim-col-alone"),
         tr!(t, "sim-col-mean-power"),
     ];
     // The columns widen to the language's headings.
@@ -321,7 +320,11 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
             wa1 = wa - 1
         );
     }
-    let _ = writeln!(report, "{}", (words.shared)(&percent(shared)));
+    let _ = writeln!(
+        report,
+        "{}",
+        tr!(t, "sim-shared-wins", percent = percent(shared))
+    );
     let _ = writeln!(
         report,
         "{}",
@@ -353,45 +356,6 @@ fn sim(content: &Arc<Content>, a: SimArgs) -> Result<(), CliError> {
         tr!(t, "sim-dragonbond", percent = percent(bonded))
     );
     emit(&report)
-}
-
-/// The words of the shared-win figures, in the table's language.
-struct SharedWords {
-    /// The heading of the column of wins alone.
-    alone: &'static str,
-    /// The line saying what a shared win counts, given its share of games.
-    shared: fn(&str) -> String,
-}
-
-impl SharedWords {
-    fn of(lang: valerna_texts::Lang) -> Self {
-        match lang {
-            valerna_texts::Lang::It => SharedWords {
-                alone: "da solo",
-                shared: |p| {
-                    format!(
-                        "vittorie condivise da una coppia legata: {p}% delle partite, contate per entrambi i posti (le vittorie sommano oltre il 100%)"
-                    )
-                },
-            },
-            valerna_texts::Lang::Fr => SharedWords {
-                alone: "seul",
-                shared: |p| {
-                    format!(
-                        "victoires partagées par un couple lié : {p} % des parties, comptées pour les deux places (les victoires dépassent 100 % au total)"
-                    )
-                },
-            },
-            valerna_texts::Lang::En => SharedWords {
-                alone: "alone",
-                shared: |p| {
-                    format!(
-                        "won by a bonded pair: {p}% of games, a shared win counted for both seats (so the win rates add up to more than 100%)"
-                    )
-                },
-            },
-        }
-    }
 }
 
 fn round4(x: f64) -> f64 {
