@@ -1,5 +1,5 @@
 //! The content pack: unit cards, Vaala and Artifact cards, read from RON text
-//! and validated (RULINGS §4). Pure: it takes text, never a path; the default
+//! and validated (docs/rulings.md, "The provisional pack"). Pure: it takes text, never a path; the default
 //! pack under `content/bov/` is embedded with `include_str!`.
 //!
 //! Every error names the file, the entry and the field.

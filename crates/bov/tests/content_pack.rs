@@ -1,4 +1,4 @@
-//! The provisional pack exercises every rule a card can carry (RULINGS §4:
+//! The provisional pack exercises every rule a card can carry (docs/rulings.md, "The provisional pack":
 //! "authored to exercise every rule in the books"): each unit keyword,
 //! attack keyword, power type, status effect and healing on some card; six
 //! Vaala cards and six Artifacts; and a Dragon Host list for each faction

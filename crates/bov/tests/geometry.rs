@@ -34,7 +34,7 @@ fn square(x0: f64, y0: f64, x1: f64, y1: f64, kinds: Vec<TerrainKind>) -> Terrai
 
 #[test]
 fn base_diameter_in_mm_becomes_inches() {
-    // RULINGS §2: 25.4 mm = 1".
+    // docs/rulings.md, "Editions, inches and bases": 25.4 mm = 1".
     assert!((base_radius_in(25.4) - 0.5).abs() < 1e-12);
     assert!((base_radius_in(50.8) - 1.0).abs() < 1e-12);
     assert!((base_radius_in(25.0) - 25.0 / 50.8).abs() < 1e-12);

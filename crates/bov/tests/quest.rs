@@ -165,7 +165,7 @@ fn a_critical_on_the_black_die_is_a_major_treasure() {
     assert_eq!(TreasureKind::Major.points(), 20);
     assert_eq!(TreasureKind::Minor.points(), 10);
     // The roll is the black die's face: on a d10, 9 and 0 are criticals
-    // (RULINGS §1.1), so 2 rolls in 10 find a major treasure.
+    // (docs/rulings.md, "The attack die"), so 2 rolls in 10 find a major treasure.
     let mut majors = 0;
     for seed in 0..2000 {
         let mut s = Stream::new(seed);

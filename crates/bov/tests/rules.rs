@@ -2,7 +2,7 @@
 //! (Battles of Valerna 5.1) or the rulings it applies.
 //!
 //! Dice come from seeded streams. Where a test needs the dice's values it
-//! reads them with its own copy of the RULINGS §1 tables from a clone of the
+//! reads them with its own copy of the dice tables of docs/rulings.md ("Dice") from a clone of the
 //! stream, never from the code under test.
 
 use valerna_bov::content::Pack;
@@ -40,9 +40,9 @@ fn unit(pack: &Pack, id: &str) -> UnitState {
     UnitState::new(cid, c, 0)
 }
 
-// --- Oracles: the RULINGS §1.1 and §1.2 tables, written out here. ---
+// --- Oracles: the "The attack die" and "The defense die" tables of docs/rulings.md, written out here. ---
 
-/// Standard and critical hits of an attack die showing `d10` (RULINGS §1.1).
+/// Standard and critical hits of an attack die showing `d10` (docs/rulings.md, "The attack die").
 fn face(colour: Colour, d10: u8) -> (u32, u32) {
     let black = [
         (0, 0),
@@ -65,7 +65,7 @@ fn face(colour: Colour, d10: u8) -> (u32, u32) {
     if i < shift { (0, 0) } else { black[i - shift] }
 }
 
-/// Whether a defense die of `colour` blocks on `d6` (RULINGS §1.2).
+/// Whether a defense die of `colour` blocks on `d6` (docs/rulings.md, "The defense die").
 fn blocks(colour: Colour, d6: u8) -> bool {
     d6 >= match colour {
         Colour::Black => 3,
@@ -75,7 +75,7 @@ fn blocks(colour: Colour, d6: u8) -> bool {
 }
 
 // ------------------------------------------------------------------------
-// Content (RULINGS §4; content brief)
+// Content (docs/rulings.md, "The provisional pack"; content brief)
 // ------------------------------------------------------------------------
 
 #[test]
@@ -869,7 +869,7 @@ fn the_attack_roll_rolls_the_pool_after_the_net_shift() {
             ..AttackModifiers::new(FatigueState::Normal)
         };
         let r = make_attack_roll(&pool, &charge, &mut s);
-        // Gray upgraded is black, no reroll (RULINGS §1.3).
+        // Gray upgraded is black, no reroll (docs/rulings.md, "Upgrades and downgrades").
         let (mut std, mut crit) = (0, 0);
         for _ in 0..6 {
             let (a, b) = face(Colour::Black, oracle.d10());
@@ -1193,7 +1193,7 @@ fn dreamfencers_charge_dice() {
     );
     assert!(charge::charge_allowance(speed, 3) >= distance);
     assert!(charge::charge_allowance(speed, 2) < distance);
-    // The bonus counts every hit symbol of three black dice (RULINGS §1.1).
+    // The bonus counts every hit symbol of three black dice (docs/rulings.md, "The attack die").
     let mut seen_three = false;
     for seed in 0..200 {
         let mut s = Stream::new(seed);
@@ -1662,7 +1662,7 @@ mod round {
 #[test]
 fn a_whole_attack_rolls_attack_then_defense_from_one_stream() {
     // "Performing an Attack": steps 3 to 5 in order, every die from the
-    // game's one stream (RULINGS §1.5).
+    // game's one stream (docs/rulings.md, "One seeded stream a game").
     let pool = [DiceGroup {
         count: 4,
         colour: Colour::Black,

@@ -1,5 +1,6 @@
 //! Battles of Valerna dice: the attack d10 and defense d6 in three colours
-//! (BoV 5.1, "Dice"; RULINGS §1.1-§1.3).
+//! (BoV 5.1, "Dice"; docs/rulings.md, "The attack die", "The defense die",
+//! "Upgrades and downgrades").
 
 use std::fmt;
 use std::str::FromStr;
@@ -109,7 +110,7 @@ impl AttackFace {
     }
 
     /// Every hit symbol, standard and critical: what a face-off and a charge
-    /// roll count (RULINGS §1.1).
+    /// roll count (docs/rulings.md, "The attack die").
     pub fn symbols(self) -> u32 {
         self.standard() + self.critical()
     }
@@ -121,7 +122,7 @@ impl AttackFace {
 
 /// The face an attack die of `colour` shows for the d10 result `d10`
 /// (1-10, 10 being the face printed "0"): the "Using normal dice" table as
-/// RULINGS §1.1 reads it. Each colour is the next stronger one shifted one face.
+/// docs/rulings.md, "The attack die" reads it. Each colour is the next stronger one shifted one face.
 pub fn attack_face(colour: Colour, d10: u8) -> AttackFace {
     let shift = match colour {
         Colour::Black => 0,
@@ -150,8 +151,9 @@ pub fn attack_face(colour: Colour, d10: u8) -> AttackFace {
     }
 }
 
-/// Whether a defense die of `colour` blocks on the d6 result `d6` (RULINGS
-/// §1.2: black blocks on 3-6, gray on 4-6, white on 5-6).
+/// Whether a defense die of `colour` blocks on the d6 result `d6`
+/// (docs/rulings.md, "The defense die": black blocks on 3-6, gray on 4-6,
+/// white on 5-6).
 pub fn defense_blocks(colour: Colour, d6: u8) -> bool {
     assert!((1..=6).contains(&d6), "d6 result {d6} out of 1..=6");
     let lowest_block = match colour {
@@ -163,7 +165,7 @@ pub fn defense_blocks(colour: Colour, d6: u8) -> bool {
 }
 
 /// The net effect of every upgrade and downgrade on one roll: one step at most
-/// (BoV 5.1, "Multiple Downgrades and Upgrades"; RULINGS §1.3).
+/// (BoV 5.1, "Multiple Downgrades and Upgrades"; docs/rulings.md, "Upgrades and downgrades").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Shift {
     Downgrade,
@@ -190,7 +192,7 @@ impl Shift {
 }
 
 /// Which results of a roll are rerolled once after a shift that had no
-/// stronger or weaker die to go to (RULINGS §1.3).
+/// stronger or weaker die to go to (docs/rulings.md, "Upgrades and downgrades").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Reroll {
     Nothing,
@@ -209,7 +211,7 @@ pub struct ShiftedDie {
 
 impl ShiftedDie {
     /// `colour` after the net `shift`. Each die of a mixed pool shifts on its
-    /// own (RULINGS §1.3).
+    /// own (docs/rulings.md, "Upgrades and downgrades").
     pub fn new(colour: Colour, shift: Shift) -> Self {
         let (colour, reroll) = match shift {
             Shift::None => (colour, Reroll::Nothing),
@@ -403,7 +405,7 @@ impl FaceOffDice {
         }
     }
 
-    /// Hits counted as RULINGS §1.1 says: every symbol, doubles as two.
+    /// Hits counted as docs/rulings.md, "The attack die" says: every symbol, doubles as two.
     pub fn hits(&self) -> u32 {
         self.faces.iter().map(|f| f.symbols()).sum()
     }
@@ -467,7 +469,7 @@ mod tests {
         (1..=10).map(|d| attack_face(colour, d)).collect()
     }
 
-    // RULINGS §1.1, the table row by row.
+    // docs/rulings.md, "The attack die", the table row by row.
     #[test]
     fn black_attack_die_faces() {
         assert_eq!(
@@ -515,7 +517,7 @@ mod tests {
         assert_eq!((crit, std), (3, 5));
     }
 
-    // RULINGS §1.2.
+    // docs/rulings.md, "The defense die".
     #[test]
     fn defense_die_faces() {
         let blocks = |c| {
@@ -558,7 +560,7 @@ mod tests {
         );
     }
 
-    // BoV 5.1, "Upgrading & Downgrading", the table; RULINGS §1.3.
+    // BoV 5.1, "Upgrading & Downgrading", the table; docs/rulings.md, "Upgrades and downgrades".
     #[test]
     fn upgrade_and_downgrade_table() {
         use Colour::*;

@@ -1,4 +1,4 @@
-//! The Lords of Vaala combat die (LoV, "Combat dice"; RULINGS §1.4).
+//! The Lords of Vaala combat die (LoV, "Combat dice"; docs/rulings.md, "The Lords of Vaala combat die").
 //!
 //! Ten faces: miss ×4, hit ×3, double hit ×1, critical ×1, double critical ×1.
 //! A critical deals one immediate wound, a double critical two. The faces are
@@ -51,7 +51,7 @@ pub fn roll_combat(combat_value: u32, stream: &mut Stream) -> CombatRoll {
 }
 
 /// For the Dragonbond check, "shows at least 1 hit" is any face but a miss
-/// (RULINGS §1.4).
+/// (docs/rulings.md, "The Lords of Vaala combat die").
 pub fn shows_a_hit(f: Face) -> bool {
     !f.is_miss()
 }
@@ -60,7 +60,7 @@ pub fn shows_a_hit(f: Face) -> bool {
 mod tests {
     use super::*;
 
-    // RULINGS §1.4: miss ×4, hit ×3, double hit ×1, critical ×1, double critical ×1.
+    // docs/rulings.md, "The Lords of Vaala combat die": miss ×4, hit ×3, double hit ×1, critical ×1, double critical ×1.
     #[test]
     fn face_counts() {
         let faces: Vec<Face> = (1..=10).map(face).collect();

@@ -194,7 +194,7 @@ pub fn models_lost(wounds: &Pmf, target: Target) -> Result<Pmf, OddsError> {
 }
 
 /// The extra inches of a charge: hits on 3 black attack dice, every symbol
-/// counted and doubles as two (BoV 5.1, "Charge Move"; RULINGS §1.1).
+/// counted and doubles as two (BoV 5.1, "Charge Move"; docs/rulings.md, "The attack die").
 pub fn charge_bonus() -> Pmf {
     per_die(Colour::Black, Shift::None, 0.0).hits.power(3)
 }
@@ -228,7 +228,7 @@ pub fn lov_combat(combat_value: u32) -> Result<LovOdds, OddsError> {
         n if n > MAX_DICE => return Err(OddsError::TooManyDice { dice: n.into() }),
         _ => {}
     }
-    // The LoV die has the black attack die's faces (RULINGS §1.4).
+    // The LoV die has the black attack die's faces (docs/rulings.md, "The Lords of Vaala combat die").
     let d = per_die(Colour::Black, Shift::None, 0.0);
     Ok(LovOdds {
         immediate_wounds: d.critical.power(combat_value),
@@ -368,7 +368,7 @@ mod tests {
         );
     }
 
-    // RULINGS §1.3: upgraded black rerolls misses: P(miss) = 0.4².
+    // docs/rulings.md, "Upgrades and downgrades": upgraded black rerolls misses: P(miss) = 0.4².
     #[test]
     fn upgraded_black_miss_probability() {
         let p = attack_face_probabilities(ShiftedDie::new(Colour::Black, Shift::Upgrade));
@@ -377,7 +377,7 @@ mod tests {
         assert!(close(p.iter().sum::<f64>(), 1.0));
     }
 
-    // RULINGS §1.3: downgraded white rerolls every hit: P(hit face) = p·P(miss).
+    // docs/rulings.md, "Upgrades and downgrades": downgraded white rerolls every hit: P(hit face) = p·P(miss).
     #[test]
     fn downgraded_white_hit_probability() {
         let p = attack_face_probabilities(ShiftedDie::new(Colour::White, Shift::Downgrade));

@@ -1,4 +1,4 @@
-//! The seeded random stream of a game (RULINGS §1.5).
+//! The seeded random stream of a game (docs/rulings.md, "One seeded stream a game").
 //!
 //! One ChaCha8 stream per game. Every die face and every shuffle comes from
 //! this module's own arithmetic on the raw 32-bit words (uniform draws by
@@ -78,7 +78,7 @@ impl Stream {
 mod tests {
     use super::*;
 
-    /// The stability pin of RULINGS §1.5. These numbers are the contract with
+    /// The stability pin of docs/rulings.md, "One seeded stream a game". These numbers are the contract with
     /// every saved game: they must never change.
     #[test]
     fn test_vector_never_changes() {

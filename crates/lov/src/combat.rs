@@ -131,7 +131,7 @@ impl Eng<'_> {
     /// One combat, round after round, until no enemy Units or Dragons are
     /// left in the region or the attacker retreats (LoV p.12: "This continues
     /// until there are no more enemies in the region or the attacker has
-    /// retreated"; FAQ order of hits and stealing; RULINGS §3). `first` is
+    /// retreated"; FAQ order of hits and stealing; docs/rulings.md, "Timing and wording"). `first` is
     /// the defender of the first round; the attacker chooses the defender of
     /// each later round among the enemies still there.
     pub fn combat(&mut self, att: u8, first: Target, r: u8, crossed_mountain: bool) -> Res {
@@ -143,7 +143,7 @@ impl Eng<'_> {
         // bit 4 for the neutral Units).
         let mut warded = 0u8;
         // At most one Power is stolen per combat per side (Glossary
-        // "Wounds"; RULINGS §3). The defenders steal only when the attacker
+        // "Wounds"; docs/rulings.md, "Timing and wording"). The defenders steal only when the attacker
         // is injured, which ends the combat; the attacker may injure several
         // defenders in turn, and steals from the first only.
         let mut attacker_stole = false;
@@ -464,7 +464,7 @@ impl Eng<'_> {
     /// adjacent region but, in combat, not one the opposing General controls.
     /// A `retreat` ability reaches further (`retreat_reach`).
     /// A Dragon or a force with its General that cannot retreat is eliminated.
-    /// Dragonbond is checked after it (RULINGS §3).
+    /// Dragonbond is checked after it (docs/rulings.md, "Timing and wording").
     pub fn retreat(&mut self, seat: u8, r: u8, opponent: Option<u8>) -> Res {
         let mut o = Opts::default();
         for x in bits(self.retreat_choices(seat, r, opponent)) {

@@ -1,5 +1,5 @@
 //! The content pack: map, character boards and every card, loaded from the
-//! data files of `content/lov/` and validated (RULINGS §4).
+//! data files of `content/lov/` and validated (docs/rulings.md, "The provisional pack").
 //!
 //! The files are JSON with `//` and `/* */` comments. The loader is pure: it
 //! takes the files' text, never reads the disk; [`Content::default_pack`]
@@ -17,7 +17,7 @@ pub const REGIONS: usize = 12;
 pub const SEATS: usize = 4;
 
 /// The rulebook's component list (LoV p.5, "Components", English edition;
-/// RULINGS §3 for the 36 Denizens and 56 Power).
+/// docs/rulings.md, "Timing and wording" for the 36 Denizens and 56 Power).
 pub mod counts {
     pub const REGION_CARDS: usize = 12;
     pub const DENIZENS: usize = 36;
@@ -566,7 +566,7 @@ fn provisional(file: &str, entry: &str, p: bool) -> Result<(), LoadError> {
             file,
             entry,
             "provisional",
-            "must be true: this pack is provisional (RULINGS §4)",
+            "must be true: this pack is provisional (docs/rulings.md, \"The provisional pack\")",
         ));
     }
     Ok(())

@@ -17,7 +17,7 @@ impl Eng<'_> {
     /// After `seat` activates a glyph or retreats: "if your non-bonded
     /// General is in the same region as a non-bonded Dragon, or if your
     /// non-bonded Dragon is in the same region as a non-bonded General"
-    /// (LoV p.10; RULINGS §3). `NONE` checks every pair.
+    /// (LoV p.10; docs/rulings.md, "Timing and wording"). `NONE` checks every pair.
     pub fn dragonbond_check(&mut self, seat: u8) -> Res {
         // Only non-bonded pieces bond.
         if seat != NONE && self.s.players[seat as usize].partner != NONE {
@@ -62,7 +62,7 @@ impl Eng<'_> {
 
     /// Both roll a combat die; starting with the General, either may re-roll
     /// for 1 Power, any number of times (the Faceless never do); both
-    /// showing a hit bond them for good (LoV p.10; RULINGS §1.4).
+    /// showing a hit bond them for good (LoV p.10; docs/rulings.md, "The Lords of Vaala combat die").
     pub fn bond_check(&mut self, g: u8, d: u8) -> Res {
         let mut dice = [self.s.dice().d10(), self.s.dice().d10()];
         self.s.bond_dice = dice;

@@ -1,5 +1,5 @@
 //! The effect language: the composable steps that card, board and map texts
-//! are written in (RULINGS §4: content is data, not Rust per card).
+//! are written in (docs/rulings.md, "The provisional pack": content is data, not Rust per card).
 //!
 //! A program is a list of [`Step`]s run top to bottom by the acting player;
 //! a [`Passive`] is a standing rule (a Denizen's special rule, a character's

@@ -103,7 +103,7 @@ impl<'a> Eng<'a> {
 
     /// A choice that belongs to `owner`. A Faceless player's choice is made
     /// by its bonded ally, else by the initiative holder, or in solo play at
-    /// random (LoV p.10 and Appendix "Solo play"; RULINGS §3).
+    /// random (LoV p.10 and Appendix "Solo play"; docs/rulings.md, "Timing and wording").
     pub fn ask_for(&mut self, owner: u8, ask: Ask, opts: &[Decision]) -> Res<Decision> {
         if owner != NONE && self.human(owner) {
             return self.ask(owner, ask, opts);

@@ -1,7 +1,7 @@
 //! Lords of Vaala: the pure rules engine (no I/O, no clock, no globals).
 //!
 //! The rulebook is the specification; the cards and boards it does not print
-//! come from the content pack (`content/lov/`, RULINGS §4), loaded by
+//! come from the content pack (`content/lov/`, docs/rulings.md, "The provisional pack"), loaded by
 //! [`content`] and written in the effect language of [`effect`]. The game is
 //! driven through [`valerna_game::Game`], implemented by [`Lov`].
 #![forbid(unsafe_code)]

@@ -29,7 +29,7 @@ pub struct Entry {
 }
 
 /// How many dice of a Lords of Vaala roll showed each face (LoV, "Combat
-/// dice"; RULINGS §1.4): miss, hit, double hit, critical, double critical.
+/// dice"; docs/rulings.md, "The Lords of Vaala combat die"): miss, hit, double hit, critical, double critical.
 pub type Faces = [u8; 5];
 
 /// Where a face is counted in [`Faces`].

@@ -22,7 +22,7 @@ impl Eng<'_> {
     // ------------------------------------------------------------ Planning
 
     /// One player's planning turn (LoV p.8 "Planning Phase"; p.10 for the
-    /// Faceless; RULINGS §3: the first pass ends Planning).
+    /// Faceless; docs/rulings.md, "Timing and wording": the first pass ends Planning).
     fn planning_turn(&mut self, seat: u8) -> Res {
         let next = Phase::Planning {
             turn: (seat + 1) % SEATS as u8,
@@ -131,7 +131,7 @@ impl Eng<'_> {
 
     // ---------------------------------------------------------- Resolution
 
-    /// Resolves the next card of the stack, in the order played (RULINGS §3);
+    /// Resolves the next card of the stack, in the order played (docs/rulings.md, "Timing and wording");
     /// an Action card one glyph at a time.
     fn resolve_next(&mut self) -> Res {
         if self.s.stack_pos >= self.s.stack_len {

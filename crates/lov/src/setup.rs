@@ -9,7 +9,7 @@ use crate::state::{Core, Force, NONE, Phase, Player, RegionState, STACK, StackCa
 /// Everything needed to start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    /// Seed of the game's one random stream (RULINGS §1.5).
+    /// Seed of the game's one random stream (docs/rulings.md, "One seeded stream a game").
     pub seed: u64,
     /// Which seats are played by humans; the others are Faceless (p.7).
     /// Seats follow the content's character order: Allaria, Fulgen,

@@ -19,7 +19,7 @@ pub const STACK: usize = 40;
 pub struct Force {
     /// Infantry, Cavalry, Ranged.
     pub units: [u8; 3],
-    /// Whether the General itself is here (it is a Unit: RULINGS §3).
+    /// Whether the General itself is here (it is a Unit: docs/rulings.md, "Timing and wording").
     pub general: bool,
 }
 

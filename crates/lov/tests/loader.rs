@@ -1,5 +1,5 @@
 //! The content loader refuses bad packs, naming file, entry and field
-//! (RULINGS §4).
+//! (docs/rulings.md, "The provisional pack").
 
 use valerna_lov::content::{Content, DEFAULT_FILES, LANGUAGE_FILES, LoadError};
 
@@ -218,7 +218,7 @@ fn retreat_abilities_that_change_nothing_are_refused() {
     }
 }
 
-/// The pack is ours (RULINGS §4): every region, Denizen, Event and Vaala
+/// The pack is ours (docs/rulings.md, "The provisional pack"): every region, Denizen, Event and Vaala
 /// card has its own Italian and French name and text, so that a table in
 /// either language shows no English sentence.
 #[test]

@@ -1579,7 +1579,7 @@ fn dragonbond_check_follows_the_activating_player() {
 // LoV p.10: "If a Faceless player would make a choice (such as which region
 // to retreat to) that choice is made by any player Dragonbonded with them
 // or, if there is none, by the player with the initiative token"; in solo
-// play chance replaces the initiative holder (Appendix; RULINGS §3), and a
+// play chance replaces the initiative holder (Appendix; docs/rulings.md, "Timing and wording"), and a
 // bonded ally still decides (p.10, "Dragonbond").
 #[test]
 fn faceless_choices_go_to_the_ally_the_initiative_holder_or_chance() {

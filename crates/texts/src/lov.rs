@@ -160,7 +160,7 @@ fn units(t: &Texts, units: [u8; 3], general: bool) -> String {
 }
 
 /// The dice of a roll as faces: `[·]` a miss, `[✓]` a hit, `[✓✓]` a double
-/// hit, `[✶]` a critical, `[✶✶]` a double critical (RULINGS §1.4).
+/// hit, `[✶]` a critical, `[✶✶]` a double critical (docs/rulings.md, "The Lords of Vaala combat die").
 pub fn faces_text(faces: &Faces) -> String {
     const SYMBOLS: [&str; 5] = ["[·]", "[✓]", "[✓✓]", "[✶]", "[✶✶]"];
     let dice: Vec<&str> = (0..5)

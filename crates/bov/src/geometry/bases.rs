@@ -32,7 +32,7 @@ pub struct Model {
     pub stature: Stature,
 }
 
-/// The radius in inches of a round base `diameter_mm` across (RULINGS §2: 25.4 mm = 1").
+/// The radius in inches of a round base `diameter_mm` across (docs/rulings.md, "Editions, inches and bases": 25.4 mm = 1").
 pub fn base_radius_in(diameter_mm: f64) -> f64 {
     diameter_mm / MM_PER_INCH / 2.0
 }

@@ -3,7 +3,7 @@
 //!
 //! Everything here works on small snapshots ([`Model`], [`Battlefield`]) that the
 //! turn engine builds from its units, so the geometry never depends on unit
-//! statistics. Distances are measured base edge to base edge (RULINGS §2).
+//! statistics. Distances are measured base edge to base edge (docs/rulings.md, "Editions, inches and bases").
 //!
 //! The turn engine's entry points:
 //! - set-up: [`place_terrain`] (or a saved [`Map`]);
@@ -46,7 +46,7 @@ pub use point::Point;
 pub use setup::{BattlefieldSize, TerrainTemplate, default_templates, place_terrain};
 pub use terrain::{Battlefield, GeometryError, TerrainKind, TerrainPiece};
 
-/// 25.4 mm to the inch (RULINGS §2).
+/// 25.4 mm to the inch (docs/rulings.md, "Editions, inches and bases").
 pub const MM_PER_INCH: f64 = 25.4;
 
 /// Coherency distance: within 1" of another model (BoV 5.1, "Unit Coherency").

@@ -107,7 +107,7 @@ pub fn default_templates(size: BattlefieldSize) -> Vec<TerrainTemplate> {
 /// extra templates are ignored) by the rulebook's method: each piece starts at
 /// the centre of its sector, then scatters in a direction drawn from `stream`
 /// (a whole degree, 0-359, standing for the arrow of the rolled die) by as
-/// many inches as the hits (every symbol counts, RULINGS §1.1) on 6 black and
+/// many inches as the hits (every symbol counts, docs/rulings.md, "The attack die") on 6 black and
 /// 1 gray attack dice. For each piece the direction is drawn first, then the
 /// seven dice. A piece scattered past a table edge is pushed back until it
 /// lies on the table.

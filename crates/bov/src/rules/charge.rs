@@ -11,7 +11,7 @@ pub const MAX_CHARGE_BONUS: u32 = 2 * CHARGE_DICE;
 
 /// "Roll 3 black attack dice. For each standard or critical hit, add 1 to
 /// the unit's Speed for this action": every hit symbol counts, a double as
-/// two (RULINGS §1.1).
+/// two (docs/rulings.md, "The attack die").
 pub fn roll_charge_bonus(stream: &mut Stream) -> u32 {
     let die = ShiftedDie::new(Colour::Black, Shift::None);
     (0..CHARGE_DICE)

@@ -1,6 +1,6 @@
 //! The three modifier tables of 5.1 ("Upgrades & Downgrades": Attack Roll,
 //! Defense Roll and Morale Test Modifiers), each summed into one net
-//! [`Shift`] ("Multiple Downgrades and Upgrades"; RULINGS §1.3).
+//! [`Shift`] ("Multiple Downgrades and Upgrades"; docs/rulings.md, "Upgrades and downgrades").
 
 use serde::{Deserialize, Serialize};
 use valerna_dice::bov::Shift;

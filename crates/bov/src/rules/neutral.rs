@@ -4,7 +4,7 @@
 //!
 //! A behaviour card is data in the same spirit as a power: its printed text
 //! for people, and a target and actions for the engine, so that a printed
-//! Monster card can replace a provisional one without code (RULINGS §4).
+//! Monster card can replace a provisional one without code (docs/rulings.md, "The provisional pack").
 
 use serde::{Deserialize, Serialize};
 

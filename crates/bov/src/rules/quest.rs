@@ -36,7 +36,7 @@ impl TreasureKind {
     }
 
     /// The kind a black attack die face finds: any critical (single or
-    /// double, RULINGS §1.1) is a major treasure.
+    /// double, docs/rulings.md, "The attack die") is a major treasure.
     pub fn of_face(face: valerna_dice::bov::AttackFace) -> Self {
         if face.critical() > 0 {
             TreasureKind::Major

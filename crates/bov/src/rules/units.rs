@@ -154,14 +154,14 @@ impl Profile {
 
 /// A unit card. Fields follow Fig. 1: name (A), keywords (B), points (C),
 /// models (D), then the [`Profile`] (E to L); `base_mm` is the round base every
-/// model stands on (RULINGS §2).
+/// model stands on (docs/rulings.md, "Editions, inches and bases").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitCard {
     /// Stable identifier that force lists use.
     pub id: String,
     pub name: String,
-    /// Authored by the project, not the printed card (RULINGS §4).
+    /// Authored by the project, not the printed card (docs/rulings.md, "The provisional pack").
     pub provisional: bool,
     /// "Allaria", "Tyveria", "Nahuac", or "Neutral".
     pub force: String,

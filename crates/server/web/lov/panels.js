@@ -313,7 +313,7 @@ export function lineupPanel(content, view, picks) {
 
 const FACES = ['miss', 'hit', 'double-hit', 'critical', 'double-critical'];
 
-/** One combat die showing a face (LoV "Combat dice"; RULINGS 1.4). @param {number} face index into FACES */
+/** One combat die showing a face (LoV "Combat dice"; docs/rulings.md, "The Lords of Vaala combat die"). @param {number} face index into FACES */
 export function combatDie(face) {
   const name = t(`web-die-${FACES[face]}`);
   const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: '0 0 32 32', width: 28, height: 28, class: `die face-${FACES[face]}`, role: 'img', 'aria-label': name }));

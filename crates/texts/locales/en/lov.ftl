@@ -117,7 +117,7 @@ decision-unit = place one { $unit ->
 
 ## lov play
 
-play-intro = Lords of Vaala, seed { $seed }. The content pack is provisional (RULINGS §4). Type q to quit.
+play-intro = Lords of Vaala, seed { $seed }. The content pack is provisional (docs/rulings.md, "The provisional pack"). Type q to quit.
 # The hand-over screen that hides the last player's hand.
 play-hand-over = Pass the keyboard to { $seat }. Press Enter.
 play-bad-choice = type a number from 1 to { $options }, or q
@@ -152,7 +152,7 @@ sim-header = Lords of Vaala: { $games } { $games ->
     [one] seat
    *[other] seats
 } (random policy), the rest { -faceless }
-sim-provisional = content pack: provisional (RULINGS §4)
+sim-provisional = content pack: provisional (docs/rulings.md, "The provisional pack")
 sim-col-seat = seat
 sim-col-win-rate = win rate
 sim-col-alone = alone

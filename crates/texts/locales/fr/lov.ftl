@@ -132,7 +132,7 @@ decision-unit = placer une Unité { $unit ->
 
 ## lov play
 
-play-intro = Lords of Vaala, graine { $seed }. Le contenu est provisoire (RULINGS §4). Tapez q pour quitter.
+play-intro = Lords of Vaala, graine { $seed }. Le contenu est provisoire (docs/rulings.md, "The provisional pack"). Tapez q pour quitter.
 # L'écran de passage qui cache la main du dernier joueur.
 play-hand-over = Passez le clavier à { $seat }. Appuyez sur Entrée.
 play-bad-choice = tapez un nombre de 1 à { $options }, ou q
@@ -167,7 +167,7 @@ sim-header = Lords of Vaala : { $games } { $games ->
     [one] place humaine
    *[other] places humaines
 } (politique aléatoire), les autres { -faceless }s
-sim-provisional = contenu : provisoire (RULINGS §4)
+sim-provisional = contenu : provisoire (docs/rulings.md, "The provisional pack")
 sim-col-seat = place
 sim-col-win-rate = victoires
 sim-col-alone = seul

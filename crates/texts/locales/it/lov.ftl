@@ -126,7 +126,7 @@ decision-unit = piazza un'Unità { $unit ->
 
 ## lov play
 
-play-intro = Lords of Vaala, seme { $seed }. I contenuti sono provvisori (RULINGS §4). Scrivi q per uscire.
+play-intro = Lords of Vaala, seme { $seed }. I contenuti sono provvisori (docs/rulings.md, "The provisional pack"). Scrivi q per uscire.
 # La schermata di passaggio che nasconde la mano dell'ultimo giocatore.
 play-hand-over = Passa la tastiera a { $seat }. Premi Invio.
 play-bad-choice = scrivi un numero da 1 a { $options }, oppure q
@@ -161,7 +161,7 @@ sim-header = Lords of Vaala: { $games } { $games ->
     [one] posto umano
    *[other] posti umani
 } (politica casuale), gli altri { -faceless }
-sim-provisional = contenuti: provvisori (RULINGS §4)
+sim-provisional = contenuti: provvisori (docs/rulings.md, "The provisional pack")
 sim-col-seat = posto
 sim-col-win-rate = vittorie
 sim-col-alone = da solo
