@@ -572,6 +572,10 @@ async function main() {
     const kind = ['PlaceObjective', 'PlaceMonster'].find((k) => q.options.some((/** @type {any} */ o) => kindOf(o.decision) === k));
     const p = kind && tablePoint(root, e, m.state.view, viewerSeat());
     if (!kind || !p) return;
+    // A new place: the last one's refusal no longer stands.
+    m.notice = '';
+    const notice = document.getElementById('notice');
+    if (notice) notice.textContent = '';
     const q3 = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
     const decision = { [kind]: { at: { x: q3(p.x), y: q3(p.y) } } };
     const key = JSON.stringify(decision);
