@@ -1,4 +1,5 @@
 // @ts-check
+import { el, t } from './texts.js';
 /** On a phone, the table's board, players and log are each one tap away:
  * the buttons of `nav.phone-tabs` show one of them at a time (the page's
  * style sheet hides the others only on narrow screens), and the log's
@@ -40,4 +41,17 @@ export function sinceMark(log, since) {
   const at = since === undefined ? null : log.children[since] || null;
   for (const li of log.querySelectorAll('li.since-start')) if (li !== at) li.classList.remove('since-start');
   if (at && !at.classList.contains('since-start')) at.classList.add('since-start');
+}
+
+/** What happened since the player's last decision (the log from `since`)
+ * as a list to open above the board, or null: none when there is nothing
+ * new, or when the log stands beside the board and `sinceMark` marks it.
+ * @param {{text: string}[]} log @param {number | undefined} since */
+export function sinceSummary(log, since) {
+  const lines = since === undefined || logBeside() ? [] : log.slice(since).filter((e) => e.text);
+  if (!lines.length) return null;
+  return el('details', { class: 'since', open: lines.length <= 8 }, [
+    el('summary', { text: t('web-since-last', { count: lines.length }) }),
+    el('ol', {}, lines.slice(-12).map((e) => el('li', { text: e.text }))),
+  ]);
 }

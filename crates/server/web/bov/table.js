@@ -9,7 +9,7 @@
 
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
-import { phoneTabs, logBeside, sinceMark } from '../tabs.js';
+import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { drawField, drawTools, drawSpots, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
 import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel, percent } from './panels.js';
 import { replay } from './replay.js';
@@ -721,13 +721,7 @@ async function main() {
         for (const o of q.options) byKind.set(kindOf(o.decision), [...(byKind.get(kindOf(o.decision)) || []), o]);
         const FEW = 6;
         // What happened since the player's last decision.
-        const lines = m.since === undefined || logBeside() ? [] : m.log.slice(m.since).filter((e) => e.text);
-        const since = lines.length
-          ? el('details', { class: 'since', open: lines.length <= 8 }, [
-              el('summary', { text: t('web-since-last', { count: lines.length }) }),
-              el('ol', {}, lines.slice(-12).map((e) => el('li', { text: e.text }))),
-            ])
-          : null;
+        const since = sinceSummary(m.log, m.since);
         box.replaceChildren(
           ...own,
           ...[...byKind.entries()].flatMap(([kind, os]) =>

@@ -7,7 +7,7 @@
 
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
-import { phoneTabs, logBeside, sinceMark } from '../tabs.js';
+import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
 import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel } from './panels.js';
@@ -108,17 +108,8 @@ export function render(m, act) {
     }
     // What happened since the player's last decision, its own results
     // and the others' turns, beside the new question.
-    if (q && !covered && m.mode === 'play' && m.since !== undefined && !logBeside()) {
-      const lines = m.log.slice(m.since).filter((e) => e.text);
-      if (lines.length) {
-        extra.append(
-          el('details', { class: 'since', open: lines.length <= 8 }, [
-            el('summary', { text: t('web-since-last', { count: lines.length }) }),
-            el('ol', {}, lines.slice(-12).map((e) => el('li', { text: e.text }))),
-          ]),
-        );
-      }
-    }
+    const since = q && !covered && m.mode === 'play' ? sinceSummary(m.log, m.since) : null;
+    if (since) extra.append(since);
     if (st?.viewer?.spectator) extra.append(el('span', { class: 'badge', text: t('web-spectating') }));
     if (m.mode === 'play' && st?.can_take_back) {
       extra.append(el('button', { type: 'button', id: 'take-back', onclick: act.takeBack, text: t('web-take-back'), 'aria-keyshortcuts': 'Control+Z' }));
