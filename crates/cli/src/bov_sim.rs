@@ -62,7 +62,8 @@ pub struct SimArgs {
 }
 
 /// The scenarios as the command line names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub(crate) enum ScenarioArg {
     /// Pitched Battle: objectives and defeated units score.
     Pitched,
@@ -95,7 +96,8 @@ impl ScenarioArg {
 }
 
 /// The battlefield sizes as the command line names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub(crate) enum BattlefieldArg {
     /// 2' x 1'.
     Small,

@@ -241,3 +241,191 @@ fn a_bov_report_plays_every_pairing_with_the_sides_swapped() {
     assert!(svg.contains("within 60/40") && svg.contains("fill=\"#DEEED6\""));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every file of a report's folder, by name, with its bytes.
+fn files_of(dir: &PathBuf) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn stderr_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs `base` whole into `full`, and as three shards (into one folder and
+/// back into another) joined by `merge`: the two reports are the same to
+/// the byte, charts included, and so are their figures.
+fn sharded_equals_whole(game: &str, base: &[&str]) {
+    let (full, shards, merged) = (
+        temp(&format!("{game}-full")),
+        temp(&format!("{game}-shards")),
+        temp(&format!("{game}-merged")),
+    );
+    for d in [&full, &shards, &merged] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+    let with = |extra: &[&str]| {
+        let mut args = vec![game, "balance"];
+        args.extend_from_slice(base);
+        args.extend_from_slice(extra);
+        valerna(&args)
+    };
+    let whole = json(&with(&["--json", "--out", full.to_str().unwrap()]));
+    let mut files = Vec::new();
+    // Shards in the order 3, 1, 2: merge takes them in any order.
+    for i in [3, 1, 2] {
+        let shard = format!("{i}/3");
+        let out = json(&with(&[
+            "--shard",
+            &shard,
+            "--json",
+            "--out",
+            shards.to_str().unwrap(),
+        ]));
+        assert_eq!(out["shard"], shard.as_str());
+        files.push(out["file"].as_str().unwrap().to_string());
+    }
+    assert!(
+        !shards.join("README.md").exists(),
+        "a shard writes no report"
+    );
+    let mut args = vec![game, "balance", "merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--json", "--out", merged.to_str().unwrap()]);
+    let joined = json(&valerna(&args));
+    assert_eq!(joined, whole);
+    assert_eq!(files_of(&merged), files_of(&full));
+
+    // Two shards of three: the missing one is named.
+    let out = valerna(&[
+        game,
+        "balance",
+        "merge",
+        &files[0],
+        &files[1],
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("shard 2 of 3 missing"),
+        "{}",
+        stderr_of(&out)
+    );
+    // The same shard twice.
+    let out = valerna(&[
+        game,
+        "balance",
+        "merge",
+        &files[0],
+        &files[0],
+        &files[1],
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("shard 3/3 again"),
+        "{}",
+        stderr_of(&out)
+    );
+    // A shard of the same report played from another seed.
+    let other = temp(&format!("{game}-other"));
+    let mut reseeded: Vec<&str> = base.to_vec();
+    let at = reseeded.iter().position(|a| *a == "--seed").unwrap();
+    reseeded[at + 1] = "99";
+    let mut args = vec![game, "balance"];
+    args.extend(reseeded);
+    args.extend(["--shard", "2/3", "--json", "--out", other.to_str().unwrap()]);
+    let odd = json(&valerna(&args));
+    let out = valerna(&[
+        game,
+        "balance",
+        "merge",
+        &files[0],
+        odd["file"].as_str().unwrap(),
+        &files[2],
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("seed:"), "{}", stderr_of(&out));
+    // The other game's merge refuses it by name.
+    let twin = if game == "lov" { "bov" } else { "lov" };
+    let out = valerna(&[
+        twin,
+        "balance",
+        "merge",
+        &files[0],
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains(&format!("a shard of `valerna {game} balance`")),
+        "{}",
+        stderr_of(&out)
+    );
+    // A shard with --pack given where the built-in pack was played.
+    let out = valerna(&[
+        game,
+        "balance",
+        "merge",
+        &files[0],
+        &files[1],
+        &files[2],
+        "--pack",
+        full.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    for d in [&full, &shards, &merged, &other] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn a_lov_report_played_in_shards_and_merged_is_the_whole_report() {
+    sharded_equals_whole("lov", &["--bots", "random", "--games", "5", "--seed", "4"]);
+}
+
+#[test]
+fn a_bov_report_played_in_shards_and_merged_is_the_whole_report() {
+    sharded_equals_whole(
+        "bov",
+        &[
+            "--bot",
+            "random",
+            "--games",
+            "4",
+            "--seed",
+            "4",
+            "--scenarios",
+            "pitched,slay",
+            "--lists",
+            "allaria_guild_line,tyveria_swarm",
+        ],
+    );
+}
+
+#[test]
+fn a_shard_is_named_as_i_of_n() {
+    for bad in ["0/3", "4/3", "x", "1/0"] {
+        let out = valerna(&["lov", "balance", "--shard", bad, "--out", "/nonexistent/x"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr_of(&out).contains("--shard"),
+            "{bad}: {}",
+            stderr_of(&out)
+        );
+    }
+}

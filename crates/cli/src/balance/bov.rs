@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use valerna_ai::mix;
 use valerna_bov::battle::bots::play;
@@ -20,7 +21,8 @@ use valerna_bov::content::{DEFAULT_SOURCES, Pack, SAMPLE_LISTS, Source};
 use valerna_game::Game;
 
 use super::charts::{self, Rate, Series};
-use super::{Report, pct, write_report};
+use super::shard::{self, MergeArgs, Shard};
+use super::{BalanceCommand, Report, pct, write_report};
 use crate::arena::{run_games, wilson_score};
 use crate::bov::bov_sim::{BattlefieldArg, ScenarioArg, bot, caught};
 use crate::error::{CliError, emit};
@@ -32,6 +34,7 @@ const MAX_DECISIONS: usize = 20_000;
 const LOPSIDED: f64 = 0.6;
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct BalanceArgs {
     /// The bot that plays both sides: greedy or random.
     #[arg(long, default_value = "greedy")]
@@ -67,10 +70,27 @@ pub struct BalanceArgs {
     /// Print the figures as one JSON object too.
     #[arg(long)]
     json: bool,
+    /// Play only the I-th of N shards of the report's games (every N-th
+    /// game) and write their results into --out, for `merge` to join.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    #[command(subcommand)]
+    command: Option<BalanceCommand>,
+}
+
+/// What decides a report's games: what a shard file records.
+#[derive(Debug, Serialize, Deserialize)]
+struct Settings {
+    bot: String,
+    games: u32,
+    seed: u64,
+    scenarios: Vec<ScenarioArg>,
+    battlefield: BattlefieldArg,
+    lists: Vec<String>,
 }
 
 /// One finished game, by list (0: the pairing's first list), not by seat.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct GameResult {
     /// 0 or 1: the list that won; `None`: a draw.
     winner: Option<usize>,
@@ -96,8 +116,9 @@ struct Listed {
     setup: String,
 }
 
-/// The content pack and its lists: the built-in ones, or those of `dir`.
-fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>), CliError> {
+/// The content pack and its lists: the built-in ones, or those of `dir`;
+/// with the pack's fingerprint for shard files.
+fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>, String), CliError> {
     let what = |d: &Path| format!("--pack '{}'", d.display());
     let read = |d: &Path, file: &str| {
         let what = format!("{}, {file}", what(d));
@@ -119,12 +140,19 @@ fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>), CliError> {
         }
     };
     let mut lists = Vec::new();
+    let mut read_files: Vec<(&str, String)> = Vec::new();
+    if let Some(d) = dir {
+        for s in DEFAULT_SOURCES {
+            read_files.push((s.file, read(d, s.file)?));
+        }
+    }
     for (file, text) in SAMPLE_LISTS {
         let name = file.trim_start_matches("lists/").trim_end_matches(".ron");
         let (text, setup) = match dir {
             None => (text.to_string(), name.to_string()),
             Some(d) => {
                 let t = read(d, file)?;
+                read_files.push((file, t.clone()));
                 (t.clone(), t)
             }
         };
@@ -142,7 +170,11 @@ fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>), CliError> {
             setup,
         });
     }
-    Ok((pack, lists))
+    let fingerprint = match dir {
+        None => shard::BUILT_IN.to_string(),
+        Some(_) => shard::fingerprint(read_files.iter().map(|(n, t)| (*n, t.as_str()))),
+    };
+    Ok((pack, lists, fingerprint))
 }
 
 fn play_one(
@@ -249,29 +281,15 @@ fn chosen_lists(names: &[String], lists: &[Listed]) -> Result<Vec<bool>, CliErro
     Ok(chosen)
 }
 
-pub fn run(a: BalanceArgs) -> Result<(), CliError> {
-    if let Err(CliError::Usage(_)) = bot(&a.bot, 0) {
-        return Err(CliError::usage(format!(
-            "--bot '{}': the bot is greedy or random",
-            a.bot
-        )));
-    }
-    super::prepare_out(&a.out, super::Game::Bov)?;
-    let (pack, lists) = pack_and_lists(a.pack.as_deref())?;
-    let pack = Arc::new(pack);
-    let scenarios = if a.scenarios.is_empty() {
-        ScenarioArg::value_variants().to_vec()
-    } else {
-        a.scenarios.clone()
-    };
-    let chosen = chosen_lists(&a.lists, &lists)?;
+/// The pairings and scenarios of the report, with no games yet.
+fn cells_of(lists: &[Listed], chosen: &[bool], scenarios: &[ScenarioArg]) -> Vec<Cell> {
     let mut cells = Vec::new();
     for i in 0..lists.len() {
         for j in i + 1..lists.len() {
             if !(chosen[i] && chosen[j]) {
                 continue;
             }
-            for &scenario in &scenarios {
+            for &scenario in scenarios {
                 cells.push(Cell {
                     lists: [i, j],
                     scenario,
@@ -280,21 +298,71 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
             }
         }
     }
+    cells
+}
+
+/// Everything a report is played from.
+struct Plan {
+    pack: Arc<Pack>,
+    lists: Vec<Listed>,
+    scenarios: Vec<ScenarioArg>,
+    cells: Vec<Cell>,
+    /// The report's games in order: (cell, game of the cell).
+    jobs: Vec<(usize, u32)>,
+    fingerprint: String,
+}
+
+fn plan(a: &BalanceArgs) -> Result<Plan, CliError> {
+    if let Err(CliError::Usage(_)) = bot(&a.bot, 0) {
+        return Err(CliError::usage(format!(
+            "--bot '{}': the bot is greedy or random",
+            a.bot
+        )));
+    }
+    super::prepare_out(&a.out, super::Game::Bov)?;
+    let (pack, lists, fingerprint) = pack_and_lists(a.pack.as_deref())?;
+    let scenarios = if a.scenarios.is_empty() {
+        ScenarioArg::value_variants().to_vec()
+    } else {
+        a.scenarios.clone()
+    };
+    let chosen = chosen_lists(&a.lists, &lists)?;
+    let cells = cells_of(&lists, &chosen, &scenarios);
     let jobs: Vec<(usize, u32)> = (0..cells.len())
         .flat_map(|c| (0..a.games).map(move |i| (c, i)))
         .collect();
-    let progress = Progress::new(jobs.len() as u64, "balance");
+    Ok(Plan {
+        pack: Arc::new(pack),
+        lists,
+        scenarios,
+        cells,
+        jobs,
+        fingerprint,
+    })
+}
+
+pub fn run(a: BalanceArgs) -> Result<(), CliError> {
+    if let Some(BalanceCommand::Merge(m)) = a.command {
+        return merge(m);
+    }
+    let p = plan(&a)?;
+    let total = p.jobs.len() as u64;
+    let mine = match a.shard {
+        Some(s) => s.games(total),
+        None => (0..total).collect(),
+    };
+    let progress = Progress::new(mine.len() as u64, "balance");
     let results = run_games(
-        jobs.len() as u64,
+        mine.len() as u64,
         a.jobs.map(|j| j as usize),
         &progress,
         |k| {
-            let (c, i) = jobs[k as usize];
-            let cell = &cells[c];
+            let (c, i) = p.jobs[mine[k as usize] as usize];
+            let cell = &p.cells[c];
             let first_seat = (i % 2) as usize;
             let mut names = [
-                lists[cell.lists[0]].setup.clone(),
-                lists[cell.lists[1]].setup.clone(),
+                p.lists[cell.lists[0]].setup.clone(),
+                p.lists[cell.lists[1]].setup.clone(),
             ];
             if first_seat == 1 {
                 names.swap(0, 1);
@@ -318,20 +386,81 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
                 monsters: Vec::new(),
             };
             // A failed game is reported, and the others still count.
-            Ok(caught(|| play_one(&pack, &a.bot, setup, first_seat))
+            Ok(caught(|| play_one(&p.pack, &a.bot, setup, first_seat))
                 .map_err(|e| format!("game {i} (seed {seed}): {e}")))
         },
     );
     progress.finish();
     let results = results?;
+    if let Some(s) = a.shard {
+        let settings = Settings {
+            bot: a.bot.clone(),
+            games: a.games,
+            seed: a.seed,
+            scenarios: a.scenarios.clone(),
+            battlefield: a.battlefield,
+            lists: a.lists.clone(),
+        };
+        let played = mine.into_iter().zip(results).collect();
+        let (summary, json) = shard::write(
+            &a.out,
+            super::Game::Bov,
+            settings,
+            p.fingerprint,
+            s,
+            total,
+            played,
+        )?;
+        return emit(&if a.json { format!("{json}\n") } else { summary });
+    }
+    report(&a, p, results)
+}
+
+/// `bov balance merge`: the report of the shards' games.
+fn merge(m: MergeArgs) -> Result<(), CliError> {
+    let merged: shard::Merged<Settings, Result<GameResult, String>> =
+        shard::read(&m.shards, super::Game::Bov)?;
+    let s = merged.settings;
+    let a = BalanceArgs {
+        bot: s.bot,
+        games: s.games,
+        seed: s.seed,
+        scenarios: s.scenarios,
+        battlefield: s.battlefield,
+        out: m.out,
+        lists: s.lists,
+        pack: m.pack,
+        jobs: None,
+        json: m.json,
+        shard: None,
+        command: None,
+    };
+    let p = plan(&a)?;
+    shard::check_pack(a.pack.as_deref(), &p.fingerprint, &merged.pack)?;
+    if p.jobs.len() != merged.results.len() {
+        return Err(CliError::usage(format!(
+            "SHARD: the shards hold {} games where their settings make {}",
+            merged.results.len(),
+            p.jobs.len()
+        )));
+    }
+    report(&a, p, merged.results)
+}
+
+/// Writes the report of every game played and prints its summary.
+fn report(
+    a: &BalanceArgs,
+    mut p: Plan,
+    results: Vec<Result<GameResult, String>>,
+) -> Result<(), CliError> {
     let mut failed = Vec::new();
-    for (&(c, _), r) in jobs.iter().zip(results) {
+    for (&(c, _), r) in p.jobs.iter().zip(results) {
         match r {
-            Ok(g) => cells[c].games.push(g),
+            Ok(g) => p.cells[c].games.push(g),
             Err(e) => failed.push(e),
         }
     }
-    let report = write(&a, &lists, &scenarios, &cells, &failed)?;
+    let report = write(a, &p.lists, &p.scenarios, &p.cells, &failed)?;
     emit(&if a.json {
         format!("{}\n", report.json)
     } else {

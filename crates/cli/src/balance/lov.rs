@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use valerna_ai::spec::Spec;
 use valerna_ai::{Bot, mix};
@@ -23,7 +24,8 @@ use valerna_lov::state::NONE;
 use valerna_lov::{Lov, Setup};
 
 use super::charts::{self, Rate, Series};
-use super::{Report, pct, write_report};
+use super::shard::{self, MergeArgs, Shard};
+use super::{BalanceCommand, Report, pct, write_report};
 use crate::arena::{run_games, wilson};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
@@ -34,6 +36,7 @@ const MAX_DECISIONS: usize = 20_000;
 const ENDINGS: [&str; 3] = ["power", "events", "elimination"];
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct BalanceArgs {
     /// The bots that play the people's seats, one report section each:
     /// random, heuristic, ismcts:iters=N...
@@ -59,10 +62,24 @@ pub struct BalanceArgs {
     /// Print the figures as one JSON object too.
     #[arg(long)]
     json: bool,
+    /// Play only the I-th of N shards of the report's games (every N-th
+    /// game) and write their results into --out, for `merge` to join.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    #[command(subcommand)]
+    command: Option<BalanceCommand>,
+}
+
+/// What decides a report's games: what a shard file records.
+#[derive(Debug, Serialize, Deserialize)]
+struct Settings {
+    bots: Vec<String>,
+    games: u32,
+    seed: u64,
 }
 
 /// One finished game, by seat.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct GameResult {
     people: u8,
     winners: u8,
@@ -82,8 +99,20 @@ fn people_masks(h: u32) -> Vec<u8> {
     (0u8..16).filter(|m| m.count_ones() == h).collect()
 }
 
+/// The pack to play: the seven files of `dir`, or the built-in one; with
+/// its fingerprint for shard files.
+fn load_pack(dir: Option<&Path>) -> Result<(Content, String), CliError> {
+    match dir {
+        Some(dir) => read_pack(dir),
+        None => Ok((
+            Content::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?,
+            shard::BUILT_IN.to_string(),
+        )),
+    }
+}
+
 /// Reads a pack from the seven files of `dir`.
-pub fn read_pack(dir: &Path) -> Result<Content, CliError> {
+fn read_pack(dir: &Path) -> Result<(Content, String), CliError> {
     let mut texts = Vec::new();
     for (name, _) in DEFAULT_FILES {
         let path = dir.join(name);
@@ -94,7 +123,9 @@ pub fn read_pack(dir: &Path) -> Result<Content, CliError> {
         ));
     }
     let files: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    Content::load(&files).map_err(|e| CliError::usage(format!("--pack '{}': {e}", dir.display())))
+    let content = Content::load(&files)
+        .map_err(|e| CliError::usage(format!("--pack '{}': {e}", dir.display())))?;
+    Ok((content, shard::fingerprint(files)))
 }
 
 fn play_one(content: &Arc<Content>, spec: Spec, seed: u64, mask: u8) -> Result<GameResult, String> {
@@ -162,15 +193,10 @@ struct Section {
     by_people: [Vec<GameResult>; SEATS],
 }
 
-pub fn run(a: BalanceArgs) -> Result<(), CliError> {
-    let content = Arc::new(match &a.pack {
-        Some(dir) => read_pack(dir)?,
-        None => {
-            Content::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?
-        }
-    });
+/// The bots named by `--bots`.
+fn parse_bots(bots: &[String]) -> Result<Vec<Spec>, CliError> {
     let mut specs = Vec::new();
-    for b in &a.bots {
+    for b in bots {
         let spec: Spec = b
             .parse()
             .map_err(|e| CliError::usage(format!("--bots: {e}")))?;
@@ -181,17 +207,37 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
         }
         specs.push(spec);
     }
+    Ok(specs)
+}
+
+/// The report's games in order: (bot, people, game of that many people).
+fn games_of(bots: usize, games: u32) -> Vec<(usize, u32, u32)> {
+    (0..bots)
+        .flat_map(|b| (1..=SEATS as u32).flat_map(move |h| (0..games).map(move |i| (b, h, i))))
+        .collect()
+}
+
+pub fn run(a: BalanceArgs) -> Result<(), CliError> {
+    if let Some(BalanceCommand::Merge(m)) = a.command {
+        return merge(m);
+    }
+    let (content, pack) = load_pack(a.pack.as_deref())?;
+    let content = Arc::new(content);
+    let specs = parse_bots(&a.bots)?;
     super::prepare_out(&a.out, super::Game::Lov)?;
-    let jobs: Vec<(usize, u32, u32)> = (0..specs.len())
-        .flat_map(|b| (1..=SEATS as u32).flat_map(move |h| (0..a.games).map(move |i| (b, h, i))))
-        .collect();
-    let progress = Progress::new(jobs.len() as u64, "balance");
+    let jobs = games_of(specs.len(), a.games);
+    let total = jobs.len() as u64;
+    let mine = match a.shard {
+        Some(s) => s.games(total),
+        None => (0..total).collect(),
+    };
+    let progress = Progress::new(mine.len() as u64, "balance");
     let results = run_games(
-        jobs.len() as u64,
+        mine.len() as u64,
         a.jobs.map(|j| j as usize),
         &progress,
-        |k| {
-            let (b, h, i) = jobs[k as usize];
+        |i| {
+            let (b, h, i) = jobs[mine[i as usize] as usize];
             let masks = people_masks(h);
             let mask = masks[i as usize % masks.len()];
             let seed = mix(mix(a.seed, u64::from(h)), u64::from(i));
@@ -200,6 +246,57 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
     );
     progress.finish();
     let results = results?;
+    if let Some(s) = a.shard {
+        let settings = Settings {
+            bots: specs.iter().map(ToString::to_string).collect(),
+            games: a.games,
+            seed: a.seed,
+        };
+        let played = mine.into_iter().zip(results).collect();
+        let (summary, json) =
+            shard::write(&a.out, super::Game::Lov, settings, pack, s, total, played)?;
+        return emit(&if a.json { format!("{json}\n") } else { summary });
+    }
+    report(&a, &content, &specs, &jobs, results)
+}
+
+/// `lov balance merge`: the report of the shards' games.
+fn merge(m: MergeArgs) -> Result<(), CliError> {
+    let merged: shard::Merged<Settings, GameResult> = shard::read(&m.shards, super::Game::Lov)?;
+    let (content, pack) = load_pack(m.pack.as_deref())?;
+    shard::check_pack(m.pack.as_deref(), &pack, &merged.pack)?;
+    let a = BalanceArgs {
+        bots: merged.settings.bots,
+        games: merged.settings.games,
+        seed: merged.settings.seed,
+        out: m.out,
+        pack: m.pack,
+        jobs: None,
+        json: m.json,
+        shard: None,
+        command: None,
+    };
+    let specs = parse_bots(&a.bots)?;
+    let jobs = games_of(specs.len(), a.games);
+    if jobs.len() != merged.results.len() {
+        return Err(CliError::usage(format!(
+            "SHARD: the shards hold {} games where their settings make {}",
+            merged.results.len(),
+            jobs.len()
+        )));
+    }
+    super::prepare_out(&a.out, super::Game::Lov)?;
+    report(&a, &content, &specs, &jobs, merged.results)
+}
+
+/// Writes the report of every game played and prints its summary.
+fn report(
+    a: &BalanceArgs,
+    content: &Content,
+    specs: &[Spec],
+    jobs: &[(usize, u32, u32)],
+    results: Vec<GameResult>,
+) -> Result<(), CliError> {
     let mut sections: Vec<Section> = specs
         .iter()
         .map(|&bot| Section {
@@ -210,7 +307,7 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
     for (&(b, h, _), r) in jobs.iter().zip(results) {
         sections[b].by_people[h as usize - 1].push(r);
     }
-    let report = write(&a, &content, &sections)?;
+    let report = write(a, content, &sections)?;
     let mut out = report.summary.clone();
     if a.json {
         out = format!("{}\n", report.json);

@@ -8,6 +8,15 @@ use crate::error::CliError;
 pub mod bov;
 pub mod charts;
 pub mod lov;
+pub mod shard;
+
+/// What `lov balance` and `bov balance` do besides playing a report.
+#[derive(Debug, clap::Subcommand)]
+pub enum BalanceCommand {
+    /// Join the shard files written by runs with `--shard I/N` into the
+    /// report one run of all the games would write.
+    Merge(shard::MergeArgs),
+}
 
 /// A written report: what to print, and its figures for `--json`.
 pub struct Report {
