@@ -11,16 +11,18 @@ use std::time::Duration;
 use clap::Args;
 use valerna_server::limit::{Limits, Rate};
 use valerna_server::loadtest::{self, LoadOptions};
-use valerna_server::{Config, Options};
+use valerna_server::{Config, Db, Options};
 
 use crate::arena::cpu_seconds;
 use crate::error::CliError;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The SQLite file that keeps every game (created on first start).
+    /// Where every game is kept: a SQLite file (created on first start),
+    /// or a PostgreSQL database shared by several server processes
+    /// (`postgres://user:password@host/name`; see docs/hosting.md).
     #[arg(long, default_value = "valerna.db")]
-    db: PathBuf,
+    db: String,
     /// The address to listen on: 127.0.0.1 for this machine only, 0.0.0.0
     /// for every network it is on.
     #[arg(long, default_value = "127.0.0.1")]
@@ -97,21 +99,26 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         // is an error, never a panic.
         return crate::error::emit(&valerna_server::api::openapi_json());
     }
-    // A database in a folder that is not there is the user's mistake.
-    let folder = match args.db.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => std::path::Path::new("."),
-    };
-    if !folder.is_dir() || args.db.is_dir() {
-        return Err(CliError::usage(format!(
-            "--db '{}': {}",
-            args.db.display(),
-            if args.db.is_dir() {
-                "a folder, not a database file".to_string()
-            } else {
-                format!("the folder '{}' is not there", folder.display())
-            }
-        )));
+    let db = Db::parse(&args.db);
+    if let Db::File(path) = &db {
+        // A database in a folder that is not there is the user's mistake.
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        if !folder.is_dir() || path.is_dir() {
+            return Err(CliError::usage(format!(
+                "--db '{}': {}",
+                path.display(),
+                if path.is_dir() {
+                    "a folder, not a database file".to_string()
+                } else {
+                    format!("the folder '{}' is not there", folder.display())
+                }
+            )));
+        }
+    } else if let Err(e) = db.check() {
+        return Err(CliError::usage(format!("--db: {e}")));
     }
     if args.until_stdin_closes {
         std::thread::spawn(|| {
@@ -127,7 +134,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         .with_writer(std::io::stderr)
         .init();
     let options = Options {
-        db: args.db,
+        db,
         addr: SocketAddr::new(args.bind, args.port),
         config: Config {
             bot_delay: Duration::from_millis(args.bot_delay_ms),

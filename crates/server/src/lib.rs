@@ -28,24 +28,80 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use app::{App, Config};
+pub use store::postgres::PgStore;
 pub use store::{SqliteStore, Store};
+
+/// Where the games are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Db {
+    /// A SQLite file, created on first start: one server process.
+    File(PathBuf),
+    /// A PostgreSQL database (`postgres://user:password@host/name`), which
+    /// several server processes may share.
+    Postgres(String),
+}
+
+impl Db {
+    /// A `postgres://` or `postgresql://` address, or else a file's path.
+    pub fn parse(s: &str) -> Db {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Db::Postgres(s.to_string())
+        } else {
+            Db::File(PathBuf::from(s))
+        }
+    }
+
+    /// Refuses a PostgreSQL address that cannot be one, before connecting.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            Db::File(_) => Ok(()),
+            Db::Postgres(url) => store::postgres::check(url),
+        }
+    }
+
+    /// The store as a log names it, without a password.
+    pub fn shown(&self) -> String {
+        match self {
+            Db::File(p) => p.display().to_string(),
+            Db::Postgres(url) => store::postgres::shown(url),
+        }
+    }
+
+    /// Opens the store (creating or migrating its schema).
+    pub async fn open(&self) -> Result<Arc<dyn Store>, String> {
+        Ok(match self {
+            Db::File(p) => {
+                Arc::new(SqliteStore::open(p).map_err(|e| format!("{}: {e}", p.display()))?)
+            }
+            Db::Postgres(url) => Arc::new(
+                PgStore::open(url)
+                    .await
+                    .map_err(|e| format!("{}: {e}", store::postgres::shown(url)))?,
+            ),
+        })
+    }
+}
 
 /// Where and how to serve.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The SQLite file, created on first start.
-    pub db: PathBuf,
+    pub db: Db,
     pub addr: SocketAddr,
     pub config: Config,
 }
 
-/// Opens the store, loads every game and builds the routes.
+/// Opens the SQLite store at `db`, loads every game and builds the routes.
 pub async fn start(
     db: &std::path::Path,
     config: Config,
 ) -> Result<(Arc<App>, axum::Router), String> {
-    let store = SqliteStore::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
-    let app = App::load(Arc::new(store), config).await?;
+    start_in(&Db::File(db.to_path_buf()), config).await
+}
+
+/// Opens the store, loads every game and builds the routes.
+pub async fn start_in(db: &Db, config: Config) -> Result<(Arc<App>, axum::Router), String> {
+    let store = db.open().await?;
+    let app = App::load(store, config).await?;
     Ok((app.clone(), api::router(app)))
 }
 
@@ -53,12 +109,12 @@ pub async fn start(
 /// flight finish (their decisions committed), sockets close with a reason,
 /// the store finishes its writes. `ready` is told the address listened on.
 pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
-    let (app, router) = start(&options.db, options.config.clone()).await?;
+    let (app, router) = start_in(&options.db, options.config.clone()).await?;
     let listener = tokio::net::TcpListener::bind(options.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    tracing::info!(%addr, db = %options.db.display(), "serving");
+    tracing::info!(%addr, db = %options.db.shown(), "serving");
     ready(addr);
     let stopping = app.clone();
     axum::serve(

@@ -1,4 +1,6 @@
-//! Where games are kept: the [`Store`] trait and its SQLite backend.
+//! Where games are kept: the [`Store`] trait, its SQLite backend (one
+//! process, the default) and its PostgreSQL one ([`postgres`], several
+//! nodes sharing a database).
 //!
 //! A game is its record: a setup and a log of rows, each an accepted
 //! decision or a take-back, numbered by the game's version. Appending is
@@ -12,6 +14,8 @@ use std::pin::Pin;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+pub mod postgres;
 
 /// One row of a game's log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -708,122 +712,4 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
     drop(conn);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn game(id: &str) -> NewGame {
-        NewGame {
-            id: id.into(),
-            game: "lov".into(),
-            created: 1,
-            setup: json!({"seed": 1}),
-            seats: vec!["human".into(), "human".into()],
-            token_hashes: vec!["ab".into(), String::new()],
-            invite_hashes: vec![String::new(), "cd".into()],
-            mode: "network".into(),
-            lang: "en".into(),
-            state_hash: "h0".into(),
-        }
-    }
-
-    fn decision(n: u8) -> Row {
-        Row::Decision {
-            decision: json!({ "Region": n }),
-        }
-    }
-
-    #[tokio::test]
-    async fn a_link_keeps_its_latest_body_across_a_restart() {
-        let dir = std::env::temp_dir().join(format!("valerna-kept-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("s.db");
-        let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.kept("list", "a").await.unwrap(), None);
-        store.keep("list", "a", "one".into()).await.unwrap();
-        store.keep("list", "a", "two".into()).await.unwrap();
-        store.keep("pack", "a", "cards".into()).await.unwrap();
-        store.close().await.unwrap();
-        let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(
-            store.kept("list", "a").await.unwrap().as_deref(),
-            Some("two")
-        );
-        assert_eq!(
-            store.kept("pack", "a").await.unwrap().as_deref(),
-            Some("cards")
-        );
-        assert_eq!(store.kept("list", "b").await.unwrap(), None);
-        store.close().await.unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[tokio::test]
-    async fn appends_at_the_version_only_and_take_backs_undo_the_last_decision() {
-        let dir = std::env::temp_dir().join(format!("valerna-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("s.db");
-        let store = SqliteStore::open(&path).unwrap();
-        store.create(game("g")).await.unwrap();
-        store
-            .append("g", 0, decision(1), "h1".into())
-            .await
-            .unwrap();
-        // A second writer at the same version is refused.
-        let e = store.append("g", 0, decision(2), "hx".into()).await;
-        assert!(matches!(e, Err(StoreError::Conflict)), "{e:?}");
-        let e = store.append("nope", 0, decision(2), "hx".into()).await;
-        assert!(matches!(e, Err(StoreError::NoGame(_))), "{e:?}");
-        store
-            .append("g", 1, decision(2), "h2".into())
-            .await
-            .unwrap();
-        store
-            .append("g", 2, Row::TakeBack, "h3".into())
-            .await
-            .unwrap();
-        store
-            .append("g", 3, decision(3), "h4".into())
-            .await
-            .unwrap();
-        // A seat is joined once: its token is set, and not set again.
-        store.join("g", 1, "ef".into()).await.unwrap();
-        let e = store.join("g", 1, "gh".into()).await;
-        assert!(matches!(e, Err(StoreError::Joined)), "{e:?}");
-        let e = store.join("g", 0, "gh".into()).await;
-        assert!(matches!(e, Err(StoreError::Joined)), "{e:?}");
-        let e = store.join("nope", 0, "gh".into()).await;
-        assert!(matches!(e, Err(StoreError::NoGame(_))), "{e:?}");
-        store.close().await.unwrap();
-
-        // Opened again (migrations already applied), the log is all there.
-        let store = SqliteStore::open(&path).unwrap();
-        let all = store.load_all().await.unwrap();
-        assert_eq!(all.len(), 1);
-        let (g, hash) = &all[0];
-        assert_eq!(hash, "h4");
-        assert_eq!(g.version(), 4);
-        assert_eq!(g.broken, None);
-        assert_eq!(
-            g.decisions(),
-            vec![json!({"Region": 1}), json!({"Region": 3})]
-        );
-        assert_eq!(g.new.token_hashes, vec!["ab".to_string(), "ef".into()]);
-        assert_eq!(g.new.invite_hashes, vec![String::new(), "cd".into()]);
-        assert_eq!(g.new.mode, "network");
-        store.close().await.unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_database_newer_than_the_program_is_refused() {
-        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
-        conn.pragma_update(None, "user_version", MIGRATIONS.len() + 1)
-            .unwrap();
-        let e = migrate(&mut conn).unwrap_err().to_string();
-        assert!(e.contains("newer than this program"), "{e}");
-    }
-}
+// The store's promises are tested against both backends in `tests/stores.rs`.

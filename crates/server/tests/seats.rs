@@ -199,7 +199,7 @@ async fn the_creator_holds_only_their_own_seat_and_a_friend_s_seat_is_the_friend
 
     // A restart keeps who holds what: the friend's token still acts, the
     // invitation still opens nothing, the seat is still taken.
-    let (app, router) = valerna_server::start(&s.dir.join("test.db"), s.app.config.clone())
+    let (app, router) = valerna_server::start_in(&s.db, s.app.config.clone())
         .await
         .unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -209,6 +209,7 @@ async fn the_creator_holds_only_their_own_seat_and_a_friend_s_seat_is_the_friend
         addr,
         app,
         dir: common::temp_dir(),
+        db: s.db.clone(),
     };
     let g = restarted.get("/api/games", None).await.body;
     assert_eq!(lobby_game(&g, &id)["seats"][2]["taken"], true, "{g}");

@@ -311,7 +311,7 @@ async fn a_card_of_ones_own_is_checked_kept_listed_and_played() {
             .is_some_and(|c| c.contains("river_wardens")),
         "{record}"
     );
-    let (again, _) = valerna_server::start(&s.dir.join("test.db"), Default::default())
+    let (again, _) = valerna_server::start_in(&s.db, Default::default())
         .await
         .unwrap();
     let slot = again.find(&id).await.unwrap();

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use valerna_server::client::{Answer, http};
-use valerna_server::{App, Config};
+use valerna_server::{App, Config, Db};
 
 /// The settings of a test that plays whole games as fast as it can: bots
 /// answer at once, and no flood limit stops one address or token that
@@ -33,6 +33,8 @@ pub struct TestServer {
     pub addr: SocketAddr,
     pub app: Arc<App>,
     pub dir: PathBuf,
+    /// Where its games are kept.
+    pub db: Db,
 }
 
 impl Drop for TestServer {
@@ -62,11 +64,63 @@ pub async fn server() -> TestServer {
     .await
 }
 
+/// The PostgreSQL server tests may make databases on
+/// (`postgres://user:password@host/postgres`), if any.
+pub fn postgres() -> Option<String> {
+    std::env::var("VALERNA_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())
+}
+
+/// A fresh, empty database called `name` on the `postgres()` server, and
+/// its address.
+pub async fn fresh_postgres(name: &str) -> Option<String> {
+    let url = postgres()?;
+    let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .expect("VALERNA_TEST_POSTGRES: the server answers");
+    tokio::spawn(conn);
+    // One statement each: neither may run inside a transaction block.
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        client.batch_execute(&sql).await.unwrap();
+    }
+    let (base, query) = url.split_once('?').unwrap_or((&url, ""));
+    let at = base.rfind('/').expect("a database address ends in /name");
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
+    Some(format!("{}/{name}{query}", &base[..at]))
+}
+
+/// Where a test server keeps its games: a SQLite file in `dir`, or with
+/// `VALERNA_TEST_STORE=postgres` a fresh PostgreSQL database, so that the
+/// same suites run against both stores.
+pub async fn test_db(dir: &std::path::Path) -> Db {
+    if std::env::var("VALERNA_TEST_STORE").as_deref() == Ok("postgres") {
+        let name = format!(
+            "valerna_test_{}_{}",
+            std::process::id(),
+            dir.file_name()
+                .map(|n| n.to_string_lossy().replace('-', "_"))
+                .unwrap_or_default()
+        );
+        let url = fresh_postgres(&name)
+            .await
+            .expect("VALERNA_TEST_STORE=postgres needs VALERNA_TEST_POSTGRES");
+        return Db::Postgres(url);
+    }
+    Db::File(dir.join("test.db"))
+}
+
 pub async fn server_with(config: Config) -> TestServer {
     let dir = temp_dir();
-    let (app, router) = valerna_server::start(&dir.join("test.db"), config)
-        .await
-        .unwrap();
+    let db = test_db(&dir).await;
+    let (app, router) = valerna_server::start_in(&db, config).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
@@ -76,7 +130,7 @@ pub async fn server_with(config: Config) -> TestServer {
         )
         .await
     });
-    TestServer { addr, app, dir }
+    TestServer { addr, app, dir, db }
 }
 
 impl TestServer {

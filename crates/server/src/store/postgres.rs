@@ -1,0 +1,502 @@
+//! The PostgreSQL backend of [`Store`], for several server nodes sharing
+//! one database (`valerna serve --db postgres://...`).
+//!
+//! Every write is one SQL statement, so it is atomic without a transaction
+//! held across round trips: an append is an `UPDATE ... WHERE version = $n`
+//! and the log row's `INSERT` joined in one statement, so two nodes can
+//! never both append at one version. A statement is answered after its
+//! commit is flushed (PostgreSQL's default `synchronous_commit = on`,
+//! which a host must keep), so the store's promise holds: a decision is
+//! durable before anyone hears of it. The schema is the SQLite one's
+//! migrations, expressed for PostgreSQL, applied under an advisory lock so
+//! that nodes starting together migrate once.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tokio::sync::RwLock;
+use tokio_postgres::{Client, NoTls};
+
+use super::{FinishedGame, NewGame, Reply, Row, Store, StoreError, StoredGame};
+
+/// The migrations, in order, as SQLite's (`store::MIGRATIONS`) are: the same
+/// tables and columns, in PostgreSQL's types. `valerna_schema` counts those
+/// applied.
+const MIGRATIONS: &[&str] = &[
+    // 1: games and their logs.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        setup TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        token_hashes TEXT NOT NULL,
+        lang TEXT NOT NULL,
+        version BIGINT NOT NULL DEFAULT 0,
+        state_hash TEXT NOT NULL,
+        broken TEXT
+    );
+    CREATE TABLE log (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        n BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        decision TEXT,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    );",
+    // 2: finished games, served from here rather than memory.
+    "ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX games_over ON games (over, created);",
+    // 3: invitations, and where the people play.
+    "ALTER TABLE games ADD COLUMN invite_hashes TEXT NOT NULL DEFAULT '[]';
+     ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'hotseat';",
+    // 4: the workshop's documents kept under private links.
+    "CREATE TABLE kept (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        updated BIGINT NOT NULL,
+        PRIMARY KEY (kind, id)
+    );",
+];
+
+/// The advisory lock nodes take to migrate one at a time.
+const MIGRATION_LOCK: i64 = 0x0076_616c_6572_6e61;
+
+/// Connections a store keeps: statements are pipelined on each, and spread
+/// over them.
+const CONNECTIONS: usize = 4;
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        // The server's own words ("duplicate key value...") where it sent
+        // any, rather than "db error".
+        StoreError::Io(match e.as_db_error() {
+            Some(db) => db.message().to_string(),
+            None => e.to_string(),
+        })
+    }
+}
+
+/// A store in a PostgreSQL database.
+#[derive(Debug)]
+pub struct PgStore {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    url: String,
+    /// The connections, each replaced when it is found closed.
+    clients: Vec<RwLock<Arc<Client>>>,
+    next: AtomicUsize,
+}
+
+/// Connects, and drives the connection on its own task.
+async fn connect(url: &str) -> Result<Client, StoreError> {
+    let (client, connection) = tokio_postgres::connect(url, NoTls).await?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::warn!(error = %e, "a database connection closed");
+        }
+    });
+    Ok(client)
+}
+
+/// Refuses what is not a PostgreSQL address, naming why.
+pub fn check(url: &str) -> Result<(), String> {
+    url.parse::<tokio_postgres::Config>()
+        .map(|_| ())
+        .map_err(|e| {
+            format!("not a PostgreSQL address ({e}); write postgres://user:password@host/name")
+        })
+}
+
+/// `url` with any password replaced, for messages and logs.
+pub fn shown(url: &str) -> String {
+    match url.parse::<tokio_postgres::Config>() {
+        Ok(c) => {
+            let hosts: Vec<String> = c
+                .get_hosts()
+                .iter()
+                .map(|h| match h {
+                    tokio_postgres::config::Host::Tcp(s) => s.clone(),
+                    tokio_postgres::config::Host::Unix(p) => p.display().to_string(),
+                })
+                .collect();
+            format!(
+                "postgres://{}@{}/{}",
+                c.get_user().unwrap_or(""),
+                hosts.join(","),
+                c.get_dbname().unwrap_or("")
+            )
+        }
+        Err(_) => "postgres://...".into(),
+    }
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user:pass@host/db`)
+    /// and brings its schema up to date.
+    pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        check(url).map_err(StoreError::Io)?;
+        let mut first = connect(url).await?;
+        migrate(&mut first).await?;
+        let mut clients = vec![RwLock::new(Arc::new(first))];
+        for _ in 1..CONNECTIONS {
+            clients.push(RwLock::new(Arc::new(connect(url).await?)));
+        }
+        Ok(PgStore {
+            inner: Arc::new(Inner {
+                url: url.to_string(),
+                clients,
+                next: AtomicUsize::new(0),
+            }),
+        })
+    }
+
+    fn run<T: Send + 'static, F>(
+        &self,
+        f: impl FnOnce(Arc<Client>) -> F + Send + 'static,
+    ) -> Reply<T>
+    where
+        F: std::future::Future<Output = Result<T, StoreError>> + Send,
+    {
+        let inner = self.inner.clone();
+        Box::pin(async move {
+            let client = inner.client().await?;
+            f(client).await
+        })
+    }
+}
+
+impl Inner {
+    /// A connection, reconnecting one found closed (the database restarted).
+    async fn client(&self) -> Result<Arc<Client>, StoreError> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len();
+        let slot = &self.clients[i];
+        {
+            let c = slot.read().await;
+            if !c.is_closed() {
+                return Ok(c.clone());
+            }
+        }
+        let mut c = slot.write().await;
+        if c.is_closed() {
+            *c = Arc::new(connect(&self.url).await?);
+        }
+        Ok(c.clone())
+    }
+}
+
+/// Applies the migrations not yet applied, all in one transaction under an
+/// advisory lock.
+async fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS valerna_schema (version INTEGER NOT NULL)")
+        .await?;
+    let done: i32 = match tx
+        .query_opt("SELECT version FROM valerna_schema", &[])
+        .await?
+    {
+        Some(r) => r.get(0),
+        None => {
+            tx.execute("INSERT INTO valerna_schema (version) VALUES (0)", &[])
+                .await?;
+            0
+        }
+    };
+    let done = usize::try_from(done).unwrap_or(usize::MAX);
+    if done > MIGRATIONS.len() {
+        return Err(StoreError::Io(format!(
+            "the database has schema version {done}, newer than this program's {}",
+            MIGRATIONS.len()
+        )));
+    }
+    for m in &MIGRATIONS[done..] {
+        tx.batch_execute(m).await?;
+    }
+    tx.execute(
+        "UPDATE valerna_schema SET version = $1",
+        &[&(MIGRATIONS.len() as i32)],
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+impl Store for PgStore {
+    fn create(&self, g: NewGame) -> Reply<()> {
+        self.run(move |c| async move {
+            c.execute(
+                "INSERT INTO games (id, game, created, setup, seats, token_hashes, lang, version,
+                                    state_hash, invite_hashes, mode)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10)",
+                &[
+                    &g.id,
+                    &g.game,
+                    &g.created,
+                    &g.setup.to_string(),
+                    &json(&g.seats),
+                    &json(&g.token_hashes),
+                    &g.lang,
+                    &g.state_hash,
+                    &json(&g.invite_hashes),
+                    &g.mode,
+                ],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn append(&self, id: &str, version: u64, row: Row, hash: String) -> Reply<()> {
+        let id = id.to_owned();
+        self.run(move |c| async move {
+            let (kind, decision) = match &row {
+                Row::Decision { decision } => ("decision", Some(decision.to_string())),
+                Row::TakeBack => ("take_back", None),
+            };
+            let v = version as i64;
+            // The version moves and the row is written in one statement:
+            // both or neither, and only at the version the caller saw.
+            let written = c
+                .execute(
+                    "WITH moved AS (
+                        UPDATE games SET version = version + 1, state_hash = $3
+                        WHERE id = $1 AND version = $2 RETURNING id)
+                     INSERT INTO log (game_id, n, kind, decision, at)
+                     SELECT id, $2, $4, $5, $6 FROM moved",
+                    &[&id, &v, &hash, &kind, &decision, &super::now()],
+                )
+                .await?;
+            if written == 1 {
+                return Ok(());
+            }
+            let exists = c
+                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&id])
+                .await?
+                .is_some();
+            Err(if exists {
+                StoreError::Conflict
+            } else {
+                StoreError::NoGame(id)
+            })
+        })
+    }
+
+    fn mark_broken(&self, id: &str, reason: String) -> Reply<()> {
+        let id = id.to_owned();
+        self.run(move |c| async move {
+            c.execute(
+                "UPDATE games SET broken = $2 WHERE id = $1",
+                &[&id, &reason],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn join(&self, id: &str, seat: u8, token_hash: String) -> Reply<()> {
+        let id = id.to_owned();
+        self.run(move |c| async move {
+            let at = i32::from(seat);
+            let set = c
+                .execute(
+                    "UPDATE games
+                     SET token_hashes = jsonb_set(token_hashes::jsonb, ARRAY[$2::int::text],
+                                                  to_jsonb($3::text))::text
+                     WHERE id = $1 AND token_hashes::jsonb ->> $2::int = ''",
+                    &[&id, &at, &token_hash],
+                )
+                .await?;
+            if set == 1 {
+                return Ok(());
+            }
+            let Some(r) = c
+                .query_opt("SELECT token_hashes FROM games WHERE id = $1", &[&id])
+                .await?
+            else {
+                return Err(StoreError::NoGame(id));
+            };
+            let hashes: Vec<String> = serde_json::from_str(r.get::<_, &str>(0)).map_err(|e| {
+                StoreError::Io(format!("game {id}: its tokens are not valid JSON: {e}"))
+            })?;
+            Err(if usize::from(seat) < hashes.len() {
+                StoreError::Joined
+            } else {
+                StoreError::Io(format!("game {id} has no seat {seat}"))
+            })
+        })
+    }
+
+    fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
+        self.run(|c| async move { load(&c, None).await })
+    }
+
+    fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>> {
+        let id = id.to_owned();
+        self.run(move |c| async move { Ok(load(&c, Some(&id)).await?.pop()) })
+    }
+
+    fn finish(&self, id: &str) -> Reply<()> {
+        let id = id.to_owned();
+        self.run(move |c| async move {
+            c.execute("UPDATE games SET over = 1 WHERE id = $1", &[&id])
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn finished(&self, limit: usize) -> Reply<Vec<FinishedGame>> {
+        self.run(move |c| async move {
+            let rows = c
+                .query(
+                    "SELECT id, game, created, lang, seats, version, mode FROM games
+                     WHERE over = 1 AND broken IS NULL ORDER BY created DESC, id LIMIT $1",
+                    &[&(limit.min(i64::MAX as usize) as i64)],
+                )
+                .await?;
+            let mut out = Vec::new();
+            for r in rows {
+                let id: String = r.get(0);
+                out.push(FinishedGame {
+                    seats: serde_json::from_str(r.get::<_, &str>(4)).map_err(|e| {
+                        StoreError::Io(format!("game {id}: its seats are not valid JSON: {e}"))
+                    })?,
+                    game: r.get(1),
+                    created: r.get(2),
+                    lang: r.get(3),
+                    version: r.get::<_, i64>(5) as u64,
+                    mode: r.get(6),
+                    id,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    fn keep(&self, kind: &str, id: &str, body: String) -> Reply<()> {
+        let (kind, id) = (kind.to_owned(), id.to_owned());
+        self.run(move |c| async move {
+            c.execute(
+                "INSERT INTO kept (kind, id, body, created, updated) VALUES ($1, $2, $3, $4, $4)
+                 ON CONFLICT (kind, id) DO UPDATE SET body = $3, updated = $4",
+                &[&kind, &id, &body, &super::now()],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>> {
+        let (kind, id) = (kind.to_owned(), id.to_owned());
+        self.run(move |c| async move {
+            Ok(c.query_opt(
+                "SELECT body FROM kept WHERE kind = $1 AND id = $2",
+                &[&kind, &id],
+            )
+            .await?
+            .map(|r| r.get(0)))
+        })
+    }
+
+    fn close(&self) -> Reply<()> {
+        // Every write is answered after its commit: none is in flight
+        // once its caller has its answer.
+        Box::pin(async { Ok(()) })
+    }
+}
+
+/// Games with their logs: all, or the one named.
+async fn load(c: &Client, only: Option<&str>) -> Result<Vec<(StoredGame, String)>, StoreError> {
+    let games = c
+        .query(
+            "SELECT id, game, created, setup, seats, token_hashes, lang, state_hash, broken,
+                    version, invite_hashes, mode
+             FROM games WHERE $1::text IS NULL OR id = $1 ORDER BY created, id",
+            &[&only],
+        )
+        .await?;
+    let logs = c
+        .query(
+            "SELECT game_id, n, kind, decision FROM log
+             WHERE $1::text IS NULL OR game_id = $1 ORDER BY game_id, n",
+            &[&only],
+        )
+        .await?;
+    let mut by_game: std::collections::HashMap<String, Vec<(i64, String, Option<String>)>> =
+        std::collections::HashMap::new();
+    for r in logs {
+        by_game
+            .entry(r.get(0))
+            .or_default()
+            .push((r.get(1), r.get(2), r.get(3)));
+    }
+    let mut out = Vec::new();
+    for g in games {
+        let id: String = g.get(0);
+        let bad = |what: &str, e: serde_json::Error| {
+            StoreError::Io(format!("game {id}: its {what} is not valid JSON: {e}"))
+        };
+        let mut broken: Option<String> = g.get(8);
+        let mut log = Vec::new();
+        for (i, (n, kind, decision)) in by_game
+            .remove(&id)
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+        {
+            if n != i as i64 {
+                broken.get_or_insert(format!("its log skips from row {i} to row {n}"));
+            }
+            log.push(match (kind.as_str(), decision) {
+                ("decision", Some(d)) => Row::Decision {
+                    decision: serde_json::from_str(&d).map_err(|e| bad("log", e))?,
+                },
+                ("take_back", _) => Row::TakeBack,
+                (k, _) => {
+                    broken.get_or_insert(format!("row {n} of its log is a {k:?}"));
+                    continue;
+                }
+            });
+        }
+        let version: i64 = g.get(9);
+        if log.len() as i64 != version {
+            broken.get_or_insert(format!(
+                "its version is {version} but its log holds {} rows",
+                log.len()
+            ));
+        }
+        let new = NewGame {
+            setup: serde_json::from_str(g.get::<_, &str>(3)).map_err(|e| bad("setup", e))?,
+            seats: serde_json::from_str(g.get::<_, &str>(4)).map_err(|e| bad("seats", e))?,
+            token_hashes: serde_json::from_str(g.get::<_, &str>(5))
+                .map_err(|e| bad("tokens", e))?,
+            invite_hashes: serde_json::from_str(g.get::<_, &str>(10))
+                .map_err(|e| bad("invitations", e))?,
+            mode: g.get(11),
+            game: g.get(1),
+            created: g.get(2),
+            lang: g.get(6),
+            state_hash: String::new(),
+            id,
+        };
+        out.push((
+            StoredGame {
+                new,
+                rows: log,
+                broken,
+            },
+            g.get(7),
+        ));
+    }
+    Ok(out)
+}

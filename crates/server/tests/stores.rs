@@ -1,0 +1,290 @@
+//! The store's promises, held by both backends: SQLite always, and
+//! PostgreSQL when `VALERNA_TEST_POSTGRES` names a server a test may make
+//! databases on (`postgres://user:password@host/postgres`; `.ci/run`
+//! starts one). Each test runs against every backend at hand.
+
+mod common;
+
+use std::sync::Arc;
+
+use serde_json::json;
+use valerna_server::store::{NewGame, Row, StoreError};
+use valerna_server::{Db, Store};
+
+/// A place a store lives, fresh for one test, that can be opened again.
+struct Place {
+    db: Db,
+    name: String,
+}
+
+impl Place {
+    async fn open(&self) -> Arc<dyn Store> {
+        self.db.open().await.unwrap()
+    }
+}
+
+/// A fresh place in every backend at hand.
+async fn places(test: &str) -> Vec<Place> {
+    let dir = std::env::temp_dir().join(format!("valerna-stores-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut out = vec![Place {
+        db: Db::File(dir.join("s.db")),
+        name: "sqlite".into(),
+    }];
+    if let Some(url) =
+        common::fresh_postgres(&format!("valerna_stores_{}_{test}", std::process::id())).await
+    {
+        out.push(Place {
+            db: Db::Postgres(url),
+            name: "postgres".into(),
+        });
+    } else {
+        eprintln!("VALERNA_TEST_POSTGRES is not set: SQLite only");
+    }
+    out
+}
+
+fn game(id: &str, created: i64) -> NewGame {
+    NewGame {
+        id: id.into(),
+        game: "lov".into(),
+        created,
+        setup: json!({"seed": 1}),
+        seats: vec!["human".into(), "human".into()],
+        token_hashes: vec!["ab".into(), String::new()],
+        invite_hashes: vec![String::new(), "cd".into()],
+        mode: "network".into(),
+        lang: "en".into(),
+        state_hash: "h0".into(),
+    }
+}
+
+fn decision(n: u8) -> Row {
+    Row::Decision {
+        decision: json!({ "Region": n }),
+    }
+}
+
+#[tokio::test]
+async fn appends_only_at_the_version_seen_and_a_log_survives_a_restart() {
+    for p in places("append").await {
+        let store = p.open().await;
+        store.create(game("g", 1)).await.unwrap();
+        store
+            .append("g", 0, decision(1), "h1".into())
+            .await
+            .unwrap();
+        let e = store.append("g", 0, decision(2), "hx".into()).await;
+        assert!(matches!(e, Err(StoreError::Conflict)), "{}: {e:?}", p.name);
+        let e = store.append("nope", 0, decision(2), "hx".into()).await;
+        assert!(matches!(e, Err(StoreError::NoGame(_))), "{}: {e:?}", p.name);
+        store
+            .append("g", 1, decision(2), "h2".into())
+            .await
+            .unwrap();
+        store
+            .append("g", 2, Row::TakeBack, "h3".into())
+            .await
+            .unwrap();
+        store
+            .append("g", 3, decision(3), "h4".into())
+            .await
+            .unwrap();
+        // A game id is taken once.
+        assert!(store.create(game("g", 2)).await.is_err(), "{}", p.name);
+        store.close().await.unwrap();
+        drop(store);
+
+        let store = p.open().await;
+        let all = store.load_all().await.unwrap();
+        assert_eq!(all.len(), 1, "{}", p.name);
+        let (g, hash) = &all[0];
+        assert_eq!(hash, "h4", "{}", p.name);
+        assert_eq!(g.version(), 4);
+        assert_eq!(g.broken, None);
+        assert_eq!(
+            g.decisions(),
+            vec![json!({"Region": 1}), json!({"Region": 3})]
+        );
+        assert_eq!(g.new.seats, vec!["human".to_string(), "human".into()]);
+        assert_eq!(g.new.invite_hashes, vec![String::new(), "cd".into()]);
+        assert_eq!(
+            (g.new.mode.as_str(), g.new.lang.as_str()),
+            ("network", "en")
+        );
+        assert_eq!(g.new.setup, json!({"seed": 1}));
+        let (one, _) = store.load("g").await.unwrap().unwrap();
+        assert_eq!(one.rows, g.rows);
+        assert!(store.load("nope").await.unwrap().is_none());
+        store.close().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_seat_is_joined_once() {
+    for p in places("join").await {
+        let store = p.open().await;
+        store.create(game("g", 1)).await.unwrap();
+        store.join("g", 1, "ef".into()).await.unwrap();
+        let e = store.join("g", 1, "gh".into()).await;
+        assert!(matches!(e, Err(StoreError::Joined)), "{}: {e:?}", p.name);
+        let e = store.join("g", 0, "gh".into()).await;
+        assert!(matches!(e, Err(StoreError::Joined)), "{}: {e:?}", p.name);
+        let e = store.join("g", 7, "gh".into()).await;
+        assert!(matches!(e, Err(StoreError::Io(_))), "{}: {e:?}", p.name);
+        let e = store.join("nope", 0, "gh".into()).await;
+        assert!(matches!(e, Err(StoreError::NoGame(_))), "{}: {e:?}", p.name);
+        store.close().await.unwrap();
+        let store = p.open().await;
+        let (g, _) = store.load("g").await.unwrap().unwrap();
+        assert_eq!(
+            g.new.token_hashes,
+            vec!["ab".to_string(), "ef".into()],
+            "{}",
+            p.name
+        );
+    }
+}
+
+/// Many writers at one version: exactly one is first, the others are told
+/// so, and the log holds one row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn of_writers_racing_at_one_version_exactly_one_wins() {
+    for p in places("race").await {
+        let store = p.open().await;
+        store.create(game("g", 1)).await.unwrap();
+        let mut tasks = Vec::new();
+        for i in 0..16u8 {
+            let s = store.clone();
+            tasks.push(tokio::spawn(async move {
+                s.append("g", 0, decision(i), format!("h{i}")).await
+            }));
+        }
+        let mut won = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(()) => won += 1,
+                Err(StoreError::Conflict) => {}
+                Err(e) => panic!("{}: {e}", p.name),
+            }
+        }
+        assert_eq!(won, 1, "{}", p.name);
+        let (g, _) = store.load("g").await.unwrap().unwrap();
+        assert_eq!(g.version(), 1, "{}", p.name);
+    }
+}
+
+#[tokio::test]
+async fn finished_games_are_listed_newest_first_and_broken_ones_not_at_all() {
+    for p in places("finished").await {
+        let store = p.open().await;
+        for (id, created) in [("a", 10), ("b", 30), ("c", 20), ("d", 40)] {
+            store.create(game(id, created)).await.unwrap();
+        }
+        store.append("b", 0, decision(1), "h".into()).await.unwrap();
+        for id in ["a", "b", "c"] {
+            store.finish(id).await.unwrap();
+        }
+        store
+            .mark_broken("c", "its log is unreadable".into())
+            .await
+            .unwrap();
+        let list = store.finished(10).await.unwrap();
+        let ids: Vec<&str> = list.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["b", "a"], "{}", p.name);
+        assert_eq!(list[0].version, 1);
+        assert_eq!(store.finished(1).await.unwrap().len(), 1, "{}", p.name);
+        let (c, _) = store.load("c").await.unwrap().unwrap();
+        assert_eq!(
+            c.broken.as_deref(),
+            Some("its log is unreadable"),
+            "{}",
+            p.name
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_link_keeps_its_latest_body_across_a_restart() {
+    for p in places("kept").await {
+        let store = p.open().await;
+        assert_eq!(store.kept("list", "a").await.unwrap(), None);
+        store.keep("list", "a", "one".into()).await.unwrap();
+        store.keep("list", "a", "two".into()).await.unwrap();
+        store.keep("pack", "a", "cards".into()).await.unwrap();
+        store.close().await.unwrap();
+        let store = p.open().await;
+        assert_eq!(
+            store.kept("list", "a").await.unwrap().as_deref(),
+            Some("two"),
+            "{}",
+            p.name
+        );
+        assert_eq!(
+            store.kept("pack", "a").await.unwrap().as_deref(),
+            Some("cards")
+        );
+        assert_eq!(store.kept("list", "b").await.unwrap(), None);
+    }
+}
+
+/// Two server processes on one PostgreSQL database (two stores here): each
+/// sees what the other committed, and neither can append where the other
+/// already has.
+#[tokio::test]
+async fn two_nodes_on_one_database_share_every_game_and_race_safely() {
+    for p in places("nodes").await {
+        if p.name != "postgres" {
+            continue;
+        }
+        let (one, two) = (p.open().await, p.open().await);
+        one.create(game("g", 1)).await.unwrap();
+        one.append("g", 0, decision(1), "h1".into()).await.unwrap();
+        let (g, hash) = two.load("g").await.unwrap().unwrap();
+        assert_eq!((g.version(), hash.as_str()), (1, "h1"));
+        let e = two.append("g", 0, decision(2), "hx".into()).await;
+        assert!(matches!(e, Err(StoreError::Conflict)), "{e:?}");
+        two.append("g", 1, decision(2), "h2".into()).await.unwrap();
+        let (g, _) = one.load("g").await.unwrap().unwrap();
+        assert_eq!(
+            g.decisions(),
+            vec![json!({"Region": 1}), json!({"Region": 2})]
+        );
+    }
+}
+
+/// A database migrated by a newer program is refused, not written to.
+#[tokio::test]
+async fn a_database_newer_than_the_program_is_refused() {
+    for p in places("newer").await {
+        drop(p.open().await);
+        match &p.db {
+            Db::File(path) => {
+                let conn = rusqlite::Connection::open(path).unwrap();
+                conn.pragma_update(None, "user_version", 99).unwrap();
+            }
+            Db::Postgres(url) => {
+                let (c, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                    .await
+                    .unwrap();
+                tokio::spawn(conn);
+                c.batch_execute("UPDATE valerna_schema SET version = 99")
+                    .await
+                    .unwrap();
+            }
+        }
+        let e = p.db.open().await.err().unwrap_or_default();
+        assert!(e.contains("newer than this program"), "{}: {e}", p.name);
+    }
+}
+
+#[test]
+fn an_address_is_postgres_only_by_its_scheme() {
+    assert_eq!(Db::parse("valerna.db"), Db::File("valerna.db".into()));
+    assert!(matches!(Db::parse("postgres://u@h/d"), Db::Postgres(_)));
+    assert!(matches!(Db::parse("postgresql://u@h/d"), Db::Postgres(_)));
+    assert!(Db::parse("postgres://u@h:notaport/d").check().is_err());
+    let shown = Db::parse("postgres://u:secret@h/d").shown();
+    assert!(!shown.contains("secret"), "{shown}");
+}
