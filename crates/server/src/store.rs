@@ -435,103 +435,116 @@ fn do_append(
     Ok(())
 }
 
+/// A game's columns as both databases hold them, JSON as text, in the
+/// order `GAME_COLUMNS` selects them.
+pub(crate) struct GameColumns {
+    pub id: String,
+    pub game: String,
+    pub created: i64,
+    pub setup: String,
+    pub seats: String,
+    pub token_hashes: String,
+    pub lang: String,
+    pub state_hash: String,
+    pub broken: Option<String>,
+    pub version: i64,
+    pub invite_hashes: String,
+    pub mode: String,
+}
+
+/// The columns of `games` that make a [`GameColumns`], in its order.
+pub(crate) const GAME_COLUMNS: &str = "id, game, created, setup, seats, token_hashes, lang, \
+     state_hash, broken, version, invite_hashes, mode";
+
+/// A game from its columns and its log's rows `(n, kind, decision)` in
+/// order, with its stored state hash. A log that skips a row, holds a row
+/// of no known kind or does not reach the game's version marks the game
+/// broken; JSON that does not parse is an error.
+pub(crate) fn stored_game(
+    c: GameColumns,
+    rows: impl IntoIterator<Item = Result<(i64, String, Option<String>), StoreError>>,
+) -> Result<(StoredGame, String), StoreError> {
+    let id = c.id;
+    let bad = |what: &str, e: serde_json::Error| {
+        StoreError::Io(format!("game {id}: its {what} is not valid JSON: {e}"))
+    };
+    let mut log = Vec::new();
+    let mut broken = c.broken;
+    for (i, row) in rows.into_iter().enumerate() {
+        let (n, kind, decision) = row?;
+        if n != i as i64 {
+            broken.get_or_insert(format!("its log skips from row {i} to row {n}"));
+        }
+        log.push(match (kind.as_str(), decision) {
+            ("decision", Some(d)) => Row::Decision {
+                decision: serde_json::from_str(&d).map_err(|e| bad("log", e))?,
+            },
+            ("take_back", _) => Row::TakeBack,
+            (k, _) => {
+                broken.get_or_insert(format!("row {n} of its log is a {k:?}"));
+                continue;
+            }
+        });
+    }
+    if log.len() as i64 != c.version {
+        broken.get_or_insert(format!(
+            "its version is {} but its log holds {} rows",
+            c.version,
+            log.len()
+        ));
+    }
+    let new = NewGame {
+        setup: serde_json::from_str(&c.setup).map_err(|e| bad("setup", e))?,
+        seats: serde_json::from_str(&c.seats).map_err(|e| bad("seats", e))?,
+        token_hashes: serde_json::from_str(&c.token_hashes).map_err(|e| bad("tokens", e))?,
+        invite_hashes: serde_json::from_str(&c.invite_hashes).map_err(|e| bad("invitations", e))?,
+        mode: c.mode,
+        game: c.game,
+        created: c.created,
+        lang: c.lang,
+        state_hash: String::new(),
+        id,
+    };
+    Ok((
+        StoredGame {
+            new,
+            rows: log,
+            broken,
+        },
+        c.state_hash,
+    ))
+}
+
 fn do_load(
     conn: &rusqlite::Connection,
     only: Option<&str>,
 ) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let mut games = Vec::new();
-    let mut q = conn.prepare(
-        "SELECT id, game, created, setup, seats, token_hashes, lang, state_hash, broken, version,
-                invite_hashes, mode
-         FROM games WHERE ?1 IS NULL OR id = ?1 ORDER BY created, id",
-    )?;
+    let mut q = conn.prepare(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE ?1 IS NULL OR id = ?1 ORDER BY created, id"
+    ))?;
     let mut rows =
         conn.prepare("SELECT n, kind, decision FROM log WHERE game_id = ?1 ORDER BY n")?;
     let list = q.query_map([only], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, i64>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, String>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, String>(7)?,
-            r.get::<_, Option<String>>(8)?,
-            r.get::<_, i64>(9)?,
-            r.get::<_, String>(10)?,
-            r.get::<_, String>(11)?,
-        ))
+        Ok(GameColumns {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            created: r.get(2)?,
+            setup: r.get(3)?,
+            seats: r.get(4)?,
+            token_hashes: r.get(5)?,
+            lang: r.get(6)?,
+            state_hash: r.get(7)?,
+            broken: r.get(8)?,
+            version: r.get(9)?,
+            invite_hashes: r.get(10)?,
+            mode: r.get(11)?,
+        })
     })?;
     for g in list {
-        let (
-            id,
-            game,
-            created,
-            setup,
-            seats,
-            hashes,
-            lang,
-            state_hash,
-            broken,
-            version,
-            invites,
-            mode,
-        ) = g?;
-        let bad = |what: &str, e: serde_json::Error| {
-            StoreError::Io(format!("game {id}: its {what} is not valid JSON: {e}"))
-        };
-        let mut log = Vec::new();
-        let mut broken = broken;
-        let found = rows.query_map([&id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, Option<String>>(2)?,
-            ))
-        })?;
-        for (i, row) in found.enumerate() {
-            let (n, kind, decision) = row?;
-            if n != i as i64 {
-                broken.get_or_insert(format!("its log skips from row {i} to row {n}"));
-            }
-            log.push(match (kind.as_str(), decision) {
-                ("decision", Some(d)) => Row::Decision {
-                    decision: serde_json::from_str(&d).map_err(|e| bad("log", e))?,
-                },
-                ("take_back", _) => Row::TakeBack,
-                (k, _) => {
-                    broken.get_or_insert(format!("row {n} of its log is a {k:?}"));
-                    continue;
-                }
-            });
-        }
-        if log.len() as i64 != version {
-            broken.get_or_insert(format!(
-                "its version is {version} but its log holds {} rows",
-                log.len()
-            ));
-        }
-        let new = NewGame {
-            setup: serde_json::from_str(&setup).map_err(|e| bad("setup", e))?,
-            seats: serde_json::from_str(&seats).map_err(|e| bad("seats", e))?,
-            token_hashes: serde_json::from_str(&hashes).map_err(|e| bad("tokens", e))?,
-            invite_hashes: serde_json::from_str(&invites).map_err(|e| bad("invitations", e))?,
-            mode,
-            id,
-            game,
-            created,
-            lang,
-            state_hash: String::new(),
-        };
-        games.push((
-            StoredGame {
-                new,
-                rows: log,
-                broken,
-            },
-            state_hash,
-        ));
+        let g = g?;
+        let found = rows.query_map([&g.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        games.push(stored_game(g, found.map(|r| r.map_err(StoreError::from)))?);
     }
     Ok(games)
 }

@@ -17,7 +17,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::RwLock;
 use tokio_postgres::{Client, NoTls};
 
-use super::{FinishedGame, NewGame, Reply, Row, Store, StoreError, StoredGame};
+use std::collections::HashMap;
+
+use super::{
+    FinishedGame, GAME_COLUMNS, GameColumns, NewGame, Reply, Row, Store, StoreError, StoredGame,
+    stored_game,
+};
 
 /// The migrations, in order, as SQLite's (`store::MIGRATIONS`) are: the same
 /// tables and columns, in PostgreSQL's types. `valerna_schema` counts those
@@ -419,9 +424,10 @@ impl Store for PgStore {
 async fn load(c: &Client, only: Option<&str>) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let games = c
         .query(
-            "SELECT id, game, created, setup, seats, token_hashes, lang, state_hash, broken,
-                    version, invite_hashes, mode
-             FROM games WHERE $1::text IS NULL OR id = $1 ORDER BY created, id",
+            &format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE $1::text IS NULL OR id = $1
+                 ORDER BY created, id"
+            ),
             &[&only],
         )
         .await?;
@@ -432,71 +438,34 @@ async fn load(c: &Client, only: Option<&str>) -> Result<Vec<(StoredGame, String)
             &[&only],
         )
         .await?;
-    let mut by_game: std::collections::HashMap<String, Vec<(i64, String, Option<String>)>> =
-        std::collections::HashMap::new();
+    let mut by_game: HashMap<String, Vec<Result<LogRow, StoreError>>> = HashMap::new();
     for r in logs {
         by_game
             .entry(r.get(0))
             .or_default()
-            .push((r.get(1), r.get(2), r.get(3)));
+            .push(Ok((r.get(1), r.get(2), r.get(3))));
     }
     let mut out = Vec::new();
     for g in games {
-        let id: String = g.get(0);
-        let bad = |what: &str, e: serde_json::Error| {
-            StoreError::Io(format!("game {id}: its {what} is not valid JSON: {e}"))
-        };
-        let mut broken: Option<String> = g.get(8);
-        let mut log = Vec::new();
-        for (i, (n, kind, decision)) in by_game
-            .remove(&id)
-            .unwrap_or_default()
-            .into_iter()
-            .enumerate()
-        {
-            if n != i as i64 {
-                broken.get_or_insert(format!("its log skips from row {i} to row {n}"));
-            }
-            log.push(match (kind.as_str(), decision) {
-                ("decision", Some(d)) => Row::Decision {
-                    decision: serde_json::from_str(&d).map_err(|e| bad("log", e))?,
-                },
-                ("take_back", _) => Row::TakeBack,
-                (k, _) => {
-                    broken.get_or_insert(format!("row {n} of its log is a {k:?}"));
-                    continue;
-                }
-            });
-        }
-        let version: i64 = g.get(9);
-        if log.len() as i64 != version {
-            broken.get_or_insert(format!(
-                "its version is {version} but its log holds {} rows",
-                log.len()
-            ));
-        }
-        let new = NewGame {
-            setup: serde_json::from_str(g.get::<_, &str>(3)).map_err(|e| bad("setup", e))?,
-            seats: serde_json::from_str(g.get::<_, &str>(4)).map_err(|e| bad("seats", e))?,
-            token_hashes: serde_json::from_str(g.get::<_, &str>(5))
-                .map_err(|e| bad("tokens", e))?,
-            invite_hashes: serde_json::from_str(g.get::<_, &str>(10))
-                .map_err(|e| bad("invitations", e))?,
-            mode: g.get(11),
+        let columns = GameColumns {
+            id: g.get(0),
             game: g.get(1),
             created: g.get(2),
+            setup: g.get(3),
+            seats: g.get(4),
+            token_hashes: g.get(5),
             lang: g.get(6),
-            state_hash: String::new(),
-            id,
+            state_hash: g.get(7),
+            broken: g.get(8),
+            version: g.get(9),
+            invite_hashes: g.get(10),
+            mode: g.get(11),
         };
-        out.push((
-            StoredGame {
-                new,
-                rows: log,
-                broken,
-            },
-            g.get(7),
-        ));
+        let rows = by_game.remove(&columns.id).unwrap_or_default();
+        out.push(stored_game(columns, rows)?);
     }
     Ok(out)
 }
+
+/// A log row: its number, kind and decision.
+type LogRow = (i64, String, Option<String>);
