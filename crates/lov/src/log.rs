@@ -22,6 +22,7 @@ pub const PUBLIC: Audience = NONE;
 
 /// One event with its audience.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovEntry))]
 pub struct Entry {
     /// `PUBLIC`, or the one seat that may see it.
     pub to: Audience,
@@ -46,6 +47,7 @@ pub fn face_slot(f: valerna_dice::lov::Face) -> usize {
 
 /// A card on the Action stack or in a hand, by what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovCard))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Card {
     /// An Event card (content index).
@@ -72,6 +74,7 @@ impl Card {
 
 /// One public (or one seat's private) happening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovEvent))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     /// A round began (LoV p.8).
@@ -130,7 +133,14 @@ pub enum Event {
         defense: u8,
     },
     /// Dice rolled in a combat (`seat` `NONE` for the neutral Units).
-    Rolled { seat: u8, region: u8, faces: Faces },
+    Rolled {
+        seat: u8,
+        region: u8,
+        /// How many dice showed each face: miss, hit, double hit, critical,
+        /// double critical.
+        #[cfg_attr(feature = "schema", schema(value_type = [u8; 5]))]
+        faces: Faces,
+    },
     /// A side took hits: a Unit lost.
     UnitLost {
         seat: u8,
@@ -242,6 +252,7 @@ impl Event {
 
 /// What made a defender ignore a hit (LoV p.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovShield))]
 #[serde(rename_all = "snake_case")]
 pub enum Shield {
     Mountain,
@@ -252,6 +263,7 @@ pub enum Shield {
 /// What the pending question asks, so that each option can say what it
 /// means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovAsk))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Ask {
     /// Not described (never asked by the rules).
@@ -310,6 +322,7 @@ pub enum Ask {
 
 /// What one option means: the question it answers and the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovMeaning))]
 pub struct Meaning {
     /// The question.
     pub ask: Ask,

@@ -12,6 +12,7 @@ use crate::state::{
 
 /// One player's board as another seat sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovPlayerView))]
 pub struct PlayerView {
     pub human: bool,
     pub power: u8,
@@ -43,6 +44,7 @@ pub struct PlayerView {
 /// down, who played it and its back are public (LoV p.8: each player in
 /// turn places a card; docs/rulings.md, "The Action stack's backs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovStackView))]
 pub enum StackView {
     /// `owner` is `NONE` for an Event card.
     FaceDown {
@@ -54,6 +56,7 @@ pub enum StackView {
 
 /// Everything `seat` may see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovView))]
 pub struct View {
     pub seat: u8,
     pub round: u8,

@@ -145,16 +145,127 @@ pub struct LobbyGame {
     pub version: u64,
 }
 
+/// A schema that is either game's type: Lords of Vaala's (in a game whose
+/// `game` is `lov`) or Battles of Valerna's (`bov`). `anyOf`, not `oneOf`:
+/// a few values are the same in both (`"Pass"` is a decision of each).
+macro_rules! either {
+    ($(#[$doc:meta])* $name:ident = $lov:ty | $bov:ty, $description:literal) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                use utoipa::openapi::Ref;
+                utoipa::openapi::schema::AnyOfBuilder::new()
+                    .item(Ref::from_schema_name(<$lov as ToSchema>::name()))
+                    .item(Ref::from_schema_name(<$bov as ToSchema>::name()))
+                    .description(Some($description))
+                    .into()
+            }
+        }
+
+        impl ToSchema for $name {
+            fn schemas(
+                schemas: &mut Vec<(
+                    String,
+                    utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+                )>,
+            ) {
+                schemas.push((
+                    <$lov as ToSchema>::name().into(),
+                    <$lov as utoipa::PartialSchema>::schema(),
+                ));
+                <$lov as ToSchema>::schemas(schemas);
+                schemas.push((
+                    <$bov as ToSchema>::name().into(),
+                    <$bov as utoipa::PartialSchema>::schema(),
+                ));
+                <$bov as ToSchema>::schemas(schemas);
+            }
+        }
+    };
+}
+
+either!(
+    /// A game's view for one viewer.
+    AnyView = valerna_lov::view::View | valerna_bov::battle::BattleView,
+    "What this viewer may see: Lords of Vaala's `LovView` or Battles of Valerna's `BovBattleView`, as `game` says."
+);
+either!(
+    /// A decision of either game.
+    AnyDecision = valerna_lov::Decision | valerna_bov::battle::Decision,
+    "A decision in the game's JSON form: Lords of Vaala's `LovDecision` or Battles of Valerna's `BovDecision`, as `game` says. A decision without data is a string (`\"Pass\"`), one with data an object of one key (`{\"Region\": 4}`)."
+);
+either!(
+    /// What an option of either game means.
+    AnyMeaning = valerna_lov::log::Meaning | valerna_bov::battle::log::Meaning,
+    "What the option means: Lords of Vaala's `LovMeaning` or Battles of Valerna's `BovMeaning`, as `game` says."
+);
+either!(
+    /// An event of either game.
+    AnyEvent = valerna_lov::log::Event | valerna_bov::battle::log::Event,
+    "The event, tagged by `kind`: Lords of Vaala's `LovEvent` or Battles of Valerna's `BovEvent`, as `game` says."
+);
+either!(
+    /// The record of either game.
+    AnyRecord = LovRecord | BovRecord,
+    "A finished game's setup and decisions: `LovRecord` or `BovRecord`, as the game's `game` says."
+);
+either!(
+    /// The public content of either game.
+    AnyContent = crate::games::lov::ContentBody | crate::games::bov::ContentBody,
+    "The content the table is drawn from: `LovContent` for `/api/content/lov`, `BovContent` for `/api/content/bov`."
+);
+
+/// A finished game of Lords of Vaala as it is saved: its setup and every
+/// decision, in order (take-backs already applied).
+#[derive(Debug, ToSchema)]
+#[allow(
+    dead_code,
+    reason = "describes `valerna_game::Record<Lov>` in the API document"
+)]
+pub struct LovRecord {
+    setup: valerna_lov::Setup,
+    decisions: Vec<valerna_lov::Decision>,
+}
+
+/// A finished battle of Battles of Valerna as it is saved: its setup and
+/// every decision, in order (take-backs already applied).
+#[derive(Debug, ToSchema)]
+#[allow(
+    dead_code,
+    reason = "describes `valerna_game::Record<Battle>` in the API document"
+)]
+pub struct BovRecord {
+    setup: valerna_bov::battle::BattleSetup,
+    decisions: Vec<valerna_bov::battle::Decision>,
+}
+
+/// Who looks at the game: one seat, or a spectator.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ViewerBody {
+    /// The token's seat.
+    Seat { seat: u8 },
+    /// No token: a spectator, who sees only what is public.
+    Spectator {
+        /// Always `true`.
+        spectator: bool,
+    },
+}
+
 /// One option of the pending question.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QuestionOption {
     /// Send this as `option` to choose it.
     pub index: usize,
     /// The decision itself (the game's JSON form; may be sent as `decision`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = AnyDecision)]
     pub decision: Value,
-    /// What the option means (the game's `Meaning`, tagged by `kind`).
-    #[schema(value_type = Object)]
+    /// What the option means: the question it answers (`ask`, tagged by
+    /// `kind`), the decision, whose choice it is and what it names.
+    #[schema(value_type = AnyMeaning)]
     pub meaning: Value,
     /// The option as a button's label, in the requested language.
     pub label: String,
@@ -200,7 +311,7 @@ pub struct GameState {
     /// Bumped by every accepted decision or take-back; send it back with a decision.
     pub version: u64,
     /// `{"seat": n}` or `{"spectator": true}`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = ViewerBody)]
     pub viewer: Value,
     /// `open`, `playing`, `over` or `broken`.
     pub status: String,
@@ -208,7 +319,7 @@ pub struct GameState {
     pub broken: Option<String>,
     pub seats: Vec<SeatInfo>,
     /// What this viewer may see (the game's `View`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = AnyView)]
     pub view: Value,
     pub question: Option<Question>,
     /// How many events this viewer's stream holds.
@@ -224,7 +335,7 @@ pub struct EventItem {
     /// Its place in this viewer's stream.
     pub n: usize,
     /// The event (the game's `Event`, tagged by `kind`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = AnyEvent)]
     pub event: Value,
     pub text: String,
     /// The seat it is about first, if any.
@@ -256,9 +367,11 @@ pub struct ReplayStep {
 pub struct Decide {
     /// The version of the state the decision was made on.
     pub version: u64,
-    #[schema(value_type = Option<Object>)]
+    /// The decision itself, in the game's JSON form.
+    #[schema(value_type = Option<AnyDecision>)]
     #[serde(default)]
     pub decision: Option<Value>,
+    /// An index of the question's options.
     #[serde(default)]
     pub option: Option<usize>,
 }
@@ -534,7 +647,7 @@ async fn texts(State(app): Shared, P(lang): P<String>) -> Result<Json<Value>, Ap
 /// The public content a game's table is drawn from (regions, borders, characters, cards).
 #[utoipa::path(get, path = "/api/content/{game}",
     params(("game" = String, Path, description = "lov"), LangQuery),
-    responses((status = 200, description = "The content (see docs/api.md)", body = Object),
+    responses((status = 200, description = "The content (see docs/api.md)", body = AnyContent),
               (status = 404, body = ErrorBody)))]
 async fn content(
     State(app): Shared,
@@ -759,7 +872,7 @@ fn not_over() -> ApiError {
 /// The record of a finished game (setup and decisions), as `valerna lov replay` reads it.
 #[utoipa::path(get, path = "/api/games/{id}/record",
     params(("id" = String, Path)),
-    responses((status = 200, description = "`{\"setup\": ..., \"decisions\": [...]}`", body = Object),
+    responses((status = 200, description = "The game's setup and decisions", body = AnyRecord),
               (status = 404, body = ErrorBody), (status = 409, description = "not_over", body = ErrorBody)))]
 async fn record(State(app): Shared, P(id): P<String>) -> Result<Response, ApiError> {
     let slot = app.find(&id).await?;
