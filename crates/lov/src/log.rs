@@ -24,7 +24,7 @@ pub const PUBLIC: Audience = NONE;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovEntry))]
 pub struct Entry {
-    /// `PUBLIC`, or the one seat that may see it.
+    /// `PUBLIC` (255), or the one seat that may see it.
     pub to: Audience,
     pub event: Event,
 }
@@ -98,7 +98,7 @@ pub enum Event {
     Passed { seat: u8, initiative: bool },
     /// The initiative token went to another player (LoV p.8).
     InitiativeGiven { from: u8, to: u8 },
-    /// A card of the stack was revealed; `owner` is `NONE` for an Event.
+    /// A card of the stack was revealed; `owner` is 255 (`NONE`) for an Event.
     Revealed { position: u8, card: Card, owner: u8 },
     /// A Vaala "cancel" cancelled this card (LoV Glossary "Cancel").
     Cancelled { position: u8 },
@@ -118,7 +118,7 @@ pub enum Event {
     },
     /// A Dragon moved.
     DragonMoved { seat: u8, from: u8, to: u8 },
-    /// Units were placed from the supply (`seat` `NONE`: neutral Units).
+    /// Units were placed from the supply (`seat` 255 (`NONE`): neutral Units).
     UnitsPlaced {
         seat: u8,
         region: u8,
@@ -132,7 +132,7 @@ pub enum Event {
         attack: u8,
         defense: u8,
     },
-    /// Dice rolled in a combat (`seat` `NONE` for the neutral Units).
+    /// Dice rolled in a combat (`seat` 255 (`NONE`) for the neutral Units).
     Rolled {
         seat: u8,
         region: u8,
@@ -163,7 +163,7 @@ pub enum Event {
     },
     /// A force that could not retreat was destroyed (LoV p.13).
     ForceDestroyed { seat: u8, region: u8 },
-    /// A Unit went to a Dragon's Essence track (`owner` `NONE`: neutral).
+    /// A Unit went to a Dragon's Essence track (`owner` 255 (`NONE`): neutral).
     Essence { dragon: u8, owner: u8 },
     /// A force or a Dragon retreated (LoV p.13, p.16).
     Retreated { seat: u8, from: u8, to: u8 },
@@ -206,8 +206,12 @@ pub enum Event {
     VaalaDrawn { seat: u8 },
     /// Which card, to the drawing seat only.
     OwnVaalaDrawn { seat: u8, card: u8 },
-    /// The game ended (LoV p.9), `winners` a bit per seat.
-    Ended { reason: EndReason, winners: u8 },
+    /// The game ended (LoV p.9).
+    Ended {
+        reason: EndReason,
+        /// A bit mask: bit `s` set for each winning seat `s`.
+        winners: u8,
+    },
 }
 
 impl Event {
@@ -328,11 +332,11 @@ pub struct Meaning {
     pub ask: Ask,
     /// The answer.
     pub decision: Decision,
-    /// Whose choice it is (the decider, or the Faceless player or Event,
-    /// `NONE`, decided for).
+    /// Whose choice it is (the decider, or the Faceless player decided
+    /// for), or 255 (`NONE`) for an Event's.
     pub owner: u8,
     /// The content entry the option names, when the decision gives only
     /// its place: the Action card of `PlayAction`, the Denizen of
-    /// `Denizen`, the Vaala card of `Vaala` (else `NONE`).
+    /// `Denizen`, the Vaala card of `Vaala` (else 255, `NONE`).
     pub subject: u8,
 }

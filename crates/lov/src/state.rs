@@ -62,7 +62,7 @@ pub struct StackCard {
     pub kind: CardKind,
     /// Event id, Action-card id or region id.
     pub id: u8,
-    /// Who played it (`NONE` for an Event).
+    /// Who played it (255, `NONE`, for an Event).
     pub owner: u8,
 }
 
