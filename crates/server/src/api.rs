@@ -415,6 +415,36 @@ pub struct ErrorBody {
     pub message: String,
 }
 
+/// A WebSocket error frame (`/api/games/{id}/ws`, see docs/api.md): a
+/// refused message, named so that a client that resends after
+/// reconnecting can match each refusal to its message.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SocketError {
+    /// Always `error`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^error$")]
+    pub kind: &'static str,
+    /// The code, as over HTTP.
+    pub error: String,
+    pub message: String,
+    /// The refused message's `type`; `null` when it had none (a frame that
+    /// is not JSON, a binary frame).
+    pub of: Option<String>,
+    /// The client's own `id` of the refused message, as it was sent;
+    /// `null` when it had none.
+    #[schema(value_type = Option<SocketId>)]
+    pub id: Option<Value>,
+}
+
+/// A client's id of a socket message: a string or a number.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, reason = "describes `SocketError::id` in the API document")]
+pub enum SocketId {
+    Text(String),
+    Number(f64),
+}
+
 /// The server's health.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
@@ -467,7 +497,7 @@ pub struct EventsQuery {
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, ErrorBody, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
+                       TakeBack, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;

@@ -17,6 +17,7 @@ use valerna_game::Viewer;
 use valerna_texts::Lang;
 
 use crate::api::P;
+use crate::api::SocketError;
 use crate::app::{App, Push, Slot};
 use crate::error::ApiError;
 use crate::limit::Key;
@@ -149,8 +150,14 @@ pub fn decode_named(text: &str) -> (Refusing, Result<ClientMessage, ApiError>) {
 /// An error frame: the refusal, and the message it refuses (`of`, its
 /// type, and `id`, the client's id of it, each `null` when unknown).
 fn error_frame_of(e: &ApiError, r: &Refusing) -> String {
-    json!({"type": "error", "error": e.code, "message": e.message, "of": r.of, "id": r.id})
-        .to_string()
+    let frame = SocketError {
+        kind: "error",
+        error: e.code.to_owned(),
+        message: e.message.clone(),
+        of: r.of.clone(),
+        id: r.id.clone(),
+    };
+    serde_json::to_string(&frame).unwrap_or_default()
 }
 
 fn error_frame(e: &ApiError) -> String {

@@ -389,6 +389,17 @@ async fn a_seat_s_taken_is_the_same_over_http_and_the_socket_and_after_a_restart
 /// can match each refusal to its message.
 #[tokio::test]
 async fn an_error_frame_names_the_message_it_refuses() {
+    let doc: Value = serde_json::from_str(&valerna_server::api::openapi_json()).unwrap();
+    let schema =
+        json!({"$ref": "#/components/schemas/SocketError", "components": doc["components"]});
+    let valid = jsonschema::draft202012::new(&schema).unwrap();
+    // Each error frame, as the document's `SocketError` says.
+    let refusal = async |ws: &mut Socket| {
+        let e = frame(ws, "error").await;
+        let errors: Vec<String> = valid.iter_errors(&e).map(|x| x.to_string()).collect();
+        assert!(errors.is_empty(), "{e}: {errors:?}");
+        e
+    };
     let s = server().await;
     let (id, tokens) = s
         .create(&["human", "faceless", "faceless", "faceless"], 2)
@@ -398,7 +409,7 @@ async fn an_error_frame_names_the_message_it_refuses() {
     ws.send(&json!({"type": "decide", "id": "d-1", "version": 0, "option": 0}))
         .await
         .unwrap();
-    let e = frame(&mut ws, "error").await;
+    let e = refusal(&mut ws).await;
     assert_eq!(
         (e["error"].as_str(), e["of"].as_str(), e["id"].as_str()),
         (Some("no_token"), Some("decide"), Some("d-1")),
@@ -411,7 +422,7 @@ async fn an_error_frame_names_the_message_it_refuses() {
     ws.send(&json!({"type": "hello", "token": tokens[0], "id": 8}))
         .await
         .unwrap();
-    let e = frame(&mut ws, "error").await;
+    let e = refusal(&mut ws).await;
     assert_eq!(
         (e["error"].as_str(), e["of"].as_str(), e["id"].as_u64()),
         (Some("bad_json"), Some("hello"), Some(8)),
@@ -420,7 +431,7 @@ async fn an_error_frame_names_the_message_it_refuses() {
     ws.send(&json!({"type": "takeback", "id": "t", "version": 99}))
         .await
         .unwrap();
-    let e = frame(&mut ws, "error").await;
+    let e = refusal(&mut ws).await;
     assert_eq!(
         (e["of"].as_str(), e["id"].as_str()),
         (Some("takeback"), Some("t")),
@@ -430,7 +441,7 @@ async fn an_error_frame_names_the_message_it_refuses() {
     ws.send(&json!({"type": "decide", "version": "x"}))
         .await
         .unwrap();
-    let e = frame(&mut ws, "error").await;
+    let e = refusal(&mut ws).await;
     assert_eq!(
         (e["error"].as_str(), e["of"].as_str()),
         (Some("bad_json"), Some("decide")),
@@ -438,10 +449,10 @@ async fn an_error_frame_names_the_message_it_refuses() {
     );
     assert!(e["id"].is_null(), "{e}");
     ws.send_text("not json".into()).await.unwrap();
-    let e = frame(&mut ws, "error").await;
+    let e = refusal(&mut ws).await;
     assert!(e["of"].is_null() && e["id"].is_null(), "{e}");
     ws.send(&json!({"type": "ping", "id": [1]})).await.unwrap();
-    let e = frame(&mut ws, "error").await;
+    let e = refusal(&mut ws).await;
     assert_eq!(
         e["error"], "bad_json",
         "an id that is not a string or a number: {e}"
