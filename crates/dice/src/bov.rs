@@ -12,6 +12,7 @@ use crate::stream::Stream;
 /// A die's colour, strongest first. Attack and defense dice come in the same
 /// three (BoV 5.1, "Dice").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceColour))]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     Black,
@@ -74,6 +75,7 @@ impl FromStr for Colour {
 
 /// One face of an attack die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceAttackFace))]
 pub enum AttackFace {
     Miss,
     Hit,
@@ -167,6 +169,7 @@ pub fn defense_blocks(colour: Colour, d6: u8) -> bool {
 /// The net effect of every upgrade and downgrade on one roll: one step at most
 /// (BoV 5.1, "Multiple Downgrades and Upgrades"; docs/rulings.md, "Upgrades and downgrades").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceShift))]
 pub enum Shift {
     Downgrade,
     #[default]
@@ -194,6 +197,7 @@ impl Shift {
 /// Which results of a roll are rerolled once after a shift that had no
 /// stronger or weaker die to go to (docs/rulings.md, "Upgrades and downgrades").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceReroll))]
 pub enum Reroll {
     Nothing,
     /// A black die upgraded: every miss (attack) or fail (defense).
@@ -204,6 +208,7 @@ pub enum Reroll {
 
 /// The die actually rolled: a colour and the reroll it carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceShiftedDie))]
 pub struct ShiftedDie {
     pub colour: Colour,
     pub reroll: Reroll,
@@ -269,6 +274,7 @@ impl ShiftedDie {
 
 /// Some dice of one colour: "3xblack".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceDiceGroup))]
 pub struct DiceGroup {
     pub count: u32,
     pub colour: Colour,
@@ -282,6 +288,7 @@ impl fmt::Display for DiceGroup {
 
 /// The total of an attack roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceAttackRoll))]
 pub struct AttackRoll {
     pub standard: u32,
     pub critical: u32,
@@ -316,6 +323,7 @@ pub fn roll_defense(count: u32, colour: Colour, shift: Shift, stream: &mut Strea
 /// One attack die as it fell: the die rolled (after the shift), the face
 /// that stands, and the face it showed first when it was rerolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceAttackDie))]
 pub struct AttackDie {
     pub colour: Colour,
     pub face: AttackFace,
@@ -325,6 +333,7 @@ pub struct AttackDie {
 
 /// One defense die as it fell: a block or not, and whether it was rerolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceDefenseDie))]
 pub struct DefenseDie {
     pub colour: Colour,
     pub block: bool,
@@ -389,6 +398,7 @@ pub fn roll_defense_dice(
 
 /// One side's three black dice in a face-off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceFaceOffDice))]
 pub struct FaceOffDice {
     pub faces: [AttackFace; 3],
 }
@@ -425,6 +435,7 @@ impl FaceOffDice {
 /// A face-off roll between two players, with every tied attempt kept so an
 /// interface can show them (BoV 5.1, "Face-off Rolls").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceFaceOff))]
 pub struct FaceOff {
     /// Every attempt, `[first player, second player]`; all but the last tied.
     pub attempts: Vec<[FaceOffDice; 2]>,

@@ -22,6 +22,7 @@ pub fn roll(stream: &mut Stream) -> Face {
 
 /// The total of a combat roll of as many dice as the Combat Value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceCombatRoll))]
 pub struct CombatRoll {
     /// Wounds dealt at once by criticals (LoV, "Combat", step 2).
     pub immediate_wounds: u32,

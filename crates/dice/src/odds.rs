@@ -68,6 +68,7 @@ pub fn block_probability(die: ShiftedDie) -> f64 {
 /// An attack: the dice each model rolls, how many models roll them, and the
 /// net modifier of the roll (BoV 5.1, "Count Attacking Models and Collect Dice").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceAttack))]
 pub struct Attack {
     pub per_model: Vec<DiceGroup>,
     pub models: u32,
@@ -89,6 +90,7 @@ impl Attack {
 
 /// The defense against it: the target's defense die and the net modifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceDefense))]
 pub struct Defense {
     pub colour: Colour,
     pub shift: Shift,
@@ -96,6 +98,7 @@ pub struct Defense {
 
 /// Everything an attack can deal.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceAttackOdds))]
 pub struct AttackOdds {
     /// Wounds: criticals plus unblocked standard hits (BoV 5.1, "Apply Wounds").
     pub wounds: Pmf,
@@ -171,6 +174,7 @@ pub fn attack(attack: &Attack, defense: Defense) -> Result<AttackOdds, OddsError
 
 /// The target unit of a models-lost question (BoV 5.1, "Apply Wounds").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceTarget))]
 pub struct Target {
     /// Wounds per model.
     pub health: u32,
@@ -213,6 +217,7 @@ pub fn morale_fleeing(colour: Colour, shift: Shift, models: u32) -> Pmf {
 
 /// The odds of a Lords of Vaala combat roll (LoV, "Combat").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceLovOdds))]
 pub struct LovOdds {
     /// Wounds dealt at once by criticals.
     pub immediate_wounds: Pmf,
@@ -245,6 +250,7 @@ pub fn clamp_probability(p: f64) -> f64 {
 /// One distribution as `valerna calc --json` and the server's odds show it:
 /// mean, standard deviation, P(= k) and P(>= k) for every k from 0.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceSummary))]
 pub struct Summary {
     pub mean: f64,
     pub sd: f64,

@@ -9,6 +9,30 @@ pub struct Pmf {
     p: Vec<f64>,
 }
 
+/// Written as its list of probabilities, `p[k]` that of exactly `k`.
+#[cfg(feature = "schema")]
+impl utoipa::PartialSchema for Pmf {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+        ArrayBuilder::new()
+            .items(
+                ObjectBuilder::new()
+                    .schema_type(Type::Number)
+                    .minimum(Some(0))
+                    .maximum(Some(1)),
+            )
+            .description(Some("`p[k]` is the probability of exactly `k`"))
+            .into()
+    }
+}
+
+#[cfg(feature = "schema")]
+impl utoipa::ToSchema for Pmf {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "DicePmf".into()
+    }
+}
+
 impl Pmf {
     /// Certainly `k`.
     pub fn point(k: usize) -> Self {

@@ -8,6 +8,7 @@ use crate::log::Ask;
 /// A combat target in a region (LoV p.12: "choose a target player (or the
 /// neutral Units)").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovTarget))]
 pub enum Target {
     /// A player's force or Dragon.
     Seat(u8),
@@ -17,6 +18,7 @@ pub enum Target {
 
 /// One seat's answer to the pending question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovDecision))]
 pub enum Decision {
     /// Planning: put this Action card (the character's i-th) on the stack.
     PlayAction(u8),

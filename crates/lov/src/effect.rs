@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// General name and a Dragon name (Assault/Wrath, Deploy/Soar, Harvest/Hoard);
 /// the three board glyphs belong to the region cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovGlyph))]
 #[serde(rename_all = "snake_case")]
 pub enum Glyph {
     /// Wrath / Assault: initiate combat.
@@ -59,6 +60,7 @@ impl Glyph {
 
 /// The three Unit types a General fields (LoV p.5; Glossary "Unit").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovUnitType))]
 #[serde(rename_all = "snake_case")]
 pub enum UnitType {
     Infantry,
@@ -84,6 +86,7 @@ impl UnitType {
 
 /// Which piece a movement step moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovPiece))]
 #[serde(rename_all = "snake_case")]
 pub enum Piece {
     /// The acting Dragon.
@@ -97,6 +100,7 @@ pub enum Piece {
 
 /// Where a collect step takes Power from (LoV Glossary "Collect").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovFrom))]
 #[serde(rename_all = "snake_case")]
 pub enum From {
     /// The region of the acting Dragon or General.
@@ -109,6 +113,7 @@ pub enum From {
 
 /// Where a placing step puts tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovAt))]
 #[serde(rename_all = "snake_case")]
 pub enum At {
     /// The region of the acting piece (for a Region card: that region).
@@ -133,6 +138,7 @@ pub enum At {
 
 /// Whom a step affects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovWho))]
 #[serde(rename_all = "snake_case")]
 pub enum Who {
     /// The acting player.
@@ -147,6 +153,7 @@ pub enum Who {
 
 /// When an "after it moves" trigger fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovWhen))]
 #[serde(rename_all = "snake_case")]
 pub enum When {
     /// After every move.
@@ -160,6 +167,7 @@ pub enum When {
 
 /// One step of an effect program.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovStep))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Step {
     /// Move `piece` up to `range` regions (a move: triggers "after it moves"
@@ -200,7 +208,10 @@ pub enum Step {
     /// Add `amount` to the actor's Combat Value for the rest of the round.
     CombatBonus { amount: u8 },
     /// The actor chooses one of these programs.
-    Choose { options: Vec<Vec<Step>> },
+    Choose {
+        #[cfg_attr(feature = "schema", schema(no_recursion))]
+        options: Vec<Vec<Step>>,
+    },
     /// `who` activates one extra board glyph now.
     ExtraGlyph { who: Who, glyph: Glyph },
     /// Check for Dragonbond in every region (LoV p.10).
@@ -226,6 +237,7 @@ pub enum Step {
 /// A standing rule. On a Denizen it applies to the Units of its type; on a
 /// character it applies to that character.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovPassive))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Passive {
     /// Modify the Combat Value of a force (or Dragon) that includes it.

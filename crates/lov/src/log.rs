@@ -22,8 +22,9 @@ pub const PUBLIC: Audience = NONE;
 
 /// One event with its audience.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovEntry))]
 pub struct Entry {
-    /// `PUBLIC`, or the one seat that may see it.
+    /// `PUBLIC` (255), or the one seat that may see it.
     pub to: Audience,
     pub event: Event,
 }
@@ -46,6 +47,7 @@ pub fn face_slot(f: valerna_dice::lov::Face) -> usize {
 
 /// A card on the Action stack or in a hand, by what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovCard))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Card {
     /// An Event card (content index).
@@ -72,6 +74,7 @@ impl Card {
 
 /// One public (or one seat's private) happening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovEvent))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     /// A round began (LoV p.8).
@@ -95,7 +98,7 @@ pub enum Event {
     Passed { seat: u8, initiative: bool },
     /// The initiative token went to another player (LoV p.8).
     InitiativeGiven { from: u8, to: u8 },
-    /// A card of the stack was revealed; `owner` is `NONE` for an Event.
+    /// A card of the stack was revealed; `owner` is 255 (`NONE`) for an Event.
     Revealed { position: u8, card: Card, owner: u8 },
     /// A Vaala "cancel" cancelled this card (LoV Glossary "Cancel").
     Cancelled { position: u8 },
@@ -115,7 +118,7 @@ pub enum Event {
     },
     /// A Dragon moved.
     DragonMoved { seat: u8, from: u8, to: u8 },
-    /// Units were placed from the supply (`seat` `NONE`: neutral Units).
+    /// Units were placed from the supply (`seat` 255 (`NONE`): neutral Units).
     UnitsPlaced {
         seat: u8,
         region: u8,
@@ -129,8 +132,15 @@ pub enum Event {
         attack: u8,
         defense: u8,
     },
-    /// Dice rolled in a combat (`seat` `NONE` for the neutral Units).
-    Rolled { seat: u8, region: u8, faces: Faces },
+    /// Dice rolled in a combat (`seat` 255 (`NONE`) for the neutral Units).
+    Rolled {
+        seat: u8,
+        region: u8,
+        /// How many dice showed each face: miss, hit, double hit, critical,
+        /// double critical.
+        #[cfg_attr(feature = "schema", schema(value_type = [u8; 5]))]
+        faces: Faces,
+    },
     /// A side took hits: a Unit lost.
     UnitLost {
         seat: u8,
@@ -153,7 +163,7 @@ pub enum Event {
     },
     /// A force that could not retreat was destroyed (LoV p.13).
     ForceDestroyed { seat: u8, region: u8 },
-    /// A Unit went to a Dragon's Essence track (`owner` `NONE`: neutral).
+    /// A Unit went to a Dragon's Essence track (`owner` 255 (`NONE`): neutral).
     Essence { dragon: u8, owner: u8 },
     /// A force or a Dragon retreated (LoV p.13, p.16).
     Retreated { seat: u8, from: u8, to: u8 },
@@ -196,8 +206,12 @@ pub enum Event {
     VaalaDrawn { seat: u8 },
     /// Which card, to the drawing seat only.
     OwnVaalaDrawn { seat: u8, card: u8 },
-    /// The game ended (LoV p.9), `winners` a bit per seat.
-    Ended { reason: EndReason, winners: u8 },
+    /// The game ended (LoV p.9).
+    Ended {
+        reason: EndReason,
+        /// A bit mask: bit `s` set for each winning seat `s`.
+        winners: u8,
+    },
 }
 
 impl Event {
@@ -242,6 +256,7 @@ impl Event {
 
 /// What made a defender ignore a hit (LoV p.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovShield))]
 #[serde(rename_all = "snake_case")]
 pub enum Shield {
     Mountain,
@@ -252,6 +267,7 @@ pub enum Shield {
 /// What the pending question asks, so that each option can say what it
 /// means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovAsk))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Ask {
     /// Not described (never asked by the rules).
@@ -310,16 +326,17 @@ pub enum Ask {
 
 /// What one option means: the question it answers and the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovMeaning))]
 pub struct Meaning {
     /// The question.
     pub ask: Ask,
     /// The answer.
     pub decision: Decision,
-    /// Whose choice it is (the decider, or the Faceless player or Event,
-    /// `NONE`, decided for).
+    /// Whose choice it is (the decider, or the Faceless player decided
+    /// for), or 255 (`NONE`) for an Event's.
     pub owner: u8,
     /// The content entry the option names, when the decision gives only
     /// its place: the Action card of `PlayAction`, the Denizen of
-    /// `Denizen`, the Vaala card of `Vaala` (else `NONE`).
+    /// `Denizen`, the Vaala card of `Vaala` (else 255, `NONE`).
     pub subject: u8,
 }

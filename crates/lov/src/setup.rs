@@ -8,6 +8,7 @@ use crate::state::{Core, Force, NONE, Phase, Player, RegionState, STACK, StackCa
 
 /// Everything needed to start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovSetup))]
 pub struct Setup {
     /// Seed of the game's one random stream (docs/rulings.md, "One seeded stream a game").
     pub seed: u64,

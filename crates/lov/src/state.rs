@@ -16,6 +16,7 @@ pub const STACK: usize = 40;
 
 /// A General's pieces in one region (LoV Glossary "Force").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovForce))]
 pub struct Force {
     /// Infantry, Cavalry, Ranged.
     pub units: [u8; 3],
@@ -36,6 +37,7 @@ impl Force {
 
 /// One land region.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovRegionState))]
 pub struct RegionState {
     /// The two Generals' forces (index 0: seat 0's, index 1: seat 2's).
     pub force: [Force; 2],
@@ -46,6 +48,7 @@ pub struct RegionState {
 
 /// What is on the Action stack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovCardKind))]
 pub enum CardKind {
     #[default]
     Event,
@@ -54,16 +57,18 @@ pub enum CardKind {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovStackCard))]
 pub struct StackCard {
     pub kind: CardKind,
     /// Event id, Action-card id or region id.
     pub id: u8,
-    /// Who played it (`NONE` for an Event).
+    /// Who played it (255, `NONE`, for an Event).
     pub owner: u8,
 }
 
 /// One seat's board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovPlayer))]
 pub struct Player {
     pub human: bool,
     /// Unspent and spent Power tokens on the Power track (LoV Glossary
@@ -111,6 +116,7 @@ impl Player {
 
 /// Where the round is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovPhase))]
 pub enum Phase {
     /// Planning, with the seat whose turn it is.
     Planning {
@@ -125,6 +131,7 @@ pub enum Phase {
 
 /// Why the game ended (LoV p.9, "End of Game").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovEndReason))]
 pub enum EndReason {
     /// A player reached 10 Power.
     Power,
@@ -146,6 +153,7 @@ impl EndReason {
 
 /// The last dice a player may want to see (combat and Dragonbond rolls).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovLastRoll))]
 pub struct LastRoll {
     /// Who rolled (`NONE` for neutral Units).
     pub seat: u8,

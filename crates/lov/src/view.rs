@@ -12,6 +12,7 @@ use crate::state::{
 
 /// One player's board as another seat sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovPlayerView))]
 pub struct PlayerView {
     pub human: bool,
     pub power: u8,
@@ -33,9 +34,15 @@ pub struct PlayerView {
     /// Face-up Vaala cards (public) and the discard pile (played face up).
     pub vaala_face_up: u8,
     pub vaala_discard: u8,
-    /// The identities, for the viewing seat's own board only.
+    /// The viewing seat's own hand only (`null` on another's board), as a
+    /// bit mask: bit `i` set when the character's `i`-th Action card is
+    /// in hand (`PlayAction(i)`).
     pub actions: Option<u8>,
+    /// The viewing seat's own Region cards only, as a bit mask: bit `r`
+    /// set when region `r`'s card is in hand (`PlayRegion(r)`).
     pub region_cards: Option<u16>,
+    /// The viewing seat's own Vaala hand only, as a bit mask: bit `i` set
+    /// when the character's `i`-th Vaala card is in hand (`Vaala(i)`).
     pub vaala_hand: Option<u8>,
 }
 
@@ -43,9 +50,11 @@ pub struct PlayerView {
 /// down, who played it and its back are public (LoV p.8: each player in
 /// turn places a card; docs/rulings.md, "The Action stack's backs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovStackView))]
 pub enum StackView {
-    /// `owner` is `NONE` for an Event card.
+    /// `owner` is `NONE` (255) for an Event card.
     FaceDown {
+        /// The seat that played it, or 255 for an Event card.
         owner: u8,
         back: CardKind,
     },
@@ -54,6 +63,7 @@ pub enum StackView {
 
 /// Everything `seat` may see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = LovView))]
 pub struct View {
     pub seat: u8,
     pub round: u8,
@@ -77,10 +87,12 @@ pub struct View {
     pub to_decide: Option<u8>,
     /// Whose choice that is, when not the decider's own: a Faceless player
     /// (LoV p.10: the bonded ally, else the initiative holder, decides for
-    /// it), or `NONE` for an Event's.
+    /// it), or `NONE` (255) for an Event's.
     pub deciding_for: Option<u8>,
     pub options: Vec<Decision>,
     pub end: Option<EndReason>,
+    /// The winners once the game is over, as a bit mask: bit `s` set for
+    /// seat `s` (0 before the end).
     pub winners: u8,
     /// Each player's Combat Value where its General or Dragon stands (LoV
     /// p.13): public, as everything it is counted from.

@@ -39,16 +39,20 @@ pub struct CreateGame {
     /// `human`, `random`, `greedy` or `ismcts`.
     #[schema(min_items = 2, max_items = 4)]
     pub seats: Vec<SeatKind>,
-    /// The language of the game's texts: `en`, `it` or `fr` (default `en`).
+    /// The language of the game's texts: `en`, `it` or `fr` (default `en`;
+    /// another is refused, 400 `bad_lang`).
     #[serde(default)]
-    #[schema(pattern = "^(en|it|fr)$")]
+    #[schema(value_type = Option<LangCode>)]
     pub lang: Option<String>,
-    /// The seed of the game's random stream (0 to 2^64 - 1); drawn at
-    /// random if absent.
+    /// The seed of the game's random stream: an integer from 0 to 2^64 - 1
+    /// (a JavaScript number is exact only up to 2^53); drawn at random if
+    /// absent.
     #[serde(default)]
-    #[schema(format = "uint64")]
     pub seed: Option<u64>,
-    /// The seat that gets the initiative token first; drawn if absent.
+    /// Lords of Vaala only: the seat that gets the initiative token first
+    /// (0 to 3), drawn if absent. It must be a seat that is not `faceless`
+    /// (Faceless players never hold the token, LoV p.10): else 422
+    /// `bad_setup`, as for `first` in a battle (face-offs decide there).
     #[serde(default)]
     #[schema(maximum = 3)]
     pub first: Option<u8>,
@@ -145,16 +149,136 @@ pub struct LobbyGame {
     pub version: u64,
 }
 
+/// A schema that is either game's type: Lords of Vaala's (in a game whose
+/// `game` is `lov`) or Battles of Valerna's (`bov`). `anyOf`, not `oneOf`:
+/// a few values are the same in both (`"Pass"` is a decision of each).
+macro_rules! either {
+    ($(#[$doc:meta])* $name:ident = $lov:ty | $bov:ty, $description:literal) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                use utoipa::openapi::Ref;
+                utoipa::openapi::schema::AnyOfBuilder::new()
+                    .item(Ref::from_schema_name(<$lov as ToSchema>::name()))
+                    .item(Ref::from_schema_name(<$bov as ToSchema>::name()))
+                    .description(Some($description))
+                    .into()
+            }
+        }
+
+        impl ToSchema for $name {
+            fn schemas(
+                schemas: &mut Vec<(
+                    String,
+                    utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+                )>,
+            ) {
+                schemas.push((
+                    <$lov as ToSchema>::name().into(),
+                    <$lov as utoipa::PartialSchema>::schema(),
+                ));
+                <$lov as ToSchema>::schemas(schemas);
+                schemas.push((
+                    <$bov as ToSchema>::name().into(),
+                    <$bov as utoipa::PartialSchema>::schema(),
+                ));
+                <$bov as ToSchema>::schemas(schemas);
+            }
+        }
+    };
+}
+
+either!(
+    /// A game's view for one viewer.
+    AnyView = valerna_lov::view::View | valerna_bov::battle::BattleView,
+    "What this viewer may see: Lords of Vaala's `LovView` or Battles of Valerna's `BovBattleView`, as `game` says."
+);
+either!(
+    /// A decision of either game.
+    AnyDecision = valerna_lov::Decision | valerna_bov::battle::Decision,
+    "A decision in the game's JSON form: Lords of Vaala's `LovDecision` or Battles of Valerna's `BovDecision`, as `game` says. A decision without data is a string (`\"Pass\"`), one with data an object of one key (`{\"Region\": 4}`)."
+);
+either!(
+    /// What an option of either game means.
+    AnyMeaning = valerna_lov::log::Meaning | valerna_bov::battle::log::Meaning,
+    "What the option means: Lords of Vaala's `LovMeaning` or Battles of Valerna's `BovMeaning`, as `game` says."
+);
+either!(
+    /// An event of either game.
+    AnyEvent = valerna_lov::log::Event | valerna_bov::battle::log::Event,
+    "The event, tagged by `kind`: Lords of Vaala's `LovEvent` or Battles of Valerna's `BovEvent`, as `game` says."
+);
+either!(
+    /// The record of either game.
+    AnyRecord = LovRecord | BovRecord,
+    "A finished game's setup and decisions: `LovRecord` or `BovRecord`, as the game's `game` says."
+);
+either!(
+    /// The public content of either game.
+    AnyContent = crate::games::lov::ContentBody | crate::games::bov::ContentBody,
+    "The content the table is drawn from: `LovContent` for `/api/content/lov`, `BovContent` for `/api/content/bov`."
+);
+
+/// A finished game of Lords of Vaala as it is saved: its setup and every
+/// decision, in order (take-backs already applied).
+#[derive(Debug, ToSchema)]
+#[allow(
+    dead_code,
+    reason = "describes `valerna_game::Record<Lov>` in the API document"
+)]
+pub struct LovRecord {
+    setup: valerna_lov::Setup,
+    decisions: Vec<valerna_lov::Decision>,
+}
+
+/// A finished battle of Battles of Valerna as it is saved: its setup and
+/// every decision, in order (take-backs already applied).
+#[derive(Debug, ToSchema)]
+#[allow(
+    dead_code,
+    reason = "describes `valerna_game::Record<Battle>` in the API document"
+)]
+pub struct BovRecord {
+    setup: valerna_bov::battle::BattleSetup,
+    decisions: Vec<valerna_bov::battle::Decision>,
+}
+
+/// Who looks at the game: one seat, or a spectator.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ViewerBody {
+    /// The token's seat.
+    Seat { seat: u8 },
+    /// No token: a spectator, who sees only what is public.
+    Spectator {
+        /// Always `true`.
+        spectator: bool,
+    },
+}
+
+/// A language of the texts.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LangCode {
+    En,
+    It,
+    Fr,
+}
+
 /// One option of the pending question.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QuestionOption {
     /// Send this as `option` to choose it.
     pub index: usize,
     /// The decision itself (the game's JSON form; may be sent as `decision`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = AnyDecision)]
     pub decision: Value,
-    /// What the option means (the game's `Meaning`, tagged by `kind`).
-    #[schema(value_type = Object)]
+    /// What the option means: the question it answers (`ask`, tagged by
+    /// `kind`), the decision, whose choice it is and what it names.
+    #[schema(value_type = AnyMeaning)]
     pub meaning: Value,
     /// The option as a button's label, in the requested language.
     pub label: String,
@@ -186,6 +310,10 @@ pub struct GameOutcome {
 pub struct SeatInfo {
     pub seat: u8,
     pub kind: SeatKind,
+    /// Whether the seat is held, as the lobby says: a person's once it has
+    /// its token, always for bot and Faceless seats. Kept in the store (the
+    /// same after a restart) and pushed to every socket when a seat is joined.
+    pub taken: bool,
 }
 
 /// A game as one viewer sees it.
@@ -200,7 +328,7 @@ pub struct GameState {
     /// Bumped by every accepted decision or take-back; send it back with a decision.
     pub version: u64,
     /// `{"seat": n}` or `{"spectator": true}`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = ViewerBody)]
     pub viewer: Value,
     /// `open`, `playing`, `over` or `broken`.
     pub status: String,
@@ -208,7 +336,7 @@ pub struct GameState {
     pub broken: Option<String>,
     pub seats: Vec<SeatInfo>,
     /// What this viewer may see (the game's `View`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = AnyView)]
     pub view: Value,
     pub question: Option<Question>,
     /// How many events this viewer's stream holds.
@@ -224,7 +352,7 @@ pub struct EventItem {
     /// Its place in this viewer's stream.
     pub n: usize,
     /// The event (the game's `Event`, tagged by `kind`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = AnyEvent)]
     pub event: Value,
     pub text: String,
     /// The seat it is about first, if any.
@@ -256,9 +384,11 @@ pub struct ReplayStep {
 pub struct Decide {
     /// The version of the state the decision was made on.
     pub version: u64,
-    #[schema(value_type = Option<Object>)]
+    /// The decision itself, in the game's JSON form.
+    #[schema(value_type = Option<AnyDecision>)]
     #[serde(default)]
     pub decision: Option<Value>,
+    /// An index of the question's options.
     #[serde(default)]
     pub option: Option<usize>,
 }
@@ -277,10 +407,42 @@ pub struct ErrorBody {
     /// `wrong_token`, `wrong_invite`, `already_joined`, `no_game`, `stale_version`, `not_your_turn`,
     /// `illegal_decision`, `too_large`, `game_over`, `broken`,
     /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
-    /// `store_failed`, `no_file`, `bad_query`, `bad_path`, `not_websocket`,
-    /// `bad_list`, `no_list`, `bad_odds`, `no_pack`, `bad_pack`, `no_card`.
+    /// `store_failed`, `no_file`, `not_found`, `bad_query`, `bad_path`,
+    /// `not_websocket`, `method_not_allowed`, `uri_too_long`,
+    /// `headers_too_large`, `bad_list`, `no_list`, `bad_odds`, `no_pack`,
+    /// `bad_pack`, `no_card`.
     pub error: String,
     pub message: String,
+}
+
+/// A WebSocket error frame (`/api/games/{id}/ws`, see docs/api.md): a
+/// refused message, named so that a client that resends after
+/// reconnecting can match each refusal to its message.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SocketError {
+    /// Always `error`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^error$")]
+    pub kind: &'static str,
+    /// The code, as over HTTP.
+    pub error: String,
+    pub message: String,
+    /// The refused message's `type`; `null` when it had none (a frame that
+    /// is not JSON, a binary frame).
+    pub of: Option<String>,
+    /// The client's own `id` of the refused message, as it was sent;
+    /// `null` when it had none.
+    #[schema(value_type = Option<SocketId>)]
+    pub id: Option<Value>,
+}
+
+/// A client's id of a socket message: a string or a number.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, reason = "describes `SocketError::id` in the API document")]
+pub enum SocketId {
+    Text(String),
+    Number(f64),
 }
 
 /// The server's health.
@@ -301,7 +463,9 @@ pub struct TextsBody {
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LangQuery {
-    /// `en`, `it` or `fr`; default: the game's language.
+    /// `en`, `it` or `fr` (another is refused, 400 `bad_lang`); default:
+    /// the game's language.
+    #[param(value_type = Option<LangCode>)]
     pub lang: Option<String>,
 }
 
@@ -311,7 +475,9 @@ pub struct LangQuery {
 pub struct EventsQuery {
     /// The first event wanted, counted in this viewer's stream (default 0).
     pub from: Option<usize>,
-    /// `en`, `it` or `fr`; default: the game's language.
+    /// `en`, `it` or `fr` (another is refused, 400 `bad_lang`); default:
+    /// the game's language.
+    #[param(value_type = Option<LangCode>)]
     pub lang: Option<String>,
 }
 
@@ -331,7 +497,7 @@ pub struct EventsQuery {
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, ErrorBody, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
+                       TakeBack, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
@@ -368,6 +534,8 @@ impl utoipa::Modify for FloodLimits {
             )
             .build();
         let malformed = error("A path or query parameter that does not parse").build();
+        let long = error("uri_too_long: a request target over 8 KiB").build();
+        let heavy = error("headers_too_large: over 64 headers or 32 KiB of them").build();
         let failed = error("The database failed; nothing was changed").build();
         // A created game's id leads to every route of a game: links that
         // let generated tests (schemathesis) follow a game from its creation.
@@ -396,9 +564,14 @@ impl utoipa::Modify for FloodLimits {
             }
         }
         for item in api.paths.paths.values_mut() {
-            for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for op in [&mut item.get, &mut item.post, &mut item.put]
+                .into_iter()
+                .flatten()
+            {
                 let r = &mut op.responses.responses;
                 r.insert("429".into(), limited.clone().into());
+                r.insert("414".into(), long.clone().into());
+                r.insert("431".into(), heavy.clone().into());
                 r.entry("400".into())
                     .or_insert_with(|| malformed.clone().into());
                 r.entry("503".into())
@@ -476,15 +649,20 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(v) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
-    let v = v.to_str().unwrap_or("");
-    match v.strip_prefix("Bearer ") {
-        Some(t) if !t.trim().is_empty() => Ok(Some(t.trim().to_owned())),
-        _ => Err(ApiError::new(
+    let v = v.to_str().unwrap_or("").trim();
+    // The scheme's name in any case (RFC 7235, 2.1), then the token.
+    let token = match v.split_once([' ', '\t']) {
+        Some((scheme, t)) if scheme.eq_ignore_ascii_case("bearer") => t.trim(),
+        _ => "",
+    };
+    if token.is_empty() {
+        return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "no_token",
             "the Authorization header must be `Bearer <token>`",
-        )),
+        ));
     }
+    Ok(Some(token.to_owned()))
 }
 
 fn parse_lang(code: Option<&str>, default: Lang) -> Result<Lang, ApiError> {
@@ -533,9 +711,9 @@ async fn texts(State(app): Shared, P(lang): P<String>) -> Result<Json<Value>, Ap
 
 /// The public content a game's table is drawn from (regions, borders, characters, cards).
 #[utoipa::path(get, path = "/api/content/{game}",
-    params(("game" = String, Path, description = "lov"), LangQuery),
-    responses((status = 200, description = "The content (see docs/api.md)", body = Object),
-              (status = 404, body = ErrorBody)))]
+    params(("game" = String, Path, description = "`lov` or `bov`; another is 404 `no_game`"), LangQuery),
+    responses((status = 200, description = "The content (see docs/api.md)", body = AnyContent),
+              (status = 404, description = "no_game: no game of this name", body = ErrorBody)))]
 async fn content(
     State(app): Shared,
     P(game): P<String>,
@@ -643,8 +821,10 @@ async fn join(State(app): Shared, P(id): P<String>, body: Body) -> Result<Json<V
 #[utoipa::path(get, path = "/api/games/{id}",
     params(("id" = String, Path), LangQuery),
     security((), ("seat_token" = [])),
-    responses((status = 200, body = GameState), (status = 403, body = ErrorBody),
-              (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = GameState),
+              (status = 401, description = "no_token: an Authorization header that is not `Bearer <token>`", body = ErrorBody),
+              (status = 403, description = "wrong_token", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody)))]
 async fn get_game(
     State(app): Shared,
     P(id): P<String>,
@@ -662,8 +842,10 @@ async fn get_game(
 #[utoipa::path(get, path = "/api/games/{id}/events",
     params(("id" = String, Path), EventsQuery),
     security((), ("seat_token" = [])),
-    responses((status = 200, body = Events), (status = 403, body = ErrorBody),
-              (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Events),
+              (status = 401, description = "no_token: an Authorization header that is not `Bearer <token>`", body = ErrorBody),
+              (status = 403, description = "wrong_token", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody)))]
 async fn get_events(
     State(app): Shared,
     P(id): P<String>,
@@ -729,8 +911,11 @@ pub fn choice(decision: Option<Value>, option: Option<usize>) -> Result<Choice, 
     security(("seat_token" = [])),
     responses((status = 200, body = GameState),
               (status = 409, description = "cannot_take_back, stale_version, game_over, broken", body = ErrorBody),
-              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 400, description = "bad_json", body = ErrorBody),
+              (status = 401, description = "no_token", body = ErrorBody),
+              (status = 403, description = "wrong_token", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody),
+              (status = 413, description = "too_large", body = ErrorBody)))]
 async fn take_back(
     State(app): Shared,
     P(id): P<String>,
@@ -759,7 +944,7 @@ fn not_over() -> ApiError {
 /// The record of a finished game (setup and decisions), as `valerna lov replay` reads it.
 #[utoipa::path(get, path = "/api/games/{id}/record",
     params(("id" = String, Path)),
-    responses((status = 200, description = "`{\"setup\": ..., \"decisions\": [...]}`", body = Object),
+    responses((status = 200, description = "The game's setup and decisions", body = AnyRecord),
               (status = 404, body = ErrorBody), (status = 409, description = "not_over", body = ErrorBody)))]
 async fn record(State(app): Shared, P(id): P<String>) -> Result<Response, ApiError> {
     let slot = app.find(&id).await?;
@@ -778,7 +963,9 @@ async fn record(State(app): Shared, P(id): P<String>) -> Result<Response, ApiErr
 /// A finished game after its first `k` decisions, as a spectator sees it.
 #[utoipa::path(get, path = "/api/games/{id}/at/{k}",
     params(("id" = String, Path), ("k" = usize, Path), LangQuery),
-    responses((status = 200, body = ReplayStep), (status = 404, body = ErrorBody),
+    responses((status = 200, body = ReplayStep),
+              (status = 400, description = "bad_path: `k` is not a number; bad_lang", body = ErrorBody),
+              (status = 404, description = "no_game; no_step: `k` past the game's last decision", body = ErrorBody),
               (status = 409, description = "not_over", body = ErrorBody)))]
 async fn at(
     State(app): Shared,
@@ -788,9 +975,13 @@ async fn at(
     let slot = app.find(&id).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let no_step = |m: String| ApiError::new(StatusCode::NOT_FOUND, "no_step", m);
-    let k: usize = k
-        .parse()
-        .map_err(|_| no_step(format!("{k:?} is not a step number")))?;
+    let k: usize = k.parse().map_err(|_| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_path",
+            format!("{k:?} is not a step number (0 to the game's decisions)"),
+        )
+    })?;
     let table = {
         let live = slot.live.lock().await;
         if !live.table.is_over() {
@@ -870,6 +1061,52 @@ async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such route")
 }
 
+async fn method_not_allowed(req: Request) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{} is not a method of {}", req.method(), req.uri().path()),
+    )
+}
+
+/// The longest request target (path and query) the server reads.
+pub const MAX_URI: usize = 8 * 1024;
+/// The most header bytes (names and values) and headers a request may have.
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+pub const MAX_HEADERS: usize = 64;
+
+/// Refuses a request whose target or headers are too large, with the one
+/// error body (414 `uri_too_long`, 431 `headers_too_large`), before any
+/// other work.
+async fn head_limits(req: Request, next: Next) -> Response {
+    let uri = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if uri > MAX_URI {
+        return ApiError::new(
+            StatusCode::URI_TOO_LONG,
+            "uri_too_long",
+            format!("the request target is {uri} bytes, more than {MAX_URI}"),
+        )
+        .into_response();
+    }
+    let headers = req.headers();
+    let bytes: usize = headers
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len())
+        .sum();
+    if headers.len() > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
+        return ApiError::new(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "headers_too_large",
+            format!(
+                "{} headers of {bytes} bytes: at most {MAX_HEADERS} headers of {MAX_HEADER_BYTES} bytes",
+                headers.len()
+            ),
+        )
+        .into_response();
+    }
+    next.run(req).await
+}
+
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {
     let limited = app.clone();
@@ -892,8 +1129,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{*path}", get(crate::web::asset))
         .merge(crate::workshop::router())
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(limited, limit))
+        .layer(middleware::from_fn(head_limits))
         .layer(middleware::from_fn(trace))
         .with_state(app)
 }

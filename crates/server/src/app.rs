@@ -460,7 +460,7 @@ impl App {
     /// the joining browser's alone, and the invitation opens nothing more.
     /// The token is durable before it is given.
     pub async fn join(&self, slot: &Arc<Slot>, invite: &str) -> Result<(Seat, String), ApiError> {
-        let live = slot.live.lock().await;
+        let mut live = slot.live.lock().await;
         check_open(
             live.broken.as_deref(),
             &*live.table,
@@ -495,6 +495,8 @@ impl App {
             a.token = hash;
         }
         slot.summarise(&live);
+        // Every socket hears that the seat is taken, as the lobby says.
+        self.push(slot, &mut live);
         tracing::info!(game = %slot.id, seat, "seat joined");
         Ok((seat, token))
     }
@@ -553,6 +555,7 @@ impl App {
     pub fn state(&self, slot: &Slot, live: &Live, viewer: Viewer, lang: Lang) -> Value {
         let t = self.texts(lang);
         let table = &*live.table;
+        let joined = slot.joined();
         json!({
             "id": slot.id,
             "game": slot.game,
@@ -566,7 +569,7 @@ impl App {
             "status": slot.status(live),
             "broken": live.broken,
             "seats": slot.seats.iter().enumerate()
-                .map(|(i, k)| json!({"seat": i, "kind": k.name()}))
+                .map(|(i, k)| json!({"seat": i, "kind": k.name(), "taken": joined[i]}))
                 .collect::<Vec<_>>(),
             "view": table.view(viewer),
             "question": table.question(viewer, t),

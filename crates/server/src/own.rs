@@ -56,7 +56,7 @@ pub struct CardCheck {
     pub valid: bool,
     /// The card as loaded (the shape of `/api/content/bov`'s `units`), when
     /// valid.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<valerna_bov::rules::units::UnitCard>)]
     pub card: Option<Value>,
     /// Every error the loader found, each on its field.
     pub errors: Vec<FieldError>,
@@ -81,7 +81,7 @@ pub struct PackView {
     /// The card entries as written.
     pub cards: Vec<String>,
     /// The cards as loaded (the shape of `/api/content/bov`'s `units`).
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<valerna_bov::rules::units::UnitCard>)]
     pub units: Vec<Value>,
     /// The whole pack as one file to drop into `content/bov/units/`.
     pub file: String,
@@ -261,7 +261,7 @@ pub struct CardQuery {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CardSource {
     /// The card as loaded (the shape of `/api/content/bov`'s `units`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = valerna_bov::rules::units::UnitCard)]
     pub card: Value,
     /// Its front's powers in the pack's format (RON), as the editor's
     /// powers field holds them.

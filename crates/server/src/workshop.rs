@@ -78,14 +78,14 @@ pub struct ListCheck {
     pub valid: bool,
     /// The list as parsed (`name`, `force`, `game_size`, `units`, `vaala`,
     /// `monsters`); `null` when the text does not parse.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<valerna_bov::rules::force_list::ForceList>)]
     pub list: Option<Value>,
     /// `null` when the text does not parse.
     pub points: Option<ListPoints>,
     /// Every rule broken, each `{rule, section, page, entry: {kind:
     /// list|unit|artifact|vaala|monster, index, ...}, message}`; a text that
     /// does not parse is one `format` violation of the list naming the line.
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<valerna_bov::rules::force_list::Violation>)]
     pub violations: Vec<Value>,
 }
 

@@ -17,6 +17,7 @@ use valerna_game::Viewer;
 use valerna_texts::Lang;
 
 use crate::api::P;
+use crate::api::SocketError;
 use crate::app::{App, Push, Slot};
 use crate::error::ApiError;
 use crate::limit::Key;
@@ -105,14 +106,62 @@ pub async fn upgrade(
 /// Reads a client's text frame: too large, or not a message, is refused
 /// with the error its error frame carries.
 pub fn decode(text: &str) -> Result<ClientMessage, ApiError> {
+    decode_named(text).1
+}
+
+/// What a refusal is about: the refused message's `type` and the id its
+/// client gave it (`id`, a string or a number), when it had them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Refusing {
+    pub of: Option<String>,
+    pub id: Option<Value>,
+}
+
+/// Reads a client's text frame as [`decode`] does, and what it was: its
+/// `type` and its `id`, which an error frame names.
+pub fn decode_named(text: &str) -> (Refusing, Result<ClientMessage, ApiError>) {
     if text.len() > MAX_FRAME {
-        return Err(ApiError::too_large(MAX_FRAME));
+        return (Refusing::default(), Err(ApiError::too_large(MAX_FRAME)));
     }
-    serde_json::from_str(text).map_err(|e| ApiError::bad_json(format!("not a message: {e}")))
+    let mut v: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            let e = ApiError::bad_json(format!("not a message: {e}"));
+            return (Refusing::default(), Err(e));
+        }
+    };
+    let mut named = Refusing::default();
+    if let Some(m) = v.as_object_mut() {
+        named.of = m.get("type").and_then(Value::as_str).map(str::to_owned);
+        match m.remove("id") {
+            None => {}
+            Some(id @ (Value::String(_) | Value::Number(_))) => named.id = Some(id),
+            Some(_) => {
+                let e = ApiError::bad_json("a message's `id` is a string or a number");
+                return (named, Err(e));
+            }
+        }
+    }
+    let m = ClientMessage::deserialize(v)
+        .map_err(|e| ApiError::bad_json(format!("not a message: {e}")));
+    (named, m)
+}
+
+/// An error frame: the refusal, and the message it refuses (`of`, its
+/// type, and `id`, the client's id of it, each `null` when unknown).
+fn error_frame_of(e: &ApiError, r: &Refusing) -> String {
+    let frame = SocketError {
+        kind: "error",
+        error: e.code.to_owned(),
+        message: e.message.clone(),
+        of: r.of.clone(),
+        id: r.id.clone(),
+    };
+    serde_json::to_string(&frame).unwrap_or_default()
 }
 
 fn error_frame(e: &ApiError) -> String {
-    json!({"type": "error", "error": e.code, "message": e.message}).to_string()
+    error_frame_of(e, &Refusing::default())
 }
 
 /// `keys`: the flood limits' keys of the client's address; its token's is
@@ -186,9 +235,12 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
         // This second's tries: (its start, how many).
         let mut tries = (std::time::Instant::now(), 0u32);
         while let Some(Ok(msg)) = stream.next().await {
-            let decoded = match &msg {
-                Message::Text(t) => Some(decode(t.as_str())),
-                _ => None,
+            let (refusing, decoded) = match &msg {
+                Message::Text(t) => {
+                    let (r, m) = decode_named(t.as_str());
+                    (r, Some(m))
+                }
+                _ => (Refusing::default(), None),
             };
             // Tries have their own budget: a drag asks often, and its tries
             // must not count towards the flood limits of decisions.
@@ -209,7 +261,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         "rate_limited",
                         format!("at most {TRIES_PER_SECOND} tries a second"),
                     );
-                    send(&strong, error_frame(&e));
+                    send(&strong, error_frame_of(&e, &refusing));
                     continue;
                 }
             } else if matches!(msg, Message::Text(_) | Message::Binary(_)) {
@@ -223,7 +275,10 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                             ));
                             return true;
                         }
-                        send(&strong, error_frame(&ApiError::rate_limited(l)));
+                        send(
+                            &strong,
+                            error_frame_of(&ApiError::rate_limited(l), &refusing),
+                        );
                         continue;
                     }
                 }
@@ -232,7 +287,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 (Message::Text(_), Some(m)) => match m {
                     Ok(m) => m,
                     Err(e) => {
-                        send(&strong, error_frame(&e));
+                        send(&strong, error_frame_of(&e, &refusing));
                         continue;
                     }
                 },
@@ -344,7 +399,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 },
             };
             if let Err(e) = result {
-                send(&strong, error_frame(&e));
+                send(&strong, error_frame_of(&e, &refusing));
             }
         }
         false

@@ -12,6 +12,11 @@ fn the_committed_openapi_document_is_the_generated_one() {
     );
     let doc: serde_json::Value = serde_json::from_str(&generated).unwrap();
     assert_eq!(doc["openapi"].as_str().map(|v| &v[..2]), Some("3."));
+    // The socket's error frame, as ws.rs writes it.
+    let frame = &doc["components"]["schemas"]["SocketError"]["properties"];
+    for field in ["type", "error", "message", "of", "id"] {
+        assert!(frame[field].is_object(), "SocketError.{field}");
+    }
     for path in [
         "/api/games",
         "/api/games/{id}",

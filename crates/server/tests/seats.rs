@@ -309,3 +309,156 @@ async fn bad_seats_and_invitations_are_refused_by_name() {
     let invite = created["seats"][0]["invite"].as_str().unwrap();
     assert_eq!(join(&s, id, invite).await.status, 200);
 }
+
+/// The next frame of `kind` on a socket (others skipped), within 10 s.
+async fn frame(ws: &mut Socket, kind: &str) -> Value {
+    loop {
+        let (v, raw) = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a frame within 10 s")
+            .expect("the socket is open");
+        if v["type"] == kind {
+            return v;
+        }
+        assert_ne!(v["type"], "closed", "{raw}");
+    }
+}
+
+/// A seat's `taken` is one fact: the lobby, the state over HTTP and the
+/// state a socket is pushed say the same, when the friend joins and after
+/// a restart.
+#[tokio::test]
+async fn a_seat_s_taken_is_the_same_over_http_and_the_socket_and_after_a_restart() {
+    let s = server().await;
+    let created = create(
+        &s,
+        json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"], "me": 0, "seed": 4, "first": 0}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let invite = created["seats"][2]["invite"].as_str().unwrap().to_owned();
+    let taken = |v: &Value| -> Vec<bool> {
+        v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["taken"].as_bool().unwrap())
+            .collect()
+    };
+    let before = vec![true, true, false, true];
+    assert_eq!(taken(&s.state(&id, None).await), before);
+    assert_eq!(
+        taken(lobby_game(&s.get("/api/games", None).await.body, &id)),
+        before
+    );
+    let mut ws = Socket::connect(s.addr, &id).await.unwrap();
+    ws.send(&json!({"type": "hello"})).await.unwrap();
+    assert_eq!(taken(&frame(&mut ws, "state").await), before);
+    let a = join(&s, &id, &invite).await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    let after = vec![true; 4];
+    assert_eq!(
+        taken(&frame(&mut ws, "state").await),
+        after,
+        "pushed on joining"
+    );
+    assert_eq!(taken(&s.state(&id, None).await), after);
+    assert_eq!(
+        taken(lobby_game(&s.get("/api/games", None).await.body, &id)),
+        after
+    );
+    // After a restart, from the store.
+    let (app, router) = valerna_server::start(&s.dir.join("test.db"), s.app.config.clone())
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let restarted = TestServer {
+        addr,
+        app,
+        dir: common::temp_dir(),
+    };
+    assert_eq!(taken(&restarted.state(&id, None).await), after);
+    let mut ws = Socket::connect(addr, &id).await.unwrap();
+    ws.send(&json!({"type": "hello"})).await.unwrap();
+    assert_eq!(taken(&frame(&mut ws, "state").await), after);
+}
+
+/// An error frame names the message it refuses: its `type` as `of` and the
+/// client's `id` for it, so that a client resending after a reconnection
+/// can match each refusal to its message.
+#[tokio::test]
+async fn an_error_frame_names_the_message_it_refuses() {
+    let doc: Value = serde_json::from_str(&valerna_server::api::openapi_json()).unwrap();
+    let schema =
+        json!({"$ref": "#/components/schemas/SocketError", "components": doc["components"]});
+    let valid = jsonschema::draft202012::new(&schema).unwrap();
+    // Each error frame, as the document's `SocketError` says.
+    let refusal = async |ws: &mut Socket| {
+        let e = frame(ws, "error").await;
+        let errors: Vec<String> = valid.iter_errors(&e).map(|x| x.to_string()).collect();
+        assert!(errors.is_empty(), "{e}: {errors:?}");
+        e
+    };
+    let s = server().await;
+    let (id, tokens) = s
+        .create(&["human", "faceless", "faceless", "faceless"], 2)
+        .await;
+    let mut ws = Socket::connect(s.addr, &id).await.unwrap();
+    // Before hello: a decision is refused, naming it.
+    ws.send(&json!({"type": "decide", "id": "d-1", "version": 0, "option": 0}))
+        .await
+        .unwrap();
+    let e = refusal(&mut ws).await;
+    assert_eq!(
+        (e["error"].as_str(), e["of"].as_str(), e["id"].as_str()),
+        (Some("no_token"), Some("decide"), Some("d-1")),
+        "{e}"
+    );
+    ws.send(&json!({"type": "hello", "token": tokens[0], "id": 7}))
+        .await
+        .unwrap();
+    frame(&mut ws, "state").await;
+    ws.send(&json!({"type": "hello", "token": tokens[0], "id": 8}))
+        .await
+        .unwrap();
+    let e = refusal(&mut ws).await;
+    assert_eq!(
+        (e["error"].as_str(), e["of"].as_str(), e["id"].as_u64()),
+        (Some("bad_json"), Some("hello"), Some(8)),
+        "a second hello: {e}"
+    );
+    ws.send(&json!({"type": "takeback", "id": "t", "version": 99}))
+        .await
+        .unwrap();
+    let e = refusal(&mut ws).await;
+    assert_eq!(
+        (e["of"].as_str(), e["id"].as_str()),
+        (Some("takeback"), Some("t")),
+        "{e}"
+    );
+    // A message that is not one: its type if it had one, no id.
+    ws.send(&json!({"type": "decide", "version": "x"}))
+        .await
+        .unwrap();
+    let e = refusal(&mut ws).await;
+    assert_eq!(
+        (e["error"].as_str(), e["of"].as_str()),
+        (Some("bad_json"), Some("decide")),
+        "{e}"
+    );
+    assert!(e["id"].is_null(), "{e}");
+    ws.send_text("not json".into()).await.unwrap();
+    let e = refusal(&mut ws).await;
+    assert!(e["of"].is_null() && e["id"].is_null(), "{e}");
+    ws.send(&json!({"type": "ping", "id": [1]})).await.unwrap();
+    let e = refusal(&mut ws).await;
+    assert_eq!(
+        e["error"], "bad_json",
+        "an id that is not a string or a number: {e}"
+    );
+    // A message accepted with an id is answered as without one.
+    ws.send(&json!({"type": "ping", "id": "p"})).await.unwrap();
+    frame(&mut ws, "pong").await;
+}

@@ -20,6 +20,7 @@ use crate::rules::units::WeaponKind;
 
 /// Who may read an event: everyone, or one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAudience))]
 #[serde(rename_all = "snake_case")]
 pub enum Audience {
     Public,
@@ -38,6 +39,7 @@ impl Audience {
 
 /// One event with its audience.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovEntry))]
 pub struct Entry {
     pub to: Audience,
     pub event: Event,
@@ -45,6 +47,7 @@ pub struct Entry {
 
 /// What kind of roll an attack was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAttackKind))]
 #[serde(rename_all = "snake_case")]
 pub enum AttackKind {
     Melee,
@@ -67,6 +70,7 @@ impl From<WeaponKind> for AttackKind {
 
 /// One public (or one seat's private) happening of a battle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovEvent))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     /// The seat's Vaala cards as dealt from its list (its own eyes only).
@@ -338,6 +342,7 @@ impl Battle {
 
 /// What a question asks, by the phase that asks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAsk))]
 #[serde(rename_all = "snake_case")]
 pub enum Ask {
     Deploy,
@@ -392,6 +397,7 @@ impl Ask {
 /// asked, the unit the question is about (if any), the decision, and for a
 /// choice that rolls dice its exact odds.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMeaning))]
 pub struct Meaning {
     pub seat: Option<Seat>,
     pub ask: Ask,
@@ -404,6 +410,7 @@ pub struct Meaning {
 /// The exact odds of a choice that rolls dice, from the dice crate's
 /// distributions (never sampled), with the modifiers the roll would have now.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovOdds))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Odds {
     /// "Charge Move": the distance to the target; the fewest inches the

@@ -12,6 +12,7 @@ use crate::geometry::{Point, Sightlines, UnitId};
 
 /// What `from` sees of `to`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovLook))]
 pub struct Look {
     pub from: u16,
     pub to: u16,
@@ -26,6 +27,7 @@ pub struct Look {
 
 /// A line of sight a model draws.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovSightLine))]
 pub struct SightLine {
     pub model: u8,
     pub target: u8,

@@ -46,6 +46,7 @@ pub use units::Unit;
 
 /// Everything needed to start a battle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBattleSetup))]
 pub struct BattleSetup {
     pub seed: u64,
     /// The two force lists: a sample list's name (`"allaria_guild_line"`)
@@ -93,6 +94,7 @@ pub type Paths = Vec<(u8, Vec<Point>)>;
 
 /// One seat's answer to the pending decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDecision))]
 pub enum Decision {
     /// Place every model of a unit in the deployment zone.
     Deploy { unit: u16, positions: Vec<Point> },
@@ -101,14 +103,21 @@ pub enum Decision {
     /// "Select a Unit".
     Activate { unit: u16 },
     /// "March": each listed model moves along its path.
-    March { paths: Paths },
+    March {
+        #[cfg_attr(feature = "schema", schema(value_type = Vec<(u8, Vec<Point>)>))]
+        paths: Paths,
+    },
     /// "Attack": melee if engaged with the target, otherwise ranged.
     Attack { target: u16 },
     /// "Charge" the target.
     Charge { target: u16 },
     /// "Skirmish": a half-Speed move, then a downgraded ranged attack on the
     /// target chosen beforehand.
-    Skirmish { target: u16, paths: Paths },
+    Skirmish {
+        target: u16,
+        #[cfg_attr(feature = "schema", schema(value_type = Vec<(u8, Vec<Point>)>))]
+        paths: Paths,
+    },
     /// An Opportunity Attack by one engaged unit on the unit moving away
     /// (a Mount carrying its rider: on the Mount), or none.
     React { unit: Option<u16> },
@@ -128,7 +137,11 @@ pub enum Decision {
     /// A unit in Reserve enters with a March from `point` on a table edge:
     /// each model moves from just outside the table, in base contact with
     /// `point`, along its path. Every model must enter.
-    Enter { point: Point, paths: Paths },
+    Enter {
+        point: Point,
+        #[cfg_attr(feature = "schema", schema(value_type = Vec<(u8, Vec<Point>)>))]
+        paths: Paths,
+    },
     /// A unit in Reserve activated from Round 2 does not enter.
     StayInReserve,
     /// "Dangerous Terrain (X)": the unit the Initiative winner picks as the
@@ -178,6 +191,7 @@ pub enum Decision {
 /// A moment that sets off reactions (BoV 5.1, "Reactions"): the trigger,
 /// the units it happened to and the unit that set it off.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovWindow))]
 pub struct Window {
     pub trigger: Trigger,
     /// The units attacked, charged, activated, testing morale or losing a
@@ -189,6 +203,7 @@ pub struct Window {
 
 /// One reaction a player may take on a trigger.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovReaction))]
 pub enum Reaction {
     /// A reaction power of `unit` (its slot, as for Activate Power) and the
     /// unit its effects that choose one apply to.
@@ -217,6 +232,7 @@ pub(crate) fn err<T>(msg: impl Into<String>) -> Result<T, BattleError> {
 
 /// What the engine waits for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovPhase))]
 pub enum Phase {
     /// A seat deploys its next unit.
     Deploy {
@@ -327,6 +343,7 @@ pub enum Phase {
 
 /// A step of the engine's queue.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovStep))]
 pub enum Step {
     /// Apply wounds to a unit, then statuses and morale; `by`: the unit
     /// whose melee attack dealt them (where a Dragonrider lands when its
@@ -342,6 +359,7 @@ pub enum Step {
     /// Carry out a validated move (re-checked: casualties may have changed it).
     Move {
         unit: u16,
+        #[cfg_attr(feature = "schema", schema(value_type = Vec<(u8, Vec<Point>)>))]
         paths: Paths,
         allowance: f64,
     },
@@ -452,6 +470,7 @@ pub enum Step {
 
 /// A model's move as drawn: where it came from and where it went.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDrawnPath))]
 pub struct DrawnPath {
     pub unit: u16,
     pub from: Point,
@@ -514,6 +533,7 @@ pub struct Battle {
 
 /// What kind of card a [`CardUse`] counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCardKind))]
 pub enum CardKind {
     /// A power printed on a unit card.
     Power,
@@ -525,6 +545,7 @@ pub enum CardKind {
 /// passive one changed a roll, a Vaala card was played, an Artifact's power
 /// acted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCardUse))]
 pub struct CardUse {
     pub kind: CardKind,
     /// The power's, Vaala card's or Artifact card's id.
@@ -534,6 +555,7 @@ pub struct CardUse {
 
 /// What the last charge rolled and did (BoV 5.1, "Charge Move").
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovChargeReport))]
 pub struct ChargeReport {
     pub unit: u16,
     pub target: u16,
@@ -544,6 +566,7 @@ pub struct ChargeReport {
 
 /// One unit as anyone may see it.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovUnitView))]
 pub struct UnitView {
     pub id: u16,
     pub name: String,
@@ -590,6 +613,7 @@ pub struct UnitView {
 
 /// One distance a charge may cover, and the chance its dice reach it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovChargeReach))]
 pub struct ChargeReach {
     pub inches: f64,
     pub chance: f64,
@@ -598,12 +622,15 @@ pub struct ChargeReach {
 /// What one seat may see: all of the battlefield, its own Vaala cards and
 /// only the number of the opponent's.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBattleView))]
 pub struct BattleView {
     pub seat: Seat,
     pub round: u8,
     pub phase: Phase,
     pub units: Vec<UnitView>,
     pub objectives: Vec<Point>,
+    /// Who controls each objective, in `objectives` order (`null`: no one).
+    #[cfg_attr(feature = "schema", schema(value_type = Vec<Option<u8>>))]
     pub control: Vec<Option<Seat>>,
     pub score: [i32; 2],
     pub hand: Vec<String>,
@@ -632,6 +659,7 @@ pub struct BattleView {
 /// The battlefield as drawn: its size in inches, its terrain pieces
 /// (outline and kinds) and each long edge's deployment zone.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovFieldView))]
 pub struct FieldView {
     pub width: f64,
     pub height: f64,

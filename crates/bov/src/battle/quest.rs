@@ -26,6 +26,7 @@ pub const EDGE_CONTACT_IN: f64 = 0.01;
 /// the one opposite (`Far`), and the short edges at x = 0 (`Left`) and at
 /// the table's width (`Right`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovEdge))]
 pub enum Edge {
     Near,
     Far,
@@ -59,6 +60,7 @@ impl Edge {
 
 /// Where a treasure token is.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovPlace))]
 pub enum Place {
     /// On the table, centred here.
     Table(Point),
@@ -71,6 +73,7 @@ pub enum Place {
 /// One treasure token; its kind is unknown until a unit first grabs it
 /// ("No new roll is required because the treasure remains the same type").
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTreasure))]
 pub struct Treasure {
     pub kind: Option<TreasureKind>,
     pub place: Place,
@@ -78,6 +81,7 @@ pub struct Treasure {
 
 /// The Quest's state in a battle: empty in the other scenarios.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovQuest))]
 pub struct Quest {
     pub treasures: Vec<Treasure>,
     /// The edge the face-off's winner picked for the unit now entering.
@@ -95,6 +99,7 @@ pub struct Quest {
 
 /// A treasure as the view shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTreasureView))]
 pub struct TreasureView {
     /// Unknown until first grabbed.
     pub kind: Option<TreasureKind>,

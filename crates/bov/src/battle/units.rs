@@ -14,6 +14,7 @@ use valerna_game::Seat;
 
 /// One unit in the battle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovUnit))]
 pub struct Unit {
     pub id: u16,
     pub name: String,

@@ -6,11 +6,13 @@ use super::{CONTACT_IN, EPS, MM_PER_INCH, Point};
 
 /// Which unit a model belongs to; the turn engine maps its own ids onto this.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovUnitId))]
 pub struct UnitId(pub u16);
 
 /// The keywords that change how a model takes part in line of sight
 /// (BoV 5.1, "Keywords": Huge, Tiny).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovStature))]
 pub enum Stature {
     #[default]
     Normal,
@@ -23,6 +25,7 @@ pub enum Stature {
 /// A snapshot of one model on the battlefield: its unit, side, base centre and
 /// base radius in inches.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovModel))]
 pub struct Model {
     pub unit: UnitId,
     pub side: u8,

@@ -30,6 +30,7 @@ const PLANNED_TRIES: usize = 6;
 
 /// Whether a charge reached its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovChargeOutcome))]
 pub enum ChargeOutcome {
     /// The first model reached the target; the unit is engaged.
     Engaged,
@@ -40,6 +41,7 @@ pub enum ChargeOutcome {
 
 /// A computed charge, pile-in or consolidate move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovChargeResult))]
 pub struct ChargeResult {
     pub outcome: ChargeOutcome,
     /// The move, for the record and the replay; already validated.

@@ -12,6 +12,7 @@ use crate::content::ron_options;
 /// A battlefield as saved: its size and its pieces, whose outlines and holes
 /// are in battlefield inches (origin at a corner, x along the long edge).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMap))]
 #[serde(deny_unknown_fields)]
 pub struct Map {
     pub battlefield: BattlefieldSize,

@@ -13,6 +13,7 @@ use super::{Battlefield, ENEMY_GAP_IN, EPS, Model, Point, UnitId, in_coherency};
 
 /// The status effects and action that change a unit's Speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovSpeedModifiers))]
 pub struct SpeedModifiers {
     /// At least one Slowed marker: Speed halved (markers do not stack; they
     /// only last longer).
@@ -43,6 +44,7 @@ pub fn effective_speed(base_speed: f64, m: SpeedModifiers) -> f64 {
 
 /// Unit keywords that change how its models move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMoveTraits))]
 pub struct MoveTraits {
     /// BoV 5.1, "Field craft": ignores Slowing terrain.
     pub field_craft: bool,
@@ -54,6 +56,7 @@ pub struct MoveTraits {
 
 /// What kind of move this is: which decides whether models may end near enemies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMoveKind))]
 pub enum MoveKind {
     /// March, Skirmish, Reserves entry and any other move: end at least 1" from enemies.
     Normal,
@@ -79,6 +82,7 @@ impl MoveKind {
 /// One model's path: indices into the models slice given to
 /// [`validate_unit_move`]; `waypoints` follow the model's current position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovModelMove))]
 pub struct ModelMove {
     pub model: usize,
     pub waypoints: Vec<Point>,
@@ -88,6 +92,7 @@ pub struct ModelMove {
 /// (`None`: no limit, for models moved into contact by a charge, pile-in or
 /// consolidate "regardless of their Speed").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovUnitMove))]
 pub struct UnitMove {
     pub unit: UnitId,
     pub kind: MoveKind,

@@ -30,6 +30,7 @@ const MAX_CELLS: f64 = 2_000_000.0;
 
 /// A proposed path and the inches of move it uses.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovPlannedPath))]
 pub struct PlannedPath {
     pub waypoints: Vec<Point>,
     pub cost: f64,

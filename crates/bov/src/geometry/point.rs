@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A point (or a displacement) in inches; x along the long table edge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovPoint))]
 pub struct Point {
     pub x: f64,
     pub y: f64,

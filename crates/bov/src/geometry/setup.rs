@@ -9,6 +9,7 @@ use super::{Battlefield, GeometryError, Point, TerrainKind, TerrainPiece};
 
 /// The battlefield sizes of BoV 5.1, "1) Place Terrain".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBattlefieldSize))]
 pub enum BattlefieldSize {
     /// 2' x 1'.
     Small2x1,
@@ -44,6 +45,7 @@ impl BattlefieldSize {
 /// around its own centre (0, 0); in a saved [`super::Map`], in battlefield
 /// inches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTerrainTemplate))]
 #[serde(deny_unknown_fields)]
 pub struct TerrainTemplate {
     pub name: String,

@@ -15,6 +15,7 @@ use super::{EPS, Model, Point};
 /// A terrain type; one piece may carry several (BoV 5.1, "Basic Terrain
 /// Effects": a forest is Obscuring and Slowing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTerrainKind))]
 pub enum TerrainKind {
     /// Models cannot move inside it.
     Impassable,
@@ -37,16 +38,32 @@ pub enum GeometryError {
 
 /// One piece of 2D terrain: an outline (with holes) and its types.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTerrainPiece))]
 pub struct TerrainPiece {
     pub name: String,
     /// Read through [`TerrainPiece::polygon`]: the outline never changes once
     /// made, so its bounding box may be kept.
+    #[cfg_attr(feature = "schema", schema(value_type = PolygonSchema))]
     polygon: Polygon<f64>,
     pub kinds: Vec<TerrainKind>,
     #[serde(skip)]
     bounds: KeptBounds,
     #[serde(skip)]
     edges: KeptEdges,
+}
+
+/// How a piece's outline is written: its outer ring and its holes, each a
+/// list of points in inches, the last point repeating the first.
+#[cfg(feature = "schema")]
+#[derive(utoipa::ToSchema)]
+#[schema(as = BovPolygon)]
+#[allow(
+    dead_code,
+    reason = "describes `geo::Polygon`'s JSON in the API document"
+)]
+struct PolygonSchema {
+    exterior: Vec<Point>,
+    interiors: Vec<Vec<Point>>,
 }
 
 /// The outline's bounding box, worked out on first use: every overlap test
@@ -537,6 +554,7 @@ impl TerrainPiece {
 /// The battlefield: a `width` x `height` rectangle in inches with the origin
 /// at one corner, and its terrain.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBattlefield))]
 pub struct Battlefield {
     pub width: f64,
     pub height: f64,

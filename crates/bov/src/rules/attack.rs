@@ -47,6 +47,7 @@ pub enum AttackError {
 
 /// What the geometry says when an attack is declared ("Declare Target").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDeclarationFacts))]
 pub struct DeclarationFacts {
     /// The attacking unit is engaged with any enemy.
     pub attacker_engaged: bool,
@@ -119,6 +120,7 @@ pub fn make_attack_roll(
 
 /// The result of "Make Defense Roll" and "Apply Wounds" against one unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDefended))]
 pub struct Defended {
     pub standard: u32,
     pub critical: u32,
@@ -253,6 +255,7 @@ pub fn roll_wounds(dice: &Dice, shift: Shift, stream: &mut Stream) -> u32 {
 
 /// A whole attack against one unit: the roll and the defense it met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAttackOutcome))]
 pub struct AttackOutcome {
     pub roll: AttackRoll,
     pub defended: Defended,

@@ -6,6 +6,7 @@ use super::powers::{Effect, Power, Trigger};
 
 /// A Vaala card: always played as a reaction to its trigger, then discarded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovVaalaCard))]
 #[serde(deny_unknown_fields)]
 pub struct VaalaCard {
     pub id: String,
@@ -23,6 +24,7 @@ pub struct VaalaCard {
 
 /// An Artifact card: one more power for the Hero carrying it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovArtifactCard))]
 #[serde(deny_unknown_fields)]
 pub struct ArtifactCard {
     pub id: String,

@@ -7,6 +7,7 @@ pub const EXHAUSTED_AT: u8 = 3;
 
 /// The three fatigue states a unit can be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovFatigueState))]
 pub enum FatigueState {
     /// No fatigue counters: upgrades attack, defense and morale rolls.
     Fresh,
@@ -48,6 +49,7 @@ impl FatigueState {
 
 /// What "Restore Fatigue" leaves on a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovRestored))]
 pub struct Restored {
     pub fatigue: u8,
     /// Status markers the owner may remove as well (their choice which).

@@ -30,6 +30,7 @@ pub const CARD_POINTS: u32 = 1;
 
 /// A force list as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovForceList))]
 #[serde(deny_unknown_fields)]
 pub struct ForceList {
     pub name: String,
@@ -49,6 +50,7 @@ pub struct ForceList {
 
 /// One unit of a force list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovListEntry))]
 #[serde(deny_unknown_fields)]
 pub struct ListEntry {
     /// How other entries refer to this one; the card id if left out.
@@ -78,6 +80,7 @@ impl ListEntry {
 
 /// The rule a list breaks, as a stable snake_case code (its serde form).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovListRule))]
 #[serde(rename_all = "snake_case")]
 pub enum ListRule {
     /// The file could not be read as a force list.
@@ -208,6 +211,7 @@ impl ListRule {
 /// page can show the error beside it. Indices count from 0, as in the file's
 /// arrays.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovEntry))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Entry {
     /// The list as a whole: its size, force, points, General.
@@ -252,6 +256,7 @@ impl fmt::Display for Entry {
 /// concerns. Serializes as `{rule, section, page, entry: {kind, ...},
 /// message}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovViolation))]
 pub struct Violation {
     pub rule: ListRule,
     /// [`ListRule::section`].
@@ -289,6 +294,7 @@ impl fmt::Display for Violation {
 
 /// A unit of a valid force.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovForceUnit))]
 pub struct ForceUnit {
     pub entry: String,
     pub card: CardId,
@@ -306,6 +312,7 @@ pub struct ForceUnit {
 
 /// A valid force, ready to be deployed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovForce))]
 pub struct Force {
     pub name: String,
     pub force: String,
@@ -582,6 +589,7 @@ pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<Violation>> 
 /// What a list spends, entry by entry, valid or not: the numbers the
 /// [`ListRule::Points`] and [`ListRule::Mercenaries`] rules count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCosts))]
 pub struct Costs {
     /// Each `units[i]` with its Artifacts; 0 for a card the pack lacks.
     pub units: Vec<u32>,

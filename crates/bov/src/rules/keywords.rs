@@ -185,6 +185,23 @@ impl Serialize for Keyword {
     }
 }
 
+#[cfg(feature = "schema")]
+impl utoipa::PartialSchema for Keyword {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("A unit keyword as the book prints it: a rule keyword (`Hero`, `Field Craft`, `Command Infantry`, `Giant 2xblack`) or a type or faction tag the pack declares (`Dragon`, `Allaria`)."))
+            .into()
+    }
+}
+
+#[cfg(feature = "schema")]
+impl utoipa::ToSchema for Keyword {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "BovKeyword".into()
+    }
+}
+
 impl<'de> Deserialize<'de> for Keyword {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
@@ -195,6 +212,7 @@ impl<'de> Deserialize<'de> for Keyword {
 /// The attack keywords (BoV 5.1, "Attack Keywords"): printed on one attack
 /// and applying to it alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAttackKeyword))]
 pub enum AttackKeyword {
     /// Hits cannot be passed to a commanded unit or a mount.
     Assassinate,

@@ -10,6 +10,7 @@ use super::units::WeaponKind;
 
 /// One line of a modifier table, or a power's modifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovModifier))]
 pub enum Modifier {
     Fresh,
     Exhausted,
@@ -73,6 +74,7 @@ pub trait Modifiers {
 /// What the attacking unit brings to its attack roll (BoV 5.1, "Attack Roll
 /// Modifiers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAttackModifiers))]
 pub struct AttackModifiers {
     /// The attacker's fatigue after the counter its activation placed.
     pub fatigue: FatigueState,
@@ -120,6 +122,7 @@ impl Modifiers for AttackModifiers {
 /// What applies to the defending unit's defense roll (BoV 5.1, "Defense Roll
 /// Modifiers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDefenseModifiers))]
 pub struct DefenseModifiers {
     pub fatigue: FatigueState,
     /// The kind of attack defended against: Flanked counts against melee,
@@ -172,6 +175,7 @@ impl Modifiers for DefenseModifiers {
 
 /// Why a morale test is taken (BoV 5.1, "Morale").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMoraleCause))]
 pub enum MoraleCause {
     HeavyCasualties,
     GeneralDefeated,
@@ -181,6 +185,7 @@ pub enum MoraleCause {
 
 /// What applies to a model's morale test (BoV 5.1, "Morale Test Modifiers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMoraleModifiers))]
 pub struct MoraleModifiers {
     pub fatigue: FatigueState,
     pub cause: MoraleCause,

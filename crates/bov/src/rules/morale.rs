@@ -45,6 +45,7 @@ pub fn heavy_casualties(models_before: u32, models_after: u32) -> bool {
 
 /// What a round of morale tests did to a unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMoraleReport))]
 pub struct MoraleReport {
     pub tested: ModelSet,
     pub fled: ModelSet,

@@ -13,6 +13,7 @@ use super::units::WeaponKind;
 
 /// Victory points for defeating a Monster (BoV 5.1, "Trophy value").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTrophy))]
 pub enum Trophy {
     Points(u16),
     /// "LSB": the last successful bid for the Monster.
@@ -25,6 +26,7 @@ pub enum Trophy {
 /// drawn due to being attacked, it will always consider the attacking unit
 /// the target." (BoV 5.1, "Drawing card from the behaviour deck").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAim))]
 pub enum Aim {
     /// The closest unit, ignoring line of sight.
     Closest,
@@ -52,6 +54,7 @@ impl Aim {
 /// The "if" an action may start with ("if the monster is not engaged"): an
 /// action whose condition fails is skipped and costs no fatigue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovWhen))]
 pub enum When {
     /// The Monster is engaged.
     Engaged,
@@ -67,6 +70,7 @@ pub enum When {
 
 /// Where a behaviour card's move heads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovToward))]
 pub enum Toward {
     /// The card's target.
     Target,
@@ -78,6 +82,7 @@ pub enum Toward {
 /// (BoV 5.1, "Actions"), resolved as for any unit, or an effect of the
 /// effect language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAct))]
 pub enum Act {
     /// A March (BoV 5.1, "March") as far as it goes toward `Toward`.
     March(Toward),
@@ -97,6 +102,7 @@ pub enum Act {
 
 /// One line of a behaviour card: an optional "if", then what it does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAction))]
 #[serde(deny_unknown_fields)]
 pub struct Action {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -107,6 +113,7 @@ pub struct Action {
 /// One card of a Monster's five-card behaviour deck: a target and actions
 /// resolved top to bottom, each costing a fatigue if its condition holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBehaviourCard))]
 #[serde(deny_unknown_fields)]
 pub struct BehaviourCard {
     pub name: String,
@@ -161,6 +168,7 @@ impl BehaviourCard {
 
 /// What a Monster card adds to a unit card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMonsterCard))]
 #[serde(deny_unknown_fields)]
 pub struct MonsterCard {
     pub trophy: Trophy,

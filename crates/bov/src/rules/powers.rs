@@ -12,6 +12,7 @@ use super::units::{Dice, WeaponKind};
 
 /// When a power can be used (BoV 5.1, "Powers" > "Type").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTiming))]
 pub enum Timing {
     /// Always active; costs no fatigue.
     Passive,
@@ -24,6 +25,7 @@ pub enum Timing {
 /// What sets off a reaction power or a Vaala card: the italic sentence the
 /// power's text begins with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTrigger))]
 pub enum Trigger {
     StartOfActivation,
     EndOfActivation,
@@ -47,6 +49,7 @@ pub enum Trigger {
 
 /// Whom an effect applies to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTarget))]
 pub enum Target {
     /// The casting unit itself.
     Caster,
@@ -80,6 +83,7 @@ pub enum Target {
 /// A condition a passive modifier needs (BoV 5.1, "Passive Powers": a
 /// power "always active", but often only in some situation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCondition))]
 pub enum Condition {
     /// The other unit of the attack (the target, or the attacker for a
     /// defense roll) is Flanked by the power's side: engaged with more
@@ -91,6 +95,7 @@ pub enum Condition {
 
 /// Which roll a modifier applies to (BoV 5.1, "Upgrades & Downgrades").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovRoll))]
 pub enum Roll {
     Attack,
     Defense,
@@ -99,6 +104,7 @@ pub enum Roll {
 
 /// How long a lasting effect lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDuration))]
 pub enum Duration {
     /// The attack or roll the trigger belongs to.
     ThisRoll,
@@ -110,6 +116,7 @@ pub enum Duration {
 
 /// One step of a power, a Vaala card or an Artifact.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovEffect))]
 pub enum Effect {
     /// Remove wound counters or status markers (BoV 5.1, "Healing").
     Heal { target: Target, amount: u8 },
@@ -127,6 +134,7 @@ pub enum Effect {
         weapon: WeaponKind,
         modifier: i8,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[cfg_attr(feature = "schema", schema(no_recursion))]
         if_wounds: Vec<Effect>,
     },
     /// Place status markers.
@@ -163,6 +171,7 @@ pub enum Effect {
 
 /// A power printed on a card (K and L on Fig. 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovPower))]
 #[serde(deny_unknown_fields)]
 pub struct Power {
     pub id: String,
@@ -396,6 +405,7 @@ pub fn activate_as_action(power: &Power, slot: u8, unit: &mut super::state::Unit
 
 /// What a lasting effect changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovChange))]
 pub enum Change {
     /// Upgrades (+) or downgrades (-) of a roll, against one kind of attack
     /// or all.
@@ -409,6 +419,7 @@ pub enum Change {
 
 /// An effect a power left on a unit for a while.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovLasting))]
 pub struct Lasting {
     pub change: Change,
     pub amount: i8,

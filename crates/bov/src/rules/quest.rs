@@ -20,6 +20,7 @@ pub const MINOR_POINTS: i32 = 10;
 /// "If a critical hit is rolled, the unit has found and seized a major
 /// magical treasure. Otherwise they have found a minor magical treasure."
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTreasureKind))]
 pub enum TreasureKind {
     Major,
     Minor,

@@ -10,6 +10,7 @@ use super::powers::Timing;
 
 /// A rule of the book and the rulings that read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovRuleRef))]
 pub struct RuleRef {
     /// The section of BoV 5.1, its headings joined by " > ".
     pub section: &'static str,

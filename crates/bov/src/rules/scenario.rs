@@ -14,6 +14,7 @@ pub const ROUNDS: u8 = 4;
 
 /// The scenarios of 5.1 that this engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovScenario))]
 pub enum Scenario {
     /// Objectives and defeated units both score.
     PitchedBattle,
@@ -82,6 +83,7 @@ impl Battlefield {
 
 /// Who controls each objective. Control persists until the opponent captures it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovObjectives))]
 pub struct Objectives {
     pub control: Vec<Option<Seat>>,
 }
@@ -122,6 +124,7 @@ impl Objectives {
 
 /// Victory points. They may go below zero (a Monster bid).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovScore))]
 pub struct Score {
     pub points: [i32; 2],
 }
@@ -184,6 +187,7 @@ pub fn victory_margin(game_size: u32) -> i32 {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovGameResult))]
 pub enum GameResult {
     Win { seat: Seat, by_wipe_out: bool },
     Draw,

@@ -108,6 +108,7 @@ pub fn check_reserves(deployed: usize, total: usize, general_left: bool) -> Resu
 
 /// What activating a unit in Reserve does in a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovReserveActivation))]
 pub enum ReserveActivation {
     /// Round 1: nothing but the fatigue counter.
     FatigueOnly,

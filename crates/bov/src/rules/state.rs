@@ -12,6 +12,7 @@ pub const MAX_MODELS: u8 = 32;
 
 /// A set of a unit's models by index (0 = the first model of the card).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovModelSet))]
 pub struct ModelSet(pub u32);
 
 impl ModelSet {
@@ -92,6 +93,7 @@ impl FromIterator<u8> for ModelSet {
 
 /// One unit in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovUnitState))]
 pub struct UnitState {
     pub card: CardId,
     pub owner: Seat,

@@ -6,6 +6,7 @@ use valerna_dice::bov::{Colour, Shift, ShiftedDie};
 
 /// The three status effects of 5.1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovStatusKind))]
 pub enum StatusKind {
     Poisoned,
     Slowed,
@@ -22,6 +23,7 @@ impl StatusKind {
 
 /// The markers on a unit; several of one kind may stack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovStatusMarkers))]
 pub struct StatusMarkers {
     pub poisoned: u8,
     pub slowed: u8,
@@ -72,6 +74,7 @@ impl StatusMarkers {
 
 /// The outcome of resolving Poison at the start of an activation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovPoisonRoll))]
 pub struct PoisonRoll {
     /// Hits rolled: each is a wound, no defense allowed.
     pub wounds: u32,

@@ -13,6 +13,7 @@ use super::powers::Power;
 
 /// A card's index in the loaded pack: what the hot game state holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCardId))]
 pub struct CardId(pub u16);
 
 /// A pool of attack dice as printed: `"2xblack"`, `"2xgray+1xblack"`, or
@@ -86,6 +87,23 @@ impl Serialize for Dice {
     }
 }
 
+#[cfg(feature = "schema")]
+impl utoipa::PartialSchema for Dice {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("A dice pool as a card prints it: `COUNTxCOLOUR` groups joined by `+` (`2xblack+1xgray`), colours `black`, `gray`, `white`; `none` for no dice."))
+            .into()
+    }
+}
+
+#[cfg(feature = "schema")]
+impl utoipa::ToSchema for Dice {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "BovDice".into()
+    }
+}
+
 impl<'de> Deserialize<'de> for Dice {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
@@ -95,6 +113,7 @@ impl<'de> Deserialize<'de> for Dice {
 
 /// A melee attack as printed (H on Fig. 1): dice per model and its keywords.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMelee))]
 #[serde(deny_unknown_fields)]
 pub struct Melee {
     pub dice: Dice,
@@ -104,6 +123,7 @@ pub struct Melee {
 
 /// A ranged attack as printed (I and J on Fig. 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovRanged))]
 #[serde(deny_unknown_fields)]
 pub struct Ranged {
     pub dice: Dice,
@@ -115,6 +135,7 @@ pub struct Ranged {
 
 /// Which of a unit's attacks is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovWeaponKind))]
 pub enum WeaponKind {
     Melee,
     Ranged,
@@ -123,6 +144,7 @@ pub enum WeaponKind {
 /// The values one side of a card prints. A regular card has one; an Epic
 /// Creature card has a second, Injured one (BoV 5.1, "Epic Creatures").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovProfile))]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
     pub health: u8,
@@ -156,6 +178,7 @@ impl Profile {
 /// models (D), then the [`Profile`] (E to L); `base_mm` is the round base every
 /// model stands on (docs/rulings.md, "Editions, inches and bases").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovUnitCard))]
 #[serde(deny_unknown_fields)]
 pub struct UnitCard {
     /// Stable identifier that force lists use.

@@ -15,6 +15,7 @@ use super::units::UnitCard;
 
 /// What a number of wounds will do to a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovWoundPlan))]
 pub struct WoundPlan {
     pub wounds: u32,
     /// Models to remove.
@@ -36,6 +37,7 @@ impl WoundPlan {
 
 /// What applying wounds did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovWoundReport))]
 pub struct WoundReport {
     pub wounds: u32,
     pub models_before: u32,
@@ -225,6 +227,7 @@ pub fn apply_wounds(
 
 /// What a heal removed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovHealed))]
 pub struct Healed {
     pub wounds: u8,
     pub markers: u8,

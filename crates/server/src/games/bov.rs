@@ -322,55 +322,151 @@ impl Worded for Battle {
     }
 
     fn content_json(content: &Pack, _t: &Texts) -> Value {
-        let lists: Vec<Value> = SAMPLE_LISTS
-            .iter()
-            .filter_map(|(file, text)| {
-                let l = force_list::parse(text).ok()?;
-                // The Vaala cards a list picks are its side's secret.
-                let units: Vec<&str> = l.units.iter().map(|u| u.card.as_str()).collect();
-                Some(
-                    json!({"id": list_name(file), "name": l.name, "force": l.force,
-                            "game_size": l.game_size, "units": units}),
-                )
+        serde_json::to_value(content_body(content)).unwrap_or(Value::Null)
+    }
+}
+
+/// The public content of Battles of Valerna (`GET /api/content/bov`): the
+/// cards, and the shipped lists without the Vaala cards they pick.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BovContent)]
+pub struct ContentBody {
+    /// Whether any unit card is provisional (not yet checked against the book).
+    pub provisional: bool,
+    /// The forces a list may be written for.
+    pub forces: Vec<String>,
+    /// Every unit card, as the pack writes it.
+    pub units: Vec<valerna_bov::rules::units::UnitCard>,
+    pub vaala: Vec<ContentVaala>,
+    pub artifacts: Vec<ContentArtifact>,
+    pub lists: Vec<ContentList>,
+    /// The Monsters a battle may field (`options.monsters`).
+    pub monsters: Vec<ContentMonster>,
+    /// The shipped maps (`options.map`).
+    pub maps: Vec<ContentMap>,
+    /// The scenarios' names (`options.scenario`).
+    pub scenarios: Vec<String>,
+    /// The battlefields' names (`options.battlefield`).
+    pub battlefields: Vec<String>,
+}
+
+/// A Vaala card.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BovContentVaala)]
+pub struct ContentVaala {
+    pub id: String,
+    pub name: String,
+    pub text: String,
+    /// Whether it needs a target unit.
+    pub targeted: bool,
+}
+
+/// An Artifact card.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BovContentArtifact)]
+pub struct ContentArtifact {
+    pub id: String,
+    pub name: String,
+    /// Its power's name.
+    pub power: String,
+    pub text: String,
+}
+
+/// A shipped force list, without the Vaala cards it picks (its side's secret).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BovContentList)]
+pub struct ContentList {
+    /// Its name in `options.lists`.
+    pub id: String,
+    pub name: String,
+    pub force: String,
+    pub game_size: u32,
+    /// Its units' card ids.
+    pub units: Vec<String>,
+}
+
+/// A Monster.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BovContentMonster)]
+pub struct ContentMonster {
+    /// Its unit card's id.
+    pub id: String,
+    pub name: String,
+}
+
+/// A shipped map.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BovContentMap)]
+pub struct ContentMap {
+    /// Its name in `options.map`.
+    pub id: String,
+    /// Its battlefield's name.
+    pub battlefield: String,
+}
+
+/// The public content of the pack.
+pub fn content_body(content: &Pack) -> ContentBody {
+    let lists = SAMPLE_LISTS
+        .iter()
+        .filter_map(|(file, text)| {
+            let l = force_list::parse(text).ok()?;
+            // The Vaala cards a list picks are its side's secret.
+            Some(ContentList {
+                id: list_name(file).to_owned(),
+                name: l.name,
+                force: l.force,
+                game_size: l.game_size,
+                units: l.units.into_iter().map(|u| u.card).collect(),
             })
-            .collect();
-        let vaala: Vec<Value> = content
+        })
+        .collect();
+    ContentBody {
+        provisional: content.units.iter().any(|u| u.provisional),
+        forces: content.forces.clone(),
+        units: content.units.clone(),
+        vaala: content
             .vaala
             .iter()
-            .map(|c| json!({"id": c.id, "name": c.name, "text": c.text, "targeted": c.targeted}))
-            .collect();
-        let artifacts: Vec<Value> = content
+            .map(|c| ContentVaala {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                text: c.text.clone(),
+                targeted: c.targeted,
+            })
+            .collect(),
+        artifacts: content
             .artifacts
             .iter()
-            .map(|a| {
-                json!({"id": a.id, "name": a.name, "power": a.power.name,
-                            "text": a.power.text})
+            .map(|a| ContentArtifact {
+                id: a.id.clone(),
+                name: a.name.clone(),
+                power: a.power.name.clone(),
+                text: a.power.text.clone(),
             })
-            .collect();
-        json!({
-            "provisional": content.units.iter().any(|u| u.provisional),
-            "forces": content.forces,
-            "units": content.units,
-            "vaala": vaala,
-            "artifacts": artifacts,
-            "lists": lists,
-            "monsters": content
-                .units
-                .iter()
-                .filter(|u| u.monster.is_some())
-                .map(|u| json!({"id": u.id, "name": u.name}))
-                .collect::<Vec<_>>(),
-            "maps": SAMPLE_MAPS
-                .iter()
-                .filter_map(|(file, text)| {
-                    let m = Map::parse(text).ok()?;
-                    let size = BATTLEFIELDS.iter().find(|(_, b)| *b == m.battlefield)?.0;
-                    Some(json!({"id": map_name(file), "battlefield": size}))
+            .collect(),
+        lists,
+        monsters: content
+            .units
+            .iter()
+            .filter(|u| u.monster.is_some())
+            .map(|u| ContentMonster {
+                id: u.id.clone(),
+                name: u.name.clone(),
+            })
+            .collect(),
+        maps: SAMPLE_MAPS
+            .iter()
+            .filter_map(|(file, text)| {
+                let m = Map::parse(text).ok()?;
+                let size = BATTLEFIELDS.iter().find(|(_, b)| *b == m.battlefield)?.0;
+                Some(ContentMap {
+                    id: map_name(file).to_owned(),
+                    battlefield: size.to_owned(),
                 })
-                .collect::<Vec<_>>(),
-            "scenarios": SCENARIOS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
-            "battlefields": BATTLEFIELDS.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
-        })
+            })
+            .collect(),
+        scenarios: SCENARIOS.iter().map(|(n, _)| (*n).to_owned()).collect(),
+        battlefields: BATTLEFIELDS.iter().map(|(n, _)| (*n).to_owned()).collect(),
     }
 }
 

@@ -3,7 +3,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 use valerna_ai::ismcts::Budget;
 use valerna_ai::spec::Spec;
 use valerna_game::{Narrated, Seat};
@@ -122,88 +124,255 @@ impl Worded for Lov {
     }
 
     fn content_json(content: &Content, t: &Texts) -> Value {
-        let n = REGIONS.min(content.regions.len());
-        let regions: Vec<Value> = content
-            .regions
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                json!({"index": i, "id": r.id, "name": words::region_name(content, t, i as u8),
-                       "pos": r.pos, "glyphs": r.glyphs})
-            })
-            .collect();
-        let mut borders = Vec::new();
-        let mut sea = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if content.adjacent[a] & (1 << b) != 0 {
-                    borders.push(json!({"a": a, "b": b,
-                        "mountain": content.mountain[a] & (1 << b) != 0}));
-                }
-                if content.sea[a] & (1 << b) != 0 {
-                    sea.push(json!({"a": a, "b": b}));
-                }
+        serde_json::to_value(content_body(content, t)).unwrap_or(Value::Null)
+    }
+}
+
+/// The public content of Lords of Vaala the table is drawn from
+/// (`GET /api/content/lov`), in one language.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContent)]
+pub struct ContentBody {
+    /// Whether any of it is provisional (not yet checked against the book).
+    pub provisional: bool,
+    pub regions: Vec<ContentRegion>,
+    /// The land borders between regions.
+    pub borders: Vec<Border>,
+    /// The sea crossings between regions.
+    pub sea: Vec<SeaCrossing>,
+    /// The four characters, in seat order.
+    pub characters: Vec<ContentCharacter>,
+    pub actions: Vec<ContentAction>,
+    pub denizens: Vec<ContentDenizen>,
+    pub events: Vec<ContentEvent>,
+    pub vaala: Vec<ContentVaala>,
+}
+
+/// A region of the board and its Region card.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContentRegion)]
+pub struct ContentRegion {
+    /// Its region number, as views, events and decisions name it.
+    pub index: u8,
+    pub id: String,
+    pub name: String,
+    /// Where the board draws it (x, y).
+    pub pos: [i32; 2],
+    /// The Region card's glyphs, top to bottom.
+    pub glyphs: Vec<valerna_lov::effect::Glyph>,
+}
+
+/// A land border between regions `a` and `b`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovBorder)]
+pub struct Border {
+    pub a: u8,
+    pub b: u8,
+    /// A mountain border (its defender ignores a hit, LoV p.12).
+    pub mountain: bool,
+}
+
+/// A sea crossing between regions `a` and `b`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovSeaCrossing)]
+pub struct SeaCrossing {
+    pub a: u8,
+    pub b: u8,
+}
+
+/// What kind of player a character is.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = LovCharacterKind)]
+pub enum CharacterKind {
+    General,
+    Dragon,
+}
+
+/// A character: the seat that plays it and its board's numbers.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContentCharacter)]
+pub struct ContentCharacter {
+    pub seat: u8,
+    pub id: String,
+    pub name: String,
+    pub realm: String,
+    pub kind: CharacterKind,
+    /// The seat's colour on the table (`#rrggbb`).
+    pub colour: String,
+    /// Dragons: the Combat Value printed on each Wound-track space.
+    pub wound_track: Vec<u8>,
+    /// Dragons: the spaces of the Essence track.
+    pub essence: u8,
+    /// The region it starts in.
+    pub start: u8,
+}
+
+/// An Action card.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContentAction)]
+pub struct ContentAction {
+    /// Its card number, as `PlayAction` and a hand's bits name it.
+    pub index: u8,
+    pub id: String,
+    /// The seat whose hand holds it.
+    pub owner: u8,
+    pub glyphs: Vec<valerna_lov::effect::Glyph>,
+    /// Its glyphs in words.
+    pub label: String,
+}
+
+/// A Denizen card.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContentDenizen)]
+pub struct ContentDenizen {
+    pub index: u8,
+    pub id: String,
+    pub name: String,
+    /// The Unit type it is recruited onto.
+    pub unit: valerna_lov::effect::UnitType,
+    /// The region it comes from.
+    pub homeland: u8,
+    pub text: String,
+}
+
+/// An Event card.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContentEvent)]
+pub struct ContentEvent {
+    pub index: u8,
+    pub id: String,
+    pub name: String,
+    pub text: String,
+}
+
+/// A Vaala card.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContentVaala)]
+pub struct ContentVaala {
+    pub index: u8,
+    pub id: String,
+    /// The seat whose deck holds it.
+    pub owner: u8,
+    pub name: String,
+    /// What it costs to play, in Power.
+    pub cost: u8,
+    pub text: String,
+    /// Whether it is played face up.
+    pub face_up: bool,
+}
+
+/// The public content, worded in `t`'s language.
+pub fn content_body(content: &Content, t: &Texts) -> ContentBody {
+    let n = REGIONS.min(content.regions.len());
+    let regions = content
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ContentRegion {
+            index: i as u8,
+            id: r.id.clone(),
+            name: words::region_name(content, t, i as u8),
+            pos: r.pos,
+            glyphs: r.glyphs.clone(),
+        })
+        .collect();
+    let mut borders = Vec::new();
+    let mut sea = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let (a8, b8) = (a as u8, b as u8);
+            if content.adjacent[a] & (1 << b) != 0 {
+                borders.push(Border {
+                    a: a8,
+                    b: b8,
+                    mountain: content.mountain[a] & (1 << b) != 0,
+                });
+            }
+            if content.sea[a] & (1 << b) != 0 {
+                sea.push(SeaCrossing { a: a8, b: b8 });
             }
         }
-        let characters: Vec<Value> = content
-            .characters
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let kind = match c.kind {
-                    Kind::General => "general",
-                    Kind::Dragon => "dragon",
-                };
-                json!({"seat": i, "id": c.id, "name": c.name, "realm": c.realm, "kind": kind,
-                       "colour": COLOURS.get(i).copied().unwrap_or("#777777"),
-                       "wound_track": c.wound_track, "essence": c.essence, "start": c.start})
-            })
-            .collect();
-        let actions: Vec<Value> = content
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                json!({"index": i, "id": a.id, "owner": a.owner, "glyphs": a.glyphs,
-                       "label": words::action_glyphs(content, t, i as u8)})
-            })
-            .collect();
-        let denizens: Vec<Value> = content
-            .denizens
-            .iter()
-            .enumerate()
-            .map(|(i, d)| {
-                json!({"index": i, "id": d.id, "name": words::denizen_name(content, t, i as u8),
-                       "unit": d.unit, "homeland": d.homeland,
-                       "text": words::denizen_text(content, t, i as u8)})
-            })
-            .collect();
-        let events: Vec<Value> = content
-            .events
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                json!({"index": i, "id": e.id, "name": words::event_name(content, t, i as u8),
-                       "text": words::event_body(content, t, i as u8)})
-            })
-            .collect();
-        let vaala: Vec<Value> = content
-            .vaala
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                json!({"index": i, "id": v.id, "owner": v.owner,
-                       "name": words::vaala_name(content, t, i as u8),
-                       "cost": v.cost, "text": words::vaala_text(content, t, i as u8),
-                       "face_up": v.face_up})
-            })
-            .collect();
-        json!({
-            "provisional": content.provisional,
-            "regions": regions, "borders": borders, "sea": sea,
-            "characters": characters, "actions": actions, "denizens": denizens,
-            "events": events, "vaala": vaala,
+    }
+    let characters = content
+        .characters
+        .iter()
+        .enumerate()
+        .map(|(i, c)| ContentCharacter {
+            seat: i as u8,
+            id: c.id.clone(),
+            name: c.name.clone(),
+            realm: c.realm.clone(),
+            kind: match c.kind {
+                Kind::General => CharacterKind::General,
+                Kind::Dragon => CharacterKind::Dragon,
+            },
+            colour: COLOURS.get(i).copied().unwrap_or("#777777").to_owned(),
+            wound_track: c.wound_track.clone(),
+            essence: c.essence,
+            start: c.start,
         })
+        .collect();
+    let actions = content
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(i, a)| ContentAction {
+            index: i as u8,
+            id: a.id.clone(),
+            owner: a.owner,
+            glyphs: a.glyphs.clone(),
+            label: words::action_glyphs(content, t, i as u8),
+        })
+        .collect();
+    let denizens = content
+        .denizens
+        .iter()
+        .enumerate()
+        .map(|(i, d)| ContentDenizen {
+            index: i as u8,
+            id: d.id.clone(),
+            name: words::denizen_name(content, t, i as u8),
+            unit: d.unit,
+            homeland: d.homeland,
+            text: words::denizen_text(content, t, i as u8),
+        })
+        .collect();
+    let events = content
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ContentEvent {
+            index: i as u8,
+            id: e.id.clone(),
+            name: words::event_name(content, t, i as u8),
+            text: words::event_body(content, t, i as u8),
+        })
+        .collect();
+    let vaala = content
+        .vaala
+        .iter()
+        .enumerate()
+        .map(|(i, v)| ContentVaala {
+            index: i as u8,
+            id: v.id.clone(),
+            owner: v.owner,
+            name: words::vaala_name(content, t, i as u8),
+            cost: v.cost,
+            text: words::vaala_text(content, t, i as u8),
+            face_up: v.face_up,
+        })
+        .collect();
+    ContentBody {
+        provisional: content.provisional,
+        regions,
+        borders,
+        sea,
+        characters,
+        actions,
+        denizens,
+        events,
+        vaala,
     }
 }
 

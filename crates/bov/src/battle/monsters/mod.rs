@@ -32,6 +32,7 @@ const LISTED_BIDS: u16 = 5;
 
 /// One Monster of the battle and its cards.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMonsterState))]
 pub struct MonsterState {
     pub unit: u16,
     /// The objective it was placed against; `None` before placement or
@@ -65,6 +66,7 @@ pub struct MonsterState {
 
 /// The Monsters of a battle and the set-up of their placement.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMonsters))]
 pub struct Monsters {
     pub list: Vec<MonsterState>,
     /// The winner of the face-off that places the first Monster.
@@ -79,6 +81,7 @@ pub struct Monsters {
 
 /// One event of a behaviour deck.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDeckEvent))]
 pub enum DeckEvent {
     /// Card `card` was drawn with `fatigue` counters on the Monster, aimed
     /// at `target`; `attacked`: drawn because an enemy attacked it.
@@ -96,6 +99,7 @@ pub enum DeckEvent {
 
 /// What the engine asks a player about a Monster.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMonsterAsk))]
 pub enum MonsterAsk {
     /// "Deploying monsters": place `unit` in base contact with an objective.
     Place { unit: u16 },
@@ -105,6 +109,7 @@ pub enum MonsterAsk {
 
 /// The engine's own steps for Monsters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMonsterStep))]
 pub enum MonsterStep {
     /// End of round: draw while the Monster has one fatigue or fewer.
     Draws { unit: u16, drawn: u8 },
@@ -132,6 +137,7 @@ pub enum MonsterStep {
 /// A Monster as anyone may see it: its cards drawn, the bids once
 /// revealed, who controls it and who took its trophy.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMonsterView))]
 pub struct MonsterView {
     pub unit: u16,
     pub trophy_value: Option<u16>,

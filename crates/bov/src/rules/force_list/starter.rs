@@ -14,6 +14,7 @@ use crate::rules::units::UnitCard;
 
 /// Why no starting list can be written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovStarterError))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum StarterError {
     /// `force` is none of `forces`, those a list can be written for.
