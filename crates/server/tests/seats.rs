@@ -199,18 +199,7 @@ async fn the_creator_holds_only_their_own_seat_and_a_friend_s_seat_is_the_friend
 
     // A restart keeps who holds what: the friend's token still acts, the
     // invitation still opens nothing, the seat is still taken.
-    let (app, router) = valerna_server::start_in(&s.db, s.app.config.clone())
-        .await
-        .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router).await });
-    let restarted = TestServer {
-        addr,
-        app,
-        dir: common::temp_dir(),
-        db: s.db.clone(),
-    };
+    let restarted = s.restarted().await;
     let g = restarted.get("/api/games", None).await.body;
     assert_eq!(lobby_game(&g, &id)["seats"][2]["taken"], true, "{g}");
     let st = restarted.state(&id, Some(&friend)).await;
@@ -368,19 +357,9 @@ async fn a_seat_s_taken_is_the_same_over_http_and_the_socket_and_after_a_restart
         after
     );
     // After a restart, from the store.
-    let (app, router) = valerna_server::start(&s.dir.join("test.db"), s.app.config.clone())
-        .await
-        .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router).await });
-    let restarted = TestServer {
-        addr,
-        app,
-        dir: common::temp_dir(),
-    };
+    let restarted = s.restarted().await;
     assert_eq!(taken(&restarted.state(&id, None).await), after);
-    let mut ws = Socket::connect(addr, &id).await.unwrap();
+    let mut ws = Socket::connect(restarted.addr, &id).await.unwrap();
     ws.send(&json!({"type": "hello"})).await.unwrap();
     assert_eq!(taken(&frame(&mut ws, "state").await), after);
 }

@@ -134,6 +134,29 @@ pub async fn server_with(config: Config) -> TestServer {
 }
 
 impl TestServer {
+    /// A new server on this one's store, as after a restart (this one
+    /// still runs: do not decide through both).
+    pub async fn restarted(&self) -> TestServer {
+        let (app, router) = valerna_server::start_in(&self.db, self.app.config.clone())
+            .await
+            .unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            axum::serve(
+                listener,
+                router.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .await
+        });
+        TestServer {
+            addr,
+            app,
+            dir: temp_dir(),
+            db: self.db.clone(),
+        }
+    }
+
     pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
         http(self.addr, "GET", path, token, None).await.unwrap()
     }
