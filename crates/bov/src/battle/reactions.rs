@@ -126,9 +126,10 @@ impl Battle {
                     (snap, sight)
                 });
                 for t in self.units.iter().filter(|u| u.alive()) {
-                    if self
-                        .check_power_target(snap, sight, x.id, p, Some(t.id))
-                        .is_ok()
+                    if self.may_target(x.id, &p.effects, t.id)
+                        && self
+                            .check_power_target(snap, sight, x.id, p, Some(t.id))
+                            .is_ok()
                     {
                         out.push(Reaction::Power {
                             unit: x.id,
@@ -174,16 +175,17 @@ impl Battle {
                         // Both tests are pure: the card's own (a friend or
                         // an enemy, in its range) first, as it refuses most
                         // units without a sight line.
-                        if self
-                            .check_effects_target(
-                                snap,
-                                sight,
-                                caster,
-                                &card.name,
-                                &card.effects,
-                                Some(t.id),
-                            )
-                            .is_ok()
+                        if self.may_target(caster, &card.effects, t.id)
+                            && self
+                                .check_effects_target(
+                                    snap,
+                                    sight,
+                                    caster,
+                                    &card.name,
+                                    &card.effects,
+                                    Some(t.id),
+                                )
+                                .is_ok()
                             && self.casts_on(sight, caster, &melee, t.id)
                         {
                             out.push(Reaction::Vaala {
