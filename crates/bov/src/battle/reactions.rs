@@ -168,6 +168,12 @@ impl Battle {
                 (snap, sight)
             });
             let chooses = card.effects.iter().any(Effect::chooses_a_unit);
+            // A card aimed at an enemy unit asks, in its own test, whether
+            // the caster sees that unit: passed, the sight line is known.
+            let sight_asked = card
+                .effects
+                .iter()
+                .any(|e| matches!(e.target(), Some(Target::Enemy { .. })));
             for caster in self.vaala_casters(seat) {
                 let melee = self.engaged_with(snap, caster);
                 if chooses {
@@ -186,7 +192,7 @@ impl Battle {
                                     Some(t.id),
                                 )
                                 .is_ok()
-                            && self.casts_on(sight, caster, &melee, t.id)
+                            && self.casts_on(sight, caster, &melee, t.id, sight_asked)
                         {
                             out.push(Reaction::Vaala {
                                 card: id.clone(),
@@ -200,10 +206,10 @@ impl Battle {
                     let reach = card.effects.iter().all(|e| match e.target() {
                         Some(Target::Triggering) => named
                             .triggering
-                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t)),
+                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t, false)),
                         Some(Target::Subject) => named
                             .subject
-                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t)),
+                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t, false)),
                         _ => true,
                     });
                     if reach {
@@ -240,8 +246,16 @@ impl Battle {
     /// the attacking unit" and "An engaged unit may not make ranged
     /// attacks" (BoV 5.1, "Attacks"; docs/rulings.md, "An engaged caster
     /// casts on its own melee").
-    /// `melee`: the enemy units engaged with the caster.
-    fn casts_on(&self, sight: &Sightlines, caster: u16, melee: &[u16], target: u16) -> bool {
+    /// `melee`: the enemy units engaged with the caster; `seen`: the
+    /// caster's sight line to the target is already known to be clear.
+    fn casts_on(
+        &self,
+        sight: &Sightlines,
+        caster: u16,
+        melee: &[u16],
+        target: u16,
+        seen: bool,
+    ) -> bool {
         if caster == target {
             return true;
         }
@@ -255,7 +269,7 @@ impl Battle {
             .map_or(0.0, |r| f64::from(r.range));
         // The distance first: it is cheap, the sight line is not.
         self.distance(caster, target) <= range + 1e-9
-            && sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target)))
+            && (seen || sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target))))
     }
 
     /// Offers the next seat of the window its reactions; `false` when it
