@@ -170,6 +170,32 @@ impl Battle {
         Ok(())
     }
 
+    /// Whether `t` is on the side every effect of `effects` that chooses a
+    /// unit asks for, and within its range: tests that
+    /// [`Self::check_effects_target`] makes too, asked without wording a
+    /// refusal, so a unit this refuses is refused there as well. Lists of
+    /// targets ask it first: most units are refused here, cheaply.
+    pub(crate) fn may_target(&self, unit: u16, effects: &[Effect], t: u16) -> bool {
+        let Some(tu) = self.units.get(usize::from(t)) else {
+            return false;
+        };
+        let friend = tu.owner == self.units[usize::from(unit)].owner;
+        let in_range =
+            |range: u8| t == unit || self.distance(unit, t) <= self.power_range(unit, range) + 1e-9;
+        effects
+            .iter()
+            .filter(|e| e.chooses_a_unit())
+            .all(|e| match e {
+                Effect::Attack { .. } => !friend,
+                _ => match e.target() {
+                    Some(Target::Friend { range, .. }) => friend && in_range(*range),
+                    Some(Target::Enemy { range }) => !friend && in_range(*range),
+                    Some(Target::EngagedEnemy) => !friend,
+                    _ => true,
+                },
+            })
+    }
+
     /// A power's range in inches: as printed, or for `range: 0` the caster's
     /// ranged attack range (the Vaala cards' convention, content/bov/README.md).
     fn power_range(&self, caster: u16, range: u8) -> f64 {
@@ -239,9 +265,10 @@ impl Battle {
                 }
             };
             for u in self.units.iter().filter(|u| u.alive()) {
-                if self
-                    .check_power_target(snap, sight, unit, p, Some(u.id))
-                    .is_ok()
+                if self.may_target(unit, &p.effects, u.id)
+                    && self
+                        .check_power_target(snap, sight, unit, p, Some(u.id))
+                        .is_ok()
                 {
                     out.push((slot, Some(u.id)));
                 }

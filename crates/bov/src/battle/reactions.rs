@@ -126,9 +126,10 @@ impl Battle {
                     (snap, sight)
                 });
                 for t in self.units.iter().filter(|u| u.alive()) {
-                    if self
-                        .check_power_target(snap, sight, x.id, p, Some(t.id))
-                        .is_ok()
+                    if self.may_target(x.id, &p.effects, t.id)
+                        && self
+                            .check_power_target(snap, sight, x.id, p, Some(t.id))
+                            .is_ok()
                     {
                         out.push(Reaction::Power {
                             unit: x.id,
@@ -167,6 +168,12 @@ impl Battle {
                 (snap, sight)
             });
             let chooses = card.effects.iter().any(Effect::chooses_a_unit);
+            // A card aimed at an enemy unit asks, in its own test, whether
+            // the caster sees that unit: passed, the sight line is known.
+            let sight_asked = card
+                .effects
+                .iter()
+                .any(|e| matches!(e.target(), Some(Target::Enemy { .. })));
             for caster in self.vaala_casters(seat) {
                 let melee = self.engaged_with(snap, caster);
                 if chooses {
@@ -174,17 +181,18 @@ impl Battle {
                         // Both tests are pure: the card's own (a friend or
                         // an enemy, in its range) first, as it refuses most
                         // units without a sight line.
-                        if self
-                            .check_effects_target(
-                                snap,
-                                sight,
-                                caster,
-                                &card.name,
-                                &card.effects,
-                                Some(t.id),
-                            )
-                            .is_ok()
-                            && self.casts_on(sight, caster, &melee, t.id)
+                        if self.may_target(caster, &card.effects, t.id)
+                            && self
+                                .check_effects_target(
+                                    snap,
+                                    sight,
+                                    caster,
+                                    &card.name,
+                                    &card.effects,
+                                    Some(t.id),
+                                )
+                                .is_ok()
+                            && self.casts_on(sight, caster, &melee, t.id, sight_asked)
                         {
                             out.push(Reaction::Vaala {
                                 card: id.clone(),
@@ -198,10 +206,10 @@ impl Battle {
                     let reach = card.effects.iter().all(|e| match e.target() {
                         Some(Target::Triggering) => named
                             .triggering
-                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t)),
+                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t, false)),
                         Some(Target::Subject) => named
                             .subject
-                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t)),
+                            .is_some_and(|t| self.casts_on(sight, caster, &melee, t, false)),
                         _ => true,
                     });
                     if reach {
@@ -238,8 +246,16 @@ impl Battle {
     /// the attacking unit" and "An engaged unit may not make ranged
     /// attacks" (BoV 5.1, "Attacks"; docs/rulings.md, "An engaged caster
     /// casts on its own melee").
-    /// `melee`: the enemy units engaged with the caster.
-    fn casts_on(&self, sight: &Sightlines, caster: u16, melee: &[u16], target: u16) -> bool {
+    /// `melee`: the enemy units engaged with the caster; `seen`: the
+    /// caster's sight line to the target is already known to be clear.
+    fn casts_on(
+        &self,
+        sight: &Sightlines,
+        caster: u16,
+        melee: &[u16],
+        target: u16,
+        seen: bool,
+    ) -> bool {
         if caster == target {
             return true;
         }
@@ -253,7 +269,7 @@ impl Battle {
             .map_or(0.0, |r| f64::from(r.range));
         // The distance first: it is cheap, the sight line is not.
         self.distance(caster, target) <= range + 1e-9
-            && sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target)))
+            && (seen || sight.unit_sees(UnitId(self.body(caster)), UnitId(self.body(target))))
     }
 
     /// Offers the next seat of the window its reactions; `false` when it

@@ -128,13 +128,14 @@ impl Unit {
     }
 
     pub fn model(&self, m: u8) -> Model {
-        Model::new(
-            UnitId(self.id),
-            self.owner,
-            self.positions[usize::from(m)],
-            f64::from(self.base_mm),
-        )
-        .with_stature(self.stature)
+        self.model_at(self.positions[usize::from(m)])
+    }
+
+    /// A model of the unit standing at `at` (its models differ only in
+    /// where they stand).
+    pub fn model_at(&self, at: Point) -> Model {
+        Model::new(UnitId(self.id), self.owner, at, f64::from(self.base_mm))
+            .with_stature(self.stature)
     }
 
     /// The unit's own models on the table as geometry snapshots (none for
@@ -208,8 +209,9 @@ impl Battle {
             index: Vec::with_capacity(n),
         };
         for u in placed() {
+            let like = u.model_at(Point::default());
             for m in u.alive_models() {
-                s.models.push(u.model(m));
+                s.models.push(like.at(u.positions[usize::from(m)]));
                 s.index.push((u.id, m));
             }
         }
@@ -329,7 +331,14 @@ impl Battle {
     pub(crate) fn placed(&self, unit: u16) -> impl Iterator<Item = Model> + Clone + '_ {
         let u = &self.units[usize::from(self.body(unit))];
         let on = u.mounted_on.is_none();
-        u.state.alive.iter().filter(move |_| on).map(|m| u.model(m))
+        // The unit's models differ only in where they stand: the base is
+        // worked out once.
+        let like = u.model_at(Point::default());
+        u.state
+            .alive
+            .iter()
+            .filter(move |_| on)
+            .map(move |m| like.at(u.positions[usize::from(m)]))
     }
 
     /// Speed with the inches powers add, after Slowed and Immobilized,

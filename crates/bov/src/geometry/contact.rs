@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use serde::{Deserialize, Serialize};
 
 use super::movement::segment_error;
-use super::planner::{Planner, truncate_path};
+use super::planner::{PathCut, Planner};
 use super::{
     Battlefield, COHERENCY_IN, CONTACT_IN, EPS, Model, ModelMove, MoveError, MoveKind, MoveTraits,
     Point, UnitId, UnitMove, engaged_models, path_cost, plan_formation, validate_unit_move,
@@ -481,7 +481,9 @@ fn fall_short(
             .route(m, &cands)
             .map(|r| r.0)
             .unwrap_or_else(|| straight_toward(ctx, m, foes, distance));
-        let mut way = truncate_path(ctx.field, &models[m], &full, ctx.traits, distance);
+        // Backed off 0.05" at a time: one cut of the path, kept.
+        let mut cut = PathCut::new(ctx.field, &models[m], &full, ctx.traits);
+        let mut way = cut.cut(distance);
         let mut budget = distance;
         while let Some(&end) = way.last() {
             if ctx.end_ok(m, end, &pos) {
@@ -492,7 +494,7 @@ fn fall_short(
                 way.clear();
                 break;
             }
-            way = truncate_path(ctx.field, &models[m], &full, ctx.traits, budget);
+            way = cut.cut(budget);
         }
         pos[m] = Some(way.last().copied().unwrap_or(models[m].center));
         moves.push(ModelMove {

@@ -1024,50 +1024,112 @@ pub fn truncate_path(
     traits: MoveTraits,
     budget: f64,
 ) -> Vec<Point> {
-    let mut out = Vec::new();
-    let mut left = if budget.is_finite() {
-        budget.max(0.0)
-    } else {
-        0.0
-    };
-    let mut from = model.center;
-    for &to in waypoints {
-        let leg = path_cost(field, &model.at(from), &[to], traits);
-        if leg <= left + EPS {
-            out.push(to);
-            left -= leg;
-            from = to;
-            continue;
+    PathCut::new(field, model, waypoints, traits).cut(budget)
+}
+
+/// One path cut to one budget after another ([`truncate_path`] for each):
+/// a charge falling short backs off 0.05" at a time, a formation tries
+/// three quarters, a half and a quarter of its allowance. Each leg's cost,
+/// whether it meets Slowing terrain, and the cost of each part of a leg
+/// the bisection measured are kept for the next cut: the answers are the
+/// same, worked out once.
+pub(crate) struct PathCut<'a> {
+    field: &'a Battlefield,
+    model: Model,
+    waypoints: &'a [Point],
+    traits: MoveTraits,
+    /// Each leg's cost, once measured.
+    costs: Vec<Option<f64>>,
+    /// Whether each leg meets no Slowing terrain, once asked.
+    plain: Vec<Option<bool>>,
+    /// The parts of legs measured: the leg, the fraction's bits, the cost.
+    parts: std::collections::HashMap<(usize, u64), f64>,
+}
+
+impl<'a> PathCut<'a> {
+    pub(crate) fn new(
+        field: &'a Battlefield,
+        model: &Model,
+        waypoints: &'a [Point],
+        traits: MoveTraits,
+    ) -> Self {
+        PathCut {
+            field,
+            model: *model,
+            waypoints,
+            traits,
+            costs: vec![None; waypoints.len()],
+            plain: vec![None; waypoints.len()],
+            parts: std::collections::HashMap::new(),
         }
-        // A leg that meets no Slowing terrain costs its length, and so does
-        // every part of it.
-        let plain = traits.field_craft
-            || traits.flying
-            || !field
-                .terrain
-                .iter()
-                .any(|t| t.slowing() && t.swept_base_overlaps(from, to, model.radius_in));
-        let (mut lo, mut hi) = (0.0, 1.0);
-        for _ in 0..40 {
-            let mid = (lo + hi) / 2.0;
-            let part = from.lerp(to, mid);
-            let cost = if plain {
-                from.dist(part)
-            } else {
-                path_cost(field, &model.at(from), &[part], traits)
-            };
-            if cost <= left {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        if lo > 0.0 {
-            out.push(from.lerp(to, lo));
-        }
-        break;
     }
-    out
+
+    /// See [`truncate_path`].
+    pub(crate) fn cut(&mut self, budget: f64) -> Vec<Point> {
+        let (field, model, traits) = (self.field, self.model, self.traits);
+        let mut out = Vec::new();
+        let mut left = if budget.is_finite() {
+            budget.max(0.0)
+        } else {
+            0.0
+        };
+        let mut from = model.center;
+        for (l, &to) in self.waypoints.iter().enumerate() {
+            let leg = *self.costs[l]
+                .get_or_insert_with(|| path_cost(field, &model.at(from), &[to], traits));
+            if leg <= left + EPS {
+                out.push(to);
+                left -= leg;
+                from = to;
+                continue;
+            }
+            // A leg that meets no Slowing terrain costs its length, and so
+            // does every part of it.
+            let plain = *self.plain[l].get_or_insert_with(|| {
+                traits.field_craft
+                    || traits.flying
+                    || !field
+                        .terrain
+                        .iter()
+                        .any(|t| t.slowing() && t.swept_base_overlaps(from, to, model.radius_in))
+            });
+            let (mut lo, mut hi) = (0.0, 1.0);
+            for _ in 0..40 {
+                let mid = (lo + hi) / 2.0;
+                let part = from.lerp(to, mid);
+                let length = from.dist(part);
+                // A part costs its length and what Slowing terrain adds,
+                // never less: one longer than what is left does not fit.
+                let fits = if plain {
+                    length <= left
+                } else if length > left {
+                    false
+                } else {
+                    self.part_cost(l, mid, from, part) <= left
+                };
+                if fits {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            if lo > 0.0 {
+                out.push(from.lerp(to, lo));
+            }
+            break;
+        }
+        out
+    }
+
+    /// The cost of the part of leg `l` from `from` to `part`, the fraction
+    /// `mid` of it: measured once.
+    fn part_cost(&mut self, l: usize, mid: f64, from: Point, part: Point) -> f64 {
+        let (field, model, traits) = (self.field, self.model, self.traits);
+        *self
+            .parts
+            .entry((l, mid.to_bits()))
+            .or_insert_with(|| path_cost(field, &model.at(from), &[part], traits))
+    }
 }
 
 /// Proposes a formation move for `unit`: every model displaced by the same
@@ -1128,13 +1190,18 @@ pub fn plan_formation(
                 .unwrap_or_default()
         })
         .collect();
+    let mut cuts: Vec<PathCut> = members
+        .iter()
+        .zip(&planned)
+        .map(|(&i, w)| PathCut::new(field, &models[i], w, traits))
+        .collect();
     for f in [1.0, 0.75, 0.5, 0.25] {
         let moves = members
             .iter()
-            .zip(&planned)
-            .map(|(&i, w)| ModelMove {
+            .zip(&mut cuts)
+            .map(|(&i, cut)| ModelMove {
                 model: i,
-                waypoints: truncate_path(field, &models[i], w, traits, allowance * f),
+                waypoints: cut.cut(allowance * f),
             })
             .collect();
         let mv = make(moves);
@@ -1205,6 +1272,109 @@ mod tests {
                         prop_assert_eq!(runs.of(a) == runs.of(b), flooded[a] == flooded[b]);
                     }
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod cut_tests {
+    use super::*;
+    use crate::geometry::terrain::{TerrainKind, TerrainPiece};
+    use proptest::prelude::*;
+
+    /// [`truncate_path`] as it read before cuts were kept: every leg and
+    /// every part measured afresh.
+    fn cut_afresh(
+        field: &Battlefield,
+        model: &Model,
+        waypoints: &[Point],
+        traits: MoveTraits,
+        budget: f64,
+    ) -> Vec<Point> {
+        let mut out = Vec::new();
+        let mut left = if budget.is_finite() {
+            budget.max(0.0)
+        } else {
+            0.0
+        };
+        let mut from = model.center;
+        for &to in waypoints {
+            let leg = path_cost(field, &model.at(from), &[to], traits);
+            if leg <= left + EPS {
+                out.push(to);
+                left -= leg;
+                from = to;
+                continue;
+            }
+            let plain = traits.field_craft
+                || traits.flying
+                || !field
+                    .terrain
+                    .iter()
+                    .any(|t| t.slowing() && t.swept_base_overlaps(from, to, model.radius_in));
+            let (mut lo, mut hi) = (0.0, 1.0);
+            for _ in 0..40 {
+                let mid = (lo + hi) / 2.0;
+                let part = from.lerp(to, mid);
+                let cost = if plain {
+                    from.dist(part)
+                } else {
+                    path_cost(field, &model.at(from), &[part], traits)
+                };
+                if cost <= left {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            if lo > 0.0 {
+                out.push(from.lerp(to, lo));
+            }
+            break;
+        }
+        out
+    }
+
+    fn bits(w: &[Point]) -> Vec<(u64, u64)> {
+        w.iter().map(|p| (p.x.to_bits(), p.y.to_bits())).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// A path cut to one budget after another, with what the earlier
+        /// cuts measured kept, ends where each cut made afresh ends, to the
+        /// last bit (BoV 5.1, "Slowing terrain": 2" used for every 1").
+        #[test]
+        fn kept_cuts_end_where_fresh_cuts_end(
+            wood in (4.0f64..20.0, 4.0f64..20.0, 1.0f64..5.0, 1.0f64..5.0),
+            pond in (4.0f64..20.0, 4.0f64..20.0, 0.5f64..3.0, 0.5f64..3.0),
+            start in (0.5f64..23.5, 0.5f64..23.5),
+            way in proptest::collection::vec((0.5f64..23.5, 0.5f64..23.5), 1..4),
+            mm in prop_oneof![Just(25.0), Just(40.0), 20.0f64..60.0],
+            budget in 0.0f64..20.0,
+            field_craft in any::<bool>(),
+        ) {
+            let rect = |(x, y, w, h): (f64, f64, f64, f64), kind| {
+                TerrainPiece::rect("piece", Point::new(x, y), Point::new(x + w, y + h), vec![kind])
+                    .unwrap()
+            };
+            let field = Battlefield::new(
+                24.0,
+                24.0,
+                vec![rect(wood, TerrainKind::Slowing), rect(pond, TerrainKind::Slowing)],
+            )
+            .unwrap();
+            let model = Model::new(UnitId(0), 0, Point::new(start.0, start.1), mm);
+            let way: Vec<Point> = way.into_iter().map(|(x, y)| Point::new(x, y)).collect();
+            let traits = MoveTraits { field_craft, flying: false };
+            let mut cut = PathCut::new(&field, &model, &way, traits);
+            let mut b = budget;
+            while b > 0.0 {
+                let kept = cut.cut(b);
+                let fresh = cut_afresh(&field, &model, &way, traits, b);
+                prop_assert_eq!(bits(&kept), bits(&fresh), "budget {}", b);
+                b -= 0.05 + budget / 7.0;
             }
         }
     }
