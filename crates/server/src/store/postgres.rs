@@ -20,51 +20,17 @@ use tokio_postgres::{Client, NoTls};
 use std::collections::HashMap;
 
 use super::{
-    FinishedGame, GAME_COLUMNS, GameColumns, NewGame, Reply, Row, Store, StoreError, StoredGame,
-    stored_game,
+    FinishedGame, GAME_COLUMNS, GameColumns, MIGRATIONS, NewGame, Reply, Row, Store, StoreError,
+    StoredGame, stored_game,
 };
 
-/// The migrations, in order, as SQLite's (`store::MIGRATIONS`) are: the same
-/// tables and columns, in PostgreSQL's types. `valerna_schema` counts those
-/// applied.
-const MIGRATIONS: &[&str] = &[
-    // 1: games and their logs.
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        created BIGINT NOT NULL,
-        setup TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        token_hashes TEXT NOT NULL,
-        lang TEXT NOT NULL,
-        version BIGINT NOT NULL DEFAULT 0,
-        state_hash TEXT NOT NULL,
-        broken TEXT
-    );
-    CREATE TABLE log (
-        game_id TEXT NOT NULL REFERENCES games(id),
-        n BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        decision TEXT,
-        at BIGINT NOT NULL,
-        PRIMARY KEY (game_id, n)
-    );",
-    // 2: finished games, served from here rather than memory.
-    "ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0;
-     CREATE INDEX games_over ON games (over, created);",
-    // 3: invitations, and where the people play.
-    "ALTER TABLE games ADD COLUMN invite_hashes TEXT NOT NULL DEFAULT '[]';
-     ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'hotseat';",
-    // 4: the workshop's documents kept under private links.
-    "CREATE TABLE kept (
-        kind TEXT NOT NULL,
-        id TEXT NOT NULL,
-        body TEXT NOT NULL,
-        created BIGINT NOT NULL,
-        updated BIGINT NOT NULL,
-        PRIMARY KEY (kind, id)
-    );",
-];
+/// SQLite's migration `m` (`store::MIGRATIONS`) in PostgreSQL's words:
+/// the same tables and columns, 64-bit integers (SQLite's `INTEGER` is 64
+/// bits), and no `WITHOUT ROWID` (PostgreSQL tables have no row ids to
+/// leave out). Both databases run the one list, so they cannot drift.
+fn for_postgres(m: &str) -> String {
+    m.replace(" WITHOUT ROWID", "").replace("INTEGER", "BIGINT")
+}
 
 /// The advisory lock nodes take to migrate one at a time.
 const MIGRATION_LOCK: i64 = 0x0076_616c_6572_6e61;
@@ -222,7 +188,7 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
         )));
     }
     for m in &MIGRATIONS[done..] {
-        tx.batch_execute(m).await?;
+        tx.batch_execute(&for_postgres(m)).await?;
     }
     tx.execute(
         "UPDATE valerna_schema SET version = $1",

@@ -121,6 +121,16 @@ pub async fn server_with(config: Config) -> TestServer {
     let dir = temp_dir();
     let db = test_db(&dir).await;
     let (app, router) = valerna_server::start_in(&db, config).await.unwrap();
+    TestServer {
+        addr: listen(router).await,
+        app,
+        dir,
+        db,
+    }
+}
+
+/// Serves `router` on a free loopback port, and says which.
+async fn listen(router: axum::Router) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
@@ -130,7 +140,7 @@ pub async fn server_with(config: Config) -> TestServer {
         )
         .await
     });
-    TestServer { addr, app, dir, db }
+    addr
 }
 
 impl TestServer {
@@ -140,17 +150,8 @@ impl TestServer {
         let (app, router) = valerna_server::start_in(&self.db, self.app.config.clone())
             .await
             .unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        tokio::spawn(async move {
-            axum::serve(
-                listener,
-                router.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .await
-        });
         TestServer {
-            addr,
+            addr: listen(router).await,
             app,
             dir: temp_dir(),
             db: self.db.clone(),
