@@ -39,14 +39,16 @@ pub struct Options {
     pub config: Config,
 }
 
-/// Opens the store, loads every game and builds the routes.
+/// Opens the store, loads every game and builds the routes, every answer
+/// with the security headers ([`web::SECURITY_HEADERS`]).
 pub async fn start(
     db: &std::path::Path,
     config: Config,
 ) -> Result<(Arc<App>, axum::Router), String> {
     let store = SqliteStore::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
     let app = App::load(Arc::new(store), config).await?;
-    Ok((app.clone(), api::router(app)))
+    let router = api::router(app.clone()).layer(axum::middleware::from_fn(web::security_headers));
+    Ok((app, router))
 }
 
 /// Serves until SIGTERM or Ctrl-C, then shuts down gracefully: requests in
