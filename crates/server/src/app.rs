@@ -4,6 +4,7 @@
 //! commit to the store, and only then replace the game and tell everyone.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
@@ -194,6 +195,8 @@ pub struct App {
     /// at once, so that many games with bot seats do not grow the blocking
     /// pool (each thread with its own stack and allocator arena).
     thinkers: Arc<tokio::sync::Semaphore>,
+    /// How many listeners were let go because their queue was full.
+    dropped_for_not_reading: AtomicUsize,
 }
 
 impl std::fmt::Debug for App {
@@ -264,6 +267,7 @@ impl App {
             thinkers: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(2, |n| n.get()),
             )),
+            dropped_for_not_reading: AtomicUsize::new(0),
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
@@ -757,6 +761,12 @@ impl App {
         Some(g.new.game)
     }
 
+    /// How many listeners were let go because they did not read (their
+    /// queue full), not counting those that left.
+    pub fn dropped_for_not_reading(&self) -> usize {
+        self.dropped_for_not_reading.load(Ordering::Relaxed)
+    }
+
     /// How many games are in memory.
     pub fn games_in_memory(&self) -> usize {
         self.games.read().unwrap_or_else(|e| e.into_inner()).len()
@@ -776,8 +786,14 @@ impl App {
             sub.next_event = next;
             match sub.tx.try_send(Push::Text(msg)) {
                 Ok(()) => true,
-                Err(_) => {
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    self.dropped_for_not_reading.fetch_add(1, Ordering::Relaxed);
                     tracing::info!(game = %slot.id, "a client that does not read was dropped");
+                    false
+                }
+                // Its socket closed: the client left.
+                Err(mpsc::error::TrySendError::Closed(_)) => {
+                    tracing::debug!(game = %slot.id, "a client left");
                     false
                 }
             }

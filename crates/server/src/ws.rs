@@ -121,8 +121,8 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Push>(app.config.client_queue);
     let mut shutdown = app.shutdown_signal();
-    // The reader's word to close the socket, with the reason.
-    let (closing, mut close_asked) = tokio::sync::oneshot::channel::<String>();
+    // The reader's word to close the socket.
+    let (closing, mut close_asked) = tokio::sync::oneshot::channel::<Closing>();
     let writer = async move {
         let mut listen_close = true;
         let close = loop {
@@ -130,9 +130,9 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 // What is queued leaves first: the refusals before a close.
                 biased;
                 p = rx.recv() => p,
-                _ = shutdown.wait_for(|s| *s) => break "the server is shutting down".to_owned(),
+                _ = shutdown.wait_for(|s| *s) => break Closing::away("the server is shutting down"),
                 r = &mut close_asked, if listen_close => match r {
-                    Ok(reason) => break reason,
+                    Ok(c) => break c,
                     Err(_) => {
                         listen_close = false;
                         continue;
@@ -145,27 +145,35 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         .await
                     {
                         Ok(Ok(())) => {}
-                        _ => return,
+                        // Refused: the client closed first. Its close frame
+                        // is answered (the answer waits in the socket).
+                        Ok(Err(_)) => {
+                            let _ = tokio::time::timeout(SEND_TIMEOUT, sink.close()).await;
+                            return;
+                        }
+                        Err(_) => return,
                     }
                 }
-                Some(Push::Close(reason)) => break reason,
+                Some(Push::Close(reason)) => break Closing::away(reason),
                 // The queue's last sender is gone: the reader closed for a
                 // flood, or the game let the client go.
                 None => match close_asked.try_recv() {
-                    Ok(reason) => break reason,
-                    Err(_) => break "the client did not read its messages: reconnect".to_owned(),
+                    Ok(c) => break c,
+                    Err(_) => {
+                        break Closing::away("the client did not read its messages: reconnect");
+                    }
                 },
             }
         };
-        let frame = CloseFrame {
-            code: if close.starts_with(FLOODED) {
-                axum::extract::ws::close_code::POLICY
-            } else {
-                axum::extract::ws::close_code::AWAY
-            },
-            reason: close.into(),
-        };
-        let _ = tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Close(Some(frame)))).await;
+        let _ = tokio::time::timeout(SEND_TIMEOUT, async {
+            match close {
+                Closing::Frame(frame) => sink.send(Message::Close(Some(frame))).await,
+                // The socket answers a client's close frame by itself, on
+                // its next write or flush: this flushes it.
+                Closing::Answer => sink.close().await,
+            }
+        })
+        .await;
     };
     let reader = async {
         // Messages refused in a row for the flood limits.
@@ -185,7 +193,19 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
         };
         // This second's tries: (its start, how many).
         let mut tries = (std::time::Instant::now(), 0u32);
-        while let Some(Ok(msg)) = stream.next().await {
+        while let Some(read) = stream.next().await {
+            let msg = match read {
+                Ok(m) => m,
+                Err(e) if invalid_utf8(&e) => {
+                    let _ = closing.send(Closing::Frame(CloseFrame {
+                        code: axum::extract::ws::close_code::INVALID,
+                        reason: "a text frame that is not UTF-8".into(),
+                    }));
+                    return true;
+                }
+                // The connection is gone.
+                Err(_) => break,
+            };
             let decoded = match &msg {
                 Message::Text(t) => Some(decode(t.as_str())),
                 _ => None,
@@ -218,9 +238,13 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                     Err(l) => {
                         strikes += 1;
                         if strikes >= app.limiter.limits().strikes {
-                            let _ = closing.send(format!(
-                                "{FLOODED}: {strikes} messages in a row over the limit"
-                            ));
+                            let _ = closing.send(Closing::Frame(CloseFrame {
+                                code: axum::extract::ws::close_code::POLICY,
+                                reason: format!(
+                                    "{FLOODED}: {strikes} messages in a row over the limit"
+                                )
+                                .into(),
+                            }));
                             return true;
                         }
                         send(&strong, error_frame(&ApiError::rate_limited(l)));
@@ -236,7 +260,11 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         continue;
                     }
                 },
-                (Message::Close(_), _) => break,
+                // The client closes: the writer answers its close frame.
+                (Message::Close(_), _) => {
+                    let _ = closing.send(Closing::Answer);
+                    return true;
+                }
                 (Message::Binary(_), _) => {
                     send(
                         &strong,
@@ -352,9 +380,10 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
     tokio::pin!(writer);
     tokio::select! {
         _ = &mut writer => {}
-        flooded = reader => {
-            if flooded {
-                // The writer sends the close frame and ends.
+        closes = reader => {
+            if closes {
+                // The writer sends the close frame, or the answer to the
+                // client's, and ends.
                 let _ = tokio::time::timeout(SEND_TIMEOUT, writer).await;
             }
         }
@@ -363,6 +392,41 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
 
 /// The start of the close reason of a socket closed for its flood.
 const FLOODED: &str = "too many messages";
+
+/// How the writer closes the socket.
+enum Closing {
+    /// With this close frame.
+    Frame(CloseFrame),
+    /// By answering the client's close frame.
+    Answer,
+}
+
+impl Closing {
+    /// Going away, saying why: the server's or the game's reason (1001), a
+    /// flood's (1008).
+    fn away(reason: impl Into<String>) -> Closing {
+        let reason: String = reason.into();
+        let code = if reason.starts_with(FLOODED) {
+            axum::extract::ws::close_code::POLICY
+        } else {
+            axum::extract::ws::close_code::AWAY
+        };
+        Closing::Frame(CloseFrame {
+            code,
+            reason: reason.into(),
+        })
+    }
+}
+
+/// Whether a read failed on a text frame that is not UTF-8 (closed with
+/// 1007, as RFC 6455 asks), rather than on a connection that is gone.
+fn invalid_utf8(e: &axum::Error) -> bool {
+    matches!(
+        std::error::Error::source(e)
+            .and_then(|s| s.downcast_ref::<tokio_tungstenite::tungstenite::Error>()),
+        Some(tokio_tungstenite::tungstenite::Error::Utf8(_))
+    )
+}
 
 fn no_seat() -> ApiError {
     ApiError::new(
