@@ -33,6 +33,8 @@ pub struct Config {
     /// The iterations an `ismcts` seat searches a decision: a fixed budget,
     /// so a seat's choice depends on the game and its seed alone.
     pub ismcts_iterations: u32,
+    /// The connections held: their caps and deadlines.
+    pub connections: crate::conn::ConnLimits,
 }
 
 impl Default for Config {
@@ -43,6 +45,7 @@ impl Default for Config {
             client_queue: 64,
             limits: crate::limit::Limits::default(),
             ismcts_iterations: 1000,
+            connections: crate::conn::ConnLimits::default(),
         }
     }
 }

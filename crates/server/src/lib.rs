@@ -11,6 +11,7 @@
 pub mod api;
 pub mod app;
 pub mod client;
+pub mod conn;
 pub mod error;
 pub mod games;
 pub mod hosted;
@@ -63,18 +64,13 @@ pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(
     tracing::info!(%addr, db = %options.db.display(), "serving");
     ready(addr);
     let stopping = app.clone();
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    conn::serve(listener, router, options.config.connections, async move {
         stop_signal().await;
         tracing::info!("shutting down");
         stopping.begin_shutdown();
         stopping.close_all("the server is shutting down").await;
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await;
     app.close_store().await;
     tracing::info!("stopped");
     Ok(())

@@ -97,9 +97,14 @@ pub async fn upgrade(
         }
     };
     let keys = crate::api::limit_keys(&extensions, None);
+    // The socket keeps its connection's place in the connection caps.
+    let held = extensions.get::<crate::conn::Held>().cloned();
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| client(app, slot, socket, keys))
+        .on_upgrade(move |socket| async move {
+            client(app, slot, socket, keys).await;
+            drop(held);
+        })
 }
 
 /// Reads a client's text frame: too large, or not a message, is refused

@@ -64,18 +64,19 @@ pub async fn server() -> TestServer {
 
 pub async fn server_with(config: Config) -> TestServer {
     let dir = temp_dir();
+    let connections = config.connections;
     let (app, router) = valerna_server::start(&dir.join("test.db"), config)
         .await
         .unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-    });
+    // The server's own accept loop, its connection caps and deadlines.
+    tokio::spawn(valerna_server::conn::serve(
+        listener,
+        router,
+        connections,
+        std::future::pending(),
+    ));
     TestServer { addr, app, dir }
 }
 
