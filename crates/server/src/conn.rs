@@ -222,6 +222,36 @@ impl Drop for InFlight {
     }
 }
 
+/// A request body that did not arrive whole within its deadline.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyTimeout(pub Duration);
+
+impl std::fmt::Display for BodyTimeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the request body did not arrive whole within {} s",
+            self.0.as_secs_f64()
+        )
+    }
+}
+
+impl std::error::Error for BodyTimeout {}
+
+impl BodyTimeout {
+    /// The timeout somewhere in `e`'s chain of causes.
+    pub fn find(e: &(dyn std::error::Error + 'static)) -> Option<BodyTimeout> {
+        let mut at = Some(e);
+        while let Some(e) = at {
+            if let Some(t) = e.downcast_ref::<BodyTimeout>() {
+                return Some(*t);
+            }
+            at = e.source();
+        }
+        None
+    }
+}
+
 /// A request body that must arrive whole within its deadline (counted
 /// from its first read): one sent half, then held, fails, and its request
 /// is answered and its connection closed.
@@ -248,11 +278,7 @@ impl http_body::Body for Deadline {
             .sleep
             .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
         match sleep.as_mut().poll(cx) {
-            Poll::Ready(()) => Poll::Ready(Some(Err(format!(
-                "the request body did not arrive within {} s",
-                timeout.as_secs_f64()
-            )
-            .into()))),
+            Poll::Ready(()) => Poll::Ready(Some(Err(BodyTimeout(timeout).into()))),
             Poll::Pending => Poll::Pending,
         }
     }
