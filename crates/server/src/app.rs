@@ -53,7 +53,9 @@ impl Default for Config {
 /// A message for one client's socket.
 #[derive(Debug)]
 pub enum Push {
-    Text(String),
+    /// A text frame: shared by every listener sent the same one (cloning it
+    /// counts a reference, it does not copy).
+    Text(axum::extract::ws::Utf8Bytes),
     /// Close the socket, saying why.
     Close(String),
 }
@@ -778,14 +780,26 @@ impl App {
     /// Sends each listener its own state and its new events. A listener
     /// whose queue is full is dropped: it reloads when it reconnects.
     fn push(&self, slot: &Slot, live: &mut Live) {
-        let mut cache: HashMap<(Viewer, Lang), Value> = HashMap::new();
+        // Each viewer's state is built once, and each message once for
+        // every listener at the same point of the same stream: a thousand
+        // spectators share one message, not a thousand copies.
+        let mut states: HashMap<(Viewer, Lang), Value> = HashMap::new();
+        let mut messages: HashMap<(Viewer, Lang, usize), (axum::extract::ws::Utf8Bytes, usize)> =
+            HashMap::new();
         let mut subs = std::mem::take(&mut live.subs);
         subs.retain_mut(|sub| {
-            let state = cache
-                .entry((sub.viewer, sub.lang))
-                .or_insert_with(|| self.state(slot, live, sub.viewer, sub.lang))
+            let (msg, next) = messages
+                .entry((sub.viewer, sub.lang, sub.next_event))
+                .or_insert_with(|| {
+                    let state = states
+                        .entry((sub.viewer, sub.lang))
+                        .or_insert_with(|| self.state(slot, live, sub.viewer, sub.lang))
+                        .clone();
+                    let (msg, next) =
+                        self.message(live, state, sub.viewer, sub.lang, sub.next_event);
+                    (msg.into(), next)
+                })
                 .clone();
-            let (msg, next) = self.message(live, state, sub.viewer, sub.lang, sub.next_event);
             sub.next_event = next;
             match sub.tx.try_send(Push::Text(msg)) {
                 Ok(()) => true,
@@ -833,7 +847,7 @@ impl App {
         slot.summarise(&live);
         let state = self.state(slot, &live, viewer, lang);
         let (msg, next) = self.message(&live, state, viewer, lang, from);
-        if tx.try_send(Push::Text(msg)).is_ok() {
+        if tx.try_send(Push::Text(msg.into())).is_ok() {
             live.subs.push(Sub {
                 viewer,
                 lang,

@@ -25,6 +25,14 @@ use crate::limit::Key;
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Frames larger than this close the socket.
 const HARD_LIMIT: usize = 1024 * 1024;
+/// The socket's read buffer: a client sends small messages (a decision, a
+/// try), and the buffer grows for a larger one while it is read. The
+/// default, 128 KiB allocated for each socket up front, was most of an idle
+/// socket's memory.
+const READ_BUFFER: usize = 4 * 1024;
+/// The most a socket's write buffer holds: a client that reads nothing
+/// fills its queue long before (a state is tens of KiB).
+const MAX_WRITE_BUFFER: usize = 4 * 1024 * 1024;
 /// How long one frame may take to leave before the client is dropped.
 const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -101,6 +109,9 @@ pub async fn upgrade(
     let held = extensions.get::<crate::conn::Held>().cloned();
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
         .on_upgrade(move |socket| async move {
             client(app, slot, socket, keys).await;
             drop(held);
@@ -146,9 +157,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
             };
             match push {
                 Some(Push::Text(s)) => {
-                    match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(s.into())))
-                        .await
-                    {
+                    match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(s))).await {
                         Ok(Ok(())) => {}
                         // Refused: the client closed first. Its close frame
                         // is answered (the answer waits in the socket).
@@ -193,7 +202,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 .clone()
                 .or_else(|| weak.as_ref().and_then(|w| w.upgrade()))
             {
-                let _ = t.try_send(Push::Text(s));
+                let _ = t.try_send(Push::Text(s.into()));
             }
         };
         // This second's tries: (its start, how many).
