@@ -57,9 +57,8 @@ pub async fn start(
 /// the store finishes its writes. `ready` is told the address listened on.
 pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let (app, router) = start(&options.db, options.config.clone()).await?;
-    let listener = tokio::net::TcpListener::bind(options.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
+    let listener =
+        listen(options.addr).map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     tracing::info!(%addr, db = %options.db.display(), "serving");
     ready(addr);
@@ -74,6 +73,25 @@ pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(
     app.close_store().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Connections the kernel may hold for the accept loop (clamped to
+/// `net.core.somaxconn`, 4,096 on current Linux): a thousand clients
+/// connecting at once overflowed the 1,024 that `TcpListener::bind` asks
+/// for, and the kernel dropped their handshakes.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// A listener on `addr` with [`LISTEN_BACKLOG`].
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// SIGTERM or Ctrl-C.
