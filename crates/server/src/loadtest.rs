@@ -363,6 +363,11 @@ pub async fn run(o: LoadOptions) -> LoadReport {
     }
 }
 
+/// The report as JSON.
+pub fn to_json(r: &LoadReport) -> Value {
+    serde_json::to_value(r).unwrap_or(Value::Null)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,9 +390,4 @@ mod tests {
         assert!(mean.abs_diff(think) < Duration::from_millis(10), "{mean:?}");
         assert_eq!(jittered(Duration::ZERO, &mut rng), Duration::ZERO);
     }
-}
-
-/// The report as JSON.
-pub fn to_json(r: &LoadReport) -> Value {
-    serde_json::to_value(r).unwrap_or(Value::Null)
 }
