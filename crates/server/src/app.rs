@@ -834,7 +834,15 @@ impl App {
         (state.to_string(), next)
     }
 
+    /// How many listeners game `slot` holds.
+    pub async fn listeners(&self, slot: &Slot) -> usize {
+        slot.live.lock().await.subs.len()
+    }
+
     /// Adds a listener and sends it the state with its events from `from`.
+    /// The listeners that left since the last push are let go first: a
+    /// game where nobody decides, visited and left again and again, holds
+    /// only the listeners still there.
     pub async fn subscribe(
         &self,
         slot: &Arc<Slot>,
@@ -844,6 +852,7 @@ impl App {
         tx: mpsc::Sender<Push>,
     ) {
         let mut live = slot.live.lock().await;
+        live.subs.retain(|s| !s.tx.is_closed());
         slot.summarise(&live);
         let state = self.state(slot, &live, viewer, lang);
         let (msg, next) = self.message(&live, state, viewer, lang, from);

@@ -52,3 +52,30 @@ async fn spectators_at_the_same_point_share_one_message() {
         }
     }
 }
+
+/// Spectators who come and go while nobody decides are not kept: the game
+/// holds the listeners still there, not every one that ever came.
+#[tokio::test]
+async fn spectators_who_left_are_not_kept_while_nobody_decides() {
+    let s = common::server().await;
+    let (id, _) = s
+        .create(&["human", "faceless", "faceless", "faceless"], 2)
+        .await;
+    let slot = s.app.slot(&id).unwrap();
+    let (tx, _stays) = tokio::sync::mpsc::channel(8);
+    s.app
+        .subscribe(&slot, Viewer::Spectator, Lang::En, 0, tx)
+        .await;
+    for _ in 0..200 {
+        let (tx, rx) = tokio::sync::mpsc::channel(8);
+        s.app
+            .subscribe(&slot, Viewer::Spectator, Lang::En, 0, tx)
+            .await;
+        drop(rx);
+    }
+    assert!(
+        s.app.listeners(&slot).await <= 2,
+        "{} listeners held for 1 still there",
+        s.app.listeners(&slot).await
+    );
+}
