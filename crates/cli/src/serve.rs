@@ -9,6 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use clap::Args;
+use valerna_server::conn::ConnLimits;
 use valerna_server::limit::{Limits, Rate};
 use valerna_server::loadtest::{self, LoadOptions};
 use valerna_server::{Config, Db, Options};
@@ -54,6 +55,23 @@ pub struct ServeArgs {
     /// 2 s).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     ismcts_iterations: u32,
+    /// The most connections held at once, WebSockets included (0: all the
+    /// file descriptors allow, less 128 kept for the server's own files;
+    /// the soft descriptor limit is first raised to the hard one).
+    #[arg(long, default_value_t = 0)]
+    max_connections: usize,
+    /// The most connections one client address (an IPv6 /64) holds at once
+    /// (0: no cap). Behind a reverse proxy every client has the proxy's
+    /// address: give 0 and cap at the proxy.
+    #[arg(long, default_value_t = 256)]
+    max_connections_per_address: usize,
+    /// Seconds a connection has to send a whole request head, from its
+    /// opening or its last answer (an idle connection is closed then).
+    #[arg(long, default_value_t = 10.0, value_parser = timeout)]
+    header_timeout: f64,
+    /// Seconds a request has to send its whole body.
+    #[arg(long, default_value_t = 30.0, value_parser = timeout)]
+    body_timeout: f64,
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
@@ -72,6 +90,16 @@ fn seconds(s: &str) -> Result<f64, String> {
         Ok(x) if x.is_finite() && (0.0..=MAX_SECONDS).contains(&x) => Ok(x),
         _ => Err(format!(
             "{s:?} is not a time: give a number of seconds from 0 to {MAX_SECONDS} (a day)"
+        )),
+    }
+}
+
+/// A timeout: a number of seconds from a millisecond to an hour.
+fn timeout(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.001..=3600.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{s:?} is not a timeout: give a number of seconds from 0.001 to 3600"
         )),
     }
 }
@@ -150,6 +178,12 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
                 ..Limits::default()
             },
             ismcts_iterations: args.ismcts_iterations,
+            connections: ConnLimits {
+                max_connections: args.max_connections,
+                per_address: args.max_connections_per_address,
+                header_timeout: Duration::from_secs_f64(args.header_timeout),
+                body_timeout: Duration::from_secs_f64(args.body_timeout),
+            },
             ..Config::default()
         },
     };
@@ -294,7 +328,8 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             "--bot-delay-ms",
             "0",
         ])
-        .args(["--rate-per-address", "0", "--rate-per-token", "0", "--db"])
+        .args(["--rate-per-address", "0", "--rate-per-token", "0"])
+        .args(["--max-connections-per-address", "0", "--db"])
         .arg(dir.0.join("load.db"))
         .env("RUST_LOG", "warn")
         .stdin(Stdio::piped())

@@ -681,11 +681,15 @@ fn parse_lang(code: Option<&str>, default: Lang) -> Result<Lang, ApiError> {
     }
 }
 
-/// The body, refused past the limit.
+/// The body, refused past the limit, or 408 `body_timeout` when it did not
+/// arrive whole in time (`conn::BodyTimeout`).
 pub(crate) async fn read_body(app: &App, body: Body) -> Result<Bytes, ApiError> {
     axum::body::to_bytes(body, app.config.max_body)
         .await
-        .map_err(|_| ApiError::too_large(app.config.max_body))
+        .map_err(|e| match crate::conn::BodyTimeout::find(&e) {
+            Some(t) => ApiError::new(StatusCode::REQUEST_TIMEOUT, "body_timeout", t.to_string()),
+            None => ApiError::too_large(app.config.max_body),
+        })
 }
 
 fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {

@@ -4,6 +4,7 @@
 //! commit to the store, and only then replace the game and tell everyone.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
@@ -32,6 +33,8 @@ pub struct Config {
     /// The iterations an `ismcts` seat searches a decision: a fixed budget,
     /// so a seat's choice depends on the game and its seed alone.
     pub ismcts_iterations: u32,
+    /// The connections held: their caps and deadlines.
+    pub connections: crate::conn::ConnLimits,
 }
 
 impl Default for Config {
@@ -42,6 +45,7 @@ impl Default for Config {
             client_queue: 64,
             limits: crate::limit::Limits::default(),
             ismcts_iterations: 1000,
+            connections: crate::conn::ConnLimits::default(),
         }
     }
 }
@@ -49,7 +53,9 @@ impl Default for Config {
 /// A message for one client's socket.
 #[derive(Debug)]
 pub enum Push {
-    Text(String),
+    /// A text frame: shared by every listener sent the same one (cloning it
+    /// counts a reference, it does not copy).
+    Text(axum::extract::ws::Utf8Bytes),
     /// Close the socket, saying why.
     Close(String),
 }
@@ -194,6 +200,8 @@ pub struct App {
     /// at once, so that many games with bot seats do not grow the blocking
     /// pool (each thread with its own stack and allocator arena).
     thinkers: Arc<tokio::sync::Semaphore>,
+    /// How many listeners were let go because their queue was full.
+    dropped_for_not_reading: AtomicUsize,
 }
 
 impl std::fmt::Debug for App {
@@ -264,6 +272,7 @@ impl App {
             thinkers: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(2, |n| n.get()),
             )),
+            dropped_for_not_reading: AtomicUsize::new(0),
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
@@ -760,6 +769,12 @@ impl App {
         Some(g.new.game)
     }
 
+    /// How many listeners were let go because they did not read (their
+    /// queue full), not counting those that left.
+    pub fn dropped_for_not_reading(&self) -> usize {
+        self.dropped_for_not_reading.load(Ordering::Relaxed)
+    }
+
     /// How many games are in memory.
     pub fn games_in_memory(&self) -> usize {
         self.games.read().unwrap_or_else(|e| e.into_inner()).len()
@@ -768,19 +783,37 @@ impl App {
     /// Sends each listener its own state and its new events. A listener
     /// whose queue is full is dropped: it reloads when it reconnects.
     fn push(&self, slot: &Slot, live: &mut Live) {
-        let mut cache: HashMap<(Viewer, Lang), Value> = HashMap::new();
+        // Each viewer's state is built once, and each message once for
+        // every listener at the same point of the same stream: a thousand
+        // spectators share one message, not a thousand copies.
+        let mut states: HashMap<(Viewer, Lang), Value> = HashMap::new();
+        let mut messages: HashMap<(Viewer, Lang, usize), (axum::extract::ws::Utf8Bytes, usize)> =
+            HashMap::new();
         let mut subs = std::mem::take(&mut live.subs);
         subs.retain_mut(|sub| {
-            let state = cache
-                .entry((sub.viewer, sub.lang))
-                .or_insert_with(|| self.state(slot, live, sub.viewer, sub.lang))
+            let (msg, next) = messages
+                .entry((sub.viewer, sub.lang, sub.next_event))
+                .or_insert_with(|| {
+                    let state = states
+                        .entry((sub.viewer, sub.lang))
+                        .or_insert_with(|| self.state(slot, live, sub.viewer, sub.lang))
+                        .clone();
+                    let (msg, next) =
+                        self.message(live, state, sub.viewer, sub.lang, sub.next_event);
+                    (msg.into(), next)
+                })
                 .clone();
-            let (msg, next) = self.message(live, state, sub.viewer, sub.lang, sub.next_event);
             sub.next_event = next;
             match sub.tx.try_send(Push::Text(msg)) {
                 Ok(()) => true,
-                Err(_) => {
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    self.dropped_for_not_reading.fetch_add(1, Ordering::Relaxed);
                     tracing::info!(game = %slot.id, "a client that does not read was dropped");
+                    false
+                }
+                // Its socket closed: the client left.
+                Err(mpsc::error::TrySendError::Closed(_)) => {
+                    tracing::debug!(game = %slot.id, "a client left");
                     false
                 }
             }
@@ -804,7 +837,15 @@ impl App {
         (state.to_string(), next)
     }
 
+    /// How many listeners game `slot` holds.
+    pub async fn listeners(&self, slot: &Slot) -> usize {
+        slot.live.lock().await.subs.len()
+    }
+
     /// Adds a listener and sends it the state with its events from `from`.
+    /// The listeners that left since the last push are let go first: a
+    /// game where nobody decides, visited and left again and again, holds
+    /// only the listeners still there.
     pub async fn subscribe(
         &self,
         slot: &Arc<Slot>,
@@ -814,10 +855,11 @@ impl App {
         tx: mpsc::Sender<Push>,
     ) {
         let mut live = slot.live.lock().await;
+        live.subs.retain(|s| !s.tx.is_closed());
         slot.summarise(&live);
         let state = self.state(slot, &live, viewer, lang);
         let (msg, next) = self.message(&live, state, viewer, lang, from);
-        if tx.try_send(Push::Text(msg)).is_ok() {
+        if tx.try_send(Push::Text(msg.into())).is_ok() {
             live.subs.push(Sub {
                 viewer,
                 lang,

@@ -11,6 +11,7 @@
 pub mod api;
 pub mod app;
 pub mod client;
+pub mod conn;
 pub mod error;
 pub mod games;
 pub mod hosted;
@@ -90,7 +91,8 @@ pub struct Options {
     pub config: Config,
 }
 
-/// Opens the SQLite store at `db`, loads every game and builds the routes.
+/// Opens the SQLite store at `db`, loads every game and builds the routes,
+/// every answer with the security headers ([`web::SECURITY_HEADERS`]).
 pub async fn start(
     db: &std::path::Path,
     config: Config,
@@ -98,11 +100,13 @@ pub async fn start(
     start_in(&Db::File(db.to_path_buf()), config).await
 }
 
-/// Opens the store, loads every game and builds the routes.
+/// Opens the store, loads every game and builds the routes, every answer
+/// with the security headers ([`web::SECURITY_HEADERS`]).
 pub async fn start_in(db: &Db, config: Config) -> Result<(Arc<App>, axum::Router), String> {
     let store = db.open().await?;
     let app = App::load(store, config).await?;
-    Ok((app.clone(), api::router(app)))
+    let router = api::router(app.clone()).layer(axum::middleware::from_fn(web::security_headers));
+    Ok((app, router))
 }
 
 /// Serves until SIGTERM or Ctrl-C, then shuts down gracefully: requests in
@@ -110,28 +114,41 @@ pub async fn start_in(db: &Db, config: Config) -> Result<(Arc<App>, axum::Router
 /// the store finishes its writes. `ready` is told the address listened on.
 pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let (app, router) = start_in(&options.db, options.config.clone()).await?;
-    let listener = tokio::net::TcpListener::bind(options.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
+    let listener =
+        listen(options.addr).map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     tracing::info!(%addr, db = %options.db.shown(), "serving");
     ready(addr);
     let stopping = app.clone();
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    conn::serve(listener, router, options.config.connections, async move {
         stop_signal().await;
         tracing::info!("shutting down");
         stopping.begin_shutdown();
         stopping.close_all("the server is shutting down").await;
     })
-    .await
-    .map_err(|e| e.to_string())?;
+    .await;
     app.close_store().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Connections the kernel may hold for the accept loop (clamped to
+/// `net.core.somaxconn`, 4,096 on current Linux): a thousand clients
+/// connecting at once overflowed the 1,024 that `TcpListener::bind` asks
+/// for, and the kernel dropped their handshakes.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// A listener on `addr` with [`LISTEN_BACKLOG`].
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// SIGTERM or Ctrl-C.

@@ -7,6 +7,7 @@
 //! round trip is measured too.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -112,11 +113,27 @@ impl Tally {
     }
 }
 
+/// Connections the clients open at once: a game's creation and its
+/// socket's handshake. A thousand clients connecting in the same
+/// millisecond overflowed the server's listen queue (the kernel then drops
+/// the handshake and the client's retry comes a second later, or the
+/// connection is refused); a person's browser opens a handful.
+const CONNECTING_AT_ONCE: usize = 32;
+
+/// The think time of one decision: `think` times a factor from 0.5 to 1.5.
+/// Clients that all waited exactly `think` after games created together
+/// sent their decisions in waves, a thousand in the same millisecond, and
+/// measured the wave's queue, not the server's answer to one decision.
+fn jittered(think: Duration, rng: &mut XorShift) -> Duration {
+    think.mul_f64(0.5 + rng.below(1001) as f64 / 1000.0)
+}
+
 async fn one_table(
     o: LoadOptions,
     i: usize,
     counted_from: Instant,
     deadline: tokio::time::Instant,
+    connecting: Arc<tokio::sync::Semaphore>,
 ) -> Tally {
     let mut t = Tally::default();
     let mut rng = XorShift(o.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -130,6 +147,7 @@ async fn one_table(
             json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
                    "me": 0, "seed": seed})
         };
+        let permit = connecting.clone().acquire_owned().await;
         let created = match http(o.addr, "POST", "/api/games", None, Some(&body.to_string())).await
         {
             Ok(a) if a.status == 201 => a.body,
@@ -147,7 +165,9 @@ async fn one_table(
             .as_str()
             .unwrap_or_default()
             .to_owned();
-        let Ok(mut ws) = Socket::connect(o.addr, &id).await else {
+        let connected = Socket::connect(o.addr, &id).await;
+        drop(permit);
+        let Ok(mut ws) = connected else {
             t.error("connect");
             continue;
         };
@@ -161,7 +181,11 @@ async fn one_table(
         }
         let mut sent: Option<(u64, Instant)> = None;
         loop {
-            let msg: Msg = match tokio::time::timeout_at(deadline, ws.next_text()).await {
+            let read = tokio::time::timeout_at(deadline, ws.next_text()).await;
+            // The answer's time: when it was read, before the client's own
+            // work on it.
+            let arrived = Instant::now();
+            let msg: Msg = match read {
                 Ok(Some(text)) => match serde_json::from_str(&text) {
                     Ok(m) => m,
                     Err(_) => {
@@ -189,7 +213,7 @@ async fn one_table(
                 && version > v
             {
                 if at >= counted_from {
-                    t.latencies.push(at.elapsed());
+                    t.latencies.push(arrived.saturating_duration_since(at));
                 }
                 sent = None;
             }
@@ -205,7 +229,7 @@ async fn one_table(
             // The think time ends at the deadline at the latest: the run
             // lasts as long as it was asked to, whatever the think time.
             let thought = tokio::time::Instant::now()
-                .checked_add(o.think)
+                .checked_add(jittered(o.think, &mut rng))
                 .map_or(deadline, |t| t.min(deadline));
             if o.tries_per_second > 0 {
                 let decision = &options[pick].decision;
@@ -295,12 +319,14 @@ pub async fn run(o: LoadOptions) -> LoadReport {
     let counted_from = start + o.warm_up;
     let deadline = tokio::time::Instant::now() + o.duration;
     let mut tasks = Vec::with_capacity(o.games);
+    let connecting = Arc::new(tokio::sync::Semaphore::new(CONNECTING_AT_ONCE));
     for i in 0..o.games {
         tasks.push(tokio::spawn(one_table(
             o.clone(),
             i,
             counted_from,
             deadline,
+            connecting.clone(),
         )));
     }
     let mut all = Tally::default();
@@ -340,4 +366,28 @@ pub async fn run(o: LoadOptions) -> LoadReport {
 /// The report as JSON.
 pub fn to_json(r: &LoadReport) -> Value {
     serde_json::to_value(r).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn think_times_spread_from_half_to_one_and_a_half() {
+        let mut rng = XorShift(7);
+        let think = Duration::from_millis(600);
+        let times: Vec<Duration> = (0..10_000).map(|_| jittered(think, &mut rng)).collect();
+        let (lo, hi) = (times.iter().min().unwrap(), times.iter().max().unwrap());
+        assert!(
+            *lo >= Duration::from_millis(300) && *lo < Duration::from_millis(310),
+            "{lo:?}"
+        );
+        assert!(
+            *hi <= Duration::from_millis(900) && *hi > Duration::from_millis(890),
+            "{hi:?}"
+        );
+        let mean = times.iter().sum::<Duration>() / times.len() as u32;
+        assert!(mean.abs_diff(think) < Duration::from_millis(10), "{mean:?}");
+        assert_eq!(jittered(Duration::ZERO, &mut rng), Duration::ZERO);
+    }
 }

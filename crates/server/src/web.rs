@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use include_dir::{Dir, include_dir};
 
@@ -12,6 +13,54 @@ use crate::app::App;
 use crate::error::ApiError;
 
 static WEB: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/web");
+
+/// The Content-Security-Policy of every answer: the pages run only the
+/// server's own scripts and styles (no inline script, no inline style
+/// attribute: the scripts set styles through `element.style`, which CSP
+/// allows), talk only to their own origin (the API and its WebSocket:
+/// `'self'` covers `ws:`/`wss:` of the same host), show images of their own
+/// and the empty `data:,` icon, and may not be framed by anyone.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self' data:; connect-src 'self'; font-src 'self'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The headers every answer carries, pages and API alike: [`CSP`], no
+/// content-type sniffing, no referrer sent with the links (a game's page
+/// address names the game).
+pub const SECURITY_HEADERS: [(header::HeaderName, &str); 4] = [
+    (header::CONTENT_SECURITY_POLICY, CSP),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+];
+
+/// Adds [`SECURITY_HEADERS`] to every answer (a handler's own are kept).
+pub async fn security_headers(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let headers = res.headers_mut();
+    for (name, value) in SECURITY_HEADERS {
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
+    }
+    res
+}
+
+/// The paths of every embedded file, as `/static/...` serves them.
+pub fn files() -> Vec<String> {
+    fn walk(d: &Dir<'_>, out: &mut Vec<String>) {
+        for f in d.files() {
+            out.push(f.path().to_string_lossy().replace('\\', "/"));
+        }
+        for sub in d.dirs() {
+            walk(sub, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&WEB, &mut out);
+    out.sort();
+    out
+}
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next().unwrap_or("") {

@@ -26,6 +26,14 @@ use crate::limit::Key;
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Frames larger than this close the socket.
 const HARD_LIMIT: usize = 1024 * 1024;
+/// The socket's read buffer: a client sends small messages (a decision, a
+/// try), and the buffer grows for a larger one while it is read. The
+/// default, 128 KiB allocated for each socket up front, was most of an idle
+/// socket's memory.
+const READ_BUFFER: usize = 4 * 1024;
+/// The most a socket's write buffer holds: a client that reads nothing
+/// fills its queue long before (a state is tens of KiB).
+const MAX_WRITE_BUFFER: usize = 4 * 1024 * 1024;
 /// How long one frame may take to leave before the client is dropped.
 const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -98,9 +106,17 @@ pub async fn upgrade(
         }
     };
     let keys = crate::api::limit_keys(&extensions, None);
+    // The socket keeps its connection's place in the connection caps.
+    let held = extensions.get::<crate::conn::Held>().cloned();
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| client(app, slot, socket, keys))
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| async move {
+            client(app, slot, socket, keys).await;
+            drop(held);
+        })
 }
 
 /// Reads a client's text frame: too large, or not a message, is refused
@@ -170,8 +186,8 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Push>(app.config.client_queue);
     let mut shutdown = app.shutdown_signal();
-    // The reader's word to close the socket, with the reason.
-    let (closing, mut close_asked) = tokio::sync::oneshot::channel::<String>();
+    // The reader's word to close the socket.
+    let (closing, mut close_asked) = tokio::sync::oneshot::channel::<Closing>();
     let writer = async move {
         let mut listen_close = true;
         let close = loop {
@@ -179,9 +195,9 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 // What is queued leaves first: the refusals before a close.
                 biased;
                 p = rx.recv() => p,
-                _ = shutdown.wait_for(|s| *s) => break "the server is shutting down".to_owned(),
+                _ = shutdown.wait_for(|s| *s) => break Closing::away("the server is shutting down"),
                 r = &mut close_asked, if listen_close => match r {
-                    Ok(reason) => break reason,
+                    Ok(c) => break c,
                     Err(_) => {
                         listen_close = false;
                         continue;
@@ -190,31 +206,37 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
             };
             match push {
                 Some(Push::Text(s)) => {
-                    match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(s.into())))
-                        .await
-                    {
+                    match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(s))).await {
                         Ok(Ok(())) => {}
-                        _ => return,
+                        // Refused: the client closed first. Its close frame
+                        // is answered (the answer waits in the socket).
+                        Ok(Err(_)) => {
+                            let _ = tokio::time::timeout(SEND_TIMEOUT, sink.close()).await;
+                            return;
+                        }
+                        Err(_) => return,
                     }
                 }
-                Some(Push::Close(reason)) => break reason,
+                Some(Push::Close(reason)) => break Closing::away(reason),
                 // The queue's last sender is gone: the reader closed for a
                 // flood, or the game let the client go.
                 None => match close_asked.try_recv() {
-                    Ok(reason) => break reason,
-                    Err(_) => break "the client did not read its messages: reconnect".to_owned(),
+                    Ok(c) => break c,
+                    Err(_) => {
+                        break Closing::away("the client did not read its messages: reconnect");
+                    }
                 },
             }
         };
-        let frame = CloseFrame {
-            code: if close.starts_with(FLOODED) {
-                axum::extract::ws::close_code::POLICY
-            } else {
-                axum::extract::ws::close_code::AWAY
-            },
-            reason: close.into(),
-        };
-        let _ = tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Close(Some(frame)))).await;
+        let _ = tokio::time::timeout(SEND_TIMEOUT, async {
+            match close {
+                Closing::Frame(frame) => sink.send(Message::Close(Some(frame))).await,
+                // The socket answers a client's close frame by itself, on
+                // its next write or flush: this flushes it.
+                Closing::Answer => sink.close().await,
+            }
+        })
+        .await;
     };
     let reader = async {
         // Messages refused in a row for the flood limits.
@@ -229,12 +251,24 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 .clone()
                 .or_else(|| weak.as_ref().and_then(|w| w.upgrade()))
             {
-                let _ = t.try_send(Push::Text(s));
+                let _ = t.try_send(Push::Text(s.into()));
             }
         };
         // This second's tries: (its start, how many).
         let mut tries = (std::time::Instant::now(), 0u32);
-        while let Some(Ok(msg)) = stream.next().await {
+        while let Some(read) = stream.next().await {
+            let msg = match read {
+                Ok(m) => m,
+                Err(e) if invalid_utf8(&e) => {
+                    let _ = closing.send(Closing::Frame(CloseFrame {
+                        code: axum::extract::ws::close_code::INVALID,
+                        reason: "a text frame that is not UTF-8".into(),
+                    }));
+                    return true;
+                }
+                // The connection is gone.
+                Err(_) => break,
+            };
             let (refusing, decoded) = match &msg {
                 Message::Text(t) => {
                     let (r, m) = decode_named(t.as_str());
@@ -270,9 +304,13 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                     Err(l) => {
                         strikes += 1;
                         if strikes >= app.limiter.limits().strikes {
-                            let _ = closing.send(format!(
-                                "{FLOODED}: {strikes} messages in a row over the limit"
-                            ));
+                            let _ = closing.send(Closing::Frame(CloseFrame {
+                                code: axum::extract::ws::close_code::POLICY,
+                                reason: format!(
+                                    "{FLOODED}: {strikes} messages in a row over the limit"
+                                )
+                                .into(),
+                            }));
                             return true;
                         }
                         send(
@@ -291,7 +329,11 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         continue;
                     }
                 },
-                (Message::Close(_), _) => break,
+                // The client closes: the writer answers its close frame.
+                (Message::Close(_), _) => {
+                    let _ = closing.send(Closing::Answer);
+                    return true;
+                }
                 (Message::Binary(_), _) => {
                     send(
                         &strong,
@@ -407,9 +449,10 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
     tokio::pin!(writer);
     tokio::select! {
         _ = &mut writer => {}
-        flooded = reader => {
-            if flooded {
-                // The writer sends the close frame and ends.
+        closes = reader => {
+            if closes {
+                // The writer sends the close frame, or the answer to the
+                // client's, and ends.
                 let _ = tokio::time::timeout(SEND_TIMEOUT, writer).await;
             }
         }
@@ -418,6 +461,41 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
 
 /// The start of the close reason of a socket closed for its flood.
 const FLOODED: &str = "too many messages";
+
+/// How the writer closes the socket.
+enum Closing {
+    /// With this close frame.
+    Frame(CloseFrame),
+    /// By answering the client's close frame.
+    Answer,
+}
+
+impl Closing {
+    /// Going away, saying why: the server's or the game's reason (1001), a
+    /// flood's (1008).
+    fn away(reason: impl Into<String>) -> Closing {
+        let reason: String = reason.into();
+        let code = if reason.starts_with(FLOODED) {
+            axum::extract::ws::close_code::POLICY
+        } else {
+            axum::extract::ws::close_code::AWAY
+        };
+        Closing::Frame(CloseFrame {
+            code,
+            reason: reason.into(),
+        })
+    }
+}
+
+/// Whether a read failed on a text frame that is not UTF-8 (closed with
+/// 1007, as RFC 6455 asks), rather than on a connection that is gone.
+fn invalid_utf8(e: &axum::Error) -> bool {
+    matches!(
+        std::error::Error::source(e)
+            .and_then(|s| s.downcast_ref::<tokio_tungstenite::tungstenite::Error>()),
+        Some(tokio_tungstenite::tungstenite::Error::Utf8(_))
+    )
+}
 
 fn no_seat() -> ApiError {
     ApiError::new(

@@ -63,4 +63,9 @@ async fn a_listener_that_does_not_read_is_dropped() {
         }
     }
     assert_eq!(slow_states, 4, "of {} states", decided + 1);
+    assert_eq!(
+        s.app.dropped_for_not_reading(),
+        1,
+        "the one that did not read"
+    );
 }

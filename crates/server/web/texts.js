@@ -115,6 +115,9 @@ export function el(tag, attrs = {}, children = []) {
     else if (k === 'text') e.textContent = v;
     else if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
     else if (k === 'style' && typeof v === 'object') Object.assign(e.style, v);
+    // Through the CSSOM, which the page's Content-Security-Policy allows (a
+    // `style` attribute it refuses).
+    else if (k === 'style') e.style.cssText = String(v);
     else e.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);

@@ -120,26 +120,27 @@ pub async fn test_db(dir: &std::path::Path) -> Db {
 pub async fn server_with(config: Config) -> TestServer {
     let dir = temp_dir();
     let db = test_db(&dir).await;
+    let connections = config.connections;
     let (app, router) = valerna_server::start_in(&db, config).await.unwrap();
     TestServer {
-        addr: listen(router).await,
+        addr: listen(router, connections).await,
         app,
         dir,
         db,
     }
 }
 
-/// Serves `router` on a free loopback port, and says which.
-async fn listen(router: axum::Router) -> SocketAddr {
+/// Serves `router` on a free loopback port through the server's own accept
+/// loop (its connection caps and deadlines), and says which port.
+async fn listen(router: axum::Router, connections: valerna_server::conn::ConnLimits) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-    });
+    tokio::spawn(valerna_server::conn::serve(
+        listener,
+        router,
+        connections,
+        std::future::pending(),
+    ));
     addr
 }
 
@@ -151,7 +152,7 @@ impl TestServer {
             .await
             .unwrap();
         TestServer {
-            addr: listen(router).await,
+            addr: listen(router, self.app.config.connections).await,
             app,
             dir: temp_dir(),
             db: self.db.clone(),

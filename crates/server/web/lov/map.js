@@ -33,7 +33,12 @@ export const UNIT_KEYS = ['infantry', 'cavalry', 'ranged'];
  */
 export function s(tag, attrs = {}, children = []) {
   const e = /** @type {SVGElement} */ (document.createElementNS(NS, tag));
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(attrs)) {
+    // A style through the CSSOM: the Content-Security-Policy refuses a
+    // `style` attribute.
+    if (k === 'style') e.style.cssText = String(v);
+    else e.setAttribute(k, String(v));
+  }
   for (const c of children) if (c) e.append(c);
   return e;
 }
