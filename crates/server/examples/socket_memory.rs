@@ -43,7 +43,7 @@ fn main() {
             std::env::temp_dir().join(format!("valerna-socket-memory-{}", std::process::id()));
         let _ = std::fs::create_dir_all(&dir);
         let options = Options {
-            db: dir.join("m.db"),
+            db: valerna_server::Db::File(dir.join("m.db")),
             addr: "127.0.0.1:0".parse().unwrap(),
             config: Config {
                 bot_delay: Duration::ZERO,
