@@ -390,4 +390,55 @@ mod tests {
         assert!(mean.abs_diff(think) < Duration::from_millis(10), "{mean:?}");
         assert_eq!(jittered(Duration::ZERO, &mut rng), Duration::ZERO);
     }
+
+    /// A thousand clients connecting in the same millisecond overflowed the
+    /// server's listen queue: the clients open at most `CONNECTING_AT_ONCE`
+    /// connections at once, however many games start together. A server
+    /// that holds every request a while (and then refuses it) counts the
+    /// connections open at once while 200 games start.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn games_starting_together_open_a_bounded_number_of_connections() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let open = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let (o2, m2) = (open.clone(), most.clone());
+        tokio::spawn(async move {
+            while let Ok((mut c, _)) = listener.accept().await {
+                let (open, most) = (o2.clone(), m2.clone());
+                tokio::spawn(async move {
+                    let now = open.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    let mut buf = [0u8; 4096];
+                    let _ = c.read(&mut buf).await;
+                    tokio::time::sleep(Duration::from_millis(40)).await;
+                    let _ = c
+                        .write_all(
+                            b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                        )
+                        .await;
+                    open.fetch_sub(1, Ordering::SeqCst);
+                });
+            }
+        });
+        let report = run(LoadOptions {
+            addr,
+            games: 200,
+            duration: Duration::from_millis(600),
+            think: Duration::ZERO,
+            warm_up: Duration::ZERO,
+            seed: 1,
+            game: "lov",
+            tries_per_second: 0,
+        })
+        .await;
+        let most = most.load(Ordering::SeqCst);
+        assert!(report.errors > 0, "every creation was refused");
+        assert!(
+            (2..=CONNECTING_AT_ONCE).contains(&most),
+            "{most} connections open at once"
+        );
+    }
 }
