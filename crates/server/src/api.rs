@@ -294,6 +294,36 @@ pub struct Question {
     pub text: String,
     /// The legal options: only for the seat that must decide.
     pub options: Option<Vec<QuestionOption>>,
+    /// Lords of Vaala's "counterattack or retreat?": what comes and the
+    /// odds of the counterattack (absent for every other question).
+    pub defense: Option<DefenseOdds>,
+}
+
+/// A Lords of Vaala defender's choice weighed (LoV p.12): the attacker's
+/// criticals have struck already; its standard hits land after the
+/// counterattack, and not at all if the defender retreats.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DefenseOdds {
+    /// The region fought over.
+    pub region: u8,
+    /// The attacking seat.
+    pub attacker: u8,
+    /// The defending seat (the Faceless one a person decides for, if so).
+    pub defender: u8,
+    /// The attacker's dice: its Combat Value when it rolled.
+    pub attack_dice: u8,
+    /// Wounds the attack's criticals dealt at once, after mountains, cities
+    /// and wards took their hits.
+    pub criticals_taken: u8,
+    /// The attack's standard hits still to land if the defender
+    /// counterattacks.
+    pub standard_hits_coming: u8,
+    /// The counterattack's dice: the defender's Combat Value now.
+    pub counterattack_dice: u8,
+    /// The hits (critical and standard) the counterattack deals the
+    /// attacker, exactly: what `valerna calc lov --combat-value N` prints
+    /// as "all hits". Absent when the defender has no Combat Value left.
+    pub counterattack_hits: Option<valerna_dice::odds::Summary>,
 }
 
 /// How the game ended.

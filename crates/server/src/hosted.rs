@@ -145,6 +145,13 @@ where
     fn question_text(&self, t: &Texts) -> Option<(String, Option<Seat>)>;
     /// One option of the pending question as a button's label.
     fn option_text(&self, t: &Texts, m: &Self::Meaning) -> String;
+    /// What a player weighs the pending question by, when the rules give
+    /// figures for it (Lords of Vaala's "counterattack or retreat?": the
+    /// hits coming and the counterattack's exact odds,
+    /// [`crate::api::DefenseOdds`]); public, as what it is counted from.
+    fn question_figures(&self) -> Option<Value> {
+        None
+    }
     /// How the game ended, in words.
     fn outcome_text(&self, t: &Texts) -> String;
     /// The decision a bot of `kind` takes now, from its own `seed` (a
@@ -345,6 +352,9 @@ where
         };
         let (text, owner) = self.game.question_text(t).unwrap_or_default();
         let mut q = json!({"seat": seat, "owner": owner.unwrap_or(seat), "text": text});
+        if let Some(figures) = self.game.question_figures() {
+            q["defense"] = figures;
+        }
         if viewer.is(seat) {
             let mut out = Vec::new();
             self.game.choices(&mut out);

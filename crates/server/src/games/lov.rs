@@ -94,6 +94,10 @@ impl Worded for Lov {
         words::option_text(self.content(), t, m)
     }
 
+    fn question_figures(&self) -> Option<Value> {
+        defense_odds(self).and_then(|d| serde_json::to_value(d).ok())
+    }
+
     fn outcome_text(&self, t: &Texts) -> String {
         let Some(o) = valerna_game::Game::outcome(self) else {
             return String::new();
@@ -376,6 +380,50 @@ pub fn content_body(content: &Content, t: &Texts) -> ContentBody {
     }
 }
 
+/// "Counterattack or retreat?" weighed (LoV p.12), from what the table
+/// shows: the attack's roll (`last_roll[0]`), the hits mountains, cities
+/// and wards took since it was rolled (each takes a critical first, as the
+/// engine does), and the defender's Combat Value now.
+fn defense_odds(g: &Lov) -> Option<crate::api::DefenseOdds> {
+    use valerna_game::{Game, Viewer};
+    use valerna_lov::log::{Ask, Event};
+    let seat = g.to_decide()?;
+    let m = g.describe(&Decision::Pass);
+    let Ask::Defend { region } = m.ask else {
+        return None;
+    };
+    let defender = if m.owner == valerna_lov::state::NONE {
+        seat
+    } else {
+        m.owner
+    };
+    let mut events = Vec::new();
+    g.events(Viewer::Spectator, 0, &mut events);
+    let since = events
+        .iter()
+        .rposition(|e| matches!(e, Event::Combat { region: r, .. } if *r == region))?;
+    let ignored = events[since..]
+        .iter()
+        .filter(|e| matches!(e, Event::HitIgnored { region: r, .. } if *r == region))
+        .count() as u8;
+    let roll = g.state().last_roll[0];
+    let from_criticals = ignored.min(roll.criticals);
+    // Where its General or Dragon stands: the region fought over.
+    let dice = g.combat_values()[usize::from(defender)];
+    Some(crate::api::DefenseOdds {
+        region,
+        attacker: roll.seat,
+        defender,
+        attack_dice: roll.dice,
+        criticals_taken: roll.criticals - from_criticals,
+        standard_hits_coming: roll.standard.saturating_sub(ignored - from_criticals),
+        counterattack_dice: dice,
+        counterattack_hits: valerna_dice::odds::lov_combat(u32::from(dice))
+            .ok()
+            .map(|o| valerna_dice::odds::Summary::of(&o.hits)),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use valerna_game::{Game, Viewer};
@@ -383,6 +431,90 @@ mod tests {
     use valerna_texts::Lang;
 
     use super::*;
+
+    /// "Counterattack or retreat?" comes with its figures (LoV p.12), and
+    /// no other question does: the counterattack's dice are those the
+    /// engine then rolls, and its odds are the die's of docs/rulings.md
+    /// ("The Lords of Vaala combat die": four misses, three hits, a double
+    /// hit, a critical and a double critical) added die by die.
+    #[test]
+    fn a_defender_weighs_the_counterattack_by_its_exact_odds() {
+        use valerna_lov::log::Event;
+        // Hits of one die: 0 on a miss, 1 on a hit or a critical, 2 on a
+        // double hit or a double critical.
+        let die = [0.4, 0.4, 0.2];
+        let odds_of = |n: u8| {
+            let mut p = vec![1.0];
+            for _ in 0..n {
+                let mut next = vec![0.0; p.len() + 2];
+                for (k, pk) in p.iter().enumerate() {
+                    for (h, ph) in die.iter().enumerate() {
+                        next[k + h] += pk * ph;
+                    }
+                }
+                p = next;
+            }
+            p
+        };
+        let content = Lov::pack();
+        let (mut asked, mut with_dice) = (0, 0);
+        let mut events = Vec::new();
+        for seed in 0..12u64 {
+            let setup = Setup::new(seed, [true; 4], &content);
+            let mut g = Lov::start(&content, &setup).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            while let Some(d) = policy.choose(&g) {
+                let figures = defense_odds(&g);
+                let m = g.describe(&Decision::Pass);
+                let defend = matches!(m.ask, valerna_lov::log::Ask::Defend { .. });
+                assert_eq!(figures.is_some(), defend, "seed {seed}: {:?}", m.ask);
+                let Some(f) = figures else {
+                    g.apply(d).unwrap();
+                    continue;
+                };
+                asked += 1;
+                // A defender with no Combat Value rolls nothing.
+                assert_eq!(f.counterattack_hits.is_some(), f.counterattack_dice > 0);
+                if let Some(hits) = &f.counterattack_hits {
+                    let exact = odds_of(f.counterattack_dice);
+                    assert_eq!(hits.pmf.len(), exact.len(), "seed {seed}");
+                    for (a, b) in hits.pmf.iter().zip(&exact) {
+                        assert!(
+                            (a - b).abs() < 1e-12,
+                            "seed {seed}: {:?} {exact:?}",
+                            hits.pmf
+                        );
+                    }
+                }
+                assert!(f.criticals_taken <= g.state().last_roll[0].criticals);
+                assert!(f.standard_hits_coming <= g.state().last_roll[0].standard);
+                // Counterattack: the defender then rolls exactly those dice.
+                g.choices(&mut Vec::new());
+                events.clear();
+                g.events(Viewer::Spectator, 0, &mut events);
+                let before = events.len();
+                g.apply(Decision::Counterattack).unwrap();
+                events.clear();
+                g.events(Viewer::Spectator, 0, &mut events);
+                let rolled = events[before..].iter().find_map(|e| match e {
+                    Event::Rolled { seat, faces, .. } if *seat == f.defender => {
+                        Some(faces.iter().map(|&n| u32::from(n)).sum::<u32>())
+                    }
+                    _ => None,
+                });
+                assert_eq!(
+                    rolled.unwrap_or(0),
+                    u32::from(f.counterattack_dice),
+                    "seed {seed}: {f:?}"
+                );
+                with_dice += usize::from(rolled.is_some());
+            }
+        }
+        assert!(
+            asked >= 5 && with_dice >= 3,
+            "{asked} defenders asked in 12 games, {with_dice} with dice"
+        );
+    }
 
     /// The pack's English names and texts that `lang` spells otherwise (a
     /// name the same in both, as "Allaria" or "Ysval", is no English left

@@ -487,3 +487,42 @@ function endWhy(outcome, names) {
   const words = t(id, { name: names[0] ?? '' });
   return words === id ? outcome?.text || '' : words;
 }
+
+/**
+ * "Counterattack or retreat?" weighed (LoV p.12): the attack's standard
+ * hits still to land, and the counterattack's dice with the exact chance
+ * of each number of hits (the server's `question.defense`, the numbers of
+ * `valerna calc lov`).
+ * @param {any} content @param {any} d the question's `defense`
+ */
+export function defensePanel(content, d) {
+  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
+  const parts = [el('p', { text: t('web-defense-coming', { hits: d.standard_hits_coming, wounds: d.criticals_taken }) })];
+  const hits = d.counterattack_hits;
+  if (!hits) {
+    parts.push(el('p', { text: t('web-defense-no-dice') }));
+  } else {
+    parts.push(el('p', { text: t('web-defense-dice', { dice: d.counterattack_dice, attacker: seatName(content, d.attacker) }) }));
+    // One column a number of hits, so that the question stays short on a
+    // phone; the tail too unlikely to matter is one column, "k+".
+    /** @type {string[]} */
+    const heads = [];
+    /** @type {number[]} */
+    const chance = [];
+    for (let k = 0; k < hits.pmf.length; k++) {
+      const last = k === hits.pmf.length - 1 || hits.at_least[k + 1] < 0.005;
+      heads.push(last && k < hits.pmf.length - 1 ? `${k}+` : String(k));
+      chance.push(last ? hits.at_least[k] : hits.pmf[k]);
+      if (last) break;
+    }
+    const row = (/** @type {string} */ head, /** @type {string[]} */ cells) =>
+      el('tr', {}, [el('th', { scope: 'row', text: head }), ...cells.map((c) => el('td', { class: 'num', text: c }))]);
+    parts.push(
+      el('table', { class: 'defense-odds' }, [
+        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: t('web-defense-hits') }), ...heads.map((h) => el('th', { scope: 'col', class: 'num', text: h }))])]),
+        el('tbody', {}, [row(t('web-defense-chance'), chance.map(pct)), row(t('web-defense-at-least'), heads.map((_h, k) => pct(hits.at_least[k])))]),
+      ]),
+    );
+  }
+  return el('div', { id: 'defense', class: 'defense' }, parts);
+}

@@ -10,7 +10,7 @@ import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } 
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { choices, installKeys } from './decide.js';
-import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel } from './panels.js';
+import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
 
@@ -97,7 +97,7 @@ export function render(m, act) {
       box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: act.showHand, text: t('web-show-hand') }));
     } else if (q) {
       status.replaceChildren(seatTag(content, q.seat), colon(), el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
-      box.replaceChildren(...offer.buttons);
+      box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...offer.buttons);
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
       if (m.mode === 'replay' && st.question.text) status.append(el('span', { class: 'muted', text: ` — ${st.question.text}` }));

@@ -153,6 +153,12 @@ web-die-hit = hit
 web-die-double-hit = two hits
 web-die-critical = critical hit
 web-die-double-critical = two critical hits
+web-defense-coming = Standard hits still to come if you counterattack: { $hits } (critical hits already dealt: { $wounds })
+web-defense-dice = Your counterattack's dice: { $dice }. The hits it deals { $attacker }:
+web-defense-no-dice = Your counterattack rolls no dice: no Combat Value left.
+web-defense-hits = Hits
+web-defense-chance = Chance
+web-defense-at-least = At least
 
 ## Log and replay
 

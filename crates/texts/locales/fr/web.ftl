@@ -153,6 +153,12 @@ web-die-hit = touche standard
 web-die-double-hit = deux touches standards
 web-die-critical = touche critique
 web-die-double-critical = deux touches critiques
+web-defense-coming = Touches standards encore à venir si vous contre-attaquez : { $hits } (touches critiques déjà infligées : { $wounds })
+web-defense-dice = Dés de votre contre-attaque : { $dice }. Les touches qu'elle inflige à { $attacker } :
+web-defense-no-dice = Votre contre-attaque ne lance aucun dé : plus de Valeur de Combat.
+web-defense-hits = Touches
+web-defense-chance = Probabilité
+web-defense-at-least = Au moins
 
 ## Journal et replay
 

@@ -153,6 +153,12 @@ web-die-hit = colpo standard
 web-die-double-hit = due colpi standard
 web-die-critical = colpo critico
 web-die-double-critical = due colpi critici
+web-defense-coming = Colpi standard ancora in arrivo se contrattacchi: { $hits } (colpi critici già inflitti: { $wounds })
+web-defense-dice = Dadi del tuo contrattacco: { $dice }. I colpi che infligge a { $attacker }:
+web-defense-no-dice = Il tuo contrattacco non tira dadi: nessun Valore di Combattimento rimasto.
+web-defense-hits = Colpi
+web-defense-chance = Probabilità
+web-defense-at-least = Almeno
 
 ## Registro e replay
 

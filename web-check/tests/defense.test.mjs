@@ -1,0 +1,81 @@
+// "Counterattack or retreat?" weighed on the page (LoV p.12): the defender
+// sees the attack's standard hits still to come and the chance of each
+// number of hits its counterattack deals, the very numbers of
+// `valerna calc lov` for its Combat Value.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { binary, catchErrors, settle, accessibility, serverAndBrowser, createGame, SCREENSHOTS } from '../lib/harness.mjs';
+
+const at = serverAndBrowser({ screenshots: true });
+
+/**
+ * Plays a game of four people at one screen through the API, each decision
+ * a fixed pick among the options, until a defender must choose; answers the
+ * game and that state, or nothing within `limit` decisions.
+ * @param {number} seed @param {number} limit
+ */
+async function untilADefender(seed, limit) {
+  const base = at.server.base;
+  const game = await createGame(at.server, { game: 'lov', seats: ['human', 'human', 'human', 'human'], seed, mode: 'hotseat' });
+  const token = game.seats.map((/** @type {any} */ s) => s.token);
+  for (let i = 0; i < limit; i++) {
+    const seen = await (await fetch(`${base}/api/games/${game.id}`)).json();
+    const q = seen.question;
+    if (!q) return null;
+    const auth = { Authorization: `Bearer ${token[q.seat]}` };
+    const st = await (await fetch(`${base}/api/games/${game.id}`, { headers: auth })).json();
+    if (st.question.defense) return { game, st };
+    const res = await fetch(`${base}/api/games/${game.id}/decisions`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ version: st.version, option: (i * 7 + seed) % st.question.options.length }),
+    });
+    assert.equal(res.status, 200, await res.text());
+  }
+  return null;
+}
+
+test('a defender sees the hits coming and the exact odds of its counterattack', { timeout: 200000 }, async () => {
+  let found = null;
+  for (let seed = 1; seed <= 20 && !found; seed++) found = await untilADefender(seed, 600);
+  assert.ok(found, 'a defender was asked within 20 games');
+  const { game, st } = found;
+  const d = st.question.defense;
+  assert.ok(d.counterattack_dice > 0 && d.counterattack_hits, JSON.stringify(d));
+
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  if ((await settle(page)) === 'cover') await page.click('#show-hand');
+  await page.waitForSelector('#defense');
+  const shown = await page.$eval('#defense', (n) => ({
+    text: n.textContent,
+    heads: [...n.querySelectorAll('thead th')].slice(1).map((c) => c.textContent),
+    rows: [...n.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
+  }));
+  assert.match(shown.text, new RegExp(`: ${d.standard_hits_coming} `), shown.text);
+
+  // The chances, as `valerna calc lov` prints them for the same Combat Value.
+  const calc = JSON.parse(execFileSync(binary(), ['calc', 'lov', '--combat-value', String(d.counterattack_dice), '--json'], { encoding: 'utf8' }));
+  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
+  const [chance, atLeast] = shown.rows;
+  assert.ok(shown.heads.length >= 2, JSON.stringify(shown));
+  shown.heads.forEach((k, i) => {
+    const tail = k.endsWith('+');
+    assert.equal(Number.parseInt(k, 10), i);
+    assert.equal(chance[i], pct(tail ? calc.at_least[i] : calc.pmf[i]), `${k} hits`);
+    assert.equal(atLeast[i], pct(calc.at_least[i]), `at least ${k} hits`);
+  });
+  // The columns reach every outcome: the last is all that is left.
+  const last = shown.heads.length - 1;
+  assert.ok(shown.heads[last].endsWith('+') || last === calc.pmf.length - 1);
+
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the defender\'s question');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-defense-odds-en.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
