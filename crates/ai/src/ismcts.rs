@@ -131,6 +131,17 @@ struct Node<D> {
     reward: f64,
 }
 
+/// A decision as a search weighed it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weighed<D> {
+    pub decision: D,
+    /// Iterations that went through it.
+    pub visits: u32,
+    /// The deciding seat's mean payoff after it: 1 a win, 0 a loss (an
+    /// estimate of its chance to win).
+    pub value: f64,
+}
+
 /// The information-set search bot.
 pub struct Ismcts<G: Observable, S: Sampler<G>> {
     sampler: S,
@@ -192,6 +203,15 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
     /// Runs one search from `k`, returning the root's children as
     /// (decision, visits), or `None` if no consistent game was found.
     pub fn search(&mut self, k: &G::Knowledge) -> Option<Vec<(G::Decision, u32)>> {
+        self.weigh(k)
+            .map(|v| v.into_iter().map(|w| (w.decision, w.visits)).collect())
+    }
+
+    /// Runs one search from `k`, returning each of the root's children
+    /// with its visits and its mean payoff to the deciding seat (an
+    /// estimate of its chance to win after that decision), or `None` if no
+    /// consistent game was found.
+    pub fn weigh(&mut self, k: &G::Knowledge) -> Option<Vec<Weighed<G::Decision>>> {
         let seed = mix(self.seed, self.stats.decisions);
         self.stats.decisions += 1;
         let mut rng = Stream::new(seed ^ 0x5eed_5eed);
@@ -373,10 +393,16 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
                             .any(|o| nodes[c].decision.as_ref() == Some(o))
                 })
                 .filter_map(|&c| {
-                    nodes[c]
-                        .decision
-                        .clone()
-                        .map(|d| (d, nodes[c].visits as u32))
+                    let n = &nodes[c];
+                    n.decision.clone().map(|decision| Weighed {
+                        decision,
+                        visits: n.visits as u32,
+                        value: if n.visits > 0.0 {
+                            n.reward / n.visits
+                        } else {
+                            0.0
+                        },
+                    })
                 })
                 .collect(),
         )

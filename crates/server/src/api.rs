@@ -520,14 +520,14 @@ pub struct EventsQuery {
                        protocol of `/api/games/{id}/ws` is described in docs/api.md."
     ),
     paths(healthz, texts, content, list_games, create_game, join, get_game, get_events, decide,
-          take_back, record, at, websocket,
+          take_back, hint, record, at, websocket,
           crate::workshop::check_list, crate::workshop::new_list, crate::workshop::bov_odds,
           crate::own::create_list, crate::own::get_list, crate::own::put_list,
           crate::own::check_card_route, crate::own::get_card, crate::own::create_pack, crate::own::get_pack,
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
+                       TakeBack, Hint, HintOption, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
@@ -967,6 +967,57 @@ async fn take_back(
         .map(Json)
 }
 
+/// The search bot's estimate of each option of the pending question, for
+/// the seat that must decide in a game with one person.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Hint {
+    /// The game's version the hint is for.
+    pub version: u64,
+    /// The search's iterations (`valerna serve --ismcts-iterations`).
+    pub iterations: u32,
+    /// Every option of the question, in its order.
+    pub options: Vec<HintOption>,
+}
+
+/// One option as the search weighed it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HintOption {
+    /// The option's index in the question (`option` of a decision).
+    pub index: usize,
+    /// The option as a button's label.
+    pub label: String,
+    /// Iterations of the search that went through it: the most visited is
+    /// what the search bot would choose.
+    pub visits: u32,
+    /// The deciding seat's estimated chance to win after it, from 0 to 1
+    /// (a shared Dragonbond win counts as a win); `null` if never tried.
+    pub win: Option<f64>,
+}
+
+/// What the search bot would make of each option of the question the
+/// token's seat must answer, from what that seat knows only. Off in games
+/// between people (403 `hint_off`); Lords of Vaala only.
+#[utoipa::path(get, path = "/api/games/{id}/hint",
+    params(("id" = String, Path), LangQuery),
+    security(("seat_token" = [])),
+    responses((status = 200, body = Hint),
+              (status = 409, description = "not_your_turn, no_hint (a game without a search hint), broken", body = ErrorBody),
+              (status = 400, description = "bad_lang", body = ErrorBody),
+              (status = 401, description = "no_token", body = ErrorBody),
+              (status = 403, description = "wrong_token, hint_off", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody)))]
+async fn hint(
+    State(app): Shared,
+    P(id): P<String>,
+    Q(q): Q<LangQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.find(&id).await?;
+    let seat = slot.seat(bearer(&headers)?.as_deref())?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    app.hint(&slot, seat, lang).await.map(Json)
+}
+
 fn not_over() -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
@@ -1154,6 +1205,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/events", get(get_events))
         .route("/api/games/{id}/decisions", post(decide))
         .route("/api/games/{id}/takeback", post(take_back))
+        .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/at/{k}", get(at))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))

@@ -694,6 +694,56 @@ impl App {
         }))
     }
 
+    /// What the search bot would make of each option of the question `seat`
+    /// must answer, from what that seat knows only: in a game with one
+    /// person (a solo game against bots or the Faceless); between people a
+    /// hint would be a third player at the table, so it is off.
+    pub async fn hint(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        seat: Seat,
+        lang: Lang,
+    ) -> Result<Value, ApiError> {
+        let people = slot.seats.iter().filter(|k| **k == SeatKind::Human).count();
+        if people > 1 {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "hint_off",
+                format!("hints are off in a game between people (this one has {people})"),
+            ));
+        }
+        let (table, version) = {
+            let live = slot.live.lock().await;
+            if let Some(why) = &live.broken {
+                return Err(ApiError::new(StatusCode::CONFLICT, "broken", why.clone()));
+            }
+            check_turn(&*live.table, seat)?;
+            (live.table.clone(), live.version)
+        };
+        let iterations = self.config.ismcts_iterations;
+        // The same position gets the same hint.
+        let seed = {
+            let h = Sha256::digest(format!("{}:{version}:hint", slot.id));
+            u64::from_le_bytes(h[..8].try_into().unwrap_or_default())
+        };
+        let _permit = self.thinkers.clone().acquire_owned().await.ok();
+        let app = self.clone();
+        let hint =
+            tokio::task::spawn_blocking(move || table.hint(iterations, seed, app.texts(lang)))
+                .await
+                .ok()
+                .flatten();
+        let Some(mut hint) = hint else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "no_hint",
+                "the search found no game consistent with what this seat knows",
+            ));
+        };
+        hint["version"] = json!(version);
+        Ok(hint)
+    }
+
     /// After a change: the lobby's summary, every listener's new state, the
     /// next bot's turn.
     fn changed(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {

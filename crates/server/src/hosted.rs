@@ -152,6 +152,18 @@ where
     fn question_figures(&self) -> Option<Value> {
         None
     }
+    /// What the search bot makes of each option of the pending question,
+    /// from what the deciding seat knows only: (decision, iterations
+    /// through it, its estimated chance to win). `None` when the game has
+    /// no such search.
+    fn hint(
+        &self,
+        _content: &Arc<Self::Content>,
+        _iterations: u32,
+        _seed: u64,
+    ) -> Option<Vec<(Self::Decision, u32, f64)>> {
+        None
+    }
     /// How the game ended, in words.
     fn outcome_text(&self, t: &Texts) -> String;
     /// The decision a bot of `kind` takes now, from its own `seed` (a
@@ -232,6 +244,11 @@ pub trait Hosted: Send + Sync {
     /// The decision of a bot of `kind` for the pending question (a search
     /// may take a while: call it off the async runtime).
     fn bot(&self, kind: SeatKind, iterations: u32, seed: u64) -> Option<Value>;
+    /// The search bot's estimate of each option of the pending question
+    /// ([`Worded::hint`]), as the API answers it (`api::Hint`): the
+    /// options in the question's order, with their labels in `t`'s
+    /// language.
+    fn hint(&self, iterations: u32, seed: u64, t: &Texts) -> Option<Value>;
     /// The same game with `seat`'s hidden cards changed (see
     /// [`Worded::other_hidden`]).
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
@@ -449,6 +466,25 @@ where
         self.game
             .bot(&self.content, kind, iterations, seed)
             .map(|d| to_json(&d))
+    }
+    fn hint(&self, iterations: u32, seed: u64, t: &Texts) -> Option<Value> {
+        let weighed = self.game.hint(&self.content, iterations, seed)?;
+        let mut out = Vec::new();
+        self.game.choices(&mut out);
+        let options: Vec<Value> = out
+            .iter()
+            .enumerate()
+            .map(|(index, d)| {
+                let w = weighed.iter().find(|w| w.0 == *d);
+                json!({
+                    "index": index,
+                    "label": self.game.option_text(t, &self.game.describe(d)),
+                    "visits": w.map_or(0, |w| w.1),
+                    "win": w.filter(|w| w.1 > 0).map(|w| w.2),
+                })
+            })
+            .collect();
+        Some(json!({"iterations": iterations, "options": options}))
     }
     fn look(&self, query: &Value) -> Result<Value, Refused> {
         self.game.look(query).map_err(Refused)

@@ -20,7 +20,7 @@ async function main() {
   const download = /** @type {HTMLAnchorElement} */ (document.getElementById('download'));
   download.href = `/api/games/${encodeURIComponent(id)}/record`;
   download.setAttribute('download', `valerna-${id}.json`);
-  const act = { choose: () => {}, takeBack: () => {}, showHand: () => {} };
+  const act = { choose: () => {}, takeBack: () => {}, showHand: () => {}, hint: () => {} };
 
   /** @param {number} to */
   async function go(to) {

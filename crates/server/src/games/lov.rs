@@ -123,6 +123,35 @@ impl Worded for Lov {
         Some(bot.decide(&self.knowledge(seat)))
     }
 
+    fn hint(
+        &self,
+        content: &Arc<Content>,
+        iterations: u32,
+        seed: u64,
+    ) -> Option<Vec<(Decision, u32, f64)>> {
+        use valerna_ai::ismcts::{Ismcts, Settings};
+        let seat = valerna_game::Game::to_decide(self)?;
+        let mut search = Ismcts::new(
+            valerna_ai::lov::LovSampler::new(content.clone()),
+            Settings {
+                budget: Budget::Iterations(iterations.max(1)),
+                // The whole budget, so that every option's estimate gets
+                // its share, not only the choice's.
+                settle: false,
+                ..Settings::default()
+            },
+            seed,
+            Box::new(valerna_ai::lov::Heuristic::new(content.clone(), seed)),
+        );
+        let weighed = search.weigh(&self.knowledge(seat))?;
+        Some(
+            weighed
+                .into_iter()
+                .map(|w| (w.decision, w.visits, w.value))
+                .collect(),
+        )
+    }
+
     fn other_hidden(&self, seat: Seat, salt: u64) -> Lov {
         self.with_other_hidden_cards(seat, salt)
     }
@@ -431,6 +460,40 @@ mod tests {
     use valerna_texts::Lang;
 
     use super::*;
+
+    /// A hint is made from what the deciding seat knows only: games that
+    /// differ only in the other seats' hidden cards get the same hint.
+    #[test]
+    fn a_hint_is_made_from_the_deciding_seats_knowledge_only() {
+        let content = Lov::pack();
+        let (mut compared, mut changed) = (0, 0);
+        for seed in 0..3u64 {
+            let setup = Setup::new(seed, [true, false, false, false], &content);
+            let mut g = Lov::start(&content, &setup).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            for step in 0..60 {
+                if g.to_decide() == Some(0) && step % 6 == 0 {
+                    let hint = g.hint(&content, 40, seed).unwrap();
+                    // Each other seat's secrets changed in turn (its hand,
+                    // its cards face down), by two salts.
+                    for (other_seat, salt) in (1..4).flat_map(|o| (1..3).map(move |s| (o, s))) {
+                        let other = g.other_hidden(other_seat, salt);
+                        changed += usize::from(other.state() != g.state());
+                        assert_eq!(
+                            other.hint(&content, 40, seed).unwrap(),
+                            hint,
+                            "seed {seed}, step {step}, seat {other_seat}'s secrets"
+                        );
+                    }
+                    compared += 1;
+                }
+                let Some(d) = policy.choose(&g) else { break };
+                g.apply(d).unwrap();
+            }
+        }
+        assert!(compared >= 3, "{compared} positions compared");
+        assert!(changed > compared, "{changed} games with other secrets");
+    }
 
     /// "Counterattack or retreat?" comes with its figures (LoV p.12), and
     /// no other question does: the counterattack's dice are those the

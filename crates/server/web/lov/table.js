@@ -19,7 +19,8 @@ import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, se
  * (entry n at index n).
  * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null,
  *   hidden: boolean, lit: Set<number>, mode: 'play' | 'replay', busy: boolean,
- *   localSeats: number[], notice: string, following?: number, since?: number}} TableModel
+ *   localSeats: number[], notice: string, following?: number, since?: number,
+ *   hint?: any}} TableModel
  */
 
 /** @param {TableModel} m */
@@ -40,7 +41,7 @@ function waitingText(m) {
 /**
  * Draws the whole table.
  * @param {TableModel} m
- * @param {{choose: (i: number) => void, takeBack: () => void, showHand: () => void}} act
+ * @param {{choose: (i: number) => void, takeBack: () => void, showHand: () => void, hint: () => void}} act
  */
 export function render(m, act) {
   const st = m.state;
@@ -70,7 +71,7 @@ export function render(m, act) {
   // The status bar is rebuilt only when what it shows changes, so that a
   // focused choice keeps its focus while the log or the board update.
   document.body.dataset.events = String(m.log.length);
-  const statusKey = JSON.stringify([m.mode === 'replay' ? m.log.length : 0, st?.version, st?.status, covered, m.busy, lang(), !!q, st?.question?.seat, st?.can_take_back, st?.viewer?.spectator, m.mode]);
+  const statusKey = JSON.stringify([m.mode === 'replay' ? m.log.length : 0, st?.version, st?.status, covered, m.busy, lang(), !!q, st?.question?.seat, st?.can_take_back, st?.viewer?.spectator, m.mode, m.hint?.version === st?.version]);
   if (box.dataset.key !== statusKey) {
     box.dataset.key = statusKey;
     extra.replaceChildren();
@@ -98,6 +99,7 @@ export function render(m, act) {
     } else if (q) {
       status.replaceChildren(seatTag(content, q.seat), colon(), el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
       box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...offer.buttons);
+      if (m.hint?.version === st.version) showHint(box, m.hint);
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
       if (m.mode === 'replay' && st.question.text) status.append(el('span', { class: 'muted', text: ` — ${st.question.text}` }));
@@ -111,6 +113,12 @@ export function render(m, act) {
     const since = q && !covered && m.mode === 'play' ? sinceSummary(m.log, m.since) : null;
     if (since) extra.append(since);
     if (st?.viewer?.spectator) extra.append(el('span', { class: 'badge', text: t('web-spectating') }));
+    // The search bot's view of the question: in a game with one person
+    // only (between people it would be a third player at the table).
+    const people = (m.kinds || []).filter((k) => k === 'human').length;
+    if (q && !covered && m.mode === 'play' && people === 1 && m.hint?.version !== st.version) {
+      extra.append(el('button', { type: 'button', id: 'hint', onclick: act.hint, text: t('web-hint'), title: t('web-hint-title') }));
+    }
     if (m.mode === 'play' && st?.can_take_back) {
       extra.append(el('button', { type: 'button', id: 'take-back', onclick: act.takeBack, text: t('web-take-back'), 'aria-keyshortcuts': 'Control+Z' }));
     }
@@ -231,6 +239,22 @@ function drawBoard(m, st, view, q, offer, covered) {
   }
 }
 
+/**
+ * Marks each choice with the search's estimated chance to win after it, and
+ * the one the search bot would choose (the most visited).
+ * @param {HTMLElement} box @param {any} hint the answer of `GET /api/games/{id}/hint`
+ */
+function showHint(box, hint) {
+  const best = hint.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), hint.options[0]);
+  for (const o of hint.options) {
+    const b = box.querySelector(`button.choice[data-option="${o.index}"]`);
+    if (!b || o.win === null) continue;
+    b.append(el('span', { class: 'hint-win', text: ` ${(o.win * 100).toFixed(0)}%` }));
+    if (o === best) b.classList.add('hinted');
+  }
+  if (best) box.prepend(el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: `${((best.win ?? 0) * 100).toFixed(0)}%` }) }));
+}
+
 /** The question's text without the name the status bar already shows. @param {string} text @param {string} name */
 function stripName(text, name) {
   const s = String(text || '');
@@ -261,7 +285,7 @@ async function main() {
   };
   await loadContent();
 
-  const act = { choose, takeBack, showHand };
+  const act = { choose, takeBack, showHand, hint };
   const draw = () => render(m, act);
 
   // What happened since the last look (a Faceless turn arrives whole, and
@@ -381,6 +405,22 @@ async function main() {
       showError(x);
       fetchState();
     }
+  }
+
+  /** Asks the server what the search bot makes of each option. */
+  async function hint() {
+    if (!m.state || m.busy) return;
+    const version = m.state.version;
+    m.notice = t('web-hint-thinking');
+    draw();
+    try {
+      const h = await getJson(`/api/games/${encodeURIComponent(id)}/hint?lang=${lang()}`, token());
+      if (h.version === m.state?.version && h.version === version) m.hint = h;
+      m.notice = '';
+    } catch (x) {
+      showError(x);
+    }
+    draw();
   }
 
   async function takeBack() {

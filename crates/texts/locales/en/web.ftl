@@ -159,6 +159,10 @@ web-defense-no-dice = Your counterattack rolls no dice: no Combat Value left.
 web-defense-hits = Hits
 web-defense-chance = Chance
 web-defense-at-least = At least
+web-hint = Hint
+web-hint-title = What the search bot would choose, and each option's estimated chance to win
+web-hint-best = The search bot would choose { $option } (estimated chance to win: { $win })
+web-hint-thinking = The search bot is thinking…
 
 ## Log and replay
 

@@ -159,6 +159,10 @@ web-defense-no-dice = Votre contre-attaque ne lance aucun dé : plus de Valeur d
 web-defense-hits = Touches
 web-defense-chance = Probabilité
 web-defense-at-least = Au moins
+web-hint = Conseil
+web-hint-title = Ce que choisirait le bot de recherche, et la chance de victoire estimée de chaque option
+web-hint-best = Le bot de recherche choisirait { $option } (chance de victoire estimée : { $win })
+web-hint-thinking = Le bot de recherche réfléchit…
 
 ## Journal et replay
 

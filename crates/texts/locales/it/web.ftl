@@ -159,6 +159,10 @@ web-defense-no-dice = Il tuo contrattacco non tira dadi: nessun Valore di Combat
 web-defense-hits = Colpi
 web-defense-chance = Probabilità
 web-defense-at-least = Almeno
+web-hint = Suggerimento
+web-hint-title = Che cosa sceglierebbe il bot di ricerca, e la probabilità di vittoria stimata di ogni opzione
+web-hint-best = Il bot di ricerca sceglierebbe { $option } (probabilità di vittoria stimata: { $win })
+web-hint-thinking = Il bot di ricerca sta pensando…
 
 ## Registro e replay
 

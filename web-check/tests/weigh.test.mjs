@@ -1,7 +1,9 @@
-// "Counterattack or retreat?" weighed on the page (LoV p.12): the defender
-// sees the attack's standard hits still to come and the chance of each
-// number of hits its counterattack deals, the very numbers of
-// `valerna calc lov` for its Combat Value.
+// A decision weighed on the page. "Counterattack or retreat?" (LoV p.12):
+// the defender sees the attack's standard hits still to come and the
+// chance of each number of hits its counterattack deals, the very numbers
+// of `valerna calc lov` for its Combat Value. The hint: in a game against
+// the Faceless, what the search bot would choose and each option's
+// estimated chance to win; in a game between people, no hint.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -76,6 +78,43 @@ test('a defender sees the hits coming and the exact odds of its counterattack', 
 
   assert.deepEqual(await accessibility(page), [], 'axe-core on the defender\'s question');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-defense-odds-en.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a solo player asks for a hint and sees each option weighed; people get none', { timeout: 200000 }, async () => {
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  const game = await createGame(at.server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed: 4 });
+  await page.goto(`${at.server.base}${game.seats[0].link}`);
+  assert.equal(await settle(page, 60000), 'choose');
+  const options = await page.$$eval('#choices button.choice', (b) => b.length);
+  await page.click('#hint');
+  await page.waitForSelector('#hint-best', { timeout: 60000 });
+  const shown = await page.evaluate(() => ({
+    best: document.querySelector('#hint-best')?.textContent || '',
+    hinted: [...document.querySelectorAll('#choices button.choice.hinted')].map((b) => b.textContent),
+    wins: [...document.querySelectorAll('#choices .hint-win')].map((s) => s.textContent?.trim()),
+    button: !!document.querySelector('#hint'),
+  }));
+  assert.equal(shown.hinted.length, 1, 'one choice is the search bot\'s');
+  assert.ok(shown.wins.length >= 1 && shown.wins.length <= options, JSON.stringify(shown));
+  for (const w of shown.wins) assert.match(w || '', /^\d{1,3}%$/);
+  assert.ok(!shown.button, 'the hint is shown, not offered again');
+  assert.deepEqual(await accessibility(page), [], 'axe-core with the hint shown');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-hint-en.png') });
+  // Deciding moves on: the next question comes without the old hint.
+  await page.click('#choices button.choice.hinted');
+  assert.equal(await settle(page, 60000), 'choose');
+  assert.equal(await page.$$eval('#choices .hint-win', (s) => s.length), 0);
+
+  // Between people: no hint button.
+  const two = await createGame(at.server, { game: 'lov', seats: ['human', 'human', 'faceless', 'faceless'], me: 0, seed: 7 });
+  await page.goto(`${at.server.base}${two.seats[0].link}`);
+  assert.equal(await settle(page, 60000), 'choose');
+  assert.equal(await page.$$eval('#hint', (b) => b.length), 0, 'no hint between people');
   assert.deepEqual(errors, []);
   await context.close();
 });
