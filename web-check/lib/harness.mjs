@@ -38,10 +38,12 @@ export function freePort() {
 
 /**
  * Starts `valerna serve` and waits for /healthz: on a free port with a new
- * database, or on `again`'s port and database (a restart).
+ * database, or on `again`'s port and database (a restart), with `serve`'s
+ * `extra` flags.
  * @param {{port: number, dir: string} | undefined} [again]
+ * @param {string[]} [extra]
  */
-export async function startServer(again) {
+export async function startServer(again, extra = []) {
   const port = again ? again.port : await freePort();
   const dir = again ? again.dir : fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-web-'));
   const db = path.join(dir, 'games.db');
@@ -50,6 +52,7 @@ export async function startServer(again) {
   // shorten the wait when the server lets them.
   const help = spawnSync(binary(), ['serve', '--help'], { encoding: 'utf8' }).stdout || '';
   if (help.includes('--bot-delay-ms')) args.push('--bot-delay-ms', process.env.VALERNA_BOT_DELAY_MS || '20');
+  args.push(...extra);
   const child = spawn(binary(), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
@@ -376,7 +379,8 @@ export async function createGame(server, body) {
  * Starts a server and headless Chromium before a file's tests and stops
  * them after, printing the server's log after a test that failed. Read
  * `at.server` and `at.browser` inside the tests.
- * @param {{screenshots?: boolean}} [options] make docs/screenshots/ first
+ * @param {{screenshots?: boolean, serve?: string[]}} [options] make
+ *   docs/screenshots/ first; `serve`'s own flags
  * @returns {{server: any, browser: import('playwright-core').Browser}}
  */
 export function serverAndBrowser(options = {}) {
@@ -384,7 +388,7 @@ export function serverAndBrowser(options = {}) {
   const at = { server: null, browser: null };
   showLogOnFailure(() => at.server);
   before(async () => {
-    at.server = await startServer();
+    at.server = await startServer(undefined, options.serve);
     at.browser = await launch();
     if (options.screenshots) fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });

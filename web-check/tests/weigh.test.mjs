@@ -19,6 +19,14 @@ const at = serverAndBrowser({ screenshots: true });
  * @param {number} seed @param {number} limit
  */
 async function untilADefender(seed, limit) {
+  return untilAsked(seed, limit, (q) => !!q.defense);
+}
+
+/**
+ * As `untilADefender`, until a question `asked` holds.
+ * @param {number} seed @param {number} limit @param {(q: any) => boolean} asked
+ */
+async function untilAsked(seed, limit, asked) {
   const base = at.server.base;
   const game = await createGame(at.server, { game: 'lov', seats: ['human', 'human', 'human', 'human'], seed, mode: 'hotseat' });
   const token = game.seats.map((/** @type {any} */ s) => s.token);
@@ -28,7 +36,7 @@ async function untilADefender(seed, limit) {
     if (!q) return null;
     const auth = { Authorization: `Bearer ${token[q.seat]}` };
     const st = await (await fetch(`${base}/api/games/${game.id}`, { headers: auth })).json();
-    if (st.question.defense) return { game, st };
+    if (asked(st.question)) return { game, st };
     const res = await fetch(`${base}/api/games/${game.id}/decisions`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
@@ -78,6 +86,49 @@ test('a defender sees the hits coming and the exact odds of its counterattack', 
 
   assert.deepEqual(await accessibility(page), [], 'axe-core on the defender\'s question');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-defense-odds-en.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an attacker sees its dice with their exact odds and each enemy\'s counterattack', { timeout: 200000 }, async () => {
+  let found = null;
+  for (let seed = 1; seed <= 20 && !found; seed++) found = await untilAsked(seed, 600, (q) => !!q.attack && q.attack.attack_dice > 0 && q.attack.enemies.length > 0);
+  assert.ok(found, 'an attacker was asked within 20 games');
+  const { game, st } = found;
+  const a = st.question.attack;
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  if ((await settle(page)) === 'cover') await page.click('#show-hand');
+  await page.waitForSelector('#attack');
+  const shown = await page.$eval('#attack', (n) => ({
+    heads: [...n.querySelectorAll('thead th')].slice(1).map((c) => c.textContent),
+    rows: [...n.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
+    enemies: [...n.querySelectorAll('.attack-enemies li')].map((li) => li.textContent || ''),
+  }));
+  const calc = JSON.parse(execFileSync(binary(), ['calc', 'lov', '--combat-value', String(a.attack_dice), '--json'], { encoding: 'utf8' }));
+  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
+  const [chance, atLeast] = shown.rows;
+  assert.ok(shown.heads.length >= 2, JSON.stringify(shown));
+  shown.heads.forEach((k, i) => {
+    const tail = k.endsWith('+');
+    assert.equal(Number.parseInt(k, 10), i);
+    assert.equal(chance[i], pct(tail ? calc.at_least[i] : calc.pmf[i]), `${k} hits`);
+    assert.equal(atLeast[i], pct(calc.at_least[i]), `at least ${k} hits`);
+  });
+  // Each enemy in the region, with the dice of its counterattack and the
+  // chance it lands at least one hit, as `valerna calc lov` counts them.
+  assert.equal(shown.enemies.length, a.enemies.length);
+  a.enemies.forEach((/** @type {any} */ e, /** @type {number} */ i) => {
+    if (!e.dice) return;
+    const c = JSON.parse(execFileSync(binary(), ['calc', 'lov', '--combat-value', String(e.dice), '--json'], { encoding: 'utf8' }));
+    assert.ok(shown.enemies[i].includes(` ${e.dice} (`), shown.enemies[i]);
+    assert.ok(shown.enemies[i].includes(`${(c.at_least[1] * 100).toFixed(0)}%`), `${shown.enemies[i]} vs ${c.at_least[1]}`);
+  });
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the attacker\'s question');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-attack-odds-en.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

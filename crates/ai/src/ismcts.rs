@@ -142,6 +142,17 @@ pub struct Weighed<D> {
     pub value: f64,
 }
 
+/// What one search made of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outlook<D> {
+    /// The deciding seat's options, each weighed.
+    pub options: Vec<Weighed<D>>,
+    /// Every seat's mean payoff over the search's iterations: its estimate
+    /// of each seat's chance to win from here, the deciding seat playing
+    /// as the search would.
+    pub chances: Vec<f64>,
+}
+
 /// The information-set search bot.
 pub struct Ismcts<G: Observable, S: Sampler<G>> {
     sampler: S,
@@ -212,6 +223,12 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
     /// estimate of its chance to win after that decision), or `None` if no
     /// consistent game was found.
     pub fn weigh(&mut self, k: &G::Knowledge) -> Option<Vec<Weighed<G::Decision>>> {
+        self.outlook(k).map(|o| o.options)
+    }
+
+    /// Runs one search from `k`, returning its options weighed (as
+    /// [`Ismcts::weigh`]) and every seat's estimated chance to win.
+    pub fn outlook(&mut self, k: &G::Knowledge) -> Option<Outlook<G::Decision>> {
         let seed = mix(self.seed, self.stats.decisions);
         self.stats.decisions += 1;
         let mut rng = Stream::new(seed ^ 0x5eed_5eed);
@@ -228,6 +245,7 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
         let root_options = G::options(k).to_vec();
         let mut choices = Vec::new();
         let mut payoff = Vec::new();
+        let mut chances: Vec<f64> = Vec::new();
         let mut path = Vec::new();
         let mut failures = 0u32;
         let mut iteration = 0u64;
@@ -371,6 +389,10 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
             } else {
                 self.sampler.evaluate(&g, &mut payoff);
             }
+            chances.resize(payoff.len(), 0.0);
+            for (c, p) in chances.iter_mut().zip(&payoff) {
+                *c += p;
+            }
             // Backup (max-n).
             for &i in &path {
                 let n = &mut nodes[i];
@@ -383,29 +405,31 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
             return None;
         }
         let options = &root_options;
-        Some(
-            root.children
-                .iter()
-                .filter(|&&c| {
-                    nodes[c].seat == me
-                        && options
-                            .iter()
-                            .any(|o| nodes[c].decision.as_ref() == Some(o))
+        let done = root.visits.max(1.0);
+        chances.iter_mut().for_each(|c| *c /= done);
+        let options = root
+            .children
+            .iter()
+            .filter(|&&c| {
+                nodes[c].seat == me
+                    && options
+                        .iter()
+                        .any(|o| nodes[c].decision.as_ref() == Some(o))
+            })
+            .filter_map(|&c| {
+                let n = &nodes[c];
+                n.decision.clone().map(|decision| Weighed {
+                    decision,
+                    visits: n.visits as u32,
+                    value: if n.visits > 0.0 {
+                        n.reward / n.visits
+                    } else {
+                        0.0
+                    },
                 })
-                .filter_map(|&c| {
-                    let n = &nodes[c];
-                    n.decision.clone().map(|decision| Weighed {
-                        decision,
-                        visits: n.visits as u32,
-                        value: if n.visits > 0.0 {
-                            n.reward / n.visits
-                        } else {
-                            0.0
-                        },
-                    })
-                })
-                .collect(),
-        )
+            })
+            .collect();
+        Some(Outlook { options, chances })
     }
 }
 

@@ -244,3 +244,35 @@ fn the_heuristic_general_keeps_a_region_worth_holding() {
         "kept {kept}, left {left_empty}"
     );
 }
+
+/// The search's outlook: every seat's chance is a mean payoff (between 0
+/// and 1), and the deciding seat's is the visit-weighted mean of its
+/// options' values, every iteration passing through one of them.
+#[test]
+fn the_outlook_is_the_mean_of_the_searched_payoffs() {
+    let c = content();
+    for (seed, steps) in [(3u64, 5usize), (8, 40), (21, 120)] {
+        let g = game_at(&c, seed, [true, true, false, true], steps);
+        let Some(seat) = g.to_decide() else { continue };
+        let mut search = ismcts(&c, 300, seed);
+        search.settings_mut().settle = false;
+        let o = search.outlook(&g.knowledge(seat)).unwrap();
+        assert_eq!(o.chances.len(), g.seats());
+        assert!(o.chances.iter().all(|p| (0.0..=1.0).contains(p)), "{o:?}");
+        let visits: u32 = o.options.iter().map(|w| w.visits).sum();
+        let weighted: f64 = o
+            .options
+            .iter()
+            .map(|w| w.value * f64::from(w.visits))
+            .sum();
+        let mine = o.chances[usize::from(seat)];
+        assert!(
+            (weighted / f64::from(visits) - mine).abs() < 1e-9,
+            "{mine} {o:?}"
+        );
+        // `weigh` is the same search's options.
+        let mut again = ismcts(&c, 300, seed);
+        again.settings_mut().settle = false;
+        assert_eq!(again.weigh(&g.knowledge(seat)).unwrap(), o.options);
+    }
+}

@@ -55,6 +55,10 @@ pub struct ServeArgs {
     /// 2 s).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     ismcts_iterations: u32,
+    /// Iterations of the search for each step of a finished game when its
+    /// chart of where it turned is drawn (once a game, kept after).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    turn_iterations: u32,
     /// The most connections held at once, WebSockets included (0: all the
     /// file descriptors allow, less 128 kept for the server's own files;
     /// the soft descriptor limit is first raised to the hard one).
@@ -178,6 +182,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
                 ..Limits::default()
             },
             ismcts_iterations: args.ismcts_iterations,
+            turn_iterations: args.turn_iterations,
             connections: ConnLimits {
                 max_connections: args.max_connections,
                 per_address: args.max_connections_per_address,

@@ -275,6 +275,35 @@ impl Lov {
         })
     }
 
+    /// What `side` would roll in a combat in region `r` now: its Combat
+    /// Value there (LoV p.13), 0 where it has nothing.
+    pub fn combat_value_in(&self, side: crate::decision::Target, r: u8) -> u8 {
+        let mut s = self.state().clone();
+        let e = Eng::new(&mut s, &self.content, &[], None);
+        if usize::from(r) >= e.s.regions.len() || !e.present(side, r) {
+            return 0;
+        }
+        e.combat_value(side, r)
+    }
+
+    /// The enemies `seat` may fight in region `r` (LoV p.12: the neutral
+    /// Units, then every other seat not bonded to it, with something there).
+    pub fn enemies_in(&self, seat: u8, r: u8) -> Vec<crate::decision::Target> {
+        let mut s = self.state().clone();
+        let e = Eng::new(&mut s, &self.content, &[], None);
+        if usize::from(r) >= e.s.regions.len() {
+            return Vec::new();
+        }
+        e.targets_in(seat, r)
+            .as_slice()
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Attack(t) => Some(*t),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The pending question: who decides, for whom, what is asked.
     pub fn question(&self) -> Option<&Question> {
         self.question.as_ref()

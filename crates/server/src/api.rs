@@ -23,7 +23,7 @@ use valerna_texts::Lang;
 
 use crate::app::{App, Choice, Create, Live};
 use crate::error::ApiError;
-use crate::hosted::{Mode, SeatKind};
+use crate::hosted::{Mode, SeatKind, Turn};
 use crate::limit::Key;
 
 /// A game to create.
@@ -297,6 +297,42 @@ pub struct Question {
     /// Lords of Vaala's "counterattack or retreat?": what comes and the
     /// odds of the counterattack (absent for every other question).
     pub defense: Option<DefenseOdds>,
+    /// Lords of Vaala's attacker's choices (the target, attack again or
+    /// retreat, the next defender): the attack's odds and each enemy's
+    /// (absent for every other question).
+    pub attack: Option<AttackOdds>,
+}
+
+/// A Lords of Vaala attacker's choice weighed (LoV p.12-13): the dice its
+/// attack rolls now and each enemy in the region, with the exact chance of
+/// each number of hits (criticals and standard hits together; mountains,
+/// cities and wards may still take the first ones).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttackOdds {
+    /// The region fought over.
+    pub region: u8,
+    /// The attacking seat (the Faceless one a person decides for, if so).
+    pub attacker: u8,
+    /// The attack's dice: the attacker's Combat Value there now.
+    pub attack_dice: u8,
+    /// The hits the attack deals, exactly (`valerna calc lov
+    /// --combat-value N`'s "all hits"); absent with no Combat Value.
+    pub attack_hits: Option<valerna_dice::odds::Summary>,
+    /// Every enemy in the region the attacker may fight, in the order of
+    /// the question's options where they are its options.
+    pub enemies: Vec<EnemyOdds>,
+}
+
+/// One enemy of an attacker's choice.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EnemyOdds {
+    /// The enemy's seat; `null` for the neutral Units.
+    pub seat: Option<u8>,
+    /// Its Combat Value there now: the dice its counterattack rolls.
+    pub dice: u8,
+    /// The hits its counterattack deals, exactly; absent with no Combat
+    /// Value.
+    pub counterattack_hits: Option<valerna_dice::odds::Summary>,
 }
 
 /// A Lords of Vaala defender's choice weighed (LoV p.12): the attacker's
@@ -520,14 +556,14 @@ pub struct EventsQuery {
                        protocol of `/api/games/{id}/ws` is described in docs/api.md."
     ),
     paths(healthz, texts, content, list_games, create_game, join, get_game, get_events, decide,
-          take_back, hint, record, at, websocket,
+          take_back, hint, record, at, hint_at, turns, websocket,
           crate::workshop::check_list, crate::workshop::new_list, crate::workshop::bov_odds,
           crate::own::create_list, crate::own::get_list, crate::own::put_list,
           crate::own::check_card_route, crate::own::get_card, crate::own::create_pack, crate::own::get_pack,
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, Hint, HintOption, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
+                       TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, crate::hosted::Turn, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
@@ -585,6 +621,8 @@ impl utoipa::Modify for FloodLimits {
                 ("TakeBack", "take_back"),
                 ("Record", "record"),
                 ("ReplayStep", "at"),
+                ("StepHint", "hint_at"),
+                ("Turns", "turns"),
             ] {
                 let link = LinkBuilder::new()
                     .operation_id(operation)
@@ -1018,7 +1056,7 @@ async fn hint(
     app.hint(&slot, seat, lang).await.map(Json)
 }
 
-fn not_over() -> ApiError {
+pub(crate) fn not_over() -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
         "not_over",
@@ -1060,13 +1098,7 @@ async fn at(
     let slot = app.find(&id).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let no_step = |m: String| ApiError::new(StatusCode::NOT_FOUND, "no_step", m);
-    let k: usize = k.parse().map_err(|_| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_path",
-            format!("{k:?} is not a step number (0 to the game's decisions)"),
-        )
-    })?;
+    let k = step_number(&k)?;
     let table = {
         let live = slot.live.lock().await;
         if !live.table.is_over() {
@@ -1089,6 +1121,199 @@ async fn at(
     body["decisions"] = json!(total);
     body["events"] = Value::Array(events);
     Ok(Json(body))
+}
+
+/// The search bot's estimate of one question of a finished game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StepHint {
+    /// The step (`k` of `/at/{k}`): the question asked after `k` decisions.
+    pub version: u64,
+    /// The search's iterations (`valerna serve --ismcts-iterations`).
+    pub iterations: u32,
+    /// The seat that answered the question.
+    pub seat: u8,
+    /// The index of the option it chose; `null` for a decision not among
+    /// the listed options (a free path).
+    pub chosen: Option<usize>,
+    /// Every option of the question, in its order.
+    pub options: Vec<HintOption>,
+}
+
+/// What the search bot would have chosen at step `k` of a finished game,
+/// from what the seat to decide knew then (a finished game's record is
+/// public), beside what it chose; Lords of Vaala only.
+#[utoipa::path(get, path = "/api/games/{id}/at/{k}/hint",
+    params(("id" = String, Path), ("k" = usize, Path), LangQuery),
+    responses((status = 200, body = StepHint),
+              (status = 400, description = "bad_path: `k` is not a number; bad_lang", body = ErrorBody),
+              (status = 404, description = "no_game; no_step: no question at step `k`", body = ErrorBody),
+              (status = 409, description = "not_over; broken; no_hint (a game without a search hint)", body = ErrorBody)))]
+async fn hint_at(
+    State(app): Shared,
+    P((id, k)): P<(String, String)>,
+    Q(q): Q<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.find(&id).await?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    app.hint_at(&slot, step_number(&k)?, lang).await.map(Json)
+}
+
+/// `k` of a replay's path.
+fn step_number(k: &str) -> Result<usize, ApiError> {
+    k.parse().map_err(|_| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_path",
+            format!("{k:?} is not a step number (0 to the game's decisions)"),
+        )
+    })
+}
+
+/// Where a finished game turned: every seat's estimated chance to win at
+/// each step, and the decisions that moved it most.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Turns {
+    /// The search's iterations at each step (`valerna serve
+    /// --turn-iterations`).
+    pub iterations: u32,
+    /// Step `k` (after `k` decisions, as `/at/{k}` shows it): who was to
+    /// decide and each seat's chance; the last step is the result.
+    pub steps: Vec<Turn>,
+    /// The three decisions after which a seat's chance moved most, the
+    /// largest first: judged by the median of the five steps before against
+    /// the five after (one step's estimate jumps with who decides there),
+    /// no two within five decisions of each other.
+    pub turning: Vec<Turning>,
+}
+
+/// One decision that moved the game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Turning {
+    /// The decision's index: made at step `k`, its result shown at step
+    /// `k + 1`.
+    pub k: usize,
+    /// The seat that made it.
+    pub seat: u8,
+    /// The decision as its option's label.
+    pub label: String,
+    /// Each seat's chance before it (the median of steps `k - 4 ..= k`),
+    /// and after it (of steps `k + 1 ..= k + 5`).
+    pub before: Vec<f64>,
+    pub after: Vec<f64>,
+    /// The largest change of one seat's chance, from 0 to 1.
+    pub moved: f64,
+}
+
+/// How many turning decisions a game's chart names.
+const TURNING: usize = 3;
+
+/// The steps each side of a decision whose estimates judge it: one step's
+/// estimate jumps with who decides there (each seat's search weighs from
+/// what it knows), so a decision is judged by the median of the steps
+/// before it against the median of the steps after.
+const TURN_WINDOW: usize = 5;
+
+/// The decisions that moved a seat's chance most: (decision, each seat's
+/// chance before, after, the largest change), the largest first, no two
+/// within [`TURN_WINDOW`] of each other. Before a decision `k` is the
+/// median of steps `k - 4 ..= k`; after it, of steps `k + 1 ..= k + 5`.
+fn turning_points(steps: &[Turn]) -> Vec<(usize, Vec<f64>, Vec<f64>, f64)> {
+    let median = |range: std::ops::Range<usize>, seat: usize| {
+        let mut v: Vec<f64> = steps[range].iter().map(|s| s.chances[seat]).collect();
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        }
+    };
+    let seats = steps.first().map_or(0, |s| s.chances.len());
+    let mut all: Vec<(usize, Vec<f64>, Vec<f64>, f64)> = (0..steps.len().saturating_sub(1))
+        .map(|k| {
+            let before: Vec<f64> = (0..seats)
+                .map(|s| median(k.saturating_sub(TURN_WINDOW - 1)..k + 1, s))
+                .collect();
+            let after: Vec<f64> = (0..seats)
+                .map(|s| median(k + 1..(k + 1 + TURN_WINDOW).min(steps.len()), s))
+                .collect();
+            let moved = before
+                .iter()
+                .zip(&after)
+                .map(|(a, b)| (b - a).abs())
+                .fold(0.0, f64::max);
+            (k, before, after, moved)
+        })
+        .filter(|t| t.3 > 0.0)
+        .collect();
+    // The largest first; of equal moves, the earlier.
+    all.sort_by(|a, b| b.3.total_cmp(&a.3).then(a.0.cmp(&b.0)));
+    let mut chosen: Vec<(usize, Vec<f64>, Vec<f64>, f64)> = Vec::new();
+    for t in all {
+        if chosen.len() == TURNING {
+            break;
+        }
+        if chosen.iter().all(|c| c.0.abs_diff(t.0) >= TURN_WINDOW) {
+            chosen.push(t);
+        }
+    }
+    chosen
+}
+
+/// Every seat's estimated chance to win after each decision of a finished
+/// game (the search bot weighing each step from what the seat to decide
+/// knew then) and the three decisions that moved them most; a few seconds
+/// the first time, kept after. Lords of Vaala only.
+#[utoipa::path(get, path = "/api/games/{id}/turns",
+    params(("id" = String, Path), LangQuery),
+    responses((status = 200, body = Turns),
+              (status = 400, description = "bad_lang", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody),
+              (status = 409, description = "not_over; broken; no_turns (a game without a search)", body = ErrorBody)))]
+async fn turns(
+    State(app): Shared,
+    P(id): P<String>,
+    Q(q): Q<LangQuery>,
+) -> Result<Json<Turns>, ApiError> {
+    let slot = app.find(&id).await?;
+    let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
+    let steps = app.turns(&slot).await?;
+    let moves = turning_points(&steps);
+    let table = slot.live.lock().await.table.clone();
+    let turning = tokio::task::spawn_blocking({
+        let app = app.clone();
+        move || {
+            let texts = app.texts(lang);
+            let decisions = table.record()["decisions"].clone();
+            moves
+                .into_iter()
+                .filter_map(|(k, before, after, moved)| {
+                    let step = table.at(k).ok()?;
+                    let seat = step.to_decide()?;
+                    let question = step.question(Viewer::Seat(seat), texts);
+                    let label = step
+                        .option_index(&decisions[k])
+                        .and_then(|i| question["options"][i]["label"].as_str().map(String::from))
+                        .unwrap_or_default();
+                    Some(Turning {
+                        k,
+                        seat,
+                        label,
+                        before,
+                        after,
+                        moved,
+                    })
+                })
+                .collect()
+        }
+    })
+    .await
+    .unwrap_or_default();
+    Ok(Json(Turns {
+        iterations: app.config.turn_iterations,
+        steps: steps.to_vec(),
+        turning,
+    }))
 }
 
 /// The game's WebSocket (see docs/api.md for its messages).
@@ -1208,6 +1433,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/at/{k}", get(at))
+        .route("/api/games/{id}/at/{k}/hint", get(hint_at))
+        .route("/api/games/{id}/turns", get(turns))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/", get(crate::web::lobby))
         .route("/play/{id}", get(crate::web::play))

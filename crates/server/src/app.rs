@@ -3,7 +3,7 @@
 //! every decision takes, a person's or a bot's: check, apply to a copy,
 //! commit to the store, and only then replace the game and tell everyone.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
@@ -16,7 +16,7 @@ use valerna_game::{Seat, Viewer};
 use valerna_texts::{Lang, Texts};
 
 use crate::error::ApiError;
-use crate::hosted::{Hosted, Mode, SeatKind, hex};
+use crate::hosted::{Hosted, Mode, SeatKind, Turn, hex};
 use crate::store::{NewGame, Row, Store};
 
 /// How the server behaves, beyond where it listens.
@@ -33,6 +33,9 @@ pub struct Config {
     /// The iterations an `ismcts` seat searches a decision: a fixed budget,
     /// so a seat's choice depends on the game and its seed alone.
     pub ismcts_iterations: u32,
+    /// The iterations the search weighs each step of a finished game with,
+    /// for its chart of where it turned (`GET /api/games/{id}/turns`).
+    pub turn_iterations: u32,
     /// The connections held: their caps and deadlines.
     pub connections: crate::conn::ConnLimits,
 }
@@ -45,6 +48,7 @@ impl Default for Config {
             client_queue: 64,
             limits: crate::limit::Limits::default(),
             ismcts_iterations: 1000,
+            turn_iterations: 200,
             connections: crate::conn::ConnLimits::default(),
         }
     }
@@ -202,6 +206,27 @@ pub struct App {
     thinkers: Arc<tokio::sync::Semaphore>,
     /// How many listeners were let go because their queue was full.
     dropped_for_not_reading: AtomicUsize,
+    /// The latest finished games weighed step by step (a few seconds of
+    /// search each): each weighed once, however many ask together.
+    turns: Mutex<VecDeque<(String, TurnsCell)>>,
+}
+
+/// A finished game's steps as the search weighed them, once.
+type TurnsCell = Arc<tokio::sync::OnceCell<Option<Arc<Vec<Turn>>>>>;
+
+/// How many finished games' weighings are kept.
+const TURNS_KEPT: usize = 16;
+
+/// The seed of a search at one position of a game: the same position gets
+/// the same search, whatever the machine (`salt` tells searches apart).
+fn position_seed(id: &str, version: u64, salt: &str) -> u64 {
+    let key = if salt.is_empty() {
+        format!("{id}:{version}")
+    } else {
+        format!("{id}:{version}:{salt}")
+    };
+    let h = Sha256::digest(key);
+    u64::from_le_bytes(h[..8].try_into().unwrap_or_default())
 }
 
 impl std::fmt::Debug for App {
@@ -273,6 +298,7 @@ impl App {
                 std::thread::available_parallelism().map_or(2, |n| n.get()),
             )),
             dropped_for_not_reading: AtomicUsize::new(0),
+            turns: Mutex::new(VecDeque::new()),
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
@@ -722,10 +748,7 @@ impl App {
         };
         let iterations = self.config.ismcts_iterations;
         // The same position gets the same hint.
-        let seed = {
-            let h = Sha256::digest(format!("{}:{version}:hint", slot.id));
-            u64::from_le_bytes(h[..8].try_into().unwrap_or_default())
-        };
+        let seed = position_seed(&slot.id, version, "hint");
         let _permit = self.thinkers.clone().acquire_owned().await.ok();
         let app = self.clone();
         let hint =
@@ -742,6 +765,108 @@ impl App {
         };
         hint["version"] = json!(version);
         Ok(hint)
+    }
+
+    /// The hint of a finished game's step `k` (as [`App::hint`] gives it at
+    /// the table, from what the seat to decide knew then), with that seat
+    /// and the option it chose: the record is public once the game is over.
+    pub async fn hint_at(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        k: usize,
+        lang: Lang,
+    ) -> Result<Value, ApiError> {
+        let table = self.finished(slot).await?;
+        let total = table.decisions();
+        if k >= total {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no_step",
+                format!("the game has {total} decisions, so no question at step {k}"),
+            ));
+        }
+        let chosen = table.record()["decisions"][k].clone();
+        let iterations = self.config.ismcts_iterations;
+        let seed = position_seed(&slot.id, k as u64, "replay-hint");
+        let _permit = self.thinkers.clone().acquire_owned().await.ok();
+        let app = self.clone();
+        let hint = tokio::task::spawn_blocking(move || {
+            let step = table.at(k).ok()?;
+            let seat = step.to_decide()?;
+            let mut hint = step.hint(iterations, seed, app.texts(lang))?;
+            hint["seat"] = json!(seat);
+            hint["chosen"] = json!(step.option_index(&chosen));
+            Some(hint)
+        })
+        .await
+        .ok()
+        .flatten();
+        let mut hint = hint.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "no_hint",
+                "the search found nothing to weigh at this step",
+            )
+        })?;
+        hint["version"] = json!(k);
+        Ok(hint)
+    }
+
+    /// Every seat's estimated chance to win at each step of a finished
+    /// game, the search weighing each from what the seat to decide knew
+    /// then; weighed once and kept for the latest games asked about.
+    pub async fn turns(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<Arc<Vec<Turn>>, ApiError> {
+        let table = self.finished(slot).await?;
+        let cell = {
+            let mut kept = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+            match kept.iter().find(|(id, _)| *id == slot.id) {
+                Some((_, cell)) => cell.clone(),
+                None => {
+                    if kept.len() >= TURNS_KEPT {
+                        kept.pop_front();
+                    }
+                    let cell = TurnsCell::default();
+                    kept.push_back((slot.id.clone(), cell.clone()));
+                    cell
+                }
+            }
+        };
+        let app = self.clone();
+        let id = slot.id.clone();
+        let turns = cell
+            .get_or_init(|| async move {
+                let _permit = app.thinkers.clone().acquire_owned().await.ok();
+                let iterations = app.config.turn_iterations;
+                tokio::task::spawn_blocking(move || {
+                    table.turns(iterations, &|k| position_seed(&id, k as u64, "turns"))
+                })
+                .await
+                .ok()
+                .flatten()
+                .map(Arc::new)
+            })
+            .await
+            .clone();
+        turns.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "no_turns",
+                "this game has no search to weigh its steps with",
+            )
+        })
+    }
+
+    /// A finished game's table: its record is public (an unfinished one
+    /// would reveal hidden cards).
+    async fn finished(&self, slot: &Arc<Slot>) -> Result<Arc<dyn Hosted>, ApiError> {
+        let live = slot.live.lock().await;
+        if let Some(why) = &live.broken {
+            return Err(ApiError::new(StatusCode::CONFLICT, "broken", why.clone()));
+        }
+        if !live.table.is_over() {
+            return Err(crate::api::not_over());
+        }
+        Ok(live.table.clone())
     }
 
     /// After a change: the lobby's summary, every listener's new state, the
@@ -938,10 +1063,7 @@ impl App {
         }
         let iterations = self.config.ismcts_iterations;
         let version = live.version;
-        let seed = {
-            let h = Sha256::digest(format!("{}:{version}", slot.id));
-            u64::from_le_bytes(h[..8].try_into().unwrap_or_default())
-        };
+        let seed = position_seed(&slot.id, version, "");
         // The quick bots decide at once; the search thinks on a blocking
         // thread, not holding up the runtime.
         // `Err`: the search, still to run on a copy of the table.

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+use valerna_ai::ismcts::Outlook;
 use valerna_game::{Game, Narrated, Record, Seat, Viewer};
 use valerna_texts::Texts;
 
@@ -105,6 +106,21 @@ impl SeatKind {
     }
 }
 
+/// One step of a game as the search weighed it: who was to decide, and
+/// every seat's estimated chance to win (at the end, 1 for each winner).
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct Turn {
+    /// The seat to decide; `null` once the game is over.
+    pub seat: Option<Seat>,
+    /// Each seat's chance to win, from 0 to 1, in seat order (a shared
+    /// Dragonbond win counts for both).
+    pub chances: Vec<f64>,
+    /// Whether the search weighed this step; `false` where it found no
+    /// game consistent with what the seat knew (a question deep in a
+    /// card's resolution), the chances being the step before's.
+    pub weighed: bool,
+}
+
 /// What a game needs besides its rules to be hosted: words for its events,
 /// questions and options, a setup from the seats asked for, and a bot.
 pub trait Worded: Narrated + Send + Sync + 'static
@@ -146,22 +162,23 @@ where
     /// One option of the pending question as a button's label.
     fn option_text(&self, t: &Texts, m: &Self::Meaning) -> String;
     /// What a player weighs the pending question by, when the rules give
-    /// figures for it (Lords of Vaala's "counterattack or retreat?": the
-    /// hits coming and the counterattack's exact odds,
-    /// [`crate::api::DefenseOdds`]); public, as what it is counted from.
-    fn question_figures(&self) -> Option<Value> {
+    /// figures for it, under the question's field it goes in (Lords of
+    /// Vaala's combat choices: `defense`, the hits coming and the
+    /// counterattack's exact odds, [`crate::api::DefenseOdds`]; `attack`,
+    /// the attack's and each enemy's odds, [`crate::api::AttackOdds`]);
+    /// public, as what it is counted from.
+    fn question_figures(&self) -> Option<(&'static str, Value)> {
         None
     }
-    /// What the search bot makes of each option of the pending question,
-    /// from what the deciding seat knows only: (decision, iterations
-    /// through it, its estimated chance to win). `None` when the game has
-    /// no such search.
-    fn hint(
+    /// What the search bot makes of the pending question, from what the
+    /// deciding seat knows only: each option weighed, and every seat's
+    /// estimated chance to win. `None` when the game has no such search.
+    fn outlook(
         &self,
         _content: &Arc<Self::Content>,
         _iterations: u32,
         _seed: u64,
-    ) -> Option<Vec<(Self::Decision, u32, f64)>> {
+    ) -> Option<Outlook<Self::Decision>> {
         None
     }
     /// How the game ended, in words.
@@ -249,6 +266,15 @@ pub trait Hosted: Send + Sync {
     /// options in the question's order, with their labels in `t`'s
     /// language.
     fn hint(&self, iterations: u32, seed: u64, t: &Texts) -> Option<Value>;
+    /// The index among the pending question's options of `decision` (a
+    /// decision as the record keeps it), if it is one of them.
+    fn option_index(&self, decision: &Value) -> Option<usize>;
+    /// Every seat's estimated chance to win after each of the record's
+    /// decisions ([`Worded::outlook`], each from what the deciding seat
+    /// knew then, with `seed(k)` at step `k`), replayed once; at the end,
+    /// the result. `None` when the game has no such search or its record
+    /// does not replay.
+    fn turns(&self, iterations: u32, seed: &(dyn Fn(usize) -> u64 + Sync)) -> Option<Vec<Turn>>;
     /// The same game with `seat`'s hidden cards changed (see
     /// [`Worded::other_hidden`]).
     fn with_other_hidden(&self, seat: Seat, salt: u64) -> Box<dyn Hosted>;
@@ -369,8 +395,8 @@ where
         };
         let (text, owner) = self.game.question_text(t).unwrap_or_default();
         let mut q = json!({"seat": seat, "owner": owner.unwrap_or(seat), "text": text});
-        if let Some(figures) = self.game.question_figures() {
-            q["defense"] = figures;
+        if let Some((field, figures)) = self.game.question_figures() {
+            q[field] = figures;
         }
         if viewer.is(seat) {
             let mut out = Vec::new();
@@ -468,23 +494,64 @@ where
             .map(|d| to_json(&d))
     }
     fn hint(&self, iterations: u32, seed: u64, t: &Texts) -> Option<Value> {
-        let weighed = self.game.hint(&self.content, iterations, seed)?;
+        let weighed = self.game.outlook(&self.content, iterations, seed)?.options;
         let mut out = Vec::new();
         self.game.choices(&mut out);
         let options: Vec<Value> = out
             .iter()
             .enumerate()
             .map(|(index, d)| {
-                let w = weighed.iter().find(|w| w.0 == *d);
+                let w = weighed.iter().find(|w| w.decision == *d);
                 json!({
                     "index": index,
                     "label": self.game.option_text(t, &self.game.describe(d)),
-                    "visits": w.map_or(0, |w| w.1),
-                    "win": w.filter(|w| w.1 > 0).map(|w| w.2),
+                    "visits": w.map_or(0, |w| w.visits),
+                    "win": w.filter(|w| w.visits > 0).map(|w| w.value),
                 })
             })
             .collect();
         Some(json!({"iterations": iterations, "options": options}))
+    }
+    fn option_index(&self, decision: &Value) -> Option<usize> {
+        let d = decision_of::<G>(decision).ok()?;
+        let mut out = Vec::new();
+        self.game.choices(&mut out);
+        out.iter().position(|o| *o == d)
+    }
+    fn turns(&self, iterations: u32, seed: &(dyn Fn(usize) -> u64 + Sync)) -> Option<Vec<Turn>> {
+        let mut game = G::begin(&self.content, &self.record.setup).ok()?;
+        let seats = game.seats();
+        let mut turns: Vec<Turn> = Vec::with_capacity(self.record.decisions.len() + 1);
+        for k in 0..=self.record.decisions.len() {
+            let seat = game.to_decide();
+            let (chances, weighed) = match seat {
+                Some(_) => match game.outlook(&self.content, iterations, seed(k)) {
+                    Some(o) => (o.chances, true),
+                    // No game consistent with what the seat knew (a question
+                    // deep in a card's resolution): the step before's.
+                    None => match turns.last() {
+                        Some(t) => (t.chances.clone(), false),
+                        None => (vec![1.0 / seats as f64; seats], false),
+                    },
+                },
+                None => {
+                    let winners = game.outcome().map(|o| o.winners).unwrap_or_default();
+                    let result = (0..seats)
+                        .map(|s| f64::from(u8::from(winners.contains(&(s as Seat)))))
+                        .collect();
+                    (result, true)
+                }
+            };
+            turns.push(Turn {
+                seat,
+                chances,
+                weighed,
+            });
+            if let Some(d) = self.record.decisions.get(k) {
+                game.apply(d.clone()).ok()?;
+            }
+        }
+        Some(turns)
     }
     fn look(&self, query: &Value) -> Result<Value, Refused> {
         self.game.look(query).map_err(Refused)

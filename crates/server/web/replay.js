@@ -1,11 +1,14 @@
 // @ts-check
 /** A finished game, decision by decision (`GET /api/games/{id}/at/{k}`), with
- * a link to download its log as `valerna lov replay` reads it. Keys: ← → step,
- * Home and End jump. */
+ * a link to download its log as `valerna lov replay` reads it, the search
+ * bot's view of each step's question (`/at/{k}/hint`) and the chart of where
+ * the game turned (`/turns`). Keys: ← → step, Home and End jump. */
 
-import { getJson, errorText, gameIdFromPath } from './api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu } from './texts.js';
+import { getJson, errorText, gameIdFromPath, ApiError } from './api.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from './texts.js';
 import { render } from './lov/table.js';
+import { seatTag } from './lov/panels.js';
+import { turnsPanel } from './lov/turns.js';
 
 async function main() {
   const id = gameIdFromPath();
@@ -43,6 +46,72 @@ async function main() {
     const log = document.getElementById('log');
     if (log) log.replaceChildren();
     render(m, act);
+    stepHint();
+    chart?.mark(k);
+  }
+
+  // The search bot's view of this step's question, on demand (a search of
+  // a fraction of a second): what it would choose, and what was chosen.
+  const hintBox = /** @type {HTMLElement} */ (document.getElementById('step-hint'));
+  function stepHint() {
+    const asked = m.state?.question && k < total;
+    hintBox.replaceChildren();
+    if (!asked) return;
+    const at = k;
+    const button = el('button', { type: 'button', id: 'step-hint-button', text: t('web-hint'), title: t('web-hint-step-title') });
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      button.textContent = t('web-hint-thinking');
+      try {
+        const h = await getJson(`/api/games/${encodeURIComponent(id)}/at/${at}/hint?lang=${lang()}`);
+        if (at === k) showStepHint(h);
+      } catch (x) {
+        if (x instanceof ApiError && x.code === 'no_hint') {
+          hintBox.replaceChildren(el('p', { class: 'hint-line', text: t('web-hint-none') }));
+          return;
+        }
+        m.notice = errorText(x, t);
+        render(m, act);
+        button.disabled = false;
+        button.textContent = t('web-hint');
+      }
+    });
+    hintBox.append(button);
+  }
+
+  /** @param {any} h the answer of `/at/{k}/hint` */
+  function showStepHint(h) {
+    const pct = (/** @type {number | null} */ w) => (w === null || w === undefined ? '–' : `${(w * 100).toFixed(0)}%`);
+    const best = h.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), h.options[0]);
+    const chosen = h.chosen === null ? null : h.options[h.chosen];
+    const items = h.options.map((/** @type {any} */ o) =>
+      el('li', { class: [o === best ? 'hinted' : '', o === chosen ? 'chosen' : ''].join(' ').trim() }, [el('span', { text: o.label }), el('span', { class: 'hint-win', text: ` ${pct(o.win)}` })]),
+    );
+    hintBox.replaceChildren(
+      el('p', { class: 'hint-line' }, [seatTag(m.content, h.seat)]),
+      el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: pct(best.win) }) }),
+      ...(chosen ? [el('p', { id: 'hint-chosen', class: 'hint-line', text: t('web-hint-chosen', { option: `${chosen.label} (${pct(chosen.win)})` }) })] : []),
+      el('ul', { class: 'hint-list' }, items),
+    );
+  }
+
+  // Where the game turned: weighed by the server once a game (a few
+  // seconds the first time), drawn when it comes.
+  /** @type {{nodes: Node[], mark: (k: number) => void} | null} */
+  let chart = null;
+  const turnsBody = /** @type {HTMLElement} */ (document.getElementById('turns-body'));
+  async function loadTurns() {
+    turnsBody.replaceChildren(el('p', { class: 'muted', text: t('web-turns-weighing') }));
+    try {
+      const turns = await getJson(`/api/games/${encodeURIComponent(id)}/turns?lang=${lang()}`);
+      chart = turnsPanel(m.content, turns, go);
+      turnsBody.replaceChildren(...chart.nodes);
+      chart.mark(k);
+      document.body.dataset.turns = 'ready';
+    } catch (x) {
+      turnsBody.replaceChildren(el('p', { class: 'notice', text: errorText(x, t) }));
+      document.body.dataset.turns = 'failed';
+    }
   }
 
   document.getElementById('first')?.addEventListener('click', () => go(0));
@@ -63,9 +132,11 @@ async function main() {
     await loadTexts(l);
     applyTexts(document);
     m.content = await getJson(`/api/content/lov?lang=${lang()}`);
-    go(k);
+    await go(k);
+    loadTurns();
   });
   await go(k);
+  loadTurns();
 }
 
 main();

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
-use valerna_ai::ismcts::Budget;
+use valerna_ai::ismcts::{Budget, Outlook};
 use valerna_ai::spec::Spec;
 use valerna_game::{Narrated, Seat};
 use valerna_lov::content::{Content, Kind, REGIONS, SEATS};
@@ -94,8 +94,11 @@ impl Worded for Lov {
         words::option_text(self.content(), t, m)
     }
 
-    fn question_figures(&self) -> Option<Value> {
-        defense_odds(self).and_then(|d| serde_json::to_value(d).ok())
+    fn question_figures(&self) -> Option<(&'static str, Value)> {
+        if let Some(d) = defense_odds(self) {
+            return serde_json::to_value(d).ok().map(|v| ("defense", v));
+        }
+        attack_odds(self).and_then(|a| serde_json::to_value(a).ok().map(|v| ("attack", v)))
     }
 
     fn outcome_text(&self, t: &Texts) -> String {
@@ -123,12 +126,12 @@ impl Worded for Lov {
         Some(bot.decide(&self.knowledge(seat)))
     }
 
-    fn hint(
+    fn outlook(
         &self,
         content: &Arc<Content>,
         iterations: u32,
         seed: u64,
-    ) -> Option<Vec<(Decision, u32, f64)>> {
+    ) -> Option<Outlook<Decision>> {
         use valerna_ai::ismcts::{Ismcts, Settings};
         let seat = valerna_game::Game::to_decide(self)?;
         let mut search = Ismcts::new(
@@ -143,13 +146,7 @@ impl Worded for Lov {
             seed,
             Box::new(valerna_ai::lov::Heuristic::new(content.clone(), seed)),
         );
-        let weighed = search.weigh(&self.knowledge(seat))?;
-        Some(
-            weighed
-                .into_iter()
-                .map(|w| (w.decision, w.visits, w.value))
-                .collect(),
-        )
+        search.outlook(&self.knowledge(seat))
     }
 
     fn other_hidden(&self, seat: Seat, salt: u64) -> Lov {
@@ -453,6 +450,56 @@ fn defense_odds(g: &Lov) -> Option<crate::api::DefenseOdds> {
     })
 }
 
+/// An attacker's choice weighed (LoV p.12): which enemy to attack, or
+/// whether to attack again or retreat. The dice it rolls now (its Combat
+/// Value) with their exact odds, and each enemy in the region with the
+/// dice its counterattack would roll.
+fn attack_odds(g: &Lov) -> Option<crate::api::AttackOdds> {
+    use valerna_game::Game;
+    use valerna_lov::Target;
+    use valerna_lov::log::Ask;
+    let seat = g.to_decide()?;
+    let m = g.describe(&Decision::Pass);
+    let region = match m.ask {
+        Ask::Target { region } | Ask::NextDefender { region } | Ask::Continue { region } => region,
+        _ => return None,
+    };
+    let attacker = if m.owner == valerna_lov::state::NONE {
+        seat
+    } else {
+        m.owner
+    };
+    let odds = |dice: u8| {
+        valerna_dice::odds::lov_combat(u32::from(dice))
+            .ok()
+            .filter(|_| dice > 0)
+            .map(|o| valerna_dice::odds::Summary::of(&o.hits))
+    };
+    let attack_dice = g.combat_value_in(Target::Seat(attacker), region);
+    let enemies = g
+        .enemies_in(attacker, region)
+        .into_iter()
+        .map(|t| {
+            let dice = g.combat_value_in(t, region);
+            crate::api::EnemyOdds {
+                seat: match t {
+                    Target::Seat(s) => Some(s),
+                    Target::Neutral => None,
+                },
+                dice,
+                counterattack_hits: odds(dice),
+            }
+        })
+        .collect();
+    Some(crate::api::AttackOdds {
+        region,
+        attacker,
+        attack_dice,
+        attack_hits: odds(attack_dice),
+        enemies,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use valerna_game::{Game, Viewer};
@@ -473,14 +520,14 @@ mod tests {
             let mut policy = RandomPolicy::new(seed);
             for step in 0..60 {
                 if g.to_decide() == Some(0) && step % 6 == 0 {
-                    let hint = g.hint(&content, 40, seed).unwrap();
+                    let hint = g.outlook(&content, 40, seed).unwrap();
                     // Each other seat's secrets changed in turn (its hand,
                     // its cards face down), by two salts.
                     for (other_seat, salt) in (1..4).flat_map(|o| (1..3).map(move |s| (o, s))) {
                         let other = g.other_hidden(other_seat, salt);
                         changed += usize::from(other.state() != g.state());
                         assert_eq!(
-                            other.hint(&content, 40, seed).unwrap(),
+                            other.outlook(&content, 40, seed).unwrap(),
                             hint,
                             "seed {seed}, step {step}, seat {other_seat}'s secrets"
                         );
@@ -576,6 +623,89 @@ mod tests {
         assert!(
             asked >= 5 && with_dice >= 3,
             "{asked} defenders asked in 12 games, {with_dice} with dice"
+        );
+    }
+
+    /// An attacker's choices come with their figures (LoV p.12-13): the
+    /// enemies are the question's targets, in its order, and the combat
+    /// then fought counts the very Combat Values shown, the attack's and
+    /// the chosen enemy's.
+    #[test]
+    fn an_attacker_weighs_each_enemy_by_the_combat_values_then_fought() {
+        use valerna_lov::Target;
+        use valerna_lov::log::{Ask, Event};
+        let content = Lov::pack();
+        let (mut asked, mut fought) = (0, 0);
+        let mut events = Vec::new();
+        for seed in 0..12u64 {
+            let setup = Setup::new(seed, [true; 4], &content);
+            let mut g = Lov::start(&content, &setup).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            while let Some(d) = policy.choose(&g) {
+                let figures = attack_odds(&g);
+                let m = g.describe(&Decision::Pass);
+                let attacking = matches!(
+                    m.ask,
+                    Ask::Target { .. } | Ask::NextDefender { .. } | Ask::Continue { .. }
+                );
+                assert_eq!(figures.is_some(), attacking, "seed {seed}: {:?}", m.ask);
+                let Some(f) = figures else {
+                    g.apply(d).unwrap();
+                    continue;
+                };
+                asked += 1;
+                assert_eq!(f.attack_hits.is_some(), f.attack_dice > 0);
+                for e in &f.enemies {
+                    assert_eq!(e.counterattack_hits.is_some(), e.dice > 0, "{e:?}");
+                }
+                let mut options = Vec::new();
+                g.choices(&mut options);
+                if !matches!(m.ask, Ask::Continue { .. }) {
+                    let targets: Vec<Option<u8>> = options
+                        .iter()
+                        .map(|o| match o {
+                            Decision::Attack(Target::Seat(s)) => Some(*s),
+                            _ => None,
+                        })
+                        .collect();
+                    let shown: Vec<Option<u8>> = f.enemies.iter().map(|e| e.seat).collect();
+                    assert_eq!(shown, targets, "seed {seed}");
+                }
+                events.clear();
+                g.events(Viewer::Spectator, 0, &mut events);
+                let before = events.len();
+                let chosen = match &d {
+                    Decision::Attack(Target::Seat(s)) => Some(Some(*s)),
+                    Decision::Attack(Target::Neutral) => Some(None),
+                    _ => None,
+                };
+                g.apply(d).unwrap();
+                let Some(chosen) = chosen else { continue };
+                events.clear();
+                g.events(Viewer::Spectator, 0, &mut events);
+                let combat = events[before..].iter().find_map(|e| match e {
+                    Event::Combat {
+                        attacker,
+                        attack,
+                        defense,
+                        ..
+                    } if *attacker == f.attacker => Some((*attack, *defense)),
+                    _ => None,
+                });
+                let enemy = f.enemies.iter().find(|e| e.seat == chosen).unwrap();
+                if let Some((attack, defense)) = combat {
+                    assert_eq!(
+                        (attack, defense),
+                        (f.attack_dice, enemy.dice),
+                        "seed {seed}"
+                    );
+                    fought += 1;
+                }
+            }
+        }
+        assert!(
+            asked >= 10 && fought >= 5,
+            "{asked} attacker questions in 12 games, {fought} fought"
         );
     }
 

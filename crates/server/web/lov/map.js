@@ -170,8 +170,9 @@ function describe(content, rs, r, view) {
  * @param {SVGSVGElement} svg
  * @param {any} content `GET /api/content/lov`
  * @param {any} view the seat's view, or null before the game is known
- * @param {{picks: Map<number, {label: string, choose: () => void}>, focus: Set<number>, lit: Set<number>}} marks
- *   regions that are a legal choice now, regions the question is about, regions a hovered log entry touched
+ * @param {{picks: Map<number, {label: string, choose: () => void}>, focus: Set<number>, lit: Set<number>, move?: {from: number, to: number, seat: number} | null}} marks
+ *   regions that are a legal choice now, regions the question is about, regions a hovered log entry touched,
+ *   and a move being played back (an arrow from region to region)
  */
 export function drawMap(svg, content, view, marks) {
   svg.setAttribute('viewBox', '-70 0 1100 980');
@@ -291,7 +292,31 @@ export function drawMap(svg, content, view, marks) {
     }
     tiles.append(g);
   });
-  svg.replaceChildren(defs(), borders, tiles);
+  const arrow = marks.move ? moveArrow(content, marks.move) : null;
+  svg.replaceChildren(defs(), borders, tiles, ...(arrow ? [arrow] : []));
+}
+
+/**
+ * An arrow from one region to another in a seat's colour: a move played
+ * back, drawn from edge to edge of the tiles and drawn out as it appears.
+ * @param {any} content @param {{from: number, to: number, seat: number}} move
+ */
+function moveArrow(content, move) {
+  const a = content.regions[move.from];
+  const b = content.regions[move.to];
+  if (!a || !b || move.from === move.to) return null;
+  const [x1, y1] = centre(a);
+  const [x2, y2] = centre(b);
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const pad = Math.min(60, len / 3);
+  const [sx, sy, ex, ey] = [x1 + ux * pad, y1 + uy * pad, x2 - ux * pad, y2 - uy * pad];
+  const head = `${ex},${ey} ${ex - ux * 22 - uy * 12},${ey - uy * 22 + ux * 12} ${ex - ux * 22 + uy * 12},${ey - uy * 22 - ux * 12}`;
+  const colour = SEAT_COLOURS[move.seat] ?? '#333';
+  return s('g', { class: 'move-arrow', 'aria-hidden': 'true' }, [
+    s('line', { x1: sx, y1: sy, x2: ex - ux * 18, y2: ey - uy * 18, stroke: colour }),
+    s('polygon', { points: head, fill: colour }),
+  ]);
 }
 
 /** A small SVG icon of a piece, for legends and boards. @param {any} kind @param {string} fill @param {number} [size] */

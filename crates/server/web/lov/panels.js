@@ -496,33 +496,66 @@ function endWhy(outcome, names) {
  * @param {any} content @param {any} d the question's `defense`
  */
 export function defensePanel(content, d) {
-  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
   const parts = [el('p', { text: t('web-defense-coming', { hits: d.standard_hits_coming, wounds: d.criticals_taken }) })];
   const hits = d.counterattack_hits;
   if (!hits) {
     parts.push(el('p', { text: t('web-defense-no-dice') }));
   } else {
     parts.push(el('p', { text: t('web-defense-dice', { dice: d.counterattack_dice, attacker: seatName(content, d.attacker) }) }));
-    // One column a number of hits, so that the question stays short on a
-    // phone; the tail too unlikely to matter is one column, "k+".
-    /** @type {string[]} */
-    const heads = [];
-    /** @type {number[]} */
-    const chance = [];
-    for (let k = 0; k < hits.pmf.length; k++) {
-      const last = k === hits.pmf.length - 1 || hits.at_least[k + 1] < 0.005;
-      heads.push(last && k < hits.pmf.length - 1 ? `${k}+` : String(k));
-      chance.push(last ? hits.at_least[k] : hits.pmf[k]);
-      if (last) break;
-    }
-    const row = (/** @type {string} */ head, /** @type {string[]} */ cells) =>
-      el('tr', {}, [el('th', { scope: 'row', text: head }), ...cells.map((c) => el('td', { class: 'num', text: c }))]);
-    parts.push(
-      el('table', { class: 'defense-odds' }, [
-        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: t('web-defense-hits') }), ...heads.map((h) => el('th', { scope: 'col', class: 'num', text: h }))])]),
-        el('tbody', {}, [row(t('web-defense-chance'), chance.map(pct)), row(t('web-defense-at-least'), heads.map((_h, k) => pct(hits.at_least[k])))]),
-      ]),
-    );
+    parts.push(oddsTable(hits, 'defense-odds'));
   }
   return el('div', { id: 'defense', class: 'defense' }, parts);
+}
+
+/**
+ * An attacker's choice weighed (LoV p.12-13): which enemy, or attack again
+ * or retreat. The attack's dice with the exact chance of each number of
+ * hits, and each enemy with the dice of its counterattack (the server's
+ * `question.attack`).
+ * @param {any} content @param {any} a the question's `attack`
+ */
+export function attackPanel(content, a) {
+  const parts = [];
+  if (!a.attack_hits) {
+    parts.push(el('p', { text: t('web-attack-no-dice') }));
+  } else {
+    parts.push(el('p', { text: t('web-attack-dice', { dice: a.attack_dice }) }));
+    parts.push(oddsTable(a.attack_hits, 'attack-odds'));
+  }
+  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(0)}%`;
+  const items = a.enemies.map((/** @type {any} */ e) => {
+    const name = e.seat === null ? t('web-attack-neutral') : seatName(content, e.seat);
+    const words = e.counterattack_hits
+      ? t('web-attack-enemy', { name, dice: e.dice, mean: e.counterattack_hits.mean.toFixed(1), one: pct(e.counterattack_hits.at_least[1] ?? 0) })
+      : t('web-attack-enemy-no-dice', { name });
+    return el('li', { class: e.seat === null ? '' : `seat${e.seat}`, text: words });
+  });
+  if (items.length) parts.push(el('ul', { class: 'attack-enemies' }, items));
+  return el('div', { id: 'attack', class: 'defense' }, parts);
+}
+
+/**
+ * The exact chance of each number of hits, one column a number, so that
+ * the question stays short on a phone; the tail too unlikely to matter is
+ * one column, "k+".
+ * @param {any} hits a `Summary` of the dice crate's odds @param {string} cls
+ */
+function oddsTable(hits, cls) {
+  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
+  /** @type {string[]} */
+  const heads = [];
+  /** @type {number[]} */
+  const chance = [];
+  for (let k = 0; k < hits.pmf.length; k++) {
+    const last = k === hits.pmf.length - 1 || hits.at_least[k + 1] < 0.005;
+    heads.push(last && k < hits.pmf.length - 1 ? `${k}+` : String(k));
+    chance.push(last ? hits.at_least[k] : hits.pmf[k]);
+    if (last) break;
+  }
+  const row = (/** @type {string} */ head, /** @type {string[]} */ cells) =>
+    el('tr', {}, [el('th', { scope: 'row', text: head }), ...cells.map((c) => el('td', { class: 'num', text: c }))]);
+  return el('table', { class: `defense-odds ${cls}` }, [
+    el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: t('web-defense-hits') }), ...heads.map((h) => el('th', { scope: 'col', class: 'num', text: h }))])]),
+    el('tbody', {}, [row(t('web-defense-chance'), chance.map(pct)), row(t('web-defense-at-least'), heads.map((_h, k) => pct(hits.at_least[k])))]),
+  ]);
 }

@@ -9,8 +9,9 @@ import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gam
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
+import { boardsThrough, sameBoard } from './steps.js';
 import { choices, installKeys } from './decide.js';
-import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel } from './panels.js';
+import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel, attackPanel } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
 
@@ -20,7 +21,7 @@ import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, se
  * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null,
  *   hidden: boolean, lit: Set<number>, mode: 'play' | 'replay', busy: boolean,
  *   localSeats: number[], notice: string, following?: number, since?: number,
- *   hint?: any}} TableModel
+ *   hint?: any, walk?: {from: number, boards: any[]}}} TableModel
  */
 
 /** @param {TableModel} m */
@@ -98,7 +99,7 @@ export function render(m, act) {
       box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: act.showHand, text: t('web-show-hand') }));
     } else if (q) {
       status.replaceChildren(seatTag(content, q.seat), colon(), el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
-      box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...offer.buttons);
+      box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...(q.attack ? [attackPanel(content, q.attack)] : []), ...offer.buttons);
       if (m.hint?.version === st.version) showHint(box, m.hint);
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
@@ -149,7 +150,7 @@ export function render(m, act) {
   // again only when what they show changes: a follow step only moves the
   // light, and an element replaced between the press and the release of a
   // click would lose the click.
-  if (redraw([st, content, m.log.length, lang(), m.busy, covered, m.kinds])) drawBoard(m, st, view, q, offer, covered);
+  if (redraw([st, content, m.log.length, lang(), m.busy, covered, m.kinds, m.walk ? m.following : undefined])) drawBoard(m, st, view, q, offer, covered);
   for (const g of document.querySelectorAll('#map .region')) g.classList.toggle('lit', m.lit.has(Number(/** @type {HTMLElement} */ (g).dataset.region)));
 
   const logBox = document.getElementById('log');
@@ -191,6 +192,13 @@ function redraw(from) {
   return last === null || last.length !== from.length || from.some((x, i) => x !== last[i]);
 }
 
+/** The move an event makes on the board, for its arrow. @param {any} e */
+function moveOf(e) {
+  if (!e) return null;
+  if (e.kind === 'force_moved' || e.kind === 'dragon_moved' || e.kind === 'retreated') return { from: e.from, to: e.to, seat: e.seat };
+  return null;
+}
+
 /**
  * The legend, the board, the players' boards, the dice, the stack, the line-up and the hand.
  * @param {TableModel} m @param {any} st @param {any} view @param {any} q
@@ -198,23 +206,30 @@ function redraw(from) {
  */
 function drawBoard(m, st, view, q, offer, covered) {
   const content = m.content;
+  // In a walk through others' moves: the board as it stood after the
+  // followed event, and the dice rolled so far.
+  const step = m.walk && m.following !== undefined ? m.walk.boards[m.following - m.walk.from] : null;
+  const board = step ? { ...view, regions: step.regions, players: step.players } : view;
+  const log = step && m.following !== undefined ? m.log.slice(0, m.following + 1) : m.log;
+  const moving = step && m.following !== undefined ? moveOf(m.log[m.following]?.event) : null;
   const lg = document.getElementById('legend');
   if (lg && lg.dataset.lang !== lang()) {
     lg.replaceChildren(...legend());
     lg.dataset.lang = lang();
   }
-  const dice = dicePanel(content, m.log);
+  const dice = dicePanel(content, log);
   const focus = new Set();
   if (dice.combat && st.question) focus.add(dice.combat.region);
   const askRegion = q?.options?.[0]?.meaning?.ask?.region;
   if (typeof askRegion === 'number') focus.add(askRegion);
 
-  drawMap(/** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById('map'))), content, view, { picks: offer.picks, focus, lit: m.lit });
+  drawMap(/** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById('map'))), content, board, { picks: step ? new Map() : offer.picks, focus, lit: m.lit, move: moving });
+  document.body.dataset.walk = step ? String(m.following) : '';
 
   const deciding = st.question ? st.question.seat : null;
   document.getElementById('players')?.replaceChildren(
-    ...view.players.map((/** @type {any} */ _p, /** @type {number} */ seat) =>
-      playerPanel(content, view, seat, { kinds: m.kinds, deciding, combat: dice.combat, winners: st.outcome?.winners }),
+    ...board.players.map((/** @type {any} */ _p, /** @type {number} */ seat) =>
+      playerPanel(content, board, seat, { kinds: m.kinds, deciding, combat: dice.combat, winners: st.outcome?.winners }),
     ),
   );
 
@@ -299,13 +314,26 @@ async function main() {
   let seen = -1;
   /** The walk-through never lags far behind: at most this many steps wait. */
   const FOLLOW_AT_MOST = 8;
-  function follow() {
+  /** @param {any} [before] the view the new events start from, if known */
+  function follow(before) {
     const from = seen;
     seen = m.log.length;
     // A log started again (take-back, language) is not news; nor is the
     // history a page finds on opening.
     if (m.log.length < from) toFollow.length = 0;
     if (from <= 0 || calm) return;
+    // The boards between: walked through only if they end on the new
+    // state's board (no event missed, none unknown).
+    const view = m.state?.view;
+    if (before && view && m.log.length > from) {
+      const boards = boardsThrough(before, m.log.slice(from));
+      const w = m.walk;
+      if (!sameBoard(boards[boards.length - 1], view)) m.walk = undefined;
+      else if (w && w.from + w.boards.length === from) m.walk = { from: w.from, boards: [...w.boards, ...boards] };
+      else m.walk = { from, boards };
+    } else if (m.log.length > from) {
+      m.walk = undefined;
+    }
     for (let i = from; i < m.log.length; i++) {
       const e = m.log[i];
       if (regionsOf(e.event).length) toFollow.push(i);
@@ -325,6 +353,7 @@ async function main() {
       m.following = undefined;
       m.lit = new Set();
     }
+    m.walk = undefined;
   }
   /** Which walk-through a pending step belongs to: a skip starts another. */
   let walk = 0;
@@ -343,9 +372,10 @@ async function main() {
     if (Array.isArray(body.seats)) m.kinds = body.seats.map((/** @type {any} */ s) => (typeof s === 'string' ? s : s.kind));
     if (body.events && !addEvents(m.log, body.events)) fetchEvents();
     if (m.state && body.version < m.state.version) return;
+    const before = m.state?.view;
     m.state = body;
     m.busy = false;
-    follow();
+    follow(before);
     // At the end the board and the log stand as the game ended.
     if (body.outcome) catchUp();
     // Several seats at one screen: follow the seat that must decide.
@@ -418,7 +448,8 @@ async function main() {
       if (h.version === m.state?.version && h.version === version) m.hint = h;
       m.notice = '';
     } catch (x) {
-      showError(x);
+      if (x instanceof ApiError && x.code === 'no_hint') m.notice = t('web-hint-none');
+      else showError(x);
     }
     draw();
   }

@@ -159,10 +159,23 @@ web-defense-no-dice = Your counterattack rolls no dice: no Combat Value left.
 web-defense-hits = Hits
 web-defense-chance = Chance
 web-defense-at-least = At least
+web-attack-dice = Your attack's dice: { $dice }. The hits it deals:
+web-attack-no-dice = Your attack rolls no dice: no Combat Value left.
+web-attack-neutral = the neutral Units
+web-attack-enemy = { $name }: Combat Value { $dice } (its counterattack: { $mean } hits on average, at least one hit { $one })
+web-attack-enemy-no-dice = { $name }: no Combat Value left, no counterattack
 web-hint = Hint
 web-hint-title = What the search bot would choose, and each option's estimated chance to win
 web-hint-best = The search bot would choose { $option } (estimated chance to win: { $win })
 web-hint-thinking = The search bot is thinking…
+web-hint-none = The search bot cannot weigh this question: it finds no game consistent with what this seat knows here.
+web-hint-chosen = Chosen at the table: { $option }
+web-hint-step-title = What the search bot would have chosen here, from what this seat knew then
+web-turns = Where it turned
+web-turns-weighing = The search bot is weighing every decision of the game…
+web-turns-chart = Each seat's estimated chance to win after every decision (each point the median of five decisions' estimates); a click opens that decision
+web-turns-item = Decision { $k }, { $seat }: { $option } ({ $change })
+web-turns-none = No decision moved the estimates.
 
 ## Log and replay
 

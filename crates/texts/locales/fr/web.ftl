@@ -159,10 +159,23 @@ web-defense-no-dice = Votre contre-attaque ne lance aucun dé : plus de Valeur d
 web-defense-hits = Touches
 web-defense-chance = Probabilité
 web-defense-at-least = Au moins
+web-attack-dice = Dés de votre attaque : { $dice }. Les touches qu'elle inflige :
+web-attack-no-dice = Votre attaque ne lance aucun dé : plus de Valeur de Combat.
+web-attack-neutral = les Unités neutres
+web-attack-enemy = { $name } : Valeur de Combat { $dice } (sa contre-attaque : { $mean } touches en moyenne, au moins une touche { $one })
+web-attack-enemy-no-dice = { $name } : plus de Valeur de Combat, pas de contre-attaque
 web-hint = Conseil
 web-hint-title = Ce que choisirait le bot de recherche, et la chance de victoire estimée de chaque option
 web-hint-best = Le bot de recherche choisirait { $option } (chance de victoire estimée : { $win })
 web-hint-thinking = Le bot de recherche réfléchit…
+web-hint-none = Le bot de recherche ne peut pas évaluer cette question : il ne trouve aucune partie cohérente avec ce que cette place sait ici.
+web-hint-chosen = Choisi à la table : { $option }
+web-hint-step-title = Ce qu'aurait choisi ici le bot de recherche, avec ce que cette place savait alors
+web-turns = Où la partie a basculé
+web-turns-weighing = Le bot de recherche évalue chaque décision de la partie…
+web-turns-chart = La chance de victoire estimée de chaque place après chaque décision (chaque point est la médiane des estimations de cinq décisions) ; un clic ouvre cette décision
+web-turns-item = Décision { $k }, { $seat } : { $option } ({ $change })
+web-turns-none = Aucune décision n'a changé les estimations.
 
 ## Journal et replay
 

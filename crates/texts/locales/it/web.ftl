@@ -159,10 +159,23 @@ web-defense-no-dice = Il tuo contrattacco non tira dadi: nessun Valore di Combat
 web-defense-hits = Colpi
 web-defense-chance = Probabilità
 web-defense-at-least = Almeno
+web-attack-dice = Dadi del tuo attacco: { $dice }. I colpi che infligge:
+web-attack-no-dice = Il tuo attacco non tira dadi: nessun Valore di Combattimento rimasto.
+web-attack-neutral = le Unità neutrali
+web-attack-enemy = { $name }: Valore di Combattimento { $dice } (il suo contrattacco: in media { $mean } colpi, almeno un colpo { $one })
+web-attack-enemy-no-dice = { $name }: nessun Valore di Combattimento rimasto, nessun contrattacco
 web-hint = Suggerimento
 web-hint-title = Che cosa sceglierebbe il bot di ricerca, e la probabilità di vittoria stimata di ogni opzione
 web-hint-best = Il bot di ricerca sceglierebbe { $option } (probabilità di vittoria stimata: { $win })
 web-hint-thinking = Il bot di ricerca sta pensando…
+web-hint-none = Il bot di ricerca non può valutare questa domanda: non trova nessuna partita coerente con ciò che questo posto sa qui.
+web-hint-chosen = Scelta al tavolo: { $option }
+web-hint-step-title = Che cosa avrebbe scelto qui il bot di ricerca, con ciò che questo posto sapeva allora
+web-turns = Dove è cambiata la partita
+web-turns-weighing = Il bot di ricerca sta valutando ogni decisione della partita…
+web-turns-chart = La probabilità di vittoria stimata di ogni posto dopo ogni decisione (ogni punto è la mediana delle stime di cinque decisioni); un clic apre quella decisione
+web-turns-item = Decisione { $k }, { $seat }: { $option } ({ $change })
+web-turns-none = Nessuna decisione ha cambiato le stime.
 
 ## Registro e replay
 

@@ -1,0 +1,110 @@
+// Others' moves played back on the board (the Faceless, bots, people): the
+// board passes through the state after each event, a move's arrow drawn
+// from region to region and the dice shown as they fall, and the playback
+// ends on the state the server sent, the log's newest line in view.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { catchErrors, settle, accessibility, serverAndBrowser, createGame, SCREENSHOTS } from '../lib/harness.mjs';
+import { boardsThrough, sameBoard, boardDiff } from '../../crates/server/web/lov/steps.js';
+
+const at = serverAndBrowser({ screenshots: true });
+
+/** A game of bots and the Faceless, played to its end. @param {number} seed */
+async function finished(seed) {
+  const base = at.server.base;
+  const game = await createGame(at.server, { game: 'lov', seats: ['random', 'heuristic', 'faceless', 'random'], seed });
+  for (let i = 0; i < 3000; i++) {
+    const st = await (await fetch(`${base}/api/games/${game.id}`)).json();
+    if (st.status === 'over') return game;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`game ${game.id} did not end`);
+}
+
+test('the events between two states lead from the one board to the other', { timeout: 280000 }, async () => {
+  const base = at.server.base;
+  let steps = 0;
+  const kinds = new Set();
+  for (const seed of [3, 12]) {
+    const game = await finished(seed);
+    const record = await (await fetch(`${base}/api/games/${game.id}/record`)).json();
+    const total = record.decisions.length;
+    let before = await (await fetch(`${base}/api/games/${game.id}/at/0`)).json();
+    for (let k = 1; k <= total; k++) {
+      const after = await (await fetch(`${base}/api/games/${game.id}/at/${k}`)).json();
+      const events = after.events.slice(before.events.length);
+      for (const e of events) kinds.add(e.event.kind);
+      const boards = boardsThrough(before.view, events);
+      const last = boards.length ? boards[boards.length - 1] : before.view;
+      assert.ok(sameBoard(last, after.view), `game ${seed}, decision ${k}: ${events.map((e) => e.event.kind).join(', ')}\n${boardDiff(last, after.view)}`);
+      steps += 1;
+      before = after;
+    }
+  }
+  // Whole games: moves, combats, losses and Power went through the walk.
+  for (const kind of ['force_moved', 'dragon_moved', 'unit_lost', 'power_collected', 'units_placed']) assert.ok(kinds.has(kind), `${kind} among ${[...kinds].join(', ')}`);
+  assert.ok(steps > 100, `${steps} decisions`);
+});
+
+test('a Faceless turn is played back on the board and ends on the state sent', { timeout: 200000 }, async () => {
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  const game = await createGame(at.server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed: 21 });
+  await page.goto(`${at.server.base}${game.seats[0].link}`);
+  /** The board as the map names it, region by region. */
+  const mapNow = () => page.$$eval('#map .region', (gs) => gs.map((g) => g.getAttribute('aria-label') || g.querySelector('title')?.textContent || '').join('|'));
+  let played = null;
+  for (let i = 0; i < 120 && !played; i++) {
+    assert.equal(await settle(page, 60000), 'choose');
+    const start = await mapNow();
+    await page.click('#choices button.choice');
+    // Watch the board while the others' moves play back.
+    /** @type {Set<string>} */
+    const boards = new Set();
+    let arrows = 0;
+    let walked = 0;
+    let shot = false;
+    for (let n = 0; n < 80; n++) {
+      const seen = await page.evaluate(() => ({ walk: document.body.dataset.walk || '', arrow: !!document.querySelector('#map .move-arrow') }));
+      if (seen.walk) {
+        walked += 1;
+        boards.add(await mapNow());
+        if (seen.arrow) {
+          arrows += 1;
+          if (!shot) {
+            await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-playback-en.png') });
+            shot = true;
+          }
+        }
+      } else if (walked) break;
+      await page.waitForTimeout(120);
+    }
+    if (walked && arrows && boards.size >= 2) played = { start, boards, arrows };
+  }
+  assert.ok(played, 'a walk through others\' moves with a move in it, within 120 decisions');
+  // The board passed through states other than the first.
+  assert.ok([...played.boards].some((b) => b !== played.start), 'an intermediate board');
+  // The playback ends on the board the server sent: a fresh page shows the same.
+  await page.waitForFunction(() => !document.body.dataset.walk && !document.querySelector('#log .following'));
+  const ended = await mapNow();
+  const fresh = await context.newPage();
+  await fresh.goto(page.url());
+  await settle(fresh, 60000);
+  assert.equal(ended, await fresh.$$eval('#map .region', (gs) => gs.map((g) => g.getAttribute('aria-label') || g.querySelector('title')?.textContent || '').join('|')));
+  await fresh.close();
+  // The log's newest line is in view beside the board.
+  const seen = await page.evaluate(() => {
+    const box = /** @type {HTMLElement} */ (document.getElementById('log'));
+    const last = /** @type {HTMLElement} */ (box.lastElementChild);
+    const b = box.getBoundingClientRect();
+    const l = last.getBoundingClientRect();
+    return { inBox: l.bottom <= b.bottom + 1 && l.top >= b.top - 1, onScreen: b.top < innerHeight && b.bottom > 0 && b.left < innerWidth };
+  });
+  assert.deepEqual(seen, { inBox: true, onScreen: true });
+  assert.deepEqual(await accessibility(page), [], 'axe-core after a playback');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
