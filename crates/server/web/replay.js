@@ -5,7 +5,7 @@
  * the game turned (`/turns`). Keys: ← → step, Home and End jump. */
 
 import { getJson, errorText, gameIdFromPath, ApiError } from './api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from './texts.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, percent } from './texts.js';
 import { render } from './lov/table.js';
 import { seatTag } from './lov/panels.js';
 import { turnsPanel } from './lov/turns.js';
@@ -81,7 +81,7 @@ async function main() {
 
   /** @param {any} h the answer of `/at/{k}/hint` */
   function showStepHint(h) {
-    const pct = (/** @type {number | null} */ w) => (w === null || w === undefined ? '–' : `${(w * 100).toFixed(0)}%`);
+    const pct = (/** @type {number | null} */ w) => (w === null || w === undefined ? '–' : percent(w));
     const best = h.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), h.options[0]);
     const chosen = h.chosen === null ? null : h.options[h.chosen];
     const items = h.options.map((/** @type {any} */ o) =>

@@ -100,6 +100,20 @@ export function languageMenu(select, onChange) {
 }
 
 /**
+ * A chance (0 to 1) as a percentage in the page's language ("12.5%",
+ * "12,5%", "12,5 %"), with `digits` decimals.
+ * @param {number} p @param {number} [digits]
+ */
+export function percent(p, digits = 0) {
+  return new Intl.NumberFormat(current, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(p);
+}
+
+/** A number in the page's language, with `digits` decimals. @param {number} x @param {number} [digits] */
+export function decimal(x, digits = 1) {
+  return new Intl.NumberFormat(current, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+}
+
+/**
  * Creates an element with attributes and children.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag

@@ -4,7 +4,7 @@
  * drawn from the server's numbers. No rule is computed here. */
 
 import { getJson } from './api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from './texts.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, percent as percentIn, decimal } from './texts.js';
 
 /** @type {any} */
 let content = null;
@@ -33,7 +33,7 @@ export async function startPage(titleId, render) {
 
 /** A percentage as shown. @param {number} p */
 export function percent(p) {
-  return `${(Math.max(0, Math.min(1, p)) * 100).toFixed(1)}%`;
+  return percentIn(Math.max(0, Math.min(1, p)), 1);
 }
 
 /** The first `k` holding (nearly) all the mass, so long tails are not drawn. @param {number[]} pmf */
@@ -88,7 +88,7 @@ export function barChart(title, d, id) {
     rows.push(el('tr', {}, [el('th', { scope: 'row', text: String(k) }), el('td', { text: percent(d.pmf[k]) }), el('td', { text: percent(d.at_least[k] ?? 0) })]));
   }
   return el('figure', { class: 'chart-box', id }, [
-    el('figcaption', { id: `${id}-title` }, [el('strong', { text: title }), ' ', el('span', { class: 'mean', text: t('web-ws-mean', { mean: d.mean.toFixed(3) }) })]),
+    el('figcaption', { id: `${id}-title` }, [el('strong', { text: title }), ' ', el('span', { class: 'mean', text: t('web-ws-mean', { mean: decimal(d.mean, 3) }) })]),
     svg,
     el('details', {}, [el('summary', { text: title }), el('table', { class: 'chart-table' }, [el('tbody', {}, rows)])]),
   ]);

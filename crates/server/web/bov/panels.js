@@ -2,7 +2,7 @@
 /** The Battles of Valerna table's panels and words: what a decision names,
  * a unit's card, a roll's dice, the end of the battle. */
 
-import { el, t } from '../texts.js';
+import { el, t, percent as wholePercent } from '../texts.js';
 import { unitColour } from './field.js';
 
 /** The units a decision names (to act on, to target), by id. @param {any} d */
@@ -51,9 +51,9 @@ export const weaponKeywords = (w) => (w?.keywords?.length ? ` (${w.keywords.map(
 
 /** A chance as a whole percent, "<1%" and ">99%" at the ends. @param {number} p */
 export function percent(p) {
-  if (p > 0 && p < 0.005) return '<1%';
-  if (p < 1 && p > 0.995) return '>99%';
-  return `${Math.round(p * 100)}%`;
+  if (p > 0 && p < 0.005) return `<${wholePercent(0.01)}`;
+  if (p < 1 && p > 0.995) return `>${wholePercent(0.99)}`;
+  return wholePercent(p);
 }
 
 /** The selected unit's card: its stats, keywords, powers, wounds, fatigue and markers. @param {any} content @param {any} u */

@@ -3,7 +3,7 @@
  * stack, the viewer's hand, the Denizen lineup, dice and the log. Each draws
  * what the view and the events say, in the server's words. */
 
-import { t, el, colon } from '../texts.js';
+import { t, el, colon, percent, decimal } from '../texts.js';
 import { SEAT_COLOURS, NONE, UNIT_KEYS, icon, seatFill, s } from './map.js';
 
 /** @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry */
@@ -522,11 +522,10 @@ export function attackPanel(content, a) {
     parts.push(el('p', { text: t('web-attack-dice', { dice: a.attack_dice }) }));
     parts.push(oddsTable(a.attack_hits, 'attack-odds'));
   }
-  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(0)}%`;
   const items = a.enemies.map((/** @type {any} */ e) => {
     const name = e.seat === null ? t('web-attack-neutral') : seatName(content, e.seat);
     const words = e.counterattack_hits
-      ? t('web-attack-enemy', { name, dice: e.dice, mean: e.counterattack_hits.mean.toFixed(1), one: pct(e.counterattack_hits.at_least[1] ?? 0) })
+      ? t('web-attack-enemy', { name, dice: e.dice, mean: decimal(e.counterattack_hits.mean), one: percent(e.counterattack_hits.at_least[1] ?? 0) })
       : t('web-attack-enemy-no-dice', { name });
     return el('li', { class: e.seat === null ? '' : `seat${e.seat}`, text: words });
   });
@@ -541,7 +540,7 @@ export function attackPanel(content, a) {
  * @param {any} hits a `Summary` of the dice crate's odds @param {string} cls
  */
 function oddsTable(hits, cls) {
-  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
+  const pct = (/** @type {number} */ p) => percent(p, 1);
   /** @type {string[]} */
   const heads = [];
   /** @type {number[]} */

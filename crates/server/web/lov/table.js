@@ -6,7 +6,7 @@
  * asks to see it. */
 
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon, percent } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { boardsThrough, sameBoard } from './steps.js';
@@ -264,10 +264,10 @@ function showHint(box, hint) {
   for (const o of hint.options) {
     const b = box.querySelector(`button.choice[data-option="${o.index}"]`);
     if (!b || o.win === null) continue;
-    b.append(el('span', { class: 'hint-win', text: ` ${(o.win * 100).toFixed(0)}%` }));
+    b.append(el('span', { class: 'hint-win', text: ` ${percent(o.win)}` }));
     if (o === best) b.classList.add('hinted');
   }
-  if (best) box.prepend(el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: `${((best.win ?? 0) * 100).toFixed(0)}%` }) }));
+  if (best) box.prepend(el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: percent(best.win ?? 0) }) }));
 }
 
 /** The question's text without the name the status bar already shows. @param {string} text @param {string} name */

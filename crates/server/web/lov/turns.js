@@ -4,7 +4,7 @@
  * line a seat, and the three decisions that moved it most, each a link to
  * its step of the replay. */
 
-import { t, el } from '../texts.js';
+import { t, el, percent } from '../texts.js';
 import { SEAT_COLOURS, s } from './map.js';
 import { seatName, seatTag } from './panels.js';
 
@@ -107,6 +107,6 @@ function change(content, turn) {
   for (let seat = 1; seat < turn.before.length; seat++) {
     if (Math.abs(turn.after[seat] - turn.before[seat]) > Math.abs(turn.after[best] - turn.before[best])) best = seat;
   }
-  const d = Math.round((turn.after[best] - turn.before[best]) * 100);
-  return `${seatName(content, best)} ${d >= 0 ? '+' : '−'}${Math.abs(d)}%`;
+  const d = turn.after[best] - turn.before[best];
+  return `${seatName(content, best)} ${d >= 0 ? '+' : '−'}${percent(Math.abs(d))}`;
 }
