@@ -608,9 +608,35 @@ pub fn ask_text(content: &Content, t: &Texts, ask: &Ask) -> String {
     }
 }
 
+/// A tie for the Focus region as a question (LoV Glossary "Focus region"):
+/// the initiative holder chooses for the Faceless player (or the Event)
+/// whose card is being resolved, named with that card.
+pub fn focus_question(
+    content: &Content,
+    t: &Texts,
+    seat: u8,
+    card: Option<Card>,
+    owner: u8,
+) -> String {
+    let what = match card {
+        Some(k) => tr!(
+            t,
+            "ask-focus-card",
+            card = card_in_case(content, t, k, "of")
+        ),
+        None => tr!(t, "ask-focus"),
+    };
+    asked(content, t, seat, what, owner)
+}
+
 /// The pending question as a sentence: who decides, for whom, and what.
 pub fn question_text(content: &Content, t: &Texts, seat: u8, ask: &Ask, owner: u8) -> String {
-    let what = ask_text(content, t, ask);
+    asked(content, t, seat, ask_text(content, t, ask), owner)
+}
+
+/// `what` asked of `seat`, for `owner` (itself, a Faceless player, or
+/// `NONE`: an Event).
+fn asked(content: &Content, t: &Texts, seat: u8, what: String, owner: u8) -> String {
     let name = seat_name(content, seat);
     if owner == seat {
         tr!(t, "question", who = name, ask = what)

@@ -86,6 +86,25 @@ impl Worded for Lov {
     fn question_text(&self, t: &Texts) -> Option<(String, Option<Seat>)> {
         let seat = valerna_game::Game::to_decide(self)?;
         let m = self.describe(&Decision::Pass);
+        if m.ask == valerna_lov::log::Ask::Focus {
+            // The tie is the initiative holder's to break for the Faceless
+            // player (or the Event) whose card is being resolved.
+            let s = self.state();
+            let card = (s.phase == valerna_lov::state::Phase::Resolution)
+                .then(|| s.stack.get(usize::from(s.stack_pos)))
+                .flatten()
+                .filter(|_| s.stack_pos < s.stack_len)
+                .copied();
+            let owner = card.map_or(m.owner, |c| c.owner);
+            let text = words::focus_question(
+                self.content(),
+                t,
+                seat,
+                card.map(|c| valerna_lov::log::Card::of(c.kind, c.id)),
+                owner,
+            );
+            return Some((text, (owner != NONE).then_some(owner)));
+        }
         let text = words::question_text(self.content(), t, seat, &m.ask, m.owner);
         Some((text, (m.owner != NONE).then_some(m.owner)))
     }
@@ -706,6 +725,47 @@ mod tests {
         assert!(
             asked >= 10 && fought >= 5,
             "{asked} attacker questions in 12 games, {fought} fought"
+        );
+    }
+
+    /// A tie for the Focus region names whom it is broken for and the card
+    /// that asks it (LoV Glossary "Focus region"): the Faceless player whose
+    /// card is being resolved, or the Event.
+    #[test]
+    fn a_focus_tie_names_the_faceless_player_and_the_card() {
+        use valerna_lov::log::Ask;
+        let content = Lov::pack();
+        let t = Texts::new(Lang::En);
+        let (mut faceless, mut events) = (0, 0);
+        for seed in 0..40u64 {
+            let setup = Setup::new(seed, [true, false, false, false], &content);
+            let mut g = Lov::start(&content, &setup).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            while let Some(d) = policy.choose(&g) {
+                if g.describe(&Decision::Pass).ask == Ask::Focus {
+                    let s = g.state();
+                    let card = s.stack[usize::from(s.stack_pos)];
+                    let (text, owner) = g.question_text(&t).unwrap();
+                    assert!(text.contains("Focus region of"), "{text}");
+                    if card.owner == NONE {
+                        assert_eq!(owner, None);
+                        assert!(text.contains("for the Event"), "{text}");
+                        events += 1;
+                    } else {
+                        assert_eq!(owner, Some(card.owner));
+                        let name = &content.characters[usize::from(card.owner)].name;
+                        assert!(text.contains(&format!(", for {name} (")), "{text}");
+                        assert!(text.contains("(Faceless):"), "{text}");
+                        assert!(text.contains(&format!("of {name}'s Action card")), "{text}");
+                        faceless += 1;
+                    }
+                }
+                g.apply(d).unwrap();
+            }
+        }
+        assert!(
+            faceless + events >= 3,
+            "{faceless} Faceless ties, {events} Event ties"
         );
     }
 

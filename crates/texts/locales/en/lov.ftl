@@ -299,6 +299,7 @@ ask-denizen = choose a Denizen from the lineup
 ask-place = choose the Unit to place in { $region }
 ask-region = choose a region for { $card }
 ask-focus = the Focus region is tied: choose it
+ask-focus-card = the Focus region { $card } is tied: choose it
 ask-other = choose
 # A card alone ($case "plain") or after a glyph's name ($case "of").
 card-board = { $case ->

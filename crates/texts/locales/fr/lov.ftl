@@ -323,6 +323,7 @@ ask-denizen = choisissez un Seigneur de Guerre dans la ligne
 ask-place = choisissez l'Unité à placer dans la Région { $region }
 ask-region = choisissez une Région pour { $card }
 ask-focus = la Région Cible est à égalité : choisissez-la
+ask-focus-card = la Région Cible { $card } est à égalité : choisissez-la
 ask-other = choisissez
 # Une carte seule ($case "plain") ou après le nom d'un Glyphe ($case "of").
 card-board = { $case ->

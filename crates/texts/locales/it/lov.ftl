@@ -317,6 +317,7 @@ ask-denizen = scegli un Abitante dalla fila
 ask-place = scegli l'Unità da piazzare nella Regione { $region }
 ask-region = scegli una Regione per { $card }
 ask-focus = la Regione Focus è in parità: sceglila
+ask-focus-card = la Regione Focus { $card } è in parità: sceglila
 ask-other = scegli
 # Una carta da sola ($case "plain") o dopo il nome di un Glifo ($case "of").
 card-board = { $case ->
