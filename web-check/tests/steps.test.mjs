@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { catchErrors, settle, accessibility, serverAndBrowser, createGame, SCREENSHOTS } from '../lib/harness.mjs';
+import { catchErrors, settle, clickOne, rng, accessibility, serverAndBrowser, createGame, SCREENSHOTS } from '../lib/harness.mjs';
 import { boardsThrough, sameBoard, boardDiff } from '../../crates/server/web/lov/steps.js';
 
 const at = serverAndBrowser({ screenshots: true });
@@ -105,6 +105,58 @@ test('a Faceless turn is played back on the board and ends on the state sent', {
   });
   assert.deepEqual(seen, { inBox: true, onScreen: true });
   assert.deepEqual(await accessibility(page), [], 'axe-core after a playback');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a move is given in one step: the counts of each Unit type and the General, one click', { timeout: 200000 }, async () => {
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  const game = await createGame(at.server, { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, seed: 8 });
+  await page.goto(`${at.server.base}${game.seats[0].link}`);
+  const random = rng(8);
+  let moved = null;
+  for (let i = 0; i < 200 && !moved; i++) {
+    assert.equal(await settle(page, 60000), 'choose');
+    const form = await page.$('#move-form');
+    if (!form) {
+      await clickOne(page, random);
+      continue;
+    }
+    // All of the first Unit type, none of the others, the General stays.
+    const inputs = await page.$$eval('#move-form input[type=number]', (xs) => xs.map((x) => ({ id: x.id, unit: Number(/** @type {HTMLInputElement} */ (x).dataset.unit), max: Number(/** @type {HTMLInputElement} */ (x).max) })));
+    assert.ok(inputs.length >= 1);
+    const units = [0, 0, 0];
+    for (const [k, input] of inputs.entries()) {
+      const n = k === 0 ? input.max : 0;
+      units[input.unit] = n;
+      await page.fill(`#${input.id}`, String(n));
+    }
+    if (await page.$('#move-general')) await page.uncheck('#move-general');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-move-form-en.png') });
+    const version = Number(await page.evaluate(() => document.body.dataset.version));
+    const before = await page.evaluate(() => document.body.dataset.events);
+    await page.click('#move-go');
+    // Every question of that move answered by the page: the next one asked
+    // of the person is another.
+    await page.waitForFunction(
+      (v) => Number(document.body.dataset.version) > v && !['move_count', 'move_general'].includes(document.body.dataset.ask || '') && document.body.dataset.busy === 'false',
+      version,
+      { timeout: 30000 },
+    );
+    moved = { units, version, before: Number(before) };
+  }
+  assert.ok(moved, 'a move within 200 decisions');
+  // The server moved what the form said.
+  const token = game.seats[0].token;
+  const events = (await (await fetch(`${at.server.base}/api/games/${game.id}/events?from=0`, { headers: { Authorization: `Bearer ${token}` } })).json()).events;
+  const move = events.slice(moved.before).find((/** @type {any} */ e) => e.event.kind === 'force_moved' && e.event.seat === 0);
+  assert.ok(move, 'a force_moved event after the form');
+  assert.deepEqual(move.event.units, moved.units);
+  assert.equal(move.event.general, false);
+  assert.deepEqual(await accessibility(page), [], 'axe-core after a move');
   assert.deepEqual(errors, []);
   await context.close();
 });

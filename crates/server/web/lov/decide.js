@@ -5,7 +5,7 @@
  * and one that names a card of the hand lights that card. Keys: 1-9 pick an
  * option's button, Enter chooses it, Escape lets go. */
 
-import { el } from '../texts.js';
+import { el, t } from '../texts.js';
 
 /**
  * The region an option's decision names (`{"Region": r}`, `{"PlayRegion": r}`), if any.
@@ -101,3 +101,62 @@ export function installKeys() {
     }
   });
 }
+
+/** The Unit types in the engine's order (`UnitType`). */
+const UNIT_TYPES = ['infantry', 'cavalry', 'ranged'];
+
+/**
+ * A move in one step (LoV "Move"): the engine asks, for a force going from
+ * one region to another, how many of each Unit type go and whether the
+ * General goes, one question at a time. The form asks them together; what
+ * it is given is answered question by question as they come (`moveAnswer`).
+ * @param {any} q the question (its first option's meaning asks `move_count`)
+ * @param {any} view the seat's view (the force in the region left)
+ * @param {(intent: {from: number, to: number, units: number[], general: boolean}) => void} send
+ */
+export function moveForm(q, view, send) {
+  const ask = q.options[0].meaning.ask;
+  const seat = q.owner ?? q.seat;
+  const f = view.regions[ask.from]?.force?.[seat >> 1];
+  if (!f) return null;
+  /** @type {HTMLInputElement[]} */
+  const inputs = [];
+  const fields = UNIT_TYPES.map((u, i) => {
+    if (!f.units[i]) return null;
+    const input = el('input', { type: 'number', min: '0', max: String(f.units[i]), value: String(f.units[i]), id: `move-${u}`, 'data-unit': String(i) });
+    inputs.push(input);
+    return el('label', { class: 'move-count' }, [t(`web-${u}`), ' ', input, ` / ${f.units[i]}`]);
+  });
+  const general = f.general ? el('input', { type: 'checkbox', id: 'move-general', checked: true }) : null;
+  const go = el('button', { type: 'submit', class: 'primary', id: 'move-go', text: t('web-move-go') });
+  const form = el('form', { class: 'move-form', id: 'move-form', 'aria-label': t('web-move-form') }, [
+    ...fields,
+    general ? el('label', { class: 'move-count' }, [general, ' ', t('web-general')]) : null,
+    go,
+  ]);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const units = [0, 0, 0];
+    for (const input of inputs) units[Number(input.dataset.unit)] = Math.max(0, Math.min(Number(input.max), Math.round(Number(input.value) || 0)));
+    send({ from: ask.from, to: ask.to, units, general: !!general?.checked });
+  });
+  return form;
+}
+
+/**
+ * The option answering a move's question as `intent` says, if the question
+ * is one of that move's (`move_count` or `move_general`, same regions).
+ * @param {any} q @param {{from: number, to: number, units: number[], general: boolean} | null | undefined} intent
+ * @returns {number | null} the option's index
+ */
+export function moveAnswer(q, intent) {
+  const ask = q?.options?.[0]?.meaning?.ask;
+  if (!intent || !ask || ask.from !== intent.from || ask.to !== intent.to) return null;
+  let want = null;
+  if (ask.kind === 'move_count') want = intent.units[UNIT_TYPES.indexOf(ask.unit)];
+  else if (ask.kind === 'move_general') want = intent.general ? 1 : 0;
+  if (want === null || want === undefined) return null;
+  const o = q.options.find((/** @type {any} */ x) => x.decision?.Count === want);
+  return o ? o.index : null;
+}
+

@@ -10,7 +10,7 @@ import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon, p
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { boardsThrough, sameBoard } from './steps.js';
-import { choices, installKeys } from './decide.js';
+import { choices, installKeys, moveForm, moveAnswer } from './decide.js';
 import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel, attackPanel } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
@@ -21,7 +21,8 @@ import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, se
  * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null,
  *   hidden: boolean, lit: Set<number>, mode: 'play' | 'replay', busy: boolean,
  *   localSeats: number[], notice: string, following?: number, since?: number,
- *   hint?: any, walk?: {from: number, boards: any[]}}} TableModel
+ *   hint?: any, walk?: {from: number, boards: any[]},
+ *   move?: {from: number, to: number, units: number[], general: boolean} | null, moveSent?: number}} TableModel
  */
 
 /** @param {TableModel} m */
@@ -42,7 +43,7 @@ function waitingText(m) {
 /**
  * Draws the whole table.
  * @param {TableModel} m
- * @param {{choose: (i: number) => void, takeBack: () => void, showHand: () => void, hint: () => void}} act
+ * @param {{choose: (i: number) => void, takeBack: () => void, showHand: () => void, hint: () => void, move?: (intent: any) => void}} act
  */
 export function render(m, act) {
   const st = m.state;
@@ -50,6 +51,13 @@ export function render(m, act) {
   const content = m.content;
   const q = mine(m);
   const covered = m.hidden && m.localSeats.length > 1;
+  // A move given in one step answers its questions as they come.
+  const moving = q && !covered ? moveAnswer(q, m.move) : null;
+  if (moving === null) m.move = null;
+  else if (!m.busy && m.moveSent !== m.state.version) {
+    m.moveSent = m.state.version;
+    setTimeout(() => act.choose(moving));
+  }
   const offer = q && !covered && !m.busy ? choices(q.options, act.choose) : { buttons: [], picks: new Map(), cards: new Map() };
 
   // The round line.
@@ -99,7 +107,9 @@ export function render(m, act) {
       box.replaceChildren(el('button', { type: 'button', id: 'show-hand', class: 'primary', onclick: act.showHand, text: t('web-show-hand') }));
     } else if (q) {
       status.replaceChildren(seatTag(content, q.seat), colon(), el('span', { text: stripName(q.text, seatName(content, q.seat)) }));
-      box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...(q.attack ? [attackPanel(content, q.attack)] : []), ...offer.buttons);
+      const asksMove = q.options[0]?.meaning?.ask?.kind === 'move_count' && act.move && moving === null;
+      const form = asksMove && act.move ? moveForm(q, view, act.move) : null;
+      box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...(q.attack ? [attackPanel(content, q.attack)] : []), ...(form ? [form] : []), ...offer.buttons);
       if (m.hint?.version === st.version) showHint(box, m.hint);
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
@@ -300,7 +310,7 @@ async function main() {
   };
   await loadContent();
 
-  const act = { choose, takeBack, showHand, hint };
+  const act = { choose, takeBack, showHand, hint, move };
   const draw = () => render(m, act);
 
   // What happened since the last look (a Faceless turn arrives whole, and
@@ -435,6 +445,23 @@ async function main() {
       showError(x);
       fetchState();
     }
+  }
+
+  /**
+   * A move given in one step: its first question answered now, the others
+   * as they come (`render`).
+   * @param {{from: number, to: number, units: number[], general: boolean}} intent
+   */
+  function move(intent) {
+    if (!m.state || m.busy) return;
+    m.move = intent;
+    const i = moveAnswer(m.state.question, intent);
+    if (i === null) {
+      m.move = null;
+      return;
+    }
+    m.moveSent = m.state.version;
+    choose(i);
   }
 
   /** Asks the server what the search bot makes of each option. */
