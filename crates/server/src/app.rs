@@ -209,6 +209,9 @@ pub struct App {
     /// The latest finished games weighed step by step (a few seconds of
     /// search each): each weighed once, however many ask together.
     turns: Mutex<VecDeque<(String, TurnsCell)>>,
+    /// One permit: finished games are weighed one at a time, on one core,
+    /// so that requests for many charts never take the bots' cores.
+    weighing: Arc<tokio::sync::Semaphore>,
 }
 
 /// A finished game's steps as the search weighed them, once.
@@ -299,6 +302,7 @@ impl App {
             )),
             dropped_for_not_reading: AtomicUsize::new(0),
             turns: Mutex::new(VecDeque::new()),
+            weighing: Arc::new(tokio::sync::Semaphore::new(1)),
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
@@ -835,7 +839,7 @@ impl App {
         let id = slot.id.clone();
         let turns = cell
             .get_or_init(|| async move {
-                let _permit = app.thinkers.clone().acquire_owned().await.ok();
+                let _permit = app.weighing.clone().acquire_owned().await.ok();
                 let iterations = app.config.turn_iterations;
                 tokio::task::spawn_blocking(move || {
                     table.turns(iterations, &|k| position_seed(&id, k as u64, "turns"))
