@@ -49,6 +49,18 @@ proptest! {
         prop_assert_eq!(a.d10(), b.d10(), "the stream moved on alike");
     }
 
+    /// The wounds or hits alone are the whole attack's, to the bit.
+    #[test]
+    fn wounds_and_hits_alone_are_the_attacks(
+        per_model in pool(), models in 1u32..8, a in shift(), d in colour(), ds in shift(),
+    ) {
+        let attack = Attack { per_model, models, shift: a };
+        let defense = Defense { colour: d, shift: ds };
+        let o = odds::attack(&attack, defense).unwrap();
+        prop_assert_eq!(odds::attack_wounds(&attack, defense).unwrap(), o.wounds);
+        prop_assert_eq!(odds::attack_hits(&attack, defense).unwrap(), o.hits);
+    }
+
     #[test]
     fn every_pmf_sums_to_one(
         per_model in pool(), models in 1u32..8, a in shift(), d in colour(), ds in shift(),

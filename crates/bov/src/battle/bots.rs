@@ -113,10 +113,10 @@ pub fn expected_points(
         colour: game.profile(target).defense,
         shift: dm.shift(),
     };
-    let Ok(o) = odds::attack(&attack, defense) else {
+    let Ok(wounds) = odds::attack_wounds(&attack, defense) else {
         return 0.0;
     };
-    points_for_wounds(game, target, o.wounds.mean())
+    points_for_wounds(game, target, wounds.mean())
 }
 
 /// Points of the models `wounds` wounds would remove from `target`. A
@@ -160,11 +160,12 @@ fn power_dice_mean(game: &Battle, target: u16, dice: &Dice, defended: bool) -> f
         colour: game.profile(target).defense,
         shift: dm.shift(),
     };
-    match odds::attack(&attack, defense) {
-        Ok(o) if defended => o.wounds.mean(),
-        Ok(o) => o.hits.mean(),
-        Err(_) => 0.0,
-    }
+    let pmf = if defended {
+        odds::attack_wounds(&attack, defense)
+    } else {
+        odds::attack_hits(&attack, defense)
+    };
+    pmf.map_or(0.0, |p| p.mean())
 }
 
 /// A rough worth of an Activate Power, effect by effect, in the points of
@@ -566,7 +567,10 @@ fn nearest_enemy(game: &Battle, unit: u16) -> f64 {
 /// to wait for.
 fn support(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<f64> {
     let owner = game.units[usize::from(unit)].owner;
-    let mut behind: Vec<f64> = game
+    // The second largest (the largest when alone), kept as the list's sort
+    // would order it, without gathering the list.
+    let (mut first, mut second): (Option<f64>, Option<f64>) = (None, None);
+    let behind = game
         .living(owner)
         .filter(|f| f.id != unit && !game.mounted(f.id) && !f.monster)
         .filter_map(|f| {
@@ -574,10 +578,16 @@ fn support(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<f6
             (allowance > 0.0 && !game.engaged(snap, f.id))
                 .then(|| nearest_enemy(game, f.id) - allowance)
         })
-        .filter(|d| d.is_finite())
-        .collect();
-    behind.sort_by(|a, b| b.total_cmp(a));
-    behind.get(1).or(behind.first()).copied()
+        .filter(|d| d.is_finite());
+    for d in behind {
+        if first.is_none_or(|f| d.total_cmp(&f).is_gt()) {
+            second = first;
+            first = Some(d);
+        } else if second.is_none_or(|s| d.total_cmp(&s).is_gt()) {
+            second = Some(d);
+        }
+    }
+    second.or(first)
 }
 
 /// The greedy bot's force advances as one, in every scenario: a fast unit

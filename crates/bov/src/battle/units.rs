@@ -291,10 +291,29 @@ impl Battle {
                 .iter()
                 .any(|e| e.owner != owner && e.alive() && self.body(e.id) == n.unit.0)
         };
-        snap.models
-            .iter()
-            .filter(|m| m.unit == body)
-            .any(|m| snap.models.iter().any(|n| touches_enemy(m, n) && enemy(n)))
+        // The box around the unit's bases, widened by the largest reach:
+        // a base outside it touches none of them (by 10^-6", far above
+        // rounding), so only the models inside are measured against each.
+        let own = || snap.models.iter().filter(|m| m.unit == body);
+        let (mut lo, mut hi, mut r) = (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+            0.0f64,
+        );
+        for m in own() {
+            lo = lo.min(m.center);
+            hi = hi.max(m.center);
+            r = r.max(m.radius_in);
+        }
+        snap.models.iter().any(|n| {
+            let reach = r + n.radius_in + crate::geometry::CONTACT_IN + 2e-6;
+            n.center.x >= lo.x - reach
+                && n.center.x <= hi.x + reach
+                && n.center.y >= lo.y - reach
+                && n.center.y <= hi.y + reach
+                && own().any(|m| touches_enemy(m, n))
+                && enemy(n)
+        })
     }
 
     /// "Flanked": engaged by more than one enemy unit, a mounted rider and
