@@ -685,6 +685,11 @@ impl Bot for GreedyBot {
                     if u.state.fatigue >= 2 || game.can_activate(seat, u.id).is_err() {
                         continue;
                     }
+                    // Units come in id order: one that cannot come first
+                    // even if engaged is not measured.
+                    if best.is_some_and(|b| (u.state.fatigue, 0, u.id) >= b) {
+                        continue;
+                    }
                     let busy = u8::from(!game.engaged(&snap, u.id));
                     let key = (u.state.fatigue, busy, u.id);
                     if best.is_none_or(|b| key < b) {

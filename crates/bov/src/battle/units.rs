@@ -293,21 +293,26 @@ impl Battle {
         };
         // The box around the unit's bases, widened by the largest reach:
         // a base outside it touches none of them (by 10^-6", far above
-        // rounding), so only the models inside are measured against each.
+        // rounding), nor does a base of the side all of them are on, so
+        // only the enemy models inside are measured against each.
         let own = || snap.models.iter().filter(|m| m.unit == body);
         let (mut lo, mut hi, mut r) = (
             Point::new(f64::INFINITY, f64::INFINITY),
             Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
             0.0f64,
         );
+        let mut side = None;
+        let mut one_side = true;
         for m in own() {
             lo = lo.min(m.center);
             hi = hi.max(m.center);
             r = r.max(m.radius_in);
+            one_side &= *side.get_or_insert(m.side) == m.side;
         }
         snap.models.iter().any(|n| {
             let reach = r + n.radius_in + crate::geometry::CONTACT_IN + 2e-6;
-            n.center.x >= lo.x - reach
+            !(one_side && side == Some(n.side))
+                && n.center.x >= lo.x - reach
                 && n.center.x <= hi.x + reach
                 && n.center.y >= lo.y - reach
                 && n.center.y <= hi.y + reach

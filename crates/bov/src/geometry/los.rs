@@ -116,6 +116,43 @@ pub struct Prepared {
     inside: Vec<bool>,
 }
 
+/// Model `m` as a blocker.
+fn disk(m: &Model) -> Disk {
+    Disk {
+        c: m.center,
+        r: if m.is_valid() { m.radius_in } else { 0.0 },
+        unit: m.unit,
+        stature: m.stature,
+    }
+}
+
+/// The link between models `i` and `j` (`i < j`), if they are linked.
+fn link(models: &[Model], i: usize, j: usize) -> Option<Link> {
+    let (a, b) = (&models[i], &models[j]);
+    // Bases farther apart along one axis than any link reaches (by a margin
+    // far above rounding) are not linked.
+    let reach = a.radius_in + b.radius_in + COHERENCY_IN.max(CONTACT_IN) + 1.0;
+    if (a.center.x - b.center.x).abs() > reach || (a.center.y - b.center.y).abs() > reach {
+        return None;
+    }
+    // BoV 5.1, "Line of Sight" (Fig. 8): models of a unit within coherency
+    // are linked; bases in contact (of any units) leave no gap to see
+    // through (docs/rulings.md).
+    let linked = a.unit == b.unit && a.gap(b) <= COHERENCY_IN + EPS;
+    (a.is_valid() && b.is_valid() && (linked || a.gap(b) <= CONTACT_IN)).then_some(Link {
+        a: i as u32,
+        b: j as u32,
+        p: a.center,
+        q: b.center,
+        stature: [a.stature, b.stature],
+    })
+}
+
+/// Whether `model` stands inside the Obscuring piece `ob`.
+fn is_inside(model: &Model, ob: &Obscurer) -> bool {
+    model.is_valid() && ob.piece.contains_model(model)
+}
+
 /// Whether a blocker of `stature` counts when `a` and `b` look at each other
 /// (BoV 5.1, "Keywords": Huge ignores non-Huge units; Tiny blocks only Tiny).
 fn counts(stature: Stature, a: Stature, b: Stature) -> bool {
@@ -271,50 +308,116 @@ impl Sightlines {
     /// Prepares the blockers for `models` (indices are kept: queries name
     /// models by their index in this slice) on `field`.
     pub fn new(field: &Battlefield, models: &[Model]) -> Self {
-        field.grids.sightlines(field, models, || {
-            Sightlines(Arc::new(Self::prepare(field, models)))
+        field.grids.sightlines(field, models, |last| {
+            Sightlines(Arc::new(match last {
+                Some((kept, sight)) => Self::prepare_from(field, models, kept, sight),
+                None => Self::prepare(field, models),
+            }))
         })
     }
 
     /// The lists for `models` on `field`, worked out.
     fn prepare(field: &Battlefield, models: &[Model]) -> Prepared {
-        let disks: Vec<Disk> = models
-            .iter()
-            .map(|m| Disk {
-                c: m.center,
-                r: if m.is_valid() { m.radius_in } else { 0.0 },
-                unit: m.unit,
-                stature: m.stature,
-            })
-            .collect();
+        let disks: Vec<Disk> = models.iter().map(disk).collect();
         let mut links = Vec::new();
         for i in 0..models.len() {
             for j in i + 1..models.len() {
-                let (a, b) = (&models[i], &models[j]);
-                // Bases farther apart along one axis than any link reaches
-                // (by a margin far above rounding) are not linked.
-                let reach = a.radius_in + b.radius_in + COHERENCY_IN.max(CONTACT_IN) + 1.0;
-                if (a.center.x - b.center.x).abs() > reach
-                    || (a.center.y - b.center.y).abs() > reach
-                {
-                    continue;
-                }
-                // BoV 5.1, "Line of Sight" (Fig. 8): models of a unit within
-                // coherency are linked; bases in contact (of any units)
-                // leave no gap to see through (docs/rulings.md).
-                let linked = a.unit == b.unit && a.gap(b) <= COHERENCY_IN + EPS;
-                if a.is_valid() && b.is_valid() && (linked || a.gap(b) <= CONTACT_IN) {
-                    links.push(Link {
-                        a: i as u32,
-                        b: j as u32,
-                        p: a.center,
-                        q: b.center,
-                        stature: [a.stature, b.stature],
-                    });
-                }
+                links.extend(link(models, i, j));
             }
         }
-        let obscurers = field.grids.obscurers(field, || {
+        let obscurers = Self::obscurers(field);
+        let mut inside = vec![false; models.len() * obscurers.len()];
+        for (m, model) in models.iter().enumerate() {
+            for (o, ob) in obscurers.iter().enumerate() {
+                inside[m * obscurers.len() + o] = is_inside(model, ob);
+            }
+        }
+        Prepared {
+            disks,
+            links,
+            obscurers,
+            inside,
+        }
+    }
+
+    /// The lists for `models`, from those `prev` holds for `kept` on the
+    /// same `field`: after a move most models stand where they stood, and
+    /// a link or an inside test asks only of its own models, so only those
+    /// of the models that moved are worked out again. The same lists as
+    /// [`Sightlines::prepare`]'s, in the same order; worked out afresh when
+    /// the models are not the same ones or most of them moved.
+    fn prepare_from(
+        field: &Battlefield,
+        models: &[Model],
+        kept: &[Model],
+        prev: &Prepared,
+    ) -> Prepared {
+        let same_bases = kept.len() == models.len()
+            && kept.iter().zip(models).all(|(k, m)| {
+                k.unit == m.unit
+                    && k.stature == m.stature
+                    && k.radius_in.to_bits() == m.radius_in.to_bits()
+            });
+        let moved: Vec<bool> = kept
+            .iter()
+            .zip(models)
+            .map(|(k, m)| {
+                k.center.x.to_bits() != m.center.x.to_bits()
+                    || k.center.y.to_bits() != m.center.y.to_bits()
+            })
+            .collect();
+        let obscurers = Self::obscurers(field);
+        if !same_bases
+            || 2 * moved.iter().filter(|&&m| m).count() > models.len()
+            || prev.inside.len() != models.len() * obscurers.len()
+        {
+            return Self::prepare(field, models);
+        }
+        let disks: Vec<Disk> = models.iter().map(disk).collect();
+        // Each pair with a moved model once, in the order `prepare` lists
+        // pairs, merged with the kept links between models that stayed.
+        let mut fresh = Vec::new();
+        for (i, _) in moved.iter().enumerate().filter(|(_, m)| **m) {
+            for (j, &also) in moved.iter().enumerate() {
+                if j == i || (also && j < i) {
+                    continue;
+                }
+                fresh.extend(link(models, i.min(j), i.max(j)));
+            }
+        }
+        fresh.sort_unstable_by_key(|l| (l.a, l.b));
+        let mut stayed = prev
+            .links
+            .iter()
+            .filter(|l| !moved[l.a as usize] && !moved[l.b as usize])
+            .peekable();
+        let mut links = Vec::with_capacity(fresh.len() + prev.links.len());
+        for l in fresh {
+            while let Some(k) = stayed.next_if(|k| (k.a, k.b) < (l.a, l.b)) {
+                links.push(*k);
+            }
+            links.push(l);
+        }
+        links.extend(stayed.copied());
+        let n = obscurers.len();
+        let mut inside = prev.inside.clone();
+        for (m, model) in models.iter().enumerate().filter(|(m, _)| moved[*m]) {
+            for (o, ob) in obscurers.iter().enumerate() {
+                inside[m * n + o] = is_inside(model, ob);
+            }
+        }
+        Prepared {
+            disks,
+            links,
+            obscurers,
+            inside,
+        }
+    }
+
+    /// The battlefield's Obscuring pieces as sight lines use them, made
+    /// once a battlefield.
+    fn obscurers(field: &Battlefield) -> Arc<[Obscurer]> {
+        field.grids.obscurers(field, || {
             field
                 .terrain
                 .iter()
@@ -348,20 +451,7 @@ impl Sightlines {
                     }
                 })
                 .collect()
-        });
-        let mut inside = vec![false; models.len() * obscurers.len()];
-        for (m, model) in models.iter().enumerate() {
-            for (o, ob) in obscurers.iter().enumerate() {
-                inside[m * obscurers.len() + o] =
-                    model.is_valid() && ob.piece.contains_model(model);
-            }
-        }
-        Prepared {
-            disks,
-            links,
-            obscurers,
-            inside,
-        }
+        })
     }
 
     /// The number of models prepared.
@@ -942,4 +1032,62 @@ fn trivial(from: usize, to: usize, a: &Disk, b: &Disk) -> Option<(Point, Point)>
         });
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::TerrainKind;
+    use proptest::prelude::*;
+
+    fn lists(p: &Prepared) -> String {
+        format!("{:?} {:?} {:?}", p.disks, p.links, p.inside)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Lists worked out from an earlier placing, only the moved models
+        /// again, are those worked out afresh, to the bit and in order.
+        #[test]
+        fn lists_from_a_placing_before_are_the_lists_afresh(
+            spots in prop::collection::vec(
+                (2.0f64..30.0, 2.0f64..22.0, 0u16..4, prop::bool::ANY), 2..30),
+            moves in prop::collection::vec(
+                (prop::bool::weighted(0.3), -3.0f64..3.0, -3.0f64..3.0), 30),
+            pieces in prop::collection::vec(
+                (4.0f64..26.0, 4.0f64..18.0, 1.0f64..5.0, 1.0f64..5.0), 0..4),
+        ) {
+            let terrain = pieces
+                .into_iter()
+                .map(|(x, y, w, h)| {
+                    let outline = [
+                        Point::new(x, y),
+                        Point::new(x + w, y),
+                        Point::new(x + w, y + h),
+                        Point::new(x, y + h),
+                    ];
+                    TerrainPiece::new("piece", &outline, &[], vec![TerrainKind::Obscuring])
+                        .unwrap()
+                })
+                .collect();
+            let field = Battlefield::new(32.0, 24.0, terrain).unwrap();
+            let before: Vec<Model> = spots
+                .iter()
+                .map(|&(x, y, u, big)| {
+                    Model::new(UnitId(u), (u % 2) as u8, Point::new(x, y), if big { 50.0 } else { 25.0 })
+                })
+                .collect();
+            let after: Vec<Model> = before
+                .iter()
+                .zip(&moves)
+                .map(|(m, &(moved, dx, dy))| {
+                    if moved { m.at(Point::new(m.center.x + dx, m.center.y + dy)) } else { *m }
+                })
+                .collect();
+            let prev = Sightlines::prepare(&field, &before);
+            let from = Sightlines::prepare_from(&field, &after, &before, &prev);
+            prop_assert_eq!(lists(&from), lists(&Sightlines::prepare(&field, &after)));
+        }
+    }
 }

@@ -359,14 +359,15 @@ impl GridCache {
     }
 
     /// The sight lines of `models` on `field`: those prepared for the same
-    /// placing lately (they depend on nothing else), else `prepare`'s.
+    /// placing lately (they depend on nothing else), else `prepare`'s,
+    /// handed the placing kept last and its sight lines to start from.
     pub(crate) fn sightlines(
         &self,
         field: &Battlefield,
         models: &[Model],
-        prepare: impl FnOnce() -> Sightlines,
+        prepare: impl FnOnce(Option<(&[Model], &Sightlines)>) -> Sightlines,
     ) -> Sightlines {
-        {
+        let last = {
             let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
             cached.keep_for(field);
             if let Some(at) = cached
@@ -379,9 +380,10 @@ impl GridCache {
                 cached.sightlines.push(hit);
                 return sight;
             }
-        }
+            cached.sightlines.last().cloned()
+        };
         // Prepared without the lock: the Obscuring pieces take it.
-        let sight = prepare();
+        let sight = prepare(last.as_ref().map(|(m, s)| (m.as_slice(), s)));
         let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
         cached.keep_for(field);
         if cached.sightlines.len() >= SIGHTLINES_KEPT {
