@@ -23,21 +23,46 @@ const OBJECTIVE_ROOM_STEP: f64 = 0.5;
 /// Points of a grid `step` apart, offset by half a step from the edges'
 /// 3" margin, that meet "Objectives Setup" next to the objectives `placed`.
 pub fn objective_grid(b: scenario::Battlefield, placed: &[Point], step: f64) -> Vec<Point> {
+    let mut out = Vec::new();
+    scan_objective_grid(b, placed, step, |p| {
+        out.push(p);
+        false
+    });
+    out
+}
+
+/// The first point of [`objective_grid`], without testing the rest: whether
+/// an objective fits at all asks only for one.
+fn first_objective_point(b: scenario::Battlefield, placed: &[Point], step: f64) -> Option<Point> {
+    let mut first = None;
+    scan_objective_grid(b, placed, step, |p| {
+        first = Some(p);
+        true
+    });
+    first
+}
+
+/// Hands `found` the points of [`objective_grid`] in its order until it
+/// answers `true`.
+fn scan_objective_grid(
+    b: scenario::Battlefield,
+    placed: &[Point],
+    step: f64,
+    mut found: impl FnMut(Point) -> bool,
+) {
     let (w, h) = b.inches();
     let taken: Vec<(f64, f64)> = placed.iter().map(|p| (p.x, p.y)).collect();
-    let mut out = Vec::new();
     let mut y = crate::rules::setup::OBJECTIVE_EDGE_INCHES + step / 2.0;
     while y < h {
         let mut x = crate::rules::setup::OBJECTIVE_EDGE_INCHES + step / 2.0;
         while x < w {
-            if check_objective(b, &taken, (x, y)).is_ok() {
-                out.push(Point::new(x, y));
+            if check_objective(b, &taken, (x, y)).is_ok() && found(Point::new(x, y)) {
+                return;
             }
             x += step;
         }
         y += step;
     }
-    out
 }
 
 /// Where the engine suggests the next objective may go: the inch grid, or
@@ -58,8 +83,8 @@ pub fn objective_examples(b: scenario::Battlefield, placed: &[Point]) -> Vec<Poi
 pub fn objectives_fit(b: scenario::Battlefield, placed: &[Point], more: usize) -> bool {
     let mut all = placed.to_vec();
     for _ in 0..more {
-        match objective_grid(b, &all, OBJECTIVE_ROOM_STEP).first() {
-            Some(&p) => all.push(p),
+        match first_objective_point(b, &all, OBJECTIVE_ROOM_STEP) {
+            Some(p) => all.push(p),
             None => return false,
         }
     }
@@ -86,12 +111,12 @@ impl Battle {
         };
         let placed = self.objectives.len();
         if placed < want
-            && !objective_grid(
+            && first_objective_point(
                 self.setup.battlefield,
                 &self.objectives,
                 OBJECTIVE_ROOM_STEP,
             )
-            .is_empty()
+            .is_some()
         {
             self.phase = Phase::PlaceObjective {
                 seat: objective_placer(self.objectives_first, placed),
@@ -435,6 +460,36 @@ impl Battle {
             self.queue
                 .extend(pieces.into_iter().map(|piece| Step::Dangerous { piece }));
             self.queue.push_back(Step::FirstTurn);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// The first point found alone is the grid's first.
+        #[test]
+        fn the_first_objective_point_is_the_grids_first(
+            size in 0usize..3,
+            placed in prop::collection::vec((3.0f64..69.0, 3.0f64..45.0), 0..7),
+            fine in prop::bool::ANY,
+        ) {
+            let b = [
+                scenario::Battlefield::Small2x1,
+                scenario::Battlefield::Standard4x3,
+                scenario::Battlefield::Large6x4,
+            ][size];
+            let placed: Vec<Point> = placed.into_iter().map(|(x, y)| Point::new(x, y)).collect();
+            let step = if fine { OBJECTIVE_ROOM_STEP } else { OBJECTIVE_EXAMPLE_STEP };
+            prop_assert_eq!(
+                first_objective_point(b, &placed, step),
+                objective_grid(b, &placed, step).first().copied()
+            );
         }
     }
 }
