@@ -71,6 +71,7 @@ fn walled_near_zone() -> Map {
 fn a_seat_with_no_room_leaves_its_units_in_reserve() {
     let setup = BattleSetup {
         cards: None,
+        edition: Default::default(),
         seed: 11,
         lists: ["allaria_guild_line".into(), "tyveria_swarm".into()],
         scenario: Scenario::SlayTheFoe,
@@ -197,6 +198,7 @@ proptest! {
         };
         let setup = BattleSetup {
             cards: None,
+            edition: Default::default(),
             seed,
             lists: [LISTS[lists.0].into(), LISTS[lists.1].into()],
             scenario: SCENARIOS[scenario],

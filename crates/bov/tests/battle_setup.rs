@@ -14,6 +14,7 @@ use common::{pack, unit_named};
 fn setup(seed: u64, scenario: Scenario, battlefield: scenario::Battlefield) -> BattleSetup {
     BattleSetup {
         cards: None,
+        edition: Default::default(),
         seed,
         lists: ["allaria_guild_line".into(), "tyveria_swarm".into()],
         scenario,

@@ -17,6 +17,7 @@ use valerna_game::Game;
 fn quest(seed: u64, battlefield: scenario::Battlefield) -> BattleSetup {
     BattleSetup {
         cards: None,
+        edition: Default::default(),
         seed,
         lists: ["allaria_guild_line".into(), "tyveria_swarm".into()],
         scenario: Scenario::Quest,
@@ -601,6 +602,7 @@ proptest::proptest! {
         ];
         let setup = BattleSetup {
             cards: None,
+            edition: Default::default(),
             seed,
             lists: [LISTS[lists.0].into(), LISTS[lists.1].into()],
             scenario: Scenario::Quest,

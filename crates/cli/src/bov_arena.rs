@@ -18,10 +18,11 @@ use valerna_ai::spec::BovSpec;
 use valerna_ai::{Bot, mix};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::{Pack, SAMPLE_LISTS};
+use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
 use valerna_game::Game;
 
-use super::bov_sim::{ScenarioArg, resolve_list};
+use super::bov_sim::{EditionArg, ScenarioArg, resolve_list};
 use crate::arena::{cpu_seconds, run_games, wilson};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
@@ -38,9 +39,14 @@ pub struct ArenaArgs {
     /// Bot B.
     #[arg(long)]
     b: String,
-    /// The scenario (BoV 5.1, "Determine Scenario"; "Alternative scenarios").
-    #[arg(long, value_enum, default_value_t = ScenarioArg::Pitched)]
-    scenario: ScenarioArg,
+    /// The rulebook: 5.1 (the default) or starter, the starter set's rules.
+    #[arg(long, value_enum, default_value_t = EditionArg::V5_1)]
+    edition: EditionArg,
+    /// The scenario (BoV 5.1, "Determine Scenario"; "Alternative
+    /// scenarios"; BoV starter, "Determine Game Mode"); default: pitched in
+    /// 5.1, grand in the starter edition.
+    #[arg(long, value_enum)]
+    scenario: Option<ScenarioArg>,
     /// The game size in points: both lists must be written for it.
     #[arg(long, default_value_t = 100)]
     points: u32,
@@ -118,6 +124,7 @@ struct Match {
     specs: [BovSpec; 2],
     lists: [String; 2],
     scenario: ScenarioArg,
+    edition: Edition,
     seed: u64,
 }
 
@@ -129,6 +136,7 @@ fn play_one(pack: &Arc<Pack>, m: &Match, i: u64) -> Result<BattleResult, String>
     let setup = BattleSetup {
         cards: None,
         scenario: m.scenario.scenario(),
+        edition: m.edition,
         ..BattleSetup::pitched(battle_seed, &m.lists[0], &m.lists[1])
     };
     let mut g = Battle::start(pack, &setup).map_err(|e| format!("battle {i}: {e}"))?;
@@ -212,10 +220,15 @@ fn checked(a: &ArenaArgs) -> Result<Match, CliError> {
             )));
         }
     }
+    let edition = a.edition.edition();
     Ok(Match {
         specs,
         lists,
-        scenario: a.scenario,
+        scenario: a
+            .scenario
+            .unwrap_or(ScenarioArg::default_for(edition))
+            .checked(edition)?,
+        edition,
         seed: a.seed,
     })
 }
@@ -312,7 +325,7 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
         })
         .collect();
     if a.json {
-        let v = json!({
+        let mut v = json!({
             "games": n,
             "seed": a.seed,
             "scenario": m.scenario.name(),
@@ -328,6 +341,9 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
             "max_cpu_seconds_per_game": max_cpu,
             "longest_battle": longest,
         });
+        if !m.edition.is_default() {
+            v["edition"] = json!(m.edition.name());
+        }
         return format!("{v}\n");
     }
     let mut out = String::new();
@@ -337,8 +353,13 @@ fn report(a: &ArenaArgs, m: &Match, results: &[BattleResult]) -> String {
     };
     let _ = writeln!(
         out,
-        "{played}, {} at {} points, seed {}",
+        "{played}, {}{} at {} points, seed {}",
         m.scenario.name(),
+        if m.edition.is_default() {
+            String::new()
+        } else {
+            format!(" ({} edition)", m.edition.name())
+        },
         a.points,
         a.seed
     );

@@ -10,6 +10,7 @@ use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::Pack;
 use valerna_bov::geometry::Map;
+use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::scenario::{Battlefield, Scenario};
 use valerna_game::{Game, Record};
 
@@ -34,9 +35,14 @@ pub struct SimArgs {
     /// force list file (RON, checked as `bov list validate` does).
     #[arg(long, default_value = "allaria_guild_line,tyveria_swarm")]
     lists: String,
-    /// The scenario (BoV 5.1, "Determine Scenario"; "Alternative scenarios").
-    #[arg(long, value_enum, default_value_t = ScenarioArg::Pitched)]
-    scenario: ScenarioArg,
+    /// The rulebook: 5.1 (the default) or starter, the starter set's rules.
+    #[arg(long, value_enum, default_value_t = EditionArg::V5_1)]
+    edition: EditionArg,
+    /// The scenario (BoV 5.1, "Determine Scenario"; "Alternative
+    /// scenarios"; BoV starter, "Determine Game Mode"); default: pitched in
+    /// 5.1, grand in the starter edition, which has no Pitched Battle.
+    #[arg(long, value_enum)]
+    scenario: Option<ScenarioArg>,
     /// The battlefield: small 2'x1', standard 4'x3' (the default), large
     /// 6'x4'; with --map, the map's.
     #[arg(long, value_enum)]
@@ -73,6 +79,9 @@ pub(crate) enum ScenarioArg {
     Slay,
     /// The Quest: every unit in Reserve; treasures carried home score.
     Quest,
+    /// The Grand Tactical (starter edition only): objectives and defeated
+    /// units score.
+    Grand,
 }
 
 impl ScenarioArg {
@@ -82,6 +91,7 @@ impl ScenarioArg {
             ScenarioArg::Seize => Scenario::SeizeTheLand,
             ScenarioArg::Slay => Scenario::SlayTheFoe,
             ScenarioArg::Quest => Scenario::Quest,
+            ScenarioArg::Grand => Scenario::GrandTactical,
         }
     }
 
@@ -91,6 +101,56 @@ impl ScenarioArg {
             ScenarioArg::Seize => "seize",
             ScenarioArg::Slay => "slay",
             ScenarioArg::Quest => "quest",
+            ScenarioArg::Grand => "grand",
+        }
+    }
+
+    /// The scenario played when none is asked for: the Pitched Battle, or
+    /// in the starter edition, which has none, the Grand Tactical.
+    pub(crate) fn default_for(edition: Edition) -> Self {
+        match edition {
+            Edition::V5_1 => ScenarioArg::Pitched,
+            Edition::Starter => ScenarioArg::Grand,
+        }
+    }
+
+    /// The scenarios `edition` plays, in the order the command line lists
+    /// them.
+    pub(crate) fn of_edition(edition: Edition) -> Vec<Self> {
+        Self::value_variants()
+            .iter()
+            .copied()
+            .filter(|s| edition.plays(s.scenario()).is_ok())
+            .collect()
+    }
+
+    /// `self` if `edition` plays it, else a usage error naming both.
+    pub(crate) fn checked(self, edition: Edition) -> Result<Self, CliError> {
+        edition
+            .plays(self.scenario())
+            .map(|()| self)
+            .map_err(|e| CliError::usage(format!("--scenario {}: {e}", self.name())))
+    }
+}
+
+/// The editions as the command line names them (RULINGS §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
+pub(crate) enum EditionArg {
+    /// Battles of Valerna 5.1.
+    #[value(name = "5.1")]
+    #[serde(rename = "5.1")]
+    V5_1,
+    /// The starter set's rules.
+    #[value(name = "starter")]
+    #[serde(rename = "starter")]
+    Starter,
+}
+
+impl EditionArg {
+    pub(crate) fn edition(self) -> Edition {
+        match self {
+            EditionArg::V5_1 => Edition::V5_1,
+            EditionArg::Starter => Edition::Starter,
         }
     }
 }
@@ -332,7 +392,12 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             )));
         }
     }
-    if args.scenario == ScenarioArg::Quest && !args.monsters.is_empty() {
+    let edition = args.edition.edition();
+    let scenario = args
+        .scenario
+        .unwrap_or(ScenarioArg::default_for(edition))
+        .checked(edition)?;
+    if scenario == ScenarioArg::Quest && !args.monsters.is_empty() {
         return Err(CliError::usage(
             "--monster: the Quest fields no Monsters (BoV 5.1, \"Monsters\": a Pitched Battle or a scenario written for them)",
         ));
@@ -342,10 +407,11 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         cards: None,
         seed: seed_of(i),
         lists: list_texts.clone(),
-        scenario: args.scenario.scenario(),
+        scenario: scenario.scenario(),
         battlefield: battlefield.battlefield(),
         map: map.clone(),
         monsters: args.monsters.clone(),
+        edition,
     };
     let keep = args.save_log.is_some();
     let play = |setup: BattleSetup, first: bool| play_caught(&pack, setup, &bots, first && keep);
@@ -406,13 +472,13 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let mean = |x: i64| x as f64 / n;
     let meanu = |x: u64| x as f64 / n;
     let out = if args.json {
-        let v = json!({
+        let mut v = json!({
             "games": args.games,
             "finished": finished,
             "seed": args.seed,
             "bots": bots,
             "lists": lists,
-            "scenario": args.scenario.name(),
+            "scenario": scenario.name(),
             "battlefield": battlefield.name(),
             "map": args.map.as_ref().map(|p| p.display().to_string()),
             "wins": wins,
@@ -433,12 +499,23 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
                 "game": i, "seed": seed_of(*i), "error": e,
             })).collect::<Vec<_>>(),
         });
+        // Only a starter run names its edition, so 5.1's output is as it was.
+        if !edition.is_default()
+            && let Some(o) = v.as_object_mut()
+        {
+            o.insert("edition".into(), json!(edition.name()));
+        }
         format!("{v}\n")
     } else {
         let mut out = format!(
-            "games: {} ({}, {} battlefield)\n",
+            "games: {} ({}{}, {} battlefield)\n",
             args.games,
-            args.scenario.name(),
+            scenario.name(),
+            if edition.is_default() {
+                String::new()
+            } else {
+                format!(", {} edition", edition.name())
+            },
             battlefield.name()
         );
         for s in 0..2 {
@@ -452,7 +529,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             );
         }
         out += &format!("draws: {draws}\n");
-        if args.scenario == ScenarioArg::Quest {
+        if scenario == ScenarioArg::Quest {
             out += &format!(
                 "treasures grabbed: {} / {}, brought home: {} / {}\n",
                 grabbed[0], grabbed[1], scored[0], scored[1]

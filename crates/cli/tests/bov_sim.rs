@@ -202,3 +202,45 @@ fn a_saved_map_replays_its_game() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+/// `--edition starter` plays the starter set's rules (RULINGS §2): its
+/// default game mode is the Grand Tactical, the JSON names the edition and
+/// a 5.1 run's JSON does not.
+#[test]
+fn the_starter_edition_plays_its_own_game_modes() {
+    let v = json("bov sim --games 2 --seed 4 --edition starter --json");
+    assert_eq!(v["scenario"], "grand");
+    assert_eq!(v["edition"], "starter");
+    assert_eq!(v["finished"], 2, "{v}");
+    for scenario in ["seize", "slay", "quest"] {
+        let v = json(&format!(
+            "bov sim --games 1 --seed 4 --edition starter --scenario {scenario} --json"
+        ));
+        assert_eq!(v["scenario"], scenario);
+        assert_eq!(v["finished"], 1, "{v}");
+    }
+    let v = json("bov sim --games 1 --seed 4 --json");
+    assert!(v.get("edition").is_none(), "{v}");
+}
+
+/// BoV starter, "Determine Game Mode": the Grand Tactical is the starter
+/// book's and the Pitched Battle is not in it: either asked of the other
+/// edition exits 2 with one line saying why.
+#[test]
+fn a_game_mode_of_the_other_edition_is_a_usage_error() {
+    for (command, why) in [
+        ("bov sim --games 1 --scenario grand", "starter edition only"),
+        (
+            "bov sim --games 1 --edition starter --scenario pitched",
+            "has no Pitched Battle",
+        ),
+        ("bov sim --games 1 --edition 4.0", "--edition"),
+    ] {
+        let out = run(command);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(why), "{command}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -34,6 +34,7 @@ use valerna_game::{Choices, Game, Outcome, Seat};
 
 use crate::content::{Pack, SAMPLE_LISTS};
 use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain};
+use crate::rules::edition::Edition;
 use crate::rules::force_list;
 use crate::rules::modifiers::MoraleCause;
 use crate::rules::powers::Trigger;
@@ -67,6 +68,10 @@ pub struct BattleSetup {
     /// kept in the setup, so the battle replays from its record alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<String>,
+    /// The rulebook the battle follows (RULINGS §2); 5.1, the default, is
+    /// left unwritten, so a record from before editions reads the same.
+    #[serde(default, skip_serializing_if = "Edition::is_default")]
+    pub edition: Edition,
 }
 
 /// The file name a battle's own unit cards ([`BattleSetup::cards`]) are
@@ -84,6 +89,7 @@ impl BattleSetup {
             map: None,
             monsters: Vec::new(),
             cards: None,
+            edition: Edition::V5_1,
         }
     }
 }
@@ -948,6 +954,11 @@ impl Battle {
         Battle::begin(content, setup, true)
     }
 
+    /// The rulebook this battle follows.
+    pub fn edition(&self) -> Edition {
+        self.setup.edition
+    }
+
     fn begin(content: &Arc<Pack>, setup: &BattleSetup, narrate: bool) -> Result<Self, BattleError> {
         let own;
         let base_units = content.units.len();
@@ -967,6 +978,7 @@ impl Battle {
                 &own
             }
         };
+        setup.edition.plays(setup.scenario).map_err(BattleError)?;
         let mut stream = Stream::new(setup.seed);
 
         let mut forces = Vec::new();
@@ -976,6 +988,15 @@ impl Battle {
             };
             let list =
                 force_list::parse(text).map_err(|e| BattleError(format!("seat {seat}: {e}")))?;
+            if let Some(e) = list.edition
+                && e != setup.edition
+            {
+                return err(format!(
+                    "seat {seat}: the list \"{}\" is written for the {e} edition, the battle is played by {} (RULINGS §2)",
+                    list.name,
+                    setup.edition.book()
+                ));
+            }
             let force = force_list::validate(content, &list).map_err(|es| {
                 let names: Vec<String> = es.iter().map(|e| e.to_string()).collect();
                 BattleError(format!("seat {seat}: {}", names.join("; ")))

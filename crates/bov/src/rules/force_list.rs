@@ -46,6 +46,11 @@ pub struct ForceList {
     /// and cost nothing (BoV 5.1, "Monsters").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub monsters: Vec<String>,
+    /// The rulebook the list is written for, when it names one: a battle
+    /// of another edition refuses it. A list that names none plays in
+    /// either.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<super::edition::Edition>,
 }
 
 /// One unit of a force list.

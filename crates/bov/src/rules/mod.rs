@@ -41,6 +41,7 @@
 pub mod attack;
 pub mod cards;
 pub mod charge;
+pub mod edition;
 pub mod fatigue;
 pub mod force_list;
 pub mod keywords;

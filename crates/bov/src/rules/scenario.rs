@@ -1,6 +1,7 @@
 //! Scenarios and scoring (BoV 5.1, "Determine Scenario" > "Pitched Battle";
 //! "Alternative Scenarios" > "Seize the Land!", "Slay the Foe!", "The
-//! Quest"; "End of Game").
+//! Quest"; "End of Game"; BoV starter, "Determine Game Mode" > "The Grand
+//! Tactical").
 
 use serde::{Deserialize, Serialize};
 use valerna_game::Seat;
@@ -25,6 +26,10 @@ pub enum Scenario {
     /// The objective tokens are treasure tokens; every unit starts in
     /// Reserve; only treasures carried home score.
     Quest,
+    /// BoV starter, "The Grand Tactical": objectives placed and scored as
+    /// in Seize the Land, defeated units as in Slay the Foe. The starter
+    /// edition's alone ([`super::edition::Edition::plays`]).
+    GrandTactical,
 }
 
 impl Scenario {
@@ -37,14 +42,20 @@ impl Scenario {
     /// Whether controlling objectives scores each round. The Quest's own
     /// "Scoring" names only treasures.
     pub fn scores_objectives(self) -> bool {
-        matches!(self, Scenario::PitchedBattle | Scenario::SeizeTheLand)
+        matches!(
+            self,
+            Scenario::PitchedBattle | Scenario::SeizeTheLand | Scenario::GrandTactical
+        )
     }
 
     /// Whether defeated enemy units score their points. The Quest is not
     /// written as "the same as the Pitched Battle, except", as the other
     /// two variants are: only its treasures score.
     pub fn scores_defeated_units(self) -> bool {
-        matches!(self, Scenario::PitchedBattle | Scenario::SlayTheFoe)
+        matches!(
+            self,
+            Scenario::PitchedBattle | Scenario::SlayTheFoe | Scenario::GrandTactical
+        )
     }
 
     /// "The Quest" > "Special Deployment": no models are deployed before

@@ -24,7 +24,7 @@ use super::charts::{self, Rate, Series};
 use super::shard::{self, MergeArgs, Shard};
 use super::{BalanceCommand, Report, pct, write_report};
 use crate::arena::{run_games, wilson_score};
-use crate::bov::bov_sim::{BattlefieldArg, ScenarioArg, bot, caught};
+use crate::bov::bov_sim::{BattlefieldArg, EditionArg, ScenarioArg, bot, caught};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
 
@@ -46,7 +46,10 @@ pub struct BalanceArgs {
     /// Seed of the report; each game's seed is derived from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The scenarios (default: all).
+    /// The rulebook: 5.1 (the default) or starter, the starter set's rules.
+    #[arg(long, value_enum, default_value_t = EditionArg::V5_1)]
+    edition: EditionArg,
+    /// The scenarios (default: all the edition plays).
     #[arg(long, value_enum, value_delimiter = ',')]
     scenarios: Vec<ScenarioArg>,
     /// The battlefield.
@@ -87,6 +90,17 @@ struct Settings {
     scenarios: Vec<ScenarioArg>,
     battlefield: BattlefieldArg,
     lists: Vec<String>,
+    /// Left out for 5.1, so shard files written before editions still merge.
+    #[serde(default = "v5_1", skip_serializing_if = "is_v5_1")]
+    edition: EditionArg,
+}
+
+fn v5_1() -> EditionArg {
+    EditionArg::V5_1
+}
+
+fn is_v5_1(e: &EditionArg) -> bool {
+    *e == EditionArg::V5_1
 }
 
 /// One finished game, by list (0: the pairing's first list), not by seat.
@@ -321,10 +335,14 @@ fn plan(a: &BalanceArgs) -> Result<Plan, CliError> {
     }
     super::prepare_out(&a.out, super::Game::Bov)?;
     let (pack, lists, fingerprint) = pack_and_lists(a.pack.as_deref())?;
+    let edition = a.edition.edition();
     let scenarios = if a.scenarios.is_empty() {
-        ScenarioArg::value_variants().to_vec()
+        ScenarioArg::of_edition(edition)
     } else {
-        a.scenarios.clone()
+        a.scenarios
+            .iter()
+            .map(|s| s.checked(edition))
+            .collect::<Result<_, _>>()?
     };
     let chosen = chosen_lists(&a.lists, &lists)?;
     let cells = cells_of(&lists, &chosen, &scenarios);
@@ -384,6 +402,7 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
                 battlefield: a.battlefield.battlefield(),
                 map: None,
                 monsters: Vec::new(),
+                edition: a.edition.edition(),
             };
             // A failed game is reported, and the others still count.
             Ok(caught(|| play_one(&p.pack, &a.bot, setup, first_seat))
@@ -400,6 +419,7 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
             scenarios: a.scenarios.clone(),
             battlefield: a.battlefield,
             lists: a.lists.clone(),
+            edition: a.edition,
         };
         let played = mine.into_iter().zip(results).collect();
         let (summary, json) = shard::write(
@@ -425,6 +445,7 @@ fn merge(m: MergeArgs) -> Result<(), CliError> {
         bot: s.bot,
         games: s.games,
         seed: s.seed,
+        edition: s.edition,
         scenarios: s.scenarios,
         battlefield: s.battlefield,
         out: m.out,
@@ -741,5 +762,6 @@ fn scenario_title(s: ScenarioArg) -> &'static str {
         valerna_bov::rules::scenario::Scenario::SeizeTheLand => "Seize the Land!",
         valerna_bov::rules::scenario::Scenario::SlayTheFoe => "Slay the Foe!",
         valerna_bov::rules::scenario::Scenario::Quest => "The Quest",
+        valerna_bov::rules::scenario::Scenario::GrandTactical => "The Grand Tactical",
     }
 }

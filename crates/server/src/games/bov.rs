@@ -218,6 +218,8 @@ impl Worded for Battle {
             map,
             monsters: o.monsters,
             cards: own.map(|(text, _)| text),
+            // The table plays 5.1; the starter edition is the command line's.
+            edition: Default::default(),
         })
     }
 

@@ -190,6 +190,7 @@ pub fn starter(pack: &Pack, force: &str, game_size: u32) -> Result<ForceList, St
         units,
         vaala,
         monsters: Vec::new(),
+        edition: None,
     })
 }
 
@@ -309,6 +310,13 @@ pub fn to_ron(pack: &Pack, list: &ForceList) -> String {
         }
     } else {
         let _ = writeln!(out, "    monsters: {},", quoted_list(&list.monsters));
+    }
+    if let Some(e) = list.edition {
+        let name = ron::to_string(&e).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "    // The rulebook the list is written for: v5_1 or starter.\n    edition: {name},"
+        );
     }
     let _ = writeln!(out, ")\n// {spent} of {} points spent.", list.game_size);
     out

@@ -1,0 +1,149 @@
+//! The starter edition (RULINGS §2): one `Edition` value on the set-up
+//! switches every rule the starter book words differently from 5.1. Each
+//! test cites the starter book's section it holds the engine to.
+
+use valerna_bov::battle::bots::{GreedyBot, play};
+use valerna_bov::battle::{Battle, BattleSetup};
+use valerna_bov::rules::edition::Edition;
+use valerna_bov::rules::force_list;
+use valerna_bov::rules::scenario::Scenario;
+use valerna_game::{Game, Record};
+
+mod common;
+use common::pack;
+
+fn starter(seed: u64, scenario: Scenario) -> BattleSetup {
+    BattleSetup {
+        scenario,
+        edition: Edition::Starter,
+        ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+    }
+}
+
+/// Plays a battle to its end with two greedy bots.
+fn played(setup: &BattleSetup) -> Battle {
+    let mut g = Battle::start(&pack(), setup).unwrap();
+    play(
+        &mut g,
+        &mut [&mut GreedyBot::new(1), &mut GreedyBot::new(2)],
+        20_000,
+    )
+    .unwrap();
+    assert!(g.outcome().is_some(), "the battle ended");
+    g
+}
+
+/// RULINGS §2: 5.1 is the default. A 5.1 set-up is written without an
+/// edition, so every record made before editions reads and writes the
+/// same bytes; a starter set-up names its edition and reads back as one.
+#[test]
+fn a_setup_names_its_edition_only_when_it_is_the_starter() {
+    let v51 = BattleSetup::pitched(3, "allaria_guild_line", "tyveria_swarm");
+    let json = serde_json::to_string(&v51).unwrap();
+    assert!(!json.contains("edition"), "{json}");
+    let back: BattleSetup = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.edition, Edition::V5_1);
+
+    let s = starter(3, Scenario::SlayTheFoe);
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(json.contains(r#""edition":"starter""#), "{json}");
+    let back: BattleSetup = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, s);
+}
+
+/// A saved starter battle replays as the starter battle it was.
+#[test]
+fn a_starter_record_replays() {
+    let setup = starter(8, Scenario::SlayTheFoe);
+    let mut g = Battle::start(&pack(), &setup).unwrap();
+    let decisions = play(
+        &mut g,
+        &mut [&mut GreedyBot::new(1), &mut GreedyBot::new(2)],
+        20_000,
+    )
+    .unwrap();
+    let record: Record<Battle> = Record {
+        setup: setup.clone(),
+        decisions,
+    };
+    let json = serde_json::to_string(&record).unwrap();
+    let record: Record<Battle> = serde_json::from_str(&json).unwrap();
+    assert_eq!(record.setup.edition, Edition::Starter);
+    let again = valerna_game::replay(&pack(), &record).unwrap();
+    assert_eq!(again.score, g.score);
+    assert_eq!(again.outcome(), g.outcome());
+}
+
+/// BoV starter, "Determine Game Mode": Slay the Foe, Seize the Land, The
+/// Grand Tactical and The Quest; the starter book has no Pitched Battle,
+/// and 5.1 has no Grand Tactical. Each is refused in the other edition
+/// with the reason.
+#[test]
+fn each_edition_plays_its_own_book_s_game_modes() {
+    let e = Battle::start(&pack(), &starter(1, Scenario::PitchedBattle)).unwrap_err();
+    assert!(e.to_string().contains("has no Pitched Battle"), "{e}");
+    assert!(e.to_string().contains("Determine Game Mode"), "{e}");
+    let mut v51 = BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm");
+    v51.scenario = Scenario::GrandTactical;
+    let e = Battle::start(&pack(), &v51).unwrap_err();
+    assert!(e.to_string().contains("Grand Tactical"), "{e}");
+    assert!(e.to_string().contains("starter edition only"), "{e}");
+    for s in [
+        Scenario::SlayTheFoe,
+        Scenario::SeizeTheLand,
+        Scenario::GrandTactical,
+        Scenario::Quest,
+    ] {
+        assert!(Battle::start(&pack(), &starter(1, s)).is_ok(), "{s:?}");
+    }
+}
+
+/// BoV starter, "The Grand Tactical": "Record points throughout the game
+/// as in both Seize the Land and Slay the Foe game modes", with Slay the
+/// Foe's 10% lead to win.
+#[test]
+fn the_grand_tactical_scores_objectives_and_defeated_units() {
+    let g = Scenario::GrandTactical;
+    assert!(g.has_objectives());
+    assert!(g.scores_objectives());
+    assert!(g.scores_defeated_units());
+    assert!(!g.all_in_reserve());
+    assert_eq!(g.victory_margin(100), 10);
+    assert_eq!(g.victory_margin(500), 50);
+    let b = played(&starter(5, Scenario::GrandTactical));
+    assert!(!b.objectives.is_empty(), "objectives are placed");
+    assert_eq!(b.control.control.len(), b.objectives.len());
+}
+
+/// A list file names the edition it is written for, and a battle of the
+/// other edition refuses it naming both; a list naming none plays in
+/// either. The name survives the list being written back as a file.
+#[test]
+fn a_list_file_names_its_edition() {
+    let pack = pack();
+    let mut list = force_list::starter(&pack, "Allaria", 100).expect("a starting list");
+    list.edition = Some(Edition::Starter);
+    let text = force_list::to_ron(&pack, &list);
+    assert!(text.contains("edition: starter"), "{text}");
+    let back = force_list::parse(&text).unwrap();
+    assert_eq!(back.edition, Some(Edition::Starter));
+
+    let mut setup = BattleSetup::pitched(2, &text, "tyveria_swarm");
+    let e = Battle::start(&pack, &setup).unwrap_err();
+    assert!(e.to_string().contains("seat 0"), "{e}");
+    assert!(e.to_string().contains("starter edition"), "{e}");
+    assert!(e.to_string().contains("BoV 5.1"), "{e}");
+    setup.edition = Edition::Starter;
+    setup.scenario = Scenario::SlayTheFoe;
+    assert!(Battle::start(&pack, &setup).is_ok());
+}
+
+/// The editions by name, as the command line and the API give them.
+#[test]
+fn editions_parse_by_name() {
+    assert_eq!("5.1".parse::<Edition>(), Ok(Edition::V5_1));
+    assert_eq!("starter".parse::<Edition>(), Ok(Edition::Starter));
+    let e = "4.0".parse::<Edition>().unwrap_err();
+    assert!(e.contains("5.1") && e.contains("starter"), "{e}");
+    assert_eq!(Edition::default(), Edition::V5_1);
+}
