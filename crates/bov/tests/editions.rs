@@ -3,14 +3,15 @@
 //! test cites the starter book's section it holds the engine to.
 
 use valerna_bov::battle::bots::{GreedyBot, play};
-use valerna_bov::battle::{Battle, BattleSetup};
+use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
+use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::scenario::Scenario;
 use valerna_game::{Game, Record};
 
 mod common;
-use common::pack;
+use common::{pack, place_on, unit_named};
 
 fn starter(seed: u64, scenario: Scenario) -> BattleSetup {
     BattleSetup {
@@ -18,6 +19,55 @@ fn starter(seed: u64, scenario: Scenario) -> BattleSetup {
         edition: Edition::Starter,
         ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
     }
+}
+
+/// Applies the engine's first suggestion while the phase matches.
+fn first_choices_while(g: &mut Battle, phase: impl Fn(&Phase) -> bool) {
+    let mut buf = Vec::new();
+    while phase(&g.phase) {
+        g.choices(&mut buf);
+        g.apply(buf[0].clone()).unwrap();
+    }
+}
+
+/// A battle of `edition` past deployment, on an open 4'x3' battlefield
+/// with only a lava pool (Dangerous (3), 4" deep across the middle),
+/// Eldai Alarn standing in it and the Bloodfangs 10" from it.
+fn by_the_lava(seed: u64, edition: Edition) -> (Battle, u16, u16) {
+    let setup = BattleSetup {
+        edition,
+        scenario: Scenario::SlayTheFoe,
+        ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+    };
+    let mut g = Battle::start(&pack(), &setup).unwrap();
+    first_choices_while(&mut g, |p| {
+        matches!(
+            p,
+            Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+        )
+    });
+    let lava = TerrainPiece::rect(
+        "Lava pool",
+        Point::new(4.0, 16.0),
+        Point::new(44.0, 20.0),
+        vec![TerrainKind::Dangerous(3)],
+    )
+    .unwrap();
+    let inside = unit_named(&g, "Eldai Alarn");
+    let outside = g.units.iter().find(|u| u.owner == 1).unwrap().id;
+    let n = g.units[usize::from(outside)].positions.len();
+    place_on(&mut g, vec![lava], |_| {
+        vec![
+            (inside, vec![Point::new(10.0, 18.0)]),
+            (
+                outside,
+                (0..n)
+                    .map(|m| Point::new(6.0 + 1.5 * m as f64, 31.0))
+                    .collect(),
+            ),
+        ]
+    });
+    (g, inside, outside)
 }
 
 /// Plays a battle to its end with two greedy bots.
@@ -146,4 +196,79 @@ fn editions_parse_by_name() {
     let e = "4.0".parse::<Edition>().unwrap_err();
     assert!(e.contains("5.1") && e.contains("starter"), "{e}");
     assert_eq!(Edition::default(), Edition::V5_1);
+}
+
+/// BoV starter, "Dangerous Terrain (X)": "If a unit starts its turn with
+/// any models inside Dangerous terrain, the unit immediately suffers a
+/// melee attack from the terrain equal to X black attack dice. If the unit
+/// survives this, it can then take its turn as normal." No one picks a
+/// target at Initiative, as BoV 5.1 has it; a unit outside is not
+/// attacked, however near; 5.1 does not attack at the start of a turn.
+#[test]
+fn dangerous_terrain_attacks_a_unit_that_starts_its_turn_inside() {
+    let mut hurt = 0;
+    for seed in 0..12u64 {
+        for edition in [Edition::Starter, Edition::V5_1] {
+            let (mut g, inside, outside) = by_the_lava(seed, edition);
+            for unit in [inside, outside] {
+                let owner = g.units[usize::from(unit)].owner;
+                g.phase = Phase::Turn { seat: owner };
+                let before = g.units[usize::from(unit)].state;
+                g.apply(Decision::Activate { unit }).unwrap();
+                first_choices_while(&mut g, |p| {
+                    matches!(p, Phase::Casualties { .. } | Phase::Reaction { .. })
+                });
+                let after = g.units[usize::from(unit)].state;
+                let wounded = after.wounds != before.wounds || after.alive != before.alive;
+                if edition == Edition::V5_1 || unit == outside {
+                    assert!(
+                        !wounded,
+                        "seed {seed}, {edition}: unit {unit} was not attacked"
+                    );
+                } else if wounded {
+                    hurt += 1;
+                    if after.is_defeated() {
+                        assert!(!matches!(g.phase, Phase::Action { unit: u } if u == unit));
+                    }
+                }
+                if after.is_defeated() {
+                    break;
+                }
+                if edition == Edition::Starter && !after.is_defeated() && unit == inside {
+                    assert_eq!(
+                        g.phase,
+                        Phase::Action { unit },
+                        "seed {seed}: having survived, it takes its turn"
+                    );
+                }
+                g.phase = Phase::Turn { seat: owner };
+            }
+        }
+    }
+    // Three black dice against one Hero: some attacks wound.
+    assert!(hurt >= 3, "{hurt} of 12 attacks wounded");
+}
+
+/// BoV starter, "Dangerous Terrain (X)": the terrain is not aimed when
+/// a round begins: the starter's Initiative goes straight to the first
+/// turn, where 5.1's asks for a target (BoV 5.1, "Dangerous Terrain (X)":
+/// "Whenever a player wins Initiative").
+#[test]
+fn no_one_aims_dangerous_terrain_at_initiative_in_the_starter() {
+    for seed in 0..6u64 {
+        for edition in [Edition::Starter, Edition::V5_1] {
+            let (mut g, _, _) = by_the_lava(seed, edition);
+            assert_eq!(g.round, 1);
+            while g.round == 1 {
+                g.apply(Decision::Pass).unwrap();
+            }
+            match edition {
+                Edition::Starter => assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase),
+                Edition::V5_1 => {
+                    assert!(matches!(g.phase, Phase::Dangerous { .. }), "{:?}", g.phase)
+                }
+            }
+            assert_eq!(g.round, 2);
+        }
+    }
 }

@@ -1,7 +1,9 @@
 //! Dangerous terrain (BoV 5.1, "Dangerous Terrain (X)"): whenever a player
 //! wins Initiative, they pick a target unit, friend or foe, inside or within
 //! 6" of each piece; the terrain attacks it in melee with X black dice if it
-//! is inside, at range with X gray dice otherwise.
+//! is inside, at range with X gray dice otherwise. In the starter edition
+//! (BoV starter, "Dangerous Terrain (X)") no one aims it: a unit that starts
+//! its turn inside suffers the melee attack.
 
 use super::{Battle, BattleError, Phase, Step, err};
 use crate::rules::attack::{dangerous_terrain_attack, resolve_against};
@@ -74,6 +76,38 @@ impl Battle {
     /// target defends as against any attack of that kind, lasting powers
     /// included, and the wounds go through "Apply Wounds" like any attack's.
     pub(crate) fn dangerous_attack(&mut self, piece: usize, unit: u16) {
+        let wounds = self.terrain_attack_wounds(piece, unit);
+        self.queue.push_front(Step::Wounds {
+            unit,
+            wounds,
+            statuses: Vec::new(),
+            by: None,
+        });
+    }
+
+    /// BoV starter, "Dangerous Terrain (X)": "If a unit starts its turn
+    /// with any models inside Dangerous terrain, the unit immediately
+    /// suffers a melee attack from the terrain equal to X black attack
+    /// dice. If the unit survives this, it can then take its turn as
+    /// normal." Each piece it is inside attacks, in the order the pieces
+    /// were laid; the wounds are queued before the turn goes on.
+    pub(crate) fn dangerous_at_start_of_turn(&mut self, unit: u16) {
+        let pieces: Vec<usize> = (0..self.field.terrain.len())
+            .filter(|&k| self.field.terrain[k].dangerous().is_some() && self.unit_inside(k, unit))
+            .collect();
+        for piece in pieces {
+            let wounds = self.terrain_attack_wounds(piece, unit);
+            self.queue.push_back(Step::Wounds {
+                unit,
+                wounds,
+                statuses: Vec::new(),
+                by: None,
+            });
+        }
+    }
+
+    /// The wounds terrain piece `piece` deals `unit` with its attack.
+    fn terrain_attack_wounds(&mut self, piece: usize, unit: u16) -> u32 {
         let x = self.field.terrain[piece].dangerous().unwrap_or(0);
         let inside = self.unit_inside(piece, unit);
         let (pool, kind) = dangerous_terrain_attack(u32::from(x), inside);
@@ -85,11 +119,6 @@ impl Battle {
         }
         let defense = self.profile(unit).defense;
         let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
-        self.queue.push_front(Step::Wounds {
-            unit,
-            wounds: out.defended.wounds,
-            statuses: Vec::new(),
-            by: None,
-        });
+        out.defended.wounds
     }
 }

@@ -452,9 +452,12 @@ impl Battle {
             seat: self.initiative,
         };
         // BoV 5.1, "Dangerous Terrain (X)": "Whenever a player wins
-        // Initiative, that player must pick a target unit for each piece".
+        // Initiative, that player must pick a target unit for each piece";
+        // the starter edition's terrain attacks at the start of a turn
+        // instead (`Battle::dangerous_at_start_of_turn`).
         let pieces: Vec<usize> = (0..self.field.terrain.len())
             .filter(|&k| self.field.terrain[k].dangerous().is_some())
+            .filter(|_| !self.edition().dangerous_at_start_of_turn())
             .collect();
         if !pieces.is_empty() {
             self.queue

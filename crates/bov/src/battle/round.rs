@@ -41,6 +41,10 @@ impl Battle {
         u.dismounted = false;
         // Checked by can_activate.
         let _ = book::activate(&mut u.state);
+        if self.edition().dangerous_at_start_of_turn() {
+            self.dangerous_at_start_of_turn(unit);
+        }
+        let u = &mut self.units[usize::from(unit)];
         let poison = book::start_of_activation(&mut u.state, &mut self.stream);
         if poison.wounds > 0 {
             self.queue.push_back(Step::Wounds {

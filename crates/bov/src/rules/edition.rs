@@ -62,6 +62,14 @@ impl Edition {
             _ => Ok(()),
         }
     }
+
+    /// BoV starter, "Dangerous Terrain (X)": "If a unit starts its turn
+    /// with any models inside Dangerous terrain, the unit immediately
+    /// suffers a melee attack from the terrain". BoV 5.1 instead has the
+    /// Initiative winner aim each piece at a unit within 6".
+    pub fn dangerous_at_start_of_turn(self) -> bool {
+        self == Edition::Starter
+    }
 }
 
 impl std::fmt::Display for Edition {
