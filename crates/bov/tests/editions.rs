@@ -3,15 +3,17 @@
 //! test cites the starter book's section it holds the engine to.
 
 use valerna_bov::battle::bots::{GreedyBot, play};
+use valerna_bov::battle::quest::{Place, Treasure};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
+use valerna_bov::rules::quest::TreasureKind;
 use valerna_bov::rules::scenario::Scenario;
 use valerna_game::{Game, Record};
 
 mod common;
-use common::{pack, place_on, unit_named};
+use common::{activate, decline_reactions, pack, place, place_on, row, unit_named};
 
 fn starter(seed: u64, scenario: Scenario) -> BattleSetup {
     BattleSetup {
@@ -270,5 +272,53 @@ fn no_one_aims_dangerous_terrain_at_initiative_in_the_starter() {
             }
             assert_eq!(g.round, 2);
         }
+    }
+}
+
+/// BoV starter, "The Quest" > "Scoring": "If the unit carrying the
+/// treasure moves into contact with your table edge with a Move action, it
+/// is removed and you immediately score 2 points for a major treasure or 1
+/// point for a minor treasure" (BoV 5.1 scores 20 and 10).
+#[test]
+fn quest_treasures_are_worth_two_and_one() {
+    assert_eq!(TreasureKind::Major.points(Edition::Starter), 2);
+    assert_eq!(TreasureKind::Minor.points(Edition::Starter), 1);
+    for (edition, worth) in [(Edition::Starter, 3), (Edition::V5_1, 30)] {
+        let setup = BattleSetup {
+            edition,
+            scenario: Scenario::Quest,
+            ..BattleSetup::pitched(11, "allaria_guild_line", "tyveria_swarm")
+        };
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::PlaceObjective { .. } | Phase::TableEdge { .. })
+        });
+        g.near_seat = 0;
+        let dream = unit_named(&g, "Dreamfencers");
+        let foe = unit_named(&g, "Adrael");
+        place(&mut g, |g| {
+            vec![
+                (dream, row(g, dream, 5, 10.0, 4.0, 0.5)),
+                (foe, vec![Point::new(40.0, 30.0)]),
+            ]
+        });
+        g.quest.treasures = [TreasureKind::Major, TreasureKind::Minor]
+            .map(|kind| Treasure {
+                kind: Some(kind),
+                place: Place::Carried(dream),
+            })
+            .to_vec();
+        let r = common::radius(&g, dream);
+        let start = g.units[usize::from(dream)].positions.clone();
+        let score = g.score.points;
+        activate(&mut g, dream);
+        let paths = (0..5u8)
+            .map(|m| (m, vec![Point::new(start[usize::from(m)].x, r)]))
+            .collect();
+        g.apply(Decision::March { paths }).unwrap();
+        decline_reactions(&mut g);
+        assert!(!g.units[usize::from(dream)].alive(), "{edition}: home");
+        assert_eq!(g.score.points, [score[0] + worth, score[1]], "{edition}");
+        assert_eq!(g.quest.points[0], worth);
     }
 }

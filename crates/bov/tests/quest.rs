@@ -8,6 +8,7 @@ use valerna_bov::battle::bots::{GreedyBot, RandomBot, play};
 use valerna_bov::battle::quest::{Edge, Place, Treasure};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::geometry::Point;
+use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::quest::{TreasureKind, grab_roll};
 use valerna_bov::rules::scenario::{self, GameResult, Scenario, Score, result_with_margin};
 use valerna_dice::Stream;
@@ -163,8 +164,8 @@ fn a_critical_on_the_black_die_is_a_major_treasure() {
     }
     // "You immediately score 20 points for a major treasure or 10 points
     // for a minor treasure."
-    assert_eq!(TreasureKind::Major.points(), 20);
-    assert_eq!(TreasureKind::Minor.points(), 10);
+    assert_eq!(TreasureKind::Major.points(Edition::V5_1), 20);
+    assert_eq!(TreasureKind::Minor.points(Edition::V5_1), 10);
     // The roll is the black die's face: on a d10, 9 and 0 are criticals
     // (docs/rulings.md, "The attack die"), so 2 rolls in 10 find a major treasure.
     let mut majors = 0;

@@ -6,7 +6,8 @@
 //! defeated, when the treasure falls where its last model was removed, or
 //! goes to the unit whose melee attack defeated it; a carrying unit whose
 //! every model Marches into contact with its own table edge leaves the
-//! table and scores 20 points per major and 10 per minor treasure.
+//! table and scores 20 points per major and 10 per minor treasure (2 and 1
+//! in the starter edition).
 //!
 //! The readings the book leaves open are in docs/rulings.md, "The Quest".
 
@@ -467,11 +468,12 @@ impl Battle {
         }
         let seat = self.units[usize::from(unit)].owner;
         let s = usize::from(seat.min(1));
+        let edition = self.edition();
         for t in &mut self.quest.treasures {
             if let Place::Carried(c) = t.place
                 && carriers.contains(&c)
             {
-                let points = t.kind.map_or(0, TreasureKind::points);
+                let points = t.kind.map_or(0, |k| k.points(edition));
                 t.place = Place::Home(seat);
                 self.score.points[s] += points;
                 self.quest.points[s] += points;
@@ -661,17 +663,19 @@ impl Battle {
                 .treasures
                 .iter()
                 .filter(|t| matches!(t.place, Place::Carried(c) if carriers.contains(&c)))
-                .map(|t| f64::from(t.kind.map_or(0, TreasureKind::points)))
+                .map(|t| f64::from(t.kind.map_or(0, |k| k.points(self.edition()))))
                 .sum();
         }
-        let unknown = 0.2 * 20.0 + 0.8 * 10.0;
+        let (major, minor) = self.edition().treasure_points();
+        let unknown = 0.2 * f64::from(major) + 0.8 * f64::from(minor);
         self.quest
             .treasures
             .iter()
             .filter_map(|t| match t.place {
-                Place::Table(p) if ends.iter().any(|m| touches(m.center, m.radius_in, p)) => {
-                    Some(t.kind.map_or(unknown, |k| f64::from(k.points())))
-                }
+                Place::Table(p) if ends.iter().any(|m| touches(m.center, m.radius_in, p)) => Some(
+                    t.kind
+                        .map_or(unknown, |k| f64::from(k.points(self.edition()))),
+                ),
                 _ => None,
             })
             .sum::<f64>()
@@ -685,7 +689,7 @@ impl Battle {
             .treasures
             .iter()
             .filter(|t| matches!(t.place, Place::Carried(c) if carriers.contains(&c)))
-            .map(|t| t.kind.map_or(0, TreasureKind::points))
+            .map(|t| t.kind.map_or(0, |k| k.points(self.edition())))
             .sum()
     }
 
@@ -715,7 +719,7 @@ impl Battle {
                 Place::Home(s) => {
                     let s = usize::from(s.min(1));
                     home[s] += 1;
-                    points[s] += t.kind.map_or(0, TreasureKind::points);
+                    points[s] += t.kind.map_or(0, |k| k.points(self.edition()));
                 }
                 Place::Table(p) => {
                     if !self.field.holds_base(p, 0.0) {

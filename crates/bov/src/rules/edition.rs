@@ -70,6 +70,16 @@ impl Edition {
     pub fn dangerous_at_start_of_turn(self) -> bool {
         self == Edition::Starter
     }
+
+    /// Points for a Quest treasure brought home, (major, minor): BoV 5.1,
+    /// "The Quest" > "Scoring", 20 and 10; BoV starter, "The Quest" >
+    /// "Scoring", 2 and 1.
+    pub fn treasure_points(self) -> (i32, i32) {
+        match self {
+            Edition::V5_1 => (20, 10),
+            Edition::Starter => (2, 1),
+        }
+    }
 }
 
 impl std::fmt::Display for Edition {

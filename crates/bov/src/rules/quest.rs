@@ -4,6 +4,8 @@
 //! ([`crate::battle::quest`]).
 
 use serde::{Deserialize, Serialize};
+
+use super::edition::Edition;
 use valerna_dice::Stream;
 use valerna_dice::bov::{Colour, Shift, ShiftedDie};
 
@@ -11,11 +13,6 @@ use valerna_dice::bov::{Colour, Shift, ShiftedDie};
 /// tokens no size; 40 mm is the common objective marker (docs/rulings.md,
 /// "The Quest").
 pub const TREASURE_TOKEN_MM: f64 = 40.0;
-
-/// Points for a major treasure brought home ("Scoring").
-pub const MAJOR_POINTS: i32 = 20;
-/// Points for a minor treasure brought home ("Scoring").
-pub const MINOR_POINTS: i32 = 10;
 
 /// "If a critical hit is rolled, the unit has found and seized a major
 /// magical treasure. Otherwise they have found a minor magical treasure."
@@ -28,11 +25,14 @@ pub enum TreasureKind {
 
 impl TreasureKind {
     /// "You immediately score 20 points for a major treasure or 10 points
-    /// for a minor treasure."
-    pub fn points(self) -> i32 {
+    /// for a minor treasure" (BoV 5.1, "The Quest" > "Scoring"); "2 points
+    /// for a major treasure or 1 point for a minor treasure" (BoV starter,
+    /// "The Quest" > "Scoring").
+    pub fn points(self, edition: Edition) -> i32 {
+        let (major, minor) = edition.treasure_points();
         match self {
-            TreasureKind::Major => MAJOR_POINTS,
-            TreasureKind::Minor => MINOR_POINTS,
+            TreasureKind::Major => major,
+            TreasureKind::Minor => minor,
         }
     }
 
