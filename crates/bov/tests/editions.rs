@@ -9,7 +9,7 @@ use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::quest::TreasureKind;
-use valerna_bov::rules::scenario::Scenario;
+use valerna_bov::rules::scenario::{self, GameResult, Scenario, Score};
 use valerna_game::{Game, Record};
 
 mod common;
@@ -320,5 +320,148 @@ fn quest_treasures_are_worth_two_and_one() {
         assert!(!g.units[usize::from(dream)].alive(), "{edition}: home");
         assert_eq!(g.score.points, [score[0] + worth, score[1]], "{edition}");
         assert_eq!(g.quest.points[0], worth);
+    }
+}
+
+/// BoV starter, "Seize the Land" > "Objectives Setup": "six objective
+/// tokens" on 6'x4', placed alternately from the face-off's winner, "more
+/// than 12" apart" and "more than 6" away from any edge"; the Grand
+/// Tactical and the Quest place theirs the same way.
+#[test]
+fn seize_the_land_places_six_objectives_twelve_inches_apart() {
+    for scenario in [
+        Scenario::SeizeTheLand,
+        Scenario::GrandTactical,
+        Scenario::Quest,
+    ] {
+        let setup = BattleSetup {
+            battlefield: scenario::Battlefield::Large6x4,
+            ..starter(4, scenario)
+        };
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        let first = g.objectives_first;
+        for (at, why) in [
+            (Point::new(6.0, 24.0), "more than 6\""),
+            (Point::new(36.0, 42.0), "more than 6\""),
+        ] {
+            let e = g.apply(Decision::PlaceObjective { at }).unwrap_err();
+            assert!(e.to_string().contains(why), "{e}");
+            assert!(e.to_string().contains("BoV starter"), "{e}");
+        }
+        let spots = [
+            Point::new(12.0, 12.0),
+            Point::new(24.1, 12.0),
+            Point::new(36.2, 12.0),
+            Point::new(12.0, 36.0),
+            Point::new(24.1, 36.0),
+            Point::new(36.2, 36.0),
+        ];
+        for (k, &at) in spots.iter().enumerate() {
+            let placer = if k % 2 == 0 { first } else { 1 - first };
+            assert_eq!(g.phase, Phase::PlaceObjective { seat: placer }, "token {k}");
+            if k == 1 {
+                let e = g
+                    .apply(Decision::PlaceObjective {
+                        at: Point::new(24.0, 12.0),
+                    })
+                    .unwrap_err();
+                assert!(e.to_string().contains("more than 12\" apart"), "{e}");
+            }
+            g.apply(Decision::PlaceObjective { at }).unwrap();
+        }
+        // The Quest's tokens become its treasures.
+        let tokens = g.objectives.len() + g.quest.treasures.len();
+        assert_eq!(tokens, 6, "{scenario:?}");
+        assert!(!matches!(g.phase, Phase::PlaceObjective { .. }));
+    }
+}
+
+/// BoV starter, "Seize the Land" > "Objectives Setup": "If you play on a
+/// larger/smaller area, increase/decrease the objectives by one per each
+/// 2'x2' sector of difference from 6'x4'": three on 4'x3'; a 2'x1'
+/// battlefield has no point more than 6" from every edge, so a game mode
+/// with objectives is refused on it, naming the rule.
+#[test]
+fn smaller_battlefields_get_fewer_objectives() {
+    assert_eq!(
+        Edition::Starter.objectives(scenario::Battlefield::Large6x4),
+        6
+    );
+    assert_eq!(
+        Edition::Starter.objectives(scenario::Battlefield::Standard4x3),
+        3
+    );
+    let g = played(&starter(6, Scenario::SeizeTheLand));
+    assert_eq!(g.objectives.len(), 3);
+    for (k, a) in g.objectives.iter().enumerate() {
+        assert!(a.x > 6.0 && a.x < 42.0 && a.y > 6.0 && a.y < 30.0, "{a:?}");
+        for b in &g.objectives[k + 1..] {
+            assert!(a.dist(*b) > 12.0, "{a:?} {b:?}");
+        }
+    }
+    let small = BattleSetup {
+        battlefield: scenario::Battlefield::Small2x1,
+        ..starter(6, Scenario::SeizeTheLand)
+    };
+    let e = Battle::start(&pack(), &small).unwrap_err();
+    assert!(
+        e.to_string().contains("more than 6\" from every edge"),
+        "{e}"
+    );
+    let slay = BattleSetup {
+        scenario: Scenario::SlayTheFoe,
+        ..small
+    };
+    assert!(Battle::start(&pack(), &slay).is_ok());
+}
+
+/// BoV starter, "Seize the Land" > "Scoring": "if a player has scored at
+/// least 30 points more than the opponent, that player has won. Otherwise
+/// the game is a draw", whatever the game size; Slay the Foe and the Grand
+/// Tactical keep 10% of the game size (BoV starter, "Slay the Foe").
+#[test]
+fn seize_the_land_is_won_by_thirty_points() {
+    let e = Edition::Starter;
+    assert_eq!(e.victory_margin(Scenario::SeizeTheLand, 100), 30);
+    assert_eq!(e.victory_margin(Scenario::SeizeTheLand, 500), 30);
+    assert_eq!(e.victory_margin(Scenario::SlayTheFoe, 500), 50);
+    assert_eq!(e.victory_margin(Scenario::GrandTactical, 100), 10);
+    assert_eq!(
+        Edition::V5_1.victory_margin(Scenario::SeizeTheLand, 100),
+        10
+    );
+    let score = |a, b| Score { points: [a, b] };
+    let m = e.victory_margin(Scenario::SeizeTheLand, 100);
+    assert_eq!(
+        scenario::result_with_margin(&score(50, 30), m, [true, true]),
+        GameResult::Draw
+    );
+    assert_eq!(
+        scenario::result_with_margin(&score(30, 60), m, [true, true]),
+        GameResult::Win {
+            seat: 1,
+            by_wipe_out: false
+        }
+    );
+    // The engine ends a starter Seize the Land by that margin.
+    for seed in 0..4 {
+        let g = played(&starter(seed, Scenario::SeizeTheLand));
+        let lead = g.score.points[0] - g.score.points[1];
+        let wiped = g
+            .units
+            .iter()
+            .filter(|u| u.alive())
+            .map(|u| u.owner)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            < 2;
+        if !wiped {
+            let winners = g.outcome().unwrap().winners;
+            match lead {
+                l if l >= 30 => assert_eq!(winners, vec![0], "seed {seed}: {lead}"),
+                l if l <= -30 => assert_eq!(winners, vec![1], "seed {seed}: {lead}"),
+                _ => assert!(winners.is_empty(), "seed {seed}: a lead of {lead} draws"),
+            }
+        }
     }
 }

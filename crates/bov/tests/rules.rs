@@ -1860,6 +1860,7 @@ fn card_files_are_checked_too() {
 // ------------------------------------------------------------------------
 
 mod setup {
+    use valerna_bov::rules::edition::Edition;
     use valerna_bov::rules::scenario::Battlefield;
     use valerna_bov::rules::setup::{self, ReserveActivation, SetupError};
 
@@ -1870,15 +1871,15 @@ mod setup {
         assert!(setup::check_objective(t, &[], (24.0, 18.0)).is_ok());
         assert_eq!(
             setup::check_objective(t, &[], (3.0, 18.0)),
-            Err(SetupError::ObjectiveNearEdge)
+            Err(SetupError::ObjectiveNearEdge(Edition::V5_1))
         );
         assert_eq!(
             setup::check_objective(t, &[], (24.0, 33.0)),
-            Err(SetupError::ObjectiveNearEdge)
+            Err(SetupError::ObjectiveNearEdge(Edition::V5_1))
         );
         assert_eq!(
             setup::check_objective(t, &[(24.0, 18.0)], (33.0, 18.0)),
-            Err(SetupError::ObjectivesTooClose)
+            Err(SetupError::ObjectivesTooClose(Edition::V5_1))
         );
         assert!(setup::check_objective(t, &[(24.0, 18.0)], (33.1, 18.0)).is_ok());
         // "Alternate which player places each objective, starting with the winner".

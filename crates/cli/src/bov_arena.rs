@@ -20,6 +20,7 @@ use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::{Pack, SAMPLE_LISTS};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
+use valerna_bov::rules::scenario::Battlefield;
 use valerna_game::Game;
 
 use super::bov_sim::{EditionArg, ScenarioArg, resolve_list};
@@ -227,7 +228,8 @@ fn checked(a: &ArenaArgs) -> Result<Match, CliError> {
         scenario: a
             .scenario
             .unwrap_or(ScenarioArg::default_for(edition))
-            .checked(edition)?,
+            // The arena plays on the Pitched Battle's 4'x3'.
+            .checked(edition, Battlefield::Standard4x3)?,
         edition,
         seed: a.seed,
     })

@@ -114,20 +114,25 @@ impl ScenarioArg {
         }
     }
 
-    /// The scenarios `edition` plays, in the order the command line lists
-    /// them.
-    pub(crate) fn of_edition(edition: Edition) -> Vec<Self> {
+    /// The scenarios `edition` plays on `battlefield`, in the order the
+    /// command line lists them.
+    pub(crate) fn of_edition(edition: Edition, battlefield: Battlefield) -> Vec<Self> {
         Self::value_variants()
             .iter()
             .copied()
-            .filter(|s| edition.plays(s.scenario()).is_ok())
+            .filter(|s| edition.plays(s.scenario(), battlefield).is_ok())
             .collect()
     }
 
-    /// `self` if `edition` plays it, else a usage error naming both.
-    pub(crate) fn checked(self, edition: Edition) -> Result<Self, CliError> {
+    /// `self` if `edition` plays it on `battlefield`, else a usage error
+    /// saying why.
+    pub(crate) fn checked(
+        self,
+        edition: Edition,
+        battlefield: Battlefield,
+    ) -> Result<Self, CliError> {
         edition
-            .plays(self.scenario())
+            .plays(self.scenario(), battlefield)
             .map(|()| self)
             .map_err(|e| CliError::usage(format!("--scenario {}: {e}", self.name())))
     }
@@ -396,7 +401,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let scenario = args
         .scenario
         .unwrap_or(ScenarioArg::default_for(edition))
-        .checked(edition)?;
+        .checked(edition, battlefield.battlefield())?;
     if scenario == ScenarioArg::Quest && !args.monsters.is_empty() {
         return Err(CliError::usage(
             "--monster: the Quest fields no Monsters (BoV 5.1, \"Monsters\": a Pitched Battle or a scenario written for them)",

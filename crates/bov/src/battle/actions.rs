@@ -1031,9 +1031,13 @@ impl Battle {
             }
             Phase::PlaceObjective { .. } => {
                 out.extend(
-                    super::deployment::objective_examples(self.setup.battlefield, &self.objectives)
-                        .into_iter()
-                        .map(|at| Decision::PlaceObjective { at }),
+                    super::deployment::objective_examples(
+                        self.edition(),
+                        self.setup.battlefield,
+                        &self.objectives,
+                    )
+                    .into_iter()
+                    .map(|at| Decision::PlaceObjective { at }),
                 );
                 Choices::Continuous
             }

@@ -643,14 +643,14 @@ impl GreedyBot {
             })
             .collect();
         points.sort_by(|a, b| key(a).total_cmp(&key(b)));
-        let want = usize::from(game.setup.battlefield.objectives());
+        let want = usize::from(game.edition().objectives(game.setup.battlefield));
         let later = want.saturating_sub(game.objectives.len() + 1);
         let mut placed = game.objectives.clone();
         let at = points
             .iter()
             .find(|&&p| {
                 placed.push(p);
-                let fits = objectives_fit(game.setup.battlefield, &placed, later);
+                let fits = objectives_fit(game.edition(), game.setup.battlefield, &placed, later);
                 placed.pop();
                 fits
             })

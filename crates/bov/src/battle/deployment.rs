@@ -7,9 +7,10 @@
 
 use super::{Battle, BattleError, Phase, Step, err};
 use crate::geometry::{Model, Point, UnitId, in_coherency};
+use crate::rules::edition::Edition;
 use crate::rules::scenario::{self, Objectives};
 use crate::rules::setup::{
-    check_objective, check_reserves, deployment_zone_depth, next_to_deploy, objective_placer,
+    check_objective_in, check_reserves, deployment_zone_depth, next_to_deploy, objective_placer,
 };
 use valerna_game::Seat;
 
@@ -21,10 +22,16 @@ const OBJECTIVE_EXAMPLE_STEP: f64 = 1.0;
 const OBJECTIVE_ROOM_STEP: f64 = 0.5;
 
 /// Points of a grid `step` apart, offset by half a step from the edges'
-/// 3" margin, that meet "Objectives Setup" next to the objectives `placed`.
-pub fn objective_grid(b: scenario::Battlefield, placed: &[Point], step: f64) -> Vec<Point> {
+/// margin (3" in 5.1, 6" in the starter edition), that meet "Objectives
+/// Setup" next to the objectives `placed`.
+pub fn objective_grid(
+    edition: Edition,
+    b: scenario::Battlefield,
+    placed: &[Point],
+    step: f64,
+) -> Vec<Point> {
     let mut out = Vec::new();
-    scan_objective_grid(b, placed, step, |p| {
+    scan_objective_grid(edition, b, placed, step, |p| {
         out.push(p);
         false
     });
@@ -33,9 +40,14 @@ pub fn objective_grid(b: scenario::Battlefield, placed: &[Point], step: f64) -> 
 
 /// The first point of [`objective_grid`], without testing the rest: whether
 /// an objective fits at all asks only for one.
-fn first_objective_point(b: scenario::Battlefield, placed: &[Point], step: f64) -> Option<Point> {
+fn first_objective_point(
+    edition: Edition,
+    b: scenario::Battlefield,
+    placed: &[Point],
+    step: f64,
+) -> Option<Point> {
     let mut first = None;
-    scan_objective_grid(b, placed, step, |p| {
+    scan_objective_grid(edition, b, placed, step, |p| {
         first = Some(p);
         true
     });
@@ -45,6 +57,7 @@ fn first_objective_point(b: scenario::Battlefield, placed: &[Point], step: f64) 
 /// Hands `found` the points of [`objective_grid`] in its order until it
 /// answers `true`.
 fn scan_objective_grid(
+    edition: Edition,
     b: scenario::Battlefield,
     placed: &[Point],
     step: f64,
@@ -52,11 +65,12 @@ fn scan_objective_grid(
 ) {
     let (w, h) = b.inches();
     let taken: Vec<(f64, f64)> = placed.iter().map(|p| (p.x, p.y)).collect();
-    let mut y = crate::rules::setup::OBJECTIVE_EDGE_INCHES + step / 2.0;
+    let edge = edition.objective_rules().edge_in;
+    let mut y = edge + step / 2.0;
     while y < h {
-        let mut x = crate::rules::setup::OBJECTIVE_EDGE_INCHES + step / 2.0;
+        let mut x = edge + step / 2.0;
         while x < w {
-            if check_objective(b, &taken, (x, y)).is_ok() && found(Point::new(x, y)) {
+            if check_objective_in(edition, b, &taken, (x, y)).is_ok() && found(Point::new(x, y)) {
                 return;
             }
             x += step;
@@ -68,10 +82,14 @@ fn scan_objective_grid(
 /// Where the engine suggests the next objective may go: the inch grid, or
 /// the half-inch grid when the inch grid has no room left (so a point is
 /// offered whenever the engine asks for one).
-pub fn objective_examples(b: scenario::Battlefield, placed: &[Point]) -> Vec<Point> {
-    let coarse = objective_grid(b, placed, OBJECTIVE_EXAMPLE_STEP);
+pub fn objective_examples(
+    edition: Edition,
+    b: scenario::Battlefield,
+    placed: &[Point],
+) -> Vec<Point> {
+    let coarse = objective_grid(edition, b, placed, OBJECTIVE_EXAMPLE_STEP);
     if coarse.is_empty() {
-        objective_grid(b, placed, OBJECTIVE_ROOM_STEP)
+        objective_grid(edition, b, placed, OBJECTIVE_ROOM_STEP)
     } else {
         coarse
     }
@@ -80,10 +98,15 @@ pub fn objective_examples(b: scenario::Battlefield, placed: &[Point]) -> Vec<Poi
 /// Whether `more` objectives still fit next to `placed`, filling the
 /// half-inch grid first come first served (a bot's look-ahead: a packing it
 /// misses may still exist).
-pub fn objectives_fit(b: scenario::Battlefield, placed: &[Point], more: usize) -> bool {
+pub fn objectives_fit(
+    edition: Edition,
+    b: scenario::Battlefield,
+    placed: &[Point],
+    more: usize,
+) -> bool {
     let mut all = placed.to_vec();
     for _ in 0..more {
-        match first_objective_point(b, &all, OBJECTIVE_ROOM_STEP) {
+        match first_objective_point(edition, b, &all, OBJECTIVE_ROOM_STEP) {
             Some(p) => all.push(p),
             None => return false,
         }
@@ -105,13 +128,14 @@ impl Battle {
     /// deployment.
     pub(crate) fn next_objective(&mut self) {
         let want = if self.setup.scenario.has_objectives() {
-            usize::from(self.setup.battlefield.objectives())
+            usize::from(self.edition().objectives(self.setup.battlefield))
         } else {
             0
         };
         let placed = self.objectives.len();
         if placed < want
             && first_objective_point(
+                self.edition(),
                 self.setup.battlefield,
                 &self.objectives,
                 OBJECTIVE_ROOM_STEP,
@@ -152,10 +176,10 @@ impl Battle {
     }
 
     /// "Objectives Setup": more than 9" from every objective placed and more
-    /// than 3" from every edge.
+    /// than 3" from every edge (12" and 6" in the starter edition).
     pub(crate) fn check_place_objective(&self, at: Point) -> Result<(), BattleError> {
         let taken: Vec<(f64, f64)> = self.objectives.iter().map(|p| (p.x, p.y)).collect();
-        check_objective(self.setup.battlefield, &taken, (at.x, at.y))
+        check_objective_in(self.edition(), self.setup.battlefield, &taken, (at.x, at.y))
             .map_err(|e| BattleError(e.to_string()))
     }
 
@@ -481,6 +505,7 @@ mod tests {
             size in 0usize..3,
             placed in prop::collection::vec((3.0f64..69.0, 3.0f64..45.0), 0..7),
             fine in prop::bool::ANY,
+            starter in prop::bool::ANY,
         ) {
             let b = [
                 scenario::Battlefield::Small2x1,
@@ -489,9 +514,10 @@ mod tests {
             ][size];
             let placed: Vec<Point> = placed.into_iter().map(|(x, y)| Point::new(x, y)).collect();
             let step = if fine { OBJECTIVE_ROOM_STEP } else { OBJECTIVE_EXAMPLE_STEP };
+            let edition = if starter { Edition::Starter } else { Edition::V5_1 };
             prop_assert_eq!(
-                first_objective_point(b, &placed, step),
-                objective_grid(b, &placed, step).first().copied()
+                first_objective_point(edition, b, &placed, step),
+                objective_grid(edition, b, &placed, step).first().copied()
             );
         }
     }

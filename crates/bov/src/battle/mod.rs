@@ -978,7 +978,10 @@ impl Battle {
                 &own
             }
         };
-        setup.edition.plays(setup.scenario).map_err(BattleError)?;
+        setup
+            .edition
+            .plays(setup.scenario, setup.battlefield)
+            .map_err(BattleError)?;
         let mut stream = Stream::new(setup.seed);
 
         let mut forces = Vec::new();

@@ -323,7 +323,9 @@ impl Battle {
         // A side some of whose units went home with treasure was not
         // "completely defeated" (docs/rulings.md, "The Quest").
         let on = [0, 1].map(|s| self.living(s).next().is_some() || self.went_home(s));
-        let margin = self.setup.scenario.victory_margin(self.game_size);
+        let margin = self
+            .edition()
+            .victory_margin(self.setup.scenario, self.game_size);
         let r = result_with_margin(&self.score, margin, on);
         let winners = match r {
             GameResult::Win { seat, .. } => vec![seat],

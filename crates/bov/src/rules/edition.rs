@@ -6,7 +6,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::scenario::Scenario;
+use super::scenario::{Battlefield, Scenario};
+
+/// Where objective tokens may be placed ("Objectives Setup").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ObjectiveRules {
+    /// Tokens must be more than this many inches apart.
+    pub separation_in: f64,
+    /// ... and more than this many inches from every edge.
+    pub edge_in: f64,
+}
 
 /// Which rulebook a battle, a record or a list file follows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -51,7 +60,17 @@ impl Edition {
     /// "Determine Game Mode": Slay the Foe, Seize the Land, The Grand
     /// Tactical and The Quest; it has no Pitched Battle. The Grand
     /// Tactical is the starter's alone.
-    pub fn plays(self, scenario: Scenario) -> Result<(), String> {
+    ///
+    /// A scenario with objectives needs a battlefield with room for them:
+    /// in the starter edition a 2'x1' one has none ([`Edition::objectives`]).
+    pub fn plays(self, scenario: Scenario, battlefield: Battlefield) -> Result<(), String> {
+        if scenario.has_objectives() && self.objectives(battlefield) == 0 {
+            let edge = self.objective_rules().edge_in;
+            return Err(format!(
+                "the {self} edition's objectives go more than {edge}\" from every edge ({}, \"Objectives Setup\"): a 2'x1' battlefield has no such point, so only Slay the Foe is played on it",
+                self.book()
+            ));
+        }
         match (self, scenario) {
             (Edition::V5_1, Scenario::GrandTactical) => Err(
                 "the Grand Tactical is a game mode of the starter edition only (BoV starter, \"Determine Game Mode\"); BoV 5.1's Pitched Battle scores objectives and defeated units alike".into()
@@ -78,6 +97,49 @@ impl Edition {
         match self {
             Edition::V5_1 => (20, 10),
             Edition::Starter => (2, 1),
+        }
+    }
+
+    /// Where objectives may go: BoV 5.1, "Objectives Setup", more than 9"
+    /// apart and 3" from the edges; BoV starter, "Seize the Land" >
+    /// "Objectives Setup" (which the Grand Tactical and the Quest follow),
+    /// more than 12" apart and 6" from the edges.
+    pub fn objective_rules(self) -> ObjectiveRules {
+        match self {
+            Edition::V5_1 => ObjectiveRules {
+                separation_in: 9.0,
+                edge_in: 3.0,
+            },
+            Edition::Starter => ObjectiveRules {
+                separation_in: 12.0,
+                edge_in: 6.0,
+            },
+        }
+    }
+
+    /// How many objective tokens a battlefield gets. BoV starter, "Seize
+    /// the Land" > "Objectives Setup": "six objective tokens", on 6'x4',
+    /// "increase/decrease the objectives by one per each 2'x2' sector of
+    /// difference", so three on 4'x3' (three sectors' area); a 2'x1'
+    /// battlefield has no point more than 6" from every edge, so none
+    /// (docs/rulings.md, "Starter objectives on smaller battlefields").
+    pub fn objectives(self, battlefield: Battlefield) -> u8 {
+        match (self, battlefield) {
+            (Edition::V5_1, b) => b.objectives(),
+            (Edition::Starter, Battlefield::Small2x1) => 0,
+            (Edition::Starter, Battlefield::Standard4x3) => 3,
+            (Edition::Starter, Battlefield::Large6x4) => 6,
+        }
+    }
+
+    /// The lead that wins a scenario. BoV starter, "Seize the Land" >
+    /// "Scoring": "at least 30 points more than the opponent", whatever
+    /// the game size; its other game modes lead as 5.1's do (10% of the
+    /// game size, any lead in the Quest): [`Scenario::victory_margin`].
+    pub fn victory_margin(self, scenario: Scenario, game_size: u32) -> i32 {
+        match (self, scenario) {
+            (Edition::Starter, Scenario::SeizeTheLand) => 30,
+            _ => scenario.victory_margin(game_size),
         }
     }
 }

@@ -5,9 +5,11 @@
 use serde::{Deserialize, Serialize};
 use valerna_game::Seat;
 
+use super::edition::Edition;
 use super::scenario::Battlefield;
 
-/// Objectives "must be placed more than 9" apart".
+/// Objectives "must be placed more than 9" apart" (BoV 5.1; the starter
+/// edition's are [`Edition::objective_rules`]).
 pub const OBJECTIVE_SEPARATION_INCHES: f64 = 9.0;
 /// "... and more than 3" away from any edge of the playing area."
 pub const OBJECTIVE_EDGE_INCHES: f64 = 3.0;
@@ -18,11 +20,17 @@ pub const DEPLOYMENT_LINE_INCHES: f64 = 12.0;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error(
-        "an objective must be more than 3\" from every edge of the battlefield (BoV 5.1, \"Objectives Setup\")"
+        "an objective must be more than {}\" from every edge of the battlefield ({}, \"Objectives Setup\")",
+        .0.objective_rules().edge_in,
+        .0.book()
     )]
-    ObjectiveNearEdge,
-    #[error("objectives must be more than 9\" apart (BoV 5.1, \"Objectives Setup\")")]
-    ObjectivesTooClose,
+    ObjectiveNearEdge(Edition),
+    #[error(
+        "objectives must be more than {}\" apart ({}, \"Objectives Setup\")",
+        .0.objective_rules().separation_in,
+        .0.book()
+    )]
+    ObjectivesTooClose(Edition),
     #[error(
         "units may be left in Reserve only after at least half of them are deployed ({deployed} of {total}) (BoV 5.1, \"Reserves\")"
     )]
@@ -34,22 +42,35 @@ pub enum SetupError {
 }
 
 /// Checks a new objective at `(x, y)` inches (origin at a corner, x along the
-/// long edge) against the edges and the objectives already placed.
+/// long edge) against the edges and the objectives already placed, by BoV
+/// 5.1's distances.
 pub fn check_objective(
     table: Battlefield,
     placed: &[(f64, f64)],
     at: (f64, f64),
 ) -> Result<(), SetupError> {
+    check_objective_in(Edition::V5_1, table, placed, at)
+}
+
+/// [`check_objective`] by `edition`'s distances ([`Edition::objective_rules`]).
+pub fn check_objective_in(
+    edition: Edition,
+    table: Battlefield,
+    placed: &[(f64, f64)],
+    at: (f64, f64),
+) -> Result<(), SetupError> {
+    let rules = edition.objective_rules();
     let (w, d) = table.inches();
     let (x, y) = at;
-    let m = OBJECTIVE_EDGE_INCHES;
+    let m = rules.edge_in;
     if !(x.is_finite() && y.is_finite() && x > m && x < w - m && y > m && y < d - m) {
-        return Err(SetupError::ObjectiveNearEdge);
+        return Err(SetupError::ObjectiveNearEdge(edition));
     }
-    if placed.iter().any(|&(px, py)| {
-        ((px - x).powi(2) + (py - y).powi(2)).sqrt() <= OBJECTIVE_SEPARATION_INCHES
-    }) {
-        return Err(SetupError::ObjectivesTooClose);
+    if placed
+        .iter()
+        .any(|&(px, py)| ((px - x).powi(2) + (py - y).powi(2)).sqrt() <= rules.separation_in)
+    {
+        return Err(SetupError::ObjectivesTooClose(edition));
     }
     Ok(())
 }

@@ -337,11 +337,11 @@ fn plan(a: &BalanceArgs) -> Result<Plan, CliError> {
     let (pack, lists, fingerprint) = pack_and_lists(a.pack.as_deref())?;
     let edition = a.edition.edition();
     let scenarios = if a.scenarios.is_empty() {
-        ScenarioArg::of_edition(edition)
+        ScenarioArg::of_edition(edition, a.battlefield.battlefield())
     } else {
         a.scenarios
             .iter()
-            .map(|s| s.checked(edition))
+            .map(|s| s.checked(edition, a.battlefield.battlefield()))
             .collect::<Result<_, _>>()?
     };
     let chosen = chosen_lists(&a.lists, &lists)?;
