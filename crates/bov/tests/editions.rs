@@ -465,3 +465,116 @@ fn seize_the_land_is_won_by_thirty_points() {
         }
     }
 }
+
+/// BoV starter, "Skirmish" > "Move": "Execute a normal Move action", the
+/// unit's whole Speed, where BoV 5.1's "Skirmish Move" is half of it:
+/// the Fai Hunters (Speed 12) skirmish 12" in the starter, 6" in 5.1.
+#[test]
+fn a_skirmish_moves_the_whole_speed() {
+    for edition in [Edition::Starter, Edition::V5_1] {
+        let setup = BattleSetup {
+            edition,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(2, "allaria_dragon_host", "tyveria_swarm")
+        };
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
+        });
+        let fh = unit_named(&g, "Fai Hunters");
+        assert_eq!(g.profile(fh).speed, 12);
+        let target = g.units.iter().find(|u| u.owner == 1).unwrap().id;
+        let n = g.units[usize::from(target)].positions.len();
+        place(&mut g, |g| {
+            let own = g.units[usize::from(fh)].positions.len();
+            vec![
+                (fh, row(g, fh, own, 6.0, 5.0, 0.5)),
+                (target, row(g, target, n, 16.0, 16.0, 0.5)),
+            ]
+        });
+        g.phase = Phase::Action { unit: fh };
+        let models: Vec<u8> = g.units[usize::from(fh)].alive_models().collect();
+        let step = |d: f64| -> Vec<(u8, Vec<Point>)> {
+            models
+                .iter()
+                .map(|&m| {
+                    let p = g.units[usize::from(fh)].positions[usize::from(m)];
+                    (m, vec![Point::new(p.x + d, p.y)])
+                })
+                .collect()
+        };
+        let skirmish = |d| Decision::Skirmish {
+            target,
+            paths: step(d),
+        };
+        match edition {
+            Edition::Starter => {
+                assert_eq!(g.allowance(fh, true), 12.0);
+                g.validate(&skirmish(12.0)).unwrap();
+                let e = g.validate(&skirmish(12.2)).unwrap_err();
+                assert!(e.to_string().contains("12.00\" move"), "{e}");
+            }
+            Edition::V5_1 => {
+                assert_eq!(g.allowance(fh, true), 6.0);
+                g.validate(&skirmish(6.0)).unwrap();
+                let e = g.validate(&skirmish(12.0)).unwrap_err();
+                assert!(e.to_string().contains("6.00\" move"), "{e}");
+            }
+        }
+    }
+}
+
+/// BoV starter, "Status Effects": "multiple copies of the same status
+/// effect are not cumulative, unless otherwise specified": a second Slow
+/// or Immobilized marker is not placed, so one activation ends it; Poison
+/// is specified ("For each poison marker") and adds up, as every marker
+/// does in BoV 5.1.
+#[test]
+fn statuses_do_not_add_up_unless_the_book_says() {
+    use valerna_bov::rules::status::{StatusKind, StatusMarkers};
+    for edition in [Edition::Starter, Edition::V5_1] {
+        let mut m = StatusMarkers::default();
+        for kind in [
+            StatusKind::Slowed,
+            StatusKind::Immobilized,
+            StatusKind::Poisoned,
+        ] {
+            m.add_in(edition, kind, 1);
+            m.add_in(edition, kind, 2);
+        }
+        let stacked = if edition == Edition::Starter { 1 } else { 3 };
+        assert_eq!((m.slowed, m.immobilized, m.poisoned), (stacked, stacked, 3));
+        m.end_of_activation();
+        assert_eq!(m.slowed > 0, edition == Edition::V5_1, "{edition}");
+    }
+}
+
+/// BoV starter, "1) Place terrain": "roll 4 black attack dice and 1 white
+/// attack dice and move the terrain in the direction indicated by the
+/// white dice ..., by a number of inches equal to the number of hits you
+/// rolled on the black dice": at most 8" (a black die shows at most two
+/// hits), where BoV 5.1's seven dice scatter a piece up to 14".
+#[test]
+fn terrain_scatters_by_the_hits_of_four_black_dice() {
+    let mut farthest = [0.0f64; 2];
+    for seed in 0..40u64 {
+        for (k, edition) in [Edition::Starter, Edition::V5_1].into_iter().enumerate() {
+            let setup = BattleSetup {
+                edition,
+                scenario: Scenario::SlayTheFoe,
+                battlefield: scenario::Battlefield::Large6x4,
+                ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+            };
+            let g = Battle::start(&pack(), &setup).unwrap();
+            assert_eq!(g.field.terrain.len(), 6, "six 2'x2' sectors");
+            for (n, t) in g.field.terrain.iter().enumerate() {
+                let centre = Point::new((n % 3) as f64 * 24.0 + 12.0, (n / 3) as f64 * 24.0 + 12.0);
+                let (lo, hi) = t.bounds();
+                let at = Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
+                farthest[k] = farthest[k].max(at.dist(centre));
+            }
+        }
+    }
+    assert!(farthest[0] <= 8.0 + 1e-9, "starter: {}", farthest[0]);
+    assert!(farthest[1] > 8.0, "5.1: {}", farthest[1]);
+}

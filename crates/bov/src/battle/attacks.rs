@@ -588,8 +588,9 @@ impl Battle {
             self.treasures_fall(unit, by, report.removed);
             self.unit_defeated(unit, by);
         } else {
+            let edition = self.edition();
             for &k in statuses {
-                self.units[i].state.status.add(k, 1);
+                self.units[i].state.status.add_in(edition, k, 1);
             }
             // BoV 5.1, "Unit Suffers Heavy Casualties".
             let after = self.units[i].state.models();

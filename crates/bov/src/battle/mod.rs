@@ -33,7 +33,7 @@ use valerna_dice::Stream;
 use valerna_game::{Choices, Game, Outcome, Seat};
 
 use crate::content::{Pack, SAMPLE_LISTS};
-use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain};
+use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain_by};
 use crate::rules::edition::Edition;
 use crate::rules::force_list;
 use crate::rules::modifiers::MoraleCause;
@@ -1020,8 +1020,13 @@ impl Battle {
         // scatter. The scatter is rolled even on a saved map (the alternative
         // method, terrain "set up in advance") so that the rest of the game
         // draws the same dice: a map saved from a game replays that game.
-        let placed = place_terrain(size, &default_templates(size), &mut stream)
-            .map_err(|e| BattleError(format!("terrain: {e}")))?;
+        let placed = place_terrain_by(
+            size,
+            &default_templates(size),
+            setup.edition.scatter_dice(),
+            &mut stream,
+        )
+        .map_err(|e| BattleError(format!("terrain: {e}")))?;
         let field = match &setup.map {
             Some(map) => map
                 .battlefield(size)

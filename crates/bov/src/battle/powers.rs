@@ -408,7 +408,11 @@ impl Battle {
                 }
                 Effect::Hits { dice, .. } => self.power_hits(caster, u, dice),
                 Effect::Status { status, count, .. } => {
-                    self.units[usize::from(u)].state.status.add(*status, *count);
+                    let edition = self.edition();
+                    self.units[usize::from(u)]
+                        .state
+                        .status
+                        .add_in(edition, *status, *count);
                 }
                 Effect::Modifier { .. } | Effect::Speed { .. } => {
                     if let Some(l) = Lasting::of(effect) {

@@ -374,7 +374,7 @@ impl Battle {
         crate::rules::status::speed_allowance(
             speed,
             &self.units[usize::from(unit)].state.status,
-            skirmish,
+            skirmish && self.edition().skirmish_halves_move(),
         )
     }
 }

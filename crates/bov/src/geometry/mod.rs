@@ -43,7 +43,10 @@ pub use movement::{
 };
 pub use planner::{PlanError, PlannedPath, Planner, plan_formation, plan_path, truncate_path};
 pub use point::Point;
-pub use setup::{BattlefieldSize, TerrainTemplate, default_templates, place_terrain};
+pub use setup::{
+    BattlefieldSize, SCATTER_DICE, TerrainTemplate, default_templates, place_terrain,
+    place_terrain_by,
+};
 pub use terrain::{Battlefield, GeometryError, TerrainKind, TerrainPiece};
 
 /// 25.4 mm to the inch (docs/rulings.md, "Editions, inches and bases").

@@ -105,6 +105,19 @@ pub fn default_templates(size: BattlefieldSize) -> Vec<TerrainTemplate> {
     all.into_iter().take(c * r).collect()
 }
 
+/// The scatter dice of BoV 5.1, "1) Place Terrain": 6 black and 1 gray
+/// attack dice, every hit counted.
+pub const SCATTER_DICE: [DiceGroup; 2] = [
+    DiceGroup {
+        count: 6,
+        colour: Colour::Black,
+    },
+    DiceGroup {
+        count: 1,
+        colour: Colour::Gray,
+    },
+];
+
 /// Places `templates` (one per sector, row by row from the origin corner;
 /// extra templates are ignored) by the rulebook's method: each piece starts at
 /// the centre of its sector, then scatters in a direction drawn from `stream`
@@ -118,19 +131,20 @@ pub fn place_terrain(
     templates: &[TerrainTemplate],
     stream: &mut Stream,
 ) -> Result<Battlefield, GeometryError> {
+    place_terrain_by(size, templates, &SCATTER_DICE, stream)
+}
+
+/// [`place_terrain`] with the hits of `pool` as each piece's distance (the
+/// starter edition's 4 black dice, its white die being the arrow).
+pub fn place_terrain_by(
+    size: BattlefieldSize,
+    templates: &[TerrainTemplate],
+    pool: &[DiceGroup],
+    stream: &mut Stream,
+) -> Result<Battlefield, GeometryError> {
     let (w, h) = size.inches();
     let (cols, rows) = size.sectors();
     let (sw, sh) = (w / cols as f64, h / rows as f64);
-    let pool = [
-        DiceGroup {
-            count: 6,
-            colour: Colour::Black,
-        },
-        DiceGroup {
-            count: 1,
-            colour: Colour::Gray,
-        },
-    ];
     let mut pieces = Vec::new();
     for (n, t) in templates.iter().take(cols * rows).enumerate() {
         let centre = Point::new(
@@ -138,7 +152,7 @@ pub fn place_terrain(
             ((n / cols) as f64 + 0.5) * sh,
         );
         let angle = (stream.below(360) as f64).to_radians();
-        let roll = roll_attack(&pool, Shift::default(), stream);
+        let roll = roll_attack(pool, Shift::default(), stream);
         let dist = (roll.standard + roll.critical) as f64;
         let mut at = centre.plus(Point::new(angle.cos(), angle.sin()).scale(dist));
         // Keep the piece on the table.

@@ -5,6 +5,9 @@
 //! the engine code that follows it is shared.
 
 use serde::{Deserialize, Serialize};
+use valerna_dice::bov::{Colour, DiceGroup};
+
+use super::status::StatusKind;
 
 use super::scenario::{Battlefield, Scenario};
 
@@ -141,6 +144,38 @@ impl Edition {
             (Edition::Starter, Scenario::SeizeTheLand) => 30,
             _ => scenario.victory_margin(game_size),
         }
+    }
+
+    /// The dice whose hits scatter each terrain piece: BoV 5.1, "1) Place
+    /// Terrain", "6 black attack dice and 1 gray attack die", every hit on
+    /// all seven counted; BoV starter, "1) Place terrain", "4 black attack
+    /// dice and 1 white attack dice", the white die the arrow and only the
+    /// hits "on the black dice" counted.
+    pub fn scatter_dice(self) -> &'static [DiceGroup] {
+        const STARTER: [DiceGroup; 1] = [DiceGroup {
+            count: 4,
+            colour: Colour::Black,
+        }];
+        match self {
+            Edition::V5_1 => &crate::geometry::SCATTER_DICE,
+            Edition::Starter => &STARTER,
+        }
+    }
+
+    /// A Skirmish's move: BoV 5.1, "Skirmish Move", "half the unit's
+    /// Speed"; BoV starter, "Skirmish" > "Move", "Execute a normal Move
+    /// action", the whole Speed.
+    pub fn skirmish_halves_move(self) -> bool {
+        self == Edition::V5_1
+    }
+
+    /// Whether markers of a status add up. BoV starter, "Status Effects":
+    /// "multiple copies of the same status effect are not cumulative,
+    /// unless otherwise specified": Poison is ("For each poison marker"),
+    /// Slow and Immobilized are not, so a unit holds one of each at most.
+    /// BoV 5.1 lets every marker count.
+    pub fn status_adds_up(self, kind: StatusKind) -> bool {
+        self == Edition::V5_1 || kind == StatusKind::Poisoned
     }
 }
 

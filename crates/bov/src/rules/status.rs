@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 use valerna_dice::Stream;
 use valerna_dice::bov::{Colour, Shift, ShiftedDie};
 
+use super::edition::Edition;
+
 /// The three status effects of 5.1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovStatusKind))]
@@ -50,6 +52,17 @@ impl StatusMarkers {
     pub fn add(&mut self, kind: StatusKind, n: u8) {
         let s = self.slot(kind);
         *s = s.saturating_add(n);
+    }
+
+    /// Places `n` markers of `kind` as `edition` has them: a status that
+    /// does not add up ([`Edition::status_adds_up`]) keeps one marker.
+    pub fn add_in(&mut self, edition: Edition, kind: StatusKind, n: u8) {
+        if edition.status_adds_up(kind) {
+            self.add(kind, n);
+        } else {
+            let s = self.slot(kind);
+            *s = (*s).max(n.min(1));
+        }
     }
 
     /// Removes up to `n` markers of `kind`; returns how many were removed.
