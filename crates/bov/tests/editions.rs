@@ -3,11 +3,13 @@
 //! test cites the starter book's section it holds the engine to.
 
 use valerna_bov::battle::bots::{GreedyBot, play};
+use valerna_bov::battle::log::Event;
 use valerna_bov::battle::quest::{Place, Treasure};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
+use valerna_bov::rules::modifiers::Modifier;
 use valerna_bov::rules::quest::TreasureKind;
 use valerna_bov::rules::scenario::{self, GameResult, Scenario, Score};
 use valerna_game::{Game, Record};
@@ -577,4 +579,116 @@ fn terrain_scatters_by_the_hits_of_four_black_dice() {
     }
     assert!(farthest[0] <= 8.0 + 1e-9, "starter: {}", farthest[0]);
     assert!(farthest[1] > 8.0, "5.1: {}", farthest[1]);
+}
+
+/// BoV starter, "Epic Creatures" > "Injury Penalty": "An Injured Epic
+/// Creature downgrades all attack and defense rolls". BoV 5.1 weakens it by
+/// its Injured side alone, with no downgrade.
+#[test]
+fn an_injured_epic_creature_downgrades_its_attack_and_defense_rolls() {
+    for edition in [Edition::Starter, Edition::V5_1] {
+        let (mut attacked, mut defended) = (false, false);
+        for seed in 0..20u64 {
+            let setup = BattleSetup {
+                edition,
+                scenario: Scenario::SlayTheFoe,
+                ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_swarm")
+            };
+            let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+            first_choices_while(&mut g, |p| {
+                matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
+            });
+            let dragon = unit_named(&g, "Ferellon Fulgen");
+            let foe = unit_named(&g, "Bloodclaws");
+            let gap = common::radius(&g, dragon) + common::radius(&g, foe);
+            place(&mut g, |_| {
+                vec![
+                    (dragon, vec![Point::new(20.0, 10.0)]),
+                    (foe, vec![Point::new(20.0, 10.0 + gap)]),
+                ]
+            });
+            g.units[usize::from(dragon)].state.injured = true;
+            g.units[usize::from(foe)].state.wounds = 0;
+            for (unit, target) in [(dragon, foe), (foe, dragon)] {
+                if !g.units[usize::from(unit)].alive() || !g.units[usize::from(target)].alive() {
+                    break;
+                }
+                activate(&mut g, unit);
+                g.apply(Decision::Attack { target }).unwrap();
+                decline_reactions(&mut g);
+                first_choices_while(&mut g, |p| matches!(p, Phase::Casualties { .. }));
+            }
+            for e in g.entries() {
+                let (mods, ours) = match &e.event {
+                    Event::AttackRolled {
+                        attacker,
+                        modifiers,
+                        ..
+                    } => (modifiers, *attacker == dragon),
+                    Event::DefenseRolled {
+                        unit, modifiers, ..
+                    } => (modifiers, *unit == dragon),
+                    _ => continue,
+                };
+                let down = mods.contains(&Modifier::Injured);
+                if ours {
+                    assert_eq!(
+                        down,
+                        edition == Edition::Starter,
+                        "{edition}: {:?}",
+                        e.event
+                    );
+                    match e.event {
+                        Event::AttackRolled { .. } => attacked = true,
+                        _ => defended = true,
+                    }
+                } else {
+                    assert!(!down, "only the Injured creature: {:?}", e.event);
+                }
+            }
+        }
+        assert!(attacked && defended, "{edition}: both rolls were made");
+    }
+}
+
+/// BoV starter, "The Dragonbond": "benefiting from an Upgrade on all of
+/// their attack and defense rolls", and its Morale Test Modifiers name no
+/// Dragonbond; BoV 5.1, "The Dragonbond", upgrades "attack, defense, and
+/// morale rolls". In starter battles of the Dragon Hosts the bonded units'
+/// attacks are upgraded and no morale test is.
+#[test]
+fn the_dragonbond_upgrades_attack_and_defense_only() {
+    assert!(!Edition::Starter.dragonbond_upgrades_morale());
+    assert!(Edition::V5_1.dragonbond_upgrades_morale());
+    let (mut attacks, mut defenses, mut morale) = (0, 0, 0);
+    for seed in 0..8u64 {
+        let setup = BattleSetup {
+            edition: Edition::Starter,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_dragon_host")
+        };
+        let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+        play(
+            &mut g,
+            &mut [&mut GreedyBot::new(seed), &mut GreedyBot::new(seed + 1)],
+            20_000,
+        )
+        .unwrap();
+        for e in g.entries() {
+            let (mods, count) = match &e.event {
+                Event::AttackRolled { modifiers, .. } => (modifiers, &mut attacks),
+                Event::DefenseRolled { modifiers, .. } => (modifiers, &mut defenses),
+                Event::MoraleTested { modifiers, .. } => (modifiers, &mut morale),
+                _ => continue,
+            };
+            if mods.contains(&Modifier::Dragonbonded) {
+                *count += 1;
+            }
+        }
+    }
+    assert!(
+        attacks > 0 && defenses > 0,
+        "{attacks} attacks, {defenses} defenses"
+    );
+    assert_eq!(morale, 0);
 }

@@ -109,6 +109,7 @@ pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
                 Modifier::Flanked => "flanked",
                 Modifier::InCommandOfHero => "command",
                 Modifier::GeneralsAura => "aura",
+                Modifier::Injured => "injured",
                 Modifier::Power(_) => "power",
             };
             let value = if m.value() > 0 { "up" } else { "down" };

@@ -155,6 +155,7 @@ impl Battle {
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.charge = charge;
         am.dragonbonded = self.dragonbonded(unit);
+        am.injured = self.injured_downgrade(unit);
         let foe = groups.first().map(|g| g.0);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Melee), foe);
         let mut steps = Vec::new();
@@ -312,6 +313,7 @@ impl Battle {
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.skirmish = skirmish;
         am.dragonbonded = self.dragonbonded(unit);
+        am.injured = self.injured_downgrade(unit);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
         let witness = self.witness();
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
@@ -660,6 +662,13 @@ impl Battle {
             .is_some_and(|p| self.units[usize::from(p)].alive())
     }
 
+    /// BoV starter, "Epic Creatures" > "Injury Penalty": "An Injured Epic
+    /// Creature downgrades all attack and defense rolls"; 5.1 weakens it
+    /// by its Injured side's profile alone.
+    pub fn injured_downgrade(&self, unit: u16) -> bool {
+        self.edition().injured_downgrades() && self.units[usize::from(unit)].state.injured
+    }
+
     /// "Giant": "When this unit is defeated, inflict [its dice of] wounds on
     /// any one enemy unit engaged with this unit (controlling player's
     /// choice), then remove this unit." Engagement is judged where its
@@ -808,7 +817,9 @@ impl Battle {
         }
         let mut mm = MoraleModifiers::new(self.units[i].fatigue(), cause);
         mm.in_command = self.commanded(unit);
-        mm.dragonbonded = self.dragonbonded(unit);
+        // BoV starter, "The Dragonbond": "an Upgrade on all of their attack
+        // and defense rolls", not on morale as in 5.1.
+        mm.dragonbonded = self.edition().dragonbond_upgrades_morale() && self.dragonbonded(unit);
         mm.powers = self.roll_powers(unit, Roll::Morale, None, None);
         let pack = self.pack.clone();
         let Some(card) = pack.card(self.units[i].state.card) else {

@@ -556,6 +556,7 @@ impl Battle {
         let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
         am.skirmish = skirmish;
         am.dragonbonded = self.dragonbonded(unit);
+        am.injured = self.injured_downgrade(unit);
         am.powers = probe.roll_powers(unit, Roll::Attack, Some(weapon), Some(target));
         let mut dm = probe.defense_modifiers_against(target, weapon, Some(unit));
         match &sight {

@@ -504,6 +504,7 @@ impl Battle {
         let mut dm =
             DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
         dm.dragonbonded = self.dragonbonded(u);
+        dm.injured = self.injured_downgrade(u);
         dm.powers = self.roll_powers(u, Roll::Defense, None, Some(caster));
         dm.obscured = sight.unit_in_cover_from(UnitId(self.body(caster)), UnitId(self.body(u)));
         let defense = self.profile(u).defense;
@@ -534,6 +535,7 @@ impl Battle {
     ) -> DefenseModifiers {
         let mut dm = DefenseModifiers::new(self.units[usize::from(unit)].fatigue(), kind);
         dm.dragonbonded = self.dragonbonded(unit);
+        dm.injured = self.injured_downgrade(unit);
         dm.powers = self.roll_powers(unit, Roll::Defense, Some(kind), attacker);
         dm
     }

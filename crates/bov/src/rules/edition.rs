@@ -177,6 +177,22 @@ impl Edition {
     pub fn status_adds_up(self, kind: StatusKind) -> bool {
         self == Edition::V5_1 || kind == StatusKind::Poisoned
     }
+
+    /// BoV 5.1, "The Dragonbond": "an upgrade on all of their attack,
+    /// defense, and morale rolls"; BoV starter, "The Dragonbond": "an
+    /// Upgrade on all of their attack and defense rolls", its Morale Test
+    /// Modifiers table naming no Dragonbond.
+    pub fn dragonbond_upgrades_morale(self) -> bool {
+        self == Edition::V5_1
+    }
+
+    /// BoV starter, "Epic Creatures" > "Injury Penalty": "An Injured Epic
+    /// Creature downgrades all attack and defense rolls", besides using its
+    /// Injured side; BoV 5.1, "Epic Creatures", weakens it by its Injured
+    /// side alone.
+    pub fn injured_downgrades(self) -> bool {
+        self == Edition::Starter
+    }
 }
 
 impl std::fmt::Display for Edition {

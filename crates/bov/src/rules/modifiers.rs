@@ -23,6 +23,9 @@ pub enum Modifier {
     Flanked,
     InCommandOfHero,
     GeneralsAura,
+    /// An Injured Epic Creature, in the starter edition (BoV starter,
+    /// "Epic Creatures" > "Injury Penalty").
+    Injured,
     /// A power, Vaala or Artifact: +n upgrades or -n downgrades.
     Power(i8),
 }
@@ -37,7 +40,7 @@ impl Modifier {
             | Modifier::Obscured
             | Modifier::InCommandOfHero
             | Modifier::GeneralsAura => 1,
-            Modifier::Exhausted | Modifier::Skirmish | Modifier::Flanked => -1,
+            Modifier::Exhausted | Modifier::Skirmish | Modifier::Flanked | Modifier::Injured => -1,
             Modifier::Power(n) => i32::from(n),
         }
     }
@@ -84,6 +87,9 @@ pub struct AttackModifiers {
     pub skirmish: bool,
     /// A bonded Dragonrider or dragon.
     pub dragonbonded: bool,
+    /// An Injured Epic Creature whose edition downgrades it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub injured: bool,
     /// Powers, Vaala and Artifacts: the sum of their upgrades and downgrades.
     pub powers: i8,
 }
@@ -95,6 +101,7 @@ impl AttackModifiers {
             charge: false,
             skirmish: false,
             dragonbonded: false,
+            injured: false,
             powers: 0,
         }
     }
@@ -112,6 +119,9 @@ impl Modifiers for AttackModifiers {
         }
         if self.dragonbonded {
             f(Modifier::Dragonbonded);
+        }
+        if self.injured {
+            f(Modifier::Injured);
         }
         if self.powers != 0 {
             f(Modifier::Power(self.powers));
@@ -134,6 +144,9 @@ pub struct DefenseModifiers {
     /// Engaged by more than one enemy unit.
     pub flanked: bool,
     pub dragonbonded: bool,
+    /// An Injured Epic Creature whose edition downgrades it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub injured: bool,
     pub powers: i8,
 }
 
@@ -145,6 +158,7 @@ impl DefenseModifiers {
             obscured: false,
             flanked: false,
             dragonbonded: false,
+            injured: false,
             powers: 0,
         }
     }
@@ -166,6 +180,9 @@ impl Modifiers for DefenseModifiers {
         }
         if self.dragonbonded {
             f(Modifier::Dragonbonded);
+        }
+        if self.injured {
+            f(Modifier::Injured);
         }
         if self.powers != 0 {
             f(Modifier::Power(self.powers));

@@ -138,6 +138,7 @@ bov-modifier = { $name ->
     [flanked] Flanked
     [command] in command of a Hero
     [aura] the General's aura
+    [injured] Injured
    *[power] a power
 } { $value ->
     [up] upgrade

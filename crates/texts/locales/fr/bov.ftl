@@ -138,6 +138,7 @@ bov-modifier = { $name ->
     [flanked] Pris de flanc
     [command] aux ordres d'un Héros
     [aura] l'aura du Général
+    [injured] Blessé
    *[power] un pouvoir
 } { $value ->
     [up] amélioration

@@ -138,6 +138,7 @@ bov-modifier = { $name ->
     [flanked] Aggirato
     [command] al comando di un Eroe
     [aura] l'aura del Generale
+    [injured] Ferito
    *[power] un potere
 } { $value ->
     [up] potenziamento
