@@ -2,10 +2,10 @@
 //! switches every rule the starter book words differently from 5.1. Each
 //! test cites the starter book's section it holds the engine to.
 
-use valerna_bov::battle::bots::{GreedyBot, play};
+use valerna_bov::battle::bots::{Bot, GreedyBot, play};
 use valerna_bov::battle::log::Event;
 use valerna_bov::battle::quest::{Place, Treasure};
-use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
+use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase, invariants};
 use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
@@ -691,4 +691,152 @@ fn the_dragonbond_upgrades_attack_and_defense_only() {
         "{attacks} attacks, {defenses} defenses"
     );
     assert_eq!(morale, 0);
+}
+
+/// BoV starter, "Reserves": "Units cannot Charge on the turn they come in
+/// from Reserve". The entry is the unit's whole action, as in 5.1: from
+/// the entry to the next turn the entered unit is never asked for an
+/// action. The starter Quest brings every unit in from Reserve.
+#[test]
+fn a_reserve_does_not_charge_as_it_arrives() {
+    let mut entries = 0;
+    for seed in 0..3u64 {
+        let mut g = Battle::start(&pack(), &starter(seed, Scenario::Quest)).unwrap();
+        let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 7)];
+        let mut arrived: Option<u16> = None;
+        while let Some(seat) = g.to_decide() {
+            if let (Some(u), Phase::Action { unit }) = (arrived, &g.phase) {
+                assert_ne!(
+                    *unit, u,
+                    "seed {seed}: unit {u} acts on the turn it came in"
+                );
+            }
+            if matches!(g.phase, Phase::Turn { .. }) {
+                arrived = None;
+            }
+            let d = bots[usize::from(seat.min(1))].decide(&g);
+            if let (Phase::Reserve { unit }, Decision::Enter { .. }) = (&g.phase, &d) {
+                arrived = Some(*unit);
+                entries += 1;
+            }
+            g.apply(d).unwrap();
+        }
+    }
+    assert!(entries > 0);
+}
+
+/// Plays `games` greedy-against-greedy battles of each starter game mode,
+/// rotating the shipped lists and battlefields, checking
+/// `battle::invariants` after every decision. Each battle must end within
+/// 20,000 decisions, Dangerous terrain is never aimed, and in Slay the Foe
+/// each side's score is exactly the points of the enemy units it defeated
+/// whole (BoV starter, "Slay the Foe" > "Scoring": "for Trooper cards you
+/// need to defeat all of them to score"). Returns each battle's score and
+/// decision count, for the determinism check.
+fn starter_sweep(games: u64) -> Vec<([i32; 2], usize)> {
+    const LISTS: [&str; 4] = [
+        "allaria_guild_line",
+        "tyveria_swarm",
+        "allaria_dragon_host",
+        "tyveria_dragon_host",
+    ];
+    const MODES: [Scenario; 4] = [
+        Scenario::SlayTheFoe,
+        Scenario::SeizeTheLand,
+        Scenario::GrandTactical,
+        Scenario::Quest,
+    ];
+    let pack = pack();
+    let mut out = Vec::new();
+    let mut failures = Vec::new();
+    for scenario in MODES {
+        for n in 0..games {
+            let battlefield = if n % 2 == 0 {
+                scenario::Battlefield::Standard4x3
+            } else {
+                scenario::Battlefield::Large6x4
+            };
+            let setup = BattleSetup {
+                battlefield,
+                lists: [
+                    LISTS[(n % 4) as usize].into(),
+                    LISTS[(n / 4 % 4) as usize].into(),
+                ],
+                ..starter(n, scenario)
+            };
+            let mut g = match Battle::start(&pack, &setup) {
+                Ok(g) => g,
+                Err(e) => {
+                    failures.push(format!("{scenario:?} {n}: refused: {e}"));
+                    continue;
+                }
+            };
+            let mut bots = [GreedyBot::new(n), GreedyBot::new(n + 1)];
+            let mut steps = 0;
+            while let Some(seat) = g.to_decide() {
+                if steps == 20_000 {
+                    failures.push(format!("{scenario:?} {n}: no end after {steps} decisions"));
+                    break;
+                }
+                if matches!(g.phase, Phase::Dangerous { .. }) {
+                    failures.push(format!("{scenario:?} {n}: Dangerous terrain aimed"));
+                    break;
+                }
+                let d = bots[usize::from(seat.min(1))].decide(&g);
+                if let Err(e) = g.apply(d.clone()) {
+                    failures.push(format!("{scenario:?} {n}: {d:?} refused: {e}"));
+                    break;
+                }
+                steps += 1;
+                if let Err(e) = invariants::check(&g) {
+                    failures.push(format!("{scenario:?} {n}, decision {steps}: {e}"));
+                    break;
+                }
+            }
+            if g.outcome().is_none() {
+                failures.push(format!("{scenario:?} {n}: unfinished"));
+                continue;
+            }
+            if scenario == Scenario::SlayTheFoe {
+                for seat in 0..2u8 {
+                    let defeated: i32 = g
+                        .units
+                        .iter()
+                        .filter(|u| u.owner != seat && u.state.is_defeated())
+                        .map(|u| i32::from(u.value))
+                        .sum();
+                    if g.score.points[usize::from(seat)] != defeated {
+                        failures.push(format!(
+                            "{scenario:?} {n}: seat {seat} scored {} for {defeated} points of whole units",
+                            g.score.points[usize::from(seat)]
+                        ));
+                    }
+                }
+            }
+            out.push((g.score.points, steps));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    out
+}
+
+/// A few starter battles of each game mode end with the invariants holding,
+/// and the same seeds play the same battles again.
+#[test]
+fn starter_battles_end_with_the_invariants_holding() {
+    let first = starter_sweep(2);
+    assert_eq!(first.len(), 8);
+    assert_eq!(starter_sweep(2), first, "the same battles again");
+}
+
+/// 200 starter battles of each game mode, twice: the invariants hold after
+/// every decision, every battle ends, and the second run is the first.
+/// Minutes: run in release with
+/// `cargo test --release -p valerna-bov --test editions -- --ignored`.
+#[test]
+#[ignore = "minutes: run in release with --ignored"]
+fn two_hundred_starter_battles_of_each_game_mode() {
+    let first = starter_sweep(200);
+    assert_eq!(first.len(), 800);
+    assert_eq!(starter_sweep(200), first, "the same battles again");
 }
