@@ -840,3 +840,56 @@ fn two_hundred_starter_battles_of_each_game_mode() {
     assert_eq!(first.len(), 800);
     assert_eq!(starter_sweep(200), first, "the same battles again");
 }
+
+/// BoV starter, "Keywords" > "Giant": "When this unit suffers its last
+/// injury, deal [its dice of] wounds to a random enemy unit engaged with
+/// this unit": no one is asked (BoV 5.1's Giant asks its controlling
+/// player), and over many defeats each engaged unit is struck.
+#[test]
+fn a_defeated_giant_strikes_a_random_engaged_enemy() {
+    let mut struck = [0, 0];
+    for seed in 0..30u64 {
+        let mut g = Battle::start(&pack(), &starter(seed, Scenario::SlayTheFoe)).unwrap();
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
+        });
+        let bu = unit_named(&g, "Bucentaur");
+        let a = unit_named(&g, "Adrael");
+        let b = unit_named(&g, "Ogerron Warchief");
+        let eldai = unit_named(&g, "Eldai Alarn");
+        let gap_a = common::radius(&g, bu) + common::radius(&g, a);
+        let gap_b = common::radius(&g, bu) + common::radius(&g, b);
+        place(&mut g, |_| {
+            vec![
+                (bu, vec![Point::new(20.0, 10.0)]),
+                (a, vec![Point::new(20.0, 10.0 + gap_a)]),
+                (b, vec![Point::new(20.0, 10.0 - gap_b)]),
+                (eldai, vec![Point::new(40.0, 30.0)]),
+            ]
+        });
+        let health = g.profile(bu).health;
+        g.units[usize::from(bu)].state.wounds = health - 1;
+        let before = [a, b].map(|u| g.units[usize::from(u)].state);
+        g.phase = Phase::Action { unit: a };
+        g.apply(Decision::Attack { target: bu }).unwrap();
+        decline_reactions(&mut g);
+        if g.units[usize::from(bu)].alive() {
+            continue;
+        }
+        assert!(
+            !matches!(g.phase, Phase::Giant { .. }),
+            "seed {seed}: no one is asked"
+        );
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::Casualties { .. } | Phase::Reaction { .. })
+        });
+        for (k, u) in [a, b].into_iter().enumerate() {
+            let after = g.units[usize::from(u)].state;
+            // The attacker's own fatigue aside, only the wounds change.
+            if after.wounds != before[k].wounds || after.alive != before[k].alive {
+                struck[k] += 1;
+            }
+        }
+    }
+    assert!(struck[0] > 0 && struck[1] > 0, "{struck:?}");
+}

@@ -887,6 +887,12 @@ impl Battle {
                         self.giant_wounds(unit, *only);
                         true
                     }
+                    // BoV starter, "Giant": "a random enemy unit engaged".
+                    _ if self.edition().giant_target_random() => {
+                        let k = self.stream.below(alive.len() as u32) as usize;
+                        self.giant_wounds(unit, alive[k]);
+                        true
+                    }
                     _ => {
                         self.phase = Phase::Giant {
                             unit,

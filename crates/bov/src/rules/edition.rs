@@ -193,6 +193,14 @@ impl Edition {
     pub fn injured_downgrades(self) -> bool {
         self == Edition::Starter
     }
+
+    /// Who takes a defeated Giant's wounds among the enemy units engaged
+    /// with it: BoV 5.1, "Giant", "controlling player's choice"; BoV
+    /// starter, "Keywords" > "Giant", "a random enemy unit engaged with
+    /// this unit".
+    pub fn giant_target_random(self) -> bool {
+        self == Edition::Starter
+    }
 }
 
 impl std::fmt::Display for Edition {
