@@ -773,25 +773,30 @@ fn starter_sweep(games: u64) -> Vec<([i32; 2], usize)> {
             };
             let mut bots = [GreedyBot::new(n), GreedyBot::new(n + 1)];
             let mut steps = 0;
+            let mut failed = None;
             while let Some(seat) = g.to_decide() {
                 if steps == 20_000 {
-                    failures.push(format!("{scenario:?} {n}: no end after {steps} decisions"));
+                    failed = Some(format!("no end after {steps} decisions"));
                     break;
                 }
                 if matches!(g.phase, Phase::Dangerous { .. }) {
-                    failures.push(format!("{scenario:?} {n}: Dangerous terrain aimed"));
+                    failed = Some("Dangerous terrain aimed".to_string());
                     break;
                 }
                 let d = bots[usize::from(seat.min(1))].decide(&g);
                 if let Err(e) = g.apply(d.clone()) {
-                    failures.push(format!("{scenario:?} {n}: {d:?} refused: {e}"));
+                    failed = Some(format!("{d:?} refused: {e}"));
                     break;
                 }
                 steps += 1;
                 if let Err(e) = invariants::check(&g) {
-                    failures.push(format!("{scenario:?} {n}, decision {steps}: {e}"));
+                    failed = Some(format!("decision {steps}: {e}"));
                     break;
                 }
+            }
+            if let Some(why) = failed {
+                failures.push(format!("{scenario:?} {n}: {why}"));
+                continue;
             }
             if g.outcome().is_none() {
                 failures.push(format!("{scenario:?} {n}: unfinished"));
@@ -833,6 +838,10 @@ fn starter_battles_end_with_the_invariants_holding() {
 /// every decision, every battle ends, and the second run is the first.
 /// Minutes: run in release with
 /// `cargo test --release -p valerna-bov --test editions -- --ignored`.
+/// It fails today: in 3 battles of the 800 (Slay the Foe 46 and 122, the
+/// Quest 62, each with a Dragon Host) a unit ends both Flanked and Flanking,
+/// the break "unit N: both Flanked and Flanking" that 5.1 shows too (Slay
+/// the Foe, the two Dragon Hosts, seed 8, greedy bots 8 and 9).
 #[test]
 #[ignore = "minutes: run in release with --ignored"]
 fn two_hundred_starter_battles_of_each_game_mode() {
