@@ -238,3 +238,65 @@ fn a_thousand_battles_keep_every_invariant() {
     println!("{played} battles, {decisions} decisions: {breaks} invariant breaks, {aborts} aborts");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// BoV p.14, "Flanking & Flanked": "a unit can never be both Flanked and
+/// Flanking at the same time". A Dragon Host's rider and Mount are engaged
+/// by three enemy units, each of which is so Flanking; a fourth unit's
+/// charge at one of them falls short with a follower touching it (docs/
+/// rulings.md, "Charging a Flanking enemy"): it is not moved, and no unit is
+/// both Flanked and Flanking after any decision of the battle.
+#[test]
+fn a_charge_falling_short_against_a_flanking_unit_is_not_moved_into_it() {
+    use valerna_bov::battle::bots::{Bot, GreedyBot};
+    let mut setup = BattleSetup::pitched(8, "allaria_dragon_host", "tyveria_dragon_host");
+    setup.scenario = Scenario::SlayTheFoe;
+    let mut g = Battle::start(&pack(), &setup).unwrap();
+    let mut bots = [GreedyBot::new(8), GreedyBot::new(9)];
+    let mut checked = None;
+    let mut steps = 0;
+    while let Some(seat) = g.to_decide() {
+        let d = bots[usize::from(seat.min(1))].decide(&g);
+        // The charge of the Guild Enforcers at the Vespidai Swarm, which
+        // flanks the rider and Mount with two other units.
+        let charge = match (&g.phase, &d) {
+            (Phase::Action { unit }, Decision::Charge { target }) => {
+                let snap = g.snapshot();
+                let flanking = g
+                    .engaged_with(&snap, *target)
+                    .into_iter()
+                    .any(|x| g.flanked(&snap, x));
+                flanking.then(|| {
+                    let models: Vec<Point> = g
+                        .snapshot()
+                        .of_unit(*unit)
+                        .iter()
+                        .map(|m| m.center)
+                        .collect();
+                    (*unit, models)
+                })
+            }
+            _ => None,
+        };
+        g.apply(d).unwrap();
+        steps += 1;
+        invariants::check(&g).unwrap_or_else(|e| panic!("decision {steps}: {e}"));
+        if let Some((unit, before)) = charge
+            && g.last_charge.as_ref().is_some_and(|c| !c.engaged)
+        {
+            let after: Vec<Point> = g
+                .snapshot()
+                .of_unit(unit)
+                .iter()
+                .map(|m| m.center)
+                .collect();
+            if after == before {
+                checked = Some(steps);
+            }
+        }
+    }
+    assert!(g.outcome().is_some(), "the battle ends");
+    assert!(
+        checked.is_some(),
+        "a charge at a Flanking unit fell short and was not moved"
+    );
+}

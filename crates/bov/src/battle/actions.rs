@@ -705,6 +705,14 @@ impl Battle {
                 None => return,
             }
         } else {
+            // A charge that falls short may still end touching its target
+            // (its followers, not its first model, kept it from reaching
+            // it in formation): against a Flanking unit that would leave it
+            // both Flanked and Flanking, so the charge is not moved
+            // (docs/rulings.md, "Charging a Flanking enemy").
+            if !flanked.is_empty() && touches(&r.after, unit, body) {
+                return;
+            }
             None
         };
         self.record_paths(&snap, &r.unit_move);
@@ -1278,4 +1286,10 @@ fn check_casualties(
         }
     }
     Ok(())
+}
+
+/// Whether a model of unit `a` touches one of unit `b` among `models`.
+fn touches(models: &[crate::geometry::Model], a: u16, b: u16) -> bool {
+    let of = |u: u16| models.iter().filter(move |m| m.unit == UnitId(u));
+    of(a).any(|m| of(b).any(|n| m.gap(n) <= crate::geometry::CONTACT_IN))
 }
