@@ -376,6 +376,20 @@ export async function createGame(server, body) {
 }
 
 /**
+ * Creates a game of bots (and the Faceless) and waits for its end.
+ * @param {any} server @param {any} body the game's creation (`POST /api/games`)
+ */
+export async function finishedGame(server, body) {
+  const game = await createGame(server, body);
+  for (let i = 0; i < 3000; i++) {
+    const st = await (await fetch(`${server.base}/api/games/${game.id}`)).json();
+    if (st.status === 'over') return game;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`game ${game.id} did not end`);
+}
+
+/**
  * Starts a server and headless Chromium before a file's tests and stops
  * them after, printing the server's log after a test that failed. Read
  * `at.server` and `at.browser` inside the tests.

@@ -5,22 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { catchErrors, accessibility, serverAndBrowser, createGame, SCREENSHOTS } from '../lib/harness.mjs';
+import { catchErrors, accessibility, serverAndBrowser, createGame, finishedGame, SCREENSHOTS } from '../lib/harness.mjs';
 
 // A debug build searches slowly: few iterations a step keep the chart quick.
 const at = serverAndBrowser({ screenshots: true, serve: ['--turn-iterations', '100', '--ismcts-iterations', '100'] });
 
 /** A game of bots and the Faceless, played to its end. @param {number} seed */
-async function finished(seed) {
-  const base = at.server.base;
-  const game = await createGame(at.server, { game: 'lov', seats: ['random', 'heuristic', 'faceless', 'random'], seed });
-  for (let i = 0; i < 3000; i++) {
-    const st = await (await fetch(`${base}/api/games/${game.id}`)).json();
-    if (st.status === 'over') return game;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`game ${game.id} did not end`);
-}
+const finished = (seed) => finishedGame(at.server, { game: 'lov', seats: ['random', 'heuristic', 'faceless', 'random'], seed });
 
 test('a replay shows where the game turned and the hint of each step', { timeout: 280000 }, async () => {
   const game = await finished(6);

@@ -47,6 +47,31 @@ async function untilAsked(seed, limit, asked) {
   return null;
 }
 
+/** `valerna calc lov --combat-value N --json`. @param {number} dice */
+const calcLov = (dice) => JSON.parse(execFileSync(binary(), ['calc', 'lov', '--combat-value', String(dice), '--json'], { encoding: 'utf8' }));
+
+/**
+ * A table of odds on the page holds `valerna calc lov`'s chances of each
+ * number of hits of `dice` dice, and of at least that many; its columns
+ * reach every outcome (the last, "k+", is all that is left).
+ * @param {{heads: (string | null)[], rows: (string | null)[][]}} shown @param {number} dice
+ */
+function oddsAsCalc(shown, dice) {
+  const calc = calcLov(dice);
+  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
+  const [chance, atLeast] = shown.rows;
+  assert.ok(shown.heads.length >= 2, JSON.stringify(shown));
+  shown.heads.forEach((head, i) => {
+    const k = String(head);
+    const tail = k.endsWith('+');
+    assert.equal(Number.parseInt(k, 10), i);
+    assert.equal(chance[i], pct(tail ? calc.at_least[i] : calc.pmf[i]), `${k} hits`);
+    assert.equal(atLeast[i], pct(calc.at_least[i]), `at least ${k} hits`);
+  });
+  const last = shown.heads.length - 1;
+  assert.ok(String(shown.heads[last]).endsWith('+') || last === calc.pmf.length - 1);
+}
+
 test('a defender sees the hits coming and the exact odds of its counterattack', { timeout: 200000 }, async () => {
   let found = null;
   for (let seed = 1; seed <= 20 && !found; seed++) found = await untilADefender(seed, 600);
@@ -70,19 +95,7 @@ test('a defender sees the hits coming and the exact odds of its counterattack', 
   assert.match(shown.text, new RegExp(`: ${d.standard_hits_coming} `), shown.text);
 
   // The chances, as `valerna calc lov` prints them for the same Combat Value.
-  const calc = JSON.parse(execFileSync(binary(), ['calc', 'lov', '--combat-value', String(d.counterattack_dice), '--json'], { encoding: 'utf8' }));
-  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
-  const [chance, atLeast] = shown.rows;
-  assert.ok(shown.heads.length >= 2, JSON.stringify(shown));
-  shown.heads.forEach((k, i) => {
-    const tail = k.endsWith('+');
-    assert.equal(Number.parseInt(k, 10), i);
-    assert.equal(chance[i], pct(tail ? calc.at_least[i] : calc.pmf[i]), `${k} hits`);
-    assert.equal(atLeast[i], pct(calc.at_least[i]), `at least ${k} hits`);
-  });
-  // The columns reach every outcome: the last is all that is left.
-  const last = shown.heads.length - 1;
-  assert.ok(shown.heads[last].endsWith('+') || last === calc.pmf.length - 1);
+  oddsAsCalc(shown, d.counterattack_dice);
 
   assert.deepEqual(await accessibility(page), [], 'axe-core on the defender\'s question');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-defense-odds-en.png') });
@@ -108,22 +121,13 @@ test('an attacker sees its dice with their exact odds and each enemy\'s countera
     rows: [...n.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
     enemies: [...n.querySelectorAll('.attack-enemies li')].map((li) => li.textContent || ''),
   }));
-  const calc = JSON.parse(execFileSync(binary(), ['calc', 'lov', '--combat-value', String(a.attack_dice), '--json'], { encoding: 'utf8' }));
-  const pct = (/** @type {number} */ p) => `${(p * 100).toFixed(1)}%`;
-  const [chance, atLeast] = shown.rows;
-  assert.ok(shown.heads.length >= 2, JSON.stringify(shown));
-  shown.heads.forEach((k, i) => {
-    const tail = k.endsWith('+');
-    assert.equal(Number.parseInt(k, 10), i);
-    assert.equal(chance[i], pct(tail ? calc.at_least[i] : calc.pmf[i]), `${k} hits`);
-    assert.equal(atLeast[i], pct(calc.at_least[i]), `at least ${k} hits`);
-  });
+  oddsAsCalc(shown, a.attack_dice);
   // Each enemy in the region, with the dice of its counterattack and the
   // chance it lands at least one hit, as `valerna calc lov` counts them.
   assert.equal(shown.enemies.length, a.enemies.length);
   a.enemies.forEach((/** @type {any} */ e, /** @type {number} */ i) => {
     if (!e.dice) return;
-    const c = JSON.parse(execFileSync(binary(), ['calc', 'lov', '--combat-value', String(e.dice), '--json'], { encoding: 'utf8' }));
+    const c = calcLov(e.dice);
     assert.ok(shown.enemies[i].includes(` ${e.dice} (`), shown.enemies[i]);
     assert.ok(shown.enemies[i].includes(`${(c.at_least[1] * 100).toFixed(0)}%`), `${shown.enemies[i]} vs ${c.at_least[1]}`);
   });
