@@ -1284,21 +1284,14 @@ async fn turns(
         let app = app.clone();
         move || {
             let texts = app.texts(lang);
-            let decisions = table.record()["decisions"].clone();
             moves
                 .into_iter()
                 .filter_map(|(k, before, after, moved)| {
-                    let step = table.at(k).ok()?;
-                    let seat = step.to_decide()?;
-                    let question = step.question(Viewer::Seat(seat), texts);
-                    let label = step
-                        .option_index(&decisions[k])
-                        .and_then(|i| question["options"][i]["label"].as_str().map(String::from))
-                        .unwrap_or_default();
+                    let chosen = table.chosen(k, texts)?;
                     Some(Turning {
                         k,
-                        seat,
-                        label,
+                        seat: chosen.seat,
+                        label: chosen.label,
                         before,
                         after,
                         moved,

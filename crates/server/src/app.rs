@@ -789,17 +789,16 @@ impl App {
                 format!("the game has {total} decisions, so no question at step {k}"),
             ));
         }
-        let chosen = table.record()["decisions"][k].clone();
         let iterations = self.config.ismcts_iterations;
         let seed = position_seed(&slot.id, k as u64, "replay-hint");
         let _permit = self.thinkers.clone().acquire_owned().await.ok();
         let app = self.clone();
         let hint = tokio::task::spawn_blocking(move || {
-            let step = table.at(k).ok()?;
-            let seat = step.to_decide()?;
-            let mut hint = step.hint(iterations, seed, app.texts(lang))?;
-            hint["seat"] = json!(seat);
-            hint["chosen"] = json!(step.option_index(&chosen));
+            let t = app.texts(lang);
+            let chosen = table.chosen(k, t)?;
+            let mut hint = table.at(k).ok()?.hint(iterations, seed, t)?;
+            hint["seat"] = json!(chosen.seat);
+            hint["chosen"] = json!(chosen.index);
             Some(hint)
         })
         .await

@@ -121,6 +121,14 @@ pub struct Turn {
     pub weighed: bool,
 }
 
+/// A decision of a record, as its question offered it ([`Hosted::chosen`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chosen {
+    pub seat: Seat,
+    pub index: Option<usize>,
+    pub label: String,
+}
+
 /// What a game needs besides its rules to be hosted: words for its events,
 /// questions and options, a setup from the seats asked for, and a bot.
 pub trait Worded: Narrated + Send + Sync + 'static
@@ -266,9 +274,11 @@ pub trait Hosted: Send + Sync {
     /// options in the question's order, with their labels in `t`'s
     /// language.
     fn hint(&self, iterations: u32, seed: u64, t: &Texts) -> Option<Value>;
-    /// The index among the pending question's options of `decision` (a
-    /// decision as the record keeps it), if it is one of them.
-    fn option_index(&self, decision: &Value) -> Option<usize>;
+    /// The record's decision `k`, as the question asked after `k`
+    /// decisions saw it: who made it, its index among the listed options
+    /// (`None` for a decision not among them, a free path), and its label
+    /// in `t`'s language. `None` past the record's end.
+    fn chosen(&self, k: usize, t: &Texts) -> Option<Chosen>;
     /// Every seat's estimated chance to win after each of the record's
     /// decisions ([`Worded::outlook`], each from what the deciding seat
     /// knew then, with `seed(k)` at step `k`), replayed once; at the end,
@@ -512,11 +522,19 @@ where
             .collect();
         Some(json!({"iterations": iterations, "options": options}))
     }
-    fn option_index(&self, decision: &Value) -> Option<usize> {
-        let d = decision_of::<G>(decision).ok()?;
+    fn chosen(&self, k: usize, t: &Texts) -> Option<Chosen> {
+        let d = self.record.decisions.get(k)?;
+        let mut game = G::begin(&self.content, &self.record.setup).ok()?;
+        for earlier in &self.record.decisions[..k] {
+            game.apply(earlier.clone()).ok()?;
+        }
         let mut out = Vec::new();
-        self.game.choices(&mut out);
-        out.iter().position(|o| *o == d)
+        game.choices(&mut out);
+        Some(Chosen {
+            seat: game.to_decide()?,
+            index: out.iter().position(|o| o == d),
+            label: game.option_text(t, &game.describe(d)),
+        })
     }
     fn turns(&self, iterations: u32, seed: &(dyn Fn(usize) -> u64 + Sync)) -> Option<Vec<Turn>> {
         let mut game = G::begin(&self.content, &self.record.setup).ok()?;
@@ -551,7 +569,9 @@ where
                 game.apply(d.clone()).ok()?;
             }
         }
-        Some(turns)
+        // A game without a search weighs no step before its result.
+        let last = turns.len() - 1;
+        turns[..last].iter().any(|t| t.weighed).then_some(turns)
     }
     fn look(&self, query: &Value) -> Result<Value, Refused> {
         self.game.look(query).map_err(Refused)

@@ -79,6 +79,21 @@ async fn a_person_plays_a_whole_battle_against_the_greedy_bot() {
     let v = &st["view"];
     assert!(v["field"]["width"].as_f64().unwrap() > 40.0);
     assert!(v["units"][0]["radius_in"].as_f64().unwrap() > 0.3);
+    // A battle has no search to weigh its steps or hint its questions.
+    let a = s.get(&format!("/api/games/{id}/turns"), None).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (409, Some("no_turns")),
+        "{}",
+        a.raw
+    );
+    let a = s.get(&format!("/api/games/{id}/at/0/hint"), None).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (409, Some("no_hint")),
+        "{}",
+        a.raw
+    );
 }
 
 #[tokio::test]
