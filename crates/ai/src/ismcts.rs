@@ -404,7 +404,6 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
         if root.children.is_empty() {
             return None;
         }
-        let options = &root_options;
         let done = root.visits.max(1.0);
         chances.iter_mut().for_each(|c| *c /= done);
         let options = root
@@ -412,7 +411,7 @@ impl<G: Observable, S: Sampler<G>> Ismcts<G, S> {
             .iter()
             .filter(|&&c| {
                 nodes[c].seat == me
-                    && options
+                    && root_options
                         .iter()
                         .any(|o| nodes[c].decision.as_ref() == Some(o))
             })

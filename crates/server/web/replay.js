@@ -6,7 +6,7 @@
 
 import { getJson, errorText, gameIdFromPath, ApiError } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, percent } from './texts.js';
-import { render } from './lov/table.js';
+import { render, searchChoice } from './lov/table.js';
 import { seatTag } from './lov/panels.js';
 import { turnsPanel } from './lov/turns.js';
 
@@ -82,7 +82,7 @@ async function main() {
   /** @param {any} h the answer of `/at/{k}/hint` */
   function showStepHint(h) {
     const pct = (/** @type {number | null} */ w) => (w === null || w === undefined ? '–' : percent(w));
-    const best = h.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), h.options[0]);
+    const best = searchChoice(h);
     const chosen = h.chosen === null ? null : h.options[h.chosen];
     const items = h.options.map((/** @type {any} */ o) =>
       el('li', { class: [o === best ? 'hinted' : '', o === chosen ? 'chosen' : ''].join(' ').trim() }, [el('span', { text: o.label }), el('span', { class: 'hint-win', text: ` ${pct(o.win)}` })]),

@@ -270,7 +270,7 @@ function drawBoard(m, st, view, q, offer, covered) {
  * @param {HTMLElement} box @param {any} hint the answer of `GET /api/games/{id}/hint`
  */
 function showHint(box, hint) {
-  const best = hint.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), hint.options[0]);
+  const best = searchChoice(hint);
   for (const o of hint.options) {
     const b = box.querySelector(`button.choice[data-option="${o.index}"]`);
     if (!b || o.win === null) continue;
@@ -278,6 +278,11 @@ function showHint(box, hint) {
     if (o === best) b.classList.add('hinted');
   }
   if (best) box.prepend(el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: percent(best.win ?? 0) }) }));
+}
+
+/** What the search bot would choose: a hint's most visited option (the first of equals). @param {any} hint */
+export function searchChoice(hint) {
+  return hint.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), hint.options[0]);
 }
 
 /** The question's text without the name the status bar already shows. @param {string} text @param {string} name */
