@@ -91,7 +91,7 @@ async function main() {
       el('p', { class: 'hint-line' }, [seatTag(m.content, h.seat)]),
       el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: pct(best.win) }) }),
       ...(chosen ? [el('p', { id: 'hint-chosen', class: 'hint-line', text: t('web-hint-chosen', { option: `${chosen.label} (${pct(chosen.win)})` }) })] : []),
-      el('ul', { class: 'hint-list' }, items),
+      el('ul', { class: 'hint-list', tabindex: '0', 'aria-label': t('web-hint-title') }, items),
     );
   }
 
