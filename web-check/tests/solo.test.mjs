@@ -165,7 +165,12 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
     panels: document.querySelectorAll('#players .player.winner').length,
     tab: document.title,
     replay: document.querySelector('#end-replay')?.getAttribute('href') || '',
+    top: window.scrollY,
+    focused: document.activeElement?.id || '',
   }));
+  // It comes into view at the top, however far down the player was.
+  assert.equal(end.top, 0);
+  assert.equal(end.focused, 'end-title');
   assert.match(end.title, /won|No one/, `the end says who won: ${end.title}`);
   assert.ok(end.why.length > 10, `and why: ${end.why}`);
   assert.equal(end.rows, 4, 'every seat\'s final Power');

@@ -96,6 +96,10 @@ test('a defender sees the hits coming and the exact odds of its counterattack', 
 
   // The chances, as `valerna calc lov` prints them for the same Combat Value.
   oddsAsCalc(shown, d.counterattack_dice);
+  // The defender's board shows its Combat Value now, after the attack's
+  // critical hits, not the one it began the combat with.
+  const panel = await page.$eval(`.player.seat${st.question.seat} .combat-value`, (n) => n.textContent || '');
+  assert.ok(panel.endsWith(`: ${d.counterattack_dice}`), `the defender's Combat Value now: ${panel}`);
 
   assert.deepEqual(await accessibility(page), [], 'axe-core on the defender\'s question');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-defense-odds-en.png') });

@@ -34,6 +34,21 @@ function englishOnly(en, other) {
       }
     }
   }
+  // The characters' boards and Character cards (the rules at hand).
+  const theirs = new Map((other.characters || []).map((/** @type {any} */ x) => [x.id, x]));
+  for (const x of en.characters || []) {
+    const t = theirs.get(x.id) || {};
+    for (const [words, same] of [
+      [x.bond, t.bond],
+      [x.traits, t.traits],
+      ...['human', 'faceless'].flatMap((side) => ['attack', 'move', 'collect', 'vaala'].map((g) => [x.board?.[side]?.[g], t.board?.[side]?.[g]])),
+    ]) {
+      if (typeof words === 'string' && words.length > 3) {
+        assert.notEqual(same, words, `${x.id}: untranslated "${words}"`);
+        out.add(words);
+      }
+    }
+  }
   return [...out];
 }
 
@@ -63,6 +78,15 @@ for (const lang of ['it', 'fr']) {
         return `${document.body.innerText}\n${labels.join('\n')}`;
       });
       looked += 1;
+      // Once, with the rules at hand open: the boards and Character cards too.
+      if (i === 1) {
+        await page.click('#rules-open');
+        await page.waitForSelector('dialog#rules[open]');
+        const rules = await page.$eval('dialog#rules', (d) => /** @type {HTMLElement} */ (d).innerText);
+        assert.deepEqual(english.filter((w, k) => patterns[k].test(rules)), [], `English in the ${lang} rules at hand`);
+        assert.ok(rules.length > 2000, 'the rules at hand say something');
+        await page.keyboard.press('Escape');
+      }
       const found = english.filter((w, k) => patterns[k].test(shown));
       assert.deepEqual(found, [], `English pack text on the ${lang} table after ${i} decisions`);
       if (state === 'over') break;

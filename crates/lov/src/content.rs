@@ -195,6 +195,9 @@ struct CharacterEntry {
     faceless: Board,
     #[serde(default)]
     traits: Vec<Passive>,
+    /// The standing lines of the human board in words (needed with `traits`).
+    #[serde(default)]
+    traits_text: String,
     bond: Bond,
     provisional: bool,
 }
@@ -207,6 +210,30 @@ struct Board {
     move_: Vec<Step>,
     collect: Vec<Step>,
     vaala: Vec<Step>,
+    /// What each glyph does, as the printed board says it.
+    text: GlyphTexts,
+}
+
+/// The words of a board side's four glyphs.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GlyphTexts {
+    attack: String,
+    #[serde(rename = "move")]
+    move_: String,
+    collect: String,
+    vaala: String,
+}
+
+impl GlyphTexts {
+    fn in_order(&self) -> [(&'static str, &str); 4] {
+        [
+            ("attack", &self.attack),
+            ("move", &self.move_),
+            ("collect", &self.collect),
+            ("vaala", &self.vaala),
+        ]
+    }
 }
 
 #[derive(Deserialize)]
@@ -270,6 +297,19 @@ struct LanguageFile {
     denizens: std::collections::BTreeMap<String, WordsEntry>,
     events: std::collections::BTreeMap<String, WordsEntry>,
     vaala: std::collections::BTreeMap<String, WordsEntry>,
+    /// The characters' board texts and Dragonbond abilities.
+    #[serde(default)]
+    characters: std::collections::BTreeMap<String, CharacterWordsEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CharacterWordsEntry {
+    bond: String,
+    human: GlyphTexts,
+    faceless: GlyphTexts,
+    #[serde(default)]
+    traits: String,
 }
 
 #[derive(Deserialize)]
@@ -320,6 +360,23 @@ pub struct Region {
 pub struct BoardSide {
     /// Programs for [`Glyph::BOARD`], in that order.
     pub glyphs: [Vec<Step>; 4],
+    /// What each glyph does, in the pack's English, in the same order.
+    pub texts: [String; 4],
+}
+
+/// A character's board texts and Dragonbond ability in one language other
+/// than the pack's English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CharacterWords {
+    /// The language's code (`it`, `fr`).
+    pub lang: String,
+    pub bond: String,
+    /// The human side's glyph texts, in [`Glyph::BOARD`] order.
+    pub human: [String; 4],
+    /// The Faceless side's glyph texts.
+    pub faceless: [String; 4],
+    /// The human board's standing lines (empty if it has none).
+    pub traits: String,
 }
 
 /// A character: its board (both sides), start, tracks and abilities.
@@ -338,9 +395,45 @@ pub struct Character {
     pub faceless: BoardSide,
     /// Standing lines of the human board.
     pub traits: Vec<Passive>,
+    /// Those lines in words (empty if there are none).
+    pub traits_text: String,
     pub bond_text: String,
     /// Dragonbond abilities, in force once bonded.
     pub bond: Vec<Passive>,
+    /// Its board texts and Dragonbond ability in other languages.
+    pub words: Vec<CharacterWords>,
+}
+
+impl Character {
+    fn words_in(&self, lang: &str) -> Option<&CharacterWords> {
+        self.words.iter().find(|w| w.lang == lang)
+    }
+
+    /// Its Dragonbond ability in language `lang`, else the pack's own.
+    pub fn bond_in(&self, lang: &str) -> &str {
+        self.words_in(lang).map_or(&self.bond_text, |w| &w.bond)
+    }
+
+    /// What board glyph `glyph` (an index into [`Glyph::BOARD`]) does on
+    /// the human or the Faceless side, in language `lang`.
+    pub fn glyph_text_in(&self, lang: &str, faceless: bool, glyph: usize) -> &str {
+        let own = if faceless {
+            &self.faceless
+        } else {
+            &self.human
+        };
+        let Some(english) = own.texts.get(glyph) else {
+            return "";
+        };
+        self.words_in(lang)
+            .and_then(|w| if faceless { &w.faceless } else { &w.human }.get(glyph))
+            .unwrap_or(english)
+    }
+
+    /// The human board's standing lines in language `lang`.
+    pub fn traits_in(&self, lang: &str) -> &str {
+        self.words_in(lang).map_or(&self.traits_text, |w| &w.traits)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -855,6 +948,22 @@ impl Content {
                 ] {
                     check_steps(f, &c.id, &format!("{side}.{g}"), steps)?;
                 }
+                for (g, text) in b.text.in_order() {
+                    if text.trim().is_empty() {
+                        return Err(err(f, &c.id, &format!("{side}.text.{g}"), "empty text"));
+                    }
+                }
+            }
+            if c.bond.text.trim().is_empty() {
+                return Err(err(f, &c.id, "bond.text", "empty text"));
+            }
+            if c.traits.is_empty() != c.traits_text.trim().is_empty() {
+                return Err(err(
+                    f,
+                    &c.id,
+                    "traits_text",
+                    "standing lines (`traits`) and their words (`traits_text`) go together",
+                ));
             }
             for p in c.traits.iter().chain(&c.bond.passives) {
                 check_passive(f, &c.id, "traits", p)?;
@@ -866,6 +975,7 @@ impl Content {
                     b.collect.clone(),
                     b.vaala.clone(),
                 ],
+                texts: b.text.in_order().map(|(_, t)| t.to_owned()),
             };
             characters.push(Character {
                 id: c.id.clone(),
@@ -878,8 +988,10 @@ impl Content {
                 human: side(&c.human),
                 faceless: side(&c.faceless),
                 traits: c.traits.clone(),
+                traits_text: c.traits_text.clone(),
                 bond_text: c.bond.text.clone(),
                 bond: c.bond.passives.clone(),
+                words: Vec::new(),
             });
         }
 
@@ -1129,6 +1241,33 @@ impl Content {
             v.words
                 .push(words(f, lang, "vaala", id, &w.name, Some(&w.text))?);
         }
+        for (id, w) in &file.characters {
+            let c = slot(f, "characters", id, &mut self.characters, |c| &c.id)?;
+            let entry = format!("characters.{id}");
+            let mut texts = vec![("bond", w.bond.as_str())];
+            for (side, g) in [("human", &w.human), ("faceless", &w.faceless)] {
+                for (glyph, text) in g.in_order() {
+                    if text.trim().is_empty() {
+                        return Err(err(f, &entry, &format!("{side}.{glyph}"), "empty text"));
+                    }
+                }
+            }
+            if !c.traits.is_empty() {
+                texts.push(("traits", w.traits.as_str()));
+            } else if !w.traits.trim().is_empty() {
+                return Err(err(f, &entry, "traits", "the board has no standing lines"));
+            }
+            if let Some((field, _)) = texts.iter().find(|(_, t)| t.trim().is_empty()) {
+                return Err(err(f, &entry, field, "empty text"));
+            }
+            c.words.push(CharacterWords {
+                lang: lang.to_owned(),
+                bond: w.bond.clone(),
+                human: w.human.in_order().map(|(_, t)| t.to_owned()),
+                faceless: w.faceless.in_order().map(|(_, t)| t.to_owned()),
+                traits: w.traits.clone(),
+            });
+        }
         Ok(())
     }
 
@@ -1153,6 +1292,11 @@ impl Content {
         }
         for v in &self.vaala {
             check("vaala", &v.id, &v.words);
+        }
+        for c in &self.characters {
+            if c.words_in(lang).is_none() {
+                out.push(format!("characters.{}", c.id));
+            }
         }
         out
     }

@@ -219,8 +219,9 @@ fn retreat_abilities_that_change_nothing_are_refused() {
 }
 
 /// The pack is ours (docs/rulings.md, "The provisional pack"): every region, Denizen, Event and Vaala
-/// card has its own Italian and French name and text, so that a table in
-/// either language shows no English sentence.
+/// card, and every character's board and Dragonbond ability, has its own
+/// Italian and French name and text, so that a table in either language
+/// shows no English sentence.
 #[test]
 fn every_pack_entry_has_its_italian_and_french_words() {
     let c = Content::default_pack().unwrap();
@@ -228,7 +229,7 @@ fn every_pack_entry_has_its_italian_and_french_words() {
         assert_eq!(c.untranslated(lang), Vec::<String>::new(), "{lang}");
     }
     // Nothing is translated into a language the pack has no file for.
-    assert_eq!(c.untranslated("de").len(), 12 + 36 + 12 + 20);
+    assert_eq!(c.untranslated("de").len(), 12 + 36 + 12 + 20 + 4);
     let r = c.region("trade_road").unwrap();
     assert_eq!(c.regions[usize::from(r)].name_in("it"), "Via del Commercio");
     assert_eq!(c.regions[usize::from(r)].name_in("en"), "Trade Road");
@@ -236,6 +237,79 @@ fn every_pack_entry_has_its_italian_and_french_words() {
     assert_eq!(e.id, "vaala_surge");
     assert_eq!(e.text_in("fr"), "Placez 2 Pouvoir dans la Région Cible.");
     assert_eq!(e.text_in("it"), "Piazza 2 Potere nella Regione Focus.");
+    // A board in three languages (LoV p.7: each player board, both sides).
+    let nagasha = &c.characters[3];
+    assert_eq!(nagasha.id, "magnifex");
+    assert!(nagasha.glyph_text_in("en", false, 2).starts_with("Hoard:"));
+    assert!(
+        nagasha
+            .glyph_text_in("it", false, 2)
+            .starts_with("Accumulo:")
+    );
+    assert!(
+        nagasha
+            .glyph_text_in("fr", true, 2)
+            .starts_with("Réserves :")
+    );
+    assert!(nagasha.bond_in("it").starts_with("La Bellezza"));
+    assert!(nagasha.traits_in("fr").starts_with("Implacable"));
+    assert_eq!(nagasha.traits_in("de"), nagasha.traits_text);
+}
+
+/// Every board glyph, standing line and Dragonbond ability says what it does
+/// in words, so that a table can show a player their board (LoV p.7,
+/// "Setup": the player boards and Character cards).
+#[test]
+fn every_board_glyph_says_what_it_does() {
+    let c = Content::default_pack().unwrap();
+    for ch in &c.characters {
+        for lang in ["en", "it", "fr"] {
+            for faceless in [false, true] {
+                for g in 0..4 {
+                    assert!(
+                        !ch.glyph_text_in(lang, faceless, g).trim().is_empty(),
+                        "{} {lang}",
+                        ch.id
+                    );
+                }
+            }
+            assert!(!ch.bond_in(lang).trim().is_empty());
+            assert_eq!(
+                ch.traits.is_empty(),
+                ch.traits_in(lang).is_empty(),
+                "{} {lang}",
+                ch.id
+            );
+        }
+    }
+    // The words follow the programs: Adrael's Assault reaches two regions.
+    assert!(
+        c.characters[2]
+            .glyph_text_in("en", false, 0)
+            .contains("up to 2")
+    );
+    let e = load_with(
+        "characters.jsonc",
+        "\"vaala\": \"Vaala: heal 1 wound.\"",
+        "\"vaala\": \"\"",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("characters.jsonc", "fulgen", "faceless.text.vaala")
+    );
+    let e = load_with("characters.jsonc", "\"traits_text\"", "\"traits_note\"").unwrap_err();
+    assert_eq!(e.file.as_str(), "characters.jsonc");
+    let e = load_with(
+        "it.jsonc",
+        "\"bond\": \"Libera la tua Eredità: le Città non fermano i tuoi colpi.\"",
+        "\"bond\": \" \"",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.entry.as_str(), e.field.as_str()),
+        ("characters.tyveria", "bond")
+    );
 }
 
 /// A translation names entries of the pack, and says something.
@@ -275,6 +349,6 @@ fn translations_leave_the_pack_hash_alone() {
     let with = Content::default_pack().unwrap();
     let without = Content::load(&DEFAULT_FILES).unwrap();
     assert_eq!(with.hash, without.hash);
-    assert_eq!(without.untranslated("fr").len(), 12 + 36 + 12 + 20);
+    assert_eq!(without.untranslated("fr").len(), 12 + 36 + 12 + 20 + 4);
     assert_eq!(without.events[0].name_in("fr"), "Vaala Surge");
 }

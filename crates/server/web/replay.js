@@ -9,6 +9,7 @@ import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, percent 
 import { render, searchChoice } from './lov/table.js';
 import { seatTag } from './lov/panels.js';
 import { turnsPanel } from './lov/turns.js';
+import { installRules } from './lov/rules.js';
 
 async function main() {
   const id = gameIdFromPath();
@@ -24,6 +25,7 @@ async function main() {
   download.href = `/api/games/${encodeURIComponent(id)}/record`;
   download.setAttribute('download', `valerna-${id}.json`);
   const act = { choose: () => {}, takeBack: () => {}, showHand: () => {}, hint: () => {} };
+  installRules(() => ({ content: m.content, view: m.state?.view, kinds: m.kinds }));
 
   /** @param {number} to */
   async function go(to) {

@@ -255,6 +255,36 @@ pub struct ContentCharacter {
     pub essence: u8,
     /// The region it starts in.
     pub start: u8,
+    /// What each glyph of its player board does, on both sides.
+    pub board: ContentBoard,
+    /// The human board's standing lines in words (empty if it has none).
+    pub traits: String,
+    /// The Dragonbond ability of its Character card, in force once bonded
+    /// (LoV p.10).
+    pub bond: String,
+}
+
+/// A player board's two sides, each glyph's words (LoV p.7: a player
+/// without a person turns the board to its Faceless side).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovContentBoard)]
+pub struct ContentBoard {
+    pub human: GlyphTexts,
+    pub faceless: GlyphTexts,
+}
+
+/// What the four board glyphs do (LoV, "Glyphs").
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = LovGlyphTexts)]
+pub struct GlyphTexts {
+    /// Assault (a General) or Wrath (a Dragon).
+    pub attack: String,
+    /// Deploy or Soar.
+    #[serde(rename = "move")]
+    pub move_: String,
+    /// Harvest or Hoard.
+    pub collect: String,
+    pub vaala: String,
 }
 
 /// An Action card.
@@ -311,8 +341,20 @@ pub struct ContentVaala {
     pub face_up: bool,
 }
 
+/// One board side's glyph texts in language `lang`.
+fn glyph_texts(c: &valerna_lov::content::Character, lang: &str, faceless: bool) -> GlyphTexts {
+    let text = |g| c.glyph_text_in(lang, faceless, g).to_owned();
+    GlyphTexts {
+        attack: text(0),
+        move_: text(1),
+        collect: text(2),
+        vaala: text(3),
+    }
+}
+
 /// The public content, worded in `t`'s language.
 pub fn content_body(content: &Content, t: &Texts) -> ContentBody {
+    let lang = t.lang().code();
     let n = REGIONS.min(content.regions.len());
     let regions = content
         .regions
@@ -360,6 +402,12 @@ pub fn content_body(content: &Content, t: &Texts) -> ContentBody {
             wound_track: c.wound_track.clone(),
             essence: c.essence,
             start: c.start,
+            board: ContentBoard {
+                human: glyph_texts(c, lang, false),
+                faceless: glyph_texts(c, lang, true),
+            },
+            traits: c.traits_in(lang).to_owned(),
+            bond: c.bond_in(lang).to_owned(),
         })
         .collect();
     let actions = content

@@ -109,7 +109,10 @@ export function playerPanel(content, view, seat, ctx) {
   }
   if (p.combat_bonus) rows.push(el('div', { class: 'row', text: t('web-combat-bonus', { bonus: p.combat_bonus }) }));
   if (ctx.combat && (ctx.combat.attacker === seat || ctx.combat.defenderSeat === seat)) {
-    const v = ctx.combat.attacker === seat ? ctx.combat.attack : ctx.combat.defense;
+    // The Combat Value now (LoV p.13: Units lost lower it), as the view
+    // counts it; the combat's opening values only where the view has none.
+    const now = Array.isArray(view.combat_values) ? view.combat_values[seat] : undefined;
+    const v = typeof now === 'number' ? now : ctx.combat.attacker === seat ? ctx.combat.attack : ctx.combat.defense;
     rows.push(el('div', { class: 'row combat-value', text: t('web-combat-value', { value: v }) }));
   }
   rows.push(
@@ -143,6 +146,14 @@ export function playerPanel(content, view, seat, ctx) {
         el('strong', { class: `name seat${seat}`, text: seatName(content, seat) }),
         el('span', { class: 'muted', text: ` ${c.realm ?? ''} · ${t(dragon ? 'web-dragon' : 'web-general')} · ${t(`web-seat-kind-${kind}`)}` }),
         ...badges,
+        el('button', {
+          type: 'button',
+          class: 'board-rules',
+          'aria-label': t('web-rules-seat', { name: seatName(content, seat) }),
+          title: t('web-rules-seat', { name: seatName(content, seat) }),
+          text: 'i',
+          onclick: () => document.dispatchEvent(new CustomEvent('rules', { detail: seat })),
+        }),
       ]),
       ...rows,
     ],
@@ -348,16 +359,19 @@ export function rolledDice(faces) {
   return el('span', { class: 'dice' }, dice);
 }
 
-/** A Dragonbond d10 showing `n` (1-10). @param {number} n @param {string} label */
+/** The face a combat die's d10 result (1-10) shows: 1-4 miss, 5-7 hit, 8 two hits, 9 critical, 10 two criticals (docs/rulings.md, "The Lords of Vaala combat die"). @param {number} n */
+function faceOf(n) {
+  return n <= 4 ? 0 : n <= 7 ? 1 : n - 6;
+}
+
+/** A Dragonbond die, drawn as the combat die's face it shows (LoV p.10: the check rolls the combat dice), named with its roller. @param {number} n the d10 result @param {string} label who rolled it */
 export function bondDie(n, label) {
-  const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: '0 0 32 32', width: 30, height: 30, class: 'die d10', role: 'img', 'aria-label': `${label}${colon()}${n}` }));
-  svg.append(s('polygon', { points: '16,1 30,12 25,30 7,30 2,12', class: 'die-body' }));
-  const tx = s('text', { x: 16, y: 22, class: 'd10-num' });
-  tx.textContent = String(n === 10 ? 0 : n);
-  const tt = s('title');
-  tt.textContent = `${label}${colon()}${n}`;
-  svg.append(tx, tt);
-  return svg;
+  const die = combatDie(faceOf(n));
+  const name = `${label}${colon()}${t(`web-die-${FACES[faceOf(n)]}`)}`;
+  die.setAttribute('aria-label', name);
+  const tt = die.querySelector('title');
+  if (tt) tt.textContent = name;
+  return die;
 }
 
 /** The regions an event touched, to light them when its log line is hovered. @param {any} ev */
@@ -403,6 +417,9 @@ export function logLine(content, e, light) {
   );
 }
 
+/** The newest roll the dice panel has shown: only newer ones are animated. */
+let fallen = -1;
+
 /**
  * The dice of the combat under way (or the last one): both sides' rolls since
  * the last `combat` event, and the last Dragonbond dice.
@@ -431,7 +448,14 @@ export function dicePanel(content, log) {
       const ev = log[i].event;
       if (ev?.kind === 'rolled') {
         const who = ev.seat === NONE ? el('span', { class: 'muted', text: t('web-neutral') }) : seatTag(content, ev.seat);
-        rows.push(el('div', { class: 'roll' }, [who, ' ', rolledDice(ev.faces)]));
+        const n = log[i].n ?? i;
+        // A roll not shown before falls onto the table; one drawn again stays still.
+        const dice = rolledDice(ev.faces);
+        if (n > fallen) {
+          dice.classList.add('falling');
+          fallen = n;
+        }
+        rows.push(el('div', { class: 'roll' }, [who, ' ', dice]));
       }
     }
   }

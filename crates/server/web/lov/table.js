@@ -11,6 +11,7 @@ import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { boardsThrough, sameBoard } from './steps.js';
 import { choices, installKeys, moveForm, moveAnswer } from './decide.js';
+import { installRules } from './rules.js';
 import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel, attackPanel } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
@@ -142,8 +143,17 @@ export function render(m, act) {
   const over = m.mode === 'play' && !!st?.outcome && !!view;
   if (end && end.hidden === over) end.hidden = !over;
   if (end && over && end.dataset.key !== `${st.id}:${lang()}`) {
+    const first = !end.dataset.key;
     end.dataset.key = `${st.id}:${lang()}`;
     end.replaceChildren(...endPanel(content, st));
+    // The result comes into view at the top of the page, wherever the
+    // player had scrolled to, and a screen reader starts there.
+    if (first) {
+      window.scrollTo({ top: 0 });
+      const title = /** @type {HTMLElement | null} */ (end.querySelector('#end-title'));
+      title?.setAttribute('tabindex', '-1');
+      title?.focus({ preventScroll: true });
+    }
   }
 
   // The page title says when it is your turn, and at the end who won.
@@ -317,6 +327,7 @@ async function main() {
 
   const act = { choose, takeBack, showHand, hint, move };
   const draw = () => render(m, act);
+  installRules(() => ({ content: m.content, view: m.state?.view, kinds: m.kinds }));
 
   // What happened since the last look (a Faceless turn arrives whole, and
   // a player's own decision has its results too): the board lights each

@@ -146,6 +146,53 @@ web-glyph-upgrade = Upgrade
 web-glyph-reinforce = Reinforce
 web-glyph-fortify = Fortify
 
+## Rules at hand
+
+web-rules-open = Rules
+web-rules-title = Rules at hand
+web-rules-close = Close
+web-rules-seat = { $name }: board and Character card
+web-rules-boards = Player boards
+web-rules-you = (you)
+web-rules-side-human = Player board: its glyphs, activated top to bottom by each Action card.
+web-rules-side-faceless = Faceless side: it plays by itself, toward its Focus region.
+web-rules-rest = Rest & Recover: a fully wounded Dragon activates no other glyph; in place of a card's glyph it heals 2 wounds, then resolves the card's other glyphs normally.
+web-rules-wound-track = Wound track: Combat Value { $values } with 0, 1, 2… wounds; none when fully wounded.
+web-rules-bond = Character card, the Dragonbond ability (in force once bonded):
+web-rules-no-bond = The Faceless have no Character card: no Dragonbond ability and no special board line.
+web-rules-regions = Region glyphs (the board and the Region cards)
+web-rules-upgrade = A General who controls this region may take a Denizen from the lineup whose homeland is this region, or, for 1 Power, an adjacent region, and puts it on their player board.
+web-rules-reinforce = If this region is neutral or uncontrolled, place 2 neutral Units in it. If it is controlled, its General places a Unit of their choice in it and in each adjacent region they control.
+web-rules-fortify = If this region has no city, place one.
+web-rules-end = How the game ends
+web-rules-end-power = A player who reaches 10 Power (spent Power counts) wins at once, with their Dragonbonded ally.
+web-rules-end-events = If the Event deck is empty at the end of a round, the most Power wins (a bonded team counts its Power together).
+web-rules-end-elimination = A Dragon, or a force with its General, that cannot retreat is eliminated: the game ends at once and the most Power among the others wins; the eliminated player and their ally cannot win.
+web-rules-end-tie = A tie goes to the player closest to the first player in turn order. A Faceless player can win too.
+web-rules-legend = Legend
+web-rules-legend-pieces = Pieces and borders
+web-rules-legend-marks = On the board
+web-rules-mark-pick = a region you can choose now (click it, or Tab to it and press Enter)
+web-rules-mark-combat = the region of the combat under way, or the region the question is about (⚔)
+web-rules-mark-lit = regions named by the log line under the pointer, or tied for the Focus region
+web-rules-mark-arrow = a move being played back, in its player's colour
+web-rules-mark-glyphs = a Region card's glyphs, by their first letter, top to bottom
+web-rules-legend-panels = On the players' boards
+web-rules-badge-turn = the player who must decide now (the board is framed)
+web-rules-badge-initiative = holds the Initiative token: plays first in Planning and breaks the Faceless's ties
+web-rules-badge-eliminated = eliminated: cannot win
+web-rules-badge-winner = won the game
+web-rules-token-power = Power: gold is unspent, grey is spent (it counts toward 10 but pays for no Vaala card)
+web-rules-token-tracks = Wounds and Essence of a Dragon: the filled boxes
+web-rules-token-supply = a General's supply: the Units not yet on the board
+web-rules-legend-dice = The combat die (ten faces)
+web-rules-die-miss = a miss (four faces)
+web-rules-die-hit = a standard hit (three faces)
+web-rules-die-double-hit = two standard hits (one face)
+web-rules-die-critical = a critical hit: a wound dealt at once, before the counterattack (one face)
+web-rules-die-double-critical = two critical hits (one face)
+web-rules-die-bond = The Dragonbond check: the General and the Dragon each roll one die; both must show a hit of any kind, and each may re-roll for 1 Power.
+
 ## Combat and dice
 
 web-combat = Combat

@@ -146,6 +146,53 @@ web-glyph-upgrade = Amélioration
 web-glyph-reinforce = Renforts
 web-glyph-fortify = Fortification
 
+## Règles sous la main
+
+web-rules-open = Règles
+web-rules-title = Les règles sous la main
+web-rules-close = Fermer
+web-rules-seat = { $name } : plateau et carte Personnage
+web-rules-boards = Plateaux de joueur
+web-rules-you = (vous)
+web-rules-side-human = Plateau de joueur : ses Glyphes, activés de haut en bas par chaque carte Action.
+web-rules-side-faceless = Face Sans-Visage : il joue seul, vers sa Région Cible.
+web-rules-rest = Repos et Guérison : un Dragon totalement blessé n'active aucun autre Glyphe ; à la place du Glyphe d'une carte, il guérit 2 blessures, puis résout normalement les autres Glyphes de la carte.
+web-rules-wound-track = Piste de blessures : Valeur de Combat { $values } avec 0, 1, 2… blessures ; aucune une fois totalement blessé.
+web-rules-bond = Carte Personnage, la capacité Dragonbond (active une fois lié) :
+web-rules-no-bond = Les Sans-Visage n'ont pas de carte Personnage : ni capacité Dragonbond, ni ligne spéciale sur le plateau.
+web-rules-regions = Glyphes de Région (le plateau et les cartes Région)
+web-rules-upgrade = Un Général qui contrôle cette Région peut prendre un Seigneur de Guerre aligné dont la patrie est cette Région ou, pour 1 Pouvoir, une Région adjacente, et le place sur son plateau de joueur.
+web-rules-reinforce = Si cette Région est neutre ou non contrôlée, placez-y 2 Unités Neutres. Si elle est contrôlée, son Général place une Unité de son choix dans celle-ci et dans chaque Région adjacente qu'il contrôle.
+web-rules-fortify = S'il n'y a pas de Ville dans cette Région, placez-en une.
+web-rules-end = Fin de partie
+web-rules-end-power = Un joueur qui atteint 10 Pouvoir (dépensé compris) gagne aussitôt, avec son Allié Dragonbond.
+web-rules-end-events = Si le deck Événement est vide à la fin d'un tour, le plus de Pouvoir gagne (une équipe Dragonbond additionne son Pouvoir).
+web-rules-end-elimination = Un Dragon, ou une force avec son Général, qui ne peut pas battre en retraite est éliminé : la partie s'arrête aussitôt et le plus de Pouvoir parmi les autres gagne ; l'éliminé et son Allié ne peuvent pas gagner.
+web-rules-end-tie = En cas d'égalité, le joueur le plus près du premier joueur dans l'ordre du tour gagne. Un Sans-Visage peut gagner aussi.
+web-rules-legend = Légende
+web-rules-legend-pieces = Pièces et frontières
+web-rules-legend-marks = Sur le plateau
+web-rules-mark-pick = une Région que vous pouvez choisir maintenant (cliquez-la, ou atteignez-la avec Tab et appuyez sur Entrée)
+web-rules-mark-combat = la Région du combat en cours, ou la Région dont parle la question (⚔)
+web-rules-mark-lit = Régions nommées par la ligne du journal sous le pointeur, ou à égalité pour la Région Cible
+web-rules-mark-arrow = un déplacement rejoué pas à pas, dans la couleur de son joueur
+web-rules-mark-glyphs = les Glyphes de la carte Région, par leur initiale, de haut en bas
+web-rules-legend-panels = Sur les plateaux des joueurs
+web-rules-badge-turn = le joueur qui doit décider maintenant (son plateau est encadré)
+web-rules-badge-initiative = a le jeton Initiative : joue le premier en Planification et départage les égalités des Sans-Visage
+web-rules-badge-eliminated = éliminé : ne peut pas gagner
+web-rules-badge-winner = a gagné la partie
+web-rules-token-power = Pouvoir : doré non dépensé, gris dépensé (il compte pour les 10 mais ne paie aucune carte Vaala)
+web-rules-token-tracks = Blessures et Essence d'un Dragon : les cases pleines
+web-rules-token-supply = la réserve d'un Général : les Unités pas encore sur le plateau
+web-rules-legend-dice = Le dé de combat (dix faces)
+web-rules-die-miss = raté (quatre faces)
+web-rules-die-hit = une touche standard (trois faces)
+web-rules-die-double-hit = deux touches standard (une face)
+web-rules-die-critical = une touche critique : une blessure infligée aussitôt, avant la contre-attaque (une face)
+web-rules-die-double-critical = deux touches critiques (une face)
+web-rules-die-bond = Le test de Dragonbond : le Général et le Dragon lancent chacun un dé ; les deux doivent montrer une touche, quelle qu'elle soit, et chacun peut relancer pour 1 Pouvoir.
+
 ## Combat et dés
 
 web-combat = Combat

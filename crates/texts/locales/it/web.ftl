@@ -146,6 +146,53 @@ web-glyph-upgrade = Miglioramento
 web-glyph-reinforce = Rinforzi
 web-glyph-fortify = Fortificazione
 
+## Regole a portata di mano
+
+web-rules-open = Regole
+web-rules-title = Le regole a portata di mano
+web-rules-close = Chiudi
+web-rules-seat = { $name }: plancia e carta Personaggio
+web-rules-boards = Plance dei giocatori
+web-rules-you = (tu)
+web-rules-side-human = Plancia del giocatore: i suoi Glifi, attivati dall'alto in basso da ogni carta Azione.
+web-rules-side-faceless = Lato Senzavolto: gioca da solo, verso la sua Regione Focus.
+web-rules-rest = Riposo & Recupero: un Drago completamente ferito non attiva altri Glifi; al posto di un Glifo della carta cura 2 Ferite, poi risolve normalmente gli altri Glifi della carta.
+web-rules-wound-track = Tracciato Ferite: Valore di Combattimento { $values } con 0, 1, 2… Ferite; nessuno se completamente ferito.
+web-rules-bond = Carta Personaggio, l'abilità del Legame Draconico (attiva una volta legati):
+web-rules-no-bond = I Senzavolto non hanno la carta Personaggio: nessuna abilità del Legame Draconico e nessuna riga speciale sulla plancia.
+web-rules-regions = Glifi Regionali (il tabellone e le carte Regione)
+web-rules-upgrade = Un Generale che controlla questa Regione può prendere dal display un Abitante la cui Regione di appartenenza è questa o, spendendo 1 Potere, una Regione adiacente, e lo piazza sulla propria plancia.
+web-rules-reinforce = Se questa Regione è neutrale o non controllata, piazzaci 2 Unità neutrali. Se è controllata, il suo Generale piazza un'Unità a sua scelta in essa e in ogni Regione adiacente che controlla.
+web-rules-fortify = Se in questa Regione non c'è una Città, aggiungine una.
+web-rules-end = Fine della partita
+web-rules-end-power = Chi raggiunge 10 Potere (anche speso) vince subito, con il suo alleato del Legame Draconico.
+web-rules-end-events = Se il mazzo Eventi è vuoto alla fine di un round, vince chi ha più Potere (una squadra legata somma il proprio Potere).
+web-rules-end-elimination = Un Drago, o un'armata con il suo Generale, che non può ritirarsi è eliminato: la partita finisce subito e vince chi ha più Potere tra gli altri; l'eliminato e il suo alleato non possono vincere.
+web-rules-end-tie = In caso di pareggio vince il giocatore più vicino al primo giocatore in ordine di turno. Anche un Senzavolto può vincere.
+web-rules-legend = Legenda
+web-rules-legend-pieces = Pezzi e confini
+web-rules-legend-marks = Sul tabellone
+web-rules-mark-pick = una Regione che puoi scegliere ora (cliccala, o raggiungila con Tab e premi Invio)
+web-rules-mark-combat = la Regione della battaglia in corso, o la Regione di cui parla la domanda (⚔)
+web-rules-mark-lit = Regioni nominate dalla riga del registro sotto il puntatore, o in parità per la Regione Focus
+web-rules-mark-arrow = una mossa rivista passo per passo, nel colore del suo giocatore
+web-rules-mark-glyphs = i Glifi della carta Regione, con la loro iniziale, dall'alto in basso
+web-rules-legend-panels = Sulle plance dei giocatori
+web-rules-badge-turn = il giocatore che deve decidere ora (la plancia è incorniciata)
+web-rules-badge-initiative = ha il segnalino Iniziativa: gioca per primo nella Pianificazione e risolve le parità dei Senzavolto
+web-rules-badge-eliminated = eliminato: non può vincere
+web-rules-badge-winner = ha vinto la partita
+web-rules-token-power = Potere: oro non speso, grigio speso (conta per i 10 ma non paga carte Vaala)
+web-rules-token-tracks = Ferite ed Essenza di un Drago: le caselle piene
+web-rules-token-supply = la riserva di un Generale: le Unità non ancora sul tabellone
+web-rules-legend-dice = Il dado da combattimento (dieci facce)
+web-rules-die-miss = mancato (quattro facce)
+web-rules-die-hit = un colpo standard (tre facce)
+web-rules-die-double-hit = due colpi standard (una faccia)
+web-rules-die-critical = un colpo critico: una Ferita inflitta subito, prima del contrattacco (una faccia)
+web-rules-die-double-critical = due colpi critici (una faccia)
+web-rules-die-bond = La prova del Legame Draconico: il Generale e il Drago tirano un dado ciascuno; entrambi devono mostrare un colpo di qualsiasi tipo, e ognuno può rilanciare per 1 Potere.
+
 ## Combattimento e dadi
 
 web-combat = Battaglia
