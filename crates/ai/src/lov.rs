@@ -75,6 +75,12 @@ impl LovSampler {
             deal.region_cards[o] = regions[o].iter().fold(0, |m, &i| m | 1 << i);
             let mut vaala: Vec<u8> = members(u16::from(k.vaala_pool(o as u8))).collect();
             st.shuffle(&mut vaala);
+            if o == usize::from(k.seat()) {
+                // The cards the seat drew in this unit stay on top, as drawn.
+                let drawn = k.own_drawn();
+                vaala.retain(|v| !drawn.contains(v));
+                vaala.extend_from_slice(drawn);
+            }
             let n = usize::from(base.players[o].vaala_deck_len).min(vaala.len());
             deal.vaala_hand[o] = vaala[n..].iter().fold(0, |m, &i| m | 1 << i);
             vaala.truncate(n);

@@ -276,3 +276,37 @@ fn the_outlook_is_the_mean_of_the_searched_payoffs() {
         assert_eq!(again.weigh(&g.knowledge(seat)).unwrap(), o.options);
     }
 }
+
+/// Every question of whole games can be weighed: the seat's knowledge builds
+/// games that show it its view, deep in a card's resolution too, after dice
+/// were rolled in it (they roll again the dice the seat saw, then their own).
+#[test]
+fn every_question_of_a_game_builds_games_from_what_its_seat_knows() {
+    let c = content();
+    let sampler = LovSampler::new(c.clone());
+    let (mut positions, mut after_dice, mut built) = (0, 0, 0);
+    for seed in 0..4u64 {
+        let mut g = Lov::start(&c, &Setup::new(seed, [true, true, false, true], &c)).unwrap();
+        let mut p = RandomPolicy::new(seed ^ 7);
+        while let Some(seat) = g.to_decide() {
+            positions += 1;
+            if g.settled().stream != g.state().stream {
+                after_dice += 1;
+            }
+            let k = g.knowledge(seat);
+            if (0..4).any(|i| {
+                sampler
+                    .sample(&k, i)
+                    .is_some_and(|d| d.view(seat) == g.view(seat))
+            }) {
+                built += 1;
+            }
+            g.apply(p.choose(&g).unwrap()).unwrap();
+        }
+    }
+    assert!(
+        after_dice >= 20,
+        "{after_dice} questions after dice, of {positions}"
+    );
+    assert_eq!(built, positions, "{after_dice} questions after dice");
+}

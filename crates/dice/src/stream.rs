@@ -14,6 +14,11 @@ use rand_core::{RngCore, SeedableRng};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stream {
     rng: ChaCha8Rng,
+    /// Words given before the generator's own, the next one last: a game
+    /// rebuilt from what a seat saw draws again the dice it saw
+    /// ([`Stream::replaying`]). Emptied and freed once they are used up, so
+    /// a game's stream carries nothing more.
+    replay: Vec<u32>,
 }
 
 impl Stream {
@@ -25,11 +30,41 @@ impl Stream {
         key[..8].copy_from_slice(&seed.to_le_bytes());
         Self {
             rng: ChaCha8Rng::from_seed(key),
+            replay: Vec::new(),
         }
+    }
+
+    /// The stream for `seed` that first gives `words`, in order: the words a
+    /// game has drawn since a point, so that a game rebuilt from that point
+    /// rolls the dice it rolled, and then whatever `seed` gives.
+    pub fn replaying(seed: u64, words: &[u32]) -> Self {
+        let mut s = Self::new(seed);
+        s.replay = words.iter().rev().copied().collect();
+        s
+    }
+
+    /// The words drawn from `self` to reach `later`, a state of the same
+    /// stream at most `limit` words on; `None` if it is not one.
+    pub fn words_to(&self, later: &Stream, limit: usize) -> Option<Vec<u32>> {
+        let mut s = self.clone();
+        let mut words = Vec::new();
+        while s != *later {
+            if words.len() >= limit {
+                return None;
+            }
+            words.push(s.next_u32());
+        }
+        Some(words)
     }
 
     /// The next raw 32-bit word.
     pub fn next_u32(&mut self) -> u32 {
+        if let Some(w) = self.replay.pop() {
+            if self.replay.is_empty() {
+                self.replay = Vec::new();
+            }
+            return w;
+        }
         self.rng.next_u32()
     }
 
@@ -92,6 +127,28 @@ mod tests {
         assert_eq!(d10s, TEST_VECTOR_D10);
         assert_eq!(d6s, TEST_VECTOR_D6);
         assert_eq!(deck, TEST_VECTOR_SHUFFLE);
+    }
+
+    /// A stream given the words another drew rolls the same dice, then goes
+    /// on as its own seed; the words between two states of one stream are
+    /// found, and none between two streams.
+    #[test]
+    fn a_replaying_stream_rolls_the_dice_drawn_then_its_own() {
+        let start = Stream::new(7);
+        let mut game = start.clone();
+        let rolled: Vec<u8> = (0..20).map(|_| game.d10()).collect();
+        let words = start.words_to(&game, 1000).unwrap();
+        assert!(words.len() >= 20);
+        let mut rebuilt = Stream::replaying(99, &words);
+        let again: Vec<u8> = (0..20).map(|_| rebuilt.d10()).collect();
+        assert_eq!(again, rolled);
+        // Used up: the seed's own stream, and nothing more carried.
+        let mut own = Stream::new(99);
+        assert_eq!(rebuilt, own);
+        assert_eq!(rebuilt.next_u32(), own.next_u32());
+        assert_eq!(start.words_to(&start, 0), Some(vec![]));
+        assert_eq!(start.words_to(&Stream::new(8), 500), None);
+        assert_eq!(Stream::replaying(5, &[]), Stream::new(5));
     }
 
     const TEST_VECTOR_WORDS: [u32; 4] = [3079730689, 3460758008, 1672221630, 3604385936];

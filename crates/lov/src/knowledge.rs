@@ -54,6 +54,14 @@ pub struct Knowledge {
     vaala_pool: [u8; SEATS],
     /// The Events in the deck or face down on the stack, in id order.
     unseen_events: Vec<u8>,
+    /// The stream's words drawn since `base` in the Resolution phase, where
+    /// every draw is a die the seat saw rolled: a game built from `base`
+    /// rolls them again, so it reaches the view the seat has.
+    rolled: Vec<u32>,
+    /// The Vaala cards the seat drew from its own deck since `base`, from
+    /// the deck's top down (it saw each one): a game built from `base` has
+    /// them where they were.
+    own_drawn: Vec<u8>,
 }
 
 /// The hidden cards dealt back: one consistent guess at what the seat cannot
@@ -78,6 +86,10 @@ pub struct Deal {
 }
 
 /// The first stack position still face down in `s`.
+/// The most stream words a seat's knowledge carries from one unit of play
+/// (a combat of many rounds with six dice a side draws a few hundred).
+const MAX_ROLLED: usize = 4096;
+
 fn first_face_down(s: &Core) -> u8 {
     s.stack_pos + u8::from(s.phase == Phase::Resolution || s.phase == Phase::Over)
 }
@@ -131,6 +143,38 @@ impl Knowledge {
         }
         let n = usize::from(base.denizen_len);
         base.denizen_deck[..n].sort_unstable();
+        // Past dice are public; the stream's state, which holds the dice to
+        // come, is not: only the words already drawn leave the game.
+        let (was, now) = (g.settled(), g.state());
+        // A Vaala deck shuffled again in this unit (a card in it now that
+        // was not before) would give away its order through the words.
+        let reshuffled = (0..SEATS).any(|o| {
+            let deck = |c: &Core| {
+                let p = &c.players[o];
+                p.vaala_deck[..usize::from(p.vaala_deck_len)]
+                    .iter()
+                    .fold(0u8, |m, &v| m | 1 << v)
+            };
+            deck(now) & !deck(was) != 0
+        });
+        let own_drawn = if reshuffled {
+            Vec::new()
+        } else {
+            let (p, q) = (
+                &was.players[usize::from(seat)],
+                &now.players[usize::from(seat)],
+            );
+            let (left, had) = (usize::from(q.vaala_deck_len), usize::from(p.vaala_deck_len));
+            p.vaala_deck[left.min(had)..had].to_vec()
+        };
+        let rolled =
+            if !reshuffled && base.phase == Phase::Resolution && now.phase == Phase::Resolution {
+                was.stream
+                    .words_to(&now.stream, MAX_ROLLED)
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
         base.stream = Stream::new(0);
         base.draws = 0;
         Knowledge {
@@ -143,7 +187,15 @@ impl Knowledge {
             region_pool,
             vaala_pool,
             unseen_events: unseen,
+            rolled,
+            own_drawn,
         }
+    }
+
+    /// The Vaala cards the seat drew from its own deck in this unit, in the
+    /// order of the deck from its bottom: a deal puts them on top of it.
+    pub fn own_drawn(&self) -> &[u8] {
+        &self.own_drawn
     }
 
     /// The seat that knows this.
@@ -302,7 +354,7 @@ impl Knowledge {
             }
             p.region_cards = deal.region_cards[o];
         }
-        s.stream = Stream::new(seed);
+        s.stream = Stream::replaying(seed, &self.rolled);
         let g = Lov::resume(content, s, &self.answers)?;
         if g.view(self.seat) != self.view {
             return refuse("the game it makes shows the seat another view".into());
