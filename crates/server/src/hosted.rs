@@ -116,8 +116,9 @@ pub struct Turn {
     /// Dragonbond win counts for both).
     pub chances: Vec<f64>,
     /// Whether the search weighed this step; `false` where it found no
-    /// game consistent with what the seat knew (a question deep in a
-    /// card's resolution), the chances being the step before's.
+    /// game consistent with what the seat knew (rare: after a Vaala deck
+    /// was shuffled again in the card being resolved), the chances being
+    /// the step before's.
     pub weighed: bool,
 }
 
@@ -545,8 +546,8 @@ where
             let (chances, weighed) = match seat {
                 Some(_) => match game.outlook(&self.content, iterations, seed(k)) {
                     Some(o) => (o.chances, true),
-                    // No game consistent with what the seat knew (a question
-                    // deep in a card's resolution): the step before's.
+                    // No game consistent with what the seat knew (a Vaala
+                    // deck shuffled again mid-card): the step before's.
                     None => match turns.last() {
                         Some(t) => (t.chances.clone(), false),
                         None => (vec![1.0 / seats as f64; seats], false),
