@@ -61,9 +61,9 @@ test("the rules at hand show each seat's board side and Character card, the Regi
   // Escape closes it; a player board's button opens it at that board.
   await page.keyboard.press('Escape');
   assert.equal(await page.$eval('dialog#rules', (d) => /** @type {HTMLDialogElement} */ (d).open), false);
-  // Closed, it holds nothing that could shadow the board's patterns (their
-  // ids are the board's).
+  // Closed, it holds nothing; the seats' patterns are in the page once.
   assert.equal(await page.$eval('dialog#rules', (d) => d.childElementCount), 0);
+  assert.equal(await page.$$eval('pattern[id^="hatch"]', (p) => p.length), 4);
   await page.click('.player.seat2 .board-rules');
   await page.waitForSelector('dialog#rules[open]');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'rules-seat-2');

@@ -55,6 +55,18 @@ export function seatFill(seat) {
   return seat >= 2 ? `url(#hatch${seat})` : SEAT_COLOURS[seat] ?? '#777';
 }
 
+/**
+ * The seats' hatch patterns, once in the page, in an SVG of no size that is
+ * never hidden: every board and icon fills from them. (Each SVG with its own
+ * copy would repeat the ids, and a hidden first copy draws nothing.)
+ */
+function ensureDefs() {
+  if (typeof document === 'undefined' || document.getElementById('seat-patterns')) return;
+  const svg = s('svg', { id: 'seat-patterns', class: 'svg-defs', width: 0, height: 0, 'aria-hidden': 'true', focusable: 'false' });
+  svg.append(defs());
+  document.body.prepend(svg);
+}
+
 /** The shapes' defs: one hatch pattern per seat. */
 function defs() {
   const d = s('defs');
@@ -293,7 +305,8 @@ export function drawMap(svg, content, view, marks) {
     tiles.append(g);
   });
   const arrow = marks.move ? moveArrow(content, marks.move) : null;
-  svg.replaceChildren(defs(), borders, tiles, ...(arrow ? [arrow] : []));
+  ensureDefs();
+  svg.replaceChildren(borders, tiles, ...(arrow ? [arrow] : []));
 }
 
 /**
@@ -322,7 +335,8 @@ function moveArrow(content, move) {
 /** A small SVG icon of a piece, for legends and boards. @param {any} kind @param {string} fill @param {number} [size] */
 export function icon(kind, fill, size = 18) {
   const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, 'aria-hidden': 'true', class: 'icon' }));
-  svg.append(defs(), shape(kind, 0, 0, kind === 'dragon' ? 8 : 9, fill));
+  ensureDefs();
+  svg.append(shape(kind, 0, 0, kind === 'dragon' ? 8 : 9, fill));
   return svg;
 }
 

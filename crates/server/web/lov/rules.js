@@ -149,7 +149,6 @@ export function installRules(model) {
   dialog.addEventListener('click', (e) => {
     if (e.target === dialog) dialog.close();
   });
-  // Closed, it keeps nothing: its pieces' patterns share their ids with the
-  // board's, and the first of an id in the page, hidden, would draw none.
+  // Closed, it keeps nothing.
   dialog.addEventListener('close', () => dialog.replaceChildren());
 }
