@@ -465,3 +465,34 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a battle by the starter set's rules, chosen in the lobby", { timeout: 120000 }, async () => {
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}/`);
+  await page.waitForSelector('#seat-3 option', { state: 'attached' });
+  await page.check('#game-bov');
+  await page.waitForSelector('#edition option', { state: 'attached' });
+  assert.equal(await page.inputValue('#edition'), 'v5_1', '5.1 by default');
+  const scenarios = () => page.$$eval('#scenario option', (o) => o.map((x) => /** @type {HTMLOptionElement} */ (x).value));
+  assert.ok(!(await scenarios()).includes('grand_tactical'));
+  // BoV starter, "Determine Game Mode": the Grand Tactical in place of the Pitched Battle.
+  await page.selectOption('#edition', 'starter');
+  assert.deepEqual((await scenarios()).sort(), ['grand_tactical', 'quest', 'seize_the_land', 'slay_the_foe']);
+  assert.equal(await page.inputValue('#scenario'), 'grand_tactical');
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the lobby with the starter rules chosen');
+  await page.click('#create-button');
+  await page.waitForSelector('a.seat-link');
+  await page.click('a.seat-link');
+  await page.waitForSelector('#field .cloth');
+  await page.waitForFunction(() => (document.getElementById('round')?.textContent || '').includes('Grand Tactical'));
+  assert.match(await page.textContent('#round'), /The starter set's rules · The Grand Tactical/);
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const st = await (await fetch(`${at.server.base}/api/games/${id}`)).json();
+  assert.equal(st.view.edition, 'starter');
+  assert.equal(st.view.scenario, 'GrandTactical');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

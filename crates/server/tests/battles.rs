@@ -149,6 +149,64 @@ async fn a_battles_setup_names_the_option_at_fault() {
     );
 }
 
+/// A battle follows the rulebook it is created with: the starter set's
+/// rules play the Grand Tactical by default and no Pitched Battle (BoV
+/// starter, "Determine Game Mode"), 5.1 no Grand Tactical; the view names
+/// the edition, and a 5.1 battle's view is as it was before editions.
+#[tokio::test]
+async fn a_battle_follows_the_edition_it_is_created_with() {
+    let s = common::server().await;
+    let content = s.get("/api/content/bov", None).await.body;
+    let editions = content["editions"].as_array().unwrap();
+    assert_eq!(editions[0]["id"], "v5_1");
+    assert_eq!(editions[1]["id"], "starter");
+    assert_eq!(editions[1]["scenarios"][0], "grand_tactical");
+    assert!(
+        !editions[1]["scenarios"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("pitched_battle"))
+    );
+    assert!(
+        !editions[0]["scenarios"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("grand_tactical"))
+    );
+
+    let (id, tokens) = s
+        .create_battle(&["human", "greedy"], 5, json!({"edition": "starter"}))
+        .await;
+    let st = s.state(&id, Some(tokens[0].as_str())).await;
+    assert_eq!(st["view"]["edition"], "starter");
+    assert_eq!(st["view"]["scenario"], "GrandTactical");
+    let (id, tokens) = s.create_battle(&["human", "greedy"], 5, json!({})).await;
+    let st = s.state(&id, Some(tokens[0].as_str())).await;
+    assert!(st["view"].get("edition").is_none(), "{}", st["view"]);
+    assert_eq!(st["view"]["scenario"], "PitchedBattle");
+
+    for (options, says) in [
+        (
+            json!({"edition": "starter", "scenario": "pitched_battle"}),
+            "no Pitched Battle",
+        ),
+        (
+            json!({"scenario": "grand_tactical"}),
+            "starter edition only",
+        ),
+        (json!({"edition": "v4"}), "unknown variant `v4`"),
+    ] {
+        let body = json!({"game": "bov", "seats": ["human", "greedy"], "options": options});
+        let a = s.post("/api/games", None, &body.to_string()).await;
+        assert_eq!(a.status, 422, "{options}: {}", a.raw);
+        assert!(
+            a.body["message"].as_str().unwrap().contains(says),
+            "{options}: {}",
+            a.raw
+        );
+    }
+}
+
 /// A battle on a shipped map takes its terrain and its size (BoV 5.1, "1)
 /// Place Terrain", the alternative method).
 #[tokio::test]
@@ -193,7 +251,8 @@ async fn the_content_offers_the_lists_without_their_vaala_cards() {
         assert!(!l["units"].as_array().unwrap().is_empty());
     }
     assert!(!a.body["units"].as_array().unwrap().is_empty());
-    assert_eq!(a.body["scenarios"].as_array().unwrap().len(), 4);
+    // Four scenarios of 5.1 and the starter edition's Grand Tactical.
+    assert_eq!(a.body["scenarios"].as_array().unwrap().len(), 5);
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;

@@ -245,7 +245,7 @@ async function create(e) {
       return;
     }
     const monsters = [...document.querySelectorAll('#monsters input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value);
-    body.options = { lists: sides, scenario: value('scenario'), battlefield: value('battlefield'), monsters };
+    body.options = { lists: sides, edition: value('edition') || undefined, scenario: value('scenario'), battlefield: value('battlefield'), monsters };
     // A carried list may name cards of a pack of one's own.
     const carriedPack = value('list-0') === CARRIED || value('list-1') === CARRIED ? carriedList('valerna.carried-pack') : null;
     if (carriedPack) body.options.pack = carriedPack;
@@ -369,7 +369,21 @@ function renderBattleOptions() {
     if (keep && names.includes(keep)) select.value = keep;
     else if (id === 'battlefield') select.value = 'standard4x3';
   };
-  fill('scenario', battleContent?.scenarios || [], 'web-scenario');
+  // The edition first: its scenarios are the ones offered (the starter
+  // set's rules have the Grand Tactical and no Pitched Battle).
+  const editions = battleContent?.editions || [];
+  fill('edition', editions.map((/** @type {any} */ e) => e.id), 'web-edition');
+  const edition = /** @type {HTMLSelectElement | null} */ (document.getElementById('edition'));
+  const scenarios = () => editions.find((/** @type {any} */ e) => e.id === edition?.value)?.scenarios || battleContent?.scenarios || [];
+  fill('scenario', scenarios(), 'web-scenario');
+  if (edition) {
+    edition.onchange = () => {
+      const scenario = /** @type {HTMLSelectElement | null} */ (document.getElementById('scenario'));
+      fill('scenario', scenarios(), 'web-scenario');
+      // Each edition's own default, unless the scenario chosen is also one of its.
+      if (scenario && !scenarios().includes(scenario.value)) scenario.value = scenarios()[0];
+    };
+  }
   fill('battlefield', battleContent?.battlefields || [], 'web-battlefield');
   // Terrain placed by the rules, or a shipped map (which sets the size).
   const map = /** @type {HTMLSelectElement | null} */ (document.getElementById('map'));

@@ -652,6 +652,9 @@ pub struct BattleView {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub monsters: Vec<monsters::MonsterView>,
     pub scenario: Scenario,
+    /// The rulebook the battle follows; left out for 5.1, the default.
+    #[serde(default, skip_serializing_if = "Edition::is_default")]
+    pub edition: Edition,
     /// The table, its terrain and the deployment zones.
     pub field: FieldView,
     /// The paths of the last move, for drawing it.
@@ -1281,6 +1284,7 @@ impl Game for Battle {
             treasures: self.quest.view(),
             monsters: self.monster_views(seat),
             scenario: self.setup.scenario,
+            edition: self.setup.edition,
             field: FieldView {
                 width: self.field.width,
                 height: self.field.height,

@@ -13,6 +13,7 @@ use valerna_bov::battle::log::{Event, Meaning};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::{Pack, SAMPLE_LISTS, SAMPLE_MAPS};
 use valerna_bov::geometry::Map;
+use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::scenario::{Battlefield, Scenario};
 use valerna_game::{Game as _, Seat};
@@ -32,11 +33,19 @@ pub struct BattleOptions {
     #[serde(default)]
     #[schema(min_items = 2, max_items = 2)]
     pub lists: Option<Vec<String>>,
-    /// `pitched_battle` (the default), `seize_the_land`, `slay_the_foe` or
-    /// `quest` (BoV 5.1, "Scenarios").
+    /// `pitched_battle` (the default in 5.1), `seize_the_land`,
+    /// `slay_the_foe`, `quest` (BoV 5.1, "Scenarios") or `grand_tactical`
+    /// (the default in the starter edition, which has no Pitched Battle:
+    /// BoV starter, "Determine Game Mode"). `/api/content/bov` lists each
+    /// edition's (`editions`).
     #[serde(default)]
-    #[schema(pattern = "^(pitched_battle|seize_the_land|slay_the_foe|quest)$")]
+    #[schema(pattern = "^(pitched_battle|seize_the_land|slay_the_foe|quest|grand_tactical)$")]
     pub scenario: Option<String>,
+    /// The rulebook the battle follows: `v5_1` (the default) or `starter`,
+    /// the starter set's earlier edition. A list that names an edition
+    /// plays only in it.
+    #[serde(default)]
+    pub edition: Option<valerna_bov::rules::edition::Edition>,
     /// `standard4x3` (the default), `small2x1` or `large6x4`.
     #[serde(default)]
     #[schema(pattern = "^(small2x1|standard4x3|large6x4)$")]
@@ -60,12 +69,33 @@ pub struct BattleOptions {
 pub const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The scenarios by their API names.
-pub const SCENARIOS: [(&str, Scenario); 4] = [
+pub const SCENARIOS: [(&str, Scenario); 5] = [
     ("pitched_battle", Scenario::PitchedBattle),
     ("seize_the_land", Scenario::SeizeTheLand),
     ("slay_the_foe", Scenario::SlayTheFoe),
     ("quest", Scenario::Quest),
+    ("grand_tactical", Scenario::GrandTactical),
 ];
+
+/// The scenarios an edition plays on a 4'x3' battlefield, by their API
+/// names, its default first.
+pub fn scenarios_of(edition: Edition) -> Vec<&'static str> {
+    let mut names: Vec<&str> = SCENARIOS
+        .iter()
+        .filter(|(_, sc)| edition.plays(*sc, Battlefield::Standard4x3).is_ok())
+        .map(|(n, _)| *n)
+        .collect();
+    names.sort_by_key(|n| *n != default_scenario(edition));
+    names
+}
+
+/// The scenario a battle of `edition` plays when none is asked for.
+fn default_scenario(edition: Edition) -> &'static str {
+    match edition {
+        Edition::V5_1 => "pitched_battle",
+        Edition::Starter => "grand_tactical",
+    }
+}
 
 /// The battlefield sizes by their API names.
 pub const BATTLEFIELDS: [(&str, Battlefield); 3] = [
@@ -201,13 +231,14 @@ impl Worded for Battle {
                 Some(Map::parse(text).map_err(|e| format!("options.map: {e}"))?)
             }
         };
+        let edition = o.edition.unwrap_or_default();
         Ok(BattleSetup {
             seed,
             lists,
             scenario: pick(
                 "scenario",
                 &SCENARIOS,
-                o.scenario.as_deref().unwrap_or("pitched_battle"),
+                o.scenario.as_deref().unwrap_or(default_scenario(edition)),
             )?,
             // A map's own size unless another is asked for (which the
             // battle then refuses, naming both).
@@ -218,8 +249,7 @@ impl Worded for Battle {
             map,
             monsters: o.monsters,
             cards: own.map(|(text, _)| text),
-            // The table plays 5.1; the starter edition is the command line's.
-            edition: Default::default(),
+            edition,
         })
     }
 
@@ -350,6 +380,18 @@ pub struct ContentBody {
     pub scenarios: Vec<String>,
     /// The battlefields' names (`options.battlefield`).
     pub battlefields: Vec<String>,
+    /// The editions a battle may follow (`options.edition`), the default
+    /// first.
+    pub editions: Vec<ContentEdition>,
+}
+
+/// An edition of the rules and the scenarios it plays.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BovContentEdition)]
+pub struct ContentEdition {
+    pub id: Edition,
+    /// Its scenarios' names on a 4'x3' battlefield, its default first.
+    pub scenarios: Vec<String>,
 }
 
 /// A Vaala card.
@@ -469,6 +511,13 @@ pub fn content_body(content: &Pack) -> ContentBody {
             .collect(),
         scenarios: SCENARIOS.iter().map(|(n, _)| (*n).to_owned()).collect(),
         battlefields: BATTLEFIELDS.iter().map(|(n, _)| (*n).to_owned()).collect(),
+        editions: Edition::ALL
+            .iter()
+            .map(|&e| ContentEdition {
+                id: e,
+                scenarios: scenarios_of(e).into_iter().map(str::to_owned).collect(),
+            })
+            .collect(),
     }
 }
 
