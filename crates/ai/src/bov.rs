@@ -185,7 +185,8 @@ impl Sampler<Battle> for BovSampler {
     /// score so far, half the points of each side's units still standing
     /// (what it may yet lose or score with), and the objectives it holds
     /// scored again for each round to come at half weight; seat 0's share
-    /// is a logistic of the difference, on the scale of the victory margin.
+    /// is a logistic of the difference, on the scale of the victory margin
+    /// (the edition's).
     fn evaluate(&self, g: &Battle, out: &mut [f64]) {
         let mut d = f64::from(g.score.points[0] - g.score.points[1]);
         for u in g.units.iter().filter(|u| u.alive() && u.owner < 2) {
@@ -199,7 +200,13 @@ impl Sampler<Battle> for BovSampler {
             let sign = if *c == 0 { 1.0 } else { -1.0 };
             d += 0.5 * sign * f64::from(POINTS_PER_OBJECTIVE) * rounds_left;
         }
-        let scale = f64::from(victory_margin(g.game_size).max(1));
+        // The lead that wins, at least 10% of the game size (the Quest's
+        // any lead weighed as the other modes'): the starter's Seize the
+        // Land is won by 30 points (BoV starter, "Seize the Land" >
+        // "Scoring").
+        let margin = victory_margin(g.game_size)
+            .max(g.edition().victory_margin(g.setup.scenario, g.game_size));
+        let scale = f64::from(margin.max(1));
         let p0 = 1.0 / (1.0 + (-d / scale).exp());
         if let [a, b, ..] = out {
             *a = p0;

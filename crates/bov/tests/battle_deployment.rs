@@ -83,7 +83,11 @@ fn a_seat_with_no_room_leaves_its_units_in_reserve() {
     let Phase::TableEdge { seat } = g.phase else {
         panic!("expected the table-edge choice, got {:?}", g.phase);
     };
-    g.apply(Decision::TableEdge { near: true }).unwrap();
+    g.apply(Decision::TableEdge {
+        near: true,
+        short: false,
+    })
+    .unwrap();
     let walled = seat;
     let mut buf = Vec::new();
     while let Phase::Deploy { seat } = g.phase {

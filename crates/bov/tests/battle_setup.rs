@@ -112,7 +112,11 @@ fn the_edge_roll_winner_picks_an_edge_and_deploys_first() {
     .unwrap();
     let winner = g.deploy_first;
     assert_eq!(g.phase, Phase::TableEdge { seat: winner });
-    g.apply(Decision::TableEdge { near: false }).unwrap();
+    g.apply(Decision::TableEdge {
+        near: false,
+        short: false,
+    })
+    .unwrap();
     assert!(!g.near_edge(winner) && g.near_edge(1 - winner));
     assert_eq!(g.phase, Phase::Deploy { seat: winner });
     // The winner's zone is now the far 6": y from 30 to 36.
@@ -203,7 +207,11 @@ fn deploy_in_order(g: &mut Battle, order: &[u16]) -> Vec<Result<(), String>> {
     let mut reserve_tries = Vec::new();
     // Seat 0 plays from the edge at y = 0.
     let winner = g.deploy_first;
-    g.apply(Decision::TableEdge { near: winner == 0 }).unwrap();
+    g.apply(Decision::TableEdge {
+        near: winner == 0,
+        short: false,
+    })
+    .unwrap();
     assert!(g.near_edge(0));
     while let Phase::Deploy { seat } = g.phase {
         g.choices(&mut buf);

@@ -10,6 +10,7 @@ use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::modifiers::Modifier;
+use valerna_bov::rules::morale;
 use valerna_bov::rules::quest::TreasureKind;
 use valerna_bov::rules::scenario::{self, GameResult, Scenario, Score};
 use valerna_game::{Game, Record};
@@ -72,6 +73,18 @@ fn by_the_lava(seed: u64, edition: Edition) -> (Battle, u16, u16) {
         ]
     });
     (g, inside, outside)
+}
+
+/// Declines reactions and takes the engine's first casualties until the
+/// engine asks something else.
+fn settle(g: &mut Battle) {
+    loop {
+        decline_reactions(g);
+        if !matches!(g.phase, Phase::Casualties { .. }) {
+            return;
+        }
+        first_choices_while(g, |p| matches!(p, Phase::Casualties { .. }));
+    }
 }
 
 /// Plays a battle to its end with two greedy bots.
@@ -897,4 +910,805 @@ fn a_defeated_giant_strikes_a_random_engaged_enemy() {
         }
     }
     assert!(struck[0] > 0 && struck[1] > 0, "{struck:?}");
+}
+
+/// BoV starter, "Captains": "All units that consist of two or more models
+/// start the game with a captain amongst their ranks ... Example: the
+/// Bloodfangs have 7 models; they have 6 troopers plus their captain." A
+/// 5.1 battle has no Captains, and its units are written as before.
+#[test]
+fn starter_units_of_two_or_more_models_start_with_a_captain() {
+    let setup = BattleSetup {
+        edition: Edition::Starter,
+        scenario: Scenario::SlayTheFoe,
+        ..BattleSetup::pitched(1, "allaria_guild_line", "tyveria_dragon_host")
+    };
+    let g = Battle::start(&pack(), &setup).unwrap();
+    for u in &g.units {
+        let models = g.card(u.id).models;
+        assert_eq!(u.captain.is_some(), models >= 2, "{}", u.name);
+    }
+    let fangs = unit_named(&g, "Bloodfangs");
+    let fangs = &g.units[usize::from(fangs)];
+    assert_eq!(fangs.captain, Some(0));
+    assert_eq!(
+        morale::troopers(fangs.state.alive, fangs.captain).count(),
+        6,
+        "6 troopers plus their captain"
+    );
+
+    let v51 = Battle::start(
+        &pack(),
+        &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_dragon_host"),
+    )
+    .unwrap();
+    assert!(v51.units.iter().all(|u| u.captain.is_none()));
+    let json = serde_json::to_string(&v51.units).unwrap();
+    assert!(!json.contains("captain"), "5.1 units are written as before");
+}
+
+/// BoV starter, "Morale": "roll a gray defense die for troopers or a black
+/// Defense die for Heroes/Captains (Epic Creatures don't have to take a
+/// morale test)". A card's own Shirkers keeps its troopers' white die
+/// (docs/rulings.md, "Starter morale"). In 5.1 an Epic Creature tests
+/// black.
+#[test]
+fn starter_morale_dice_are_gray_for_troopers_black_for_heroes_and_captains() {
+    use valerna_dice::bov::Colour;
+    let pack = pack();
+    let card = |id: &str| pack.unit(id).unwrap().1;
+    let s = Edition::Starter;
+    assert_eq!(
+        morale::morale_die_in(s, card("dreamfencers"), false),
+        Some(Colour::Gray)
+    );
+    assert_eq!(
+        morale::morale_die_in(s, card("dreamfencers"), true),
+        Some(Colour::Black)
+    );
+    assert_eq!(
+        morale::morale_die_in(s, card("eldai_alarn"), false),
+        Some(Colour::Black)
+    );
+    assert_eq!(
+        morale::morale_die_in(s, card("bloodfangs"), false),
+        Some(Colour::White)
+    );
+    assert_eq!(
+        morale::morale_die_in(s, card("bloodfangs"), true),
+        Some(Colour::Black)
+    );
+    assert_eq!(
+        morale::morale_die_in(s, card("ferellon_fulgen"), false),
+        None
+    );
+    assert_eq!(
+        morale::morale_die_in(Edition::V5_1, card("ferellon_fulgen"), false),
+        Some(Colour::Black)
+    );
+}
+
+/// BoV starter, "Morale" > "1) Unit suffers casualties": "If a unit loses
+/// half or more of its remaining troopers (i.e. the models in the unit
+/// except for the Captain) ... take a morale test for each surviving
+/// trooper"; "2) Unit Captain is killed": "a (Downgraded) morale test for
+/// each trooper in the unit". The Bloodfangs of the book's example: six
+/// troopers and their Captain.
+#[test]
+fn starter_morale_triggers_count_troopers_and_the_captain() {
+    use valerna_bov::rules::modifiers::MoraleCause;
+    use valerna_bov::rules::state::ModelSet;
+    let all = ModelSet::first(7);
+    let without = |ms: &[u8]| all.without(ms.iter().copied().collect());
+    let captain = Some(0);
+    // Three of six troopers lost: half, the three left test (in 5.1, three
+    // of seven models is less than half).
+    let after = without(&[4, 5, 6]);
+    assert_eq!(
+        morale::starter_casualty_test(all, after, captain),
+        Some((ModelSet(0b0001110), MoraleCause::HeavyCasualties))
+    );
+    assert!(!morale::heavy_casualties(7, 4));
+    // Two of six: no test.
+    assert_eq!(
+        morale::starter_casualty_test(all, without(&[5, 6]), captain),
+        None
+    );
+    // The Captain and one trooper: every trooper left tests, once.
+    assert_eq!(
+        morale::starter_casualty_test(all, without(&[0, 6]), captain),
+        Some((ModelSet(0b0111110), MoraleCause::CaptainKilled))
+    );
+    // The Captain gone before: half of the troopers left.
+    let before = without(&[0, 1, 2]);
+    assert_eq!(
+        morale::starter_casualty_test(before, without(&[0, 1, 2, 3, 4]), captain),
+        Some((ModelSet(0b1100000), MoraleCause::HeavyCasualties))
+    );
+    // Only the Captain left: no trooper to test.
+    assert_eq!(
+        morale::starter_casualty_test(ModelSet(0b11), ModelSet(0b01), captain),
+        None
+    );
+}
+
+/// Eldai Alarn's melee attack on the seven Bloodfangs, their owner
+/// removing the casualties with or without the Captain, in either
+/// edition: the morale tests that follow are the book's. BoV starter,
+/// "Morale" (the triggers) and "Morale Test Modifiers" ("Captain in play
+/// Upgrade", "Captain killed Downgrade"); BoV 5.1, "Unit Suffers Heavy
+/// Casualties" (half of the models).
+#[test]
+fn casualties_and_a_killed_captain_shake_the_starter_troopers() {
+    use valerna_bov::rules::modifiers::MoraleCause;
+    let mut seen = std::collections::BTreeSet::new();
+    for edition in [Edition::Starter, Edition::V5_1] {
+        for seed in 0..40u64 {
+            let kill_captain = seed % 2 == 0;
+            let setup = BattleSetup {
+                edition,
+                scenario: Scenario::SlayTheFoe,
+                ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
+            };
+            let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+            first_choices_while(&mut g, |p| {
+                matches!(
+                    p,
+                    Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+                )
+            });
+            let alarn = unit_named(&g, "Eldai Alarn");
+            let fangs = unit_named(&g, "Bloodfangs");
+            let gap = common::radius(&g, alarn) + common::radius(&g, fangs);
+            let step = 2.0 * common::radius(&g, fangs) + 0.1;
+            place(&mut g, |g| {
+                vec![
+                    (alarn, vec![Point::new(20.0, 10.0)]),
+                    (fangs, row(g, fangs, 7, 20.0 - 3.0 * step, 10.0 + gap, 0.1)),
+                ]
+            });
+            activate(&mut g, alarn);
+            g.apply(Decision::Attack { target: fangs }).unwrap();
+            decline_reactions(&mut g);
+            let Phase::Casualties { plan, .. } = &g.phase else {
+                continue;
+            };
+            let n = usize::from(plan.removals);
+            let alive: Vec<u8> = g.units[usize::from(fangs)].alive_models().collect();
+            let models = if kill_captain {
+                alive[..n].to_vec()
+            } else {
+                alive[alive.len() - n..].to_vec()
+            };
+            g.apply(Decision::Remove { models }).unwrap();
+            decline_reactions(&mut g);
+            let tests: Vec<_> = g
+                .entries()
+                .iter()
+                .filter_map(|e| match &e.event {
+                    Event::MoraleTested {
+                        unit,
+                        cause,
+                        dice,
+                        modifiers,
+                        ..
+                    } if *unit == fangs => Some((*cause, dice.len(), modifiers.clone())),
+                    _ => None,
+                })
+                .collect();
+            let lost = n;
+            let expected = match edition {
+                Edition::Starter if kill_captain => Some((
+                    MoraleCause::CaptainKilled,
+                    7 - lost,
+                    Modifier::CaptainKilled,
+                )),
+                Edition::Starter if 2 * lost >= 6 => Some((
+                    MoraleCause::HeavyCasualties,
+                    6 - lost,
+                    Modifier::CaptainInPlay,
+                )),
+                Edition::V5_1 if 2 * lost >= 7 => {
+                    Some((MoraleCause::HeavyCasualties, 7 - lost, Modifier::Fresh))
+                }
+                _ => None,
+            };
+            match expected {
+                None => assert!(tests.is_empty(), "{edition} seed {seed}: {tests:?}"),
+                Some((cause, dice, modifier)) => {
+                    assert_eq!(tests.len(), 1, "{edition} seed {seed}: {tests:?}");
+                    assert_eq!(tests[0].0, cause, "{edition} seed {seed}");
+                    assert_eq!(tests[0].1, dice, "{edition} seed {seed}: one die a trooper");
+                    assert!(tests[0].2.contains(&modifier), "{edition} seed {seed}");
+                    if edition == Edition::V5_1 {
+                        assert!(!tests[0].2.contains(&Modifier::CaptainInPlay));
+                    }
+                    seen.insert((edition.name(), format!("{cause:?}"), lost));
+                }
+            }
+        }
+    }
+    for want in [("starter", "CaptainKilled"), ("starter", "HeavyCasualties")] {
+        assert!(
+            seen.iter().any(|s| (s.0, s.1.as_str()) == want),
+            "{want:?} happened: {seen:?}"
+        );
+    }
+    assert!(
+        seen.iter()
+            .any(|s| s.0 == "starter" && s.1 == "HeavyCasualties" && s.2 == 3),
+        "three troopers lost test in the starter: {seen:?}"
+    );
+}
+
+/// BoV starter, "Morale" > "3) The General is killed": "each and every
+/// model in the army, including Captains", the Captain first, then the
+/// troopers; BoV 5.1, "The General is Defeated": only the models within
+/// its 12" aura. The Dreamfencers stand 30" from Eldai Alarn, the General,
+/// as it falls.
+#[test]
+fn the_general_killed_shakes_the_whole_starter_army() {
+    use valerna_bov::rules::modifiers::MoraleCause;
+    use valerna_dice::bov::Colour;
+    let mut killed = [0, 0];
+    for (k, edition) in [Edition::Starter, Edition::V5_1].into_iter().enumerate() {
+        for seed in 0..30u64 {
+            let setup = BattleSetup {
+                edition,
+                scenario: Scenario::SlayTheFoe,
+                ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+            };
+            let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+            first_choices_while(&mut g, |p| {
+                matches!(
+                    p,
+                    Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+                )
+            });
+            let alarn = unit_named(&g, "Eldai Alarn");
+            let chief = unit_named(&g, "Ogerron Warchief");
+            let fencers = unit_named(&g, "Dreamfencers");
+            let gap = common::radius(&g, alarn) + common::radius(&g, chief);
+            place(&mut g, |g| {
+                vec![
+                    (alarn, vec![Point::new(10.0, 10.0)]),
+                    (chief, vec![Point::new(10.0, 10.0 + gap)]),
+                    (fencers, row(g, fencers, 5, 36.0, 30.0, 0.1)),
+                ]
+            });
+            let health = g.profile(alarn).health;
+            g.units[usize::from(alarn)].state.wounds = health - 1;
+            activate(&mut g, chief);
+            g.apply(Decision::Attack { target: alarn }).unwrap();
+            decline_reactions(&mut g);
+            if g.units[usize::from(alarn)].alive() {
+                continue;
+            }
+            first_choices_while(&mut g, |p| {
+                matches!(p, Phase::Casualties { .. } | Phase::Reaction { .. })
+            });
+            killed[k] += 1;
+            let tests: Vec<_> = g
+                .entries()
+                .iter()
+                .filter_map(|e| match &e.event {
+                    Event::MoraleTested {
+                        unit,
+                        cause,
+                        dice,
+                        modifiers,
+                        ..
+                    } if *unit == fencers => Some((*cause, dice.clone(), modifiers.clone())),
+                    _ => None,
+                })
+                .collect();
+            if edition == Edition::V5_1 {
+                assert!(tests.is_empty(), "seed {seed}: out of the aura: {tests:?}");
+                continue;
+            }
+            assert!(!tests.is_empty(), "seed {seed}: the whole army tests");
+            assert!(tests.iter().all(|t| t.0 == MoraleCause::GeneralDefeated));
+            // The Captain first, alone, black (Fresh: an upgraded black die
+            // stays black).
+            assert_eq!(tests[0].1.len(), 1, "seed {seed}: {tests:?}");
+            assert_eq!(tests[0].1[0].colour, Colour::Black);
+            assert!(!tests[0].2.contains(&Modifier::CaptainInPlay));
+            // Then the four troopers, Upgraded or Downgraded by how it went.
+            let troopers: usize = tests[1..].iter().map(|t| t.1.len()).sum();
+            assert_eq!(troopers, 4, "seed {seed}: {tests:?}");
+            let captain_fled = !tests[0].1[0].block;
+            let modifier = if captain_fled {
+                Modifier::CaptainKilled
+            } else {
+                Modifier::CaptainInPlay
+            };
+            assert!(
+                tests[1..].iter().all(|t| t.2.contains(&modifier)),
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(killed[0] > 0 && killed[1] > 0, "{killed:?}");
+}
+
+/// BoV starter, "Morale": "Epic Creatures don't have to take a morale
+/// test", and a trooper's test carries its Captain's line. Starter battles
+/// of the Dragon Hosts, played to the end.
+#[test]
+fn epic_creatures_take_no_starter_morale_test() {
+    let (mut tests, mut captained) = (0, 0);
+    for seed in 0..6u64 {
+        let setup = BattleSetup {
+            edition: Edition::Starter,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_dragon_host")
+        };
+        let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+        play(
+            &mut g,
+            &mut [&mut GreedyBot::new(seed), &mut GreedyBot::new(seed + 1)],
+            20_000,
+        )
+        .unwrap();
+        for e in g.entries() {
+            if let Event::MoraleTested {
+                unit, modifiers, ..
+            } = &e.event
+            {
+                tests += 1;
+                let card = g.card(*unit);
+                assert!(
+                    !card.has(valerna_bov::rules::keywords::UnitKeyword::Epic),
+                    "{}",
+                    card.name
+                );
+                if modifiers.contains(&Modifier::CaptainInPlay)
+                    || modifiers.contains(&Modifier::CaptainKilled)
+                {
+                    captained += 1;
+                    assert!(g.units[usize::from(*unit)].captain.is_some());
+                }
+            }
+        }
+    }
+    assert!(
+        tests > 0 && captained > 0,
+        "{tests} tests, {captained} of troopers"
+    );
+}
+
+/// BoV starter, "Move": "No model may move through another model, friend
+/// or foe"; BoV 5.1, "Movement", lets friendly bases be crossed. A model of
+/// one unit marching through a friendly unit's model is refused in the
+/// starter and the planner goes round it; the models of the moving unit do
+/// not block one another. Every unit of a starter battle moves so.
+#[test]
+fn no_model_moves_through_another_in_the_starter() {
+    use valerna_bov::geometry::Model;
+    use valerna_bov::geometry::{
+        Battlefield, ModelMove, MoveError, MoveKind, MoveTraits, UnitId, UnitMove, plan_path,
+        validate_unit_move,
+    };
+    let f = Battlefield::new(48.0, 36.0, Vec::new()).unwrap();
+    let (a, c) = (UnitId(1), UnitId(3));
+    let models = [
+        Model::new(a, 0, Point::new(10.0, 10.0), 25.4),
+        Model::new(c, 0, Point::new(15.0, 10.0), 25.4),
+        Model::new(a, 0, Point::new(11.1, 10.0), 25.4),
+    ];
+    let march = |traits: MoveTraits| UnitMove {
+        unit: a,
+        kind: MoveKind::Normal,
+        allowance: Some(12.0),
+        traits,
+        moves: vec![
+            ModelMove {
+                model: 0,
+                waypoints: vec![Point::new(20.0, 10.0)],
+            },
+            ModelMove {
+                model: 2,
+                waypoints: vec![Point::new(21.1, 10.0)],
+            },
+        ],
+    };
+    let v51 = MoveTraits::default();
+    let blocked = MoveTraits {
+        friends_block: true,
+        ..v51
+    };
+    assert!(validate_unit_move(&f, &models, &march(v51)).is_ok());
+    assert_eq!(
+        validate_unit_move(&f, &models, &march(blocked)).unwrap_err(),
+        MoveError::ThroughFriend {
+            model: 0,
+            friend: 1
+        }
+    );
+    // The planner goes round the friend in the starter, straight through
+    // in 5.1.
+    let through = plan_path(&f, &models[..2], 0, Point::new(20.0, 10.0), v51).unwrap();
+    let round = plan_path(&f, &models[..2], 0, Point::new(20.0, 10.0), blocked).unwrap();
+    assert!((through.cost - 10.0).abs() < 0.01, "{through:?}");
+    assert!(round.cost > 10.1, "{round:?}");
+    let mv = UnitMove {
+        moves: vec![ModelMove {
+            model: 0,
+            waypoints: round.waypoints.clone(),
+        }],
+        ..march(blocked)
+    };
+    // (Model 0 alone: the unit's other model would be left behind.)
+    assert!(validate_unit_move(&f, &models[..2], &mv).is_ok());
+    // A flying model flies over.
+    let flying = MoveTraits {
+        flying: true,
+        ..blocked
+    };
+    assert!(validate_unit_move(&f, &models, &march(flying)).is_ok());
+
+    let g = Battle::start(&pack(), &starter(2, Scenario::SlayTheFoe)).unwrap();
+    assert!(g.units.iter().all(|u| u.traits.friends_block));
+    let g = Battle::start(
+        &pack(),
+        &BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm"),
+    )
+    .unwrap();
+    assert!(g.units.iter().all(|u| !u.traits.friends_block));
+}
+
+/// BoV starter, "Line of Sight": "Certain units and terrain features in
+/// the game block Line of Sight", the units being the Huge ones ("Keywords"
+/// > "Huge": "This unit's base blocks line of sight, like Obscuring
+/// terrain"). BoV 5.1 has every base block (Huge looking past the others).
+/// A model behind a friendly unit is seen in the starter, not in 5.1; a
+/// model behind a Huge base is hidden in both, and the Huge model itself
+/// is seen.
+#[test]
+fn only_huge_bases_block_line_of_sight_in_the_starter() {
+    use valerna_bov::geometry::{BaseBlocking, Battlefield, Model, Sightlines, Stature, UnitId};
+    let (a, b, c, d) = (UnitId(1), UnitId(2), UnitId(3), UnitId(4));
+    let models = [
+        Model::new(a, 0, Point::new(10.0, 10.0), 25.4),
+        // A wall of three 40 mm bases in contact across the line.
+        Model::new(b, 0, Point::new(15.0, 8.4), 40.0),
+        Model::new(b, 0, Point::new(15.0, 10.0), 40.0),
+        Model::new(b, 0, Point::new(15.0, 11.6), 40.0),
+        Model::new(c, 1, Point::new(20.0, 10.0), 25.4),
+        Model::new(d, 1, Point::new(20.0, 30.0), 25.4),
+        Model::new(UnitId(5), 0, Point::new(15.0, 30.0), 160.0).with_stature(Stature::Huge),
+    ];
+    for (blocking, sees) in [(BaseBlocking::Every, false), (BaseBlocking::HugeOnly, true)] {
+        let mut f = Battlefield::new(48.0, 36.0, Vec::new()).unwrap();
+        f.base_blocking = blocking;
+        let sight = Sightlines::new(&f, &models);
+        assert_eq!(sight.unit_sees(a, c), sees, "{blocking:?}: past a unit");
+        assert_eq!(sight.model_sees_exhaustive(0, 4), sees, "{blocking:?}");
+        // From (10, 30) past the Huge base at (15, 30) to (20, 30).
+        let models2: Vec<Model> = models
+            .iter()
+            .map(|m| {
+                if m.unit == a {
+                    Model::new(a, 0, Point::new(10.0, 30.0), 25.4)
+                } else {
+                    *m
+                }
+            })
+            .collect();
+        let sight = Sightlines::new(&f, &models2);
+        assert!(!sight.unit_sees(a, d), "{blocking:?}: a Huge base hides");
+        assert!(sight.unit_sees(a, UnitId(5)), "{blocking:?}: and is seen");
+    }
+    assert_eq!(Edition::Starter.base_blocking(), BaseBlocking::HugeOnly);
+    assert_eq!(Edition::V5_1.base_blocking(), BaseBlocking::Every);
+    let g = Battle::start(&pack(), &starter(2, Scenario::SlayTheFoe)).unwrap();
+    assert_eq!(g.field.base_blocking, BaseBlocking::HugeOnly);
+}
+
+/// BoV starter, "1) Place terrain": "Divide the playing area in 6 sectors
+/// (i.e. 2'x2' areas) and place a piece of terrain roughly in the center of
+/// each sector", and on another area "increase/decrease the pieces of
+/// terrain by one per each sector of difference": six pieces on 6'x4',
+/// three on 4'x3', one on 2'x1' (docs/rulings.md, "Starter terrain on
+/// smaller battlefields"); BoV 5.1 lays six, four and two. Each piece
+/// scatters at most 8" (the hits of 4 black dice) from its sector's centre.
+#[test]
+fn starter_terrain_is_one_piece_a_two_foot_sector() {
+    use valerna_bov::rules::scenario::Battlefield as Size;
+    for (size, starter_pieces, v51_pieces) in [
+        (Size::Large6x4, 6, 6),
+        (Size::Standard4x3, 3, 4),
+        (Size::Small2x1, 1, 2),
+    ] {
+        for seed in 0..5u64 {
+            for (edition, pieces) in [
+                (Edition::Starter, starter_pieces),
+                (Edition::V5_1, v51_pieces),
+            ] {
+                let setup = BattleSetup {
+                    edition,
+                    scenario: Scenario::SlayTheFoe,
+                    battlefield: size,
+                    ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+                };
+                let g = Battle::start(&pack(), &setup).unwrap();
+                assert_eq!(g.field.terrain.len(), pieces, "{edition} {size:?}");
+                if edition == Edition::Starter {
+                    let (cols, rows) = edition.terrain_sectors(size);
+                    let (w, h) = size.inches();
+                    for (n, t) in g.field.terrain.iter().enumerate() {
+                        let centre = Point::new(
+                            ((n % cols) as f64 + 0.5) * w / cols as f64,
+                            ((n / cols) as f64 + 0.5) * h / rows as f64,
+                        );
+                        let (lo, hi) = t.bounds();
+                        let at = Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
+                        assert!(at.dist(centre) <= 8.0 + 1e-6, "{size:?} piece {n}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// BoV 5.1, "Reserves": "if the game ends for any reason ..., all units
+/// left in Reserve are immediately defeated!"; BoV starter, "Reserves" and
+/// "End of Game", says no such thing: a starter unit still in Reserve when
+/// the game ends is not defeated, scores nothing for the opponent, and
+/// keeps its army from being "completely destroyed".
+#[test]
+fn starter_reserves_are_not_defeated_at_the_end() {
+    for edition in [Edition::Starter, Edition::V5_1] {
+        let setup = BattleSetup {
+            edition,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(4, "allaria_guild_line", "tyveria_swarm")
+        };
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        first_choices_while(&mut g, |p| {
+            matches!(
+                p,
+                Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+            )
+        });
+        // Seat 1 keeps the Bloodclaws in Reserve and has only them and the
+        // Scythed Reavers; seat 0 defeats the Reavers.
+        let alarn = unit_named(&g, "Eldai Alarn");
+        let reavers = unit_named(&g, "Scythed Reavers");
+        let claws = unit_named(&g, "Bloodclaws");
+        let gap = common::radius(&g, alarn) + common::radius(&g, reavers);
+        place(&mut g, |_| {
+            vec![
+                (alarn, vec![Point::new(20.0, 10.0)]),
+                (reavers, vec![Point::new(20.0, 10.0 + gap)]),
+            ]
+        });
+        // Taken off the table by `place`: back in Reserve, whole.
+        let all = g.units[usize::from(claws)].positions.len() as u8;
+        let c = &mut g.units[usize::from(claws)];
+        c.reserve = true;
+        c.state.alive = valerna_bov::rules::state::ModelSet::first(all);
+        let health = g.profile(reavers).health;
+        let mut ended = false;
+        for _ in 0..40 {
+            g.units[usize::from(reavers)].state.wounds = health - 1;
+            activate(&mut g, alarn);
+            g.units[usize::from(alarn)].state.fatigue = 0;
+            g.apply(Decision::Attack { target: reavers }).unwrap();
+            settle(&mut g);
+            if !g.units[usize::from(reavers)].alive() {
+                ended = true;
+                break;
+            }
+        }
+        assert!(ended, "{edition}: the Reavers fell");
+        let outcome = g
+            .outcome()
+            .expect("no unit left on the battlefield: the game ends");
+        let claws_points = i32::from(g.units[usize::from(claws)].value);
+        let reavers_points = i32::from(g.units[usize::from(reavers)].value);
+        match edition {
+            Edition::V5_1 => {
+                assert!(g.units[usize::from(claws)].state.is_defeated());
+                assert_eq!(g.score.points[0], claws_points + reavers_points);
+                assert_eq!(outcome.reason, "wipe_out", "{outcome:?}");
+            }
+            _ => {
+                assert!(!g.units[usize::from(claws)].state.is_defeated());
+                assert_eq!(g.score.points[0], reavers_points);
+                assert_ne!(outcome.reason, "wipe_out", "{outcome:?}");
+            }
+        }
+    }
+}
+
+/// BoV starter, "Cover (Covering Terrain)": "If a unit has at least half of
+/// its models inside or behind Covering terrain (partially or completely),
+/// the unit's defense roll is Upgraded when it is hit by a ranged attack or
+/// power"; "Obscuring Terrain and Cover": "A unit that is partially hidden
+/// behind a piece of Obscuring terrain also counts as in Cover". BoV 5.1,
+/// "Obscuring terrain": inside or behind (the line of the centres) an
+/// Obscuring piece, and no Covering terrain at all.
+#[test]
+fn starter_cover_is_covering_terrain_or_partly_behind_obscuring() {
+    use valerna_bov::geometry::{Battlefield, CoverRule, Model, Sightlines, UnitId};
+    let (a, b) = (UnitId(1), UnitId(2));
+    let piece = |name: &str, lo: (f64, f64), hi: (f64, f64), kind: TerrainKind| {
+        TerrainPiece::rect(
+            name,
+            Point::new(lo.0, lo.1),
+            Point::new(hi.0, hi.1),
+            vec![kind],
+        )
+        .unwrap()
+    };
+    let shooter = Model::new(a, 0, Point::new(10.0, 10.0), 25.4);
+    let target = |x: f64, y: f64| Model::new(b, 1, Point::new(x, y), 25.4);
+    // (terrain, target, in cover in the starter, in cover in 5.1)
+    let cases = [
+        // Inside a hedge (Covering).
+        (
+            piece("hedge", (19.0, 8.0), (21.0, 12.0), TerrainKind::Covering),
+            target(20.0, 10.0),
+            true,
+            false,
+        ),
+        // Behind the hedge.
+        (
+            piece("hedge", (15.0, 8.0), (16.0, 12.0), TerrainKind::Covering),
+            target(20.0, 10.0),
+            true,
+            false,
+        ),
+        // An edge of the base behind a wall (Obscuring), its centre seen.
+        (
+            piece("wall", (15.0, 10.2), (16.0, 14.0), TerrainKind::Obscuring),
+            target(20.0, 10.0),
+            true,
+            false,
+        ),
+        // Wholly behind the wall.
+        (
+            piece("wall", (15.0, 8.0), (16.0, 12.0), TerrainKind::Obscuring),
+            target(20.0, 10.0),
+            true,
+            true,
+        ),
+        // Inside a wood (Obscuring), nothing between: seen into, not behind.
+        (
+            piece("wood", (19.0, 8.0), (21.0, 12.0), TerrainKind::Obscuring),
+            target(20.0, 10.0),
+            false,
+            true,
+        ),
+        // In the open.
+        (
+            piece("wall", (15.0, 20.0), (16.0, 24.0), TerrainKind::Obscuring),
+            target(20.0, 10.0),
+            false,
+            false,
+        ),
+    ];
+    for (k, (t, m, starter_cover, v51_cover)) in cases.into_iter().enumerate() {
+        for (rule, want) in [
+            (CoverRule::Starter, starter_cover),
+            (CoverRule::Obscuring, v51_cover),
+        ] {
+            let mut f = Battlefield::new(48.0, 36.0, vec![t.clone()]).unwrap();
+            f.cover_rule = rule;
+            let sight = Sightlines::new(&f, &[shooter, m]);
+            assert_eq!(sight.unit_in_cover_from(a, b), want, "case {k}, {rule:?}");
+        }
+    }
+    assert_eq!(Edition::Starter.cover_rule(), CoverRule::Starter);
+    assert_eq!(Edition::V5_1.cover_rule(), CoverRule::Obscuring);
+
+    // A saved map with Covering terrain plays in the starter edition only.
+    let g = Battle::start(&pack(), &starter(2, Scenario::SlayTheFoe)).unwrap();
+    assert_eq!(g.field.cover_rule, CoverRule::Starter);
+    let map = valerna_bov::geometry::Map {
+        battlefield: valerna_bov::rules::scenario::Battlefield::Standard4x3,
+        terrain: vec![valerna_bov::geometry::TerrainTemplate {
+            name: "hedge".into(),
+            outline: vec![
+                Point::new(10.0, 10.0),
+                Point::new(14.0, 10.0),
+                Point::new(14.0, 11.0),
+                Point::new(10.0, 11.0),
+            ],
+            holes: Vec::new(),
+            kinds: vec![TerrainKind::Covering],
+        }],
+    };
+    let with_map = |edition| BattleSetup {
+        edition,
+        scenario: Scenario::SlayTheFoe,
+        map: Some(map.clone()),
+        ..BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm")
+    };
+    assert!(Battle::start(&pack(), &with_map(Edition::Starter)).is_ok());
+    let e = Battle::start(&pack(), &with_map(Edition::V5_1)).unwrap_err();
+    assert!(e.to_string().contains("Covering"), "{e}");
+}
+
+/// BoV starter, "Roll for Table Edges": "The winner of the roll picks any
+/// table edge as their own. The opponent gets the opposite table edge";
+/// BoV 5.1: "either of the two longer table edges". A short edge turns the
+/// battlefield a quarter turn, the terrain and the objectives with it, so
+/// that the players' edges lie at y = 0 and y = height; the deployment
+/// lines are still 12" from the middle line. A starter battle played from
+/// the short edges keeps the invariants and ends.
+#[test]
+fn the_starter_table_edge_may_be_a_short_one() {
+    use valerna_bov::battle::deployment::zone_across;
+    let setup_of = |edition| BattleSetup {
+        edition,
+        scenario: Scenario::SeizeTheLand,
+        ..BattleSetup::pitched(6, "allaria_guild_line", "tyveria_swarm")
+    };
+    let mut buf = Vec::new();
+    // 5.1: the long edges only.
+    let mut g = Battle::start(&pack(), &setup_of(Edition::V5_1)).unwrap();
+    first_choices_while(&mut g, |p| matches!(p, Phase::PlaceObjective { .. }));
+    assert!(matches!(g.phase, Phase::TableEdge { .. }));
+    g.choices(&mut buf);
+    assert_eq!(buf.len(), 2);
+    assert!(
+        buf.iter()
+            .all(|d| matches!(d, Decision::TableEdge { short: false, .. }))
+    );
+    assert!(
+        g.apply(Decision::TableEdge {
+            near: true,
+            short: true
+        })
+        .is_err()
+    );
+
+    // The starter: the short edges too.
+    let mut g = Battle::start(&pack(), &setup_of(Edition::Starter)).unwrap();
+    first_choices_while(&mut g, |p| matches!(p, Phase::PlaceObjective { .. }));
+    let Phase::TableEdge { seat } = g.phase else {
+        panic!("{:?}", g.phase)
+    };
+    g.choices(&mut buf);
+    assert_eq!(buf.len(), 4);
+    let (w, h) = (g.field.width, g.field.height);
+    let objectives = g.objectives.clone();
+    let bounds: Vec<_> = g.field.terrain.iter().map(|t| t.bounds()).collect();
+    g.apply(Decision::TableEdge {
+        near: true,
+        short: true,
+    })
+    .unwrap();
+    assert_eq!((g.field.width, g.field.height), (h, w), "turned a quarter");
+    // The left edge (x = 0) is now the winner's, at y = 0.
+    assert!(g.near_edge(seat));
+    for (before, after) in objectives.iter().zip(&g.objectives) {
+        assert!((after.y - before.x).abs() < 1e-9 && (after.x - (h - before.y)).abs() < 1e-9);
+    }
+    for ((lo, hi), t) in bounds.iter().zip(&g.field.terrain) {
+        let (tlo, thi) = t.bounds();
+        assert!((tlo.y - lo.x).abs() < 1e-9 && (thi.y - hi.x).abs() < 1e-9);
+        assert!((tlo.x - (h - hi.y)).abs() < 1e-9 && (thi.x - (h - lo.y)).abs() < 1e-9);
+    }
+    // 48" from edge to edge: the lines 12" from the middle, zones 12" deep.
+    assert_eq!(zone_across(g.field.height, true), (0.0, 12.0));
+    assert_eq!(g.deployment_zone(seat), (0.0, 12.0));
+    // Deployed in the turned zones, played to the end.
+    let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
+    let mut n = 0;
+    while let Some(s) = g.to_decide() {
+        let d = bots[usize::from(s.min(1))].decide(&g);
+        g.apply(d).unwrap();
+        invariants::check(&g).unwrap();
+        n += 1;
+        assert!(n < 20_000, "the battle ends");
+    }
+    for u in g.units.iter().filter(|u| u.deployed) {
+        for m in u.alive_models() {
+            let p = u.positions[usize::from(m)];
+            assert!(p.x <= g.field.width && p.y <= g.field.height, "{}", u.name);
+        }
+    }
 }

@@ -182,6 +182,7 @@ fn kinds(t: &TerrainPiece) -> String {
             TerrainKind::Slowing => "Slow".to_string(),
             TerrainKind::Obscuring => "Obs".to_string(),
             TerrainKind::Dangerous(x) => format!("Dng {x}"),
+            TerrainKind::Covering => "Cov".to_string(),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -252,7 +253,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, scene: &Scene) -> Resu
     if game.round > 0 || matches!(game.phase, Phase::Deploy { .. }) {
         for seat in 0..2u8 {
             let near = game.near_edge(seat);
-            let (lo, hi) = zone(game.setup.battlefield, near);
+            let (lo, hi) = valerna_bov::battle::deployment::zone_across(game.field.height, near);
             let a = px(Point::new(0.0, hi), h);
             let b = px(Point::new(w, lo), h);
             root.draw(&Rectangle::new(

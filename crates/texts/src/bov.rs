@@ -110,6 +110,8 @@ pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
                 Modifier::InCommandOfHero => "command",
                 Modifier::GeneralsAura => "aura",
                 Modifier::Injured => "injured",
+                Modifier::CaptainInPlay => "captain",
+                Modifier::CaptainKilled => "captain_killed",
                 Modifier::Power(_) => "power",
             };
             let value = if m.value() > 0 { "up" } else { "down" };
@@ -199,12 +201,14 @@ pub fn decision_text(
         Decision::DangerousTarget { unit: u } => {
             tr!(t, "bov-dangerous", side = who, unit = unit(b, *u))
         }
-        Decision::TableEdge { near } => tr!(
-            t,
-            "bov-edge",
-            side = who,
-            near = if *near { "yes" } else { "no" }
-        ),
+        Decision::TableEdge { near, short } => {
+            let near = if *near { "yes" } else { "no" };
+            if *short {
+                tr!(t, "bov-short-edge", side = who, near = near)
+            } else {
+                tr!(t, "bov-edge", side = who, near = near)
+            }
+        }
         Decision::RemoveMarkers { markers } => {
             let names: Vec<String> = markers.iter().map(|&m| status_name(t, m)).collect();
             tr!(
@@ -436,6 +440,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
                 MoraleCause::HeavyCasualties => "heavy",
                 MoraleCause::GeneralDefeated => "general",
                 MoraleCause::Effect => "effect",
+                MoraleCause::CaptainKilled => "captain",
             };
             tr!(
                 t,

@@ -371,7 +371,14 @@ impl Battle {
             (Phase::Dangerous { candidates, .. }, Decision::DangerousTarget { unit }) => {
                 self.check_dangerous_target(candidates, *unit)
             }
-            (Phase::TableEdge { .. }, Decision::TableEdge { .. }) => Ok(()),
+            (Phase::TableEdge { .. }, Decision::TableEdge { short, .. }) => {
+                if *short && !self.edition().any_table_edge() {
+                    return err(
+                        "BoV 5.1, \"Roll for Table Edges\": the winner picks one of the two longer table edges (any edge is the starter edition's)",
+                    );
+                }
+                Ok(())
+            }
             (Phase::EntryEdge { .. }, Decision::EntryEdge { .. }) => Ok(()),
             (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
                 // BoV 5.1, "Restore Fatigue": up to the allowance, markers the
@@ -522,8 +529,8 @@ impl Battle {
             (Phase::Dangerous { piece, .. }, Decision::DangerousTarget { unit }) => {
                 self.dangerous_attack(piece, unit)
             }
-            (Phase::TableEdge { seat }, Decision::TableEdge { near }) => {
-                self.choose_edge(seat, near)
+            (Phase::TableEdge { seat }, Decision::TableEdge { near, short }) => {
+                self.choose_edge(seat, near, short)
             }
             (Phase::EntryEdge { unit, .. }, Decision::EntryEdge { edge }) => {
                 self.choose_entry_edge(unit, edge)
@@ -809,7 +816,7 @@ impl Battle {
     pub(crate) fn list_choices(&self, out: &mut Vec<Decision>) -> Choices {
         match &self.phase {
             Phase::Deploy { seat } => {
-                let (w, _) = self.setup.battlefield.inches();
+                let w = self.field.width;
                 let placed = self
                     .units
                     .iter()
@@ -1072,8 +1079,15 @@ impl Battle {
                 Choices::Continuous
             }
             Phase::TableEdge { .. } => {
-                out.push(Decision::TableEdge { near: true });
-                out.push(Decision::TableEdge { near: false });
+                let shorts: &[bool] = if self.edition().any_table_edge() {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                for &short in shorts {
+                    out.push(Decision::TableEdge { near: true, short });
+                    out.push(Decision::TableEdge { near: false, short });
+                }
                 Choices::Listed
             }
             Phase::EntryEdge { .. } => {

@@ -11,7 +11,10 @@ use crate::rules::attack::{
 };
 use crate::rules::keywords::AttackKeyword;
 use crate::rules::modifiers::{AttackModifiers, Modifiers, MoraleCause, MoraleModifiers};
-use crate::rules::morale::{GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties};
+use crate::rules::morale::{
+    GENERALS_AURA_INCHES, general_defeated_order, heavy_casualties, morale_die_in,
+    starter_casualty_test, troopers,
+};
 use crate::rules::powers::{Roll, Trigger};
 use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
@@ -575,6 +578,7 @@ impl Battle {
         by: Option<u16>,
     ) {
         let i = usize::from(unit);
+        let before = self.units[i].state.alive;
         let Ok(report) = apply_wound_plan(&mut self.units[i].state, plan, chosen) else {
             return;
         };
@@ -594,19 +598,41 @@ impl Battle {
             for &k in statuses {
                 self.units[i].state.status.add_in(edition, k, 1);
             }
-            // BoV 5.1, "Unit Suffers Heavy Casualties".
-            let after = self.units[i].state.models();
-            if heavy_casualties(report.models_before, after) {
-                let all = self.units[i].state.alive;
-                self.queue.push_front(Step::Morale {
-                    unit,
-                    testing: all,
-                    cause: MoraleCause::HeavyCasualties,
-                    reacted: false,
-                });
+            if self.edition().captains() {
+                self.casualties_shake_troopers(unit, before);
+            } else {
+                // BoV 5.1, "Unit Suffers Heavy Casualties".
+                let after = self.units[i].state.models();
+                if heavy_casualties(report.models_before, after) {
+                    let all = self.units[i].state.alive;
+                    self.queue.push_front(Step::Morale {
+                        unit,
+                        testing: all,
+                        cause: MoraleCause::HeavyCasualties,
+                        reacted: false,
+                    });
+                }
             }
         }
         self.check_wipe_out();
+    }
+
+    /// BoV starter, "Morale": "1) Unit suffers casualties", half or more of
+    /// its remaining troopers (the models but the Captain) lost to an
+    /// attack or effect, and "2) Unit Captain is killed": each surviving
+    /// trooper tests, Downgraded once the Captain is gone. Both at once
+    /// are one test a trooper (docs/rulings.md, "Starter morale").
+    /// `before`: the models before the casualties.
+    fn casualties_shake_troopers(&mut self, unit: u16, before: ModelSet) {
+        let u = &self.units[usize::from(unit)];
+        if let Some((testing, cause)) = starter_casualty_test(before, u.state.alive, u.captain) {
+            self.queue.push_front(Step::Morale {
+                unit,
+                testing,
+                cause,
+                reacted: false,
+            });
+        }
     }
 
     /// A unit's last model is gone: the opponent scores it, and a General's
@@ -721,12 +747,21 @@ impl Battle {
 
     /// "The General is Defeated": every model within the aura tests, Heroes
     /// first (the aura measured from where the General's models stood).
+    ///
+    /// BoV starter, "Morale" > "3) The General is killed": "each and every
+    /// model in the army", on the battlefield, "starting with heroes and
+    /// captains" (the Captain before its unit's troopers: `morale_step`).
     fn general_defeated(&mut self, general: u16) {
         let gm = self.stood(general);
         let owner = self.units[usize::from(general)].owner;
+        let whole_army = self.edition().general_shakes_the_whole_army();
         let mut units = Vec::new();
         for u in self.units.iter().filter(|u| u.owner == owner && u.alive()) {
-            let set = self.models_within(u.id, &gm, GENERALS_AURA_INCHES);
+            let set = if whole_army {
+                u.state.alive
+            } else {
+                self.models_within(u.id, &gm, GENERALS_AURA_INCHES)
+            };
             units.push((u.id, set, u.hero));
         }
         // Tested in this order: queued in reverse at the front.
@@ -796,6 +831,35 @@ impl Battle {
         if !self.units[i].alive() {
             return;
         }
+        let edition = self.edition();
+        let pack = self.pack.clone();
+        let Some(card) = pack.card(self.units[i].state.card) else {
+            return;
+        };
+        // BoV starter, "Morale": the Captain tests with a black die before
+        // the troopers ("test for the Captain first, then for the
+        // troopers"), who test Upgraded while it is in play and Downgraded
+        // once it is gone; an Epic Creature takes no test.
+        let captain = self.units[i].captain;
+        let leader = captain
+            .map(|c| testing.intersection(ModelSet(1 << u32::from(c))))
+            .unwrap_or_default();
+        let groups = [
+            (leader, morale_die_in(edition, card, true), true),
+            (
+                troopers(testing, captain),
+                morale_die_in(edition, card, false),
+                false,
+            ),
+        ];
+        let tests = |set: ModelSet, die: Option<valerna_dice::bov::Colour>| {
+            die.is_some() && !set.intersection(self.units[i].state.alive).is_empty()
+        };
+        // A starter unit none of whose testing models takes a test is not
+        // asked for reactions to one.
+        if edition.captains() && !groups.iter().any(|&(set, die, _)| tests(set, die)) {
+            return;
+        }
         if !reacted {
             let owner = self.units[i].owner;
             self.queue.push_front(Step::Morale {
@@ -821,13 +885,38 @@ impl Battle {
         // and defense rolls", not on morale as in 5.1.
         mm.dragonbonded = self.edition().dragonbond_upgrades_morale() && self.dragonbonded(unit);
         mm.powers = self.roll_powers(unit, Roll::Morale, None, None);
-        let pack = self.pack.clone();
-        let Some(card) = pack.card(self.units[i].state.card) else {
-            return;
-        };
         // The aura is per model: those within it test upgraded, the others
         // not.
         let aura = self.models_in_generals_aura(unit);
+        for (group, die, is_captain) in groups {
+            let Some(die) = die else {
+                continue;
+            };
+            if group.is_empty() {
+                continue;
+            }
+            mm.captain = match (captain, is_captain) {
+                (Some(_), false) => Some(self.units[i].captain_in_play()),
+                _ => None,
+            };
+            self.morale_tests(unit, card, group, aura, die, &mut mm);
+        }
+        self.check_wipe_out();
+    }
+
+    /// One group's morale tests (the Captain, or the troopers), those in
+    /// the General's aura first.
+    fn morale_tests(
+        &mut self,
+        unit: u16,
+        card: &crate::rules::units::UnitCard,
+        testing: ModelSet,
+        aura: ModelSet,
+        die: valerna_dice::bov::Colour,
+        mm: &mut MoraleModifiers,
+    ) {
+        let i = usize::from(unit);
+        let cause = mm.cause;
         for (set, in_aura) in [
             (testing.intersection(aura), true),
             (testing.without(aura), false),
@@ -837,18 +926,18 @@ impl Battle {
             }
             mm.generals_aura = in_aura;
             let witness = self.witness();
-            let report = crate::rules::morale::test_models(
+            let report = crate::rules::morale::test_models_with(
                 &mut self.units[i].state,
                 card,
                 set,
-                &mm,
+                die,
+                mm,
                 &mut self.stream,
             );
             // The dice, as `test_models` rolled them: one a testing model.
             if let Some(mut w) = witness
                 && !report.tested.is_empty()
             {
-                let die = crate::rules::morale::morale_die(card);
                 let dice = valerna_dice::bov::roll_defense_dice(
                     report.tested.count(),
                     die,
@@ -870,7 +959,6 @@ impl Battle {
                 self.unit_defeated(unit, None);
             }
         }
-        self.check_wipe_out();
     }
 
     /// "Opportunity Attack": the engaged enemies of a unit about to move away

@@ -341,7 +341,7 @@ impl GreedyBot {
                     let n = game.melee_models(snap, unit, *target);
                     // BoV 5.1, "The Quest" > "Carrying Treasure": defeating
                     // a carrier in melee takes its treasures.
-                    let prize = 0.5 * f64::from(game.carried_points(*target));
+                    let prize = 0.5 * game.carried_worth(*target);
                     expected_points(game, unit, *target, WeaponKind::Melee, n, false) + prize
                 } else {
                     let n = game.ranged_models(snap, sight, unit, *target);
@@ -357,7 +357,7 @@ impl GreedyBot {
                 };
                 let n = game.units[usize::from(unit)].state.models();
                 // A charge also denies the target its own choice of fight.
-                let prize = 0.5 * f64::from(game.carried_points(*target));
+                let prize = 0.5 * game.carried_worth(*target);
                 1.1 * p * (expected_points(game, unit, *target, WeaponKind::Melee, n, true) + prize)
             }
             Decision::FlankedAttack { targets } => game
@@ -718,7 +718,23 @@ impl Bot for GreedyBot {
                     .collect();
                 let near = tokens.iter().filter(|p| p.y < h / 2.0).count();
                 let far = tokens.iter().filter(|p| p.y > h / 2.0).count();
-                Decision::TableEdge { near: near >= far }
+                // The starter's short edges when more tokens lie by one
+                // of them (the left one at x = 0 is "near" there).
+                if game.edition().any_table_edge() {
+                    let w = game.field.width;
+                    let left = tokens.iter().filter(|p| p.x < w / 2.0).count();
+                    let right = tokens.iter().filter(|p| p.x > w / 2.0).count();
+                    if left.max(right) > near.max(far) {
+                        return Decision::TableEdge {
+                            near: left >= right,
+                            short: true,
+                        };
+                    }
+                }
+                Decision::TableEdge {
+                    near: near >= far,
+                    short: false,
+                }
             }
             // "The Quest": its own units come in from its own edge, the
             // enemy's from the edge opposite theirs, farthest from home.

@@ -122,6 +122,18 @@ pub fn zone(b: scenario::Battlefield, near: bool) -> (f64, f64) {
     if near { (0.0, depth) } else { (h - depth, h) }
 }
 
+/// [`zone`] on a battlefield `height` inches from the edge at y = 0 to the
+/// opposite one, as it lies (turned a quarter when the players took the
+/// short edges: [`Battle::turn_table`]).
+pub fn zone_across(height: f64, near: bool) -> (f64, f64) {
+    let depth = crate::rules::setup::deployment_depth(height);
+    if near {
+        (0.0, depth)
+    } else {
+        (height - depth, height)
+    }
+}
+
 impl Battle {
     /// Asks for the next objective token; once they are all down (or no
     /// point meets the rules any more), rolls for table edges and starts
@@ -170,9 +182,51 @@ impl Battle {
 
     /// "The winner of the roll picks either of the two longer table edges
     /// as their own. The opponent gets the opposite longer table edge."
-    pub(crate) fn choose_edge(&mut self, seat: Seat, near: bool) {
+    ///
+    /// BoV starter, "Roll for Table Edges": "The winner of the roll picks
+    /// any table edge as their own. The opponent gets the opposite table
+    /// edge." A short edge (`short`, the left one at x = 0 when `near`) is
+    /// played by turning the battlefield a quarter turn first, so that the
+    /// players' edges are always y = 0 and y = height.
+    pub(crate) fn choose_edge(&mut self, seat: Seat, near: bool, short: bool) {
+        if short {
+            self.turn_table();
+        }
         self.near_seat = if near { seat } else { Battle::other(seat) };
         self.next_deployment();
+    }
+
+    /// Turns the battlefield a quarter turn anticlockwise: its left edge
+    /// (x = 0) becomes the edge at y = 0 and its right edge the one
+    /// opposite; the terrain, the objectives, the treasures and any model on
+    /// the table turn with it (docs/rulings.md, "Short table edges").
+    pub(crate) fn turn_table(&mut self) {
+        let h = self.field.height;
+        let turn = |p: Point| Point::new(h - p.y, p.x);
+        let terrain: Vec<_> = self.field.terrain.iter().map(|t| t.mapped(turn)).collect();
+        let Ok(mut field) =
+            crate::geometry::Battlefield::new(self.field.height, self.field.width, terrain)
+        else {
+            return;
+        };
+        field.base_blocking = self.field.base_blocking;
+        field.cover_rule = self.field.cover_rule;
+        self.field = field;
+        for p in &mut self.objectives {
+            *p = turn(*p);
+        }
+        self.quest.turn(turn);
+        for u in &mut self.units {
+            for p in &mut u.positions {
+                *p = turn(*p);
+            }
+        }
+    }
+
+    /// The deployment zone of `seat`, `(y_min, y_max)` on the battlefield
+    /// as it lies.
+    pub fn deployment_zone(&self, seat: Seat) -> (f64, f64) {
+        zone_across(self.field.height, self.near_edge(seat))
     }
 
     /// "Objectives Setup": more than 9" from every objective placed and more
@@ -309,7 +363,7 @@ impl Battle {
                 positions.len()
             ));
         }
-        let (lo, hi) = zone(self.setup.battlefield, self.near_edge(seat));
+        let (lo, hi) = self.deployment_zone(seat);
         let placed: Vec<Model> = positions
             .iter()
             .map(|&p| {
@@ -381,7 +435,7 @@ impl Battle {
         if n == 0 {
             return None;
         }
-        let (w, _) = self.setup.battlefield.inches();
+        let w = self.field.width;
         let others = self.snapshot().models;
         let rows_of_five = n.min(5);
         let search = |x: f64| {
@@ -413,9 +467,9 @@ impl Battle {
         let r = crate::geometry::base_radius_in(f64::from(u.base_mm));
         let step = 2.0 * r + 0.5;
         let rows = n.div_ceil(cols);
-        let (w, _) = self.setup.battlefield.inches();
+        let w = self.field.width;
         let near = self.near_edge(u.owner);
-        let (lo, hi) = zone(self.setup.battlefield, near);
+        let (lo, hi) = self.deployment_zone(u.owner);
         let width = (cols as f64 - 1.0) * step;
         let depth = (rows as f64 - 1.0) * step;
         if depth + 2.0 * r > hi - lo || width + 2.0 * r > w {

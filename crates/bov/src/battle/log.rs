@@ -659,7 +659,9 @@ impl Ask {
             Ask::PlaceObjective => "an objective's place (BoV 5.1, \"Objectives Setup\")",
             Ask::Reserve => "entering from Reserve or staying (BoV 5.1, \"Reserves\")",
             Ask::Dangerous => "a target for Dangerous terrain (BoV 5.1, \"Dangerous Terrain (X)\")",
-            Ask::TableEdge => "a table edge (BoV 5.1, \"Roll for Table Edges\")",
+            Ask::TableEdge => {
+                "a table edge (BoV 5.1, \"Roll for Table Edges\"; any edge in the starter edition)"
+            }
             Ask::Markers => "the markers to remove (BoV 5.1, \"Restore Fatigue\")",
             Ask::Reaction => "a reaction or none (BoV 5.1, \"Reactions\")",
             Ask::PowerMove => "the paths of a power's move",

@@ -155,7 +155,14 @@ pub enum Decision {
     DangerousTarget { unit: u16 },
     /// "Roll for Table Edges": the winner takes the long edge at y = 0
     /// (`near`) or the one opposite.
-    TableEdge { near: bool },
+    TableEdge {
+        near: bool,
+        /// One of the short edges (the left one when `near`): the starter
+        /// edition's "any table edge" (BoV starter, "Roll for Table
+        /// Edges").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        short: bool,
+    },
     /// "Restore Fatigue": the status markers the owner removes from the unit.
     RemoveMarkers { markers: Vec<StatusKind> },
     /// "Activate Power": the unit's action power in `power` (its slot: the
@@ -1031,17 +1038,29 @@ impl Battle {
         // draws the same dice: a map saved from a game replays that game.
         let placed = place_terrain_by(
             size,
+            setup.edition.terrain_sectors(size),
             &default_templates(size),
             setup.edition.scatter_dice(),
             &mut stream,
         )
         .map_err(|e| BattleError(format!("terrain: {e}")))?;
-        let field = match &setup.map {
+        let mut field = match &setup.map {
             Some(map) => map
                 .battlefield(size)
                 .map_err(|e| BattleError(e.to_string()))?,
             None => placed,
         };
+        field.base_blocking = setup.edition.base_blocking();
+        field.cover_rule = setup.edition.cover_rule();
+        // BoV 5.1, "Basic Terrain Effects", has no Covering terrain.
+        if setup.edition.cover_rule() == crate::geometry::CoverRule::Obscuring
+            && let Some(t) = field.terrain.iter().find(|t| t.covering())
+        {
+            return err(format!(
+                "terrain piece \"{}\" is Covering terrain, a type of the starter edition only (BoV starter, \"Cover (Covering Terrain)\"): BoV 5.1 gives cover by Obscuring terrain",
+                t.name
+            ));
+        }
         let mut units = Vec::new();
         let mut hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         for (seat, force) in forces.iter().enumerate() {
@@ -1061,6 +1080,13 @@ impl Battle {
                 );
                 // BoV 5.1, "Artifact Cards": one at most, on a Hero.
                 unit.artifact = fu.artifacts.first().copied();
+                // BoV starter, "Captains": a unit of two or more models
+                // starts with a Captain, its first model (docs/rulings.md,
+                // "Starter morale").
+                if setup.edition.captains() && card.models >= 2 {
+                    unit.captain = Some(0);
+                }
+                unit.traits.friends_block = setup.edition.friends_block_moves();
                 units.push(unit);
             }
             // BoV 5.1, "Dragonriders": "Heroes may also start the game
@@ -1290,8 +1316,8 @@ impl Game for Battle {
                 height: self.field.height,
                 terrain: self.field.terrain.clone(),
                 zones: [
-                    deployment::zone(self.setup.battlefield, true),
-                    deployment::zone(self.setup.battlefield, false),
+                    deployment::zone_across(self.field.height, true),
+                    deployment::zone_across(self.field.height, false),
                 ],
             },
             last_paths: self.last_paths.clone(),

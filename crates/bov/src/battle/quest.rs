@@ -116,6 +116,15 @@ pub struct TreasureView {
 }
 
 impl Quest {
+    /// Moves the treasures on the table by `f` (the battlefield turned).
+    pub(crate) fn turn(&mut self, f: impl Fn(Point) -> Point) {
+        for t in &mut self.treasures {
+            if let Place::Table(p) = t.place {
+                t.place = Place::Table(f(p));
+            }
+        }
+    }
+
     pub fn view(&self) -> Vec<TreasureView> {
         self.treasures
             .iter()
@@ -648,6 +657,8 @@ impl Battle {
     /// points: the treasures it brings home, or the expected worth of the
     /// treasures it grabs, halved for the walk home (a black die shows a
     /// critical on 2 faces in 10: a major treasure; else a minor one).
+    ///
+    /// Treasures are weighed by [`treasure_worth`], in either edition.
     pub fn quest_march_value(&self, unit: u16, paths: &Paths) -> f64 {
         if !self.is_quest() || paths.iter().all(|(_, w)| w.is_empty()) {
             return 0.0;
@@ -663,23 +674,34 @@ impl Battle {
                 .treasures
                 .iter()
                 .filter(|t| matches!(t.place, Place::Carried(c) if carriers.contains(&c)))
-                .map(|t| f64::from(t.kind.map_or(0, |k| k.points(self.edition()))))
+                .map(|t| t.kind.map_or(0.0, treasure_worth))
                 .sum();
         }
-        let (major, minor) = self.edition().treasure_points();
-        let unknown = 0.2 * f64::from(major) + 0.8 * f64::from(minor);
+        let unknown =
+            0.2 * treasure_worth(TreasureKind::Major) + 0.8 * treasure_worth(TreasureKind::Minor);
         self.quest
             .treasures
             .iter()
             .filter_map(|t| match t.place {
-                Place::Table(p) if ends.iter().any(|m| touches(m.center, m.radius_in, p)) => Some(
-                    t.kind
-                        .map_or(unknown, |k| f64::from(k.points(self.edition()))),
-                ),
+                Place::Table(p) if ends.iter().any(|m| touches(m.center, m.radius_in, p)) => {
+                    Some(t.kind.map_or(unknown, treasure_worth))
+                }
                 _ => None,
             })
             .sum::<f64>()
             * 0.5
+    }
+
+    /// What the bots weigh the treasures `unit` (and riders on it) carries
+    /// at ([`treasure_worth`]).
+    pub fn carried_worth(&self, unit: u16) -> f64 {
+        let carriers = self.carriers(unit);
+        self.quest
+            .treasures
+            .iter()
+            .filter(|t| matches!(t.place, Place::Carried(c) if carriers.contains(&c)))
+            .map(|t| t.kind.map_or(0.0, treasure_worth))
+            .sum()
     }
 
     /// The treasure points `unit` (and riders on it) carries.
@@ -746,4 +768,14 @@ impl Battle {
             Edge::Right => [0.5, 0.25, 0.75].map(|f| Point::new(w, h * f)),
         }
     }
+}
+
+/// What the bots weigh a treasure at, against the unit points the rest of
+/// their judgement counts in: its BoV 5.1 points, 20 for a major and 10 for
+/// a minor. The starter's 2 and 1 ("The Quest" > "Scoring") are the same
+/// treasures scored on a tenth of the scale, and the Quest's only score in
+/// either edition: weighed at 2 and 1 against units worth a dozen points,
+/// a bot would leave them lying.
+pub fn treasure_worth(kind: TreasureKind) -> f64 {
+    f64::from(kind.points(crate::rules::edition::Edition::V5_1))
 }

@@ -318,11 +318,20 @@ impl Battle {
         if self.result.is_some() {
             return;
         }
-        // BoV 5.1, "Reserves": units left in Reserve are defeated.
-        self.defeat_reserves();
+        // BoV 5.1, "Reserves": units left in Reserve are defeated; not in
+        // the starter edition, whose army left in Reserve was not
+        // "completely destroyed".
+        let reserves_stand = !self.edition().reserves_defeated_at_the_end();
+        if !reserves_stand {
+            self.defeat_reserves();
+        }
         // A side some of whose units went home with treasure was not
         // "completely defeated" (docs/rulings.md, "The Quest").
-        let on = [0, 1].map(|s| self.living(s).next().is_some() || self.went_home(s));
+        let on = [0, 1].map(|s| {
+            self.living(s).next().is_some()
+                || self.went_home(s)
+                || (reserves_stand && self.reserves(s).next().is_some())
+        });
         let margin = self
             .edition()
             .victory_margin(self.setup.scenario, self.game_size);

@@ -58,6 +58,11 @@ pub struct Unit {
     /// same activation").
     #[serde(default)]
     pub dismounted: bool,
+    /// Its Captain, by model number (BoV starter, "Captains": every unit
+    /// of two or more models starts with one); none in 5.1. A Captain
+    /// killed or fled stays named here, so the troopers know it is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captain: Option<u8>,
 }
 
 impl Unit {
@@ -90,6 +95,7 @@ impl Unit {
             traits: MoveTraits {
                 field_craft: card.has(UnitKeyword::FieldCraft),
                 flying: card.has(UnitKeyword::Flying),
+                friends_block: false,
             },
             hero: card.has(UnitKeyword::Hero),
             monster: card.has(UnitKeyword::Monster),
@@ -100,6 +106,7 @@ impl Unit {
             bonded: None,
             mounted_on: None,
             dismounted: false,
+            captain: None,
         }
     }
 
@@ -110,6 +117,11 @@ impl Unit {
 
     pub fn fatigue(&self) -> FatigueState {
         FatigueState::of(self.state.fatigue)
+    }
+
+    /// Its Captain is on the battlefield (BoV starter, "Captains").
+    pub fn captain_in_play(&self) -> bool {
+        self.captain.is_some_and(|c| self.state.alive.contains(c))
     }
 
     pub fn alive_models(&self) -> impl Iterator<Item = u8> + '_ {

@@ -97,7 +97,8 @@ impl Ctx<'_> {
             return false;
         }
         let in_terrain = self.field.terrain.iter().any(|t| {
-            (t.impassable() || (self.traits.flying && t.obscuring())) && t.contains_model(&me)
+            (t.impassable() || (self.traits.flying && self.field.bars_landing(t)))
+                && t.contains_model(&me)
         });
         if in_terrain {
             return false;

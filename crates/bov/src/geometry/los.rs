@@ -34,6 +34,7 @@ mod hull;
 use super::terrain::Battlefield;
 use super::{COHERENCY_IN, CONTACT_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
 use geo::IsConvex;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// How far a candidate line is moved off the critical positions it rests on,
@@ -71,8 +72,53 @@ struct Link {
 }
 
 impl Link {
-    fn counts(&self, a: Stature, b: Stature) -> bool {
-        self.stature.iter().all(|&s| counts(s, a, b))
+    fn counts(&self, rule: BaseBlocking, a: Stature, b: Stature) -> bool {
+        self.stature.iter().all(|&s| counts(rule, s, a, b))
+    }
+}
+
+/// Which models' bases block a line of sight: the battlefield's rule,
+/// set by the battle's edition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBaseBlocking))]
+#[serde(rename_all = "snake_case")]
+pub enum BaseBlocking {
+    /// BoV 5.1, "Line of Sight": every base, friend or foe; Huge looks
+    /// past non-Huge units, Tiny blocks only Tiny ("Keywords").
+    #[default]
+    Every,
+    /// BoV starter, "Line of Sight": "Certain units and terrain features
+    /// in the game block Line of Sight", the units being the Huge ones
+    /// ("Keywords" > "Huge": "This unit's base blocks line of sight, like
+    /// Obscuring terrain"); every other base is seen past.
+    HugeOnly,
+}
+
+/// What puts a model in cover against a ranged attack: the battlefield's
+/// rule, set by the battle's edition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCoverRule))]
+#[serde(rename_all = "snake_case")]
+pub enum CoverRule {
+    /// BoV 5.1, "Obscuring terrain": inside an Obscuring piece, or behind
+    /// one (the line between the centres passes through it).
+    #[default]
+    Obscuring,
+    /// BoV starter, "Cover (Covering Terrain)" and "Obscuring Terrain and
+    /// Cover": inside or behind Covering terrain, "partially or
+    /// completely", or partially hidden behind Obscuring terrain.
+    Starter,
+}
+
+impl CoverRule {
+    pub fn is_obscuring(&self) -> bool {
+        *self == CoverRule::Obscuring
+    }
+}
+
+impl BaseBlocking {
+    pub fn is_every(&self) -> bool {
+        *self == BaseBlocking::Every
     }
 }
 
@@ -114,6 +160,11 @@ pub struct Prepared {
     obscurers: Arc<[Obscurer]>,
     /// `inside[m * obscurers.len() + o]`: model `m` is inside obscurer `o`.
     inside: Vec<bool>,
+    /// Which bases block (the battlefield's rule).
+    blocking: BaseBlocking,
+    /// What gives cover, and the Covering pieces when it is the starter's.
+    cover: CoverRule,
+    covers: Arc<[TerrainPiece]>,
 }
 
 /// Model `m` as a blocker.
@@ -154,8 +205,12 @@ fn is_inside(model: &Model, ob: &Obscurer) -> bool {
 }
 
 /// Whether a blocker of `stature` counts when `a` and `b` look at each other
-/// (BoV 5.1, "Keywords": Huge ignores non-Huge units; Tiny blocks only Tiny).
-fn counts(stature: Stature, a: Stature, b: Stature) -> bool {
+/// (BoV 5.1, "Keywords": Huge ignores non-Huge units; Tiny blocks only Tiny;
+/// BoV starter: only Huge bases block, whoever looks).
+fn counts(rule: BaseBlocking, stature: Stature, a: Stature, b: Stature) -> bool {
+    if rule == BaseBlocking::HugeOnly {
+        return stature == Stature::Huge;
+    }
     if a == Stature::Huge || b == Stature::Huge {
         return stature == Stature::Huge;
     }
@@ -337,6 +392,9 @@ impl Sightlines {
             links,
             obscurers,
             inside,
+            blocking: field.base_blocking,
+            cover: field.cover_rule,
+            covers: Self::covers(field),
         }
     }
 
@@ -411,6 +469,24 @@ impl Sightlines {
             links,
             obscurers,
             inside,
+            blocking: field.base_blocking,
+            cover: field.cover_rule,
+            covers: prev.covers.clone(),
+        }
+    }
+
+    /// The battlefield's Covering pieces, for the starter's cover (none
+    /// otherwise: 5.1 has no Covering terrain).
+    fn covers(field: &Battlefield) -> Arc<[TerrainPiece]> {
+        if field.cover_rule == CoverRule::Starter {
+            field
+                .terrain
+                .iter()
+                .filter(|t| t.covering())
+                .cloned()
+                .collect()
+        } else {
+            Arc::from(Vec::new())
         }
     }
 
@@ -535,14 +611,14 @@ impl Sightlines {
                 k != from
                     && k != to
                     && d.blocking_radius() > 0.0
-                    && counts(d.stature, a.stature, b.stature)
+                    && counts(self.blocking, d.stature, a.stature, b.stature)
             })
             .map(|k| k as u32)
             .collect();
         let links: Vec<u32> = (0..self.links.len())
             .filter(|&k| {
                 let l = &self.links[k];
-                !self.incident(l, from, to) && l.counts(a.stature, b.stature)
+                !self.incident(l, from, to) && l.counts(self.blocking, a.stature, b.stature)
             })
             .map(|k| k as u32)
             .collect();
@@ -636,7 +712,7 @@ impl Sightlines {
             if k == from
                 || k == to
                 || d.blocking_radius() <= 0.0
-                || !counts(d.stature, a.stature, b.stature)
+                || !counts(self.blocking, d.stature, a.stature, b.stature)
             {
                 continue;
             }
@@ -663,7 +739,7 @@ impl Sightlines {
             if (tp <= -w && tq <= -w) || (tp >= len + w && tq >= len + w) {
                 continue;
             }
-            if self.incident(link, from, to) || !link.counts(a.stature, b.stature) {
+            if self.incident(link, from, to) || !link.counts(self.blocking, a.stature, b.stature) {
                 continue;
             }
             if l.nl == CAP {
@@ -832,7 +908,7 @@ impl Sightlines {
                     || ALL
                         .iter()
                         .zip(sb)
-                        .all(|(&y, in_b)| !in_b || counts(st, x, y))
+                        .all(|(&y, in_b)| !in_b || counts(self.blocking, st, x, y))
             })
         };
         let ours = |m: u32| marks[m as usize];
@@ -970,14 +1046,63 @@ impl Sightlines {
     /// Whether model `to` counts as inside or behind Obscuring terrain as seen
     /// from model `from`: inside an Obscuring piece, or the line between the
     /// centres passes through one (BoV 5.1, "Obscuring terrain", the cover rule).
+    ///
+    /// BoV starter ([`CoverRule::Starter`]): [`Prepared::in_starter_cover_from`].
     pub fn in_cover_from(&self, from: usize, to: usize) -> bool {
         let (Some(a), Some(b)) = (self.disks.get(from), self.disks.get(to)) else {
             return false;
         };
+        if self.cover == CoverRule::Starter {
+            return self.in_starter_cover_from(from, to);
+        }
         let no = self.obscurers.len();
         self.obscurers.iter().enumerate().any(|(k, o)| {
             self.inside[to * no + k]
                 || (!self.inside[from * no + k] && o.piece.segment_crosses_interior(a.c, b.c))
+        })
+    }
+
+    /// BoV starter, "Cover (Covering Terrain)": model `to` is inside a
+    /// Covering piece, or behind one "partially or completely" as seen from
+    /// model `from` (not inside it); "Obscuring Terrain and Cover": or
+    /// partially (or wholly) hidden behind an Obscuring piece that neither
+    /// model is inside. "Behind" and "hidden": a line from the centre of
+    /// `from` to the centre or to a point of the rim of `to`'s base (eight,
+    /// a little inside the rim) passes through the piece (docs/rulings.md,
+    /// "Starter cover").
+    pub fn in_starter_cover_from(&self, from: usize, to: usize) -> bool {
+        let (Some(a), Some(b)) = (self.disks.get(from), self.disks.get(to)) else {
+            return false;
+        };
+        if self.covers.iter().any(|t| t.overlaps_base(b.c, b.r)) {
+            return true;
+        }
+        let no = self.obscurers.len();
+        let covers: Vec<&TerrainPiece> = self
+            .covers
+            .iter()
+            .filter(|t| !t.overlaps_base(a.c, a.r))
+            .collect();
+        let obscurers: Vec<&TerrainPiece> = self
+            .obscurers
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| !self.inside[from * no + k] && !self.inside[to * no + k])
+            .map(|(_, o)| &o.piece)
+            .collect();
+        if covers.is_empty() && obscurers.is_empty() {
+            return false;
+        }
+        let r = b.r * 0.99;
+        let rim = (0..8).map(|k| {
+            let t = f64::from(k) * std::f64::consts::FRAC_PI_4;
+            b.c.plus(Point::new(r * t.cos(), r * t.sin()))
+        });
+        std::iter::once(b.c).chain(rim).any(|p| {
+            covers
+                .iter()
+                .chain(obscurers.iter())
+                .any(|t| t.segment_crosses_interior(a.c, p))
         })
     }
 

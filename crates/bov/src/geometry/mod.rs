@@ -35,7 +35,7 @@ pub use contact::{
     ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, separate_flanking,
     separate_with_charger,
 };
-pub use los::Sightlines;
+pub use los::{BaseBlocking, CoverRule, Sightlines};
 pub use map::{Map, MapError, PieceFault};
 pub use movement::{
     ModelMove, MoveError, MoveKind, MoveTraits, SpeedModifiers, UnitMove, effective_speed,

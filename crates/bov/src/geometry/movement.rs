@@ -52,6 +52,22 @@ pub struct MoveTraits {
     /// other units on the way, but cannot end inside Impassable or Obscuring
     /// terrain or on other models.
     pub flying: bool,
+    /// BoV starter, "Move": "No model may move through another model,
+    /// friend or foe"; BoV 5.1 lets friendly bases be crossed. Set on the
+    /// units of a starter battle (the models of the moving unit itself
+    /// move together and do not block one another: docs/rulings.md,
+    /// "Moving through models in the starter").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub friends_block: bool,
+}
+
+impl MoveTraits {
+    /// Whether `other`'s base stands in the way of `mover`'s path: an
+    /// enemy's always, another friendly unit's when friends block.
+    pub fn blocked_by(self, mover: &Model, other: &Model) -> bool {
+        other.is_valid()
+            && (other.is_enemy_of(mover) || (self.friends_block && other.unit != mover.unit))
+    }
 }
 
 /// What kind of move this is: which decides whether models may end near enemies.
@@ -128,6 +144,10 @@ pub enum MoveError {
         "model {model} would move through the base of enemy model {enemy} (BoV 5.1, \"Movement\")"
     )]
     ThroughEnemy { model: usize, enemy: usize },
+    #[error(
+        "model {model} would move through the base of friendly model {friend} (BoV starter, \"Move\": \"No model may move through another model, friend or foe\")"
+    )]
+    ThroughFriend { model: usize, friend: usize },
     #[error(
         "model {model} would end {gap:.2}\" from enemy model {enemy}, closer than 1\" (BoV 5.1, \"Movement\")"
     )]
@@ -385,14 +405,20 @@ pub(crate) fn segment_error(
             piece: t.name.clone(),
         });
     }
-    for (e, enemy) in models.iter().enumerate() {
-        if enemy.is_enemy_of(m)
-            && enemy.is_valid()
-            && enemy.center.dist_to_segment(from, to) < m.radius_in + enemy.radius_in - EPS
+    for (e, other) in models.iter().enumerate() {
+        if traits.blocked_by(m, other)
+            && other.center.dist_to_segment(from, to) < m.radius_in + other.radius_in - EPS
         {
-            return Some(MoveError::ThroughEnemy {
-                model: idx,
-                enemy: e,
+            return Some(if other.is_enemy_of(m) {
+                MoveError::ThroughEnemy {
+                    model: idx,
+                    enemy: e,
+                }
+            } else {
+                MoveError::ThroughFriend {
+                    model: idx,
+                    friend: e,
+                }
             });
         }
     }
@@ -533,7 +559,7 @@ fn check_end(
             && let Some(t) = field
                 .terrain
                 .iter()
-                .find(|t| (t.impassable() || t.obscuring()) && t.contains_model(m))
+                .find(|t| (t.impassable() || field.bars_landing(t)) && t.contains_model(m))
         {
             return Err(MoveError::FlyingEndsInTerrain {
                 model: i,

@@ -597,10 +597,9 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
     let enemies: Vec<&Model> = if traits.flying {
         Vec::new()
     } else {
-        models
-            .iter()
-            .filter(|e| e.is_enemy_of(m) && e.is_valid())
-            .collect()
+        // The bases in the way: the enemies', and in the starter edition
+        // every other unit's.
+        models.iter().filter(|e| traits.blocked_by(m, e)).collect()
     };
     let key = ShapeKey {
         grid: GridKey {
@@ -1369,7 +1368,7 @@ mod cut_tests {
             .unwrap();
             let model = Model::new(UnitId(0), 0, Point::new(start.0, start.1), mm);
             let way: Vec<Point> = way.into_iter().map(|(x, y)| Point::new(x, y)).collect();
-            let traits = MoveTraits { field_craft, flying: false };
+            let traits = MoveTraits { field_craft, flying: false, friends_block: false };
             let mut cut = PathCut::new(&field, &model, &way, traits);
             let mut b = budget;
             while b > 0.0 {

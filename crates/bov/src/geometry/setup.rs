@@ -131,19 +131,21 @@ pub fn place_terrain(
     templates: &[TerrainTemplate],
     stream: &mut Stream,
 ) -> Result<Battlefield, GeometryError> {
-    place_terrain_by(size, templates, &SCATTER_DICE, stream)
+    place_terrain_by(size, size.sectors(), templates, &SCATTER_DICE, stream)
 }
 
-/// [`place_terrain`] with the hits of `pool` as each piece's distance (the
-/// starter edition's 4 black dice, its white die being the arrow).
+/// [`place_terrain`] on `sectors` (across, down) with the hits of `pool` as
+/// each piece's distance (the starter edition's sectors and 4 black dice,
+/// its white die being the arrow).
 pub fn place_terrain_by(
     size: BattlefieldSize,
+    sectors: (usize, usize),
     templates: &[TerrainTemplate],
     pool: &[DiceGroup],
     stream: &mut Stream,
 ) -> Result<Battlefield, GeometryError> {
     let (w, h) = size.inches();
-    let (cols, rows) = size.sectors();
+    let (cols, rows) = (sectors.0.max(1), sectors.1.max(1));
     let (sw, sh) = (w / cols as f64, h / rows as f64);
     let mut pieces = Vec::new();
     for (n, t) in templates.iter().take(cols * rows).enumerate() {

@@ -25,6 +25,10 @@ pub enum TerrainKind {
     Obscuring,
     /// Attacks units inside (X black dice) or within 6" (X gray dice).
     Dangerous(u8),
+    /// BoV starter, "Cover (Covering Terrain)": a unit with at least half
+    /// of its models inside or behind it upgrades its defense against
+    /// ranged attacks and powers. The starter edition's alone.
+    Covering,
 }
 
 /// Why a geometric input was refused.
@@ -213,6 +217,27 @@ impl TerrainPiece {
         })
     }
 
+    /// The piece with every point of its outline and holes moved by `f` (a
+    /// rigid motion: the battlefield turned).
+    pub fn mapped(&self, f: impl Fn(Point) -> Point) -> Self {
+        let ring = |r: &LineString<f64>| -> LineString<f64> {
+            r.coords()
+                .map(|c| f(Point::from_coord(*c)).coord())
+                .collect()
+        };
+        let polygon = Polygon::new(
+            ring(self.polygon.exterior()),
+            self.polygon.interiors().iter().map(ring).collect(),
+        );
+        Self {
+            name: self.name.clone(),
+            polygon,
+            kinds: self.kinds.clone(),
+            bounds: KeptBounds::default(),
+            edges: KeptEdges::default(),
+        }
+    }
+
     /// An axis-aligned rectangle piece.
     pub fn rect(
         name: impl Into<String>,
@@ -238,6 +263,10 @@ impl TerrainPiece {
 
     pub fn obscuring(&self) -> bool {
         self.is(TerrainKind::Obscuring)
+    }
+
+    pub fn covering(&self) -> bool {
+        self.is(TerrainKind::Covering)
     }
 
     /// The X of Dangerous (X), the highest if several are marked.
@@ -559,6 +588,13 @@ pub struct Battlefield {
     pub width: f64,
     pub height: f64,
     pub terrain: Vec<TerrainPiece>,
+    /// Which bases block a line of sight (the battle's edition: BoV 5.1
+    /// every base, the starter Huge ones alone).
+    #[serde(default, skip_serializing_if = "super::los::BaseBlocking::is_every")]
+    pub base_blocking: super::los::BaseBlocking,
+    /// What gives cover against ranged attacks (the battle's edition).
+    #[serde(default, skip_serializing_if = "super::los::CoverRule::is_obscuring")]
+    pub cover_rule: super::los::CoverRule,
     /// The path planner's terrain grids (see [`GridCache`]).
     #[serde(skip)]
     pub(crate) grids: GridCache,
@@ -573,8 +609,22 @@ impl Battlefield {
             width,
             height,
             terrain,
+            base_blocking: Default::default(),
+            cover_rule: Default::default(),
             grids: GridCache::default(),
         })
+    }
+
+    /// Whether a flying unit may not land inside `piece` (besides
+    /// Impassable terrain): the terrain that gives cover. BoV 5.1,
+    /// "Flying": "cannot end its move inside ... Obscuring terrain"; BoV
+    /// starter, "Keywords" > "Flying": "cannot end its move inside
+    /// Covering terrain".
+    pub fn bars_landing(&self, piece: &TerrainPiece) -> bool {
+        match self.cover_rule {
+            super::los::CoverRule::Obscuring => piece.obscuring(),
+            super::los::CoverRule::Starter => piece.covering(),
+        }
     }
 
     /// Whether a base of `radius` centred on `center` lies wholly on the table.

@@ -162,6 +162,68 @@ impl Edition {
         }
     }
 
+    /// The sectors, across and down, each getting one terrain piece. BoV
+    /// 5.1, "1) Place Terrain": [`Battlefield::sectors`]. BoV starter, "1)
+    /// Place terrain": six 2'x2' sectors on 6'x4', and "increase/decrease
+    /// the pieces of terrain by one per each sector of difference": a
+    /// 4'x3' battlefield has three sectors' area, three pieces side by
+    /// side; a 2'x1' one half a sector's, one piece in the middle
+    /// (docs/rulings.md, "Starter terrain on smaller battlefields").
+    pub fn terrain_sectors(self, battlefield: Battlefield) -> (usize, usize) {
+        match (self, battlefield) {
+            (Edition::V5_1, b) => b.sectors(),
+            (Edition::Starter, Battlefield::Small2x1) => (1, 1),
+            (Edition::Starter, Battlefield::Standard4x3) => (3, 1),
+            (Edition::Starter, Battlefield::Large6x4) => (3, 2),
+        }
+    }
+
+    /// Whether units left in Reserve are defeated when the game ends. BoV
+    /// 5.1, "Reserves": "all units left in Reserve are immediately
+    /// defeated!"; BoV starter, "Reserves" and "End of Game", says no such
+    /// thing: they score nothing for the opponent and keep their army from
+    /// being "completely destroyed" (docs/rulings.md, "Starter reserves at
+    /// the end").
+    pub fn reserves_defeated_at_the_end(self) -> bool {
+        self == Edition::V5_1
+    }
+
+    /// BoV starter, "Move": "No model may move through another model,
+    /// friend or foe"; BoV 5.1, "Movement", lets models move through
+    /// friendly models.
+    pub fn friends_block_moves(self) -> bool {
+        self == Edition::Starter
+    }
+
+    /// Which bases block a line of sight: BoV 5.1, "Line of Sight", every
+    /// base (Huge looking past the others); BoV starter, "Line of Sight"
+    /// and "Keywords" > "Huge", only Huge bases, "like Obscuring terrain".
+    pub fn base_blocking(self) -> crate::geometry::BaseBlocking {
+        match self {
+            Edition::V5_1 => crate::geometry::BaseBlocking::Every,
+            Edition::Starter => crate::geometry::BaseBlocking::HugeOnly,
+        }
+    }
+
+    /// What gives cover against ranged attacks: BoV 5.1, "Obscuring
+    /// terrain", being inside or behind Obscuring terrain; BoV starter,
+    /// "Cover (Covering Terrain)" and "Obscuring Terrain and Cover",
+    /// being inside or behind Covering terrain or partially behind
+    /// Obscuring terrain.
+    pub fn cover_rule(self) -> crate::geometry::CoverRule {
+        match self {
+            Edition::V5_1 => crate::geometry::CoverRule::Obscuring,
+            Edition::Starter => crate::geometry::CoverRule::Starter,
+        }
+    }
+
+    /// BoV starter, "Roll for Table Edges": "The winner of the roll picks
+    /// any table edge as their own"; BoV 5.1, "Roll for Table Edges":
+    /// "either of the two longer table edges".
+    pub fn any_table_edge(self) -> bool {
+        self == Edition::Starter
+    }
+
     /// A Skirmish's move: BoV 5.1, "Skirmish Move", "half the unit's
     /// Speed"; BoV starter, "Skirmish" > "Move", "Execute a normal Move
     /// action", the whole Speed.
@@ -199,6 +261,27 @@ impl Edition {
     /// starter, "Keywords" > "Giant", "a random enemy unit engaged with
     /// this unit".
     pub fn giant_target_random(self) -> bool {
+        self == Edition::Starter
+    }
+
+    /// BoV starter, "Captains": "All units that consist of two or more
+    /// models start the game with a captain amongst their ranks", a model
+    /// of the unit in all respects that helps the others with their Morale
+    /// tests. BoV 5.1 has no Captains.
+    pub fn captains(self) -> bool {
+        self == Edition::Starter
+    }
+
+    /// BoV starter, "Morale": "Epic Creatures don't have to take a morale
+    /// test"; BoV 5.1, "Morale", has them test with a black die.
+    pub fn epic_creatures_test_morale(self) -> bool {
+        self == Edition::V5_1
+    }
+
+    /// Who tests when the General is killed: BoV starter, "Morale" > "3)
+    /// The General is killed", "each and every model in the army"; BoV
+    /// 5.1, "The General is Defeated", the models within its aura.
+    pub fn general_shakes_the_whole_army(self) -> bool {
         self == Edition::Starter
     }
 }

@@ -26,6 +26,12 @@ pub enum Modifier {
     /// An Injured Epic Creature, in the starter edition (BoV starter,
     /// "Epic Creatures" > "Injury Penalty").
     Injured,
+    /// The unit's Captain in play, on a trooper's morale test (BoV
+    /// starter, "Morale Test Modifiers").
+    CaptainInPlay,
+    /// The unit's Captain killed, on a trooper's morale test (BoV starter,
+    /// "Morale Test Modifiers").
+    CaptainKilled,
     /// A power, Vaala or Artifact: +n upgrades or -n downgrades.
     Power(i8),
 }
@@ -39,8 +45,13 @@ impl Modifier {
             | Modifier::Dragonbonded
             | Modifier::Obscured
             | Modifier::InCommandOfHero
-            | Modifier::GeneralsAura => 1,
-            Modifier::Exhausted | Modifier::Skirmish | Modifier::Flanked | Modifier::Injured => -1,
+            | Modifier::GeneralsAura
+            | Modifier::CaptainInPlay => 1,
+            Modifier::Exhausted
+            | Modifier::Skirmish
+            | Modifier::Flanked
+            | Modifier::Injured
+            | Modifier::CaptainKilled => -1,
             Modifier::Power(n) => i32::from(n),
         }
     }
@@ -198,6 +209,9 @@ pub enum MoraleCause {
     GeneralDefeated,
     /// A power or card that calls for a test.
     Effect,
+    /// The unit's Captain was killed (BoV starter, "Morale" > "2) Unit
+    /// Captain is killed").
+    CaptainKilled,
 }
 
 /// What applies to a model's morale test (BoV 5.1, "Morale Test Modifiers").
@@ -212,6 +226,11 @@ pub struct MoraleModifiers {
     /// Within 12" of the General, as the geometry finds it.
     pub generals_aura: bool,
     pub dragonbonded: bool,
+    /// A trooper's test in a unit with a Captain (the starter edition):
+    /// `Some(true)` while the Captain is in play, `Some(false)` once it
+    /// was killed or fled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captain: Option<bool>,
     pub powers: i8,
 }
 
@@ -223,6 +242,7 @@ impl MoraleModifiers {
             in_command: false,
             generals_aura: false,
             dragonbonded: false,
+            captain: None,
             powers: 0,
         }
     }
@@ -242,6 +262,13 @@ impl Modifiers for MoraleModifiers {
         }
         if self.dragonbonded {
             f(Modifier::Dragonbonded);
+        }
+        // BoV starter, "Morale Test Modifiers": "Captain in play Upgrade",
+        // "Captain killed Downgrade".
+        match self.captain {
+            Some(true) => f(Modifier::CaptainInPlay),
+            Some(false) => f(Modifier::CaptainKilled),
+            None => {}
         }
         if self.powers != 0 {
             f(Modifier::Power(self.powers));

@@ -5,9 +5,10 @@ use serde::{Deserialize, Serialize};
 use valerna_dice::Stream;
 use valerna_dice::bov::{Colour, ShiftedDie};
 
+use super::edition::Edition;
 use super::keywords::UnitKeyword;
 use super::modifiers::{Modifiers, MoraleCause, MoraleModifiers};
-use super::state::{ModelSet, UnitState};
+use super::state::{MAX_MODELS, ModelSet, UnitState};
 use super::units::UnitCard;
 
 /// The General's Aura of Command, in inches.
@@ -26,13 +27,72 @@ pub fn morale_die(card: &UnitCard) -> Colour {
     }
 }
 
+/// The defense die a model tests with in `edition`, or `None` when it
+/// takes no test. BoV starter, "Morale": "a gray defense die for troopers
+/// or a black Defense die for Heroes/Captains (Epic Creatures don't have to
+/// take a morale test)"; a card's Shirkers keeps its white die for the
+/// troopers (docs/rulings.md, "Starter morale"). BoV 5.1: [`morale_die`],
+/// Captains being none.
+pub fn morale_die_in(edition: Edition, card: &UnitCard, captain: bool) -> Option<Colour> {
+    if edition.epic_creatures_test_morale() {
+        return Some(morale_die(card));
+    }
+    if card.has(UnitKeyword::Epic) {
+        None
+    } else if captain {
+        Some(Colour::Black)
+    } else {
+        Some(morale_die(card))
+    }
+}
+
+/// The models of a unit that are troopers: all but its Captain (BoV
+/// starter, "Captains": "All other models in the unit are referred to as
+/// 'troopers'").
+pub fn troopers(models: ModelSet, captain: Option<u8>) -> ModelSet {
+    match captain {
+        Some(c) => models.without(ModelSet(1 << u32::from(c.min(MAX_MODELS - 1)))),
+        None => models,
+    }
+}
+
+/// BoV starter, "Morale": which models of a unit with a Captain test
+/// after an attack or effect removed some, and why. "1) Unit suffers
+/// casualties": it lost "half or more of its remaining troopers (i.e. the
+/// models in the unit except for the Captain)", and "each surviving
+/// trooper" tests; "2) Unit Captain is killed": "each trooper in the unit"
+/// tests. Both at once are one test a trooper, for the Captain killed
+/// (docs/rulings.md, "Starter morale"). `before` and `after`: the models
+/// before and after the casualties. `None`: no test.
+pub fn starter_casualty_test(
+    before: ModelSet,
+    after: ModelSet,
+    captain: Option<u8>,
+) -> Option<(ModelSet, MoraleCause)> {
+    let left = troopers(after, captain);
+    if left.is_empty() {
+        return None;
+    }
+    let captain_killed = captain.is_some_and(|c| before.contains(c) && !after.contains(c));
+    if captain_killed {
+        Some((left, MoraleCause::CaptainKilled))
+    } else if heavy_casualties(troopers(before, captain).count(), left.count()) {
+        Some((left, MoraleCause::HeavyCasualties))
+    } else {
+        None
+    }
+}
+
 /// Whether the unit tests for `cause`: Unfeeling units take no test for
-/// heavy casualties nor for the General being defeated.
+/// heavy casualties nor for the General being defeated, nor (in the
+/// starter edition) for their Captain killed, a casualty too.
 pub fn takes_test(card: &UnitCard, cause: MoraleCause) -> bool {
     !(card.has(UnitKeyword::Unfeeling)
         && matches!(
             cause,
-            MoraleCause::HeavyCasualties | MoraleCause::GeneralDefeated
+            MoraleCause::HeavyCasualties
+                | MoraleCause::GeneralDefeated
+                | MoraleCause::CaptainKilled
         ))
 }
 
@@ -66,11 +126,24 @@ pub fn test_models(
     modifiers: &MoraleModifiers,
     stream: &mut Stream,
 ) -> MoraleReport {
+    test_models_with(state, card, testing, morale_die(card), modifiers, stream)
+}
+
+/// [`test_models`] with the die the edition gives the testing models
+/// ([`morale_die_in`]).
+pub fn test_models_with(
+    state: &mut UnitState,
+    card: &UnitCard,
+    testing: ModelSet,
+    colour: Colour,
+    modifiers: &MoraleModifiers,
+    stream: &mut Stream,
+) -> MoraleReport {
     let mut report = MoraleReport::default();
     if !takes_test(card, modifiers.cause) {
         return report;
     }
-    let die = ShiftedDie::new(morale_die(card), modifiers.shift());
+    let die = ShiftedDie::new(colour, modifiers.shift());
     report.tested = testing.intersection(state.alive);
     for m in report.tested.iter() {
         if !die.roll_defense(stream) {

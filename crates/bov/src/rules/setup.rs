@@ -90,7 +90,12 @@ pub fn objective_placer(face_off_winner: Seat, placed: usize) -> Seat {
 /// too shallow for that line, so its zones are a quarter of its depth, 3"
 /// (docs/rulings.md, "Deployment zones on a 2'x1' battlefield").
 pub fn deployment_zone_depth(table: Battlefield) -> f64 {
-    let (_, d) = table.inches();
+    deployment_depth(table.inches().1)
+}
+
+/// [`deployment_zone_depth`] on a battlefield `d` inches from the players'
+/// edge to the opposite one (the starter's short edges: the long side).
+pub fn deployment_depth(d: f64) -> f64 {
     let depth = d / 2.0 - DEPLOYMENT_LINE_INCHES;
     if depth > 0.0 { depth } else { d / 4.0 }
 }

@@ -84,7 +84,11 @@ pub fn place_on(
     keep: impl FnOnce(&Battle) -> Vec<(u16, Vec<Point>)>,
 ) {
     let keep = keep(g);
+    let blocking = g.field.base_blocking;
+    let cover = g.field.cover_rule;
     g.field = Battlefield::new(48.0, 36.0, terrain).unwrap();
+    g.field.base_blocking = blocking;
+    g.field.cover_rule = cover;
     for u in &mut g.units {
         u.deployed = false;
         u.mounted_on = None;

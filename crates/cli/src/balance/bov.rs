@@ -525,11 +525,25 @@ fn write(
             format!(" --lists {}", a.lists.join(",")),
         )
     };
+    // A 5.1 report reads as before editions; a starter one names its
+    // edition in its title, its command and its JSON.
+    let edition = a.edition.edition();
+    let (edition_title, edition_arg) = if edition.is_default() {
+        (String::new(), String::new())
+    } else {
+        (
+            format!(", {edition} edition"),
+            format!(" --edition {edition}"),
+        )
+    };
+    if !edition.is_default() {
+        let _ = writeln!(summary, "edition: {edition}");
+    }
     let _ = writeln!(
         md,
-        "# Battles of Valerna: balance report\n\n\
+        "# Battles of Valerna{edition_title}: balance report\n\n\
          Every pairing of {which} in every scenario \
-         (`valerna bov balance --games {} --seed {} --bot {}{lists_arg}`, {} battlefield): {} games each, \
+         (`valerna bov balance{edition_arg} --games {} --seed {} --bot {}{lists_arg}`, {} battlefield): {} games each, \
          the sides swapped in half of them, both sides played by the `{}` bot. A list's \
          share counts its wins and half of each draw; intervals are 95% Wilson intervals. A \
          pairing is lopsided when a list's share is above {:.0}%.\n",
@@ -741,9 +755,7 @@ fn write(
         }
     );
     write_report(&a.out, &md)?;
-    Ok(Report {
-        summary: format!("{summary}report: {}\n", a.out.join("README.md").display()),
-        json: json!({
+    let mut json = json!({
             "games_per_cell": a.games,
             "seed": a.seed,
             "bot": a.bot,
@@ -752,7 +764,15 @@ fn write(
             "cells": json_cells,
             "cards": json_cards,
             "failed": failed,
-        }),
+    });
+    if !edition.is_default()
+        && let Some(o) = json.as_object_mut()
+    {
+        o.insert("edition".into(), json!(edition.name()));
+    }
+    Ok(Report {
+        summary: format!("{summary}report: {}\n", a.out.join("README.md").display()),
+        json,
     })
 }
 

@@ -15,6 +15,10 @@ bov-edge = { $side } takes the { $near ->
     [yes] near
    *[no] far
 } long edge
+bov-short-edge = { $side } takes the { $near ->
+    [yes] left
+   *[no] right
+} short edge, the battlefield turned to it
 bov-marched = { $unit } marches
 bov-moved = { $unit } moves { $inches }"
 bov-attack = { $unit } attacks { $target }
@@ -139,6 +143,8 @@ bov-modifier = { $name ->
     [command] in command of a Hero
     [aura] the General's aura
     [injured] Injured
+    [captain] the Captain in play
+    [captain_killed] the Captain killed
    *[power] a power
 } { $value ->
     [up] upgrade
@@ -152,6 +158,7 @@ bov-status-name = { $status ->
 bov-cause = { $cause ->
     [heavy] heavy casualties
     [general] the General is defeated
+    [captain] the Captain is killed
    *[effect] an effect
 }
 bov-reason = { $reason ->

@@ -16,6 +16,10 @@ bov-edge = { $side } prend le grand bord { $near ->
     [yes] proche
    *[no] éloigné
 }
+bov-short-edge = { $side } prend le petit bord { $near ->
+    [yes] gauche
+   *[no] droit
+}, le champ de bataille tourné vers lui
 bov-marched = { $unit } marche
 bov-moved = { $unit } se déplace de { $inches }"
 bov-attack = { $unit } attaque { $target }
@@ -139,6 +143,8 @@ bov-modifier = { $name ->
     [command] aux ordres d'un Héros
     [aura] l'aura du Général
     [injured] Blessé
+    [captain] le Capitaine en jeu
+    [captain_killed] le Capitaine tué
    *[power] un pouvoir
 } { $value ->
     [up] amélioration
@@ -152,6 +158,7 @@ bov-status-name = { $status ->
 bov-cause = { $cause ->
     [heavy] lourdes pertes
     [general] le Général est vaincu
+    [captain] le Capitaine est tué
    *[effect] un effet
 }
 bov-reason = { $reason ->

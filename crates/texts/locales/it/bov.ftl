@@ -16,6 +16,10 @@ bov-edge = { $side } prende il lato lungo { $near ->
     [yes] vicino
    *[no] lontano
 }
+bov-short-edge = { $side } prende il lato corto { $near ->
+    [yes] sinistro
+   *[no] destro
+}, il campo di battaglia girato verso di esso
 bov-marched = { $unit } marcia
 bov-moved = { $unit } si muove di { $inches }"
 bov-attack = { $unit } attacca { $target }
@@ -139,6 +143,8 @@ bov-modifier = { $name ->
     [command] al comando di un Eroe
     [aura] l'aura del Generale
     [injured] Ferito
+    [captain] il Capitano in gioco
+    [captain_killed] il Capitano ucciso
    *[power] un potere
 } { $value ->
     [up] potenziamento
@@ -152,6 +158,7 @@ bov-status-name = { $status ->
 bov-cause = { $cause ->
     [heavy] perdite pesanti
     [general] il Generale è sconfitto
+    [captain] il Capitano è ucciso
    *[effect] un effetto
 }
 bov-reason = { $reason ->
