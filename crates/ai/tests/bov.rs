@@ -203,3 +203,72 @@ fn the_quick_playout_advances_as_the_greedy_bot_does() {
         common::check_charge_waits(friends_y, supported, |g| quick(g, &mut Stream::new(1)));
     }
 }
+
+/// The search judges a lead on the scale of the edition's winning margin:
+/// BoV starter, "Seize the Land" > "Scoring", "at least 30 points more than
+/// the opponent", where BoV 5.1 asks 10% of the game size. The same lead
+/// of 20 points weighs less in a starter Seize the Land than it would by
+/// the 5.1 rule, and the same in Slay the Foe, whose margin the editions
+/// share.
+#[test]
+fn the_search_weighs_a_lead_by_the_edition_s_margin() {
+    use valerna_bov::rules::edition::Edition;
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    for (scenario, differs) in [
+        (Scenario::SeizeTheLand, true),
+        (Scenario::SlayTheFoe, false),
+    ] {
+        let setup = BattleSetup {
+            edition: Edition::Starter,
+            scenario,
+            ..BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm")
+        };
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        g.score.points = [20, 0];
+        let mut by_starter = [0.0; 2];
+        BovSampler::new().evaluate(&g, &mut by_starter);
+        g.setup.edition = Edition::V5_1;
+        let mut by_v51 = [0.0; 2];
+        BovSampler::new().evaluate(&g, &mut by_v51);
+        assert!(by_starter[0] > 0.5, "{by_starter:?}");
+        if differs {
+            assert!(by_starter[0] < by_v51[0], "{by_starter:?} {by_v51:?}");
+        } else {
+            assert_eq!(by_starter, by_v51);
+        }
+    }
+}
+
+/// The greedy bot, whose judgement the search's playouts use, weighs a
+/// Quest treasure at its 5.1 worth in either edition: the starter's 2 and 1
+/// points are the same treasures on a tenth of the scale.
+#[test]
+fn the_bots_weigh_starter_treasures_as_5_1_ones() {
+    use valerna_bov::battle::quest::{Place, Treasure, treasure_worth};
+    use valerna_bov::rules::edition::Edition;
+    use valerna_bov::rules::quest::TreasureKind;
+    assert_eq!(treasure_worth(TreasureKind::Major), 20.0);
+    assert_eq!(treasure_worth(TreasureKind::Minor), 10.0);
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    for (edition, points) in [(Edition::Starter, 3), (Edition::V5_1, 30)] {
+        let setup = BattleSetup {
+            edition,
+            scenario: Scenario::Quest,
+            ..BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm")
+        };
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        let unit = g.units[0].id;
+        g.quest.treasures = vec![
+            Treasure {
+                kind: Some(TreasureKind::Major),
+                place: Place::Carried(unit),
+            },
+            Treasure {
+                kind: Some(TreasureKind::Minor),
+                place: Place::Carried(unit),
+            },
+        ];
+        assert_eq!(g.carried_points(unit), points, "{edition}: the score");
+        assert_eq!(g.carried_worth(unit), 30.0, "{edition}: the bots' weight");
+    }
+}

@@ -1712,3 +1712,159 @@ fn the_starter_table_edge_may_be_a_short_one() {
         }
     }
 }
+
+/// BoV starter, "Writing army lists" > "Add Vaala cards or Upgrade tokens":
+/// "you can buy Upgrade tokens at the cost of 1 per token". A list buying
+/// them is a starter list and says so; they count in its points; a list
+/// file writes them and reads them back.
+#[test]
+fn upgrade_tokens_are_bought_at_one_point_each() {
+    use valerna_bov::rules::force_list::{ListRule, costs, parse, to_ron, validate};
+    let text = |size: u32, tokens: u32, edition: &str| {
+        format!(
+            r#"(name: "t", force: "Allaria", game_size: {size}, units: [(card: "eldai_alarn", general: true), (card: "dreamfencers")], vaala: [], upgrade_tokens: {tokens}{edition})"#
+        )
+    };
+    let pack = pack();
+    let list = parse(&text(100, 3, ", edition: starter")).unwrap();
+    let base = costs(&pack, &parse(&text(100, 0, ", edition: starter")).unwrap()).total;
+    let force = validate(&pack, &list).unwrap();
+    assert_eq!(force.upgrade_tokens, 3);
+    assert_eq!(force.points, base + 3);
+    let c = costs(&pack, &list);
+    assert_eq!((c.upgrade_tokens, c.total), (3, base + 3));
+    // Written out and read back.
+    let again = parse(&to_ron(&pack, &list)).unwrap();
+    assert_eq!(again, list);
+    assert!(to_ron(&pack, &list).contains("upgrade_tokens: 3"));
+    // Not in a list of no edition (nor of 5.1).
+    for edition in ["", ", edition: v5_1"] {
+        let v = validate(&pack, &parse(&text(100, 2, edition)).unwrap()).unwrap_err();
+        let v = v
+            .iter()
+            .find(|v| v.rule == ListRule::UpgradeTokens)
+            .unwrap();
+        assert!(v.to_string().contains("BoV starter"), "{v}");
+    }
+    // They count against the game size.
+    let v = validate(&pack, &parse(&text(base, 1, ", edition: starter")).unwrap()).unwrap_err();
+    let v = v.iter().find(|v| v.rule == ListRule::Points).unwrap();
+    assert!(v.message.contains("Upgrade tokens 1"), "{v}");
+    // A list with none writes none.
+    let none = parse(&text(100, 0, "")).unwrap();
+    assert!(!serde_json::to_string(&none).unwrap().contains("upgrade"));
+}
+
+/// BoV starter, "Add Vaala cards or Upgrade tokens": "You can then spend
+/// these tokens during the game every time you make an attack roll or a
+/// defense roll. Declare you are spending an upgrade token before making
+/// the roll ... this gives you an additional Upgrade to the roll, and the
+/// token is discarded. You can only spend one Upgrade token per roll." The
+/// attacker is asked before its attack roll, the defender before its
+/// defense roll; a side with no token left is not asked.
+#[test]
+fn an_upgrade_token_is_declared_before_the_roll() {
+    let mut asked = [0, 0];
+    for seed in 0..12u64 {
+        let setup = BattleSetup {
+            edition: Edition::Starter,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
+        };
+        let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+        assert_eq!(g.upgrade_tokens, [0, 0], "the shipped lists buy none");
+        first_choices_while(&mut g, |p| {
+            matches!(
+                p,
+                Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+            )
+        });
+        let alarn = unit_named(&g, "Eldai Alarn");
+        let fangs = unit_named(&g, "Bloodfangs");
+        let gap = common::radius(&g, alarn) + common::radius(&g, fangs);
+        place(&mut g, |g| {
+            vec![
+                (alarn, vec![Point::new(20.0, 10.0)]),
+                (fangs, row(g, fangs, 3, 20.0 - 1.08, 10.0 + gap, 0.1)),
+            ]
+        });
+        let (me, foe) = (
+            g.units[usize::from(alarn)].owner,
+            g.units[usize::from(fangs)].owner,
+        );
+        g.upgrade_tokens[usize::from(me)] = 1;
+        g.upgrade_tokens[usize::from(foe)] = 1;
+        activate(&mut g, alarn);
+        g.apply(Decision::Attack { target: fangs }).unwrap();
+        decline_reactions(&mut g);
+        let Phase::UpgradeToken { seat, unit, .. } = g.phase else {
+            panic!("seed {seed}: the attacker is asked first: {:?}", g.phase)
+        };
+        assert_eq!((seat, unit), (me, alarn));
+        asked[0] += 1;
+        g.apply(Decision::UpgradeToken { spend: true }).unwrap();
+        assert_eq!(g.upgrade_tokens[usize::from(me)], 0, "discarded");
+        decline_reactions(&mut g);
+        if let Phase::UpgradeToken { seat, unit, .. } = g.phase {
+            assert_eq!((seat, unit), (foe, fangs), "then the defender");
+            asked[1] += 1;
+            g.apply(Decision::UpgradeToken { spend: false }).unwrap();
+            assert_eq!(g.upgrade_tokens[usize::from(foe)], 1, "kept");
+        }
+        settle(&mut g);
+        for e in g.entries() {
+            match &e.event {
+                Event::AttackRolled { modifiers, .. } => {
+                    assert!(modifiers.contains(&Modifier::UpgradeToken), "seed {seed}")
+                }
+                Event::DefenseRolled { modifiers, .. } => {
+                    assert!(!modifiers.contains(&Modifier::UpgradeToken), "seed {seed}")
+                }
+                _ => {}
+            }
+        }
+        // No token left: the next attack asks nothing of the attacker.
+        if g.units[usize::from(fangs)].alive() {
+            activate(&mut g, alarn);
+            g.apply(Decision::Attack { target: fangs }).unwrap();
+            decline_reactions(&mut g);
+            assert!(
+                !matches!(g.phase, Phase::UpgradeToken { seat, .. } if seat == me),
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(asked[0] > 0 && asked[1] > 0, "{asked:?}");
+}
+
+/// Starter battles of greedy bots with three Upgrade tokens a side keep the
+/// invariants, end, and spend the tokens (BoV starter, "Add Vaala cards or
+/// Upgrade tokens").
+#[test]
+fn starter_battles_with_upgrade_tokens_spend_them() {
+    for seed in 0..3u64 {
+        let mut g = Battle::start_narrated(&pack(), &starter(seed, Scenario::SlayTheFoe)).unwrap();
+        g.upgrade_tokens = [3, 3];
+        let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 1)];
+        let mut n = 0;
+        while let Some(s) = g.to_decide() {
+            let d = bots[usize::from(s.min(1))].decide(&g);
+            g.apply(d).unwrap();
+            invariants::check(&g).unwrap();
+            n += 1;
+            assert!(n < 20_000);
+        }
+        let spent = g
+            .entries()
+            .iter()
+            .filter(|e| match &e.event {
+                Event::AttackRolled { modifiers, .. } | Event::DefenseRolled { modifiers, .. } => {
+                    modifiers.contains(&Modifier::UpgradeToken)
+                }
+                _ => false,
+            })
+            .count();
+        assert!(spent >= 1, "seed {seed}");
+        assert!(g.upgrade_tokens.iter().sum::<u32>() < 6, "seed {seed}");
+    }
+}

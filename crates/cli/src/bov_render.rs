@@ -12,7 +12,6 @@ use clap::Args;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
-use valerna_bov::battle::deployment::zone;
 use valerna_bov::battle::quest::{Place, token_radius};
 use valerna_bov::battle::{Battle, Decision, Phase, Unit};
 use valerna_bov::content::Pack;

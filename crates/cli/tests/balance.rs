@@ -429,3 +429,34 @@ fn a_shard_is_named_as_i_of_n() {
         );
     }
 }
+
+/// A starter balance report names its edition (BoV starter, RULINGS §2):
+/// in its title, in the command it gives and in its JSON; a 5.1 report
+/// names none, as before editions.
+#[test]
+fn a_starter_bov_report_names_its_edition() {
+    let run = |edition: &[&str], dir: &PathBuf| {
+        let mut args = vec!["bov", "balance", "--games", "1", "--scenarios", "slay"];
+        args.extend_from_slice(edition);
+        args.extend_from_slice(&[
+            "--lists",
+            "tyveria_swarm,allaria_guild_line",
+            "--json",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        json(&valerna(&args))
+    };
+    let (d1, d2) = (temp("starter"), temp("v51"));
+    let starter = run(&["--edition", "starter"], &d1);
+    assert_eq!(starter["edition"], json!("starter"));
+    let md = std::fs::read_to_string(d1.join("README.md")).unwrap();
+    assert!(md.contains("starter edition: balance report"), "{md}");
+    assert!(md.contains("valerna bov balance --edition starter"), "{md}");
+    let v51 = run(&[], &d2);
+    assert!(v51.get("edition").is_none(), "{v51}");
+    let md = std::fs::read_to_string(d2.join("README.md")).unwrap();
+    assert!(!md.contains("edition"), "{md}");
+    let _ = std::fs::remove_dir_all(&d1);
+    let _ = std::fs::remove_dir_all(&d2);
+}

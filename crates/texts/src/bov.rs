@@ -112,6 +112,7 @@ pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
                 Modifier::Injured => "injured",
                 Modifier::CaptainInPlay => "captain",
                 Modifier::CaptainKilled => "captain_killed",
+                Modifier::UpgradeToken => "token",
                 Modifier::Power(_) => "power",
             };
             let value = if m.value() > 0 { "up" } else { "down" };
@@ -201,6 +202,12 @@ pub fn decision_text(
         Decision::DangerousTarget { unit: u } => {
             tr!(t, "bov-dangerous", side = who, unit = unit(b, *u))
         }
+        Decision::UpgradeToken { spend } => tr!(
+            t,
+            "bov-token",
+            side = who,
+            spend = if *spend { "yes" } else { "no" }
+        ),
         Decision::TableEdge { near, short } => {
             let near = if *near { "yes" } else { "no" };
             if *short {
@@ -623,6 +630,7 @@ pub fn question_text(b: &Battle, t: &Texts) -> Option<String> {
         Ask::Redirect => "redirect",
         Ask::Mount => "mount",
         Ask::EntryEdge => "entry_edge",
+        Ask::UpgradeToken => "token",
         Ask::Monster => "monster",
         Ask::Over => return None,
     };

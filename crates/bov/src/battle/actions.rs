@@ -380,6 +380,7 @@ impl Battle {
                 Ok(())
             }
             (Phase::EntryEdge { .. }, Decision::EntryEdge { .. }) => Ok(()),
+            (Phase::UpgradeToken { .. }, Decision::UpgradeToken { .. }) => Ok(()),
             (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
                 // BoV 5.1, "Restore Fatigue": up to the allowance, markers the
                 // unit has.
@@ -534,6 +535,9 @@ impl Battle {
             }
             (Phase::EntryEdge { unit, .. }, Decision::EntryEdge { edge }) => {
                 self.choose_entry_edge(unit, edge)
+            }
+            (Phase::UpgradeToken { seat, .. }, Decision::UpgradeToken { spend }) => {
+                self.spend_upgrade_token(seat, spend)
             }
             (Phase::Markers { unit, .. }, Decision::RemoveMarkers { markers }) => {
                 self.restore_with(unit, &markers)
@@ -1088,6 +1092,11 @@ impl Battle {
                     out.push(Decision::TableEdge { near: true, short });
                     out.push(Decision::TableEdge { near: false, short });
                 }
+                Choices::Listed
+            }
+            Phase::UpgradeToken { .. } => {
+                out.push(Decision::UpgradeToken { spend: true });
+                out.push(Decision::UpgradeToken { spend: false });
                 Choices::Listed
             }
             Phase::EntryEdge { .. } => {

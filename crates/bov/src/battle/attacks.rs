@@ -20,6 +20,7 @@ use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
 use crate::rules::units::WeaponKind;
 use crate::rules::wounds::{WoundPlan, apply_wound_plan, plan_wounds};
+use valerna_game::Seat;
 
 impl Battle {
     /// "Count Attacking Models" for melee: models engaged with a model of the target.
@@ -117,6 +118,11 @@ impl Battle {
         let defenders = self.seats_of(&targets);
         self.note_attacked(unit, &targets);
         self.queue.push_front(attack);
+        // BoV starter: an Upgrade token is declared "before making the
+        // roll", once the reactions to the declaration were offered.
+        if let Some(s) = self.upgrade_token_offer(unit, Roll::Attack) {
+            self.queue.push_front(s);
+        }
         self.queue.push_front(Step::Reactions {
             window: Window {
                 trigger: Trigger::AttackDeclared(kind),
@@ -138,6 +144,7 @@ impl Battle {
         charge: bool,
         consolidate: bool,
     ) {
+        let token = self.token_spent(unit);
         if !self.units[usize::from(unit)].alive() {
             return;
         }
@@ -161,6 +168,7 @@ impl Battle {
         am.injured = self.injured_downgrade(unit);
         let foe = groups.first().map(|g| g.0);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Melee), foe);
+        am.upgrade_token = token;
         let mut steps = Vec::new();
         for &(target, n) in groups {
             let Ok(pool) = collect_dice(&attacker, WeaponKind::Melee, n) else {
@@ -298,6 +306,7 @@ impl Battle {
     /// Rolls a declared ranged attack: the models still in range and line
     /// of sight after the reactions attack.
     pub(crate) fn ranged_attack_step(&mut self, unit: u16, target: u16, skirmish: bool) {
+        let token = self.token_spent(unit);
         if !self.units[usize::from(unit)].alive() || !self.units[usize::from(target)].alive() {
             return;
         }
@@ -318,6 +327,7 @@ impl Battle {
         am.dragonbonded = self.dragonbonded(unit);
         am.injured = self.injured_downgrade(unit);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
+        am.upgrade_token = token;
         let witness = self.witness();
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
         self.tell_attack(witness, unit, target, AttackKind::Ranged, &pool, &am, roll);
@@ -408,6 +418,7 @@ impl Battle {
     /// that takes them (Flanked against melee, cover against ranged).
     pub(crate) fn hits_step(&mut self, h: Hits, stage: u8) -> bool {
         let unit = h.unit;
+        let token = stage >= 2 && self.token_spent(unit);
         if !self.units[usize::from(unit)].alive() {
             return true;
         }
@@ -447,6 +458,9 @@ impl Battle {
         if stage == 1 {
             let owner = self.units[usize::from(unit)].owner;
             self.queue.push_front(again(&h, 2));
+            if let Some(s) = self.upgrade_token_offer(unit, Roll::Defense) {
+                self.queue.push_front(s);
+            }
             self.queue.push_front(Step::Reactions {
                 window: Window {
                     trigger: Trigger::Hit(h.kind),
@@ -463,6 +477,7 @@ impl Battle {
             critical: h.critical,
         };
         let mut dm = self.defense_modifiers_against(unit, h.kind, Some(h.attacker));
+        dm.upgrade_token = token;
         match h.kind {
             WeaponKind::Melee => dm.flanked = h.flanked,
             WeaponKind::Ranged => {
@@ -495,6 +510,58 @@ impl Battle {
             by: (h.kind == WeaponKind::Melee).then_some(h.attacker),
         });
         true
+    }
+
+    /// BoV starter, "Add Vaala cards or Upgrade tokens": "You can then spend
+    /// these tokens during the game every time you make an attack roll or a
+    /// defense roll. Declare you are spending an upgrade token before making
+    /// the roll". The step that asks the owner of `unit`, before its
+    /// attack's roll or its defense roll, when its side has a token left.
+    /// One attack's rolls against several units are one declaration.
+    fn upgrade_token_offer(&self, unit: u16, roll: Roll) -> Option<Step> {
+        let seat = self.units[usize::from(unit)].owner;
+        (self
+            .upgrade_tokens
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or(0)
+            > 0)
+        .then_some(Step::UpgradeToken { seat, unit, roll })
+    }
+
+    /// Asks `seat` whether it spends an Upgrade token on the roll of `unit`
+    /// that follows, if it still has one and the unit is still there.
+    pub(crate) fn upgrade_token_step(&mut self, seat: Seat, unit: u16, roll: Roll) -> bool {
+        let left = self
+            .upgrade_tokens
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or(0);
+        if left == 0 || !self.units[usize::from(unit)].alive() {
+            return true;
+        }
+        self.phase = Phase::UpgradeToken { seat, unit, roll };
+        false
+    }
+
+    /// The answer: a token spent is discarded, and the next roll of the
+    /// seat ("the roll", made at once) is upgraded.
+    pub(crate) fn spend_upgrade_token(&mut self, seat: Seat, spend: bool) {
+        let Some(left) = self.upgrade_tokens.get_mut(usize::from(seat)) else {
+            return;
+        };
+        if spend && *left > 0 {
+            *left -= 1;
+            self.token_declared = Some(seat);
+        }
+    }
+
+    /// Whether an Upgrade token was declared for this roll of `unit`'s
+    /// side; the declaration is used up either way ("You can only spend
+    /// one Upgrade token per roll").
+    fn token_spent(&mut self, unit: u16) -> bool {
+        let seat = self.units[usize::from(unit)].owner;
+        self.token_declared.take_if(|s| *s == seat).is_some()
     }
 
     /// The answer to a redirect: the pending hits go to `to` instead.

@@ -742,6 +742,9 @@ impl Bot for GreedyBot {
             Phase::EntryEdge { seat, .. } => Decision::EntryEdge {
                 edge: game.own_edge(*seat),
             },
+            // BoV starter, "Upgrade tokens": a token left at the end is worth
+            // nothing, so each goes on the first roll it may.
+            Phase::UpgradeToken { .. } => Decision::UpgradeToken { spend: true },
             Phase::Reserve { .. } => {
                 game.choices(&mut self.buf);
                 // The first entry the engine offers comes in from the middle

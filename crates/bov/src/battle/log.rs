@@ -363,6 +363,7 @@ pub enum Ask {
     Mount,
     EntryEdge,
     Monster,
+    UpgradeToken,
     Over,
 }
 
@@ -389,6 +390,7 @@ impl Ask {
             P::Mount { .. } => Ask::Mount,
             P::EntryEdge { .. } => Ask::EntryEdge,
             P::Monster { .. } => Ask::Monster,
+            P::UpgradeToken { .. } => Ask::UpgradeToken,
         }
     }
 }
@@ -483,7 +485,8 @@ impl Battle {
             | P::Command { hero: unit, .. }
             | P::Redirect { hero: unit, .. }
             | P::Mount { rider: unit, .. }
-            | P::EntryEdge { unit, .. } => Some(*unit),
+            | P::EntryEdge { unit, .. }
+            | P::UpgradeToken { unit, .. } => Some(*unit),
             P::Opportunity { mover, .. } => Some(*mover),
             _ => None,
         }
@@ -631,6 +634,7 @@ impl Decision {
             Decision::StayInReserve => "staying in Reserve",
             Decision::DangerousTarget { .. } => "a target for Dangerous terrain",
             Decision::TableEdge { .. } => "a table edge",
+            Decision::UpgradeToken { .. } => "spending an Upgrade token or not",
             Decision::RemoveMarkers { .. } => "markers to remove (Restore Fatigue)",
             Decision::ActivatePower { .. } => "an Activate Power",
             Decision::FlankedAttack { .. } => "a Flanked unit's attack model by model",
@@ -661,6 +665,9 @@ impl Ask {
             Ask::Dangerous => "a target for Dangerous terrain (BoV 5.1, \"Dangerous Terrain (X)\")",
             Ask::TableEdge => {
                 "a table edge (BoV 5.1, \"Roll for Table Edges\"; any edge in the starter edition)"
+            }
+            Ask::UpgradeToken => {
+                "whether to spend an Upgrade token on the roll (BoV starter, \"Add Vaala cards or Upgrade tokens\")"
             }
             Ask::Markers => "the markers to remove (BoV 5.1, \"Restore Fatigue\")",
             Ask::Reaction => "a reaction or none (BoV 5.1, \"Reactions\")",

@@ -37,7 +37,7 @@ use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain_
 use crate::rules::edition::Edition;
 use crate::rules::force_list;
 use crate::rules::modifiers::MoraleCause;
-use crate::rules::powers::Trigger;
+use crate::rules::powers::{Roll, Trigger};
 use crate::rules::scenario::{self, Objectives, Scenario, Score};
 use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
@@ -155,6 +155,9 @@ pub enum Decision {
     DangerousTarget { unit: u16 },
     /// "Roll for Table Edges": the winner takes the long edge at y = 0
     /// (`near`) or the one opposite.
+    /// BoV starter, "Add Vaala cards or Upgrade tokens": spend one of the
+    /// seat's Upgrade tokens on the roll about to be made, or not.
+    UpgradeToken { spend: bool },
     TableEdge {
         near: bool,
         /// One of the short edges (the left one when `near`): the starter
@@ -352,6 +355,13 @@ pub enum Phase {
         seat: Seat,
         ask: monsters::MonsterAsk,
     },
+    /// `seat` may spend an Upgrade token on the `roll` of `unit` about to
+    /// be made (BoV starter, "Add Vaala cards or Upgrade tokens").
+    UpgradeToken {
+        seat: Seat,
+        unit: u16,
+        roll: Roll,
+    },
 }
 
 /// A step of the engine's queue.
@@ -459,6 +469,9 @@ pub enum Step {
     Command { hero: u16 },
     /// "Dragonriders": the rider may mount at the end of its activation.
     Mount { rider: u16 },
+    /// BoV starter: `seat` is asked whether it spends an Upgrade token on
+    /// the `roll` of `unit` that follows.
+    UpgradeToken { seat: Seat, unit: u16, roll: Roll },
     /// Hits of an attack on `unit`, before its defense roll: `stage` 0
     /// offers a Command X Hero's owner to have a commanded unit take ranged
     /// hits, or a mounted rider's owner to have its Mount take melee hits,
@@ -540,6 +553,12 @@ pub struct Battle {
     pub quest: quest::Quest,
     /// The neutral side (BoV 5.1, "Monsters").
     pub monsters: monsters::Monsters,
+    /// The Upgrade tokens each seat has left (BoV starter, "Add Vaala
+    /// cards or Upgrade tokens"): those its list bought.
+    pub upgrade_tokens: [u32; 2],
+    /// The seat that declared an Upgrade token for the roll about to be
+    /// made.
+    pub(crate) token_declared: Option<Seat>,
     /// The battle's story, when it is told ([`Battle::start_narrated`]).
     pub(crate) log: Option<Box<log::Log>>,
 }
@@ -886,6 +905,7 @@ impl Battle {
                 self.check_wipe_out();
                 true
             }
+            Step::UpgradeToken { seat, unit, roll } => self.upgrade_token_step(seat, unit, roll),
             Step::Giant { unit, candidates } => {
                 let alive: Vec<u16> = candidates
                     .into_iter()
@@ -1152,6 +1172,8 @@ impl Battle {
             uses: Default::default(),
             quest: Default::default(),
             monsters: Default::default(),
+            upgrade_tokens: [0, 1].map(|s| forces.get(s).map_or(0, |f| f.upgrade_tokens)),
+            token_declared: None,
             log: narrate.then(Default::default),
         };
         for (seat, cards) in hands.iter().enumerate() {
@@ -1212,7 +1234,8 @@ impl Game for Battle {
             | Phase::PlaceObjective { seat }
             | Phase::TableEdge { seat }
             | Phase::Dangerous { seat, .. }
-            | Phase::EntryEdge { seat, .. } => Some(*seat),
+            | Phase::EntryEdge { seat, .. }
+            | Phase::UpgradeToken { seat, .. } => Some(*seat),
             Phase::Monster { seat, .. } => Some(*seat),
             Phase::Action { unit }
             | Phase::Casualties { unit, .. }

@@ -51,6 +51,15 @@ pub struct ForceList {
     /// either.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<super::edition::Edition>,
+    /// Upgrade tokens bought with the points left, 1 each (BoV starter,
+    /// "Writing army lists" > "Add Vaala cards or Upgrade tokens"): a
+    /// starter list's alone.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub upgrade_tokens: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One unit of a force list.
@@ -108,6 +117,8 @@ pub enum ListRule {
     Mercenaries,
     /// A Monster named for the battle that is not a Monster card.
     Monsters,
+    /// Upgrade tokens in a list not written for the starter edition.
+    UpgradeTokens,
 }
 
 /// Where the list format's own rules (ids, references, syntax) are written:
@@ -116,7 +127,7 @@ const LIST_FORMAT: &str = "content/bov/README.md, \"Force lists\"";
 
 impl ListRule {
     /// Every rule, in the order [`validate`] reports them.
-    pub const ALL: [ListRule; 16] = [
+    pub const ALL: [ListRule; 17] = [
         ListRule::Format,
         ListRule::EntryId,
         ListRule::DuplicateEntry,
@@ -133,6 +144,7 @@ impl ListRule {
         ListRule::Unique,
         ListRule::Mercenaries,
         ListRule::Monsters,
+        ListRule::UpgradeTokens,
     ];
 
     /// The rule as a stable identifier.
@@ -154,6 +166,7 @@ impl ListRule {
             ListRule::Mounted => "mounted",
             ListRule::Mercenaries => "mercenaries",
             ListRule::Monsters => "monsters",
+            ListRule::UpgradeTokens => "upgrade_tokens",
         }
     }
 
@@ -177,6 +190,7 @@ impl ListRule {
             ListRule::Unique => "Writing up Force Lists > Unique",
             ListRule::Mercenaries => "Neutral Units > Mercenaries",
             ListRule::Monsters => "Neutral Units > Monsters",
+            ListRule::UpgradeTokens => "Writing army lists > Add Vaala cards or Upgrade tokens",
         }
     }
 
@@ -199,12 +213,17 @@ impl ListRule {
             | ListRule::Dragonbond
             | ListRule::Unique => Some(26),
             ListRule::Mercenaries | ListRule::Monsters => Some(30),
+            // The starter book's (its contents list no pages).
+            ListRule::UpgradeTokens => None,
         }
     }
 
     /// Where the rule is written, for a reader: `BoV 5.1, "The General",
     /// p. 20`.
     pub fn citation(self) -> String {
+        if self == ListRule::UpgradeTokens {
+            return format!("BoV starter, \"{}\"", self.section());
+        }
         match self.page() {
             Some(p) => format!("BoV 5.1, \"{}\", p. {p}", self.section()),
             None => self.section().to_string(),
@@ -332,6 +351,9 @@ pub struct Force {
     pub mercenary_points: u32,
     /// The Monsters the list names for the battle, by unit id.
     pub monsters: Vec<String>,
+    /// Upgrade tokens to spend in the battle (a starter list's).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub upgrade_tokens: u32,
 }
 
 /// Whether `id` is a usable entry id: like a card id, at least one of
@@ -448,12 +470,17 @@ impl<'a> Reading<'a> {
         CARD_POINTS * self.list.vaala.len() as u32
     }
 
+    /// The Upgrade tokens bought, 1 point each.
+    fn token_points(&self) -> u32 {
+        CARD_POINTS.saturating_mul(self.list.upgrade_tokens)
+    }
+
     /// Points spent on Mercenaries, and on the force's own units and its
     /// Vaala cards (docs/rulings.md, "The General is chosen among the
     /// force's own Heroes").
     fn mercenary_and_main_points(&self) -> (u32, u32) {
         let mut mercenary = 0;
-        let mut main = self.vaala_points();
+        let mut main = self.vaala_points().saturating_add(self.token_points());
         for i in 0..self.list.units.len() {
             if self.mercenary(i) {
                 mercenary += self.unit_points(i);
@@ -509,7 +536,7 @@ impl fmt::Debug for Rule {
 /// Every rule a list is checked against, in the order they are reported:
 /// the file's own first, then the book's in its order. ([`ListRule::Format`]
 /// is [`parse`]'s.)
-pub const RULES: [Rule; 15] = [
+pub const RULES: [Rule; 16] = [
     Rule {
         rule: ListRule::EntryId,
         check: entry_ids,
@@ -570,7 +597,28 @@ pub const RULES: [Rule; 15] = [
         rule: ListRule::Monsters,
         check: monsters,
     },
+    Rule {
+        rule: ListRule::UpgradeTokens,
+        check: upgrade_tokens,
+    },
 ];
+
+/// BoV starter, "Add Vaala cards or Upgrade tokens": "you can buy Upgrade
+/// tokens at the cost of 1 per token"; BoV 5.1 has none, so a list buying
+/// them is written for the starter edition and says so.
+fn upgrade_tokens(r: &Reading<'_>) -> Found {
+    let n = r.list.upgrade_tokens;
+    if n == 0 || r.list.edition == Some(super::edition::Edition::Starter) {
+        return Vec::new();
+    }
+    vec![(
+        Entry::List,
+        format!(
+            "buys {n} Upgrade token{}: they are the starter edition's, so the list names it (`edition: starter`)",
+            if n == 1 { "" } else { "s" }
+        ),
+    )]
+}
 
 /// Checks every rule of a force list against `pack` and reports every
 /// violation, or the force ready to deploy.
@@ -600,7 +648,10 @@ pub struct Costs {
     pub units: Vec<u32>,
     /// The Vaala cards, together.
     pub vaala: u32,
-    /// Everything: units, Artifacts and Vaala.
+    /// The Upgrade tokens, together (a starter list's).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub upgrade_tokens: u32,
+    /// Everything: units, Artifacts, Vaala and Upgrade tokens.
     pub total: u32,
     /// Of which on Mercenaries.
     pub mercenary: u32,
@@ -613,6 +664,7 @@ pub fn costs(pack: &Pack, list: &ForceList) -> Costs {
     Costs {
         units: (0..list.units.len()).map(|i| r.unit_points(i)).collect(),
         vaala: r.vaala_points(),
+        upgrade_tokens: r.token_points(),
         total: mercenary + main,
         mercenary,
     }
@@ -657,6 +709,7 @@ impl Reading<'_> {
             points: mercenary_points + main_points,
             mercenary_points,
             monsters: list.monsters.clone(),
+            upgrade_tokens: list.upgrade_tokens,
         }
     }
 }
@@ -836,11 +889,17 @@ fn spend_no_more_than_the_game_size(r: &Reading<'_>) -> Found {
         .map(|(_, e, _)| CARD_POINTS * e.artifacts.len() as u32)
         .sum();
     let vaala = r.vaala_points();
+    let tokens = r.token_points();
+    let bought = if tokens > 0 {
+        format!(", Upgrade tokens {tokens}")
+    } else {
+        String::new()
+    };
     vec![(
         Entry::List,
         format!(
-            "spends {points} points (units {}, Artifacts {artifacts}, Vaala {vaala}); the game size is {size}: a list may spend less, never more",
-            points - artifacts - vaala
+            "spends {points} points (units {}, Artifacts {artifacts}, Vaala {vaala}{bought}); the game size is {size}: a list may spend less, never more",
+            points - artifacts - vaala - tokens
         ),
     )]
 }

@@ -32,6 +32,9 @@ pub enum Modifier {
     /// The unit's Captain killed, on a trooper's morale test (BoV starter,
     /// "Morale Test Modifiers").
     CaptainKilled,
+    /// An Upgrade token spent on the roll (BoV starter, "Add Vaala cards or
+    /// Upgrade tokens").
+    UpgradeToken,
     /// A power, Vaala or Artifact: +n upgrades or -n downgrades.
     Power(i8),
 }
@@ -46,7 +49,8 @@ impl Modifier {
             | Modifier::Obscured
             | Modifier::InCommandOfHero
             | Modifier::GeneralsAura
-            | Modifier::CaptainInPlay => 1,
+            | Modifier::CaptainInPlay
+            | Modifier::UpgradeToken => 1,
             Modifier::Exhausted
             | Modifier::Skirmish
             | Modifier::Flanked
@@ -103,6 +107,9 @@ pub struct AttackModifiers {
     pub injured: bool,
     /// Powers, Vaala and Artifacts: the sum of their upgrades and downgrades.
     pub powers: i8,
+    /// An Upgrade token spent on the roll (the starter edition).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub upgrade_token: bool,
 }
 
 impl AttackModifiers {
@@ -114,6 +121,7 @@ impl AttackModifiers {
             dragonbonded: false,
             injured: false,
             powers: 0,
+            upgrade_token: false,
         }
     }
 }
@@ -137,6 +145,9 @@ impl Modifiers for AttackModifiers {
         if self.powers != 0 {
             f(Modifier::Power(self.powers));
         }
+        if self.upgrade_token {
+            f(Modifier::UpgradeToken);
+        }
     }
 }
 
@@ -159,6 +170,9 @@ pub struct DefenseModifiers {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub injured: bool,
     pub powers: i8,
+    /// An Upgrade token spent on the roll (the starter edition).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub upgrade_token: bool,
 }
 
 impl DefenseModifiers {
@@ -171,6 +185,7 @@ impl DefenseModifiers {
             dragonbonded: false,
             injured: false,
             powers: 0,
+            upgrade_token: false,
         }
     }
 }
@@ -197,6 +212,9 @@ impl Modifiers for DefenseModifiers {
         }
         if self.powers != 0 {
             f(Modifier::Power(self.powers));
+        }
+        if self.upgrade_token {
+            f(Modifier::UpgradeToken);
         }
     }
 }

@@ -15,6 +15,10 @@ bov-edge = { $side } takes the { $near ->
     [yes] near
    *[no] far
 } long edge
+bov-token = { $side } { $spend ->
+    [yes] spends an Upgrade token
+   *[no] keeps its Upgrade tokens
+}
 bov-short-edge = { $side } takes the { $near ->
     [yes] left
    *[no] right
@@ -143,6 +147,7 @@ bov-modifier = { $name ->
     [command] in command of a Hero
     [aura] the General's aura
     [injured] Injured
+    [token] an Upgrade token
     [captain] the Captain in play
     [captain_killed] the Captain killed
    *[power] a power
@@ -194,6 +199,7 @@ bov-ask = { $side }: { $ask ->
     [reserve] { $unit } enters from Reserve, or stays
     [dangerous] a target for Dangerous terrain
     [edge] pick your long table edge
+    [token] spend an Upgrade token on the roll of { $unit }, or not
     [markers] the markers { $unit } removes (Restore Fatigue)
     [reaction] a reaction, or none
     [power_move] the paths of { $unit }'s move

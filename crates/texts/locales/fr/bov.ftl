@@ -16,6 +16,10 @@ bov-edge = { $side } prend le grand bord { $near ->
     [yes] proche
    *[no] éloigné
 }
+bov-token = { $side } { $spend ->
+    [yes] dépense un jeton d'Amélioration
+   *[no] garde ses jetons d'Amélioration
+}
 bov-short-edge = { $side } prend le petit bord { $near ->
     [yes] gauche
    *[no] droit
@@ -143,6 +147,7 @@ bov-modifier = { $name ->
     [command] aux ordres d'un Héros
     [aura] l'aura du Général
     [injured] Blessé
+    [token] un jeton d'Amélioration
     [captain] le Capitaine en jeu
     [captain_killed] le Capitaine tué
    *[power] un pouvoir
@@ -193,6 +198,7 @@ bov-ask = { $side } : { $ask ->
     [reserve] { $unit } entre depuis la Réserve, ou y reste
     [dangerous] une cible pour le terrain Dangereux
     [edge] choisissez votre grand bord de table
+    [token] dépenser un jeton d'Amélioration sur le jet de { $unit }, ou non
     [markers] les marqueurs que retire { $unit } (Récupérer de la Fatigue)
     [reaction] une réaction, ou aucune
     [power_move] les chemins du mouvement de { $unit }

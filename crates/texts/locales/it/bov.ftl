@@ -16,6 +16,10 @@ bov-edge = { $side } prende il lato lungo { $near ->
     [yes] vicino
    *[no] lontano
 }
+bov-token = { $side } { $spend ->
+    [yes] spende un segnalino Potenziamento
+   *[no] tiene i suoi segnalini Potenziamento
+}
 bov-short-edge = { $side } prende il lato corto { $near ->
     [yes] sinistro
    *[no] destro
@@ -143,6 +147,7 @@ bov-modifier = { $name ->
     [command] al comando di un Eroe
     [aura] l'aura del Generale
     [injured] Ferito
+    [token] un segnalino Potenziamento
     [captain] il Capitano in gioco
     [captain_killed] il Capitano ucciso
    *[power] un potere
@@ -193,6 +198,7 @@ bov-ask = { $side }: { $ask ->
     [reserve] { $unit } entra dalla Riserva, o resta
     [dangerous] un bersaglio per il terreno Pericoloso
     [edge] scegli il tuo lato lungo del tavolo
+    [token] spendere un segnalino Potenziamento sul tiro di { $unit }, o no
     [markers] i segnalini che { $unit } rimuove (Recuperare Fatica)
     [reaction] una reazione, o nessuna
     [power_move] i percorsi del movimento di { $unit }

@@ -191,6 +191,7 @@ pub fn starter(pack: &Pack, force: &str, game_size: u32) -> Result<ForceList, St
         vaala,
         monsters: Vec::new(),
         edition: None,
+        upgrade_tokens: 0,
     })
 }
 
@@ -249,7 +250,7 @@ pub fn to_ron(pack: &Pack, list: &ForceList) -> String {
         qforce = quoted(&list.force),
         size = list.game_size,
     );
-    let mut spent = CARD_POINTS * list.vaala.len() as u32;
+    let mut spent = CARD_POINTS * (list.vaala.len() as u32).saturating_add(list.upgrade_tokens);
     for e in &list.units {
         let card = pack.unit(&e.card).map(|(_, c)| c);
         let cost = card.map_or(0, |c| u32::from(c.points));
@@ -316,6 +317,14 @@ pub fn to_ron(pack: &Pack, list: &ForceList) -> String {
         let _ = writeln!(
             out,
             "    // The rulebook the list is written for: v5_1 or starter.\n    edition: {name},"
+        );
+    }
+    if list.upgrade_tokens > 0 {
+        let _ = writeln!(
+            out,
+            "    // Upgrade tokens, 1 point each: one may be spent on an attack or\n    // defense roll, declared before it ({}).\n    upgrade_tokens: {},",
+            ListRule::UpgradeTokens.citation(),
+            list.upgrade_tokens
         );
     }
     let _ = writeln!(out, ")\n// {spent} of {} points spent.", list.game_size);
