@@ -1358,9 +1358,9 @@ fn no_model_moves_through_another_in_the_starter() {
 }
 
 /// BoV starter, "Line of Sight": "Certain units and terrain features in
-/// the game block Line of Sight", the units being the Huge ones ("Keywords"
-/// > "Huge": "This unit's base blocks line of sight, like Obscuring
-/// terrain"). BoV 5.1 has every base block (Huge looking past the others).
+/// the game block Line of Sight", the units being the Huge ones
+/// ("Keywords" > "Huge": "This unit's base blocks line of sight, like
+/// Obscuring terrain"). BoV 5.1 has every base block (Huge looking past the others).
 /// A model behind a friendly unit is seen in the starter, not in 5.1; a
 /// model behind a Huge base is hidden in both, and the Huge model itself
 /// is seen.
