@@ -1750,6 +1750,12 @@ fn upgrade_tokens_are_bought_at_one_point_each() {
     let v = validate(&pack, &parse(&text(base, 1, ", edition: starter")).unwrap()).unwrap_err();
     let v = v.iter().find(|v| v.rule == ListRule::Points).unwrap();
     assert!(v.message.contains("Upgrade tokens 1"), "{v}");
+    // Any number is counted without overflow, and refused.
+    let huge = parse(&text(100, u32::MAX, ", edition: starter")).unwrap();
+    let v = validate(&pack, &huge).unwrap_err();
+    assert!(v.iter().any(|v| v.rule == ListRule::Points), "{v:?}");
+    assert!(costs(&pack, &huge).total > 100);
+    assert!(to_ron(&pack, &huge).contains("upgrade_tokens: 4294967295"));
     // A list with none writes none.
     let none = parse(&text(100, 0, "")).unwrap();
     assert!(!serde_json::to_string(&none).unwrap().contains("upgrade"));
@@ -1867,4 +1873,64 @@ fn starter_battles_with_upgrade_tokens_spend_them() {
         assert!(spent >= 1, "seed {seed}");
         assert!(g.upgrade_tokens.iter().sum::<u32>() < 6, "seed {seed}");
     }
+}
+
+/// BoV starter, "Keywords" > "Assassinate": "Critical hits rolled by this
+/// attack are applied to the target unit's Captain (if any). If the Captain
+/// suffers enough wounds, remove it, and any excess wounds by this attack
+/// are wasted"; "Morale" > "2) Unit Captain is killed": the troopers test
+/// at once, Downgraded. Eldai Alarn's Assassinate shots at the Bloodfangs
+/// (Health 1): a critical kills their Captain, whatever the casualties the
+/// standard hits cost.
+#[test]
+fn assassinate_s_criticals_kill_the_captain() {
+    let mut killed = 0;
+    for seed in 0..30u64 {
+        let setup = BattleSetup {
+            edition: Edition::Starter,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
+        };
+        let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+        first_choices_while(&mut g, |p| {
+            matches!(
+                p,
+                Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+            )
+        });
+        let alarn = unit_named(&g, "Eldai Alarn");
+        let fangs = unit_named(&g, "Bloodfangs");
+        place(&mut g, |g| {
+            vec![
+                (alarn, vec![Point::new(20.0, 10.0)]),
+                (fangs, row(g, fangs, 7, 16.0, 20.0, 0.1)),
+            ]
+        });
+        activate(&mut g, alarn);
+        g.apply(Decision::Attack { target: fangs }).unwrap();
+        settle(&mut g);
+        let critical: u32 = g
+            .entries()
+            .iter()
+            .filter_map(|e| match &e.event {
+                Event::AttackRolled {
+                    attacker, critical, ..
+                } if *attacker == alarn => Some(*critical),
+                _ => None,
+            })
+            .sum();
+        let f = &g.units[usize::from(fangs)];
+        assert_eq!(f.captain_in_play(), critical == 0, "seed {seed}");
+        if critical > 0 {
+            killed += 1;
+            let tested = g.entries().iter().any(|e| {
+                matches!(&e.event, Event::MoraleTested { unit, cause, modifiers, .. }
+                    if *unit == fangs
+                        && *cause == valerna_bov::rules::modifiers::MoraleCause::CaptainKilled
+                        && modifiers.contains(&Modifier::CaptainKilled))
+            });
+            assert!(tested || !f.alive(), "seed {seed}: the troopers test");
+        }
+    }
+    assert!(killed > 0);
 }

@@ -503,13 +503,75 @@ impl Battle {
         {
             wounded.push(unit);
         }
+        let by = (h.kind == WeaponKind::Melee).then_some(h.attacker);
+        // BoV starter, "Keywords" > "Assassinate": the criticals go to the
+        // Captain, before the standard hits' wounds.
+        let (on_captain, morale) = if h.keywords.contains(&AttackKeyword::Assassinate) {
+            self.assassinate_captain(unit, d.critical, by)
+        } else {
+            (0, None)
+        };
         self.queue.push_front(Step::Wounds {
             unit,
-            wounds: d.wounds,
+            wounds: d.wounds.saturating_sub(on_captain),
             statuses: statuses_inflicted(&h.keywords, d.wounds),
-            by: (h.kind == WeaponKind::Melee).then_some(h.attacker),
+            by,
         });
+        // The Captain killed is tested for "immediately", before those
+        // wounds.
+        if let Some(m) = morale {
+            self.queue.push_front(m);
+        }
         true
+    }
+
+    /// BoV starter, "Keywords" > "Assassinate": "Critical hits rolled by
+    /// this attack are applied to the target unit's Captain (if any). If
+    /// the Captain suffers enough wounds, remove it, and any excess wounds
+    /// by this attack are wasted." `critical` criticals reaching the
+    /// Captain's Health remove it (the others' wound counters untouched)
+    /// and are spent; fewer are wounds of the unit like the standard hits'
+    /// (docs/rulings.md, "Assassinate and the Captain"). Returns the
+    /// criticals spent on the Captain and the troopers' morale test its
+    /// fall calls for. 5.1 has no Captains.
+    fn assassinate_captain(
+        &mut self,
+        unit: u16,
+        critical: u32,
+        by: Option<u16>,
+    ) -> (u32, Option<Step>) {
+        let i = usize::from(unit);
+        let Some(c) = self.units[i].captain else {
+            return (0, None);
+        };
+        let health = u32::from(self.profile(unit).health);
+        if critical == 0 || !self.units[i].captain_in_play() || critical < health {
+            return (0, None);
+        }
+        let removed: ModelSet = std::iter::once(c).collect();
+        self.units[i].state.alive.remove(c);
+        self.count_lost(unit, 1);
+        let wounds_left = self.units[i].state.wounds;
+        self.tell(Audience::Public, || Event::Wounded {
+            unit,
+            wounds: critical,
+            models_lost: 1,
+            wounds_left,
+        });
+        if self.units[i].state.is_defeated() {
+            self.treasures_fall(unit, by, removed);
+            self.unit_defeated(unit, by);
+            self.check_wipe_out();
+            return (critical, None);
+        }
+        let testing = troopers(self.units[i].state.alive, Some(c));
+        let morale = Step::Morale {
+            unit,
+            testing,
+            cause: MoraleCause::CaptainKilled,
+            reacted: false,
+        };
+        (critical, Some(morale))
     }
 
     /// BoV starter, "Add Vaala cards or Upgrade tokens": "You can then spend

@@ -155,9 +155,6 @@ pub enum Decision {
     DangerousTarget { unit: u16 },
     /// "Roll for Table Edges": the winner takes the long edge at y = 0
     /// (`near`) or the one opposite.
-    /// BoV starter, "Add Vaala cards or Upgrade tokens": spend one of the
-    /// seat's Upgrade tokens on the roll about to be made, or not.
-    UpgradeToken { spend: bool },
     TableEdge {
         near: bool,
         /// One of the short edges (the left one when `near`): the starter
@@ -166,6 +163,9 @@ pub enum Decision {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         short: bool,
     },
+    /// BoV starter, "Add Vaala cards or Upgrade tokens": spend one of the
+    /// seat's Upgrade tokens on the roll about to be made, or not.
+    UpgradeToken { spend: bool },
     /// "Restore Fatigue": the status markers the owner removes from the unit.
     RemoveMarkers { markers: Vec<StatusKind> },
     /// "Activate Power": the unit's action power in `power` (its slot: the

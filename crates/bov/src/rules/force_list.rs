@@ -470,9 +470,10 @@ impl<'a> Reading<'a> {
         CARD_POINTS * self.list.vaala.len() as u32
     }
 
-    /// The Upgrade tokens bought, 1 point each.
+    /// The Upgrade tokens bought, 1 point each (counted up to 65,535, far
+    /// past any game size, so that the sums stay in range).
     fn token_points(&self) -> u32 {
-        CARD_POINTS.saturating_mul(self.list.upgrade_tokens)
+        CARD_POINTS * self.list.upgrade_tokens.min(u32::from(u16::MAX))
     }
 
     /// Points spent on Mercenaries, and on the force's own units and its
@@ -480,7 +481,7 @@ impl<'a> Reading<'a> {
     /// force's own Heroes").
     fn mercenary_and_main_points(&self) -> (u32, u32) {
         let mut mercenary = 0;
-        let mut main = self.vaala_points().saturating_add(self.token_points());
+        let mut main = self.vaala_points() + self.token_points();
         for i in 0..self.list.units.len() {
             if self.mercenary(i) {
                 mercenary += self.unit_points(i);

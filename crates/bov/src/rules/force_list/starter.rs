@@ -250,7 +250,8 @@ pub fn to_ron(pack: &Pack, list: &ForceList) -> String {
         qforce = quoted(&list.force),
         size = list.game_size,
     );
-    let mut spent = CARD_POINTS * (list.vaala.len() as u32).saturating_add(list.upgrade_tokens);
+    let tokens = list.upgrade_tokens.min(u32::from(u16::MAX));
+    let mut spent = CARD_POINTS * (list.vaala.len() as u32 + tokens);
     for e in &list.units {
         let card = pack.unit(&e.card).map(|(_, c)| c);
         let cost = card.map_or(0, |c| u32::from(c.points));
