@@ -436,7 +436,7 @@ fn a_shard_is_named_as_i_of_n() {
 #[test]
 fn a_starter_bov_report_names_its_edition() {
     let run = |edition: &[&str], dir: &PathBuf| {
-        let mut args = vec!["bov", "balance", "--games", "1", "--scenarios", "slay"];
+        let mut args = vec!["bov", "balance", "--games", "2", "--scenarios", "slay"];
         args.extend_from_slice(edition);
         args.extend_from_slice(&[
             "--lists",
