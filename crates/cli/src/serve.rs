@@ -76,6 +76,17 @@ pub struct ServeArgs {
     /// Seconds a request has to send its whole body.
     #[arg(long, default_value_t = 30.0, value_parser = timeout)]
     body_timeout: f64,
+    /// With a PostgreSQL --db shared by several nodes: the address the
+    /// other nodes reach this one at (http://host:port), where they pass
+    /// the requests for the games this node holds. Default: the address
+    /// listened on (127.0.0.1 when listening on every address).
+    #[arg(long)]
+    node_url: Option<String>,
+    /// With a PostgreSQL --db: how long this node's hold on a game lasts
+    /// unrenewed, in seconds; renewed every third of it. After a node dies
+    /// its games wait this long before another node takes them over.
+    #[arg(long, default_value_t = 10.0, value_parser = lease)]
+    lease_seconds: f64,
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
@@ -104,6 +115,16 @@ fn timeout(s: &str) -> Result<f64, String> {
         Ok(x) if x.is_finite() && (0.001..=3600.0).contains(&x) => Ok(x),
         _ => Err(format!(
             "{s:?} is not a timeout: give a number of seconds from 0.001 to 3600"
+        )),
+    }
+}
+
+/// A lease: a number of seconds from 0.3 to an hour.
+fn lease(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.3..=3600.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{s:?} is not a lease: give a number of seconds from 0.3 to 3600"
         )),
     }
 }
@@ -152,6 +173,16 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
     } else if let Err(e) = db.check() {
         return Err(CliError::usage(format!("--db: {e}")));
     }
+    if let Some(url) = &args.node_url {
+        if !matches!(db, Db::Postgres(_)) {
+            return Err(CliError::usage(
+                "--node-url is for several nodes sharing a PostgreSQL --db; a SQLite file \
+                 is one process's",
+            ));
+        }
+        valerna_server::nodes::authority(url)
+            .map_err(|e| CliError::usage(format!("--node-url: {e}")))?;
+    }
     if args.until_stdin_closes {
         std::thread::spawn(|| {
             let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
@@ -189,6 +220,8 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
                 header_timeout: Duration::from_secs_f64(args.header_timeout),
                 body_timeout: Duration::from_secs_f64(args.body_timeout),
             },
+            node_url: args.node_url.map(|u| u.trim_end_matches('/').to_owned()),
+            lease: Duration::from_secs_f64(args.lease_seconds),
             ..Config::default()
         },
     };
@@ -225,9 +258,29 @@ pub struct LoadtestArgs {
     /// while it thinks, as a page does while a unit is dragged (0: none).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     tries_per_second: u32,
+    /// Play against this running server (http://host:port) rather than
+    /// one started for the run; given several times, against several nodes
+    /// sharing a database, each game created on one and played on the
+    /// next. Such servers should run without flood limits
+    /// (--rate-per-address 0 --rate-per-token 0
+    /// --max-connections-per-address 0); their memory and processor time
+    /// are not measured here.
+    #[arg(long = "server")]
+    servers: Vec<String>,
     /// Print the figures as JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// The socket address of a server's `http://host:port`.
+fn server_addr(url: &str) -> Result<SocketAddr, CliError> {
+    use std::net::ToSocketAddrs;
+    let host = valerna_server::nodes::authority(url)
+        .map_err(|e| CliError::usage(format!("--server: {e}")))?;
+    host.to_socket_addrs()
+        .ok()
+        .and_then(|mut a| a.next())
+        .ok_or_else(|| CliError::usage(format!("--server {url:?}: no such host")))
 }
 
 /// A folder of this run's own, removed with everything in it when dropped.
@@ -302,6 +355,53 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             args.seconds, args.warm_up
         )));
     }
+    let options = |addrs| LoadOptions {
+        addrs,
+        games: args.games as usize,
+        duration: Duration::from_secs_f64(args.seconds),
+        warm_up: Duration::from_secs_f64(args.warm_up),
+        think: Duration::from_millis(args.think_ms),
+        seed: args.seed,
+        game: if args.game == "bov" { "bov" } else { "lov" },
+        tries_per_second: args.tries_per_second,
+    };
+    if !args.servers.is_empty() {
+        let addrs = args
+            .servers
+            .iter()
+            .map(|s| server_addr(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let report = runtime()?.block_on(loadtest::run(options(addrs)));
+        let mut v = loadtest::to_json(&report);
+        v["think_ms"] = args.think_ms.into();
+        v["servers"] = args.servers.len().into();
+        v["clients_cpu_seconds"] = cpu_seconds("self").unwrap_or(0.0).into();
+        if args.json {
+            println!("{v}");
+        } else {
+            println!(
+                "{} games of {} on {} servers, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} tries, round trip p50 {:.2} ms, p99 {:.2} ms; {} games finished, {} errors {:?}; clients' processor time {:.1} s",
+                report.games,
+                args.game,
+                args.servers.len(),
+                report.seconds,
+                args.think_ms,
+                report.decisions,
+                report.decisions_per_second,
+                report.p50_ms,
+                report.p99_ms,
+                report.max_ms,
+                report.tries,
+                report.try_p50_ms,
+                report.try_p99_ms,
+                report.games_finished,
+                report.errors,
+                report.error_kinds,
+                cpu_seconds("self").unwrap_or(0.0),
+            );
+        }
+        return Ok(());
+    }
     let rt = runtime()?;
     // Ctrl-C or a SIGTERM stops the run and the server, and removes the
     // server's database: listened for from here on.
@@ -359,16 +459,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         .ok_or_else(|| CliError::failed(format!("the server did not start: {line:?}")))?;
     let pid = server.child.id();
     let idle = memory_kib(pid, "VmRSS:").unwrap_or(0);
-    let run = loadtest::run(LoadOptions {
-        addr,
-        games: args.games as usize,
-        duration: Duration::from_secs_f64(args.seconds),
-        warm_up: Duration::from_secs_f64(args.warm_up),
-        think: Duration::from_millis(args.think_ms),
-        seed: args.seed,
-        game: if args.game == "bov" { "bov" } else { "lov" },
-        tries_per_second: args.tries_per_second,
-    });
+    let run = loadtest::run(options(vec![addr]));
     let report = rt.block_on(async {
         tokio::select! {
             r = run => Some(r),

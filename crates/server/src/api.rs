@@ -1436,6 +1436,10 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::workshop::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            crate::nodes::route,
+        ))
         .layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(limited, limit))
         .layer(middleware::from_fn(head_limits))

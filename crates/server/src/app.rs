@@ -17,7 +17,7 @@ use valerna_texts::{Lang, Texts};
 
 use crate::error::ApiError;
 use crate::hosted::{Hosted, Mode, SeatKind, Turn, hex};
-use crate::store::{NewGame, Row, Store};
+use crate::store::{Lease, NewGame, Node, Row, Store, StoreError};
 
 /// How the server behaves, beyond where it listens.
 #[derive(Clone, Debug)]
@@ -38,6 +38,15 @@ pub struct Config {
     pub turn_iterations: u32,
     /// The connections held: their caps and deadlines.
     pub connections: crate::conn::ConnLimits,
+    /// The address other nodes reach this one at (`http://host:port`),
+    /// when several share a PostgreSQL database: each game being played is
+    /// then leased to one node, and the others pass its requests on to it
+    /// ([`crate::nodes`]). `None`: this process serves every game itself.
+    pub node_url: Option<String>,
+    /// How long a lease lasts unrenewed: the longest a game waits after
+    /// its node dies before another node takes it over. Renewed every
+    /// third of it.
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -50,6 +59,8 @@ impl Default for Config {
             ismcts_iterations: 1000,
             turn_iterations: 200,
             connections: crate::conn::ConnLimits::default(),
+            node_url: None,
+            lease: Duration::from_secs(10),
         }
     }
 }
@@ -212,6 +223,20 @@ pub struct App {
     /// One permit: finished games are weighed one at a time, on one core,
     /// so that requests for many charts never take the bots' cores.
     weighing: Arc<tokio::sync::Semaphore>,
+    /// This node, when games are leased (see [`Config::node_url`]).
+    node: Option<Node>,
+    /// Held while a game is taken over from the store, so that two requests
+    /// for it do not replay it twice.
+    adopting: tokio::sync::Mutex<()>,
+}
+
+/// Where a game is served, as [`App::locate`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Here: in memory, or read from the store (finished, or no game).
+    Here,
+    /// By the node at this address, which holds its lease.
+    There(String),
 }
 
 /// A finished game's steps as the search weighed them, once.
@@ -288,9 +313,18 @@ impl App {
     /// Loads every game of the store: each is replayed from its record and
     /// checked against its stored state hash; one that does not replay is
     /// marked broken and served read-only, the others go on.
+    ///
+    /// With [`Config::node_url`], only the games whose lease this node
+    /// takes are kept: the others are another live node's.
     pub async fn load(store: Arc<dyn Store>, config: Config) -> Result<Arc<App>, String> {
         let stored = store.load_all().await.map_err(|e| e.to_string())?;
+        let node = config.node_url.clone().map(|url| Node {
+            id: new_token(),
+            url,
+        });
         let app = Arc::new(App {
+            node,
+            adopting: tokio::sync::Mutex::new(()),
             games: RwLock::new(HashMap::new()),
             store,
             texts: Lang::ALL.map(Texts::new),
@@ -325,13 +359,136 @@ impl App {
                     let _ = app.store.finish(&slot.id).await;
                     continue;
                 }
+                if let Some(node) = &app.node {
+                    match app.store.lease(&slot.id, node, app.lease_ms()).await {
+                        Ok(Lease::Held) => {}
+                        Ok(_) => {
+                            ok -= 1;
+                            continue;
+                        }
+                        Err(e) => return Err(e.to_string()),
+                    }
+                }
             }
             app.insert(slot.clone());
             slot.summarise(&live);
             app.schedule_bot(&slot, &live);
         }
         tracing::info!(games = ok, broken, "games loaded");
+        if app.node.is_some() {
+            tokio::spawn(renew_leases(Arc::downgrade(&app)));
+        }
         Ok(app)
+    }
+
+    fn lease_ms(&self) -> u64 {
+        self.config.lease.as_millis().min(u128::from(u64::MAX)) as u64
+    }
+
+    /// This node, when games are leased.
+    pub fn node(&self) -> Option<&Node> {
+        self.node.as_ref()
+    }
+
+    /// Where game `id` is served: here, taking its lease (and replaying
+    /// it from the store) if no other node holds it, or by the node that
+    /// does. Without leases every game is served here.
+    pub async fn locate(self: &Arc<Self>, id: &str) -> Result<Place, ApiError> {
+        let Some(node) = &self.node else {
+            return Ok(Place::Here);
+        };
+        if self.slot(id).is_ok() {
+            return Ok(Place::Here);
+        }
+        match self
+            .store
+            .lease(id, node, self.lease_ms())
+            .await
+            .map_err(ApiError::store)?
+        {
+            Lease::Held => {}
+            Lease::Free => return Ok(Place::Here),
+            Lease::Elsewhere(url) => return Ok(Place::There(url)),
+        }
+        // Taking a lease again is harmless; replaying twice is not.
+        let _one = self.adopting.lock().await;
+        if self.slot(id).is_ok() {
+            return Ok(Place::Here);
+        }
+        let stored = self.store.load(id).await.map_err(ApiError::store)?;
+        let slot = match stored {
+            Some((g, hash)) => tokio::task::spawn_blocking(move || rebuild(g, &hash))
+                .await
+                .ok()
+                .flatten(),
+            None => None,
+        };
+        let Some(slot) = slot else {
+            let _ = self.store.release(&node.id, Some(id)).await;
+            return Ok(Place::Here);
+        };
+        let live = slot.live.lock().await;
+        if let Some(reason) = &live.broken {
+            // Served read-only from the store, by any node.
+            tracing::warn!(game = %id, %reason, "game broken");
+            let _ = self.store.mark_broken(id, reason.clone()).await;
+            let _ = self.store.release(&node.id, Some(id)).await;
+            return Ok(Place::Here);
+        }
+        if live.table.is_over() {
+            let _ = self.store.finish(id).await;
+            let _ = self.store.release(&node.id, Some(id)).await;
+            return Ok(Place::Here);
+        }
+        self.insert(slot.clone());
+        slot.summarise(&live);
+        self.schedule_bot(&slot, &live);
+        tracing::info!(game = %id, version = live.version, "game taken over");
+        Ok(Place::Here)
+    }
+
+    /// Lets game `id` go from memory, its listeners told to reconnect
+    /// (they reach it again through [`App::locate`]): another node took it
+    /// over, or its store moved past this copy.
+    async fn evict(&self, id: &str, reason: &str) {
+        let slot = self
+            .games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id);
+        if let Some(slot) = slot {
+            tracing::info!(game = %id, reason, "game let go");
+            let mut live = slot.live.lock().await;
+            for sub in live.subs.drain(..) {
+                let _ = sub.tx.try_send(Push::Close(reason.to_owned()));
+            }
+        }
+    }
+
+    /// A failed write of game `slot`: a conflict means another node wrote
+    /// it (this copy is stale, so it leaves memory and is replayed on the
+    /// next request); the refusal as the API words it.
+    fn store_failed(self: &Arc<Self>, slot: &Slot, e: StoreError) -> ApiError {
+        if matches!(e, StoreError::Conflict) && self.node.is_some() {
+            let app = self.clone();
+            let id = slot.id.clone();
+            tokio::spawn(async move {
+                app.evict(&id, "the game moved on elsewhere: reconnect")
+                    .await;
+            });
+        }
+        ApiError::store(e)
+    }
+
+    /// Gives up every lease this node holds (a graceful shutdown): the
+    /// games' next requests are taken by the other nodes at once, not
+    /// after the leases run out.
+    pub async fn release_leases(&self) {
+        if let Some(node) = &self.node
+            && let Err(e) = self.store.release(&node.id, None).await
+        {
+            tracing::warn!(error = %e, "releasing the leases");
+        }
     }
 
     fn insert(&self, slot: Arc<Slot>) {
@@ -464,6 +621,13 @@ impl App {
             })
             .await
             .map_err(ApiError::store)?;
+        // The game is its maker's node's: no one else knows of it yet.
+        if let Some(node) = &self.node {
+            self.store
+                .lease(&id, node, self.lease_ms())
+                .await
+                .map_err(ApiError::store)?;
+        }
         let slot = Arc::new(Slot {
             id,
             game: c.game,
@@ -679,7 +843,7 @@ impl App {
         self.store
             .append(&slot.id, version, Row::Decision { decision }, hash)
             .await
-            .map_err(ApiError::store)?;
+            .map_err(|e| self.store_failed(slot, e))?;
         live.table = Arc::from(next);
         live.version += 1;
         live.last_by = Some(seat);
@@ -714,7 +878,7 @@ impl App {
         self.store
             .append(&slot.id, version, Row::TakeBack, hash)
             .await
-            .map_err(ApiError::store)?;
+            .map_err(|e| self.store_failed(slot, e))?;
         live.table = Arc::from(next);
         live.version += 1;
         live.last_by = None;
@@ -899,6 +1063,9 @@ impl App {
                         .write()
                         .unwrap_or_else(|e| e.into_inner())
                         .remove(&id);
+                    if let Some(node) = &app.node {
+                        let _ = app.store.release(&node.id, Some(&id)).await;
+                    }
                 }
                 // Kept in memory: marked on the next start.
                 Err(e) => tracing::warn!(game = %id, error = %e, "finished game kept in memory"),
@@ -1122,6 +1289,55 @@ impl App {
             for sub in live.subs.drain(..) {
                 let _ = sub.tx.try_send(Push::Close(reason.to_owned()));
             }
+        }
+    }
+}
+
+/// Renews this node's leases every third of their length while the app
+/// lives and is not shutting down; a game whose lease another node took
+/// leaves memory.
+async fn renew_leases(app: std::sync::Weak<App>) {
+    loop {
+        let every = match app.upgrade() {
+            Some(app) => app.config.lease / 3,
+            None => return,
+        };
+        tokio::time::sleep(every.max(Duration::from_millis(50))).await;
+        let Some(app) = app.upgrade() else {
+            return;
+        };
+        let Some(node) = app.node.clone() else {
+            return;
+        };
+        if app.shutting_down() {
+            return;
+        }
+        let held: Vec<String> = app
+            .games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .filter(|s| {
+                let p = s.published();
+                p.broken.is_none() && !p.table.is_over()
+            })
+            .map(|s| s.id.clone())
+            .collect();
+        match app
+            .store
+            .renew(&node.id, held.clone(), app.lease_ms())
+            .await
+        {
+            Ok(kept) => {
+                let kept: std::collections::HashSet<String> = kept.into_iter().collect();
+                for id in held.iter().filter(|id| !kept.contains(*id)) {
+                    app.evict(id, "the game moved to another server: reconnect")
+                        .await;
+                }
+            }
+            // The leases may run out: another node then takes the games,
+            // and this one's writes at their versions are refused.
+            Err(e) => tracing::warn!(error = %e, "renewing the leases"),
         }
     }
 }

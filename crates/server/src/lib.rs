@@ -17,6 +17,7 @@ pub mod games;
 pub mod hosted;
 pub mod limit;
 pub mod loadtest;
+pub mod nodes;
 pub mod own;
 pub mod rulings;
 pub mod store;
@@ -112,12 +113,35 @@ pub async fn start_in(db: &Db, config: Config) -> Result<(Arc<App>, axum::Router
 /// Serves until SIGTERM or Ctrl-C, then shuts down gracefully: requests in
 /// flight finish (their decisions committed), sockets close with a reason,
 /// the store finishes its writes. `ready` is told the address listened on.
+///
+/// With PostgreSQL the node leases the games it serves (see
+/// [`nodes`]): reached by the others at `config.node_url`, or else at the
+/// address it listens on. Its leases are given up when it stops.
 pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
-    let (app, router) = start_in(&options.db, options.config.clone()).await?;
     let listener =
         listen(options.addr).map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    tracing::info!(%addr, db = %options.db.shown(), "serving");
+    let mut config = options.config.clone();
+    if let Db::Postgres(_) = options.db {
+        if config.node_url.is_none() {
+            if addr.ip().is_unspecified() {
+                tracing::warn!(
+                    "listening on every address without --node-url: other nodes reach this one \
+                     at its loopback address only"
+                );
+            }
+            let ip = if addr.ip().is_unspecified() {
+                std::net::IpAddr::from([127, 0, 0, 1])
+            } else {
+                addr.ip()
+            };
+            config.node_url = Some(format!("http://{}", SocketAddr::new(ip, addr.port())));
+        }
+    } else {
+        config.node_url = None;
+    }
+    let (app, router) = start_in(&options.db, config).await?;
+    tracing::info!(%addr, db = %options.db.shown(), node = ?app.node().map(|n| &n.url), "serving");
     ready(addr);
     let stopping = app.clone();
     conn::serve(listener, router, options.config.connections, async move {
@@ -127,6 +151,7 @@ pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(
         stopping.close_all("the server is shutting down").await;
     })
     .await;
+    app.release_leases().await;
     app.close_store().await;
     tracing::info!("stopped");
     Ok(())

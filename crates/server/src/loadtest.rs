@@ -19,7 +19,10 @@ use crate::client::{Socket, http};
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadOptions {
-    pub addr: SocketAddr,
+    /// The servers: one, or several nodes sharing a database. Each game is
+    /// created on one and its socket opened on the next, as a load
+    /// balancer sending each request to the next node would.
+    pub addrs: Vec<SocketAddr>,
     /// Games played at once (a finished game is replaced by a new one).
     pub games: usize,
     /// How long to play.
@@ -148,7 +151,8 @@ async fn one_table(
                    "me": 0, "seed": seed})
         };
         let permit = connecting.clone().acquire_owned().await;
-        let created = match http(o.addr, "POST", "/api/games", None, Some(&body.to_string())).await
+        let node = |k: usize| o.addrs[(i + k) % o.addrs.len()];
+        let created = match http(node(0), "POST", "/api/games", None, Some(&body.to_string())).await
         {
             Ok(a) if a.status == 201 => a.body,
             r => {
@@ -165,7 +169,7 @@ async fn one_table(
             .as_str()
             .unwrap_or_default()
             .to_owned();
-        let connected = Socket::connect(o.addr, &id).await;
+        let connected = Socket::connect(node(1), &id).await;
         drop(permit);
         let Ok(mut ws) = connected else {
             t.error("connect");
@@ -315,6 +319,23 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 /// Plays `games` games at once for the duration and reports.
 pub async fn run(o: LoadOptions) -> LoadReport {
+    if o.addrs.is_empty() {
+        return LoadReport {
+            games: o.games,
+            seconds: 0.0,
+            decisions: 0,
+            decisions_per_second: 0.0,
+            p50_ms: 0.0,
+            p99_ms: 0.0,
+            max_ms: 0.0,
+            games_finished: 0,
+            tries: 0,
+            try_p50_ms: 0.0,
+            try_p99_ms: 0.0,
+            errors: 1,
+            error_kinds: [("no_server", 1)].into(),
+        };
+    }
     let start = Instant::now();
     let counted_from = start + o.warm_up;
     let deadline = tokio::time::Instant::now() + o.duration;
@@ -424,7 +445,7 @@ mod tests {
             }
         });
         let report = run(LoadOptions {
-            addr,
+            addrs: vec![addr],
             games: 200,
             duration: Duration::from_millis(600),
             think: Duration::ZERO,

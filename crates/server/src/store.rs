@@ -123,6 +123,27 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// Who holds a game being played, as [`Store::lease`] answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// The asking node holds it now, until the lease runs out.
+    Held,
+    /// Another node holds it, reached at this address.
+    Elsewhere(String),
+    /// No one may hold it: it is finished, broken, or not there. Any node
+    /// serves it read-only from the store.
+    Free,
+}
+
+/// A server node as the leases name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// Random, drawn at start: a restarted node is a new holder.
+    pub id: String,
+    /// The address other nodes reach this one at (`http://host:port`).
+    pub url: String,
+}
+
 pub type Reply<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send>>;
 
 /// The games' durable home. Every method answers once the change is
@@ -154,6 +175,26 @@ pub trait Store: Send + Sync {
     fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>>;
     /// Finishes every write in flight and stops.
     fn close(&self) -> Reply<()>;
+    /// Takes (or extends) the lease of game `id` for `node`, for `ms`
+    /// milliseconds, if no other node holds it: a lease run out, or held by
+    /// an earlier process at the node's own address, is taken over. A store
+    /// of one process has no one to share with: every game is its own.
+    fn lease(&self, id: &str, node: &Node, ms: u64) -> Reply<Lease> {
+        let _ = (id, node, ms);
+        Box::pin(async { Ok(Lease::Held) })
+    }
+    /// Extends by `ms` the leases `holder` still holds among `ids`, and
+    /// answers those: the others were taken over by another node.
+    fn renew(&self, holder: &str, ids: Vec<String>, ms: u64) -> Reply<Vec<String>> {
+        let _ = (holder, ms);
+        Box::pin(async { Ok(ids) })
+    }
+    /// Gives up `holder`'s lease of game `id`, or of every game with
+    /// `None` (a node shutting down).
+    fn release(&self, holder: &str, id: Option<&str>) -> Reply<()> {
+        let _ = (holder, id);
+        Box::pin(async { Ok(()) })
+    }
 }
 
 /// The migrations, in order; `PRAGMA user_version` counts those applied.
@@ -196,6 +237,13 @@ const MIGRATIONS: &[&str] = &[
         updated INTEGER NOT NULL,
         PRIMARY KEY (kind, id)
     ) WITHOUT ROWID;",
+    // 5: leases, for several nodes sharing one database: the node holding
+    // a game being played (a random id a process draws at start), until
+    // when (milliseconds since the Unix epoch, by the database's clock),
+    // and the address other nodes reach it at.
+    "ALTER TABLE games ADD COLUMN lease_holder TEXT;
+     ALTER TABLE games ADD COLUMN lease_until INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN owner_url TEXT;",
 ];
 
 /// Brings a database up to the latest schema, one migration per

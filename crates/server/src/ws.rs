@@ -25,7 +25,7 @@ use crate::limit::Key;
 /// Frames larger than this are refused with `too_large`.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Frames larger than this close the socket.
-const HARD_LIMIT: usize = 1024 * 1024;
+pub(crate) const HARD_LIMIT: usize = 1024 * 1024;
 /// The socket's read buffer: a client sends small messages (a decision, a
 /// try), and the buffer grows for a larger one while it is read. The
 /// default, 128 KiB allocated for each socket up front, was most of an idle

@@ -20,9 +20,13 @@ use tokio_postgres::{Client, NoTls};
 use std::collections::HashMap;
 
 use super::{
-    FinishedGame, GAME_COLUMNS, GameColumns, MIGRATIONS, NewGame, Reply, Row, Store, StoreError,
-    StoredGame, stored_game,
+    FinishedGame, GAME_COLUMNS, GameColumns, Lease, MIGRATIONS, NewGame, Node, Reply, Row, Store,
+    StoreError, StoredGame, stored_game,
 };
+
+/// The database's clock in milliseconds since the Unix epoch: every lease
+/// is timed by the one clock, whatever the nodes' own say.
+const NOW_MS: &str = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
 /// SQLite's migration `m` (`store::MIGRATIONS`) in PostgreSQL's words:
 /// the same tables and columns, 64-bit integers (SQLite's `INTEGER` is 64
@@ -376,6 +380,89 @@ impl Store for PgStore {
             )
             .await?
             .map(|r| r.get(0)))
+        })
+    }
+
+    fn lease(&self, id: &str, node: &Node, ms: u64) -> Reply<Lease> {
+        let (id, node) = (id.to_owned(), node.clone());
+        let ms = ms.min(i64::MAX as u64) as i64;
+        self.run(move |c| async move {
+            // Twice at most: a lease that ran out between the two
+            // statements is taken on the second try.
+            for _ in 0..2 {
+                let taken = c
+                    .execute(
+                        &format!(
+                            "UPDATE games SET lease_holder = $2, owner_url = $3,
+                                              lease_until = {NOW_MS} + $4
+                             WHERE id = $1 AND over = 0 AND broken IS NULL
+                               AND (lease_holder IS NULL OR lease_holder = $2
+                                    OR owner_url = $3 OR lease_until < {NOW_MS})"
+                        ),
+                        &[&id, &node.id, &node.url, &ms],
+                    )
+                    .await?;
+                if taken == 1 {
+                    return Ok(Lease::Held);
+                }
+                let Some(r) = c
+                    .query_opt(
+                        &format!(
+                            "SELECT over <> 0 OR broken IS NOT NULL, owner_url,
+                                    lease_holder IS NULL OR lease_until < {NOW_MS}
+                             FROM games WHERE id = $1"
+                        ),
+                        &[&id],
+                    )
+                    .await?
+                else {
+                    return Ok(Lease::Free);
+                };
+                if r.get::<_, bool>(0) {
+                    return Ok(Lease::Free);
+                }
+                if !r.get::<_, bool>(2)
+                    && let Some(url) = r.get::<_, Option<String>>(1)
+                {
+                    return Ok(Lease::Elsewhere(url));
+                }
+            }
+            Err(StoreError::Io(format!(
+                "game {id}: its lease could not be taken nor its holder found"
+            )))
+        })
+    }
+
+    fn renew(&self, holder: &str, ids: Vec<String>, ms: u64) -> Reply<Vec<String>> {
+        let holder = holder.to_owned();
+        let ms = ms.min(i64::MAX as u64) as i64;
+        self.run(move |c| async move {
+            if ids.is_empty() {
+                return Ok(ids);
+            }
+            let rows = c
+                .query(
+                    &format!(
+                        "UPDATE games SET lease_until = {NOW_MS} + $3
+                         WHERE lease_holder = $1 AND id = ANY($2) RETURNING id"
+                    ),
+                    &[&holder, &ids, &ms],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn release(&self, holder: &str, id: Option<&str>) -> Reply<()> {
+        let (holder, id) = (holder.to_owned(), id.map(str::to_owned));
+        self.run(move |c| async move {
+            c.execute(
+                "UPDATE games SET lease_holder = NULL, owner_url = NULL, lease_until = 0
+                 WHERE lease_holder = $1 AND ($2::text IS NULL OR id = $2)",
+                &[&holder, &id],
+            )
+            .await?;
+            Ok(())
         })
     }
 

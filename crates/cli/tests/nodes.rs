@@ -1,0 +1,396 @@
+//! Three `valerna serve` nodes on loopback sharing one fresh PostgreSQL
+//! database, when `VALERNA_TEST_POSTGRES` names a server a test may make
+//! databases on (`.ci/run` starts one): people on different nodes play a
+//! game of Lords of Vaala with bots to its end, a spectator's socket on a
+//! third; mid-game the node holding the game is killed (SIGKILL) and the
+//! game goes on through the others once its lease runs out. Then a battle
+//! of Battles of Valerna is played across the two nodes left. Every game's
+//! stored state is its log's replay, and every decision a person was told
+//! of is in the log once.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use valerna_server::client::{Answer, Socket, http};
+use valerna_server::{Db, Store};
+
+/// How long a lease lasts here: a killed node's game waits this long.
+const LEASE_SECONDS: &str = "2";
+
+struct Node {
+    child: Child,
+    addr: SocketAddr,
+    log: PathBuf,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(db: &str, dir: &std::path::Path, n: usize) -> Node {
+    let log = dir.join(format!("node{n}.log"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
+        .args([
+            "serve",
+            "--db",
+            db,
+            "--port",
+            "0",
+            "--lease-seconds",
+            LEASE_SECONDS,
+        ])
+        .args(["--bot-delay-ms", "0", "--ismcts-iterations", "50"])
+        .args(["--rate-per-address", "0", "--rate-per-token", "0"])
+        .args(["--max-connections-per-address", "0"])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("node {n} did not start: {line:?}; see {}", log.display()));
+    Node { child, addr, log }
+}
+
+/// A fresh database on the `VALERNA_TEST_POSTGRES` server, and its address.
+async fn fresh_postgres(url: &str, name: &str) -> String {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .expect("VALERNA_TEST_POSTGRES: the server answers");
+    tokio::spawn(conn);
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        client.batch_execute(&sql).await.unwrap();
+    }
+    let (base, query) = url.split_once('?').unwrap_or((url, ""));
+    let at = base.rfind('/').expect("a database address ends in /name");
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
+    format!("{}/{name}{query}", &base[..at])
+}
+
+/// A request as a browser sends it, asked again while the game moves
+/// between nodes (`503`, as the answer's `Retry-After` says).
+async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> Answer {
+    for _ in 0..50 {
+        let a = http(addr, method, path, token, body).await.unwrap();
+        if a.status != 503 {
+            return a;
+        }
+        eprintln!("{addr} {path}: {}", a.raw);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{addr} {path}: refused again and again");
+}
+
+async fn state(addr: SocketAddr, id: &str, token: Option<&str>) -> Value {
+    let a = call(addr, "GET", &format!("/api/games/{id}"), token, None).await;
+    assert_eq!(a.status, 200, "{addr}: {}", a.raw);
+    a.body
+}
+
+/// Creates a game on `addr`, each person's seat joined on the node named
+/// for it (as each friend's browser, landing where the balancer sends it).
+async fn create(body: Value, joins: &[SocketAddr]) -> (String, Vec<String>) {
+    let a = call(
+        joins[0],
+        "POST",
+        "/api/games",
+        None,
+        Some(&body.to_string()),
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.raw);
+    let id = a.body["id"].as_str().unwrap().to_owned();
+    let mut tokens = Vec::new();
+    for (i, seat) in a.body["seats"].as_array().unwrap().iter().enumerate() {
+        tokens.push(match seat["invite"].as_str() {
+            Some(invite) => {
+                let at = joins[i % joins.len()];
+                let body = json!({ "invite": invite }).to_string();
+                let a = call(
+                    at,
+                    "POST",
+                    &format!("/api/games/{id}/join"),
+                    None,
+                    Some(&body),
+                )
+                .await;
+                assert_eq!(a.status, 200, "{}", a.raw);
+                a.body["token"].as_str().unwrap().to_owned()
+            }
+            None => String::new(),
+        });
+    }
+    (id, tokens)
+}
+
+/// One decision of a person's seat if it is to decide, through `addr`:
+/// `Some(true)` once it is accepted, `None` once the game is over.
+async fn play_once(
+    addr: SocketAddr,
+    id: &str,
+    token: &str,
+    seat: u64,
+    pick: &mut u64,
+) -> Option<bool> {
+    let st = state(addr, id, Some(token)).await;
+    if st["status"] == "over" {
+        return None;
+    }
+    let q = &st["question"];
+    let Some(options) = q["options"]
+        .as_array()
+        .filter(|o| q["seat"] == seat && !o.is_empty())
+    else {
+        return Some(false);
+    };
+    // Any option but passing, where there is another: a battle moves on.
+    let acts: Vec<usize> = (0..options.len())
+        .filter(|&k| options[k]["decision"] != "Pass")
+        .collect();
+    *pick ^= *pick << 13;
+    *pick ^= *pick >> 7;
+    *pick ^= *pick << 17;
+    let i = match acts.len() {
+        0 => 0,
+        n => acts[(*pick % n as u64) as usize],
+    };
+    let body = json!({"version": st["version"], "option": i}).to_string();
+    let a = call(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/decisions"),
+        Some(token),
+        Some(&body),
+    )
+    .await;
+    match (a.status, a.body["error"].as_str()) {
+        (200, _) => Some(true),
+        (409, Some("stale_version" | "not_your_turn")) => Some(false),
+        (409, Some("game_over")) => None,
+        _ => panic!("{addr}: {}", a.raw),
+    }
+}
+
+/// The game as stored: its log replayed from its setup must reach the
+/// stored state, row by row with none skipped; and the seat that decided
+/// at each step.
+async fn replayed(store: &dyn Store, id: &str) -> Vec<u8> {
+    let (g, hash) = store.load(id).await.unwrap().expect("the game is stored");
+    assert!(g.broken.is_none(), "{id}: {:?}", g.broken);
+    let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
+    let table = (valerna_server::games::named(&g.new.game).unwrap().host)(&record).unwrap();
+    assert_eq!(
+        table.state_hash(),
+        hash,
+        "{id}: the replay reaches the stored state"
+    );
+    assert!(table.is_over(), "{id}: the game is over");
+    (0..table.decisions())
+        .map(|k| table.at(k).unwrap().to_decide().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
+    let Some(server) = std::env::var("VALERNA_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())
+    else {
+        eprintln!("VALERNA_TEST_POSTGRES is not set: no nodes to test");
+        return;
+    };
+    let began = Instant::now();
+    let url = fresh_postgres(&server, &format!("valerna_nodes_{}", std::process::id())).await;
+    let dir = std::env::temp_dir().join(format!("valerna-nodes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut nodes: Vec<Option<Node>> = (0..3).map(|n| Some(start(&url, &dir, n))).collect();
+    let addr = |n: usize, nodes: &Vec<Option<Node>>| nodes[n].as_ref().unwrap().addr;
+    let (a, b, c) = (addr(0, &nodes), addr(1, &nodes), addr(2, &nodes));
+    let store = Db::Postgres(url.clone()).open().await.unwrap();
+    eprintln!("three nodes up in {:.1} s", began.elapsed().as_secs_f64());
+
+    // Lords of Vaala: seat 0's person on node A (which creates the game and
+    // so holds it), seat 1's on node B, a spectator's socket on node C.
+    let (id, tokens) = create(
+        json!({"game": "lov", "seats": ["human", "human", "heuristic", "faceless"],
+               "seed": 7, "first": 0}),
+        &[a, b],
+    )
+    .await;
+    let mut watcher = Socket::connect(c, &id).await.unwrap();
+    watcher.send(&json!({"type": "hello"})).await.unwrap();
+    let (first, _) = watcher.next().await.unwrap();
+    assert_eq!(first["type"], "state", "{first}");
+
+    let mut at = [a, b];
+    let mut told = [0usize; 2];
+    let mut pick = 0x9e37_79b9_7f4a_7c15u64;
+    let mut killed_at = None;
+    let mut takeover = Duration::ZERO;
+    let mut over = false;
+    for step in 0..20_000 {
+        let seat = step % 2;
+        match play_once(at[seat], &id, &tokens[seat], seat as u64, &mut pick).await {
+            None => {
+                over = true;
+                break;
+            }
+            Some(true) => told[seat] += 1,
+            Some(false) => tokio::time::sleep(Duration::from_millis(5)).await,
+        }
+        if killed_at.is_none() && told.iter().sum::<usize>() >= 40 {
+            // The node holding the game, by its lease: node A, which made it.
+            let v = state(b, &id, None).await["version"].as_u64().unwrap();
+            let holder = owner(&url, &id).await;
+            assert_eq!(holder, format!("http://{a}"), "the game's maker holds it");
+            nodes[0].take().unwrap().child.kill().unwrap();
+            killed_at = Some(v);
+            // Seat 0's browser lands on node C now; the next request waits
+            // for the lease to run out, then node B or C takes the game.
+            at[0] = c;
+            let t = Instant::now();
+            state(b, &id, Some(&tokens[1])).await;
+            takeover = t.elapsed();
+            eprintln!(
+                "node A killed at version {v}: game taken over in {:.1} s",
+                takeover.as_secs_f64()
+            );
+            // The spectator's socket through node C was relayed from node A:
+            // it is told to reconnect, and reaches the game where it is now.
+            let mut closed = None;
+            while let Some((m, _)) = watcher.next().await {
+                if m["type"] == "closed" {
+                    closed = Some(m);
+                    break;
+                }
+            }
+            let closed = closed.expect("the relayed socket is closed with a reason");
+            assert!(
+                closed["reason"].as_str().unwrap().contains("reconnect"),
+                "{closed}"
+            );
+            watcher = Socket::connect(c, &id).await.unwrap();
+            watcher.send(&json!({"type": "hello"})).await.unwrap();
+        }
+    }
+    assert!(over, "the game reached its end");
+    let killed_at = killed_at.expect("node A was killed mid-game");
+    let holder_after = owner(&url, &id).await;
+    eprintln!("after the kill the game was held by {holder_after}");
+
+    // The spectator's socket heard the game to its end.
+    let mut last = Value::Null;
+    while let Ok(Some((m, _))) = tokio::time::timeout(Duration::from_secs(5), watcher.next()).await
+    {
+        if m["type"] == "state" {
+            last = m;
+            if !last["outcome"].is_null() {
+                break;
+            }
+        }
+    }
+    assert!(
+        !last["outcome"].is_null(),
+        "the socket heard the end: {last}"
+    );
+
+    // Both nodes left show the same finished game, which the store replays.
+    let (on_b, on_c) = (state(b, &id, None).await, state(c, &id, None).await);
+    assert_eq!(on_b["status"], "over");
+    assert_eq!(on_b, on_c);
+    assert_eq!(last["version"], on_b["version"]);
+    let seats = replayed(store.as_ref(), &id).await;
+    let by_person = |s: u8| seats.iter().filter(|&&x| x == s).count();
+    assert_eq!(
+        [by_person(0), by_person(1)],
+        told,
+        "each decision a person was told of is in the log, once"
+    );
+    assert!(seats.iter().any(|&s| s >= 2), "the bots decided too");
+    eprintln!(
+        "Lords of Vaala: {} decisions ({told:?} by the people), node A killed at version {killed_at}",
+        seats.len()
+    );
+
+    // Battles of Valerna across the two nodes left: made on node B, its
+    // side played from node C, the greedy bot's turns taken where the
+    // battle is held.
+    let (battle, tokens) = create(
+        json!({"game": "bov", "seats": ["human", "greedy"], "seed": 21,
+               "options": {"lists": ["allaria_guild_line", "tyveria_swarm"]}}),
+        &[b],
+    )
+    .await;
+    let mut n = 0usize;
+    let mut over = false;
+    for _ in 0..20_000 {
+        match play_once(c, &battle, &tokens[0], 0, &mut pick).await {
+            None => {
+                over = true;
+                break;
+            }
+            Some(true) => n += 1,
+            Some(false) => tokio::time::sleep(Duration::from_millis(5)).await,
+        }
+    }
+    assert!(over, "the battle reached its end");
+    let seats = replayed(store.as_ref(), &battle).await;
+    assert_eq!(seats.iter().filter(|&&s| s == 0).count(), n);
+    assert_eq!(state(b, &battle, None).await, state(c, &battle, None).await);
+    eprintln!(
+        "Battles of Valerna: {} decisions ({n} by the person); {:.1} s in all (takeover {:.1} s)",
+        seats.len(),
+        began.elapsed().as_secs_f64(),
+        takeover.as_secs_f64()
+    );
+    let logs: Vec<PathBuf> = nodes.iter().flatten().map(|n| n.log.clone()).collect();
+    drop(nodes);
+    for l in logs {
+        let text = std::fs::read_to_string(&l).unwrap_or_default();
+        assert!(!text.contains("panicked"), "{}: {text}", l.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The address of the node holding game `id`'s lease.
+async fn owner(url: &str, id: &str) -> String {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    client
+        .query_one("SELECT owner_url FROM games WHERE id = $1", &[&id])
+        .await
+        .unwrap()
+        .get::<_, Option<String>>(0)
+        .unwrap_or_default()
+}

@@ -1,0 +1,306 @@
+//! Several nodes sharing one PostgreSQL database: each game being played
+//! is leased to one node ([`App::locate`]), which alone takes its
+//! decisions; a request for it that reaches another node is passed
+//! through to the holder, HTTP forwarded and WebSocket frames relayed both
+//! ways. A browser behind a plain load balancer thus reaches its game on
+//! whichever node it lands, and the page needs no change.
+//!
+//! A holder that does not answer (it died) is asked again until its lease
+//! runs out; then the node asked takes the game over, replaying its log.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest};
+
+use crate::app::{App, Place};
+use crate::error::ApiError;
+
+/// The header a node marks a request it passes on with (its own address):
+/// the node it reaches serves it or refuses it, never passes it on again.
+pub const VIA: &str = "x-valerna-via";
+
+/// How long a passed request may take (a hint's search takes seconds).
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
+/// How long connecting to the holder may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+/// How often a holder that does not answer is asked again.
+const RETRY: Duration = Duration::from_millis(250);
+/// The close code of a relayed socket whose holder went away: the page
+/// reconnects, and reaches the game where it is now.
+const SERVICE_RESTART: u16 = 1012;
+
+/// The game a path names, for the routes under `/api/games/{id}`.
+fn game_in(path: &str) -> Option<&str> {
+    let id = path.strip_prefix("/api/games/")?.split('/').next()?;
+    (!id.is_empty() && id.len() <= 64).then_some(id)
+}
+
+/// `host:port` of a node's address (`http://host:port`), if it is one
+/// this server can reach.
+pub fn authority(url: &str) -> Result<&str, String> {
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or_else(|| format!("{url:?}: a node's address starts with http://"))?;
+    let host = rest.trim_end_matches('/');
+    if host.is_empty() || host.contains('/') || host.contains('@') {
+        return Err(format!(
+            "{url:?}: write a node's address as http://host:port, with no path"
+        ));
+    }
+    Ok(host)
+}
+
+/// Serves a request for a game here, or passes it to the node holding it.
+pub async fn route(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    if app.node().is_none() {
+        return next.run(req).await;
+    }
+    let Some(id) = game_in(req.uri().path()).map(str::to_owned) else {
+        return next.run(req).await;
+    };
+    let passed = req.headers().contains_key(VIA);
+    // A dead holder's lease runs out within its length.
+    let deadline = Instant::now() + app.config.lease + Duration::from_secs(1);
+    loop {
+        let url = match app.locate(&id).await {
+            Err(e) => return e.into_response(),
+            Ok(Place::Here) => return next.run(req).await,
+            Ok(Place::There(url)) => url,
+        };
+        if passed {
+            // Passed on by a node that thought this one the holder: the
+            // lease moved meanwhile. The client asks again.
+            return retry_later(
+                "moving",
+                format!("the game is moving to another server ({url}): try again"),
+            );
+        }
+        let host = match authority(&url) {
+            Ok(h) => h.to_owned(),
+            Err(e) => return unreachable(&url, &e),
+        };
+        match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(&host)).await {
+            Ok(Ok(stream)) => return pass(&app, req, stream, &host, &id).await,
+            Ok(Err(e)) if Instant::now() >= deadline => return unreachable(&url, &e.to_string()),
+            Err(_) if Instant::now() >= deadline => return unreachable(&url, "no answer"),
+            _ => tokio::time::sleep(RETRY).await,
+        }
+    }
+}
+
+fn retry_later(code: &'static str, message: String) -> Response {
+    let mut res = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message).into_response();
+    res.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    res
+}
+
+fn unreachable(url: &str, why: &str) -> Response {
+    retry_later(
+        "owner_unreachable",
+        format!("the server holding the game ({url}) does not answer: {why}"),
+    )
+}
+
+/// Headers that belong to one connection, not to the request.
+const HOP_BY_HOP: [&str; 8] = [
+    "connection",
+    "keep-alive",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+];
+
+fn strip(headers: &mut HeaderMap) {
+    for h in HOP_BY_HOP {
+        headers.remove(h);
+    }
+}
+
+/// Passes `req` to the holder on `stream`: a WebSocket's frames relayed,
+/// any other request forwarded and its answer returned.
+async fn pass(app: &App, req: Request, stream: TcpStream, host: &str, id: &str) -> Response {
+    let me = app
+        .node()
+        .and_then(|n| HeaderValue::from_str(&n.url).ok())
+        .unwrap_or(HeaderValue::from_static("node"));
+    let (mut parts, body) = req.into_parts();
+    let wants_socket = parts
+        .headers
+        .get(header::UPGRADE)
+        .is_some_and(|u| u.as_bytes().eq_ignore_ascii_case(b"websocket"));
+    if wants_socket && let Ok(ws) = WebSocketUpgrade::from_request_parts(&mut parts, &()).await {
+        return relay_socket(ws, stream, host, id, me).await;
+    }
+    strip(&mut parts.headers);
+    if let Ok(h) = HeaderValue::from_str(host) {
+        parts.headers.insert(header::HOST, h);
+    }
+    parts.headers.insert(VIA, me);
+    parts.uri = parts.uri.path_and_query().map_or_else(
+        || Uri::from_static("/"),
+        |p| Uri::try_from(p.as_str()).unwrap_or_else(|_| Uri::from_static("/")),
+    );
+    let req = Request::from_parts(parts, body);
+    let io = hyper_util::rt::TokioIo::new(stream);
+    let answer = async {
+        let (mut sender, conn) = hyper::client::conn::http1::handshake(io).await?;
+        tokio::spawn(async move {
+            let _ = conn.await;
+        });
+        sender.send_request(req).await
+    };
+    match tokio::time::timeout(ANSWER_TIMEOUT, answer).await {
+        Ok(Ok(res)) => {
+            let (mut parts, body) = res.into_parts();
+            strip(&mut parts.headers);
+            Response::from_parts(parts, axum::body::Body::new(body))
+        }
+        Ok(Err(e)) => ApiError::new(
+            StatusCode::BAD_GATEWAY,
+            "owner_failed",
+            format!("the server holding the game failed to answer: {e}"),
+        )
+        .into_response(),
+        Err(_) => ApiError::new(
+            StatusCode::GATEWAY_TIMEOUT,
+            "owner_timeout",
+            "the server holding the game did not answer in time",
+        )
+        .into_response(),
+    }
+}
+
+/// Opens the game's socket on the holder, then upgrades the client's and
+/// relays every frame both ways until either side closes.
+async fn relay_socket(
+    ws: WebSocketUpgrade,
+    stream: TcpStream,
+    host: &str,
+    id: &str,
+    me: HeaderValue,
+) -> Response {
+    let mut request = match format!("ws://{host}/api/games/{id}/ws").into_client_request() {
+        Ok(r) => r,
+        Err(e) => return unreachable(host, &e.to_string()),
+    };
+    request.headers_mut().insert(VIA, me);
+    let upstream = match tokio::time::timeout(
+        CONNECT_TIMEOUT,
+        tokio_tungstenite::client_async(request, stream),
+    )
+    .await
+    {
+        Ok(Ok((s, _))) => s,
+        Ok(Err(e)) => return unreachable(host, &e.to_string()),
+        Err(_) => return unreachable(host, "no answer"),
+    };
+    ws.max_message_size(crate::ws::HARD_LIMIT)
+        .max_frame_size(crate::ws::HARD_LIMIT)
+        .on_upgrade(move |client| relay(client, upstream))
+}
+
+async fn relay(client: WebSocket, upstream: tokio_tungstenite::WebSocketStream<TcpStream>) {
+    let (mut to_client, mut from_client) = client.split();
+    let (mut to_holder, mut from_holder) = upstream.split();
+    let up = async {
+        while let Some(Ok(m)) = from_client.next().await {
+            let closing = matches!(m, Message::Close(_));
+            let Some(m) = to_tungstenite(m) else {
+                continue;
+            };
+            if to_holder.send(m).await.is_err() || closing {
+                break;
+            }
+        }
+    };
+    let down = async {
+        loop {
+            match from_holder.next().await {
+                Some(Ok(m)) => {
+                    let closing = matches!(m, tungstenite::Message::Close(_));
+                    let Some(m) = from_tungstenite(m) else {
+                        continue;
+                    };
+                    if to_client.send(m).await.is_err() || closing {
+                        return;
+                    }
+                }
+                // The holder went away without a word: the client is told
+                // to reconnect, and reaches the game where it is next.
+                _ => {
+                    let _ = to_client
+                        .send(Message::Close(Some(CloseFrame {
+                            code: SERVICE_RESTART,
+                            reason: "the game's server went away: reconnect".into(),
+                        })))
+                        .await;
+                    return;
+                }
+            }
+        }
+    };
+    tokio::select! {
+        _ = up => {}
+        _ = down => {}
+    }
+}
+
+fn to_tungstenite(m: Message) -> Option<tungstenite::Message> {
+    Some(match m {
+        Message::Text(t) => tungstenite::Message::text(t.as_str()),
+        Message::Binary(b) => tungstenite::Message::Binary(b),
+        Message::Ping(b) => tungstenite::Message::Ping(b),
+        Message::Pong(b) => tungstenite::Message::Pong(b),
+        Message::Close(f) => {
+            tungstenite::Message::Close(f.map(|f| tungstenite::protocol::CloseFrame {
+                code: f.code.into(),
+                reason: f.reason.as_str().into(),
+            }))
+        }
+    })
+}
+
+fn from_tungstenite(m: tungstenite::Message) -> Option<Message> {
+    Some(match m {
+        tungstenite::Message::Text(t) => Message::text(t.as_str()),
+        tungstenite::Message::Binary(b) => Message::Binary(b),
+        tungstenite::Message::Ping(b) => Message::Ping(b),
+        tungstenite::Message::Pong(b) => Message::Pong(b),
+        tungstenite::Message::Close(f) => Message::Close(f.map(|f| CloseFrame {
+            code: f.code.into(),
+            reason: f.reason.as_str().into(),
+        })),
+        tungstenite::Message::Frame(_) => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_names_its_game_and_a_node_its_host() {
+        assert_eq!(game_in("/api/games/ab12/ws"), Some("ab12"));
+        assert_eq!(game_in("/api/games/ab12"), Some("ab12"));
+        assert_eq!(game_in("/api/games"), None);
+        assert_eq!(game_in("/api/games/"), None);
+        assert_eq!(game_in("/play/ab12"), None);
+        assert_eq!(authority("http://10.0.0.2:8080"), Ok("10.0.0.2:8080"));
+        assert_eq!(authority("http://node-a:8080/"), Ok("node-a:8080"));
+        assert!(authority("https://node-a").is_err());
+        assert!(authority("http://node-a/x").is_err());
+        assert!(authority("http://").is_err());
+    }
+}
