@@ -246,6 +246,17 @@ async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
         &[a, b],
     )
     .await;
+    // Every node's lobby lists it, both people's seats taken.
+    for n in [a, b, c] {
+        let lobby = call(n, "GET", "/api/games", None, None).await.body;
+        let listed = lobby
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id.as_str())
+            .unwrap_or_else(|| panic!("{n}: {lobby}"));
+        assert_eq!(listed["status"], "playing", "{n}: {listed}");
+    }
     let mut watcher = Socket::connect(c, &id).await.unwrap();
     watcher.send(&json!({"type": "hello"})).await.unwrap();
     let (first, _) = watcher.next().await.unwrap();
@@ -267,7 +278,7 @@ async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
             Some(true) => told[seat] += 1,
             Some(false) => tokio::time::sleep(Duration::from_millis(5)).await,
         }
-        if killed_at.is_none() && told.iter().sum::<usize>() >= 40 {
+        if killed_at.is_none() && told.iter().sum::<usize>() >= 12 {
             // The node holding the game, by its lease: node A, which made it.
             let v = state(b, &id, None).await["version"].as_u64().unwrap();
             let holder = owner(&url, &id).await;

@@ -176,6 +176,9 @@ pub struct Slot {
     /// for a decision (and its write to the store) to finish.
     published: std::sync::RwLock<Published>,
     summary: Mutex<Summary>,
+    /// Let go from memory (another node holds the game now): this copy
+    /// takes no more decisions, a bot's already scheduled included.
+    gone: std::sync::atomic::AtomicBool,
 }
 
 /// A seat's secrets: the SHA-256 (hex) of its token and of its
@@ -241,6 +244,9 @@ pub enum Place {
 
 /// A finished game's steps as the search weighed them, once.
 type TurnsCell = Arc<tokio::sync::OnceCell<Option<Arc<Vec<Turn>>>>>;
+
+/// How many games being played on the other nodes the lobby lists.
+const PLAYING_LISTED: usize = 1000;
 
 /// How many finished games' weighings are kept.
 const TURNS_KEPT: usize = 16;
@@ -459,6 +465,7 @@ impl App {
         if let Some(slot) = slot {
             tracing::info!(game = %id, reason, "game let go");
             let mut live = slot.live.lock().await;
+            slot.gone.store(true, Ordering::Relaxed);
             for sub in live.subs.drain(..) {
                 let _ = sub.tx.try_send(Push::Close(reason.to_owned()));
             }
@@ -636,6 +643,7 @@ impl App {
             seats: c.seats,
             mode: c.mode,
             auth: Mutex::new(auth),
+            gone: Default::default(),
             summary: Mutex::new(Summary {
                 version: 0,
                 status: "open",
@@ -664,6 +672,7 @@ impl App {
     /// The token is durable before it is given.
     pub async fn join(&self, slot: &Arc<Slot>, invite: &str) -> Result<(Seat, String), ApiError> {
         let mut live = slot.live.lock().await;
+        slot.check_here()?;
         check_open(
             live.broken.as_deref(),
             &*live.table,
@@ -706,8 +715,38 @@ impl App {
 
     /// The lobby: every game being played, and the `finished` games
     /// finished last, newest first.
+    ///
+    /// With several nodes, the games the others hold are listed from the
+    /// store, as last stored.
     pub async fn lobby_with_finished(&self, finished: usize) -> Result<Vec<Value>, ApiError> {
         let mut list = self.lobby();
+        if self.node.is_some() {
+            let elsewhere = self
+                .store
+                .playing(PLAYING_LISTED)
+                .await
+                .map_err(ApiError::store)?;
+            for p in elsewhere {
+                let g = p.game;
+                if list.iter().any(|v| v["id"] == g.id.as_str()) {
+                    continue;
+                }
+                let status = if p.broken {
+                    "broken"
+                } else if p.taken.contains(&false) {
+                    "open"
+                } else {
+                    "playing"
+                };
+                list.push(json!({
+                    "id": g.id, "game": g.game, "created": g.created, "lang": g.lang,
+                    "mode": g.mode, "status": status, "version": g.version,
+                    "seats": g.seats.iter().zip(&p.taken).enumerate().map(|(i, (k, t))| json!({
+                        "seat": i, "kind": k, "taken": t,
+                    })).collect::<Vec<_>>(),
+                }));
+            }
+        }
         let stored = self
             .store
             .finished(finished)
@@ -826,6 +865,7 @@ impl App {
         answer: Option<Lang>,
     ) -> Result<Value, ApiError> {
         let mut live = slot.live.lock().await;
+        slot.check_here()?;
         let table = &live.table;
         check_open(live.broken.as_deref(), &**table, live.version, version)?;
         check_turn(&**table, seat)?;
@@ -862,6 +902,7 @@ impl App {
         answer: Option<Lang>,
     ) -> Result<Value, ApiError> {
         let mut live = slot.live.lock().await;
+        slot.check_here()?;
         check_open(live.broken.as_deref(), &*live.table, live.version, version)?;
         let cannot =
             |m: &str| ApiError::new(StatusCode::CONFLICT, "cannot_take_back", m.to_owned());
@@ -1269,6 +1310,7 @@ impl App {
                 .decide(&slot, seat, version, Choice::Decision(decision), None)
                 .await
                 && e.code != "stale_version"
+                && e.code != "moving"
             {
                 tracing::warn!(game = %slot.id, seat, error = %e.message, "bot refused");
             }
@@ -1403,6 +1445,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
         created: g.new.created,
         lang: lang_of(&g.new.lang),
         seats,
+        gone: Default::default(),
         summary: Mutex::new(Summary {
             version: g.version(),
             status: "playing",
@@ -1474,6 +1517,19 @@ impl Slot {
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// Refuses a change to a copy let go from memory: the game is another
+    /// node's now, and the client reaches it by asking again.
+    fn check_here(&self) -> Result<(), ApiError> {
+        if self.gone.load(Ordering::Relaxed) {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "moving",
+                "the game moved to another server: try again",
+            ));
+        }
+        Ok(())
     }
 
     /// Who a token (or none) makes the holder: a seat, a spectator, or

@@ -141,7 +141,9 @@ async fn pass(app: &App, req: Request, stream: TcpStream, host: &str, id: &str) 
         .get(header::UPGRADE)
         .is_some_and(|u| u.as_bytes().eq_ignore_ascii_case(b"websocket"));
     if wants_socket && let Ok(ws) = WebSocketUpgrade::from_request_parts(&mut parts, &()).await {
-        return relay_socket(ws, stream, host, id, me).await;
+        // The relayed socket keeps its connection's place in the caps.
+        let held = parts.extensions.get::<crate::conn::Held>().cloned();
+        return relay_socket(ws, stream, host, id, me, held).await;
     }
     strip(&mut parts.headers);
     if let Ok(h) = HeaderValue::from_str(host) {
@@ -190,6 +192,7 @@ async fn relay_socket(
     host: &str,
     id: &str,
     me: HeaderValue,
+    held: Option<crate::conn::Held>,
 ) -> Response {
     let mut request = match format!("ws://{host}/api/games/{id}/ws").into_client_request() {
         Ok(r) => r,
@@ -208,7 +211,10 @@ async fn relay_socket(
     };
     ws.max_message_size(crate::ws::HARD_LIMIT)
         .max_frame_size(crate::ws::HARD_LIMIT)
-        .on_upgrade(move |client| relay(client, upstream))
+        .on_upgrade(move |client| async move {
+            relay(client, upstream).await;
+            drop(held);
+        })
 }
 
 async fn relay(client: WebSocket, upstream: tokio_tungstenite::WebSocketStream<TcpStream>) {

@@ -94,6 +94,17 @@ pub struct FinishedGame {
     pub version: u64,
 }
 
+/// A game being played as the lobby lists it from the store: held by any
+/// node sharing the database.
+#[derive(Clone, Debug)]
+pub struct PlayingGame {
+    /// Its columns, `version` as last stored.
+    pub game: FinishedGame,
+    /// Whether each seat is held: a person's once it has its token.
+    pub taken: Vec<bool>,
+    pub broken: bool,
+}
+
 /// Why the store refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -188,6 +199,13 @@ pub trait Store: Send + Sync {
     fn renew(&self, holder: &str, ids: Vec<String>, ms: u64) -> Reply<Vec<String>> {
         let _ = (holder, ms);
         Box::pin(async { Ok(ids) })
+    }
+    /// The `limit` games being played (or broken) created last, newest
+    /// first: with several nodes the lobby lists the others' games from
+    /// here. A store of one process lists none (its games are in memory).
+    fn playing(&self, limit: usize) -> Reply<Vec<PlayingGame>> {
+        let _ = limit;
+        Box::pin(async { Ok(Vec::new()) })
     }
     /// Gives up `holder`'s lease of game `id`, or of every game with
     /// `None` (a node shutting down).

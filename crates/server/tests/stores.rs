@@ -288,3 +288,68 @@ fn an_address_is_postgres_only_by_its_scheme() {
     let shown = Db::parse("postgres://u:secret@h/d").shown();
     assert!(!shown.contains("secret"), "{shown}");
 }
+
+#[tokio::test]
+async fn a_game_is_leased_to_one_node_at_a_time_and_taken_over_once_its_lease_runs_out() {
+    use valerna_server::store::{Lease, Node};
+    let node = |id: &str, port: u16| Node {
+        id: id.into(),
+        url: format!("http://127.0.0.1:{port}"),
+    };
+    let (a, b) = (node("a", 1), node("b", 2));
+    for p in places("lease").await {
+        let store = p.open().await;
+        store.create(game("g", 1)).await.unwrap();
+        store.create(game("over", 2)).await.unwrap();
+        store.finish("over").await.unwrap();
+        assert_eq!(store.lease("g", &a, 60_000).await.unwrap(), Lease::Held);
+        if p.name == "sqlite" {
+            // One process: every game is its own, whoever asks.
+            assert_eq!(store.lease("g", &b, 60_000).await.unwrap(), Lease::Held);
+            continue;
+        }
+        let there = Lease::Elsewhere(a.url.clone());
+        assert_eq!(store.lease("g", &b, 60_000).await.unwrap(), there);
+        // Taken again by its holder; finished or missing games are no one's.
+        assert_eq!(store.lease("g", &a, 60_000).await.unwrap(), Lease::Held);
+        assert_eq!(store.lease("over", &a, 60_000).await.unwrap(), Lease::Free);
+        assert_eq!(store.lease("nope", &a, 60_000).await.unwrap(), Lease::Free);
+        let ids = vec!["g".to_string(), "over".to_string()];
+        assert_eq!(store.renew("a", ids.clone(), 60_000).await.unwrap(), ["g"]);
+        assert!(
+            store
+                .renew("b", ids.clone(), 60_000)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        // A lease that runs out unrenewed (node a died) is node b's.
+        store.renew("a", ids.clone(), 1).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        assert_eq!(store.lease("g", &b, 60_000).await.unwrap(), Lease::Held);
+        assert!(
+            store
+                .renew("a", ids.clone(), 60_000)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        // A node started again at a dead one's address takes its games.
+        let b_again = node("b2", 2);
+        assert_eq!(
+            store.lease("g", &b_again, 60_000).await.unwrap(),
+            Lease::Held
+        );
+        // Given up, it is the next asker's at once.
+        store.release("b2", None).await.unwrap();
+        assert_eq!(store.lease("g", &a, 60_000).await.unwrap(), Lease::Held);
+        store.release("a", Some("g")).await.unwrap();
+        assert_eq!(store.lease("g", &b, 60_000).await.unwrap(), Lease::Held);
+        // The lobby of every node lists the game being played.
+        let playing = store.playing(10).await.unwrap();
+        let ids: Vec<&str> = playing.iter().map(|g| g.game.id.as_str()).collect();
+        assert_eq!(ids, ["g"]);
+        assert_eq!(playing[0].taken, [true, false]);
+        store.close().await.unwrap();
+    }
+}

@@ -20,8 +20,8 @@ use tokio_postgres::{Client, NoTls};
 use std::collections::HashMap;
 
 use super::{
-    FinishedGame, GAME_COLUMNS, GameColumns, Lease, MIGRATIONS, NewGame, Node, Reply, Row, Store,
-    StoreError, StoredGame, stored_game,
+    FinishedGame, GAME_COLUMNS, GameColumns, Lease, MIGRATIONS, NewGame, Node, PlayingGame, Reply,
+    Row, Store, StoreError, StoredGame, stored_game,
 };
 
 /// The database's clock in milliseconds since the Unix epoch: every lease
@@ -450,6 +450,49 @@ impl Store for PgStore {
                 )
                 .await?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn playing(&self, limit: usize) -> Reply<Vec<PlayingGame>> {
+        self.run(move |c| async move {
+            let rows = c
+                .query(
+                    "SELECT id, game, created, lang, seats, version, mode, token_hashes,
+                            broken IS NOT NULL
+                     FROM games WHERE over = 0 ORDER BY created DESC, id LIMIT $1",
+                    &[&(limit.min(i64::MAX as usize) as i64)],
+                )
+                .await?;
+            let mut out = Vec::new();
+            for r in rows {
+                let id: String = r.get(0);
+                let bad = |what: &str, e: serde_json::Error| {
+                    StoreError::Io(format!("game {id}: its {what} are not valid JSON: {e}"))
+                };
+                let seats: Vec<String> =
+                    serde_json::from_str(r.get::<_, &str>(4)).map_err(|e| bad("seats", e))?;
+                let tokens: Vec<String> =
+                    serde_json::from_str(r.get::<_, &str>(7)).map_err(|e| bad("tokens", e))?;
+                let taken = seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| k != "human" || tokens.get(i).is_some_and(|t| !t.is_empty()))
+                    .collect();
+                out.push(PlayingGame {
+                    game: FinishedGame {
+                        game: r.get(1),
+                        created: r.get(2),
+                        lang: r.get(3),
+                        version: r.get::<_, i64>(5) as u64,
+                        mode: r.get(6),
+                        seats,
+                        id,
+                    },
+                    taken,
+                    broken: r.get(8),
+                });
+            }
+            Ok(out)
         })
     }
 
