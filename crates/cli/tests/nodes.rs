@@ -315,8 +315,7 @@ async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
     }
     assert!(over, "the game reached its end");
     let killed_at = killed_at.expect("node A was killed mid-game");
-    let holder_after = owner(&url, &id).await;
-    eprintln!("after the kill the game was held by {holder_after}");
+    assert_eq!(owner(&url, &id).await, "", "a finished game is no one's");
 
     // The spectator's socket heard the game to its end.
     let mut last = Value::Null;
@@ -383,6 +382,32 @@ async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
         began.elapsed().as_secs_f64(),
         takeover.as_secs_f64()
     );
+    // A node stopped gracefully (SIGTERM) gives its games up at once: the
+    // node left serves them without waiting for the leases to run out.
+    let (held, tokens) = create(
+        json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
+               "seed": 3, "first": 0}),
+        &[b],
+    )
+    .await;
+    assert_eq!(owner(&url, &held).await, format!("http://{b}"));
+    let mut node_b = nodes[1].take().unwrap();
+    let stopped = Command::new("kill")
+        .args(["-TERM", &node_b.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    assert!(
+        node_b.child.wait().unwrap().success(),
+        "node B stops cleanly"
+    );
+    assert_eq!(owner(&url, &held).await, "", "node B gave the game up");
+    let t = Instant::now();
+    let st = state(c, &held, Some(&tokens[0])).await;
+    assert_eq!(st["version"], 0, "{st}");
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    nodes[1] = Some(node_b);
+
     let logs: Vec<PathBuf> = nodes.iter().flatten().map(|n| n.log.clone()).collect();
     drop(nodes);
     for l in logs {

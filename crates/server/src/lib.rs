@@ -149,6 +149,8 @@ pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(
         tracing::info!("shutting down");
         stopping.begin_shutdown();
         stopping.close_all("the server is shutting down").await;
+        // The other nodes take this one's games as their clients come back.
+        stopping.release_leases().await;
     })
     .await;
     app.release_leases().await;

@@ -75,6 +75,15 @@ pub async fn route(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
             Ok(Place::Here) => return next.run(req).await,
             Ok(Place::There(url)) => url,
         };
+        if app.node().is_some_and(|n| n.url == url) {
+            // Held by an earlier process at this node's address, which
+            // died: its lease runs out, and this node takes the game.
+            if Instant::now() >= deadline {
+                return unreachable(&url, "an earlier process at this address holds it");
+            }
+            tokio::time::sleep(RETRY).await;
+            continue;
+        }
         if passed {
             // Passed on by a node that thought this one the holder: the
             // lease moved meanwhile. The client asks again.
@@ -143,7 +152,8 @@ async fn pass(app: &App, req: Request, stream: TcpStream, host: &str, id: &str) 
     if wants_socket && let Ok(ws) = WebSocketUpgrade::from_request_parts(&mut parts, &()).await {
         // The relayed socket keeps its connection's place in the caps.
         let held = parts.extensions.get::<crate::conn::Held>().cloned();
-        return relay_socket(ws, stream, host, id, me, held).await;
+        let stop = app.shutdown_signal();
+        return relay_socket(ws, stream, host, id, me, (held, stop)).await;
     }
     strip(&mut parts.headers);
     if let Ok(h) = HeaderValue::from_str(host) {
@@ -192,7 +202,10 @@ async fn relay_socket(
     host: &str,
     id: &str,
     me: HeaderValue,
-    held: Option<crate::conn::Held>,
+    (held, stop): (
+        Option<crate::conn::Held>,
+        tokio::sync::watch::Receiver<bool>,
+    ),
 ) -> Response {
     let mut request = match format!("ws://{host}/api/games/{id}/ws").into_client_request() {
         Ok(r) => r,
@@ -212,12 +225,18 @@ async fn relay_socket(
     ws.max_message_size(crate::ws::HARD_LIMIT)
         .max_frame_size(crate::ws::HARD_LIMIT)
         .on_upgrade(move |client| async move {
-            relay(client, upstream).await;
+            relay(client, upstream, stop).await;
             drop(held);
         })
 }
 
-async fn relay(client: WebSocket, upstream: tokio_tungstenite::WebSocketStream<TcpStream>) {
+/// Relays frames both ways until either side closes, the holder goes away
+/// or this node stops (the page then reconnects, through another node).
+async fn relay(
+    client: WebSocket,
+    upstream: tokio_tungstenite::WebSocketStream<TcpStream>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
     let (mut to_client, mut from_client) = client.split();
     let (mut to_holder, mut from_holder) = upstream.split();
     let up = async {
@@ -233,7 +252,20 @@ async fn relay(client: WebSocket, upstream: tokio_tungstenite::WebSocketStream<T
     };
     let down = async {
         loop {
-            match from_holder.next().await {
+            let next = tokio::select! {
+                m = from_holder.next() => m,
+                // The watch's guard is not `Send`: dropped inside.
+                _ = async { stop.wait_for(|s| *s).await.is_ok() } => {
+                    let _ = to_client
+                        .send(Message::Close(Some(CloseFrame {
+                            code: axum::extract::ws::close_code::AWAY,
+                            reason: "the server is shutting down".into(),
+                        })))
+                        .await;
+                    return;
+                }
+            };
+            match next {
                 Some(Ok(m)) => {
                     let closing = matches!(m, tungstenite::Message::Close(_));
                     let Some(m) = from_tungstenite(m) else {

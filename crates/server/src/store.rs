@@ -187,9 +187,9 @@ pub trait Store: Send + Sync {
     /// Finishes every write in flight and stops.
     fn close(&self) -> Reply<()>;
     /// Takes (or extends) the lease of game `id` for `node`, for `ms`
-    /// milliseconds, if no other node holds it: a lease run out, or held by
-    /// an earlier process at the node's own address, is taken over. A store
-    /// of one process has no one to share with: every game is its own.
+    /// milliseconds, if no other node holds it (a lease run out is taken
+    /// over). A store of one process has no one to share with: every game
+    /// is its own.
     fn lease(&self, id: &str, node: &Node, ms: u64) -> Reply<Lease> {
         let _ = (id, node, ms);
         Box::pin(async { Ok(Lease::Held) })

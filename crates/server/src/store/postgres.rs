@@ -397,7 +397,7 @@ impl Store for PgStore {
                                               lease_until = {NOW_MS} + $4
                              WHERE id = $1 AND over = 0 AND broken IS NULL
                                AND (lease_holder IS NULL OR lease_holder = $2
-                                    OR owner_url = $3 OR lease_until < {NOW_MS})"
+                                    OR lease_until < {NOW_MS})"
                         ),
                         &[&id, &node.id, &node.url, &ms],
                     )
