@@ -289,9 +289,14 @@ async fn relay(
             }
         }
     };
+    tokio::pin!(up, down);
     tokio::select! {
-        _ = up => {}
-        _ = down => {}
+        // The client closed: the holder's answer to its close frame is
+        // relayed back, the handshake ending as without a relay.
+        _ = &mut up => {
+            let _ = tokio::time::timeout(CONNECT_TIMEOUT, &mut down).await;
+        }
+        _ = &mut down => {}
     }
 }
 
