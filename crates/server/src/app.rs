@@ -421,15 +421,7 @@ impl App {
         if self.slot(id).is_ok() {
             return Ok(Place::Here);
         }
-        let stored = self.store.load(id).await.map_err(ApiError::store)?;
-        let slot = match stored {
-            Some((g, hash)) => tokio::task::spawn_blocking(move || rebuild(g, &hash))
-                .await
-                .ok()
-                .flatten(),
-            None => None,
-        };
-        let Some(slot) = slot else {
+        let Some(slot) = self.replayed(id).await? else {
             let _ = self.store.release(&node.id, Some(id)).await;
             return Ok(Place::Here);
         };
@@ -1114,6 +1106,20 @@ impl App {
         });
     }
 
+    /// Game `id` as the store holds it, replayed from its log and checked
+    /// against its state hash; `None` if the store has no such game.
+    async fn replayed(&self, id: &str) -> Result<Option<Arc<Slot>>, ApiError> {
+        let stored = self.store.load(id).await.map_err(ApiError::store)?;
+        Ok(match stored {
+            // Replaying is work for the processor: off the async threads.
+            Some((g, hash)) => tokio::task::spawn_blocking(move || rebuild(g, &hash))
+                .await
+                .ok()
+                .flatten(),
+            None => None,
+        })
+    }
+
     /// Game `id`, in memory or, once finished, read back from the store
     /// (replayed, read-only: a finished game takes no decision); `no_game`
     /// if there is none.
@@ -1121,18 +1127,9 @@ impl App {
         if let Ok(slot) = self.slot(id) {
             return Ok(slot);
         }
-        let stored = self.store.load(id).await.map_err(ApiError::store)?;
-        let slot = match stored {
-            // Replaying is work for the processor: off the async threads.
-            Some((g, hash)) => tokio::task::spawn_blocking(move || rebuild(g, &hash))
-                .await
-                .ok()
-                .flatten(),
-            None => None,
-        };
         // Only a finished game is served from the store: a game being
         // played lives in memory alone (one copy takes its decisions).
-        let Some(slot) = slot else {
+        let Some(slot) = self.replayed(id).await? else {
             return self.slot(id);
         };
         let live = slot.live.lock().await;
