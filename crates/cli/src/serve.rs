@@ -375,29 +375,18 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         let mut v = loadtest::to_json(&report);
         v["think_ms"] = args.think_ms.into();
         v["servers"] = args.servers.len().into();
-        v["clients_cpu_seconds"] = cpu_seconds("self").unwrap_or(0.0).into();
+        let own_cpu = cpu_seconds("self").unwrap_or(0.0);
+        v["clients_cpu_seconds"] = own_cpu.into();
         if args.json {
             println!("{v}");
         } else {
             println!(
-                "{} games of {} on {} servers, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} tries, round trip p50 {:.2} ms, p99 {:.2} ms; {} games finished, {} errors {:?}; clients' processor time {:.1} s",
+                "{} games of {} on {} servers, {}; clients' processor time {:.1} s",
                 report.games,
                 args.game,
                 args.servers.len(),
-                report.seconds,
-                args.think_ms,
-                report.decisions,
-                report.decisions_per_second,
-                report.p50_ms,
-                report.p99_ms,
-                report.max_ms,
-                report.tries,
-                report.try_p50_ms,
-                report.try_p99_ms,
-                report.games_finished,
-                report.errors,
-                report.error_kinds,
-                cpu_seconds("self").unwrap_or(0.0),
+                measured(&report, args.think_ms),
+                own_cpu,
             );
         }
         return Ok(());
@@ -489,22 +478,10 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         println!("{v}");
     } else {
         println!(
-            "{} games of {}, measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} tries, round trip p50 {:.2} ms, p99 {:.2} ms; {} games finished, {} errors {:?}; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle); server processor time {:.1} s in all, clients' {:.1} s",
+            "{} games of {}, {}; server memory {:.0} MiB at the end, {:.0} MiB peak ({:.0} MiB idle); server processor time {:.1} s in all, clients' {:.1} s",
             report.games,
             args.game,
-            report.seconds,
-            args.think_ms,
-            report.decisions,
-            report.decisions_per_second,
-            report.p50_ms,
-            report.p99_ms,
-            report.max_ms,
-            report.tries,
-            report.try_p50_ms,
-            report.try_p99_ms,
-            report.games_finished,
-            report.errors,
-            report.error_kinds,
+            measured(&report, args.think_ms),
             rss as f64 / 1024.0,
             peak as f64 / 1024.0,
             idle as f64 / 1024.0,
@@ -513,4 +490,24 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+/// What a load test measured, in words, the same for one server and several.
+fn measured(report: &loadtest::LoadReport, think_ms: u64) -> String {
+    format!(
+        "measured for {:.1} s after the warm-up (think {} ms): {} decisions, {:.0}/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} tries, round trip p50 {:.2} ms, p99 {:.2} ms; {} games finished, {} errors {:?}",
+        report.seconds,
+        think_ms,
+        report.decisions,
+        report.decisions_per_second,
+        report.p50_ms,
+        report.p99_ms,
+        report.max_ms,
+        report.tries,
+        report.try_p50_ms,
+        report.try_p99_ms,
+        report.games_finished,
+        report.errors,
+        report.error_kinds,
+    )
 }
