@@ -8,7 +8,6 @@
 //! stored state is its log's replay, and every decision a person was told
 //! of is in the log once.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -17,6 +16,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use valerna_server::client::{Answer, Socket, http};
 use valerna_server::{Db, Store};
+
+mod common;
 
 /// How long a lease lasts here: a killed node's game waits this long.
 const LEASE_SECONDS: &str = "2";
@@ -54,16 +55,8 @@ fn start(db: &str, dir: &std::path::Path, n: usize) -> Node {
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("node {n} did not start: {line:?}; see {}", log.display()));
+    let addr = common::listening_at(&mut child)
+        .unwrap_or_else(|line| panic!("node {n} did not start: {line:?}; see {}", log.display()));
     Node { child, addr, log }
 }
 

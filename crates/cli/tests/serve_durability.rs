@@ -2,7 +2,6 @@
 //! started again on the same database, it has lost no accepted decision,
 //! and every game is exactly the replay of its log.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -15,6 +14,8 @@ use valerna_lov::content::Content;
 use valerna_lov::{Decision, Lov, Setup};
 use valerna_server::client::http;
 
+mod common;
+
 fn start(db: &Path) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
         .args(["serve", "--port", "0", "--bot-delay-ms", "0", "--db"])
@@ -23,17 +24,7 @@ fn start(db: &Path) -> (Child, SocketAddr) {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let addr = common::listening_at(&mut child).unwrap();
     (child, addr)
 }
 

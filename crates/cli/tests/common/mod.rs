@@ -2,7 +2,9 @@
 //! own part of this.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Output};
 
 pub fn valerna(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_valerna"))
@@ -25,4 +27,18 @@ pub fn json(command: &str) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// Where a started `valerna serve` listens, from the first line it prints
+/// (`valerna: serving on http://…`); the line itself if it names none.
+pub fn listening_at(server: &mut Child) -> Result<SocketAddr, String> {
+    let mut line = String::new();
+    if let Some(out) = server.stdout.take() {
+        let _ = BufReader::new(out).read_line(&mut line);
+    }
+    line.trim()
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.parse().ok())
+        .ok_or(line)
 }
