@@ -231,14 +231,7 @@ export function drawMap(svg, content, view, marks) {
     // The Region card's glyphs, as small letters in a row.
     const gy = -TILE_H / 2 + 22 + lines.length * 17;
     (region.glyphs || []).forEach((/** @type {string} */ gl, /** @type {number} */ i) => {
-      const gx = -TILE_W / 2 + 18 + i * 24;
-      g.append(
-        s('g', { class: `glyph ${gl}` }, [
-          s('rect', { x: gx - 10, y: gy - 10, width: 20, height: 20, rx: 4, class: 'glyph-box' }),
-          Object.assign(s('text', { x: gx, y: gy + 5, class: 'glyph-letter' }), { textContent: t(`web-glyph-${gl}`).slice(0, 1) }),
-          title(t(`web-glyph-${gl}`)),
-        ]),
-      );
+      g.append(glyphMark(gl, -TILE_W / 2 + 18 + i * 24, gy));
     });
     let px = TILE_W / 2 - 20;
     if (rs.city) {
@@ -329,6 +322,15 @@ function moveArrow(content, move) {
   return s('g', { class: 'move-arrow', 'aria-hidden': 'true' }, [
     s('line', { x1: sx, y1: sy, x2: ex - ux * 18, y2: ey - uy * 18, stroke: colour }),
     s('polygon', { points: head, fill: colour }),
+  ]);
+}
+
+/** A Region card's glyph as the board marks it: its first letter in a box centred at (x, y), named. @param {string} glyph @param {number} x @param {number} y */
+export function glyphMark(glyph, x, y) {
+  return s('g', { class: `glyph ${glyph}` }, [
+    s('rect', { x: x - 10, y: y - 10, width: 20, height: 20, rx: 4, class: 'glyph-box' }),
+    Object.assign(s('text', { x, y: y + 5, class: 'glyph-letter' }), { textContent: t(`web-glyph-${glyph}`).slice(0, 1) }),
+    title(t(`web-glyph-${glyph}`)),
   ]);
 }
 

@@ -322,7 +322,8 @@ export function lineupPanel(content, view, picks) {
   ]);
 }
 
-const FACES = ['miss', 'hit', 'double-hit', 'critical', 'double-critical'];
+/** The combat die's faces, worst first (docs/rulings.md, "The Lords of Vaala combat die"). */
+export const FACES = ['miss', 'hit', 'double-hit', 'critical', 'double-critical'];
 
 /** One combat die showing a face (LoV "Combat dice"; docs/rulings.md, "The Lords of Vaala combat die"). @param {number} face index into FACES */
 export function combatDie(face) {

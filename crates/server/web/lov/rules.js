@@ -6,12 +6,11 @@
  * "Glyphs", "Region Glyphs", "End of Game", "Combat dice"). */
 
 import { t, el } from '../texts.js';
-import { icon, legend, s } from './map.js';
-import { seatIcon, seatName, seatKind, combatDie } from './panels.js';
+import { icon, legend, s, glyphMark } from './map.js';
+import { seatIcon, seatName, seatKind, combatDie, FACES } from './panels.js';
 
 const BOARD_GLYPHS = ['attack', 'move', 'collect', 'vaala'];
 const REGION_GLYPHS = ['upgrade', 'reinforce', 'fortify'];
-const FACES = ['miss', 'hit', 'double-hit', 'critical', 'double-critical'];
 
 /** A glyph's text with its name ("Hoard: …", "Réserves : …") set in bold. @param {string} text */
 function named(text) {
@@ -19,12 +18,10 @@ function named(text) {
   return m ? [el('strong', { text: m[1] }), text.slice(m[1].length)] : [text];
 }
 
-/** The letter box a Region card's glyph is drawn as on the board. @param {string} glyph */
+/** A Region card's glyph as the board marks it, in an icon of its own. @param {string} glyph */
 function glyphBox(glyph) {
   const svg = s('svg', { viewBox: '-11 -11 22 22', width: 20, height: 20, 'aria-hidden': 'true', class: 'icon' });
-  const letter = s('text', { x: 0, y: 5, class: 'glyph-letter' });
-  letter.textContent = t(`web-glyph-${glyph}`).slice(0, 1);
-  svg.append(s('rect', { x: -10, y: -10, width: 20, height: 20, rx: 4, class: 'glyph-box' }), letter);
+  svg.append(glyphMark(glyph, 0, 0));
   return svg;
 }
 
