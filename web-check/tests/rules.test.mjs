@@ -62,6 +62,8 @@ test("the rules at hand show each seat's board side and Character card, the Regi
   await page.keyboard.press('Escape');
   assert.equal(await page.$eval('dialog#rules', (d) => /** @type {HTMLDialogElement} */ (d).open), false);
   // Closed, it holds nothing; the seats' patterns are in the page once.
+  // (the dialog's `close` event, which empties it, comes after Escape's task)
+  await page.waitForFunction(() => document.querySelector('dialog#rules')?.childElementCount === 0, null, { timeout: 5000 });
   assert.equal(await page.$eval('dialog#rules', (d) => d.childElementCount), 0);
   assert.equal(await page.$$eval('pattern[id^="hatch"]', (p) => p.length), 4);
   await page.click('.player.seat2 .board-rules');
