@@ -5,7 +5,9 @@
 // cards gallery filters and links each keyword to its rule; a card written
 // in the card editor shows the loader's error on its field, is kept in a pack
 // of one's own, and is played in a list (saved by its link, printed on one
-// page) and in a battle; every page fits a phone and passes axe. Takes
+// page) and in a battle; a starter-set list names its rules, buys Upgrade
+// tokens and carries its rules to the lobby; every page fits a phone and
+// passes axe. Takes
 // docs/screenshots/workshop-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -95,6 +97,76 @@ test('a 100-point list: a broken rule beside its entry, fixed, exported and vali
   await checked(page);
   assert.ok(await page.locator('#total').evaluate((e) => e.classList.contains('ok')));
   fs.rmSync(dir, { recursive: true, force: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a starter-set list: its rules named, Upgrade tokens bought and counted, validated by the command line, and carried to the lobby's rules", { timeout: 120000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  catchErrors(page, errors);
+  await page.goto(`${server.base}/lists?lang=en`);
+  await page.waitForSelector('#edition option[value="starter"]', { state: 'attached' });
+  await page.selectOption('#force', 'Tyveria');
+  await page.fill('#size', '100');
+  await page.click('#starter');
+  await page.waitForFunction(() => document.querySelectorAll('#units > li').length > 0);
+  // Room for the tokens: the same list in a 110-point game.
+  await page.fill('#size', '110');
+  await page.locator('#size').blur();
+  await page.waitForFunction(() => /of 110 points/.test(document.getElementById('total')?.textContent || ''));
+  await checked(page);
+  const spentOf = async () => Number(/(\d+) of 110 points/.exec(await page.locator('#total').innerText())?.[1]);
+  const spent = await spentOf();
+  assert.ok(spent > 0 && spent <= 100, String(spent));
+  // Upgrade tokens are the starter edition's (BoV starter, "Add Vaala cards
+  // or Upgrade tokens"): not to be bought by a list naming no edition.
+  assert.ok(await page.locator('#tokens').isDisabled());
+  await page.selectOption('#edition', 'v5_1');
+  assert.ok(await page.locator('#tokens').isDisabled());
+  await page.selectOption('#edition', 'starter');
+  assert.ok(await page.locator('#tokens').isEnabled());
+  await page.fill('#tokens', '1');
+  await page.locator('#tokens').blur();
+  // 1 point a token.
+  await page.waitForFunction((s) => new RegExp(`\\b${s + 1} of 110 points`).test(document.getElementById('total')?.textContent || ''), spent);
+  await checked(page);
+  assert.equal(await spentOf(), spent + 1);
+  // Named for BoV 5.1 instead, the tokens break a rule, said with the list's own rules.
+  await page.selectOption('#edition', 'v5_1');
+  await page.locator('#list-violations .violation[data-rule="upgrade_tokens"]').waitFor();
+  await page.selectOption('#edition', 'starter');
+  await page.waitForFunction(() => !document.querySelector('#list-violations .violation[data-rule="upgrade_tokens"]'));
+  await checked(page);
+  assert.ok(await page.locator('#total').evaluate((e) => e.classList.contains('ok')), await page.locator('#total').innerText());
+  await shot(page, 'workshop-list-starter-en.png');
+  assert.deepEqual(await accessibility(page), []);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-list-'));
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /edition: starter,/);
+  assert.match(text, /upgrade_tokens: 1,/);
+  const r = spawnSync(binary(), ['bov', 'list', 'validate', file, '--json'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}\n${text}`);
+
+  // Read back, the list keeps its rules and its tokens.
+  await page.click('#empty');
+  await page.setInputFiles('#import-file', file);
+  await page.waitForFunction(() => document.querySelectorAll('#units > li').length > 0);
+  assert.equal(await page.locator('#edition').inputValue(), 'starter');
+  assert.equal(await page.locator('#tokens').inputValue(), '1');
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  // Played, it sets the battle's rules in the lobby to the starter set's.
+  await page.click('#play');
+  await page.waitForURL(`${server.base}/`);
+  await page.waitForFunction(() => /** @type {HTMLSelectElement | null} */ (document.getElementById('edition'))?.value === 'starter');
+  const scenarios = await page.locator('#scenario option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  assert.ok(!scenarios.includes('pitched_battle'), scenarios.join());
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -16,7 +16,7 @@ import { unitCard } from './cardview.js';
 /**
  * The list as written (the RON file's fields).
  * @typedef {{id?: string | null, card: string, general?: boolean, artifacts?: string[], bonded_to?: string | null, mounted_on?: string | null}} Entry
- * @typedef {{name: string, force: string, game_size: number, units: Entry[], vaala: string[], monsters?: string[]}} List
+ * @typedef {{name: string, force: string, game_size: number, units: Entry[], vaala: string[], monsters?: string[], edition?: string | null, upgrade_tokens?: number}} List
  */
 
 /** @type {List} */
@@ -63,6 +63,10 @@ export function toRon(l) {
   lines.push('    ],');
   lines.push(`    vaala: [${l.vaala.map(str).join(', ')}],`);
   if (l.monsters && l.monsters.length) lines.push(`    monsters: [${l.monsters.map(str).join(', ')}],`);
+  // An edition is a bare identifier in RON; only the two the engine knows.
+  if (l.edition === 'v5_1' || l.edition === 'starter') lines.push(`    edition: ${l.edition},`);
+  const tokens = Math.max(0, Math.floor(Number(l.upgrade_tokens) || 0));
+  if (tokens) lines.push(`    upgrade_tokens: ${tokens},`);
   lines.push(')');
   return lines.join('\n') + '\n';
 }
@@ -109,7 +113,7 @@ async function load(text) {
     return;
   }
   const l = answer.list;
-  list = { name: l.name, force: l.force, game_size: l.game_size, units: l.units, vaala: l.vaala || [], monsters: l.monsters || [] };
+  list = { name: l.name, force: l.force, game_size: l.game_size, units: l.units, vaala: l.vaala || [], monsters: l.monsters || [], edition: l.edition ?? null, upgrade_tokens: l.upgrade_tokens || 0 };
   checked = answer;
   $('start-error').textContent = '';
   render();
@@ -245,6 +249,14 @@ function render() {
   $('shipped').replaceChildren(...(c.lists || []).map((/** @type {any} */ l) => el('option', { value: l.id, text: `${l.name} (${l.game_size})` })));
   $('name').value = list.name;
   $('size').value = String(list.game_size);
+  // The rulebook the list names: either (none named), or one of the pack's
+  // editions. Upgrade tokens are the starter edition's alone.
+  $('edition').replaceChildren(
+    el('option', { value: '', text: t('web-ws-edition-any'), selected: !list.edition }),
+    ...(c.editions || []).map((/** @type {any} */ e) => el('option', { value: e.id, text: t(`web-edition-${e.id}`), selected: list.edition === e.id })),
+  );
+  $('tokens').value = String(list.upgrade_tokens || 0);
+  $('tokens').disabled = list.edition !== 'starter' && !list.upgrade_tokens;
   const fits = (/** @type {any} */ u) => u.force === list.force || u.force === 'Neutral';
   const mine = (own?.units || []).filter(fits);
   const cards = (c.units || []).filter(fits);
@@ -320,7 +332,11 @@ function printView() {
   const vaala = list.vaala.map((id) => (c.vaala || []).find((/** @type {any} */ v) => v.id === id)).filter(Boolean);
   $('print-view').replaceChildren(
     el('h2', { text: list.name }),
-    el('p', { text: `${list.force} · ${t('web-ws-points', { points: pts ? pts.total : '?', size: list.game_size })}` }),
+    el('p', {
+      text: [list.force, list.edition ? t(`web-edition-${list.edition}`) : '', t('web-ws-points', { points: pts ? pts.total : '?', size: list.game_size }), list.upgrade_tokens ? t('web-ws-tokens-count', { count: list.upgrade_tokens }) : '']
+        .filter(Boolean)
+        .join(' · '),
+    }),
     el('div', { class: 'print-grid' }, units),
     vaala.length ? el('h3', { text: t('web-ws-vaala') }) : null,
     ...vaala.map((/** @type {any} */ v) => el('p', { class: 'small' }, [el('strong', { text: v.name }), ` — ${v.text}`])),
@@ -364,12 +380,20 @@ async function main() {
     list.game_size = Math.max(1, Math.floor(Number($('size').value) || 100));
     render();
   });
+  $('edition').addEventListener('change', () => {
+    list.edition = $('edition').value || null;
+    render();
+  });
+  $('tokens').addEventListener('change', () => {
+    list.upgrade_tokens = Math.max(0, Math.floor(Number($('tokens').value) || 0));
+    render();
+  });
   $('name').addEventListener('input', () => {
     list.name = $('name').value;
     schedule();
   });
   $('empty').addEventListener('click', () => {
-    list = { name: list.name, force: $('force').value, game_size: Math.floor(Number($('size').value) || 100), units: [], vaala: [] };
+    list = { name: list.name, force: $('force').value, game_size: Math.floor(Number($('size').value) || 100), units: [], vaala: [], edition: list.edition };
     render();
   });
   $('starter').addEventListener(

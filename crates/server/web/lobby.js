@@ -433,11 +433,19 @@ async function start(/** @type {string} */ l) {
 
 async function main() {
   // Come from the list builder's "Play this list": a battle.
-  if (location.hash === '#battle') {
+  const fromBuilder = location.hash === '#battle';
+  if (fromBuilder) {
     /** @type {HTMLInputElement} */ (document.getElementById('game-bov')).checked = true;
     history.replaceState(null, '', location.pathname);
   }
   await start(initialLang());
+  // A carried list that names its rulebook sets the battle's rules to it.
+  const named = fromBuilder ? /\bedition:\s*(?:Some\()?(\w+)/.exec(carriedList() || '')?.[1] : undefined;
+  const edition = /** @type {HTMLSelectElement | null} */ (document.getElementById('edition'));
+  if (named && edition && [...edition.options].some((o) => o.value === named)) {
+    edition.value = named;
+    edition.dispatchEvent(new Event('change'));
+  }
   languageMenu(/** @type {HTMLSelectElement} */ (document.getElementById('lang')), (l) => start(l));
   /** @type {HTMLFormElement} */ (document.getElementById('create')).addEventListener('submit', create);
   document.getElementById('game-lang')?.addEventListener('change', () => (gameLangChosen = true));
