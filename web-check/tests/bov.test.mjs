@@ -483,6 +483,18 @@ test("a battle by the starter set's rules, chosen in the lobby", { timeout: 1200
   assert.deepEqual((await scenarios()).sort(), ['grand_tactical', 'quest', 'seize_the_land', 'slay_the_foe']);
   assert.equal(await page.inputValue('#scenario'), 'grand_tactical');
   assert.deepEqual(await accessibility(page), [], 'axe-core on the lobby with the starter rules chosen');
+  // Each side's force list sits beside its seat, wide enough to read, and
+  // the battle's selects keep a select's height.
+  for (const s of [0, 1]) {
+    const seat = await page.locator(`#seat-${s}`).boundingBox();
+    const list = await page.locator(`#list-${s}`).boundingBox();
+    assert.ok(list && seat && list.width >= 160 && Math.abs(list.y - seat.y) < 4, `list ${s}: ${JSON.stringify(list)} beside ${JSON.stringify(seat)}`);
+    assert.match(await page.locator(`#list-${s} option:checked`).innerText(), /\(100\)/);
+  }
+  for (const id of ['edition', 'scenario', 'battlefield', 'terrain-map']) {
+    const box = await page.locator(`#${id}`).boundingBox();
+    assert.ok(box && box.height < 60, `#${id} is ${box?.height}px tall`);
+  }
   await page.click('#create-button');
   await page.waitForSelector('a.seat-link');
   await page.click('a.seat-link');

@@ -249,7 +249,7 @@ async function create(e) {
     // A carried list may name cards of a pack of one's own.
     const carriedPack = value('list-0') === CARRIED || value('list-1') === CARRIED ? carriedList('valerna.carried-pack') : null;
     if (carriedPack) body.options.pack = carriedPack;
-    if (value('map') === OWN) {
+    if (value('terrain-map') === OWN) {
       // A map file of one's own (as `valerna bov map` writes it): its own size.
       const f = /** @type {HTMLInputElement} */ (document.getElementById('map-file')).files?.[0];
       if (!f) {
@@ -258,7 +258,7 @@ async function create(e) {
       }
       body.options.map = await f.text();
       delete body.options.battlefield;
-    } else if (value('map')) body.options.map = value('map');
+    } else if (value('terrain-map')) body.options.map = value('terrain-map');
   }
   try {
     const game = await postJson('/api/games', body);
@@ -386,7 +386,7 @@ function renderBattleOptions() {
   }
   fill('battlefield', battleContent?.battlefields || [], 'web-battlefield');
   // Terrain placed by the rules, or a shipped map (which sets the size).
-  const map = /** @type {HTMLSelectElement | null} */ (document.getElementById('map'));
+  const map = /** @type {HTMLSelectElement | null} */ (document.getElementById('terrain-map'));
   if (map) {
     const keep = map.value;
     map.replaceChildren(
