@@ -112,14 +112,14 @@ test("a starter-set list: its rules named, Upgrade tokens bought and counted, va
   await page.fill('#size', '100');
   await page.click('#starter');
   await page.waitForFunction(() => document.querySelectorAll('#units > li').length > 0);
-  // Room for the tokens: the same list in a 110-point game.
-  await page.fill('#size', '110');
-  await page.locator('#size').blur();
-  await page.waitForFunction(() => /of 110 points/.test(document.getElementById('total')?.textContent || ''));
+  // Room for the tokens: the last unit left out.
+  const n = await page.locator('#units > li').count();
+  await page.click(`#units > li[data-index="${n - 1}"] button.remove`);
+  await page.waitForFunction((k) => document.querySelectorAll('#units > li').length === k, n - 1);
   await checked(page);
-  const spentOf = async () => Number(/(\d+) of 110 points/.exec(await page.locator('#total').innerText())?.[1]);
+  const spentOf = async () => Number(/(\d+) of 100 points/.exec(await page.locator('#total').innerText())?.[1]);
   const spent = await spentOf();
-  assert.ok(spent > 0 && spent <= 100, String(spent));
+  assert.ok(spent > 0 && spent < 100, String(spent));
   // Upgrade tokens are the starter edition's (BoV starter, "Add Vaala cards
   // or Upgrade tokens"): not to be bought by a list naming no edition.
   assert.ok(await page.locator('#tokens').isDisabled());
@@ -130,7 +130,7 @@ test("a starter-set list: its rules named, Upgrade tokens bought and counted, va
   await page.fill('#tokens', '1');
   await page.locator('#tokens').blur();
   // 1 point a token.
-  await page.waitForFunction((s) => new RegExp(`\\b${s + 1} of 110 points`).test(document.getElementById('total')?.textContent || ''), spent);
+  await page.waitForFunction((s) => new RegExp(`\\b${s + 1} of 100 points`).test(document.getElementById('total')?.textContent || ''), spent);
   await checked(page);
   assert.equal(await spentOf(), spent + 1);
   // Named for BoV 5.1 instead, the tokens break a rule, said with the list's own rules.
@@ -167,6 +167,14 @@ test("a starter-set list: its rules named, Upgrade tokens bought and counted, va
   await page.waitForFunction(() => /** @type {HTMLSelectElement | null} */ (document.getElementById('edition'))?.value === 'starter');
   const scenarios = await page.locator('#scenario option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
   assert.ok(!scenarios.includes('pitched_battle'), scenarios.join());
+  assert.equal(await page.inputValue('#list-0'), '(carried)');
+  // The battle's sides say the tokens each has left.
+  await page.click('#create-button');
+  await page.waitForSelector('a.seat-link');
+  await page.click('a.seat-link');
+  await page.waitForSelector('#sides .player[data-seat="1"]');
+  assert.match(await page.locator('#sides .player[data-seat="0"]').innerText(), /Upgrade tokens: 1\b/);
+  assert.match(await page.locator('#sides .player[data-seat="1"]').innerText(), /Upgrade tokens: 0\b/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -132,3 +132,25 @@ fn the_greedy_bot_decides_the_same_whatever_the_other_hand_holds() {
     eprintln!("{compared} decisions of seat 0 compared");
     assert!(compared > 50, "{compared}");
 }
+
+/// BoV starter, "Add Vaala cards or Upgrade tokens": the tokens a side has
+/// left are bought with points every player sees, so both views show both
+/// counts (as both show the size of each hand); a battle where no list
+/// bought any leaves them out of the view.
+#[test]
+fn the_upgrade_tokens_left_are_shown_to_both_sides() {
+    let mut g = Battle::start(
+        &pack(),
+        &BattleSetup::pitched(4, "allaria_guild_line", "tyveria_swarm"),
+    )
+    .unwrap();
+    for seat in [0, 1] {
+        let v = serde_json::to_value(g.view(seat)).unwrap();
+        assert!(v.get("upgrade_tokens").is_none(), "{v}");
+    }
+    g.upgrade_tokens = [3, 1];
+    for seat in [0, 1] {
+        let v = serde_json::to_value(g.view(seat)).unwrap();
+        assert_eq!(v["upgrade_tokens"], serde_json::json!([3, 1]));
+    }
+}

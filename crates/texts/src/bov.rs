@@ -4,9 +4,10 @@
 //! battle through here.
 
 use valerna_bov::battle::log::{AttackKind, Event, Meaning, Odds};
-use valerna_bov::battle::{Battle, Decision, Reaction};
+use valerna_bov::battle::{Battle, Decision, Phase, Reaction};
 use valerna_bov::geometry::Point;
 use valerna_bov::rules::modifiers::{Modifier, MoraleCause};
+use valerna_bov::rules::powers::Roll;
 use valerna_bov::rules::status::StatusKind;
 use valerna_dice::bov::{AttackDie, AttackFace, DefenseDie};
 use valerna_game::Seat;
@@ -630,7 +631,16 @@ pub fn question_text(b: &Battle, t: &Texts) -> Option<String> {
         Ask::Redirect => "redirect",
         Ask::Mount => "mount",
         Ask::EntryEdge => "entry_edge",
-        Ask::UpgradeToken => "token",
+        Ask::UpgradeToken => match b.phase {
+            Phase::UpgradeToken {
+                roll: Roll::Attack, ..
+            } => "token_attack",
+            Phase::UpgradeToken {
+                roll: Roll::Defense,
+                ..
+            } => "token_defense",
+            _ => "token",
+        },
         Ask::Monster => "monster",
         Ask::Over => return None,
     };
@@ -661,4 +671,48 @@ pub fn outcome_text(b: &Battle, t: &Texts) -> String {
         second = b.score.points[1],
         reason = tr!(t, "bov-reason", reason = o.reason.as_str())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use valerna_bov::battle::{Battle, BattleSetup, Phase};
+    use valerna_bov::content::Pack;
+    use valerna_bov::rules::powers::Roll;
+
+    use crate::{Lang, Texts};
+
+    /// BoV starter, "Add Vaala cards or Upgrade tokens": a token is spent
+    /// on an attack roll or a defense roll, so the question names which.
+    #[test]
+    fn an_upgrade_token_question_names_the_roll_in_each_language() {
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let mut g = Battle::start_narrated(
+            &pack,
+            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
+        )
+        .unwrap();
+        for (roll, words) in [
+            (
+                Roll::Attack,
+                ["attack roll of", "tiro d'attacco di", "jet d'attaque d"],
+            ),
+            (
+                Roll::Defense,
+                ["defense roll of", "tiro di difesa di", "jet de défense d"],
+            ),
+        ] {
+            g.phase = Phase::UpgradeToken {
+                seat: 0,
+                unit: 0,
+                roll,
+            };
+            for (lang, words) in [Lang::En, Lang::It, Lang::Fr].into_iter().zip(words) {
+                let q = super::question_text(&g, &Texts::new(lang)).unwrap();
+                assert!(q.contains(words), "{lang:?}: {q}");
+                assert!(q.contains(&g.units[0].name), "{lang:?}: {q}");
+            }
+        }
+    }
 }

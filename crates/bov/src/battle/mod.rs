@@ -669,6 +669,11 @@ pub struct BattleView {
     pub opponent_cards: usize,
     /// How many Vaala cards each seat holds (public).
     pub hand_sizes: [usize; 2],
+    /// The Upgrade tokens each seat has left (public, as a hand's size is;
+    /// BoV starter, "Add Vaala cards or Upgrade tokens"); left out when
+    /// neither list bought any.
+    #[serde(default, skip_serializing_if = "no_tokens")]
+    pub upgrade_tokens: [u32; 2],
     /// The seat whose table edge is the long edge at y = 0.
     pub near_seat: Seat,
     /// The Quest's treasure tokens: on the table, carried or scored.
@@ -689,6 +694,10 @@ pub struct BattleView {
     /// its units' cards: public, as every unit card is.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub own_cards: Vec<crate::rules::units::UnitCard>,
+}
+
+fn no_tokens(tokens: &[u32; 2]) -> bool {
+    *tokens == [0, 0]
 }
 
 /// The battlefield as drawn: its size in inches, its terrain pieces
@@ -1329,6 +1338,7 @@ impl Game for Battle {
             hand: self.hands[s].clone(),
             opponent_cards: self.hands[1 - s].len(),
             hand_sizes: [self.hands[0].len(), self.hands[1].len()],
+            upgrade_tokens: self.upgrade_tokens,
             near_seat: self.near_seat,
             treasures: self.quest.view(),
             monsters: self.monster_views(seat),

@@ -796,7 +796,15 @@ async function main() {
           const lost = view.units.filter((/** @type {any} */ u) => u.owner === s && u.deployed && !u.models.length && !u.reserve && u.mounted_on === undefined).length;
           return el('div', { class: `player${st.question?.seat === s ? ' deciding' : ''}`, 'data-seat': s }, [
             el('h2', {}, [el('span', { class: 'swatch', style: `background:${SIDE_COLOURS[s]}`, 'aria-hidden': 'true' }), ' ', sideName(s), kind ? el('span', { class: 'muted', text: ` · ${t(`web-seat-kind-${kind}`)}` }) : '']),
-            el('p', { text: [t('web-bov-score', { points: view.score[s] }), t('web-bov-vaala-count', { count: view.hand_sizes[s] }), t('web-bov-destroyed', { count: lost })].join(' · ') }),
+            el('p', {
+              text: [
+                t('web-bov-score', { points: view.score[s] }),
+                t('web-bov-vaala-count', { count: view.hand_sizes[s] }),
+                // A starter list's Upgrade tokens left, when either side bought any.
+                ...(view.upgrade_tokens ? [t('web-bov-tokens-count', { count: view.upgrade_tokens[s] })] : []),
+                t('web-bov-destroyed', { count: lost }),
+              ].join(' · '),
+            }),
           ]);
         }),
       );

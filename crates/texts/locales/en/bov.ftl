@@ -200,6 +200,8 @@ bov-ask = { $side }: { $ask ->
     [dangerous] a target for Dangerous terrain
     [edge] pick your long table edge
     [token] spend an Upgrade token on the roll of { $unit }, or not
+    [token_attack] spend an Upgrade token on the attack roll of { $unit }, or not
+    [token_defense] spend an Upgrade token on the defense roll of { $unit }, or not
     [markers] the markers { $unit } removes (Restore Fatigue)
     [reaction] a reaction, or none
     [power_move] the paths of { $unit }'s move

@@ -314,6 +314,7 @@ web-bov-look-blind = No model of { $from } sees { $to } ({ $distance }" away).
 web-bov-models = models: { $count }
 web-bov-wounds = wounds: { $count }
 web-bov-vaala-count = Vaala cards: { $count }
+web-bov-tokens-count = Upgrade tokens: { $count }
 web-bov-destroyed = units destroyed: { $count }
 web-bov-look-sees = Models of { $from } that see { $to }: { $seeing } of { $models }, { $distance }" away.
 web-bov-look-cover = { $to } is in cover.

@@ -199,6 +199,8 @@ bov-ask = { $side } : { $ask ->
     [dangerous] une cible pour le terrain Dangereux
     [edge] choisissez votre grand bord de table
     [token] dépenser un jeton d'Amélioration sur le jet de { $unit }, ou non
+    [token_attack] dépenser un jeton d'Amélioration sur le jet d'attaque de { $unit }, ou non
+    [token_defense] dépenser un jeton d'Amélioration sur le jet de défense de { $unit }, ou non
     [markers] les marqueurs que retire { $unit } (Récupérer de la Fatigue)
     [reaction] une réaction, ou aucune
     [power_move] les chemins du mouvement de { $unit }

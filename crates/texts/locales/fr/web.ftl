@@ -314,6 +314,7 @@ web-bov-look-blind = Aucune figurine de { $from } ne voit { $to } (à { $distanc
 web-bov-models = figurines : { $count }
 web-bov-wounds = blessures : { $count }
 web-bov-vaala-count = cartes Vaala : { $count }
+web-bov-tokens-count = jetons d'Amélioration : { $count }
 web-bov-destroyed = unités détruites : { $count }
 web-bov-look-sees = Figurines de { $from } qui voient { $to } : { $seeing } sur { $models }, à { $distance }".
 web-bov-look-cover = { $to } est à couvert.

@@ -199,6 +199,8 @@ bov-ask = { $side }: { $ask ->
     [dangerous] un bersaglio per il terreno Pericoloso
     [edge] scegli il tuo lato lungo del tavolo
     [token] spendere un segnalino Potenziamento sul tiro di { $unit }, o no
+    [token_attack] spendere un segnalino Potenziamento sul tiro d'attacco di { $unit }, o no
+    [token_defense] spendere un segnalino Potenziamento sul tiro di difesa di { $unit }, o no
     [markers] i segnalini che { $unit } rimuove (Recuperare Fatica)
     [reaction] una reazione, o nessuna
     [power_move] i percorsi del movimento di { $unit }

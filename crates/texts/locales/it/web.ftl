@@ -314,6 +314,7 @@ web-bov-look-blind = Nessun modello di { $from } vede { $to } (a { $distance }")
 web-bov-models = modelli: { $count }
 web-bov-wounds = ferite: { $count }
 web-bov-vaala-count = carte Vaala: { $count }
+web-bov-tokens-count = segnalini Potenziamento: { $count }
 web-bov-destroyed = unità distrutte: { $count }
 web-bov-look-sees = Modelli di { $from } che vedono { $to }: { $seeing } su { $models }, a { $distance }".
 web-bov-look-cover = { $to } è in copertura.
