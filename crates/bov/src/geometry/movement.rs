@@ -356,22 +356,39 @@ pub fn path_cost(
 ) -> f64 {
     let mut cost = 0.0;
     let mut from = model.center;
-    let slowed = !(traits.field_craft || traits.flying);
     // Filled only where a leg meets Slowing terrain: most legs allocate nothing.
     let mut near = Vec::new();
     for &to in waypoints {
-        cost += from.dist(to);
-        near.clear();
-        if slowed {
-            near.extend((0..field.terrain.len()).filter(|&k| {
-                let t = &field.terrain[k];
-                t.slowing() && t.swept_base_overlaps(from, to, model.radius_in)
-            }));
-        }
-        cost += overlapped_length(field, &near, from, to, model.radius_in);
+        let (length, slowing) = leg_cost(field, model.radius_in, from, to, traits, &mut near);
+        cost += length;
+        cost += slowing;
         from = to;
     }
     cost
+}
+
+/// One leg of [`path_cost`]: its length, and the inches along which a base
+/// of `radius` overlaps Slowing terrain (what the leg costs more). `near`
+/// is a buffer for the pieces the leg meets.
+pub(crate) fn leg_cost(
+    field: &Battlefield,
+    radius: f64,
+    from: Point,
+    to: Point,
+    traits: MoveTraits,
+    near: &mut Vec<usize>,
+) -> (f64, f64) {
+    near.clear();
+    if !(traits.field_craft || traits.flying) {
+        near.extend((0..field.terrain.len()).filter(|&k| {
+            let t = &field.terrain[k];
+            t.slowing() && t.swept_base_overlaps(from, to, radius)
+        }));
+    }
+    (
+        from.dist(to),
+        overlapped_length(field, near, from, to, radius),
+    )
 }
 
 /// Whether a base of model `idx` may travel straight from `from` to `to`:
@@ -480,6 +497,29 @@ pub fn validate_unit_move(
     let after = judge_unit_move(field, models, mv)?;
     field.grids.keep_legal(field, models, mv, &after);
     Ok(after)
+}
+
+/// Whether the models of `mv` may end where its paths end (the last test
+/// of [`validate_unit_move`], on the same positions): when they may not,
+/// the move is refused whatever its paths, so a planner trying move after
+/// move asks this cheap test before measuring paths through Slowing
+/// terrain. It never refuses a legal move.
+pub(crate) fn ends_allowed(field: &Battlefield, models: &[Model], mv: &UnitMove) -> bool {
+    let mut after = models.to_vec();
+    let mut moved = vec![false; models.len()];
+    for step in &mv.moves {
+        let Some(m) = after.get_mut(step.model) else {
+            return false;
+        };
+        if m.unit != mv.unit || moved[step.model] {
+            return false;
+        }
+        moved[step.model] = true;
+        if let Some(end) = step.waypoints.last() {
+            m.center = *end;
+        }
+    }
+    check_end(field, &after, &moved, mv).is_ok()
 }
 
 /// [`validate_unit_move`], worked out.

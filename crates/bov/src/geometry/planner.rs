@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::los::{Obscurer, Sightlines};
-use super::movement::segment_error;
+use super::movement::{ends_allowed, leg_cost, segment_error};
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
     UnitMove, path_cost, validate_unit_move,
@@ -452,12 +452,16 @@ impl<'a> Planner<'a> {
             return Err(PlanError::BadDestination { model: idx });
         }
         let start = m.center;
-        let straight_ok = segment_error(field, models, idx, start, dest, traits).is_none();
-        let straight_cost = path_cost(field, m, &[dest], traits);
-        if straight_ok && straight_cost <= start.dist(dest) + EPS {
+        // The straight leg's cost, when it is legal (measured only then).
+        let straight = segment_error(field, models, idx, start, dest, traits)
+            .is_none()
+            .then(|| path_cost(field, m, &[dest], traits));
+        if let Some(cost) = straight
+            && cost <= start.dist(dest) + EPS
+        {
             return Ok(PlannedPath {
                 waypoints: vec![dest],
-                cost: straight_cost,
+                cost,
             });
         }
         let key = GridKey {
@@ -485,26 +489,25 @@ impl<'a> Planner<'a> {
             traits,
         );
         grid.scratch = scratch;
-        let best = match via {
-            Some(w) => {
+        let best = match (via, straight) {
+            (Some(w), straight) => {
                 let c = path_cost(field, m, &w, traits);
-                if straight_ok && straight_cost <= c {
-                    PlannedPath {
+                match straight {
+                    Some(cost) if cost <= c => PlannedPath {
                         waypoints: vec![dest],
-                        cost: straight_cost,
-                    }
-                } else {
-                    PlannedPath {
+                        cost,
+                    },
+                    _ => PlannedPath {
                         waypoints: w,
                         cost: c,
-                    }
+                    },
                 }
             }
-            None if straight_ok => PlannedPath {
+            (None, Some(cost)) => PlannedPath {
                 waypoints: vec![dest],
-                cost: straight_cost,
+                cost,
             },
-            None => return Err(PlanError::Unreachable { model: idx }),
+            (None, None) => return Err(PlanError::Unreachable { model: idx }),
         };
         Ok(best)
     }
@@ -938,6 +941,25 @@ fn pull_tight(
 ) -> Vec<Point> {
     let m = models[idx];
     let cost_from = |a: Point, w: &[Point]| path_cost(field, &m.at(a), w, traits);
+    // Each leg of the cell path (into `pts[k]`, from the point before it)
+    // as `path_cost` measures it, measured once: the legs from `here` to
+    // `pts[j]` are the same legs for every `j` tried and every later `i`.
+    let mut legs: Vec<Option<(f64, f64)>> = vec![None; pts.len()];
+    let mut near = Vec::new();
+    let mut along = |i: usize, j: usize| {
+        // `path_cost` of `pts[i..=j]` from the point before `pts[i]`: the
+        // same sums in the same order.
+        let mut cost = 0.0;
+        for k in i..=j {
+            let from = if k == 0 { start } else { pts[k - 1] };
+            let (length, slowing) = *legs[k].get_or_insert_with(|| {
+                leg_cost(field, m.radius_in, from, pts[k], traits, &mut near)
+            });
+            cost += length;
+            cost += slowing;
+        }
+        cost
+    };
     let mut out = Vec::new();
     let mut here = start;
     let mut i = 0;
@@ -947,7 +969,7 @@ fn pull_tight(
         let mut j = pts.len() - 1;
         while j > i {
             if segment_error(field, models, idx, here, pts[j], traits).is_none()
-                && cost_from(here, &[pts[j]]) <= cost_from(here, &pts[i..=j]) + EPS
+                && cost_from(here, &[pts[j]]) <= along(i, j) + EPS
             {
                 best = j;
                 break;
@@ -1174,7 +1196,7 @@ pub fn plan_formation(
                 })
                 .collect(),
         );
-        if validate_unit_move(field, models, &mv).is_ok() {
+        if ends_allowed(field, models, &mv) && validate_unit_move(field, models, &mv).is_ok() {
             return Some(mv);
         }
     }
@@ -1206,7 +1228,7 @@ pub fn plan_formation(
             })
             .collect();
         let mv = make(moves);
-        if validate_unit_move(field, models, &mv).is_ok() {
+        if ends_allowed(field, models, &mv) && validate_unit_move(field, models, &mv).is_ok() {
             return Some(mv);
         }
     }
