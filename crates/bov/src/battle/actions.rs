@@ -818,6 +818,12 @@ impl Battle {
 
     /// The legal choices, or examples of continuous ones.
     pub(crate) fn list_choices(&self, out: &mut Vec<Decision>) -> Choices {
+        self.list_choices_with(out, true)
+    }
+
+    /// [`Self::list_choices`], an action's march examples left out unless
+    /// `marches` (they come last; see [`Self::march_examples`]).
+    pub(crate) fn list_choices_with(&self, out: &mut Vec<Decision>, marches: bool) -> Choices {
         match &self.phase {
             Phase::Deploy { seat } => {
                 let w = self.field.width;
@@ -932,14 +938,11 @@ impl Battle {
                         .map(|positions| Decision::Dismount { positions }),
                 );
                 out.push(Decision::March { paths: Vec::new() });
-                // BoV 5.1, "The Quest" > "Scoring": a carrying unit home.
-                if let Some(paths) = self.home_march(unit) {
-                    out.push(Decision::March { paths });
-                }
-                for goal in self.march_goals(unit) {
-                    if let Some(paths) = self.march_toward(unit, goal, false) {
-                        out.push(Decision::March { paths });
-                    }
+                if marches {
+                    out.extend(
+                        self.march_examples(unit)
+                            .map(|paths| Decision::March { paths }),
+                    );
                 }
                 Choices::Continuous
             }
@@ -1169,6 +1172,19 @@ impl Battle {
             return Point::default();
         }
         sum.scale(1.0 / n as f64)
+    }
+
+    /// The march examples listed last for an action of `unit`, each worked
+    /// out only when asked for: a carrying unit home ("The Quest" >
+    /// "Scoring"), then a march toward each of [`Self::march_goals`].
+    pub(crate) fn march_examples(&self, unit: u16) -> impl Iterator<Item = Paths> + '_ {
+        std::iter::once_with(move || self.home_march(unit))
+            .flatten()
+            .chain(
+                self.march_goals(unit)
+                    .into_iter()
+                    .filter_map(move |goal| self.march_toward(unit, goal, false)),
+            )
     }
 
     /// Places a march may head for: the nearest objective not held, and the

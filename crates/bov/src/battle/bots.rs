@@ -382,20 +382,43 @@ impl GreedyBot {
                 if spent { 0.06 } else { -1.0 }
             }
             Decision::March { paths } if !paths.is_empty() => {
-                0.05 + game.quest_march_value(unit, paths)
+                MARCH_WORTH + game.quest_march_value(unit, paths)
             }
             _ => 0.0,
         }
     }
 
     fn best_action(&mut self, game: &Battle, unit: u16) -> Decision {
-        game.choices(&mut self.buf);
+        // Outside the Quest every march example is worth MARCH_WORTH (or
+        // nothing, with no path), and the examples are listed last: one
+        // can be the first best only while nothing before it is worth as
+        // much, so they are worked out one at a time, as far as that holds.
+        // Each costs a formation planned; most actions need none of them.
+        let each = game.is_quest();
+        self.buf.clear();
+        game.list_choices_with(&mut self.buf, each);
         let seen = see(game);
         let valued = self
             .buf
             .iter()
             .map(|d| (self.value(game, &seen, unit, d), d));
-        as_one(game, &seen, unit, first_best(valued))
+        let (mut value, best) = most_valued(valued);
+        let mut best = best.cloned();
+        if !each {
+            let mut examples = game.march_examples(unit);
+            while value < MARCH_WORTH {
+                let Some(paths) = examples.next() else {
+                    break;
+                };
+                let d = Decision::March { paths };
+                let v = self.value(game, &seen, unit, &d);
+                if v > value {
+                    (value, best) = (v, Some(d));
+                }
+            }
+        }
+        let best = best.unwrap_or(Decision::March { paths: Vec::new() });
+        as_one(game, &seen, unit, best)
     }
 }
 
@@ -406,18 +429,31 @@ fn see(game: &Battle) -> Seen {
     (snap, sight)
 }
 
+/// What the greedy bot puts on a march that goes somewhere, besides what
+/// it does in the Quest.
+const MARCH_WORTH: f64 = 0.05;
+
 /// The first of the most valued actions, Skirmishes aside; a march that
 /// stays when none is worth anything.
 fn first_best<'a>(valued: impl Iterator<Item = (f64, &'a Decision)>) -> Decision {
+    most_valued(valued)
+        .1
+        .cloned()
+        .unwrap_or(Decision::March { paths: Vec::new() })
+}
+
+/// The first of the most valued actions, Skirmishes aside, and its value
+/// (-1 and none when there is none).
+fn most_valued<'a>(
+    valued: impl Iterator<Item = (f64, &'a Decision)>,
+) -> (f64, Option<&'a Decision>) {
     let mut best: (f64, Option<&Decision>) = (-1.0, None);
     for (v, d) in valued {
         if !matches!(d, Decision::Skirmish { .. }) && v > best.0 {
             best = (v, Some(d));
         }
     }
-    best.1
-        .cloned()
-        .unwrap_or(Decision::March { paths: Vec::new() })
+    best
 }
 
 /// The force advances as one: no charge that leaves it behind, no march
