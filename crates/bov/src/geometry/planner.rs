@@ -410,7 +410,14 @@ pub struct Planner<'a> {
     field: &'a Battlefield,
     models: &'a [Model],
     grids: Vec<(GridKey, Grid)>,
+    /// The paths planned so far. A charge that falls short routes its first
+    /// model again to the same contact points.
+    planned: Vec<Planned>,
 }
+
+/// A path planned: the model, the destination's bits, the traits and the
+/// answer.
+type Planned = (usize, [u64; 2], MoveTraits, Result<PlannedPath, PlanError>);
 
 impl std::fmt::Debug for Planner<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -434,11 +441,32 @@ impl<'a> Planner<'a> {
             field,
             models,
             grids: Vec::new(),
+            planned: Vec::new(),
         }
     }
 
-    /// See [`plan_path`].
+    /// See [`plan_path`]. A path asked for again is the one planned before:
+    /// the planner's models, grids and searches are the same.
     pub fn plan(
+        &mut self,
+        idx: usize,
+        dest: Point,
+        traits: MoveTraits,
+    ) -> Result<PlannedPath, PlanError> {
+        let key = [dest.x.to_bits(), dest.y.to_bits()];
+        if let Some((.., answer)) = self
+            .planned
+            .iter()
+            .find(|(i, d, t, _)| *i == idx && *d == key && *t == traits)
+        {
+            return answer.clone();
+        }
+        let answer = self.plan_afresh(idx, dest, traits);
+        self.planned.push((idx, key, traits, answer.clone()));
+        answer
+    }
+
+    fn plan_afresh(
         &mut self,
         idx: usize,
         dest: Point,
