@@ -172,7 +172,7 @@ const SLOW_STEP: f64 = 0.05;
 
 /// How near the edge of a zone of overlap a sample may be and still let the
 /// sweep skip the samples after it (far above rounding, far below a step).
-const SKIP_SAFETY: f64 = 1e-9;
+pub(crate) const SKIP_SAFETY: f64 = 1e-9;
 
 /// Some terrain pieces, each with the edges that can matter along one
 /// stretch of a path (see [`TerrainPiece::edges_near`]), and for each
@@ -214,17 +214,32 @@ impl NearEdges {
         })
     }
 
-    /// Whether a base at `c` on the stretch overlaps any of the pieces.
-    fn any_overlap(&mut self, field: &Battlefield, c: Point, radius: f64, same_side: bool) -> bool {
+    /// Whether a base at `c` on the stretch overlaps any of the pieces, and
+    /// how far along the stretch it may move before that can change:
+    /// overlap lasts while one piece keeps it, its absence while every
+    /// piece stays clear.
+    fn overlap_state(
+        &mut self,
+        field: &Battlefield,
+        c: Point,
+        radius: f64,
+        same_side: bool,
+    ) -> (bool, f64) {
+        let (mut inside, mut kept, mut clear) = (false, 0.0f64, f64::INFINITY);
         let mut start = 0;
         for (k, end, side) in &mut self.pieces {
             let edges = &self.edges[start..*end];
             start = *end;
-            if field.terrain[*k].overlaps_base_among(c, radius, edges, side, same_side) {
-                return true;
+            let (over, margin) =
+                field.terrain[*k].overlap_margin_on_stretch(c, radius, edges, side, same_side);
+            if over {
+                inside = true;
+                kept = kept.max(margin);
+            } else {
+                clear = clear.min(margin);
             }
         }
-        false
+        (inside, if inside { kept } else { clear })
     }
 }
 
@@ -296,22 +311,20 @@ pub(crate) fn overlapped_length(
         if s != s_prev {
             // Bisect the change between t_prev and t, each midpoint tested
             // against the edges near that stretch alone. A midpoint within
-            // the margin of a sample has that sample's answer, so it is not
-            // tested again: the bisection takes the same turns as one that
-            // tests every midpoint against every edge.
+            // the margin of a sample, or of a midpoint tested before, has
+            // that point's answer, so it is not tested: the bisection takes
+            // the same turns as one that tests every midpoint against every
+            // edge.
             let (from, to) = (a.lerp(b, t_prev), a.lerp(b, t));
             stretch.clear();
             for (k, edges) in leg.pieces() {
                 stretch.add(field, k, Some(edges), from, to, reach + FAR_MARGIN);
             }
             let same_side = reach > from.dist(to) + FAR_MARGIN;
-            let inside = |t: f64, stretch: &mut NearEdges| {
-                let c = a.lerp(b, t);
-                stretch.any_overlap(field, c, radius, same_side)
-            };
             let (mut lo, mut hi) = (t_prev, t);
-            // Up to `low` the answer is `s_prev`; from `high` on it is `s`.
-            let (low, high) = (measured + kept_for(margin), t - kept_for(m));
+            // Between `lo` and `low` the answer is `s_prev`; between `high`
+            // and `hi` it is `s`.
+            let (mut low, mut high) = (measured + kept_for(margin), t - kept_for(m));
             for _ in 0..40 {
                 let mid = (lo + hi) / 2.0;
                 let was = if mid < low {
@@ -319,7 +332,14 @@ pub(crate) fn overlapped_length(
                 } else if mid > high {
                     false
                 } else {
-                    inside(mid, &mut stretch) == s_prev
+                    let (s_mid, m_mid) =
+                        stretch.overlap_state(field, a.lerp(b, mid), radius, same_side);
+                    if s_mid == s_prev {
+                        low = low.max(mid + kept_for(m_mid));
+                    } else {
+                        high = high.min(mid - kept_for(m_mid));
+                    }
+                    s_mid == s_prev
                 };
                 if was {
                     lo = mid;

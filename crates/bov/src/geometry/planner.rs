@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::los::{Obscurer, Sightlines};
-use super::movement::{ends_allowed, leg_cost, segment_error};
+use super::movement::{SKIP_SAFETY, ends_allowed, leg_cost, segment_error};
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
     UnitMove, path_cost, validate_unit_move,
@@ -583,12 +583,30 @@ fn build_terrain_grid(field: &Battlefield, r: f64, traits: MoveTraits) -> Terrai
             }
             let (lo, hi) = t.bounds();
             let grow = Point::new(r, r);
+            // The row and the last column of the cells known to answer as
+            // the cell last measured: its margin is farther than their
+            // centres from it.
+            let mut same: Option<(usize, usize, bool)> = None;
             for (i, j) in cells_in(cell, nx, ny, lo.minus(grow), hi.plus(grow)) {
                 let k = j * nx + i;
                 if (closes && closed[k]) && (!slows || slow[k]) {
                     continue;
                 }
-                if t.overlaps_base(center(i, j), r) {
+                let over = match same {
+                    Some((row, last, over)) if row == j && i <= last => over,
+                    _ => {
+                        let (over, margin) = t.overlap_margin(center(i, j), r);
+                        let more = ((margin - SKIP_SAFETY) / cell).floor();
+                        let more = if more >= 1.0 {
+                            more.min(nx as f64) as usize
+                        } else {
+                            0
+                        };
+                        same = Some((j, i + more, over));
+                        over
+                    }
+                };
+                if over {
                     closed[k] |= closes;
                     slow[k] |= slows;
                 }
@@ -1427,6 +1445,83 @@ mod cut_tests {
                 prop_assert_eq!(bits(&kept), bits(&fresh), "budget {}", b);
                 b -= 0.05 + budget / 7.0;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod grid_tests {
+    use super::*;
+    use crate::geometry::terrain::{TerrainKind, TerrainPiece};
+    use proptest::prelude::*;
+
+    /// [`build_terrain_grid`] as it read before margins were used: every
+    /// cell in a piece's reach measured.
+    fn grid_cell_by_cell(
+        field: &Battlefield,
+        r: f64,
+        traits: MoveTraits,
+    ) -> (Vec<bool>, Vec<bool>) {
+        let g = build_terrain_grid(
+            field,
+            r,
+            MoveTraits {
+                flying: true,
+                ..traits
+            },
+        );
+        let (cell, nx, ny) = (g.cell, g.nx, g.ny);
+        let (mut closed, mut slow) = (g.closed, g.slow);
+        let center =
+            |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
+        if !traits.flying {
+            for t in &field.terrain {
+                let closes = t.impassable();
+                let slows = t.slowing() && !traits.field_craft;
+                for j in 0..ny {
+                    for i in 0..nx {
+                        if (closes || slows) && t.overlaps_base(center(i, j), r) {
+                            closed[j * nx + i] |= closes;
+                            slow[j * nx + i] |= slows;
+                        }
+                    }
+                }
+            }
+        }
+        (closed, slow)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+        /// Cells skipped within a measured cell's margin are closed and
+        /// slowed as if each were measured (BoV 5.1, "Slowing terrain",
+        /// "Impassable terrain").
+        #[test]
+        fn margins_close_and_slow_the_cells_measuring_would(
+            corners in proptest::collection::vec((1.0f64..11.0, 1.0f64..11.0), 3..8),
+            rect in (0.0f64..10.0, 0.0f64..10.0, 0.3f64..4.0, 0.3f64..4.0),
+            mm in prop_oneof![Just(25.0), Just(40.0), 20.0f64..100.0],
+            field_craft in any::<bool>(),
+            flying in any::<bool>(),
+        ) {
+            let mut pieces = vec![TerrainPiece::rect(
+                "rocks",
+                Point::new(rect.0, rect.1),
+                Point::new(rect.0 + rect.2, rect.1 + rect.3),
+                vec![TerrainKind::Impassable],
+            )
+            .unwrap()];
+            let outline: Vec<Point> = corners.iter().map(|&(x, y)| Point::new(x, y)).collect();
+            if let Ok(p) = TerrainPiece::new("wood", &outline, &[], vec![TerrainKind::Slowing]) {
+                pieces.push(p);
+            }
+            let field = Battlefield::new(12.0, 12.0, pieces).unwrap();
+            let r = mm / 50.8;
+            let traits = MoveTraits { field_craft, flying, friends_block: false };
+            let g = build_terrain_grid(&field, r, traits);
+            let (closed, slow) = grid_cell_by_cell(&field, r, traits);
+            prop_assert_eq!(g.closed, closed);
+            prop_assert_eq!(g.slow, slow);
         }
     }
 }

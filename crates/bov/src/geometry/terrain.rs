@@ -344,33 +344,55 @@ impl TerrainPiece {
         }
     }
 
+    /// [`TerrainPiece::overlap_margin_among`] measured against every edge.
+    pub(crate) fn overlap_margin(&self, center: Point, radius: f64) -> (bool, f64) {
+        self.overlap_margin_among(center, radius, &self.kept_edges().all)
+    }
+
     /// [`TerrainPiece::overlaps_base`] for a centre on a stretch of path
-    /// whose nearby edges are `near`: every edge of the piece nearer the
-    /// stretch than the reach and [`FAR_MARGIN`]. `inside` keeps whether a
-    /// point of the stretch far from every edge lies inside the outline,
-    /// once asked: the same for all such points when `same_side` (the
-    /// stretch is shorter than the reach, so crossing an edge would bring
-    /// every point of it within reach of that edge).
-    pub(crate) fn overlaps_base_among(
+    /// whose nearby edges are `near` (every edge of the piece nearer the
+    /// stretch than the reach and [`FAR_MARGIN`]), with how far the centre
+    /// may then move along the stretch before the answer can change (as
+    /// [`TerrainPiece::overlap_margin_among`]'s, or less). An edge not in
+    /// `near` is farther than the reach from every point of the stretch,
+    /// so it neither overlaps a base there nor is crossed: the margin holds
+    /// on the stretch alone. `inside` keeps whether a point of the stretch
+    /// far from every edge lies inside the outline, once asked: the same
+    /// for all such points when `same_side` (the stretch is shorter than
+    /// the reach, so crossing an edge would bring every point of it within
+    /// reach of that edge).
+    pub(crate) fn overlap_margin_on_stretch(
         &self,
         center: Point,
         radius: f64,
         near: &[(Point, Point)],
         inside: &mut Option<bool>,
         same_side: bool,
-    ) -> bool {
+    ) -> (bool, f64) {
         let reach = radius - EPS;
-        if !center.is_finite() || reach <= 0.0 || self.box_clear(center, center, reach) {
-            return false;
+        if !center.is_finite() || reach <= 0.0 {
+            return (false, 0.0);
         }
-        let r2 = reach * reach;
-        if near.iter().any(|&(p, q)| point_dist2(center, p, q) < r2) {
-            return true;
+        if self.box_clear(center, center, reach) {
+            return (false, self.box_gap(center, center) - reach);
         }
-        if !same_side {
-            return self.kept_edges().holds_off_edge(center);
+        let d2 = near.iter().fold(f64::INFINITY, |d2, &(p, q)| {
+            d2.min(point_dist2(center, p, q))
+        });
+        if d2 < reach * reach {
+            return (true, reach - d2.sqrt());
         }
-        *inside.get_or_insert_with(|| self.kept_edges().holds_off_edge(center))
+        let holds = if same_side {
+            *inside.get_or_insert_with(|| self.kept_edges().holds_off_edge(center))
+        } else {
+            self.kept_edges().holds_off_edge(center)
+        };
+        let d = d2.sqrt();
+        if holds {
+            (true, d + reach)
+        } else {
+            (false, d - reach)
+        }
     }
 
     /// Adds to `out` the edges of the piece (taken from `from`, or from all
