@@ -5,8 +5,9 @@
 use super::units::Snapshot;
 use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, Window, err};
 use crate::geometry::{
-    ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
-    plan_formation, separate_flanking, separate_with_charger, validate_unit_move,
+    ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move,
+    formation_surely_moves, pile_in, plan_formation, separate_flanking, separate_with_charger,
+    validate_unit_move,
 };
 use crate::rules::charge::{
     MAX_CHARGE_BONUS, charge_allowance, check_declaration, roll_charge_bonus,
@@ -1237,16 +1238,7 @@ impl Battle {
 
     /// [`Self::march_toward`] with a given allowance in inches.
     pub fn march_within(&self, unit: u16, goal: Point, allowance: f64) -> Option<Paths> {
-        if allowance <= 0.0 || self.mounted(unit) {
-            return None;
-        }
-        let c = self.centre_of(unit);
-        let d = goal.minus(c);
-        let len = d.len();
-        if len < 0.5 {
-            return None;
-        }
-        let disp = d.scale(allowance.min(len) / len);
+        let disp = self.march_displacement(unit, goal, allowance)?;
         let snap = self.snapshot();
         // Flying first; on the ground when a flight could not end there.
         self.move_ways(unit).into_iter().find_map(|traits| {
@@ -1273,6 +1265,53 @@ impl Battle {
             }
             Some(paths)
         })
+    }
+}
+
+impl Battle {
+    /// How far a march of `unit` toward `goal` with `allowance` inches
+    /// would displace its formation; `None`: no march.
+    fn march_displacement(&self, unit: u16, goal: Point, allowance: f64) -> Option<Point> {
+        if allowance <= 0.0 || self.mounted(unit) {
+            return None;
+        }
+        let c = self.centre_of(unit);
+        let d = goal.minus(c);
+        let len = d.len();
+        if len < 0.5 {
+            return None;
+        }
+        Some(d.scale(allowance.min(len) / len))
+    }
+
+    /// Whether [`Self::march_toward`] (not skirmishing) finds a march,
+    /// known without planning it where it can be: with no treasure token on
+    /// the table to cut a path short, a march is found as soon as the
+    /// formation's shortest straight step is legal for one way of moving
+    /// (`plan_formation` would try it last). Otherwise it is worked out.
+    pub(crate) fn march_toward_exists(&self, unit: u16, goal: Point) -> bool {
+        let allowance = self.allowance(unit, false);
+        let Some(disp) = self.march_displacement(unit, goal, allowance) else {
+            return false;
+        };
+        if !self.treasure_on_table() {
+            let snap = self.snapshot();
+            let sure = self.move_ways(unit).into_iter().any(|traits| {
+                formation_surely_moves(
+                    &self.field,
+                    &snap.models,
+                    UnitId(unit),
+                    disp,
+                    MoveKind::Normal,
+                    allowance,
+                    traits,
+                )
+            });
+            if sure {
+                return true;
+            }
+        }
+        self.march_toward(unit, goal, false).is_some()
     }
 }
 

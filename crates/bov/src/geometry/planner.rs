@@ -1201,6 +1201,54 @@ impl<'a> PathCut<'a> {
     }
 }
 
+/// The straight formation move `step` twentieths of `displacement` long.
+fn straight_step(
+    models: &[Model],
+    members: &[usize],
+    displacement: Point,
+    step: u32,
+) -> Vec<ModelMove> {
+    let f = f64::from(step) / 20.0;
+    members
+        .iter()
+        .map(|&i| ModelMove {
+            model: i,
+            waypoints: vec![models[i].center.plus(displacement.scale(f))],
+        })
+        .collect()
+}
+
+/// Whether [`plan_formation`] surely finds a move, known without finding
+/// it: its last straight try, a twentieth of the displacement, is legal.
+/// `false` says nothing.
+pub(crate) fn formation_surely_moves(
+    field: &Battlefield,
+    models: &[Model],
+    unit: UnitId,
+    displacement: Point,
+    kind: MoveKind,
+    allowance: f64,
+    traits: MoveTraits,
+) -> bool {
+    if !displacement.is_finite() || !allowance.is_finite() {
+        return false;
+    }
+    let members: Vec<usize> = (0..models.len())
+        .filter(|&i| models[i].unit == unit)
+        .collect();
+    if members.is_empty() {
+        return false;
+    }
+    let mv = UnitMove {
+        unit,
+        kind,
+        allowance: Some(allowance),
+        traits,
+        moves: straight_step(models, &members, displacement, 1),
+    };
+    ends_allowed(field, models, &mv) && validate_unit_move(field, models, &mv).is_ok()
+}
+
 /// Proposes a formation move for `unit`: every model displaced by the same
 /// `displacement`, shortened (by twentieths) until the move is legal; if no
 /// straight move fits, each model follows its own planned path toward its
@@ -1232,16 +1280,7 @@ pub fn plan_formation(
         moves,
     };
     for step in (1..=20).rev() {
-        let f = step as f64 / 20.0;
-        let mv = make(
-            members
-                .iter()
-                .map(|&i| ModelMove {
-                    model: i,
-                    waypoints: vec![models[i].center.plus(displacement.scale(f))],
-                })
-                .collect(),
-        );
+        let mv = make(straight_step(models, &members, displacement, step));
         if ends_allowed(field, models, &mv) && validate_unit_move(field, models, &mv).is_ok() {
             return Some(mv);
         }
