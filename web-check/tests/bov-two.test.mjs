@@ -168,7 +168,7 @@ test('a map file of one’s own in the lobby: a broken one refused by name, a go
   await page.goto(`${at.server.base}/`);
   await page.waitForSelector('#seat-3 option', { state: 'attached' });
   await page.check('#game-bov');
-  await page.waitForSelector('#map option[value="(own)"]', { state: 'attached' });
+  await page.waitForSelector('#terrain-map option[value="(own)"]', { state: 'attached' });
   await page.selectOption('#terrain-map', '(own)');
   assert.equal(await page.isHidden('#map-file'), false, 'the file chooser shows');
   await page.setInputFiles('#map-file', { name: 'broken.ron', mimeType: 'text/plain', buffer: Buffer.from('(battlefield: Standard4x3, terrain: [(name: "Rock", outline: [], kinds: [NoSuchKind])])') });
