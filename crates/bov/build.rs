@@ -1,12 +1,12 @@
 //! Lists the default pack's files for `content::DEFAULT_SOURCES`: the
-//! keywords, every unit card file of `content/bov/units/` (the three
+//! keywords, every unit card file of `content/bov/units/` (the four
 //! shipped files first, in their order, as a card's id is its place in the
 //! pack; then any other `.ron` file dropped there, such as the card
 //! editor's export, by name), the Vaala and Artifact cards.
 
 use std::{env, fs, path::Path};
 
-const SHIPPED: [&str; 3] = ["allaria.ron", "tyveria.ron", "neutral.ron"];
+const SHIPPED: [&str; 4] = ["allaria.ron", "tyveria.ron", "neutral.ron", "captains.ron"];
 
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/bov/units");

@@ -61,6 +61,20 @@ pub const SAMPLE_LISTS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Force lists of the starter edition shipped with the pack: (file, text).
+/// Their Trooper cards are led by Captain cards (BoV starter, "SELECT
+/// UNITS"); they name their edition, so a 5.1 battle refuses them.
+pub const STARTER_LISTS: &[(&str, &str)] = &[
+    (
+        "lists/starter/allaria_fencers.ron",
+        include_str!("../../../content/bov/lists/starter/allaria_fencers.ron"),
+    ),
+    (
+        "lists/starter/tyveria_packs.ron",
+        include_str!("../../../content/bov/lists/starter/tyveria_packs.ron"),
+    ),
+];
+
 /// The saved maps shipped with the pack (BoV 5.1, "1) Place Terrain", the
 /// alternative method): (file, text), read by [`crate::geometry::Map::parse`].
 pub const SAMPLE_MAPS: &[(&str, &str)] = &[
@@ -486,6 +500,21 @@ fn validate_unit(
                     format!("Command '{x}': '{x}' is not a keyword of the pack"),
                 )
             }
+            Keyword::Captain(x)
+                if !tags.contains(&x.to_ascii_lowercase())
+                    && !UnitKeyword::ALL
+                        .iter()
+                        .any(|r| r.name().eq_ignore_ascii_case(x)) =>
+            {
+                err(
+                    &format!("keywords[{i}]"),
+                    format!("Captain, '{x}': '{x}' is not a keyword of the pack"),
+                )
+            }
+            Keyword::Captain(_) if !rule(UnitKeyword::Hero) => err(
+                &format!("keywords[{i}]"),
+                "\"Captain, X\" is a Hero's keyword (BoV starter, \"Heroes as Captains\"): the card needs \"Hero\" too".into(),
+            ),
             Keyword::Giant(d) if d.is_empty() => {
                 err(&format!("keywords[{i}]"), "Giant needs wound dice".into())
             }

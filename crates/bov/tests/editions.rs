@@ -747,11 +747,15 @@ fn a_reserve_does_not_charge_as_it_arrives() {
 /// need to defeat all of them to score"). Returns each battle's score and
 /// decision count, for the determinism check.
 fn starter_sweep(games: u64) -> Vec<([i32; 2], usize)> {
-    const LISTS: [&str; 4] = [
+    // The shipped lists, and the starter lists whose troopers Captain
+    // cards lead (BoV starter, "Heroes as Captains").
+    const LISTS: [&str; 6] = [
         "allaria_guild_line",
         "tyveria_swarm",
         "allaria_dragon_host",
         "tyveria_dragon_host",
+        "allaria_fencers",
+        "tyveria_packs",
     ];
     const MODES: [Scenario; 4] = [
         Scenario::SlayTheFoe,
@@ -772,8 +776,8 @@ fn starter_sweep(games: u64) -> Vec<([i32; 2], usize)> {
             let setup = BattleSetup {
                 battlefield,
                 lists: [
-                    LISTS[(n % 4) as usize].into(),
-                    LISTS[(n / 4 % 4) as usize].into(),
+                    LISTS[(n % 6) as usize].into(),
+                    LISTS[(n / 6 % 6) as usize].into(),
                 ],
                 ..starter(n, scenario)
             };
@@ -817,11 +821,22 @@ fn starter_sweep(games: u64) -> Vec<([i32; 2], usize)> {
             }
             if scenario == Scenario::SlayTheFoe {
                 for seat in 0..2u8 {
+                    // A Hero fighting on once its troopers are gone: their
+                    // Trooper card was defeated whole.
                     let defeated: i32 = g
                         .units
                         .iter()
-                        .filter(|u| u.owner != seat && u.state.is_defeated())
-                        .map(|u| i32::from(u.value))
+                        .filter(|u| u.owner != seat)
+                        .map(|u| {
+                            let troopers = u.hero_captain.filter(|h| h.alone).map_or(0, |h| {
+                                i32::from(g.pack().card(h.troopers).unwrap().points)
+                            });
+                            if u.state.is_defeated() {
+                                i32::from(u.value) + troopers
+                            } else {
+                                troopers
+                            }
+                        })
                         .sum();
                     if g.score.points[usize::from(seat)] != defeated {
                         failures.push(format!(

@@ -113,6 +113,7 @@ pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
                 Modifier::Injured => "injured",
                 Modifier::CaptainInPlay => "captain",
                 Modifier::CaptainKilled => "captain_killed",
+                Modifier::HeroCaptain => "hero_captain",
                 Modifier::UpgradeToken => "token",
                 Modifier::Power(_) => "power",
             };
@@ -430,6 +431,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             lost = *models_lost
         ),
         Event::Destroyed { unit: u } => tr!(t, "bov-destroyed", unit = unit(b, *u)),
+        Event::HeroFightsOn { unit: u } => tr!(t, "bov-hero-fights-on", unit = unit(b, *u)),
         Event::StatusGained { unit: u, status } => tr!(
             t,
             "bov-status",

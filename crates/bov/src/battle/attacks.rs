@@ -729,6 +729,7 @@ impl Battle {
             }
             if self.edition().captains() {
                 self.casualties_shake_troopers(unit, before);
+                self.troopers_gone(unit);
             } else {
                 // BoV 5.1, "Unit Suffers Heavy Casualties".
                 let after = self.units[i].state.models();
@@ -1028,6 +1029,10 @@ impl Battle {
                 (Some(_), false) => Some(self.units[i].captain_in_play()),
                 _ => None,
             };
+            // BoV starter, "Heroes as Captains": "The troopers' Morale
+            // tests are Upgraded", a source of its own beside "Captain in
+            // play" (docs/rulings.md, "Heroes as Captains").
+            mm.hero_captain = !is_captain && self.units[i].led_by_hero().is_some();
             self.morale_tests(unit, card, group, aura, die, &mut mm);
         }
         self.check_wipe_out();
@@ -1086,6 +1091,8 @@ impl Battle {
             if report.defeated {
                 self.treasures_fall(unit, None, report.fled);
                 self.unit_defeated(unit, None);
+            } else {
+                self.troopers_gone(unit);
             }
         }
     }

@@ -158,7 +158,7 @@ fn tokens(b: &Battle, out: &mut Vec<String>) {
             .units
             .iter()
             .filter(|u| usize::from(u.owner.min(1)) == seat && !u.monster)
-            .map(|u| u32::from(b.card(u.id).models) - u.state.models())
+            .map(|u| u32::from(b.models_fielded(u.id)) - u.state.models())
             .sum();
         if lost != b.models_lost[seat] {
             out.push(format!(

@@ -134,6 +134,9 @@ pub enum Event {
     },
     /// A unit lost its last model.
     Destroyed { unit: u16 },
+    /// The troopers a Hero led as their Captain are all gone: the Hero
+    /// fights on as a unit of its own (BoV starter, "Heroes as Captains").
+    HeroFightsOn { unit: u16 },
     /// A unit gained a status marker.
     StatusGained { unit: u16, status: StatusKind },
     /// A unit's status marker went (at the end of its activation, by

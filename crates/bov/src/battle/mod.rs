@@ -10,6 +10,7 @@
 pub mod actions;
 pub mod attacks;
 pub mod bots;
+pub mod captains;
 pub mod dangerous;
 pub mod deployment;
 pub mod invariants;
@@ -43,7 +44,7 @@ use crate::rules::state::ModelSet;
 use crate::rules::status::StatusKind;
 use crate::rules::wounds::WoundPlan;
 
-pub use units::Unit;
+pub use units::{HeroCaptain, Unit};
 
 /// Everything needed to start a battle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -722,6 +723,13 @@ fn list_text(name: &str) -> Option<&str> {
     SAMPLE_LISTS
         .iter()
         .find(|(file, _)| file.trim_start_matches("lists/").trim_end_matches(".ron") == name)
+        .or_else(|| {
+            crate::content::STARTER_LISTS.iter().find(|(file, _)| {
+                file.trim_start_matches("lists/starter/")
+                    .trim_end_matches(".ron")
+                    == name
+            })
+        })
         .map(|(_, text)| *text)
 }
 
@@ -1114,6 +1122,17 @@ impl Battle {
                 // "Starter morale").
                 if setup.edition.captains() && card.models >= 2 {
                     unit.captain = Some(0);
+                }
+                // BoV starter, "Heroes as Captains": the Hero the list
+                // names is that Captain, its card beside the troopers'.
+                if let Some(c) = fu.captain.as_ref().filter(|_| unit.captain.is_some()) {
+                    unit.hero_captain = Some(HeroCaptain {
+                        card: c.card,
+                        value: c.value,
+                        troopers: fu.card,
+                        alone: false,
+                    });
+                    unit.value = fu.value.saturating_add(c.value);
                 }
                 unit.traits.friends_block = setup.edition.friends_block_moves();
                 units.push(unit);

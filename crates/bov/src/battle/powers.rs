@@ -13,26 +13,45 @@ use crate::geometry::{Sightlines, UnitId};
 use crate::rules::attack::{make_defense_roll, roll_wounds};
 use crate::rules::modifiers::DefenseModifiers;
 use crate::rules::powers::{
-    self, ARTIFACT_POWER_SLOT, Change, Condition, Duration, Effect, Lasting, Power, Roll, Target,
-    Timing,
+    self, ARTIFACT_POWER_SLOT, CAPTAIN_POWER_SLOT, Change, Condition, Duration, Effect, Lasting,
+    Power, Roll, Target, Timing,
 };
 use crate::rules::status::StatusKind;
 use crate::rules::units::WeaponKind;
 
 impl Battle {
     /// The unit's powers and their slots: those of its card's side in play,
-    /// numbered from 0, then its Artifact's at [`ARTIFACT_POWER_SLOT`].
+    /// numbered from 0, then those of the Hero leading it as its Captain
+    /// while it is in play, from [`CAPTAIN_POWER_SLOT`] (BoV starter, "If a
+    /// unit's captain is killed, the unit ... loses the power that the
+    /// captain granted it"), then its Artifact's at [`ARTIFACT_POWER_SLOT`].
     pub fn powers_of(&self, unit: u16) -> impl Iterator<Item = (u8, &Power)> + '_ {
-        let artifact = self.units[usize::from(unit)]
+        let u = &self.units[usize::from(unit)];
+        let artifact = u
             .artifact
             .and_then(|a| self.pack.artifacts.get(a))
             .map(|card| (ARTIFACT_POWER_SLOT, &card.power));
+        let leading = u.hero_captain.is_some_and(|h| !h.alone);
+        let own = if leading {
+            CAPTAIN_POWER_SLOT
+        } else {
+            ARTIFACT_POWER_SLOT
+        };
+        let captain = u
+            .led_by_hero()
+            .and_then(|h| self.pack.card(h.card))
+            .into_iter()
+            .flat_map(|c| c.front.powers.iter())
+            .take(usize::from(ARTIFACT_POWER_SLOT - CAPTAIN_POWER_SLOT))
+            .enumerate()
+            .map(|(i, p)| (CAPTAIN_POWER_SLOT + i as u8, p));
         self.profile(unit)
             .powers
             .iter()
-            .take(usize::from(ARTIFACT_POWER_SLOT))
+            .take(usize::from(own))
             .enumerate()
             .map(|(i, p)| (i as u8, p))
+            .chain(captain)
             .chain(artifact)
     }
 
@@ -312,7 +331,7 @@ impl Battle {
             let a = self.units[usize::from(unit)].artifact?;
             return Some((CardKind::Artifact, self.pack.artifacts.get(a)?.id.clone()));
         }
-        let p = self.profile(unit).powers.get(usize::from(slot))?;
+        let (_, p) = self.powers_of(unit).find(|(s, _)| *s == slot)?;
         Some((CardKind::Power, p.id.clone()))
     }
 
@@ -651,6 +670,9 @@ impl Battle {
                 let side = self.units[usize::from(unit)].owner;
                 self.flanked_by(&snap, o, Some(side))
             }),
+            Some(Condition::OpponentModelsAtLeast(n)) => {
+                opponent.is_some_and(|o| self.units[usize::from(o)].state.models() >= u32::from(n))
+            }
         }
     }
 

@@ -386,9 +386,17 @@ impl Battle {
         let mut keys = std::collections::BTreeSet::new();
         for u in self.units.iter().filter(|u| seat(u.owner)) {
             let card = self.card(u.id);
+            // A Hero leading troopers: its card and the Trooper card's.
+            let led = u
+                .hero_captain
+                .into_iter()
+                .flat_map(|h| [h.card, h.troopers])
+                .filter_map(|c| self.pack.card(c))
+                .map(|c| &c.front);
             for side in [Some(&card.front), card.injured.as_ref()]
                 .into_iter()
                 .flatten()
+                .chain(led)
             {
                 for p in side.powers.iter().take(usize::from(ARTIFACT_POWER_SLOT)) {
                     keys.insert((CardKind::Power, p.id.clone()));

@@ -63,6 +63,28 @@ pub struct Unit {
     /// killed or fled stays named here, so the troopers know it is gone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captain: Option<u8>,
+    /// The Hero leading it as its Captain, its card attached to the
+    /// troopers' (BoV starter, "Heroes as Captains"); none in 5.1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hero_captain: Option<HeroCaptain>,
+}
+
+/// A Hero with "Captain, X" leading a unit of troopers (BoV starter,
+/// "Heroes as Captains"): the Captain model is one of the unit's, standing
+/// and fighting as a trooper, and lending the unit its card's powers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovHeroCaptain))]
+pub struct HeroCaptain {
+    /// The Hero's card.
+    pub card: CardId,
+    /// What the opponent scores when the Hero falls: its card's points.
+    pub value: u16,
+    /// The Trooper card it leads (kept once the troopers are gone).
+    pub troopers: CardId,
+    /// The troopers are gone: the Hero fights as a unit of its own, its
+    /// card flipped to its full profile.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alone: bool,
 }
 
 impl Unit {
@@ -107,6 +129,7 @@ impl Unit {
             mounted_on: None,
             dismounted: false,
             captain: None,
+            hero_captain: None,
         }
     }
 
@@ -122,6 +145,13 @@ impl Unit {
     /// Its Captain is on the battlefield (BoV starter, "Captains").
     pub fn captain_in_play(&self) -> bool {
         self.captain.is_some_and(|c| self.state.alive.contains(c))
+    }
+
+    /// The Hero leading it as its Captain, on the battlefield at the head
+    /// of troopers (BoV starter, "Heroes as Captains").
+    pub fn led_by_hero(&self) -> Option<HeroCaptain> {
+        self.hero_captain
+            .filter(|h| !h.alone && self.captain_in_play())
     }
 
     pub fn alive_models(&self) -> impl Iterator<Item = u8> + '_ {

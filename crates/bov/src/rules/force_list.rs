@@ -19,6 +19,7 @@ use super::keywords::UnitKeyword;
 use super::units::{CardId, UnitCard};
 use crate::content::{NEUTRAL, Pack};
 
+mod captains;
 mod starter;
 pub use starter::{StarterError, starter, starter_forces, to_ron};
 
@@ -84,6 +85,11 @@ pub struct ListEntry {
     /// The Mount this Dragonrider starts the game on, by entry id.
     #[serde(default)]
     pub mounted_on: Option<String>,
+    /// The Hero with "Captain, X" that leads this unit of troopers as its
+    /// Captain, by entry id (BoV starter, "Heroes as Captains"): a starter
+    /// list's alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captain: Option<String>,
 }
 
 impl ListEntry {
@@ -119,6 +125,8 @@ pub enum ListRule {
     Monsters,
     /// Upgrade tokens in a list not written for the starter edition.
     UpgradeTokens,
+    /// A Captain card or a Hero leading troopers that may not lead them.
+    Captains,
 }
 
 /// Where the list format's own rules (ids, references, syntax) are written:
@@ -127,7 +135,7 @@ const LIST_FORMAT: &str = "content/bov/README.md, \"Force lists\"";
 
 impl ListRule {
     /// Every rule, in the order [`validate`] reports them.
-    pub const ALL: [ListRule; 17] = [
+    pub const ALL: [ListRule; 18] = [
         ListRule::Format,
         ListRule::EntryId,
         ListRule::DuplicateEntry,
@@ -145,6 +153,7 @@ impl ListRule {
         ListRule::Mercenaries,
         ListRule::Monsters,
         ListRule::UpgradeTokens,
+        ListRule::Captains,
     ];
 
     /// The rule as a stable identifier.
@@ -167,6 +176,7 @@ impl ListRule {
             ListRule::Mercenaries => "mercenaries",
             ListRule::Monsters => "monsters",
             ListRule::UpgradeTokens => "upgrade_tokens",
+            ListRule::Captains => "captains",
         }
     }
 
@@ -191,6 +201,7 @@ impl ListRule {
             ListRule::Mercenaries => "Neutral Units > Mercenaries",
             ListRule::Monsters => "Neutral Units > Monsters",
             ListRule::UpgradeTokens => "Writing army lists > Add Vaala cards or Upgrade tokens",
+            ListRule::Captains => "Heroes as Captains",
         }
     }
 
@@ -214,14 +225,14 @@ impl ListRule {
             | ListRule::Unique => Some(26),
             ListRule::Mercenaries | ListRule::Monsters => Some(30),
             // The starter book's (its contents list no pages).
-            ListRule::UpgradeTokens => None,
+            ListRule::UpgradeTokens | ListRule::Captains => None,
         }
     }
 
     /// Where the rule is written, for a reader: `BoV 5.1, "The General",
     /// p. 20`.
     pub fn citation(self) -> String {
-        if self == ListRule::UpgradeTokens {
+        if matches!(self, ListRule::UpgradeTokens | ListRule::Captains) {
             return format!("BoV starter, \"{}\"", self.section());
         }
         match self.page() {
@@ -331,6 +342,22 @@ pub struct ForceUnit {
     pub mercenary: bool,
     /// What the opponent scores when it is defeated: its points and its
     /// artifacts ("Scoring points for defeating enemy units").
+    pub value: u16,
+    /// The Hero leading it as its Captain (a starter list's): that Hero is
+    /// one of this unit's models, not a unit of the force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captain: Option<ForceCaptain>,
+}
+
+/// A Hero with "Captain, X" leading a unit of troopers (BoV starter,
+/// "Heroes as Captains"): its card, flipped to the side without stats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovForceCaptain))]
+pub struct ForceCaptain {
+    /// Its entry in the list.
+    pub entry: String,
+    pub card: CardId,
+    /// What the opponent scores when the Hero falls: its card's points.
     pub value: u16,
 }
 
@@ -537,7 +564,7 @@ impl fmt::Debug for Rule {
 /// Every rule a list is checked against, in the order they are reported:
 /// the file's own first, then the book's in its order. ([`ListRule::Format`]
 /// is [`parse`]'s.)
-pub const RULES: [Rule; 16] = [
+pub const RULES: [Rule; 17] = [
     Rule {
         rule: ListRule::EntryId,
         check: entry_ids,
@@ -601,6 +628,10 @@ pub const RULES: [Rule; 16] = [
     Rule {
         rule: ListRule::UpgradeTokens,
         check: upgrade_tokens,
+    },
+    Rule {
+        rule: ListRule::Captains,
+        check: captains::heroes_as_captains,
     },
 ];
 
@@ -676,10 +707,29 @@ impl Reading<'_> {
     /// reference resolved, one General.
     fn force(&self) -> Force {
         let list = self.list;
+        // A Hero leading troopers is one of their models, not a unit: the
+        // units are numbered without it.
+        let leaders = self.leaders();
+        let mut at = Vec::with_capacity(list.units.len());
+        let mut n = 0;
+        for i in 0..list.units.len() {
+            at.push(n);
+            if self.cards[i].is_some() && !leaders.contains_key(&i) {
+                n += 1;
+            }
+        }
         let units: Vec<ForceUnit> = (0..list.units.len())
+            .filter(|i| !leaders.contains_key(i))
             .filter_map(|i| {
                 let (card, c) = self.cards[i]?;
                 let e = &list.units[i];
+                let captain = self.captain(i).and_then(|h| {
+                    Some(ForceCaptain {
+                        entry: list.units[h].entry_id().to_string(),
+                        card: self.cards[h]?.0,
+                        value: u16::try_from(self.unit_points(h)).unwrap_or(u16::MAX),
+                    })
+                });
                 Some(ForceUnit {
                     entry: e.entry_id().to_string(),
                     card,
@@ -688,10 +738,11 @@ impl Reading<'_> {
                         .iter()
                         .filter_map(|a| self.pack.artifacts.iter().position(|x| &x.id == a))
                         .collect(),
-                    bonded_to: self.bond(i),
-                    mounted_on: self.mount(i),
+                    bonded_to: self.bond(i).map(|j| at[j]),
+                    mounted_on: self.mount(i).map(|j| at[j]),
                     mercenary: c.has(UnitKeyword::Mercenary),
                     value: u16::try_from(self.unit_points(i)).unwrap_or(u16::MAX),
+                    captain,
                 })
             })
             .collect();
@@ -701,7 +752,11 @@ impl Reading<'_> {
             force: list.force.clone(),
             game_size: list.game_size,
             units,
-            general: list.units.iter().position(|e| e.general).unwrap_or(0),
+            general: list
+                .units
+                .iter()
+                .position(|e| e.general)
+                .map_or(0, |g| at[g]),
             vaala: list
                 .vaala
                 .iter()
@@ -797,7 +852,11 @@ fn cards_of_the_pack(r: &Reading<'_>) -> Found {
 fn references_name_entries(r: &Reading<'_>) -> Found {
     let mut found = Found::new();
     for (i, e) in r.list.units.iter().enumerate() {
-        for (field, target) in [("bonded_to", &e.bonded_to), ("mounted_on", &e.mounted_on)] {
+        for (field, target) in [
+            ("bonded_to", &e.bonded_to),
+            ("mounted_on", &e.mounted_on),
+            ("captain", &e.captain),
+        ] {
             if let Some(t) = target
                 && r.find(t).is_none()
             {

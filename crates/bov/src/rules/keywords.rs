@@ -123,6 +123,9 @@ pub enum Keyword {
     /// text lost its dice symbols, so each card states them
     /// (docs/rulings.md, "Giant's dice are on the card").
     Giant(Dice),
+    /// "Captain, X" (BoV starter, "Heroes as Captains"): this Hero may
+    /// lead, as their Captain, a unit of troopers bearing the keyword X.
+    Captain(String),
     /// A type or faction keyword with no rule of its own ("Dragon", "Allaria").
     Tag(String),
 }
@@ -145,6 +148,15 @@ impl Keyword {
             }
             return Ok(Keyword::Command(rest.to_string()));
         }
+        if let Some(x) = captain_of(text) {
+            if x.is_empty() {
+                return Err(
+                    "\"Captain,\" needs the keyword of the troopers it leads (\"Captain, Shev\")"
+                        .into(),
+                );
+            }
+            return Ok(Keyword::Captain(x.to_string()));
+        }
         if head.eq_ignore_ascii_case("giant") {
             if rest.is_empty() {
                 return Err("\"Giant\" needs its wound dice (\"Giant 2xblack\")".into());
@@ -163,9 +175,18 @@ impl Keyword {
             Keyword::Rule(k) => Some(*k),
             Keyword::Command(_) => Some(UnitKeyword::Command),
             Keyword::Giant(_) => Some(UnitKeyword::Giant),
-            Keyword::Tag(_) => None,
+            Keyword::Captain(_) | Keyword::Tag(_) => None,
         }
     }
+}
+
+/// X of a keyword written "Captain, X" (the comma as the starter book
+/// prints it), trimmed; `None` for any other keyword.
+fn captain_of(text: &str) -> Option<&str> {
+    let (head, x) = text.split_once(',')?;
+    head.trim()
+        .eq_ignore_ascii_case("captain")
+        .then(|| x.trim())
 }
 
 impl fmt::Display for Keyword {
@@ -174,6 +195,7 @@ impl fmt::Display for Keyword {
             Keyword::Rule(k) => f.write_str(k.name()),
             Keyword::Command(x) => write!(f, "Command {x}"),
             Keyword::Giant(d) => write!(f, "Giant {d}"),
+            Keyword::Captain(x) => write!(f, "Captain, {x}"),
             Keyword::Tag(t) => f.write_str(t),
         }
     }
@@ -190,7 +212,7 @@ impl utoipa::PartialSchema for Keyword {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::String)
-            .description(Some("A unit keyword as the book prints it: a rule keyword (`Hero`, `Field Craft`, `Command Infantry`, `Giant 2xblack`) or a type or faction tag the pack declares (`Dragon`, `Allaria`)."))
+            .description(Some("A unit keyword as the book prints it: a rule keyword (`Hero`, `Field Craft`, `Command Infantry`, `Giant 2xblack`, the starter's `Captain, Shev`) or a type or faction tag the pack declares (`Dragon`, `Allaria`)."))
             .into()
     }
 }

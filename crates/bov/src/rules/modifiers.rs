@@ -32,6 +32,10 @@ pub enum Modifier {
     /// The unit's Captain killed, on a trooper's morale test (BoV starter,
     /// "Morale Test Modifiers").
     CaptainKilled,
+    /// A Hero leading the unit as its Captain, on a trooper's morale test
+    /// (BoV starter, "Heroes as Captains": "The troopers' Morale tests are
+    /// Upgraded").
+    HeroCaptain,
     /// An Upgrade token spent on the roll (BoV starter, "Add Vaala cards or
     /// Upgrade tokens").
     UpgradeToken,
@@ -50,6 +54,7 @@ impl Modifier {
             | Modifier::InCommandOfHero
             | Modifier::GeneralsAura
             | Modifier::CaptainInPlay
+            | Modifier::HeroCaptain
             | Modifier::UpgradeToken => 1,
             Modifier::Exhausted
             | Modifier::Skirmish
@@ -249,6 +254,10 @@ pub struct MoraleModifiers {
     /// was killed or fled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captain: Option<bool>,
+    /// A trooper's test in a unit a Hero leads as its Captain, the Hero in
+    /// play (BoV starter, "Heroes as Captains").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hero_captain: bool,
     pub powers: i8,
 }
 
@@ -261,6 +270,7 @@ impl MoraleModifiers {
             generals_aura: false,
             dragonbonded: false,
             captain: None,
+            hero_captain: false,
             powers: 0,
         }
     }
@@ -287,6 +297,9 @@ impl Modifiers for MoraleModifiers {
             Some(true) => f(Modifier::CaptainInPlay),
             Some(false) => f(Modifier::CaptainKilled),
             None => {}
+        }
+        if self.hero_captain {
+            f(Modifier::HeroCaptain);
         }
         if self.powers != 0 {
             f(Modifier::Power(self.powers));

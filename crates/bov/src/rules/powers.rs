@@ -91,6 +91,10 @@ pub enum Condition {
     /// with another friendly unit". A Monster engaged with it does not
     /// count for a player's power (with two sides, the same as Flanked).
     OpponentFlanked,
+    /// The other unit of the attack has at least this many models (BoV
+    /// starter, Fig. 5.2's power: "Ranged attacks made by this unit are
+    /// upgraded against units with 4 or more models").
+    OpponentModelsAtLeast(u8),
 }
 
 /// Which roll a modifier applies to (BoV 5.1, "Upgrades & Downgrades").
@@ -365,6 +369,14 @@ pub enum PowerError {
 /// index on the front of the card (0-14; the Injured side's powers follow
 /// the same numbering), or 15 for the power of the carried Artifact.
 pub const ARTIFACT_POWER_SLOT: u8 = 15;
+
+/// The slot of the first power of a Hero leading troopers as their Captain
+/// (BoV starter, "Heroes as Captains": "The whole unit benefits from the
+/// Power shown on the Hero's card and the Power shown on the Trooper's
+/// card"): the troopers' own powers take the slots below it. Once the
+/// troopers are gone the Hero's powers take slots from 0, and its Ultimate
+/// markers move with them.
+pub const CAPTAIN_POWER_SLOT: u8 = 8;
 
 /// "Activating Powers": an action or reaction power, not by an Exhausted
 /// unit, at most once a turn (`used_this_turn` is the turn engine's record),

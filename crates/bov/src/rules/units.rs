@@ -242,6 +242,15 @@ impl UnitCard {
         })
     }
 
+    /// X of this card's "Captain, X": the keyword of the troopers this Hero
+    /// may lead as their Captain (BoV starter, "Heroes as Captains").
+    pub fn captain_of(&self) -> Option<&str> {
+        self.keywords.iter().find_map(|k| match k {
+            Keyword::Captain(x) => Some(x.as_str()),
+            _ => None,
+        })
+    }
+
     /// The dice a defeated Giant inflicts as wounds.
     pub fn giant_dice(&self) -> Option<&Dice> {
         self.keywords.iter().find_map(|k| match k {

@@ -274,6 +274,7 @@ impl Worded for Battle {
             | Event::DefenseRolled { unit, .. }
             | Event::Wounded { unit, .. }
             | Event::Destroyed { unit }
+            | Event::HeroFightsOn { unit }
             | Event::StatusGained { unit, .. }
             | Event::StatusLost { unit, .. }
             | Event::Fatigue { unit, .. }

@@ -96,6 +96,7 @@ bov-wounded = { $unit } takes { $wounds ->
    *[other] { $lost } models lost
 }
 bov-destroyed = { $unit } is destroyed
+bov-hero-fights-on = { $unit } fights on alone, its troopers gone
 bov-status = { $unit } gains { $kind ->
     [immobilized] an
    *[other] a
@@ -150,6 +151,7 @@ bov-modifier = { $name ->
     [token] an Upgrade token
     [captain] the Captain in play
     [captain_killed] the Captain killed
+    [hero_captain] a Hero leading as Captain
    *[power] a power
 } { $value ->
     [up] upgrade

@@ -97,6 +97,7 @@ bov-wounded = { $unit } subit { $wounds ->
    *[other] { $lost } figurines perdues
 }
 bov-destroyed = { $unit } est détruite
+bov-hero-fights-on = { $unit } se bat seul, ses troupiers tombés
 bov-status = { $unit } reçoit un marqueur { $kind ->
    *[other] { $status }
 }
@@ -150,6 +151,7 @@ bov-modifier = { $name ->
     [token] un jeton d'Amélioration
     [captain] le Capitaine en jeu
     [captain_killed] le Capitaine tué
+    [hero_captain] un Héros menant comme Capitaine
    *[power] un pouvoir
 } { $value ->
     [up] amélioration

@@ -97,6 +97,7 @@ bov-wounded = { $unit } subisce { $wounds ->
    *[other] { $lost } modelli persi
 }
 bov-destroyed = { $unit } è distrutta
+bov-hero-fights-on = { $unit } combatte da solo, caduti i suoi soldati
 bov-status = { $unit } riceve un segnalino { $kind ->
    *[other] { $status }
 }
@@ -150,6 +151,7 @@ bov-modifier = { $name ->
     [token] un segnalino Potenziamento
     [captain] il Capitano in gioco
     [captain_killed] il Capitano ucciso
+    [hero_captain] un Eroe al comando come Capitano
    *[power] un potere
 } { $value ->
     [up] potenziamento

@@ -51,10 +51,15 @@ impl fmt::Display for StarterError {
 
 impl std::error::Error for StarterError {}
 
-/// A force's own units: neither Mercenaries nor Monsters.
+/// A force's own units: neither Mercenaries nor Monsters, nor the starter
+/// edition's Captain cards ("Captain, X"), whose place is at the head of
+/// troopers.
 fn own_units<'a>(pack: &'a Pack, force: &'a str) -> impl Iterator<Item = &'a UnitCard> {
     pack.units.iter().filter(move |c| {
-        c.force == force && !c.has(UnitKeyword::Monster) && !c.has(UnitKeyword::Mercenary)
+        c.force == force
+            && !c.has(UnitKeyword::Monster)
+            && !c.has(UnitKeyword::Mercenary)
+            && c.captain_of().is_none()
     })
 }
 
@@ -85,6 +90,7 @@ fn entry(card: &UnitCard) -> ListEntry {
         artifacts: Vec::new(),
         bonded_to: None,
         mounted_on: None,
+        captain: None,
     }
 }
 
@@ -286,6 +292,9 @@ pub fn to_ron(pack: &Pack, list: &ForceList) -> String {
         }
         if let Some(m) = &e.mounted_on {
             more.push(format!("mounted_on: Some({})", quoted(m)));
+        }
+        if let Some(c) = &e.captain {
+            more.push(format!("captain: Some({})", quoted(c)));
         }
         if more.is_empty() {
             let _ = writeln!(out, "        ({}), // {comment}", fields.join(", "));
