@@ -496,3 +496,49 @@ fn the_gunnery_sergeant_upgrades_shots_at_units_of_four_or_more() {
     }
     assert_eq!(shot(&g), 0, "three models left");
 }
+
+/// Greedy bots play the starter lists whose troopers Heroes lead, the
+/// invariants holding after every decision: they use the Captains' powers,
+/// and Heroes whose troopers fall fight on (BoV starter, "Heroes as
+/// Captains").
+#[test]
+fn bots_play_heroes_as_captains() {
+    use valerna_bov::battle::bots::{Bot, GreedyBot};
+    let (mut used, mut fought_on) = (0, 0);
+    for seed in 0..6u64 {
+        let mut g = Battle::start_narrated(
+            &pack(),
+            &BattleSetup {
+                scenario: Scenario::GrandTactical,
+                ..starter(seed, "allaria_fencers", "tyveria_packs")
+            },
+        )
+        .unwrap();
+        let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 1)];
+        let mut n = 0;
+        while let Some(s) = g.to_decide() {
+            let d = bots[usize::from(s.min(1))].decide(&g);
+            g.apply(d).unwrap();
+            valerna_bov::battle::invariants::check(&g).unwrap();
+            n += 1;
+            assert!(n < 20_000, "seed {seed}");
+        }
+        used += g
+            .cards_used()
+            .iter()
+            .filter(|c| {
+                ["parry", "volley_drill", "shield_wall", "blood_frenzy"].contains(&c.id.as_str())
+            })
+            .map(|c| c.uses)
+            .sum::<u32>();
+        fought_on += g
+            .entries()
+            .iter()
+            .filter(|e| matches!(e.event, Event::HeroFightsOn { .. }))
+            .count();
+    }
+    assert!(
+        used > 0 && fought_on > 0,
+        "{used} uses, {fought_on} fighting on"
+    );
+}
