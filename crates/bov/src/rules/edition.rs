@@ -267,7 +267,9 @@ impl Edition {
     /// BoV starter, "Captains": "All units that consist of two or more
     /// models start the game with a captain amongst their ranks", a model
     /// of the unit in all respects that helps the others with their Morale
-    /// tests. BoV 5.1 has no Captains.
+    /// tests; a starter list may name the Hero with "Captain, X" that is
+    /// that Captain ("Heroes as Captains", `battle/captains.rs`). BoV 5.1
+    /// has no Captains.
     pub fn captains(self) -> bool {
         self == Edition::Starter
     }
