@@ -491,6 +491,9 @@ test("a battle by the starter set's rules, chosen in the lobby", { timeout: 1200
     assert.ok(list && seat && list.width >= 160 && Math.abs(list.y - seat.y) < 4, `list ${s}: ${JSON.stringify(list)} beside ${JSON.stringify(seat)}`);
     assert.match(await page.locator(`#list-${s} option:checked`).innerText(), /\(100\)/);
   }
+  // The starter's own lists, whose Trooper cards Heroes lead as Captains
+  // (BoV starter, "Heroes as Captains"), chosen with its rules.
+  assert.deepEqual([await page.inputValue('#list-0'), await page.inputValue('#list-1')], ['allaria_fencers', 'tyveria_packs']);
   for (const id of ['edition', 'scenario', 'battlefield', 'terrain-map']) {
     const box = await page.locator(`#${id}`).boundingBox();
     assert.ok(box && box.height < 60, `#${id} is ${box?.height}px tall`);

@@ -75,6 +75,19 @@ pub const STARTER_LISTS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Every shipped force list, 5.1's then the starter's, as (name, text):
+/// the name a set-up or a page gives it is its file's, without the folder
+/// and the extension.
+pub fn shipped_lists() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SAMPLE_LISTS
+        .iter()
+        .chain(STARTER_LISTS)
+        .map(|(file, text)| {
+            let name = file.rsplit('/').next().unwrap_or(file);
+            (name.trim_end_matches(".ron"), *text)
+        })
+}
+
 /// The saved maps shipped with the pack (BoV 5.1, "1) Place Terrain", the
 /// alternative method): (file, text), read by [`crate::geometry::Map::parse`].
 pub const SAMPLE_MAPS: &[(&str, &str)] = &[

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use valerna_bov::battle::Battle;
-use valerna_bov::content::{Pack, SAMPLE_LISTS};
+use valerna_bov::content::{Pack, shipped_lists};
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::modifiers::Modifier;
 use valerna_dice::bov::{Colour, Shift};
@@ -30,9 +30,6 @@ use crate::error::ApiError;
 use crate::hosted::Worded;
 
 /// A shipped list's name: its file name without `lists/` and `.ron`.
-fn list_name(file: &str) -> &str {
-    file.trim_start_matches("lists/").trim_end_matches(".ron")
-}
 
 /// The pack the server plays with.
 fn pack() -> Arc<Pack> {
@@ -186,12 +183,11 @@ pub struct NewList {
               (status = 422, description = "bad_list: no faction given, an unknown force, or a game size too small for its General", body = crate::api::ErrorBody)))]
 pub async fn new_list(Q(q): Q<NewList>) -> Result<Response, ApiError> {
     let text = if let Some(name) = &q.list {
-        SAMPLE_LISTS
-            .iter()
-            .find(|(f, _)| list_name(f) == name)
-            .map(|(_, t)| (*t).to_owned())
+        shipped_lists()
+            .find(|(shipped, _)| shipped == name)
+            .map(|(_, t)| t.to_owned())
             .ok_or_else(|| {
-                let names: Vec<&str> = SAMPLE_LISTS.iter().map(|(f, _)| list_name(f)).collect();
+                let names: Vec<&str> = shipped_lists().map(|(n, _)| n).collect();
                 ApiError::new(
                     StatusCode::NOT_FOUND,
                     "no_list",

@@ -15,7 +15,7 @@ import { unitCard } from './cardview.js';
 
 /**
  * The list as written (the RON file's fields).
- * @typedef {{id?: string | null, card: string, general?: boolean, artifacts?: string[], bonded_to?: string | null, mounted_on?: string | null}} Entry
+ * @typedef {{id?: string | null, card: string, general?: boolean, artifacts?: string[], bonded_to?: string | null, mounted_on?: string | null, captain?: string | null}} Entry
  * @typedef {{name: string, force: string, game_size: number, units: Entry[], vaala: string[], monsters?: string[], edition?: string | null, upgrade_tokens?: number}} List
  */
 
@@ -58,6 +58,7 @@ export function toRon(l) {
     if (u.artifacts && u.artifacts.length) f.push(`artifacts: [${u.artifacts.map(str).join(', ')}]`);
     if (u.bonded_to) f.push(`bonded_to: Some(${str(u.bonded_to)})`);
     if (u.mounted_on) f.push(`mounted_on: Some(${str(u.mounted_on)})`);
+    if (u.captain) f.push(`captain: Some(${str(u.captain)})`);
     lines.push(`        (${f.join(', ')}),`);
   }
   lines.push('    ],');
@@ -220,6 +221,30 @@ function entryRow(u, i) {
         ),
       ]);
     controls.push(pick('bonded_to', 'web-ws-bonded'), pick('mounted_on', 'web-ws-mounted'));
+  }
+  // BoV starter, "Heroes as Captains": a Hero with "Captain, X" may lead a
+  // unit of X troopers; a starter list names it on the troopers' entry.
+  if (list.edition === 'starter' && c && !has(c, 'Hero')) {
+    const leads = (/** @type {any} */ h) => (h?.keywords || []).some((/** @type {any} */ k) => /^Captain, /.test(String(k)) && has(c, String(k).slice(9)));
+    const heroes = list.units.filter((x) => leads(card(x.card)));
+    if (heroes.length || u.captain) {
+      controls.push(
+        el('label', {}, [
+          `${t('web-ws-captain')} `,
+          el(
+            'select',
+            {
+              class: 'captain',
+              onchange: (/** @type {Event} */ e) => {
+                u.captain = /** @type {HTMLSelectElement} */ (e.target).value || null;
+                render();
+              },
+            },
+            [el('option', { value: '', text: t('web-ws-none') }), ...heroes.map((h) => el('option', { value: entryId(h), text: card(h.card)?.name || h.card, selected: u.captain === entryId(h) }))],
+          ),
+        ]),
+      );
+    }
   }
   return el('li', { 'data-index': String(i), 'data-card': u.card, class: 'entry' }, [
     el('div', { class: 'entry-head' }, [

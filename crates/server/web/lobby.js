@@ -68,8 +68,13 @@ function renderSeats() {
       /** @type {(Node|string)[]} */
       const row = [el('span', { class: `swatch seat${s}`, 'aria-hidden': 'true' }), el('label', { for: `seat-${s}`, text: characterLabel(s) }), select];
       if (chosenGame() === 'bov') {
-        // Each side's force list: a shipped one.
-        const lists = battleContent?.lists || [];
+        // Each side's force list: a shipped one of the battle's rules (a
+        // list naming no edition plays in either).
+        const edition = /** @type {HTMLSelectElement | null} */ (document.getElementById('edition'))?.value || 'v5_1';
+        const lists = (battleContent?.lists || []).filter((/** @type {any} */ l) => !l.edition || l.edition === edition);
+        // By default two lists written for these rules, if there are two.
+        const named = lists.filter((/** @type {any} */ l) => l.edition === edition);
+        const fallback = named.length >= 2 ? named[s === 0 ? 0 : named.length - 1] : lists[s === 0 ? 1 : lists.length - 1];
         const file = /** @type {HTMLInputElement} */ (el('input', { type: 'file', id: `list-file-${s}`, accept: '.ron,text/plain', 'aria-label': t('web-lobby-list-file', { side: characterLabel(s) }), hidden: true }));
         const list = /** @type {HTMLSelectElement} */ (
           el(
@@ -82,7 +87,8 @@ function renderSeats() {
             ],
           )
         );
-        list.value = previous[`list-${s}`] || (s === 0 && carriedList() ? CARRIED : lists[s === 0 ? 1 : lists.length - 1]?.id || '');
+        list.value = previous[`list-${s}`] || (s === 0 && carriedList() ? CARRIED : fallback?.id || '');
+        if (list.selectedIndex < 0) list.value = fallback?.id || OWN;
         file.hidden = list.value !== OWN;
         row.push(list, file);
       }
@@ -382,6 +388,12 @@ function renderBattleOptions() {
       fill('scenario', scenarios(), 'web-scenario');
       // Each edition's own default, unless the scenario chosen is also one of its.
       if (scenario && !scenarios().includes(scenario.value)) scenario.value = scenarios()[0];
+      // And its own lists, unless a side plays a file or the builder's.
+      for (const s of [0, 1]) {
+        const list = /** @type {HTMLSelectElement | null} */ (document.getElementById(`list-${s}`));
+        if (list && list.value !== OWN && list.value !== CARRIED) list.value = '';
+      }
+      renderSeats();
     };
   }
   fill('battlefield', battleContent?.battlefields || [], 'web-battlefield');

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use valerna_dice::Stream;
 use valerna_game::{Choices, Game, Outcome, Seat};
 
-use crate::content::{Pack, SAMPLE_LISTS};
+use crate::content::Pack;
 use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain_by};
 use crate::rules::edition::Edition;
 use crate::rules::force_list;
@@ -720,17 +720,9 @@ fn list_text(name: &str) -> Option<&str> {
     if name.contains('(') {
         return Some(name);
     }
-    SAMPLE_LISTS
-        .iter()
-        .find(|(file, _)| file.trim_start_matches("lists/").trim_end_matches(".ron") == name)
-        .or_else(|| {
-            crate::content::STARTER_LISTS.iter().find(|(file, _)| {
-                file.trim_start_matches("lists/starter/")
-                    .trim_end_matches(".ron")
-                    == name
-            })
-        })
-        .map(|(_, text)| *text)
+    crate::content::shipped_lists()
+        .find(|(shipped, _)| *shipped == name)
+        .map(|(_, text)| text)
 }
 
 impl Battle {

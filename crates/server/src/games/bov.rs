@@ -11,7 +11,7 @@ use valerna_ai::ismcts::Budget;
 use valerna_ai::spec::BovSpec;
 use valerna_bov::battle::log::{Event, Meaning};
 use valerna_bov::battle::{Battle, BattleSetup};
-use valerna_bov::content::{Pack, SAMPLE_LISTS, SAMPLE_MAPS};
+use valerna_bov::content::{Pack, SAMPLE_MAPS, shipped_lists};
 use valerna_bov::geometry::Map;
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
@@ -116,9 +116,6 @@ fn pick<T: Copy>(what: &str, table: &[(&str, T)], name: &str) -> Result<T, Strin
 }
 
 /// A shipped list's name (`allaria_guild_line`).
-fn list_name(file: &str) -> &str {
-    file.trim_start_matches("lists/").trim_end_matches(".ron")
-}
 
 /// A shipped map's name (`river_crossing`).
 fn map_name(file: &str) -> &str {
@@ -197,9 +194,9 @@ impl Worded for Battle {
                 .map_err(|l| format!("options.lists: 2 lists, one a side, not {}", l.len()))?,
         };
         for (seat, list) in lists.iter().enumerate() {
-            let shipped = SAMPLE_LISTS.iter().any(|(f, _)| list_name(f) == list);
+            let shipped = shipped_lists().any(|(name, _)| name == list);
             if !shipped && !list.contains('(') {
-                let names: Vec<&str> = SAMPLE_LISTS.iter().map(|(f, _)| list_name(f)).collect();
+                let names: Vec<&str> = shipped_lists().map(|(name, _)| name).collect();
                 return Err(format!(
                     "options.lists[{seat}]: no shipped list {list:?} ({}), and not the text of a list",
                     names.join(", ")
@@ -426,6 +423,10 @@ pub struct ContentList {
     pub name: String,
     pub force: String,
     pub game_size: u32,
+    /// The rulebook it is written for, when it names one: a battle of the
+    /// other edition refuses it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<valerna_bov::rules::edition::Edition>,
     /// Its units' card ids.
     pub units: Vec<String>,
 }
@@ -451,16 +452,16 @@ pub struct ContentMap {
 
 /// The public content of the pack.
 pub fn content_body(content: &Pack) -> ContentBody {
-    let lists = SAMPLE_LISTS
-        .iter()
-        .filter_map(|(file, text)| {
+    let lists = shipped_lists()
+        .filter_map(|(name, text)| {
             let l = force_list::parse(text).ok()?;
             // The Vaala cards a list picks are its side's secret.
             Some(ContentList {
-                id: list_name(file).to_owned(),
+                id: name.to_owned(),
                 name: l.name,
                 force: l.force,
                 game_size: l.game_size,
+                edition: l.edition,
                 units: l.units.into_iter().map(|u| u.card).collect(),
             })
         })

@@ -342,6 +342,7 @@ web-ws-edition = Rules
 web-ws-edition-any = Either edition
 web-ws-tokens = Upgrade tokens (1 point each)
 web-ws-tokens-count = Upgrade tokens: { $count }
+web-ws-captain = Led by its Captain
 web-ws-empty = Empty list
 web-ws-starter = Starter list
 web-ws-shipped = Shipped list

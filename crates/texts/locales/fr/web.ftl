@@ -342,6 +342,7 @@ web-ws-edition = Règles
 web-ws-edition-any = L'une ou l'autre édition
 web-ws-tokens = Jetons d'Amélioration (1 point chacun)
 web-ws-tokens-count = Jetons d'Amélioration : { $count }
+web-ws-captain = Menée par son Capitaine
 web-ws-empty = Liste vide
 web-ws-starter = Liste de départ
 web-ws-shipped = Liste d'exemple

@@ -342,6 +342,7 @@ web-ws-edition = Regole
 web-ws-edition-any = Qualsiasi edizione
 web-ws-tokens = Segnalini Potenziamento (1 punto l'uno)
 web-ws-tokens-count = Segnalini Potenziamento: { $count }
+web-ws-captain = Guidata dal suo Capitano
 web-ws-empty = Lista vuota
 web-ws-starter = Lista iniziale
 web-ws-shipped = Lista di esempio
