@@ -508,6 +508,22 @@ test("a battle by the starter set's rules, chosen in the lobby", { timeout: 1200
   const st = await (await fetch(`${at.server.base}/api/games/${id}`)).json();
   assert.equal(st.view.edition, 'starter');
   assert.equal(st.view.scenario, 'GrandTactical');
+  // A unit a Hero leads: its Captain model is named, and its card shows the
+  // Hero's, whose power the unit has (BoV starter, "Heroes as Captains").
+  const led = st.view.units.filter((/** @type {any} */ u) => u.captain_card);
+  assert.ok(led.length >= 2, JSON.stringify(st.view.units.map((/** @type {any} */ u) => [u.name, u.captain, u.captain_card])));
+  assert.ok(led.every((/** @type {any} */ u) => u.captain === 0));
+  const shown = await page.evaluate(async (id) => {
+    const { unitCard } = await import('/static/bov/panels.js');
+    const content = await (await fetch('/api/content/bov')).json();
+    const u = window.__bov.state().view.units.find((/** @type {any} */ x) => x.id === id);
+    const box = document.createElement('div');
+    box.append(...unitCard(content, u));
+    const hero = content.units.find((/** @type {any} */ c) => c.id === u.captain_card);
+    return { text: box.textContent, hero: hero.name, power: hero.front.powers[0]?.name || '' };
+  }, led[0].id);
+  assert.ok(shown.text.includes(`Led by ${shown.hero}, its Captain`), shown.text);
+  assert.ok(shown.text.includes(shown.power), shown.text);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -634,6 +634,14 @@ pub struct UnitView {
     /// (BoV 5.1, "Dragonriders").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mounted_on: Option<u16>,
+    /// The number of its Captain model while it is on the battlefield (BoV
+    /// starter, "Captains").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captain: Option<u8>,
+    /// The card of the Hero leading it as its Captain, while the Hero leads
+    /// troopers (BoV starter, "Heroes as Captains"): its power is the unit's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captain_card: Option<String>,
     /// How far it may march now, in inches: Speed with the powers' bonuses,
     /// after Slowed and Immobilized (0 when not on the table).
     pub allowance_in: f64,
@@ -1335,6 +1343,11 @@ impl Game for Battle {
                     deployed: u.deployed,
                     reserve: u.reserve,
                     mounted_on: u.mounted_on,
+                    captain: u.captain.filter(|_| u.captain_in_play()),
+                    captain_card: u
+                        .led_by_hero()
+                        .and_then(|h| self.pack.card(h.card))
+                        .map(|c| c.id.clone()),
                     allowance_in: if u.alive() && u.mounted_on.is_none() {
                         self.allowance(u.id, false)
                     } else {

@@ -70,6 +70,7 @@ export function unitCard(content, u) {
   ].filter(Boolean);
   for (const [k, n] of Object.entries(u.status || {})) if (n) facts.push(`${t(`web-bov-status-${k}`)} ${n}`);
   if (u.reserve) facts.push(t('web-bov-reserve'));
+  if (u.captain !== undefined && !u.captain_card) facts.push(t('web-bov-captain-in-play'));
   out.push(el('p', { class: 'facts', text: facts.join(' · ') }));
   if (card) {
     const p = u.injured && card.injured ? card.injured : card.front;
@@ -86,7 +87,14 @@ export function unitCard(content, u) {
     out.push(el('dl', { class: 'stats' }, stats.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })])));
     out.push(el('p', { class: 'keywords', text: (card.keywords || []).map(keywordText).join(', ') }));
     for (const pw of p.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
-    if (card.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
+    // BoV starter, "Heroes as Captains": the Hero's card, on its side
+    // without stats, lends the unit its power while it leads.
+    const lead = u.captain_card && (content.units || []).find((/** @type {any} */ c) => c.id === u.captain_card);
+    if (lead) {
+      out.push(el('h3', { class: 'captain', text: t('web-bov-captain', { name: lead.name }) }));
+      for (const pw of lead.front?.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
+    }
+    if (card.provisional || lead?.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
   }
   return out;
 }
