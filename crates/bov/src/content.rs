@@ -491,6 +491,14 @@ fn validate_unit(
     }
     let mut seen = HashSet::new();
     let rule = |k: UnitKeyword| card.keywords.iter().any(|x| x.rule() == Some(k));
+    // A keyword another one names (Command X, Captain, X): a tag of the
+    // pack or a rule keyword.
+    let known = |x: &str| {
+        tags.contains(&x.to_ascii_lowercase())
+            || UnitKeyword::ALL
+                .iter()
+                .any(|r| r.name().eq_ignore_ascii_case(x))
+    };
     for (i, k) in card.keywords.iter().enumerate() {
         if !seen.insert(k.to_string().to_ascii_lowercase()) {
             err(&format!("keywords[{i}]"), format!("'{k}' is listed twice"));
@@ -502,28 +510,14 @@ fn validate_unit(
                     "'{t}' is neither a rule keyword of 5.1 nor a tag declared in keywords.ron"
                 ),
             ),
-            Keyword::Command(x)
-                if !tags.contains(&x.to_ascii_lowercase())
-                    && !UnitKeyword::ALL
-                        .iter()
-                        .any(|r| r.name().eq_ignore_ascii_case(x)) =>
-            {
-                err(
-                    &format!("keywords[{i}]"),
-                    format!("Command '{x}': '{x}' is not a keyword of the pack"),
-                )
-            }
-            Keyword::Captain(x)
-                if !tags.contains(&x.to_ascii_lowercase())
-                    && !UnitKeyword::ALL
-                        .iter()
-                        .any(|r| r.name().eq_ignore_ascii_case(x)) =>
-            {
-                err(
-                    &format!("keywords[{i}]"),
-                    format!("Captain, '{x}': '{x}' is not a keyword of the pack"),
-                )
-            }
+            Keyword::Command(x) if !known(x) => err(
+                &format!("keywords[{i}]"),
+                format!("Command '{x}': '{x}' is not a keyword of the pack"),
+            ),
+            Keyword::Captain(x) if !known(x) => err(
+                &format!("keywords[{i}]"),
+                format!("Captain, '{x}': '{x}' is not a keyword of the pack"),
+            ),
             Keyword::Captain(_) if !rule(UnitKeyword::Hero) => err(
                 &format!("keywords[{i}]"),
                 "\"Captain, X\" is a Hero's keyword (BoV starter, \"Heroes as Captains\"): the card needs \"Hero\" too".into(),
