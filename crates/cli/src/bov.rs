@@ -225,11 +225,11 @@ fn cards(faction: Option<&str>, as_json: bool) -> Result<(), CliError> {
     error::emit(&out)
 }
 
-/// The shipped sample lists' names, as `bov sim --lists` takes them.
+/// The shipped lists' names (5.1's, then the starter's), as `bov sim
+/// --lists` takes them.
 pub fn shipped_lists() -> Vec<&'static str> {
-    valerna_bov::content::SAMPLE_LISTS
-        .iter()
-        .map(|(file, _)| file.trim_start_matches("lists/").trim_end_matches(".ron"))
+    valerna_bov::content::shipped_lists()
+        .map(|(name, _)| name)
         .collect()
 }
 

@@ -17,7 +17,7 @@ use serde_json::json;
 use valerna_ai::spec::BovSpec;
 use valerna_ai::{Bot, mix};
 use valerna_bov::battle::{Battle, BattleSetup};
-use valerna_bov::content::{Pack, SAMPLE_LISTS};
+use valerna_bov::content::{Pack, shipped_lists};
 use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::scenario::Battlefield;
@@ -113,9 +113,8 @@ impl BattleResult {
 /// The game size a list (a shipped list's name or a list's text) is
 /// written for.
 fn game_size(list: &str) -> Option<u32> {
-    let text = SAMPLE_LISTS
-        .iter()
-        .find(|(file, _)| file.trim_start_matches("lists/").trim_end_matches(".ron") == list)
+    let text = shipped_lists()
+        .find(|(name, _)| *name == list)
         .map_or(list, |(_, t)| t);
     force_list::parse(text).ok().map(|l| l.game_size)
 }

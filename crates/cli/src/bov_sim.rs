@@ -407,6 +407,22 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             "--monster: the Quest fields no Monsters (BoV 5.1, \"Monsters\": a Pitched Battle or a scenario written for them)",
         ));
     }
+    // A list written for the other rulebook is refused by every battle:
+    // said once, as a usage error.
+    for (arg, list) in lists.iter().zip(&list_texts) {
+        let text = valerna_bov::content::shipped_lists()
+            .find(|(name, _)| name == list)
+            .map_or(list.as_str(), |(_, t)| t);
+        if let Some(written) = valerna_bov::rules::force_list::parse(text)
+            .ok()
+            .and_then(|l| l.edition)
+            && written != edition
+        {
+            return Err(CliError::usage(format!(
+                "--lists '{arg}': the list is written for the {written} edition; play it with --edition {written} (RULINGS §2)"
+            )));
+        }
+    }
     let seed_of = |i: u32| args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
     let setup_of = |i: u32| BattleSetup {
         cards: None,

@@ -244,3 +244,25 @@ fn a_game_mode_of_the_other_edition_is_a_usage_error() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// The starter's shipped lists, whose Trooper cards Heroes lead as Captains,
+/// play by name with `--edition starter` (BoV starter, "Heroes as
+/// Captains"); a battle by BoV 5.1 refuses them at once, naming the list and
+/// the flag to give, with a usage error (RULINGS §2).
+#[test]
+fn the_starter_lists_play_by_their_own_rules_only() {
+    let v = json(
+        "bov sim --edition starter --lists allaria_fencers,tyveria_packs --games 2 --seed 3 --json",
+    );
+    assert_eq!(v["finished"], 2, "{v}");
+    assert_eq!(
+        v["lists"],
+        serde_json::json!(["allaria_fencers", "tyveria_packs"])
+    );
+    let out = run("bov sim --lists allaria_fencers,tyveria_swarm --games 2");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--lists 'allaria_fencers'"), "{err}");
+    assert!(err.contains("--edition starter"), "{err}");
+}
