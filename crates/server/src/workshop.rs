@@ -29,8 +29,6 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::hosted::Worded;
 
-/// A shipped list's name: its file name without `lists/` and `.ron`.
-
 /// The pack the server plays with.
 fn pack() -> Arc<Pack> {
     <Battle as Worded>::pack()

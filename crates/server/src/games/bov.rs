@@ -115,8 +115,6 @@ fn pick<T: Copy>(what: &str, table: &[(&str, T)], name: &str) -> Result<T, Strin
         })
 }
 
-/// A shipped list's name (`allaria_guild_line`).
-
 /// A shipped map's name (`river_crossing`).
 fn map_name(file: &str) -> &str {
     file.trim_start_matches("maps/").trim_end_matches(".ron")
