@@ -245,7 +245,18 @@ async fn the_content_offers_the_lists_without_their_vaala_cards() {
     let a = s.get("/api/content/bov", None).await;
     assert_eq!(a.status, 200, "{}", a.raw);
     let lists = a.body["lists"].as_array().unwrap();
-    assert_eq!(lists.len(), 4);
+    // 5.1's four, naming no edition, and the starter's two, which name theirs.
+    assert_eq!(lists.len(), 6);
+    let starter: Vec<&str> = lists
+        .iter()
+        .filter(|l| l["edition"] == "starter")
+        .map(|l| l["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(starter, ["allaria_fencers", "tyveria_packs"]);
+    assert_eq!(
+        lists.iter().filter(|l| l.get("edition").is_none()).count(),
+        4
+    );
     for l in lists {
         assert!(l.get("vaala").is_none(), "{l}");
         assert!(!l["units"].as_array().unwrap().is_empty());
