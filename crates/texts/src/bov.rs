@@ -287,7 +287,13 @@ pub fn decision_text(
             unit = unit(b, active()),
             mount = unit(b, *m)
         ),
-        Decision::Dismount { .. } => tr!(t, "bov-dismount", unit = unit(b, active())),
+        // Where the rider is set down tells one way to dismount from another.
+        Decision::Dismount { positions } => tr!(
+            t,
+            "bov-dismount",
+            unit = unit(b, active()),
+            at = positions.first().map(|p| point(*p)).unwrap_or_default()
+        ),
         Decision::EntryEdge { edge } => tr!(
             t,
             "bov-entry-edge",
@@ -716,5 +722,30 @@ mod tests {
                 assert!(q.contains(&g.units[0].name), "{lang:?}: {q}");
             }
         }
+    }
+
+    /// BoV 5.1, "Dragonriders": the rider is set down in base contact with
+    /// its Mount, where its owner chooses; two ways to dismount read apart.
+    #[test]
+    fn a_dismount_says_where_the_rider_is_set_down() {
+        use valerna_bov::battle::Decision;
+        use valerna_bov::geometry::Point;
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let g = Battle::start_narrated(
+            &pack,
+            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
+        )
+        .unwrap();
+        let [a, b] = [Point::new(10.0, 20.5), Point::new(12.25, 20.5)].map(|p| {
+            super::decision_text(
+                &g,
+                &Texts::new(Lang::En),
+                0,
+                Some(0),
+                &Decision::Dismount { positions: vec![p] },
+            )
+        });
+        assert!(a.contains("dismounts at (10.0\", 20.5\")"), "{a}");
+        assert_ne!(a, b);
     }
 }
