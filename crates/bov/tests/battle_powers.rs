@@ -917,14 +917,7 @@ fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
     for seed in 0..10 {
         let setup = BattleSetup::pitched(seed, list, "tyveria_swarm");
         let mut g = Battle::start(&pack, &setup).unwrap();
-        let mut buf = Vec::new();
-        while matches!(
-            g.phase,
-            Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-        ) {
-            g.choices(&mut buf);
-            g.apply(buf[0].clone()).unwrap();
-        }
+        common::past_set_up(&mut g);
         let qui = unit_named(&g, "Parrymaster Qui");
         let foe = unit_named(&g, "Bloodclaws");
         place(&mut g, |g| {

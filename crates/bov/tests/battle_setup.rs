@@ -9,7 +9,7 @@ use valerna_bov::rules::scenario::{self, Scenario};
 use valerna_game::Game;
 
 mod common;
-use common::{pack, unit_named};
+use common::{first_choices_while, pack, unit_named};
 
 fn setup(seed: u64, scenario: Scenario, battlefield: scenario::Battlefield) -> BattleSetup {
     BattleSetup {
@@ -21,15 +21,6 @@ fn setup(seed: u64, scenario: Scenario, battlefield: scenario::Battlefield) -> B
         battlefield,
         map: None,
         monsters: Vec::new(),
-    }
-}
-
-/// Applies the engine's first suggestion while the phase matches.
-fn first_choices_while(g: &mut Battle, phase: impl Fn(&Phase) -> bool) {
-    let mut buf = Vec::new();
-    while phase(&g.phase) {
-        g.choices(&mut buf);
-        g.apply(buf[0].clone()).unwrap();
     }
 }
 

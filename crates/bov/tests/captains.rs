@@ -16,7 +16,7 @@ use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
 
 mod common;
-use common::{activate, decline_reactions, pack, place, row, unit_named};
+use common::{activate, decline_reactions, pack, past_set_up, place, row, unit_named};
 
 fn starter(seed: u64, a: &str, b: &str) -> BattleSetup {
     BattleSetup {
@@ -29,14 +29,7 @@ fn starter(seed: u64, a: &str, b: &str) -> BattleSetup {
 /// A starter battle past deployment.
 fn deployed(seed: u64, a: &str, b: &str) -> Battle {
     let mut g = Battle::start_narrated(&pack(), &starter(seed, a, b)).unwrap();
-    let mut buf = Vec::new();
-    while matches!(
-        g.phase,
-        Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-    ) {
-        g.choices(&mut buf);
-        g.apply(buf[0].clone()).unwrap();
-    }
+    past_set_up(&mut g);
     g
 }
 

@@ -16,22 +16,16 @@ use valerna_bov::rules::scenario::{self, GameResult, Scenario, Score};
 use valerna_game::{Game, Record};
 
 mod common;
-use common::{activate, decline_reactions, pack, place, place_on, row, unit_named};
+use common::{
+    activate, decline_reactions, first_choices_while, pack, past_set_up, place, place_on, row,
+    unit_named,
+};
 
 fn starter(seed: u64, scenario: Scenario) -> BattleSetup {
     BattleSetup {
         scenario,
         edition: Edition::Starter,
         ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
-    }
-}
-
-/// Applies the engine's first suggestion while the phase matches.
-fn first_choices_while(g: &mut Battle, phase: impl Fn(&Phase) -> bool) {
-    let mut buf = Vec::new();
-    while phase(&g.phase) {
-        g.choices(&mut buf);
-        g.apply(buf[0].clone()).unwrap();
     }
 }
 
@@ -45,12 +39,7 @@ fn by_the_lava(seed: u64, edition: Edition) -> (Battle, u16, u16) {
         ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
     };
     let mut g = Battle::start(&pack(), &setup).unwrap();
-    first_choices_while(&mut g, |p| {
-        matches!(
-            p,
-            Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-        )
-    });
+    past_set_up(&mut g);
     let lava = TerrainPiece::rect(
         "Lava pool",
         Point::new(4.0, 16.0),
@@ -1066,12 +1055,7 @@ fn casualties_and_a_killed_captain_shake_the_starter_troopers() {
                 ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
             };
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
-            first_choices_while(&mut g, |p| {
-                matches!(
-                    p,
-                    Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-                )
-            });
+            past_set_up(&mut g);
             let alarn = unit_named(&g, "Eldai Alarn");
             let fangs = unit_named(&g, "Bloodfangs");
             let gap = common::radius(&g, alarn) + common::radius(&g, fangs);
@@ -1174,12 +1158,7 @@ fn the_general_killed_shakes_the_whole_starter_army() {
                 ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
             };
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
-            first_choices_while(&mut g, |p| {
-                matches!(
-                    p,
-                    Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-                )
-            });
+            past_set_up(&mut g);
             let alarn = unit_named(&g, "Eldai Alarn");
             let chief = unit_named(&g, "Ogerron Warchief");
             let fencers = unit_named(&g, "Dreamfencers");
@@ -1480,12 +1459,7 @@ fn starter_reserves_are_not_defeated_at_the_end() {
             ..BattleSetup::pitched(4, "allaria_guild_line", "tyveria_swarm")
         };
         let mut g = Battle::start(&pack(), &setup).unwrap();
-        first_choices_while(&mut g, |p| {
-            matches!(
-                p,
-                Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-            )
-        });
+        past_set_up(&mut g);
         // Seat 1 keeps the Bloodclaws in Reserve and has only them and the
         // Scythed Reavers; seat 0 defeats the Reavers.
         let alarn = unit_named(&g, "Eldai Alarn");
@@ -1794,12 +1768,7 @@ fn an_upgrade_token_is_declared_before_the_roll() {
         };
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         assert_eq!(g.upgrade_tokens, [0, 0], "the shipped lists buy none");
-        first_choices_while(&mut g, |p| {
-            matches!(
-                p,
-                Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-            )
-        });
+        past_set_up(&mut g);
         let alarn = unit_named(&g, "Eldai Alarn");
         let fangs = unit_named(&g, "Bloodfangs");
         let gap = common::radius(&g, alarn) + common::radius(&g, fangs);
@@ -1907,12 +1876,7 @@ fn assassinate_s_criticals_kill_the_captain() {
             ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
         };
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
-        first_choices_while(&mut g, |p| {
-            matches!(
-                p,
-                Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-            )
-        });
+        past_set_up(&mut g);
         let alarn = unit_named(&g, "Eldai Alarn");
         let fangs = unit_named(&g, "Bloodfangs");
         place(&mut g, |g| {

@@ -38,15 +38,28 @@ pub fn pack() -> Arc<Pack> {
 /// table edges and deployment.
 pub fn deployed(seed: u64, a: &str, b: &str) -> Battle {
     let mut g = Battle::start(&pack(), &BattleSetup::pitched(seed, a, b)).unwrap();
+    past_set_up(&mut g);
+    g
+}
+
+/// Applies the engine's first suggestion while the phase matches.
+pub fn first_choices_while(g: &mut Battle, phase: impl Fn(&Phase) -> bool) {
     let mut buf = Vec::new();
-    while matches!(
-        g.phase,
-        Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
-    ) {
+    while phase(&g.phase) {
         g.choices(&mut buf);
         g.apply(buf[0].clone()).unwrap();
     }
-    g
+}
+
+/// Takes the engine's first suggestions through the set-up: objectives,
+/// table edges and deployment.
+pub fn past_set_up(g: &mut Battle) {
+    first_choices_while(g, |p| {
+        matches!(
+            p,
+            Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
+        )
+    });
 }
 
 pub fn unit_named(g: &Battle, name: &str) -> u16 {
