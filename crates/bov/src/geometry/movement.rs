@@ -225,22 +225,30 @@ impl NearEdges {
         radius: f64,
         same_side: bool,
     ) -> (bool, f64) {
-        let (mut inside, mut kept, mut clear) = (false, 0.0f64, f64::INFINITY);
+        let all = &self.edges;
         let mut start = 0;
-        for (k, end, side) in &mut self.pieces {
-            let edges = &self.edges[start..*end];
+        overlap_of(self.pieces.iter_mut().map(|(k, end, side)| {
+            let edges = &all[start..*end];
             start = *end;
-            let (over, margin) =
-                field.terrain[*k].overlap_margin_on_stretch(c, radius, edges, side, same_side);
-            if over {
-                inside = true;
-                kept = kept.max(margin);
-            } else {
-                clear = clear.min(margin);
-            }
-        }
-        (inside, if inside { kept } else { clear })
+            field.terrain[*k].overlap_margin_on_stretch(c, radius, edges, side, same_side)
+        }))
     }
+}
+
+/// Whether a base overlaps any of the pieces, from each piece's answer and
+/// margin, and how far it may move before that can change: overlap lasts
+/// while one piece keeps it, its absence while every piece stays clear.
+fn overlap_of(pieces: impl Iterator<Item = (bool, f64)>) -> (bool, f64) {
+    let (mut inside, mut kept, mut clear) = (false, 0.0f64, f64::INFINITY);
+    for (over, margin) in pieces {
+        if over {
+            inside = true;
+            kept = kept.max(margin);
+        } else {
+            clear = clear.min(margin);
+        }
+    }
+    (inside, if inside { kept } else { clear })
 }
 
 /// The length of `a`-`b` along which a base of `radius` overlaps any of the
@@ -272,17 +280,10 @@ pub(crate) fn overlapped_length(
     // every piece stays clear.
     let state = |t: f64| {
         let c = a.lerp(b, t);
-        let (mut inside, mut kept, mut clear) = (false, 0.0f64, f64::INFINITY);
-        for (k, edges) in leg.pieces() {
-            let (over, margin) = field.terrain[k].overlap_margin_among(c, radius, edges);
-            if over {
-                inside = true;
-                kept = kept.max(margin);
-            } else {
-                clear = clear.min(margin);
-            }
-        }
-        (inside, if inside { kept } else { clear })
+        overlap_of(
+            leg.pieces()
+                .map(|(k, edges)| field.terrain[k].overlap_margin_among(c, radius, edges)),
+        )
     };
     // How far along the leg (as a fraction of it) a margin is sure to keep
     // the answer.

@@ -1218,6 +1218,24 @@ fn straight_step(
         .collect()
 }
 
+/// The indices of `unit`'s models, for a formation move of `displacement`
+/// within `allowance`: `None` when there is nothing to move or the figures
+/// are not finite.
+fn formation_members(
+    models: &[Model],
+    unit: UnitId,
+    displacement: Point,
+    allowance: f64,
+) -> Option<Vec<usize>> {
+    if !displacement.is_finite() || !allowance.is_finite() {
+        return None;
+    }
+    let members: Vec<usize> = (0..models.len())
+        .filter(|&i| models[i].unit == unit)
+        .collect();
+    (!members.is_empty()).then_some(members)
+}
+
 /// Whether [`plan_formation`] surely finds a move, known without finding
 /// it: its last straight try, a twentieth of the displacement, is legal.
 /// `false` says nothing.
@@ -1230,15 +1248,9 @@ pub(crate) fn formation_surely_moves(
     allowance: f64,
     traits: MoveTraits,
 ) -> bool {
-    if !displacement.is_finite() || !allowance.is_finite() {
+    let Some(members) = formation_members(models, unit, displacement, allowance) else {
         return false;
-    }
-    let members: Vec<usize> = (0..models.len())
-        .filter(|&i| models[i].unit == unit)
-        .collect();
-    if members.is_empty() {
-        return false;
-    }
+    };
     let mv = UnitMove {
         unit,
         kind,
@@ -1263,15 +1275,7 @@ pub fn plan_formation(
     allowance: f64,
     traits: MoveTraits,
 ) -> Option<UnitMove> {
-    if !displacement.is_finite() || !allowance.is_finite() {
-        return None;
-    }
-    let members: Vec<usize> = (0..models.len())
-        .filter(|&i| models[i].unit == unit)
-        .collect();
-    if members.is_empty() {
-        return None;
-    }
+    let members = formation_members(models, unit, displacement, allowance)?;
     let make = |moves: Vec<ModelMove>| UnitMove {
         unit,
         kind,
