@@ -48,6 +48,24 @@ async function add(page, card) {
   await page.click('#add');
 }
 
+/**
+ * Exports the list (the page's "Export (.ron)"), keeps the file in a fresh
+ * folder and has `valerna bov list validate` accept it: the file's path,
+ * text and folder.
+ * @param {import('playwright-core').Page} page
+ */
+async function exported(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-list-'));
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  assert.match(file, /\.ron$/);
+  const text = fs.readFileSync(file, 'utf8');
+  const r = spawnSync(binary(), ['bov', 'list', 'validate', file, '--json'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}\n${text}`);
+  return { file, text, dir };
+}
+
 test('a 100-point list: a broken rule beside its entry, fixed, exported and validated by the command line', { timeout: 120000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
@@ -82,13 +100,7 @@ test('a 100-point list: a broken rule beside its entry, fixed, exported and vali
   const spent = Number(/(\d+) of 100 points/.exec(total)?.[1]);
   assert.ok(spent > 0 && spent <= 100, total);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-list-'));
-  const file = path.join(dir, download.suggestedFilename());
-  await download.saveAs(file);
-  assert.match(file, /\.ron$/);
-  const r = spawnSync(binary(), ['bov', 'list', 'validate', file, '--json'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}\n${fs.readFileSync(file, 'utf8')}`);
+  const { file, dir } = await exported(page);
 
   // The exported file imports back as the same list.
   await page.click('#empty');
@@ -143,15 +155,9 @@ test("a starter-set list: its rules named, Upgrade tokens bought and counted, va
   await shot(page, 'workshop-list-starter-en.png');
   assert.deepEqual(await accessibility(page), []);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-list-'));
-  const file = path.join(dir, download.suggestedFilename());
-  await download.saveAs(file);
-  const text = fs.readFileSync(file, 'utf8');
+  const { file, text, dir } = await exported(page);
   assert.match(text, /edition: starter,/);
   assert.match(text, /upgrade_tokens: 1,/);
-  const r = spawnSync(binary(), ['bov', 'list', 'validate', file, '--json'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}\n${text}`);
 
   // Read back, the list keeps its rules and its tokens.
   await page.click('#empty');
@@ -195,14 +201,8 @@ test('a shipped starter list: its Heroes lead their troopers as Captains, kept t
   // BoV starter, "Heroes as Captains": each led unit names its Hero.
   const led = await page.locator('#units select.captain').evaluateAll((ss) => ss.map((x) => /** @type {HTMLSelectElement} */ (x).value).filter(Boolean));
   assert.ok(led.length >= 2, led.join());
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'valerna-list-'));
-  const file = path.join(dir, download.suggestedFilename());
-  await download.saveAs(file);
-  const text = fs.readFileSync(file, 'utf8');
+  const { text, dir } = await exported(page);
   for (const c of led) assert.ok(text.includes(`captain: Some("${c}")`), text);
-  const r = spawnSync(binary(), ['bov', 'list', 'validate', file, '--json'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}\n${text}`);
   // A Captain taken away: the Hero is a unit of its own again, still valid.
   await page.selectOption('#units select.captain >> nth=0', '');
   await checked(page);

@@ -225,7 +225,10 @@ function entryRow(u, i) {
   // BoV starter, "Heroes as Captains": a Hero with "Captain, X" may lead a
   // unit of X troopers; a starter list names it on the troopers' entry.
   if (list.edition === 'starter' && c && !has(c, 'Hero')) {
-    const leads = (/** @type {any} */ h) => (h?.keywords || []).some((/** @type {any} */ k) => /^Captain, /.test(String(k)) && has(c, String(k).slice(9)));
+    const leads = (/** @type {any} */ h) => (h?.keywords || []).some((/** @type {any} */ k) => {
+      const x = /^Captain, (.+)$/.exec(String(k))?.[1];
+      return x !== undefined && has(c, x);
+    });
     const heroes = list.units.filter((x) => leads(card(x.card)));
     if (heroes.length || u.captain) {
       controls.push(
