@@ -272,16 +272,7 @@ fn assassinate_s_criticals_kill_a_hero_captain_and_its_power() {
         activate(&mut g, alarn);
         g.apply(Decision::Attack { target: fangs }).unwrap();
         settle(&mut g);
-        let critical: u32 = g
-            .entries()
-            .iter()
-            .filter_map(|e| match &e.event {
-                Event::AttackRolled {
-                    attacker, critical, ..
-                } if *attacker == alarn => Some(*critical),
-                _ => None,
-            })
-            .sum();
+        let critical = common::criticals_rolled(&g, alarn);
         let f = &g.units[usize::from(fangs)];
         if critical > 0 {
             killed += 1;

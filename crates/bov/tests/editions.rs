@@ -1888,16 +1888,7 @@ fn assassinate_s_criticals_kill_the_captain() {
         activate(&mut g, alarn);
         g.apply(Decision::Attack { target: fangs }).unwrap();
         settle(&mut g);
-        let critical: u32 = g
-            .entries()
-            .iter()
-            .filter_map(|e| match &e.event {
-                Event::AttackRolled {
-                    attacker, critical, ..
-                } if *attacker == alarn => Some(*critical),
-                _ => None,
-            })
-            .sum();
+        let critical = common::criticals_rolled(&g, alarn);
         let f = &g.units[usize::from(fangs)];
         assert_eq!(f.captain_in_play(), critical == 0, "seed {seed}");
         if critical > 0 {

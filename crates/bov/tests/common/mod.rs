@@ -225,3 +225,18 @@ pub fn check_charge_waits(
     }
     stands
 }
+
+/// The critical hits `attacker`'s attack rolls have shown so far.
+pub fn criticals_rolled(g: &Battle, attacker: u16) -> u32 {
+    g.entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            valerna_bov::battle::log::Event::AttackRolled {
+                attacker: a,
+                critical,
+                ..
+            } if *a == attacker => Some(*critical),
+            _ => None,
+        })
+        .sum()
+}
