@@ -451,8 +451,18 @@ async function main() {
     history.replaceState(null, '', location.pathname);
   }
   await start(initialLang());
-  // A carried list that names its rulebook sets the battle's rules to it.
-  const named = fromBuilder ? /\bedition:\s*(?:Some\()?(\w+)/.exec(carriedList() || '')?.[1] : undefined;
+  // A carried list that names its rulebook sets the battle's rules to it,
+  // as the server reads the list (the validator the builder asks).
+  const carried = fromBuilder ? carriedList() : null;
+  /** @type {string | undefined} */
+  let named;
+  if (carried) {
+    try {
+      named = (await postJson('/api/bov/lists/check', { text: carried, pack: carriedList('valerna.carried-pack') })).list?.edition;
+    } catch {
+      /* unread, the rules stay as chosen; creating the battle says why */
+    }
+  }
   const edition = /** @type {HTMLSelectElement | null} */ (document.getElementById('edition'));
   if (named && edition && [...edition.options].some((o) => o.value === named)) {
     edition.value = named;
