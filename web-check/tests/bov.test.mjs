@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { catchErrors, rng, SCREENSHOTS, accessibility, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
+import { catchErrors, rng, SCREENSHOTS, accessibility, serverAndBrowser, pressChoice, createGame } from '../lib/harness.mjs';
 
 const at = serverAndBrowser({ screenshots: true });
 
@@ -524,6 +524,103 @@ test("a battle by the starter set's rules, chosen in the lobby", { timeout: 1200
   }, led[0].id);
   assert.ok(shown.text.includes(`Led by ${shown.hero}, its Captain`), shown.text);
   assert.ok(shown.text.includes(shown.power), shown.text);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a power places a unit anywhere: the starter's Hidden Trails, dragged across the table", { timeout: 240000 }, async () => {
+  const errors = [];
+  const game = await createGame(at.server, {
+    game: 'bov',
+    seats: ['human', 'human'],
+    seed: 3,
+    mode: 'hotseat',
+    options: { lists: ['allaria_fencers', 'tyveria_packs'], edition: 'starter', scenario: 'slay_the_foe' },
+  });
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  await page.waitForSelector('#field .cloth');
+  // Through the set-up by the first choice; the Tyverian side passes; the
+  // Allarian side activates its Fai Hunters, led by the Fai Pathfinder, and
+  // uses the Pathfinder's Ultimate on them.
+  let placing = false;
+  for (let i = 0; i < 200 && !placing; i++) {
+    const h = await page.waitForFunction(
+      () => {
+        if (document.body.dataset.status === 'over') return 'over';
+        if (document.querySelector('#show-hand')) return 'cover';
+        return document.querySelector('#choices button.choice:not([disabled])') && document.body.dataset.busy === 'false' ? 'choose' : false;
+      },
+      undefined,
+      { timeout: 30000, polling: 50 },
+    );
+    const what = await h.jsonValue();
+    assert.notEqual(what, 'over', 'the battle ended before the power was used');
+    if (what === 'cover') {
+      await page.click('#show-hand');
+      continue;
+    }
+    if ((await page.evaluate(() => document.body.dataset.ask)) === 'power_place') {
+      placing = true;
+      break;
+    }
+    const buttons = (await page.$$eval('#choices button.choice:not([disabled])', (bs) => bs.map((b) => ({ kind: b.getAttribute('data-kind') || '', index: Number(b.getAttribute('data-index')), text: b.textContent || '' })))).sort((a, b) => a.index - b.index);
+    const pick =
+      buttons.find((b) => b.kind === 'ActivatePower' && b.text.includes('Hidden Trails') && b.text.endsWith('on Fai Hunters')) ||
+      buttons.find((b) => b.kind === 'Activate' && b.text.includes('Fai Hunters')) ||
+      (buttons.some((b) => b.kind === 'Activate') ? buttons.find((b) => b.kind === 'Pass') : null) ||
+      buttons[0];
+    const version = await page.evaluate(() => document.body.dataset.version);
+    await pressChoice(page, pick.index);
+    await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('#notice')?.textContent, version, { timeout: 30000 });
+  }
+  assert.ok(placing, 'Hidden Trails asked where the Fai Hunters go');
+  // The question and the hint say what is asked: anywhere, touching no enemy.
+  assert.match(await page.textContent('#status'), /where Fai Hunters is placed: anywhere, engaged with no enemy/);
+  assert.match(await page.textContent('#status'), /anywhere on the table, touching no enemy/);
+  const view = () => page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
+  let v = await view();
+  const hunters = v.units.find((/** @type {any} */ u) => u.name === 'Fai Hunters');
+  // Onto an enemy: refused, with the reason, and nothing changes.
+  const enemy = v.units.find((/** @type {any} */ u) => u.owner !== hunters.owner && u.models.length);
+  const onto = await dragDeploy(page, enemy.models[0]);
+  assert.equal(onto.verdict, 'refused', onto.words);
+  assert.match(onto.words, /another model's base|engaged with an enemy/);
+  await page.keyboard.press('Escape');
+  await onto.release();
+  // Across the table, far from where they stand: the first open spot.
+  const version = await page.evaluate(() => document.body.dataset.version);
+  const spots = [
+    { x: 24, y: 18 },
+    { x: 12, y: 18 },
+    { x: 36, y: 18 },
+    { x: 24, y: 12 },
+    { x: 24, y: 24 },
+  ];
+  let placed = null;
+  for (const to of spots) {
+    const d = await dragDeploy(page, to);
+    if (d.verdict === 'ok') {
+      await d.release();
+      placed = to;
+      break;
+    }
+    await page.keyboard.press('Escape');
+    await d.release();
+  }
+  assert.ok(placed, 'an open spot in the middle of the table');
+  await page.waitForFunction((ver) => document.body.dataset.version !== ver, version, { timeout: 30000 });
+  v = await view();
+  const after = v.units.find((/** @type {any} */ u) => u.id === hunters.id);
+  const c = after.models.reduce((s, m) => ({ x: s.x + m.x / after.models.length, y: s.y + m.y / after.models.length }), { x: 0, y: 0 });
+  assert.ok(Math.hypot(c.x - placed.x, c.y - placed.y) < 0.5, `centre ${JSON.stringify(c)} for ${JSON.stringify(placed)}`);
+  await shot(page, 'bov-power-place.png');
+  // The log tells the placement, and no Opportunity Attack was asked.
+  assert.match(await page.textContent('#log'), /places Fai Hunters at \(/);
+  assert.notEqual(await page.evaluate(() => document.body.dataset.ask), 'opportunity');
+  assert.deepEqual(await accessibility(page), [], 'axe-core after a power placed a unit');
   assert.deepEqual(errors, []);
   await context.close();
 });

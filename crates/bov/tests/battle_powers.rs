@@ -871,26 +871,17 @@ fn bot_games_meet_the_triggers_of_the_lists() {
     }
 }
 
-/// "This unit is hit, before defense dice are rolled": a reaction on the
-/// `Hit` trigger is offered after the attack roll, only when it hit, and
-/// its upgrade counts on that defense roll. The pack has no such card, so
-/// the test adds one: an Artifact for Qui.
-#[test]
-fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
-    use std::sync::Arc;
+/// The shipped pack with one more Artifact card, `card` (its RON text), to
+/// hold a power to a test.
+fn pack_with_artifact(card: &str) -> std::sync::Arc<Pack> {
     use valerna_bov::content::DEFAULT_SOURCES;
-    let extra = r#"(
-        id: "stone_skin", name: "Stone Skin", provisional: true,
-        power: (id: "harden", name: "Harden", timing: Reaction(Hit(Melee)), text: "x",
-          effects: [Modifier(target: Caster, roll: Defense, amount: 1, duration: ThisRoll)]),
-    )]"#;
     let texts: Vec<String> = DEFAULT_SOURCES
         .iter()
         .map(|s| {
             if matches!(s.kind, FileKind::Artifacts) {
                 let t = s.text.trim_end();
                 let body = t.strip_suffix(']').unwrap().trim_end();
-                format!("{},{extra}", body.trim_end_matches(','))
+                format!("{},{card}]", body.trim_end_matches(','))
             } else {
                 s.text.to_string()
             }
@@ -905,7 +896,22 @@ fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
             text: t,
         })
         .collect();
-    let pack = Arc::new(Pack::load(&sources).unwrap());
+    std::sync::Arc::new(Pack::load(&sources).unwrap())
+}
+
+/// "This unit is hit, before defense dice are rolled": a reaction on the
+/// `Hit` trigger is offered after the attack roll, only when it hit, and
+/// its upgrade counts on that defense roll. The pack has no such card, so
+/// the test adds one: an Artifact for Qui.
+#[test]
+fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
+    let pack = pack_with_artifact(
+        r#"(
+        id: "stone_skin", name: "Stone Skin", provisional: true,
+        power: (id: "harden", name: "Harden", timing: Reaction(Hit(Melee)), text: "x",
+          effects: [Modifier(target: Caster, roll: Defense, amount: 1, duration: ThisRoll)]),
+    )"#,
+    );
     let list = r#"(
         name: "Test", force: "Allaria", game_size: 100,
         units: [
@@ -962,6 +968,87 @@ fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
         offered += 1;
     }
     assert!(offered > 0);
+}
+
+/// BoV starter, Fig. 5.3 (the 21-point card): "After destroying the last
+/// model in a unit, this unit heals one wound." A reaction on the
+/// `DestroysUnit` trigger is offered to the unit whose attack removed the
+/// last model, once that attack's wounds are applied, and heals it; an
+/// attack that leaves a model standing offers nothing. The test gives the
+/// power to Qui on an Artifact.
+#[test]
+fn destroying_a_unit_s_last_model_sets_off_its_reaction() {
+    let pack = pack_with_artifact(
+        r#"(
+        id: "victors_breath", name: "Victor's Breath", provisional: true,
+        power: (id: "second_wind", name: "Second Wind", timing: Reaction(DestroysUnit),
+          text: "After destroying the last model in a unit, this unit heals one wound.",
+          effects: [Heal(target: Caster, amount: 1)]),
+    )"#,
+    );
+    let list = r#"(
+        name: "Test", force: "Allaria", game_size: 100,
+        units: [
+            (card: "eldai_alarn", general: true),
+            (card: "parrymaster_qui", artifacts: ["victors_breath"]),
+        ],
+    )"#;
+    let second_wind = |qui| Reaction::Power {
+        unit: qui,
+        power: ARTIFACT_POWER_SLOT,
+        target: None,
+    };
+    let (mut destroyed, mut survived) = (0, 0);
+    for seed in 0..30 {
+        let setup = BattleSetup::pitched(seed, list, "tyveria_swarm");
+        let mut g = Battle::start(&pack, &setup).unwrap();
+        common::past_set_up(&mut g);
+        let qui = unit_named(&g, "Parrymaster Qui");
+        let foe = unit_named(&g, "Bloodclaws");
+        // Another enemy far off, so that the battle goes on.
+        let other = unit_named(&g, "Scythed Reavers");
+        place(&mut g, |g| {
+            let y = contact_y(g, qui, foe, 10.0);
+            vec![
+                (qui, row(g, qui, 1, 10.0, 10.0, 0.0)),
+                (foe, row(g, foe, 1, 10.0, y, 0.0)),
+                (other, row(g, other, 1, 40.0, 30.0, 0.0)),
+            ]
+        });
+        g.units[usize::from(qui)].state.wounds = 1;
+        activate(&mut g, qui);
+        g.apply(Decision::Attack { target: foe }).unwrap();
+        let mut offered = false;
+        while let Phase::Reaction {
+            window, options, ..
+        } = g.phase.clone()
+        {
+            let answer = if window.trigger == Trigger::DestroysUnit {
+                assert!(!g.units[usize::from(foe)].alive());
+                assert_eq!(options, vec![second_wind(qui)]);
+                offered = true;
+                Some(second_wind(qui))
+            } else {
+                None
+            };
+            g.apply(Decision::Reaction { reaction: answer }).unwrap();
+        }
+        if g.units[usize::from(foe)].alive() {
+            assert!(!offered);
+            assert_eq!(g.units[usize::from(qui)].state.wounds, 1);
+            survived += 1;
+        } else {
+            assert!(
+                offered,
+                "seed {seed}: no reaction to the destruction: {:?}",
+                g.phase
+            );
+            assert_eq!(g.units[usize::from(qui)].state.wounds, 0, "healed");
+            assert_eq!(uses(&g, CardKind::Artifact, "victors_breath"), 1);
+            destroyed += 1;
+        }
+    }
+    assert!(destroyed > 0 && survived > 0, "{destroyed} {survived}");
 }
 
 /// Bellow: "At the start of this unit's activation, remove 1 fatigue

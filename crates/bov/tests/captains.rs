@@ -526,3 +526,160 @@ fn bots_play_heroes_as_captains() {
         "{used} uses, {fought_on} fighting on"
     );
 }
+
+/// The slot of the Hero's power its troopers are lent.
+fn captain_power(g: &Battle, unit: u16, id: &str) -> u8 {
+    g.powers_of(unit)
+        .find(|(s, p)| *s >= CAPTAIN_POWER_SLOT && p.id == id)
+        .map(|(s, _)| s)
+        .unwrap_or_else(|| panic!("unit {unit} is not lent {id}"))
+}
+
+/// BoV starter, Fig. 5.2 (the 4-point card): "All units within 12" of the
+/// attached unit remove all their poison tokens and take a wound for each
+/// poison token removed." Friend and foe within 12" lose their markers
+/// and take the wounds; a unit farther away keeps its marker.
+#[test]
+fn venom_reckoning_turns_the_poison_within_12_inches_into_wounds() {
+    use valerna_bov::rules::status::StatusKind;
+    let mut g = deployed(3, "allaria_fencers", "tyveria_packs");
+    let shivs = unit_named(&g, "Shiv Cutthroats");
+    let fangs = unit_named(&g, "Bloodfangs");
+    let near = unit_named(&g, "Dreamfencers");
+    let far = unit_named(&g, "Bladepath Warriors");
+    place(&mut g, |g| {
+        vec![
+            (shivs, row(g, shivs, 3, 10.0, 10.0, 0.2)),
+            (fangs, row(g, fangs, 3, 10.0, 4.0, 0.2)),
+            (near, row(g, near, 3, 10.0, 20.0, 0.2)),
+            (far, row(g, far, 3, 10.0, 30.0, 0.2)),
+        ]
+    });
+    for u in [fangs, near, far] {
+        g.units[usize::from(u)]
+            .state
+            .status
+            .add(StatusKind::Poisoned, 1);
+    }
+    let wounds = |g: &Battle, u: u16| {
+        let s = &g.units[usize::from(u)].state;
+        (s.models(), s.wounds)
+    };
+    let before: Vec<_> = [fangs, near, far].iter().map(|&u| wounds(&g, u)).collect();
+    activate(&mut g, shivs);
+    let slot = captain_power(&g, shivs, "venom_reckoning");
+    g.apply(Decision::ActivatePower {
+        power: slot,
+        target: None,
+    })
+    .unwrap();
+    settle(&mut g);
+    for (i, u) in [fangs, near].into_iter().enumerate() {
+        let s = &g.units[usize::from(u)].state;
+        assert_eq!(s.status.get(StatusKind::Poisoned), 0, "unit {u}");
+        assert_ne!(wounds(&g, u), before[i], "unit {u} took its wound");
+    }
+    let f = &g.units[usize::from(far)].state;
+    assert_eq!(f.status.get(StatusKind::Poisoned), 1, "beyond 12\"");
+    assert_eq!(wounds(&g, far), before[2]);
+}
+
+/// BoV starter, Fig. 5.3 (the 9-point card): "Ultimate. Choose a friendly
+/// unit within 12" (including the attached unit), then place it anywhere
+/// on the play area without becoming engaged. This does not trigger
+/// opportunity attacks." The Dreamfencers, engaged with the Bloodfangs,
+/// are lifted out of the fight: a spot in base contact with an enemy, on
+/// another base or off the table is refused with the reason, a spot across
+/// the table is taken, and no Opportunity Attack is offered.
+#[test]
+fn hidden_trails_places_a_friend_anywhere_without_engaging() {
+    let mut g = deployed(5, "allaria_fencers", "tyveria_packs");
+    let hunters = unit_named(&g, "Fai Hunters");
+    let fencers = unit_named(&g, "Dreamfencers");
+    let fangs = unit_named(&g, "Bloodfangs");
+    let r = common::radius(&g, fencers) + common::radius(&g, fangs);
+    place(&mut g, |g| {
+        vec![
+            (hunters, row(g, hunters, 3, 10.0, 10.0, 0.2)),
+            (fencers, row(g, fencers, 3, 20.0, 10.0, 0.2)),
+            (fangs, row(g, fangs, 3, 20.0, 10.0 + r, 0.2)),
+        ]
+    });
+    let snap = g.snapshot();
+    assert!(g.engaged_with(&snap, fencers).contains(&fangs));
+    activate(&mut g, hunters);
+    let slot = captain_power(&g, hunters, "hidden_trails");
+    g.apply(Decision::ActivatePower {
+        power: slot,
+        target: Some(fencers),
+    })
+    .unwrap();
+    settle(&mut g);
+    assert_eq!(g.phase, Phase::PowerPlace { unit: fencers });
+    let n = g.units[usize::from(fencers)].state.models() as usize;
+    let refused = |g: &Battle, positions: Vec<Point>, why: &str| {
+        let e = g
+            .validate(&Decision::Deploy {
+                unit: fencers,
+                positions,
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains(why), "{e} lacks {why:?}");
+    };
+    // In base contact with the Bloodfangs' first model.
+    let fang0 = g.units[usize::from(fangs)].positions[0];
+    let touching: Vec<Point> = (0..n)
+        .map(|k| Point::new(fang0.x - r - 2.5 * k as f64, fang0.y))
+        .collect();
+    refused(&g, touching, "engaged with an enemy");
+    refused(
+        &g,
+        row(&g, fencers, n, 10.0, 10.0, 0.2),
+        "another model's base",
+    );
+    refused(
+        &g,
+        row(&g, fencers, n, -5.0, 30.0, 0.2),
+        "not on the battlefield",
+    );
+    refused(
+        &g,
+        row(&g, fencers, n - 1, 30.0, 30.0, 0.2),
+        "positions were given",
+    );
+    // Engine examples are legal placements.
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    assert!(!buf.is_empty());
+    for d in &buf {
+        g.validate(d).unwrap();
+    }
+    let across = row(&g, fencers, n, 30.0, 30.0, 0.2);
+    g.apply(Decision::Deploy {
+        unit: fencers,
+        positions: across.clone(),
+    })
+    .unwrap();
+    decline_reactions(&mut g);
+    assert!(
+        !matches!(
+            g.phase,
+            Phase::Opportunity { .. } | Phase::PowerPlace { .. }
+        ),
+        "{:?}",
+        g.phase
+    );
+    let f = &g.units[usize::from(fencers)];
+    let at: Vec<Point> = f
+        .state
+        .alive
+        .iter()
+        .map(|m| f.positions[usize::from(m)])
+        .collect();
+    assert_eq!(at, across);
+    let snap = g.snapshot();
+    assert!(g.engaged_with(&snap, fencers).is_empty());
+    // An Ultimate: once a game.
+    let again = g.check_power(hunters, slot, Some(fencers)).unwrap_err();
+    assert!(again.to_string().contains("Ultimate"), "{again}");
+}

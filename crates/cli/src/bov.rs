@@ -306,6 +306,11 @@ fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
                             "artifacts": u.artifacts.iter().map(|&a| pack.artifacts[a].id.clone()).collect::<Vec<_>>(),
                             "bonded_to": u.bonded_to.map(|i| force.units[i].entry.clone()),
                             "mounted_on": u.mounted_on.map(|i| force.units[i].entry.clone()),
+                            "captain": u.captain.as_ref().map(|c| json!({
+                                "entry": c.entry,
+                                "card": pack.card(c.card).map_or("?", |k| k.name.as_str()),
+                                "value": c.value,
+                            })),
                         })
                     })
                     .collect();
@@ -320,6 +325,7 @@ fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
                     "general": general.entry,
                     "units": units,
                     "vaala": force.vaala.iter().map(|&v| pack.vaala[v].id.clone()).collect::<Vec<_>>(),
+                    "upgrade_tokens": force.upgrade_tokens,
                     "provisional_content": true,
                 });
                 emit(&format!(
@@ -355,6 +361,24 @@ fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
                         format!(" [{}]", extra.join(", "))
                     };
                     let _ = writeln!(out, "  {:>3}  {} ({}){extra}", u.value, card(u), u.entry);
+                    // BoV starter, "Heroes as Captains": the Hero leading
+                    // the troopers is one of their models, its card's
+                    // points spent beside theirs.
+                    if let Some(c) = &u.captain {
+                        let name = pack.card(c.card).map_or("?", |k| k.name.as_str());
+                        let _ = writeln!(
+                            out,
+                            "  {:>3}    led by its Captain {name} ({})",
+                            c.value, c.entry
+                        );
+                    }
+                }
+                if force.upgrade_tokens > 0 {
+                    let _ = writeln!(
+                        out,
+                        "  {:>3}  Upgrade tokens: {}",
+                        force.upgrade_tokens, force.upgrade_tokens
+                    );
                 }
                 let _ = writeln!(
                     out,

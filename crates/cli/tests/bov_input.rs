@@ -344,3 +344,38 @@ fn render_writes_png_and_names_bad_paths_and_turns() {
         stderr(&out)
     );
 }
+
+/// BoV starter, "SELECT UNITS" and "Add Vaala cards or Upgrade tokens":
+/// a starter list's summary shows every point it spends: each Hero leading
+/// its troopers as their Captain, and the Upgrade tokens bought; the sum
+/// of the lines is the total it states.
+#[test]
+fn validate_shows_a_starter_list_s_captains_and_tokens() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/bov/lists/starter/allaria_fencers.ron"
+    );
+    let out = run(&format!("bov list validate {path}"));
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("led by its Captain Parrymaster Qui (parrymaster_qui)"),
+        "{text}"
+    );
+    assert!(text.contains("Upgrade tokens: "), "{text}");
+    let spent: u32 = text
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next()?.parse::<u32>().ok())
+        .sum();
+    assert!(text.contains(&format!(", {spent} of 100 points")), "{text}");
+    let v = json(&format!("bov list validate {path} --json"));
+    let fencers = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["entry"] == "dreamfencers")
+        .unwrap();
+    assert_eq!(fencers["captain"]["entry"], "parrymaster_qui", "{v}");
+    assert!(v["upgrade_tokens"].as_u64().unwrap() > 0, "{v}");
+}

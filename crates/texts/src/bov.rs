@@ -150,6 +150,15 @@ pub fn decision_text(
     let who = side(t, seat);
     let active = || about.unwrap_or(u16::MAX);
     match d {
+        // A power's placement is answered with the same decision, about
+        // the unit placed; a deployment is about no unit.
+        Decision::Deploy { unit: u, positions } if about.is_some() => tr!(
+            t,
+            "bov-placed",
+            side = who,
+            unit = unit(b, *u),
+            at = positions.first().map(|&p| point(p)).unwrap_or_default()
+        ),
         Decision::Deploy { unit: u, .. } => tr!(t, "bov-deployed", side = who, unit = unit(b, *u)),
         Decision::Pass => tr!(t, "bov-passed", side = who),
         Decision::Activate { unit: u } => tr!(t, "bov-activated", side = who, unit = unit(b, *u)),
@@ -634,6 +643,7 @@ pub fn question_text(b: &Battle, t: &Texts) -> Option<String> {
         Ask::Markers => "markers",
         Ask::Reaction => "reaction",
         Ask::PowerMove => "power_move",
+        Ask::PowerPlace => "power_place",
         Ask::Giant => "giant",
         Ask::Command => "command",
         Ask::Redirect => "redirect",
@@ -747,5 +757,42 @@ mod tests {
         });
         assert!(a.contains("dismounts at (10.0\", 20.5\")"), "{a}");
         assert_ne!(a, b);
+    }
+
+    /// BoV starter, Fig. 5.3: a power's placement ("place it anywhere on
+    /// the play area") is answered with the deployment's decision, about
+    /// the unit placed: it reads as a placement and says where, in each
+    /// language, and its question says what is asked; a deployment still
+    /// reads as one.
+    #[test]
+    fn a_power_s_placement_reads_as_a_placement_in_each_language() {
+        use valerna_bov::battle::Decision;
+        use valerna_bov::geometry::Point;
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let mut g = Battle::start_narrated(
+            &pack,
+            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
+        )
+        .unwrap();
+        let d = Decision::Deploy {
+            unit: 0,
+            positions: vec![Point::new(30.0, 12.5)],
+        };
+        g.phase = Phase::PowerPlace { unit: 0 };
+        for (lang, placed, deployed, asked) in [
+            (Lang::En, "places", "deploys", "anywhere"),
+            (Lang::It, "colloca", "schiera", "ovunque"),
+            (Lang::Fr, "place", "déploie", "n'importe où"),
+        ] {
+            let t = Texts::new(lang);
+            let said = super::decision_text(&g, &t, 0, Some(0), &d);
+            assert!(said.contains(placed), "{lang:?}: {said}");
+            assert!(said.contains("(30.0\", 12.5\")"), "{lang:?}: {said}");
+            assert!(said.contains(&g.units[0].name), "{lang:?}: {said}");
+            let dep = super::decision_text(&g, &t, 0, None, &d);
+            assert!(dep.contains(deployed), "{lang:?}: {dep}");
+            let q = super::question_text(&g, &t).unwrap();
+            assert!(q.contains(asked), "{lang:?}: {q}");
+        }
     }
 }

@@ -318,6 +318,13 @@ impl Battle {
             (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
                 self.check_move(*unit, paths, *inches)
             }
+            (
+                Phase::PowerPlace { unit },
+                Decision::Deploy {
+                    unit: named,
+                    positions,
+                },
+            ) => self.check_power_place(*unit, *named, positions),
             (Phase::Giant { candidates, .. }, Decision::GiantTarget { unit })
             | (Phase::Command { candidates, .. }, Decision::Command { unit: Some(unit) })
             | (Phase::Redirect { candidates, .. }, Decision::Redirect { unit: Some(unit) }) => {
@@ -492,6 +499,10 @@ impl Battle {
                 // "The Hero may then proceed with its activation as normal."
                 self.dismount(unit, &positions);
                 self.queue.push_front(Step::ChooseAction { unit });
+            }
+            (Phase::PowerPlace { unit }, Decision::Deploy { positions, .. }) => {
+                // Set down, not moved: no Opportunity Attack.
+                self.power_place(unit, &positions);
             }
             (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
                 let moving = paths.iter().any(|(_, w)| !w.is_empty());
@@ -1042,6 +1053,15 @@ impl Battle {
                         .map(|&u| Decision::Redirect { unit: Some(u) }),
                 );
                 Choices::Listed
+            }
+            Phase::PowerPlace { unit } => {
+                out.extend(self.place_examples(*unit).into_iter().map(|positions| {
+                    Decision::Deploy {
+                        unit: *unit,
+                        positions,
+                    }
+                }));
+                Choices::Continuous
             }
             Phase::PowerMove { unit, inches } => {
                 for goal in self.power_move_goals(*unit) {

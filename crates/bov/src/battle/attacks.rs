@@ -517,6 +517,7 @@ impl Battle {
             statuses: statuses_inflicted(&h.keywords, d.wounds),
             by,
         });
+        self.watch_destruction(h.attacker, unit, 1);
         // The Captain killed is tested for "immediately", before those
         // wounds.
         if let Some(m) = morale {

@@ -301,6 +301,12 @@ fn effects_value(
                 Effect::Attack { .. } => 0.0,
                 // Moving out of an enemy's reach when it attacks.
                 Effect::Move { .. } => -sign * 0.1,
+                // Anywhere on the table: more than a move's reach.
+                Effect::Place { .. } => -sign * 0.2,
+                Effect::PoisonToWounds { .. } => {
+                    let markers = f64::from(uu.state.status.get(StatusKind::Poisoned));
+                    sign * points_for_wounds(game, u, markers)
+                }
             };
         }
     }

@@ -6,7 +6,7 @@
 //! its units are down a player may leave the rest in Reserve.
 
 use super::{Battle, BattleError, Phase, Step, err};
-use crate::geometry::{Model, Point, UnitId, in_coherency};
+use crate::geometry::{CONTACT_IN, ENEMY_GAP_IN, Model, Point, UnitId, in_coherency};
 use crate::rules::edition::Edition;
 use crate::rules::scenario::{self, Objectives};
 use crate::rules::setup::{
@@ -363,18 +363,38 @@ impl Battle {
                 positions.len()
             ));
         }
-        let (lo, hi) = self.deployment_zone(seat);
+        let zone = self.deployment_zone(seat);
+        self.check_placement(unit, positions, others, Some(zone), ENEMY_GAP_IN)
+    }
+
+    /// Where every model of `unit` may be put down: one position per model
+    /// (checked by the caller), each base on the table (and wholly within
+    /// the y range `zone` when one is given), out of Impassable terrain,
+    /// on no base of `others`, farther than `enemy_gap` inches from every
+    /// enemy base, and the unit in coherency. Deployment keeps 1" from
+    /// enemies; a power's placement only keeps out of base contact.
+    pub(crate) fn check_placement(
+        &self,
+        unit: u16,
+        positions: &[Point],
+        others: &[Model],
+        zone: Option<(f64, f64)>,
+        enemy_gap: f64,
+    ) -> Result<(), BattleError> {
+        let u = &self.units[usize::from(unit)];
         let placed: Vec<Model> = positions
             .iter()
             .map(|&p| {
-                Model::new(UnitId(unit), seat, p, f64::from(u.base_mm)).with_stature(u.stature)
+                Model::new(UnitId(unit), u.owner, p, f64::from(u.base_mm)).with_stature(u.stature)
             })
             .collect();
         for (i, m) in placed.iter().enumerate() {
             if !m.is_valid() || !self.field.holds_base(m.center, m.radius_in) {
                 return err(format!("model {i} is not on the battlefield"));
             }
-            if m.center.y - m.radius_in < lo - 1e-6 || m.center.y + m.radius_in > hi + 1e-6 {
+            if let Some((lo, hi)) = zone
+                && (m.center.y - m.radius_in < lo - 1e-6 || m.center.y + m.radius_in > hi + 1e-6)
+            {
                 return err(format!(
                     "model {i} is outside the deployment zone (BoV 5.1, \"Determine Deployment Zones\")"
                 ));
@@ -392,9 +412,15 @@ impl Battle {
             }
             if others
                 .iter()
-                .any(|o| o.is_enemy_of(m) && m.gap(o) < crate::geometry::ENEMY_GAP_IN)
+                .any(|o| o.is_enemy_of(m) && (m.gap(o) < enemy_gap || m.in_contact(o)))
             {
-                return err(format!("model {i} is within 1\" of an enemy"));
+                return err(if enemy_gap > CONTACT_IN {
+                    format!("model {i} is within 1\" of an enemy")
+                } else {
+                    format!(
+                        "model {i} would be engaged with an enemy (BoV starter, Fig. 5.3: \"without becoming engaged\")"
+                    )
+                });
             }
         }
         if !in_coherency(&placed) {

@@ -360,6 +360,7 @@ pub enum Ask {
     Markers,
     Reaction,
     PowerMove,
+    PowerPlace,
     Giant,
     Command,
     Redirect,
@@ -387,6 +388,7 @@ impl Ask {
             P::Markers { .. } => Ask::Markers,
             P::Reaction { .. } => Ask::Reaction,
             P::PowerMove { .. } => Ask::PowerMove,
+            P::PowerPlace { .. } => Ask::PowerPlace,
             P::Giant { .. } => Ask::Giant,
             P::Command { .. } => Ask::Command,
             P::Redirect { .. } => Ask::Redirect,
@@ -483,6 +485,7 @@ impl Battle {
             | P::Casualties { unit, .. }
             | P::Reserve { unit }
             | P::PowerMove { unit, .. }
+            | P::PowerPlace { unit }
             | P::Giant { unit, .. }
             | P::Markers { unit, .. }
             | P::Command { hero: unit, .. }
@@ -675,6 +678,7 @@ impl Ask {
             Ask::Markers => "the markers to remove (BoV 5.1, \"Restore Fatigue\")",
             Ask::Reaction => "a reaction or none (BoV 5.1, \"Reactions\")",
             Ask::PowerMove => "the paths of a power's move",
+            Ask::PowerPlace => "where a power places the unit, engaged with no enemy",
             Ask::Giant => "the Giant's target (BoV 5.1, \"Giant\")",
             Ask::Command => "the Command X marker's unit or none (BoV 5.1, \"Command X\")",
             Ask::Redirect => {

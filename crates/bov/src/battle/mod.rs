@@ -18,6 +18,7 @@ pub mod knowledge;
 pub mod log;
 pub mod look;
 pub mod monsters;
+pub mod placing;
 pub mod powers;
 pub mod quest;
 pub mod reactions;
@@ -103,7 +104,8 @@ pub type Paths = Vec<(u8, Vec<Point>)>;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovDecision))]
 pub enum Decision {
-    /// Place every model of a unit in the deployment zone.
+    /// Place every model of a unit in the deployment zone; also the answer
+    /// to a power's placement ([`Phase::PowerPlace`]), anywhere.
     Deploy { unit: u16, positions: Vec<Point> },
     /// "Pass or Activate": pass for the rest of the round.
     Pass,
@@ -317,6 +319,11 @@ pub enum Phase {
         unit: u16,
         inches: f64,
     },
+    /// A power places `unit` anywhere, engaged with no enemy: its owner
+    /// gives the models' positions (answered with `Decision::Deploy`).
+    PowerPlace {
+        unit: u16,
+    },
     /// The owner of a defeated Giant picks the enemy unit engaged with it
     /// that takes its wounds (BoV 5.1, "Giant").
     Giant {
@@ -455,6 +462,11 @@ pub enum Step {
     TakeFirstTurn,
     /// A power moves a unit: its owner gives the paths.
     PowerMove { unit: u16, inches: f64 },
+    /// A power places a unit: its owner gives the positions.
+    PowerPlace { unit: u16 },
+    /// Whether `unit`'s attack or power destroyed the last model of
+    /// `target`, to offer `unit` its reactions to having done so.
+    Destroyed { unit: u16, target: u16 },
     /// A defeated Giant's wounds on one of the enemy units engaged with it.
     Giant { unit: u16, candidates: Vec<u16> },
     /// "End of Game" once a defeated Giant's wounds were inflicted.
@@ -994,6 +1006,11 @@ impl Battle {
                     true
                 }
             }
+            Step::PowerPlace { unit } => self.power_place_step(unit),
+            Step::Destroyed { unit, target } => {
+                self.destroyed_step(unit, target);
+                true
+            }
         }
     }
 }
@@ -1269,6 +1286,7 @@ impl Game for Battle {
             | Phase::Casualties { unit, .. }
             | Phase::Reserve { unit }
             | Phase::PowerMove { unit, .. }
+            | Phase::PowerPlace { unit }
             | Phase::Giant { unit, .. }
             | Phase::Command { hero: unit, .. }
             | Phase::Redirect { hero: unit, .. }

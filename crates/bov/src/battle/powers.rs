@@ -424,6 +424,7 @@ impl Battle {
                         statuses: Vec::new(),
                         by: None,
                     });
+                    self.watch_destruction(caster, u, self.queue.len());
                 }
                 Effect::Hits { dice, .. } => self.power_hits(caster, u, dice),
                 Effect::Status { status, count, .. } => {
@@ -453,6 +454,20 @@ impl Battle {
                         unit: u,
                         inches: f64::from(*inches),
                     });
+                }
+                Effect::Place { .. } => self.queue.push_back(Step::PowerPlace { unit: u }),
+                Effect::PoisonToWounds { .. } => {
+                    let status = &mut self.units[usize::from(u)].state.status;
+                    let markers = status.remove(StatusKind::Poisoned, u8::MAX);
+                    if markers > 0 {
+                        self.queue.push_back(Step::Wounds {
+                            unit: u,
+                            wounds: u32::from(markers),
+                            statuses: Vec::new(),
+                            by: None,
+                        });
+                        self.watch_destruction(caster, u, self.queue.len());
+                    }
                 }
                 Effect::Attack { .. } => {}
             }
@@ -536,6 +551,7 @@ impl Battle {
             statuses: Vec::new(),
             by: None,
         });
+        self.watch_destruction(caster, u, self.queue.len());
     }
 
     /// A unit's defense modifiers for one roll against `kind`: its fatigue

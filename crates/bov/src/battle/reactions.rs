@@ -30,6 +30,7 @@ fn personal(trigger: &Trigger) -> bool {
             | Trigger::Hit(_)
             | Trigger::Charged
             | Trigger::ModelDefeated
+            | Trigger::DestroysUnit
     )
 }
 
@@ -57,6 +58,37 @@ impl Battle {
                 .is_some_and(|u| self.units[usize::from(u)].alive()),
             _ => true,
         })
+    }
+
+    /// Has [`Step::Destroyed`] follow the step now at `at` in the queue
+    /// (the wounds of `unit`'s attack or power on `target`), when `unit`'s
+    /// side has anything that answers destroying a unit.
+    pub(crate) fn watch_destruction(&mut self, unit: u16, target: u16, at: usize) {
+        let seat = self.units[usize::from(unit)].owner;
+        if self.answers(&Trigger::DestroysUnit, seat) {
+            self.queue
+                .insert(at.min(self.queue.len()), Step::Destroyed { unit, target });
+        }
+    }
+
+    /// BoV starter, Fig. 5.3 ("After destroying the last model in a
+    /// unit"): once the wounds of `unit`'s attack or power on `target`, and
+    /// all they caused, are resolved, `unit`'s owner is offered its
+    /// reactions if `target` is gone and `unit` is not.
+    pub(crate) fn destroyed_step(&mut self, unit: u16, target: u16) {
+        if self.units[usize::from(target)].alive() || !self.units[usize::from(unit)].alive() {
+            return;
+        }
+        let seat = self.units[usize::from(unit)].owner;
+        self.queue.push_front(Step::Reactions {
+            window: Window {
+                trigger: Trigger::DestroysUnit,
+                subjects: vec![unit],
+                actor: None,
+            },
+            seats: vec![seat],
+            vaala_played: false,
+        });
     }
 
     /// Whether any unit or card of `seat` answers `trigger` at all: most

@@ -45,6 +45,10 @@ pub enum Trigger {
     MoraleTest,
     /// A unit wins Initiative.
     Initiative,
+    /// This unit destroys the last model of a unit (BoV starter, Fig. 5.3:
+    /// "After destroying the last model in a unit, this unit heals one
+    /// wound").
+    DestroysUnit,
 }
 
 /// Whom an effect applies to.
@@ -171,6 +175,15 @@ pub enum Effect {
     Move { target: Target, inches: u8 },
     /// Add (+) or remove (-) fatigue counters.
     Fatigue { target: Target, amount: i8 },
+    /// Remove every Poison marker and suffer a wound for each (BoV starter,
+    /// Fig. 5.2: "remove all their poison tokens and take a wound for each
+    /// poison token removed").
+    PoisonToWounds { target: Target },
+    /// The owner places the unit anywhere on the battlefield, engaged with
+    /// no enemy; it is not a move, so no Opportunity Attack (BoV starter,
+    /// Fig. 5.3: "place it anywhere on the play area without becoming
+    /// engaged").
+    Place { target: Target },
 }
 
 /// A power printed on a card (K and L on Fig. 1).
@@ -251,7 +264,9 @@ impl Effect {
             | Effect::Modifier { target, .. }
             | Effect::Speed { target, .. }
             | Effect::Move { target, .. }
-            | Effect::Fatigue { target, .. } => Some(target),
+            | Effect::Fatigue { target, .. }
+            | Effect::PoisonToWounds { target }
+            | Effect::Place { target } => Some(target),
         }
     }
 

@@ -685,7 +685,9 @@ async function main() {
         status.textContent = q.text;
         const kinds = new Set(q.options.map((/** @type {any} */ o) => kindOf(o.decision)));
         if (kinds.has('March')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag')}` }));
-        if (kinds.has('Deploy')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag-deploy')}` }));
+        // A power's placement is answered as a deployment is, anywhere on the table.
+        const placing = q.options[0]?.meaning?.ask === 'power_place';
+        if (kinds.has('Deploy')) status.append(el('span', { class: 'hint', text: ` ${t(placing ? 'web-bov-drag-place' : 'web-bov-drag-deploy')}` }));
         if (kinds.has('PlaceObjective') || kinds.has('PlaceMonster')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-click-place')}` }));
         /** The page's own answers: the march planned model by model, the casualties clicked. */
         const own = [];

@@ -10,6 +10,7 @@ bov-round = Round { $round }: { $side } wins the Initiative
 bov-passed = { $side } passes for the rest of the round
 bov-activated = { $side } activates { $unit }
 bov-deployed = { $side } deploys { $unit }
+bov-placed = { $side } places { $unit } at { $at }
 bov-objective = { $side } places an objective at { $at }
 bov-edge = { $side } takes the { $near ->
     [yes] near
@@ -207,6 +208,7 @@ bov-ask = { $side }: { $ask ->
     [markers] the markers { $unit } removes (Restore Fatigue)
     [reaction] a reaction, or none
     [power_move] the paths of { $unit }'s move
+    [power_place] where { $unit } is placed: anywhere, engaged with no enemy
     [giant] the unit that takes the Giant's wounds
     [command] the unit { $unit } commands next, or none
     [redirect] a unit to take the hits instead, or none

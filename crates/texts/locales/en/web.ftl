@@ -304,6 +304,7 @@ web-bov-your-vaala = Your Vaala cards
 web-bov-no-vaala = No Vaala card left.
 web-bov-setup = Set-up
 web-bov-drag-deploy = Drag a unit from its button onto your zone, or click it to deploy it where the button says.
+web-bov-drag-place = Drag the unit from its button to anywhere on the table, touching no enemy, or click it to place it where the button says.
 web-bov-tools = Tools
 web-bov-look = Line of sight
 web-bov-ruler = Ruler

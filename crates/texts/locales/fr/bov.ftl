@@ -11,6 +11,7 @@ bov-round = Tour { $round } : { $side } remporte l'Initiative
 bov-passed = { $side } passe jusqu'à la fin du tour
 bov-activated = { $side } active { $unit }
 bov-deployed = { $side } déploie { $unit }
+bov-placed = { $side } place { $unit } en { $at }
 bov-objective = { $side } place un objectif en { $at }
 bov-edge = { $side } prend le grand bord { $near ->
     [yes] proche
@@ -206,6 +207,7 @@ bov-ask = { $side } : { $ask ->
     [markers] les marqueurs que retire { $unit } (Récupérer de la Fatigue)
     [reaction] une réaction, ou aucune
     [power_move] les chemins du mouvement de { $unit }
+    [power_place] où placer { $unit } : n'importe où, sans engager d'ennemi
     [giant] l'unité qui subit les blessures du Géant
     [command] l'unité que { $unit } commande ensuite, ou aucune
     [redirect] une unité qui prend les touches à sa place, ou aucune

@@ -304,6 +304,7 @@ web-bov-your-vaala = Vos cartes Vaala
 web-bov-no-vaala = Plus aucune carte Vaala.
 web-bov-setup = Mise en place
 web-bov-drag-deploy = Faites glisser une unité depuis son bouton dans votre zone, ou cliquez-le pour la déployer où le bouton l'indique.
+web-bov-drag-place = Faites glisser l'unité depuis son bouton n'importe où sur la table, sans toucher d'ennemi, ou cliquez-le pour la placer où le bouton l'indique.
 web-bov-tools = Outils
 web-bov-look = Ligne de vue
 web-bov-ruler = Règle

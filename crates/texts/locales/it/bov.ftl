@@ -11,6 +11,7 @@ bov-round = Round { $round }: { $side } vince l'Iniziativa
 bov-passed = { $side } passa per il resto del round
 bov-activated = { $side } attiva { $unit }
 bov-deployed = { $side } schiera { $unit }
+bov-placed = { $side } colloca { $unit } in { $at }
 bov-objective = { $side } piazza un obiettivo in { $at }
 bov-edge = { $side } prende il lato lungo { $near ->
     [yes] vicino
@@ -206,6 +207,7 @@ bov-ask = { $side }: { $ask ->
     [markers] i segnalini che { $unit } rimuove (Recuperare Fatica)
     [reaction] una reazione, o nessuna
     [power_move] i percorsi del movimento di { $unit }
+    [power_place] dove collocare { $unit }: ovunque, senza ingaggiare nemici
     [giant] l'unità che subisce le ferite del Gigante
     [command] l'unità che { $unit } comanda dopo, o nessuna
     [redirect] un'unità che subisca i colpi al suo posto, o nessuna

@@ -304,6 +304,7 @@ web-bov-your-vaala = Le tue carte Vaala
 web-bov-no-vaala = Nessuna carta Vaala rimasta.
 web-bov-setup = Preparazione
 web-bov-drag-deploy = Trascina un'unità dal suo pulsante nella tua zona, o cliccalo per schierarla dove indica il pulsante.
+web-bov-drag-place = Trascina l'unità dal suo pulsante in un punto qualsiasi del tavolo, senza toccare nemici, o cliccalo per collocarla dove indica il pulsante.
 web-bov-tools = Strumenti
 web-bov-look = Linea di vista
 web-bov-ruler = Righello
