@@ -15,7 +15,7 @@ fn pack() -> Pack {
 
 fn violations(text: &str) -> Vec<Violation> {
     match parse(text) {
-        Err(e) => vec![e],
+        Err(e) => vec![*e],
         Ok(list) => match validate(&pack(), &list) {
             Ok(_) => panic!("list accepted:\n{text}"),
             Err(v) => v,
@@ -363,8 +363,8 @@ fn monsters_name_the_monster_entry() {
     );
 }
 
-/// What a server sends: the rule's code, section and page, the entry by
-/// kind and index.
+/// What a server sends: the rule's code, section and page, its citation
+/// in words, the entry by kind and index.
 #[test]
 fn violations_serialize_for_a_page_to_show_beside_their_entry() {
     let v = violations(&list(
@@ -378,6 +378,7 @@ fn violations_serialize_for_a_page_to_show_beside_their_entry() {
             "rule": "artifact",
             "section": "Writing up Force Lists > Select Vaala and Artifacts",
             "page": 26,
+            "citation": "BoV 5.1, \"Writing up Force Lists > Select Vaala and Artifacts\", p. 26",
             "entry": {"kind": "unit", "index": 1, "id": "dreamfencers"},
             "message": "Dreamfencers is not a Hero: only Heroes carry Artifacts",
         }])
@@ -459,4 +460,45 @@ fn lists_written_out_read_back_the_same() {
         let written = to_ron(&p, &l);
         assert_eq!(parse(&written).unwrap(), l, "{file}:\n{written}");
     }
+}
+
+/// A list written for the starter edition is held to the starter book, and
+/// its errors cite that book's headings ("Writing army lists > Select
+/// units", "The General", "Duplicates"); the same list
+/// for 5.1 cites 5.1's pages. Rules the starter book has not (the list
+/// format's own) keep their citation.
+#[test]
+fn a_starter_list_s_errors_cite_the_starter_book() {
+    let body = |edition: &str| {
+        format!(
+            "(name: \"t\", force: \"Allaria\", game_size: 20, units: [{GENERAL}, (card: \"parrymaster_qui\", general: true), (id: \"qui2\", card: \"parrymaster_qui\"), (card: \"nobody\")]{edition})"
+        )
+    };
+    let starter = violations(&body(", edition: starter"));
+    let five = violations(&body(""));
+    for (rule, heading) in [
+        (ListRule::Points, "Writing army lists > Select units"),
+        (ListRule::General, "The General"),
+        (ListRule::Unique, "Duplicates"),
+    ] {
+        let s = starter
+            .iter()
+            .find(|v| v.rule == rule)
+            .unwrap_or_else(|| panic!("{rule:?} not in {starter:?}"));
+        assert_eq!((s.section, s.page), (heading, None), "{s:?}");
+        assert!(
+            s.to_string()
+                .contains(&format!("BoV starter, \"{heading}\"")),
+            "{s}"
+        );
+        let f = five.iter().find(|v| v.rule == rule).unwrap();
+        assert_eq!(f.section, rule.section());
+        assert!(f.to_string().contains("BoV 5.1, \""), "{f}");
+        assert_eq!(s.message, f.message);
+    }
+    let unknown = starter
+        .iter()
+        .find(|v| v.rule == ListRule::UnknownCard)
+        .unwrap();
+    assert!(unknown.citation.contains("README"), "{unknown}");
 }

@@ -260,7 +260,7 @@ mod lists {
     use valerna_bov::rules::force_list::{self, Entry, ListRule};
 
     fn check(text: &str) -> Result<force_list::Force, Vec<force_list::Violation>> {
-        let list = force_list::parse(text).map_err(|e| vec![e])?;
+        let list = force_list::parse(text).map_err(|e| vec![*e])?;
         force_list::validate(&pack(), &list)
     }
 

@@ -240,7 +240,7 @@ pub fn checked_list(path: &std::path::Path, what: &str) -> Result<String, CliErr
     let text = error::read_text(path, what, MAX_LIST_OR_MAP_BYTES)?;
     let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
     let result = force_list::parse(&text)
-        .map_err(|e| vec![e])
+        .map_err(|e| vec![*e])
         .and_then(|list| force_list::validate(&pack, &list));
     match result {
         Ok(_) => Ok(text),
@@ -283,7 +283,7 @@ fn validate(file: &std::path::Path, as_json: bool) -> Result<(), CliError> {
     let text = error::read_text(file, &format!("FILE '{shown}'"), MAX_LIST_OR_MAP_BYTES)?;
     let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
     let result = force_list::parse(&text)
-        .map_err(|e| vec![e])
+        .map_err(|e| vec![*e])
         .and_then(|list| force_list::validate(&pack, &list));
     match result {
         Ok(force) => {
@@ -448,9 +448,7 @@ fn new_list(faction: &str, points: u32, output: Option<&std::path::Path>) -> Res
 }
 
 fn error_json(e: &force_list::Violation) -> serde_json::Value {
-    let mut v = serde_json::to_value(e).expect("violations serialize");
-    v["citation"] = json!(e.rule.citation());
-    v
+    serde_json::to_value(e).expect("violations serialize")
 }
 
 /// Writes to standard output; a closed pipe (`| head`) is not an error.

@@ -131,7 +131,7 @@ function violationList(vs) {
   return el(
     'ul',
     { class: 'violations' },
-    vs.map((v) => el('li', { class: 'violation', 'data-rule': v.rule }, [v.message, ' ', el('span', { class: 'cite', text: `(${v.section}${v.page ? `, p. ${v.page}` : ''})` })])),
+    vs.map((v) => el('li', { class: 'violation', 'data-rule': v.rule }, [v.message, ' ', el('span', { class: 'cite', text: `(${v.citation})` })])),
   );
 }
 

@@ -229,6 +229,31 @@ impl ListRule {
         }
     }
 
+    /// The heading of the starter book that states the rule for a list
+    /// written for the starter edition; `None` for the list format's own
+    /// rules and for 5.1's alone (Artifacts, Mercenaries, Monsters).
+    pub fn starter_section(self) -> Option<&'static str> {
+        match self {
+            ListRule::GameSize => Some("Preparing for a game"),
+            ListRule::UnknownForce | ListRule::Force | ListRule::Points => {
+                Some("Writing army lists > Select units")
+            }
+            ListRule::General => Some("The General"),
+            ListRule::Mounted => Some("Generals mounted on an Epic Creature"),
+            ListRule::Dragonbond => Some("The Dragonbond"),
+            ListRule::Unique => Some("Duplicates"),
+            ListRule::UpgradeTokens | ListRule::Captains => Some(self.section()),
+            ListRule::Format
+            | ListRule::UnknownCard
+            | ListRule::DuplicateEntry
+            | ListRule::EntryId
+            | ListRule::UnknownEntry
+            | ListRule::Artifact
+            | ListRule::Mercenaries
+            | ListRule::Monsters => None,
+        }
+    }
+
     /// Where the rule is written, for a reader: `BoV 5.1, "The General",
     /// p. 20`.
     pub fn citation(self) -> String {
@@ -288,16 +313,20 @@ impl fmt::Display for Entry {
 }
 
 /// One broken rule: which, where the book states it, and the entry it
-/// concerns. Serializes as `{rule, section, page, entry: {kind, ...},
-/// message}`.
+/// concerns. Serializes as `{rule, section, page, citation, entry: {kind,
+/// ...}, message}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovViolation))]
 pub struct Violation {
     pub rule: ListRule,
-    /// [`ListRule::section`].
+    /// [`ListRule::section`], or [`ListRule::starter_section`] in a list
+    /// written for the starter edition.
     pub section: &'static str,
-    /// [`ListRule::page`].
+    /// [`ListRule::page`] (the starter book's contents list no pages).
     pub page: Option<u16>,
+    /// The book, section and page together, for a reader: `BoV 5.1, "The
+    /// General", p. 20` or `BoV starter, "The General"`.
+    pub citation: String,
     pub entry: Entry,
     pub message: String,
 }
@@ -308,9 +337,20 @@ impl Violation {
             rule,
             section: rule.section(),
             page: rule.page(),
+            citation: rule.citation(),
             entry,
             message: message.into(),
         }
+    }
+
+    /// The violation as the starter book states the rule, where it does.
+    fn in_starter(mut self) -> Self {
+        if let Some(section) = self.rule.starter_section() {
+            self.section = section;
+            self.page = None;
+            self.citation = format!("BoV starter, \"{section}\"");
+        }
+        self
     }
 }
 
@@ -322,7 +362,7 @@ impl fmt::Display for Violation {
             self.entry,
             self.message,
             self.rule.id(),
-            self.rule.citation()
+            self.citation
         )
     }
 }
@@ -394,16 +434,16 @@ fn is_entry_id(id: &str) -> bool {
 
 /// Parses a force list; a format error is reported as a [`ListRule::Format`]
 /// violation of the whole list naming the line and column.
-pub fn parse(text: &str) -> Result<ForceList, Violation> {
+pub fn parse(text: &str) -> Result<ForceList, Box<Violation>> {
     crate::content::ron_options().from_str(text).map_err(|e| {
-        Violation::new(
+        Box::new(Violation::new(
             ListRule::Format,
             Entry::List,
             format!(
                 "line {}, column {}: {}",
                 e.span.start.line, e.span.start.col, e.code
             ),
-        )
+        ))
     })
 }
 
@@ -656,6 +696,7 @@ fn upgrade_tokens(r: &Reading<'_>) -> Found {
 /// violation, or the force ready to deploy.
 pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<Violation>> {
     let reading = Reading::new(pack, list);
+    let starter = list.edition == Some(super::edition::Edition::Starter);
     let violations: Vec<Violation> = RULES
         .iter()
         .flat_map(|r| {
@@ -663,6 +704,7 @@ pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<Violation>> 
                 .into_iter()
                 .map(move |(entry, message)| Violation::new(r.rule, entry, message))
         })
+        .map(|v| if starter { v.in_starter() } else { v })
         .collect();
     if violations.is_empty() {
         Ok(reading.force())
