@@ -355,20 +355,12 @@ impl Battle {
                 u.name
             ));
         }
-        if positions.len() != u.state.models() as usize {
-            return err(format!(
-                "unit {unit} ({}) has {} models, {} positions were given",
-                u.name,
-                u.state.models(),
-                positions.len()
-            ));
-        }
         let zone = self.deployment_zone(seat);
         self.check_placement(unit, positions, others, Some(zone), ENEMY_GAP_IN)
     }
 
-    /// Where every model of `unit` may be put down: one position per model
-    /// (checked by the caller), each base on the table (and wholly within
+    /// Where every model of `unit` may be put down: one position per model,
+    /// each base on the table (and wholly within
     /// the y range `zone` when one is given), out of Impassable terrain,
     /// on no base of `others`, farther than `enemy_gap` inches from every
     /// enemy base, and the unit in coherency. Deployment keeps 1" from
@@ -382,6 +374,14 @@ impl Battle {
         enemy_gap: f64,
     ) -> Result<(), BattleError> {
         let u = &self.units[usize::from(unit)];
+        if positions.len() != u.state.models() as usize {
+            return err(format!(
+                "unit {unit} ({}) has {} models, {} positions were given",
+                u.name,
+                u.state.models(),
+                positions.len()
+            ));
+        }
         let placed: Vec<Model> = positions
             .iter()
             .map(|&p| {

@@ -29,8 +29,8 @@ impl Battle {
         false
     }
 
-    /// Checks the positions given for the unit a power places: one per
-    /// model, each where [`Battle::check_placement`] allows a base, among
+    /// Checks the positions given for the unit a power places: where
+    /// [`Battle::check_placement`] allows the unit's bases, among
     /// every other model on the battlefield, with no zone and engaged with
     /// no enemy.
     pub(crate) fn check_power_place(
@@ -44,14 +44,6 @@ impl Battle {
             return err(format!(
                 "the power places unit {unit} ({}), not unit {named}",
                 u.name
-            ));
-        }
-        if positions.len() != u.state.models() as usize {
-            return err(format!(
-                "unit {unit} ({}) has {} models, {} positions were given",
-                u.name,
-                u.state.models(),
-                positions.len()
             ));
         }
         let others = self.others_than(unit);
