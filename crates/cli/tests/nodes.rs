@@ -308,6 +308,12 @@ async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
     }
     assert!(over, "the game reached its end");
     let killed_at = killed_at.expect("node A was killed mid-game");
+    // The node lets a finished game go once the store has marked it, after
+    // answering the last decision (`App::retire`): wait for it, a while.
+    let ended = Instant::now();
+    while !owner(&url, &id).await.is_empty() && ended.elapsed() < Duration::from_secs(30) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     assert_eq!(owner(&url, &id).await, "", "a finished game is no one's");
 
     // The spectator's socket heard the game to its end.
