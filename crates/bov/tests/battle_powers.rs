@@ -970,12 +970,80 @@ fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
     assert!(offered > 0);
 }
 
+/// One side's unit `killer`, wounded once, attacks the enemy `victim` cut
+/// down to one model in base contact, from seeds 0 to 29 (a third unit,
+/// `other`, stands far off so the battle goes on): the reaction `slot` of
+/// the killer is offered on `DestroysUnit` exactly when the victim is gone,
+/// after the attack's wounds, and heals the killer; the card is counted
+/// used. Returns how many attacks destroyed and how many did not.
+fn destruction_answered(
+    pack: &std::sync::Arc<Pack>,
+    lists: [&str; 2],
+    [killer, victim, other]: [&str; 3],
+    slot: u8,
+    card: (CardKind, &str),
+) -> (u32, u32) {
+    let (mut destroyed, mut survived) = (0, 0);
+    for seed in 0..30 {
+        let setup = BattleSetup::pitched(seed, lists[0], lists[1]);
+        let mut g = Battle::start(pack, &setup).unwrap();
+        common::past_set_up(&mut g);
+        let k = unit_named(&g, killer);
+        let foe = unit_named(&g, victim);
+        let far = unit_named(&g, other);
+        place(&mut g, |g| {
+            let y = contact_y(g, k, foe, 10.0);
+            vec![
+                (k, row(g, k, 1, 10.0, 10.0, 0.0)),
+                (foe, row(g, foe, 1, 10.0, y, 0.0)),
+                (far, row(g, far, 1, 40.0, 30.0, 0.0)),
+            ]
+        });
+        g.units[usize::from(k)].state.wounds = 1;
+        activate(&mut g, k);
+        g.apply(Decision::Attack { target: foe }).unwrap();
+        let answer = Reaction::Power {
+            unit: k,
+            power: slot,
+            target: None,
+        };
+        let mut offered = false;
+        while let Phase::Reaction {
+            window, options, ..
+        } = g.phase.clone()
+        {
+            let take = window.trigger == Trigger::DestroysUnit;
+            if take {
+                assert!(!g.units[usize::from(foe)].alive());
+                assert_eq!(options, vec![answer.clone()]);
+                offered = true;
+            }
+            g.apply(Decision::Reaction {
+                reaction: take.then(|| answer.clone()),
+            })
+            .unwrap();
+        }
+        if g.units[usize::from(foe)].alive() {
+            assert!(!offered);
+            assert_eq!(g.units[usize::from(k)].state.wounds, 1);
+            survived += 1;
+        } else {
+            assert!(offered, "seed {seed}: no reaction: {:?}", g.phase);
+            assert_eq!(g.units[usize::from(k)].state.wounds, 0, "healed");
+            assert_eq!(uses(&g, card.0, card.1), 1);
+            destroyed += 1;
+        }
+    }
+    (destroyed, survived)
+}
+
 /// BoV starter, Fig. 5.3 (the 21-point card): "After destroying the last
 /// model in a unit, this unit heals one wound." A reaction on the
 /// `DestroysUnit` trigger is offered to the unit whose attack removed the
 /// last model, once that attack's wounds are applied, and heals it; an
-/// attack that leaves a model standing offers nothing. The test gives the
-/// power to Qui on an Artifact.
+/// attack that leaves a model standing offers nothing. Held on the pack's
+/// card that prints it, the Skorpikon Broodmother, and on an Artifact the
+/// test gives Qui.
 #[test]
 fn destroying_a_unit_s_last_model_sets_off_its_reaction() {
     let pack = pack_with_artifact(
@@ -986,69 +1054,36 @@ fn destroying_a_unit_s_last_model_sets_off_its_reaction() {
           effects: [Heal(target: Caster, amount: 1)]),
     )"#,
     );
-    let list = r#"(
+    let qui = r#"(
         name: "Test", force: "Allaria", game_size: 100,
         units: [
             (card: "eldai_alarn", general: true),
             (card: "parrymaster_qui", artifacts: ["victors_breath"]),
         ],
     )"#;
-    let second_wind = |qui| Reaction::Power {
-        unit: qui,
-        power: ARTIFACT_POWER_SLOT,
-        target: None,
-    };
-    let (mut destroyed, mut survived) = (0, 0);
-    for seed in 0..30 {
-        let setup = BattleSetup::pitched(seed, list, "tyveria_swarm");
-        let mut g = Battle::start(&pack, &setup).unwrap();
-        common::past_set_up(&mut g);
-        let qui = unit_named(&g, "Parrymaster Qui");
-        let foe = unit_named(&g, "Bloodclaws");
-        // Another enemy far off, so that the battle goes on.
-        let other = unit_named(&g, "Scythed Reavers");
-        place(&mut g, |g| {
-            let y = contact_y(g, qui, foe, 10.0);
-            vec![
-                (qui, row(g, qui, 1, 10.0, 10.0, 0.0)),
-                (foe, row(g, foe, 1, 10.0, y, 0.0)),
-                (other, row(g, other, 1, 40.0, 30.0, 0.0)),
-            ]
-        });
-        g.units[usize::from(qui)].state.wounds = 1;
-        activate(&mut g, qui);
-        g.apply(Decision::Attack { target: foe }).unwrap();
-        let mut offered = false;
-        while let Phase::Reaction {
-            window, options, ..
-        } = g.phase.clone()
-        {
-            let answer = if window.trigger == Trigger::DestroysUnit {
-                assert!(!g.units[usize::from(foe)].alive());
-                assert_eq!(options, vec![second_wind(qui)]);
-                offered = true;
-                Some(second_wind(qui))
-            } else {
-                None
-            };
-            g.apply(Decision::Reaction { reaction: answer }).unwrap();
-        }
-        if g.units[usize::from(foe)].alive() {
-            assert!(!offered);
-            assert_eq!(g.units[usize::from(qui)].state.wounds, 1);
-            survived += 1;
-        } else {
-            assert!(
-                offered,
-                "seed {seed}: no reaction to the destruction: {:?}",
-                g.phase
-            );
-            assert_eq!(g.units[usize::from(qui)].state.wounds, 0, "healed");
-            assert_eq!(uses(&g, CardKind::Artifact, "victors_breath"), 1);
-            destroyed += 1;
-        }
-    }
+    let (destroyed, survived) = destruction_answered(
+        &pack,
+        [qui, "tyveria_swarm"],
+        ["Parrymaster Qui", "Bloodclaws", "Scythed Reavers"],
+        ARTIFACT_POWER_SLOT,
+        (CardKind::Artifact, "victors_breath"),
+    );
     assert!(destroyed > 0 && survived > 0, "{destroyed} {survived}");
+    let brood = r#"(
+        name: "Test", force: "Tyveria", game_size: 100,
+        units: [
+            (card: "adrael", general: true),
+            (card: "skorpikon_broodmother"),
+        ],
+    )"#;
+    let (destroyed, _) = destruction_answered(
+        &pack,
+        ["allaria_guild_line", brood],
+        ["Skorpikon Broodmother", "Dreamfencers", "Golden Gunners"],
+        0,
+        (CardKind::Power, "devour"),
+    );
+    assert!(destroyed > 0);
 }
 
 /// Bellow: "At the start of this unit's activation, remove 1 fatigue
