@@ -237,7 +237,10 @@ impl Sampler<Battle> for BovSampler {
 /// formation move is legal, or stays.
 pub fn quick(g: &Battle, rng: &mut Stream) -> Decision {
     match g.phase {
-        Phase::Action { unit } if !g.mounted(unit) => quick_action(g, unit),
+        // A starter pair's two attacks are the greedy bot's to weigh.
+        Phase::Action { unit } if !g.mounted(unit) && g.attached_general(unit).is_none() => {
+            quick_action(g, unit)
+        }
         _ => GreedyBot::new(u64::from(rng.next_u32())).decide(g),
     }
 }

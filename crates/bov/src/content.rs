@@ -596,6 +596,21 @@ fn validate_unit(
     if let Some(back) = &card.injured {
         validate_profile("injured", back, err);
     }
+    // BoV starter, "General cards": the mounted side is a General's who
+    // may ride, a Hero with the Rider keyword, Dragonrider in the pack
+    // (docs/rulings.md, "Mounted Generals in the starter edition").
+    if let Some(side) = card.mounted.as_ref().map(|m| m.profile()) {
+        if !rule(UnitKeyword::Hero) || !rule(UnitKeyword::Dragonrider) {
+            err(
+                "mounted",
+                format!(
+                    "'{}' has a mounted side but is not a Hero with the Dragonrider (Rider) keyword: only such Generals mount an Epic Creature (BoV starter, \"General cards\")",
+                    card.name
+                ),
+            );
+        }
+        validate_profile("mounted", &side, err);
+    }
 }
 
 fn validate_profile(side: &str, p: &Profile, err: &mut impl FnMut(&str, String)) {

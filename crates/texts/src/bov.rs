@@ -296,6 +296,21 @@ pub fn decision_text(
             unit = unit(b, active()),
             mount = unit(b, *m)
         ),
+        Decision::PairAttack {
+            target,
+            general_target,
+        } => {
+            let mount = active();
+            let general = b.riders_of(mount).first().copied().unwrap_or(mount);
+            tr!(
+                t,
+                "bov-pair-attack",
+                unit = unit(b, mount),
+                target = unit(b, *target),
+                general = unit(b, general),
+                second = unit(b, *general_target)
+            )
+        }
         // Where the rider is set down tells one way to dismount from another.
         Decision::Dismount { positions } => tr!(
             t,
@@ -447,6 +462,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
         ),
         Event::Destroyed { unit: u } => tr!(t, "bov-destroyed", unit = unit(b, *u)),
         Event::HeroFightsOn { unit: u } => tr!(t, "bov-hero-fights-on", unit = unit(b, *u)),
+        Event::HeroSideAgain { unit: u } => tr!(t, "bov-hero-side-again", unit = unit(b, *u)),
         Event::StatusGained { unit: u, status } => tr!(
             t,
             "bov-status",
@@ -793,6 +809,49 @@ mod tests {
             assert!(dep.contains(deployed), "{lang:?}: {dep}");
             let q = super::question_text(&g, &t).unwrap();
             assert!(q.contains(asked), "{lang:?}: {q}");
+        }
+    }
+
+    /// BoV starter, "Generals mounted on an Epic Creature": the pair's two
+    /// attacks read as one declaration naming the creature, the General
+    /// riding it and both targets, in each language; the creature killed,
+    /// the General's Hero side again is told.
+    #[test]
+    fn a_pair_attack_names_both_attackers_and_targets_in_each_language() {
+        use valerna_bov::battle::Decision;
+        use valerna_bov::battle::log::Event;
+        use valerna_bov::rules::edition::Edition;
+        use valerna_bov::rules::scenario::Scenario;
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let setup = BattleSetup {
+            edition: Edition::Starter,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(1, "allaria_dragon_host", "tyveria_swarm")
+        };
+        let g = Battle::start_narrated(&pack, &setup).unwrap();
+        let named = |name: &str| g.units.iter().find(|u| u.name == name).unwrap().id;
+        let (elyse, dragon) = (named("Elyse"), named("Ferellon Fulgen"));
+        let foes: Vec<u16> = g
+            .units
+            .iter()
+            .filter(|u| u.owner == 1)
+            .map(|u| u.id)
+            .collect();
+        let d = Decision::PairAttack {
+            target: foes[0],
+            general_target: foes[1],
+        };
+        for lang in [Lang::En, Lang::It, Lang::Fr] {
+            let t = Texts::new(lang);
+            let said = super::decision_text(&g, &t, 0, Some(dragon), &d);
+            for u in [dragon, elyse, foes[0], foes[1]] {
+                assert!(
+                    said.contains(&g.units[usize::from(u)].name),
+                    "{lang:?}: {said}"
+                );
+            }
+            let flipped = super::event_text(&g, &t, &Event::HeroSideAgain { unit: elyse });
+            assert!(flipped.contains("Elyse"), "{lang:?}: {flipped}");
         }
     }
 }

@@ -286,6 +286,13 @@ impl Battle {
             (Phase::Action { unit }, Decision::Charge { target }) => {
                 self.check_charge(*unit, *target)
             }
+            (
+                Phase::Action { unit },
+                Decision::PairAttack {
+                    target,
+                    general_target,
+                },
+            ) => self.check_pair_attack(*unit, *target, *general_target),
             (Phase::Action { unit }, Decision::Skirmish { target, paths }) => {
                 self.enemy(*unit, *target)?;
                 // BoV 5.1, "Skirmish": the target is chosen in range and
@@ -439,6 +446,13 @@ impl Battle {
                 }
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
+            (
+                Phase::Action { unit },
+                Decision::PairAttack {
+                    target,
+                    general_target,
+                },
+            ) => self.pair_attack(unit, target, general_target),
             (Phase::Action { unit }, Decision::Charge { target }) => {
                 // BoV 5.1, "Reactions": "When this unit is charged".
                 self.queue.push_back(Step::Reactions {
@@ -881,6 +895,7 @@ impl Battle {
             }
             Phase::Action { unit } => {
                 let unit = *unit;
+                let start = out.len();
                 let owner = self.units[usize::from(unit)].owner;
                 let enemies: Vec<u16> = self.enemies(owner).map(|u| u.id).collect();
                 // The same judgement as `check`, with the snapshot and the
@@ -936,6 +951,16 @@ impl Battle {
                         out.push(Decision::Charge { target: t });
                     }
                 }
+                // BoV starter, "Generals mounted on an Epic Creature": the
+                // creature's attack with one of its General's.
+                let attacks: Vec<u16> = out[start..]
+                    .iter()
+                    .filter_map(|d| match d {
+                        Decision::Attack { target } => Some(*target),
+                        _ => None,
+                    })
+                    .collect();
+                self.pair_attack_choices(unit, &attacks, out);
                 // BoV 5.1, "Activate power".
                 out.extend(
                     self.power_choices_seen(unit, Some((&snap, &sight)))

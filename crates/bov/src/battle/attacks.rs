@@ -434,6 +434,13 @@ impl Battle {
         };
         if stage == 0 {
             let candidates = match h.kind {
+                // BoV starter, "Generals mounted on an Epic Creature":
+                // "Whenever hits are applied to the mounted General, you
+                // may choose the mount to take all of the hits instead
+                // (and roll defense, if applicable)": any hits.
+                _ if self.general_mount(unit).is_some() => {
+                    self.general_mount(unit).into_iter().collect()
+                }
                 WeaponKind::Ranged => self.redirect_candidates(unit, &h.keywords),
                 // BoV 5.1, "Dragonriders": "Whenever hits from melee attacks
                 // are dealt to the mounted Hero, you may choose to have the
@@ -647,7 +654,7 @@ impl Battle {
         if !u.alive() || wounds == 0 {
             return true;
         }
-        let plan = plan_wounds(&u.state, self.card(unit), wounds);
+        let plan = plan_wounds(&u.state, &self.wound_card(unit), wounds);
         if plan.removals > 0 || plan.defeated {
             let owner = u.owner;
             self.queue.push_front(Step::ReactedWounds {
@@ -683,7 +690,7 @@ impl Battle {
         if !u.alive() || wounds == 0 {
             return true;
         }
-        let plan = plan_wounds(&u.state, self.card(unit), wounds);
+        let plan = plan_wounds(&u.state, &self.wound_card(unit), wounds);
         if plan.needs_choice() {
             self.phase = Phase::Casualties {
                 unit,
@@ -803,7 +810,14 @@ impl Battle {
         }
         for rider in self.riders_of(unit) {
             if self.units[usize::from(rider)].alive() {
-                self.unseat(rider, unit, by);
+                // BoV starter: "When one of the units is killed, remove its
+                // miniature and card. The other unit remains in place."
+                if self.edition().generals_mount() {
+                    self.unseat(rider, unit, None);
+                    self.general_dismounted(rider, unit);
+                } else {
+                    self.unseat(rider, unit, by);
+                }
             } else {
                 self.units[usize::from(rider)].mounted_on = None;
             }

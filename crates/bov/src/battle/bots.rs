@@ -366,22 +366,35 @@ fn reaction_value(game: &Battle, seen: &Seen, window: &Window, r: &Reaction) -> 
     }
 }
 
+/// The points an attack of `unit` on `target` is expected to win.
+fn attack_value(game: &Battle, seen: &Seen, unit: u16, target: u16) -> f64 {
+    let (snap, sight) = (&seen.0, &seen.1);
+    if game.engaged_with(snap, unit).contains(&target) {
+        let n = game.melee_models(snap, unit, target);
+        // BoV 5.1, "The Quest" > "Carrying Treasure": defeating a carrier
+        // in melee takes its treasures.
+        let prize = 0.5 * game.carried_worth(target);
+        expected_points(game, unit, target, WeaponKind::Melee, n, false) + prize
+    } else {
+        let n = game.ranged_models(snap, sight, unit, target);
+        expected_points(game, unit, target, WeaponKind::Ranged, n, false)
+    }
+}
+
 impl GreedyBot {
     /// The value of one action of the active unit.
     fn value(&self, game: &Battle, seen: &Seen, unit: u16, d: &Decision) -> f64 {
         match d {
-            Decision::Attack { target } => {
-                let (snap, sight) = (&seen.0, &seen.1);
-                if game.engaged_with(snap, unit).contains(target) {
-                    let n = game.melee_models(snap, unit, *target);
-                    // BoV 5.1, "The Quest" > "Carrying Treasure": defeating
-                    // a carrier in melee takes its treasures.
-                    let prize = 0.5 * game.carried_worth(*target);
-                    expected_points(game, unit, *target, WeaponKind::Melee, n, false) + prize
-                } else {
-                    let n = game.ranged_models(snap, sight, unit, *target);
-                    expected_points(game, unit, *target, WeaponKind::Ranged, n, false)
-                }
+            Decision::Attack { target } => attack_value(game, seen, unit, *target),
+            // BoV starter: the creature's attack and its General's.
+            Decision::PairAttack {
+                target,
+                general_target,
+            } => {
+                attack_value(game, seen, unit, *target)
+                    + game
+                        .attached_general(unit)
+                        .map_or(0.0, |g| attack_value(game, seen, g, *general_target))
             }
             Decision::Charge { target } => {
                 let need = game.distance(unit, *target) - game.allowance(unit, false);

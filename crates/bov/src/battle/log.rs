@@ -137,6 +137,10 @@ pub enum Event {
     /// The troopers a Hero led as their Captain are all gone: the Hero
     /// fights on as a unit of its own (BoV starter, "Heroes as Captains").
     HeroFightsOn { unit: u16 },
+    /// The Epic Creature a General rode was killed: the General stands
+    /// where it stood, its card flipped back to the Hero side (BoV
+    /// starter, "Generals mounted on an Epic Creature").
+    HeroSideAgain { unit: u16 },
     /// A unit gained a status marker.
     StatusGained { unit: u16, status: StatusKind },
     /// A unit's status marker went (at the end of its activation, by
@@ -650,6 +654,7 @@ impl Decision {
             Decision::Redirect { .. } => "a unit to take the hits",
             Decision::Mount { .. } => "mounting",
             Decision::Dismount { .. } => "dismounting",
+            Decision::PairAttack { .. } => "an attack of the Epic Creature and its General",
             Decision::EntryEdge { .. } => "an entry edge",
             Decision::PlaceMonster { .. } => "a Monster's place",
             Decision::Bid { .. } => "a bid",

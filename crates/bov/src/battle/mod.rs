@@ -18,6 +18,7 @@ pub mod knowledge;
 pub mod log;
 pub mod look;
 pub mod monsters;
+pub mod mounted_generals;
 pub mod placing;
 pub mod powers;
 pub mod quest;
@@ -197,6 +198,10 @@ pub enum Decision {
     /// "Dragonriders": before it acts, the mounted rider gets off, each of
     /// its models placed at its point, in base contact with the Mount.
     Dismount { positions: Vec<Point> },
+    /// BoV starter, "Generals mounted on an Epic Creature": the Epic
+    /// Creature's attack on `target` and its General's on
+    /// `general_target`, both declared before either is rolled.
+    PairAttack { target: u16, general_target: u16 },
     /// "The Quest": the face-off's winner picks the table edge the unit
     /// being brought in from Reserve enters from.
     EntryEdge { edge: quest::Edge },
@@ -654,6 +659,15 @@ pub struct UnitView {
     /// troopers (BoV starter, "Heroes as Captains"): its power is the unit's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub captain_card: Option<String>,
+    /// Its card shows its mounted side: a General riding an Epic Creature
+    /// in a starter battle (BoV starter, "General cards").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mounted_side: bool,
+    /// The card of the General riding it, attached to its own (BoV
+    /// starter, "Generals mounted on an Epic Creature"): its powers are
+    /// the pair's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rider_card: Option<String>,
     /// How far it may march now, in inches: Speed with the powers' bonuses,
     /// after Slowed and Immobilized (0 when not on the table).
     pub allowance_in: f64,
@@ -1070,6 +1084,11 @@ impl Battle {
                     setup.edition.book()
                 ));
             }
+            if setup.edition.generals_mount()
+                && let Some((_, why)) = list.riders_not_general().first()
+            {
+                return err(format!("seat {seat}: {why}"));
+            }
             let force = force_list::validate(content, &list).map_err(|es| {
                 let names: Vec<String> = es.iter().map(|e| e.to_string()).collect();
                 BattleError(format!("seat {seat}: {}", names.join("; ")))
@@ -1366,6 +1385,8 @@ impl Game for Battle {
                         .led_by_hero()
                         .and_then(|h| self.pack.card(h.card))
                         .map(|c| c.id.clone()),
+                    mounted_side: self.on_mounted_side(u.id),
+                    rider_card: self.attached_general(u.id).map(|g| self.card(g).id.clone()),
                     allowance_in: if u.alive() && u.mounted_on.is_none() {
                         self.allowance(u.id, false)
                     } else {

@@ -22,17 +22,25 @@ use crate::rules::units::WeaponKind;
 impl Battle {
     /// The unit's powers and their slots: those of its card's side in play,
     /// numbered from 0, then those of the Hero leading it as its Captain
-    /// while it is in play, from [`CAPTAIN_POWER_SLOT`] (BoV starter, "If a
-    /// unit's captain is killed, the unit ... loses the power that the
-    /// captain granted it"), then its Artifact's at [`ARTIFACT_POWER_SLOT`].
+    /// while it is in play, or of the General riding it in a starter battle,
+    /// from [`CAPTAIN_POWER_SLOT`] (BoV starter, "If a unit's captain is
+    /// killed, the unit ... loses the power that the captain granted it"),
+    /// then its Artifact's at [`ARTIFACT_POWER_SLOT`].
     pub fn powers_of(&self, unit: u16) -> impl Iterator<Item = (u8, &Power)> + '_ {
         let u = &self.units[usize::from(unit)];
         let artifact = u
             .artifact
             .and_then(|a| self.pack.artifacts.get(a))
             .map(|card| (ARTIFACT_POWER_SLOT, &card.power));
-        let leading = u.hero_captain.is_some_and(|h| !h.alone);
-        let own = if leading {
+        // BoV starter, "Activate power": "from its card or an attached one
+        // (captain to troopers or mounted generals to epic creatures)": a
+        // General riding lends its powers to its creature, as a Captain's
+        // card to its troopers, and has none of its own but its Artifact's.
+        let general = self.attached_general(unit);
+        let leading = u.hero_captain.is_some_and(|h| !h.alone) || general.is_some();
+        let own = if self.general_mount(unit).is_some() {
+            0
+        } else if leading {
             CAPTAIN_POWER_SLOT
         } else {
             ARTIFACT_POWER_SLOT
@@ -40,8 +48,10 @@ impl Battle {
         let captain = u
             .led_by_hero()
             .and_then(|h| self.pack.card(h.card))
+            .map(|c| &c.front)
+            .or_else(|| general.map(|g| self.profile(g)))
             .into_iter()
-            .flat_map(|c| c.front.powers.iter())
+            .flat_map(|c| c.powers.iter())
             .take(usize::from(ARTIFACT_POWER_SLOT - CAPTAIN_POWER_SLOT))
             .enumerate()
             .map(|(i, p)| (CAPTAIN_POWER_SLOT + i as u8, p));

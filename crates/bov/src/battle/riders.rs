@@ -32,7 +32,8 @@ impl Battle {
     /// rider dismounted in this activation).
     pub fn mount_candidates(&self, rider: u16) -> Vec<u16> {
         let r = &self.units[usize::from(rider)];
-        if !r.alive()
+        if self.edition().generals_mount()
+            || !r.alive()
             || r.mounted_on.is_some()
             || r.dismounted
             || !self.card(rider).has(UnitKeyword::Dragonrider)
@@ -71,6 +72,12 @@ impl Battle {
     /// in coherency.
     pub fn check_dismount(&self, rider: u16, positions: &[Point]) -> Result<(), BattleError> {
         let r = &self.units[usize::from(rider)];
+        if self.edition().generals_mount() {
+            return err(format!(
+                "unit {rider} ({}) may not dismount: in the starter edition the General and its Epic Creature move together at all times (BoV starter, \"Generals mounted on an Epic Creature\")",
+                r.name
+            ));
+        }
         let Some(mount) = r.mounted_on else {
             return err(format!(
                 "unit {rider} ({}) is not mounted (BoV 5.1, \"Dragonriders\")",
@@ -123,7 +130,10 @@ impl Battle {
     /// Where the engine suggests the rider may dismount: around its Mount,
     /// the side facing the nearest enemy first.
     pub fn dismount_examples(&self, rider: u16) -> Vec<Vec<Point>> {
-        let Some(mount) = self.units[usize::from(rider)].mounted_on else {
+        let Some(mount) = self.units[usize::from(rider)]
+            .mounted_on
+            .filter(|_| !self.edition().generals_mount())
+        else {
             return Vec::new();
         };
         let snap = self.snapshot();
@@ -314,7 +324,9 @@ impl Battle {
     /// if it is a Dragonrider on foot.
     pub(crate) fn mount_offer(&self, unit: u16) -> Option<Step> {
         let u = &self.units[usize::from(unit)];
-        (u.mounted_on.is_none() && self.card(unit).has(UnitKeyword::Dragonrider))
-            .then_some(Step::Mount { rider: unit })
+        (!self.edition().generals_mount()
+            && u.mounted_on.is_none()
+            && self.card(unit).has(UnitKeyword::Dragonrider))
+        .then_some(Step::Mount { rider: unit })
     }
 }

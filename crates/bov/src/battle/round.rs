@@ -28,6 +28,15 @@ impl Battle {
                 u.name
             ));
         }
+        if let Some(m) = u.mounted_on
+            && self.edition().generals_mount()
+        {
+            return err(format!(
+                "unit {unit} ({}) rides unit {m} ({}): its card is attached to the Epic Creature's, and the pair is activated as one, by the creature (BoV starter, \"Generals mounted on an Epic Creature\")",
+                u.name,
+                self.units[usize::from(m)].name
+            ));
+        }
         Ok(())
     }
 
@@ -44,21 +53,33 @@ impl Battle {
         if self.edition().dangerous_at_start_of_turn() {
             self.dangerous_at_start_of_turn(unit);
         }
-        let u = &mut self.units[usize::from(unit)];
-        let poison = book::start_of_activation(&mut u.state, &mut self.stream);
-        if poison.wounds > 0 {
-            self.queue.push_back(Step::Wounds {
-                unit,
-                wounds: poison.wounds,
-                statuses: Vec::new(),
-                by: None,
-            });
+        // BoV starter, "Generals mounted on an Epic Creature": one
+        // activation for the pair, its fatigue counter on both cards and
+        // the start of it for both (docs/rulings.md, "Mounted Generals in
+        // the starter edition").
+        let general = self.attached_general(unit);
+        for u in std::iter::once(unit).chain(general) {
+            if u != unit {
+                self.units[usize::from(u)].state.fatigue =
+                    self.units[usize::from(unit)].state.fatigue;
+            }
+            let s = &mut self.units[usize::from(u)].state;
+            let poison = book::start_of_activation(s, &mut self.stream);
+            if poison.wounds > 0 {
+                self.queue.push_back(Step::Wounds {
+                    unit: u,
+                    wounds: poison.wounds,
+                    statuses: Vec::new(),
+                    by: None,
+                });
+            }
         }
         // BoV 5.1, "Start of Activation": "units with the Command keyword
         // have an ability that they can use at this time"; "Simultaneous
         // Activation": "At the start of either the rider or the Mount's
         // activation, you may place an activation marker on one of them".
-        if !second && (self.card(unit).command().is_some() || self.ride_partner(unit).is_some()) {
+        let pair = !self.edition().generals_mount() && self.ride_partner(unit).is_some();
+        if !second && (self.card(unit).command().is_some() || pair) {
             self.queue.push_back(Step::Command { hero: unit });
         }
         // BoV 5.1, "Reactions": "At the start of this unit's activation".

@@ -231,9 +231,16 @@ impl Battle {
             .expect("units are built from cards of the pack")
     }
 
+    /// The side of its card in play: the Injured side of an Injured Epic
+    /// Creature, the mounted side of a General riding in a starter battle.
     pub fn profile(&self, unit: u16) -> &Profile {
-        let injured = self.units[usize::from(unit)].state.injured;
-        self.card(unit).profile(injured)
+        let card = self.card(unit);
+        if let Some(side) = card.mounted_profile()
+            && self.on_mounted_side(unit)
+        {
+            return side;
+        }
+        card.profile(self.units[usize::from(unit)].state.injured)
     }
 
     pub fn snapshot(&self) -> Snapshot {

@@ -274,6 +274,17 @@ impl Edition {
         self == Edition::Starter
     }
 
+    /// BoV starter, "Generals mounted on an Epic Creature": only the
+    /// General rides, from the start of the game, its card flipped to its
+    /// mounted side and attached to the creature's; the pair activates
+    /// once, attacks with one attack of each and never mounts or
+    /// dismounts in play (`battle/mounted_generals.rs`). BoV 5.1's
+    /// Dragonriders mount and dismount, and the pair activates twice
+    /// ("Simultaneous Activation").
+    pub fn generals_mount(self) -> bool {
+        self == Edition::Starter
+    }
+
     /// BoV starter, "Morale": "Epic Creatures don't have to take a morale
     /// test"; BoV 5.1, "Morale", has them test with a black die.
     pub fn epic_creatures_test_morale(self) -> bool {

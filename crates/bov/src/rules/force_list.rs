@@ -98,6 +98,29 @@ impl ListEntry {
     }
 }
 
+impl ForceList {
+    /// BoV starter, "General cards": "generals are the only units in the
+    /// army who are capable of mounting epic creatures": why each entry
+    /// riding a Mount that is not the General may not, in a starter list
+    /// or battle.
+    pub fn riders_not_general(&self) -> Vec<(usize, String)> {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.mounted_on.is_some() && !e.general)
+            .map(|(i, e)| {
+                (
+                    i,
+                    format!(
+                        "'{}' rides a Mount but is not the General: in the starter edition only the General mounts an Epic Creature (BoV starter, \"General cards\", \"Generals mounted on an Epic Creature\")",
+                        e.entry_id()
+                    ),
+                )
+            })
+            .collect()
+    }
+}
+
 /// The rule a list breaks, as a stable snake_case code (its serde form).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovListRule))]
@@ -1072,6 +1095,14 @@ fn the_general(r: &Reading<'_>) -> Found {
 /// one rider on each Mount.
 fn dragonriders(r: &Reading<'_>) -> Found {
     let mut found = Found::new();
+    if r.list.edition == Some(super::edition::Edition::Starter) {
+        found.extend(
+            r.list
+                .riders_not_general()
+                .into_iter()
+                .map(|(i, why)| (r.unit(i), why)),
+        );
+    }
     let mut ridden: HashMap<usize, &str> = HashMap::new();
     for (i, e, card) in r.known() {
         let Some(m) = e.mounted_on.as_deref() else {

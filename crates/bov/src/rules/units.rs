@@ -202,9 +202,48 @@ pub struct UnitCard {
     /// A Monster's trophy and behaviour deck (BoV 5.1, "Monsters").
     #[serde(default)]
     pub monster: Option<MonsterCard>,
+    /// The mounted side of a General card (BoV starter, "General cards":
+    /// "their cards have two sides: a regular side and a mounted side"),
+    /// in play while the General rides an Epic Creature in the starter
+    /// edition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mounted: Option<MountedSide>,
     /// The rule keywords as a mask, derived on load.
     #[serde(skip)]
     pub rule_keywords: KeywordSet,
+    /// [`UnitCard::mounted`] as a profile, derived on load.
+    #[serde(skip)]
+    pub(crate) mounted_profile: Option<Profile>,
+}
+
+/// The mounted side of a General card: its profile "not showing their
+/// Speed stat" (BoV starter, "Generals mounted on an Epic Creature"), as
+/// the pair moves at the Epic Creature's Speed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMountedSide))]
+#[serde(deny_unknown_fields)]
+pub struct MountedSide {
+    pub health: u8,
+    pub defense: Colour,
+    pub melee: Melee,
+    #[serde(default)]
+    pub ranged: Option<Ranged>,
+    #[serde(default)]
+    pub powers: Vec<Power>,
+}
+
+impl MountedSide {
+    /// The side as a profile, its Speed 0: a rider never moves on its own.
+    pub fn profile(&self) -> Profile {
+        Profile {
+            health: self.health,
+            speed: 0,
+            defense: self.defense,
+            melee: self.melee.clone(),
+            ranged: self.ranged.clone(),
+            powers: self.powers.clone(),
+        }
+    }
 }
 
 fn one() -> u8 {
@@ -277,8 +316,15 @@ impl UnitCard {
         self.has_tag("Dragon")
     }
 
-    /// Derives [`UnitCard::rule_keywords`] from the printed keywords.
+    /// Derives [`UnitCard::rule_keywords`] from the printed keywords, and
+    /// the mounted side's profile.
     pub fn index_keywords(&mut self) {
         self.rule_keywords = self.keywords.iter().filter_map(Keyword::rule).collect();
+        self.mounted_profile = self.mounted.as_ref().map(MountedSide::profile);
+    }
+
+    /// The mounted side's profile, if the card has one.
+    pub fn mounted_profile(&self) -> Option<&Profile> {
+        self.mounted_profile.as_ref()
     }
 }

@@ -270,6 +270,7 @@ impl Worded for Battle {
             | Event::Wounded { unit, .. }
             | Event::Destroyed { unit }
             | Event::HeroFightsOn { unit }
+            | Event::HeroSideAgain { unit }
             | Event::StatusGained { unit, .. }
             | Event::StatusLost { unit, .. }
             | Event::Fatigue { unit, .. }

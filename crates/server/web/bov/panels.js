@@ -12,7 +12,7 @@ export function unitsOf(d) {
   if (!body || typeof body !== 'object') return [];
   /** @type {number[]} */
   const out = [];
-  for (const key of ['unit', 'target', 'mount']) {
+  for (const key of ['unit', 'target', 'mount', 'general_target']) {
     if (typeof body[key] === 'number') out.push(body[key]);
   }
   if (kind === 'Reaction' && body.reaction) {
@@ -71,11 +71,14 @@ export function unitCard(content, u) {
   for (const [k, n] of Object.entries(u.status || {})) if (n) facts.push(`${t(`web-bov-status-${k}`)} ${n}`);
   if (u.reserve) facts.push(t('web-bov-reserve'));
   if (u.captain !== undefined && !u.captain_card) facts.push(t('web-bov-captain-in-play'));
+  if (u.mounted_side) facts.push(t('web-bov-mounted-side'));
   out.push(el('p', { class: 'facts', text: facts.join(' · ') }));
   if (card) {
-    const p = u.injured && card.injured ? card.injured : card.front;
+    // BoV starter, "General cards": a General riding shows its mounted
+    // side, which prints no Speed (the creature's is used).
+    const p = u.mounted_side && card.mounted ? card.mounted : u.injured && card.injured ? card.injured : card.front;
     const stats = [
-      [t('web-bov-speed'), `${p.speed}"`],
+      [t('web-bov-speed'), p.speed === undefined ? '—' : `${p.speed}"`],
       [t('web-bov-defense'), colourName(p.defense)],
       [t('web-bov-health'), String(p.health)],
       [t('web-bov-melee'), `${diceText(p.melee?.dice)}${weaponKeywords(p.melee)}`],
@@ -94,7 +97,14 @@ export function unitCard(content, u) {
       out.push(el('h3', { class: 'captain', text: t('web-bov-captain', { name: lead.name }) }));
       for (const pw of lead.front?.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
     }
-    if (card.provisional || lead?.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
+    // BoV starter, "Generals mounted on an Epic Creature": the General's
+    // card, on its mounted side, is attached to the creature's.
+    const rider = u.rider_card && (content.units || []).find((/** @type {any} */ c) => c.id === u.rider_card);
+    if (rider) {
+      out.push(el('h3', { class: 'captain', text: t('web-bov-rider', { name: rider.name }) }));
+      for (const pw of (rider.mounted || rider.front)?.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
+    }
+    if (card.provisional || lead?.provisional || rider?.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
   }
   return out;
 }

@@ -36,6 +36,7 @@ bov-react-vaala = { $side } plays the Vaala card { $card }
 bov-react-vaala-on = { $side } plays the Vaala card { $card } on { $target }
 bov-opportunity = { $unit } makes an Opportunity Attack on { $mover }
 bov-flanked-attack = { $unit } attacks model by model: { $targets }
+bov-pair-attack = { $unit } attacks { $target } and { $general }, riding it, attacks { $second }: both declared before either is rolled
 bov-removed = { $side } removes { $count ->
     [one] one model
    *[other] { $count } models
@@ -98,6 +99,7 @@ bov-wounded = { $unit } takes { $wounds ->
 }
 bov-destroyed = { $unit } is destroyed
 bov-hero-fights-on = { $unit } fights on alone, its troopers gone
+bov-hero-side-again = { $unit } stands where its mount fell, its card back on the Hero side
 bov-status = { $unit } gains { $kind ->
     [immobilized] an
    *[other] a

@@ -37,6 +37,7 @@ bov-react-vaala = { $side } joue la carte Vaala { $card }
 bov-react-vaala-on = { $side } joue la carte Vaala { $card } sur { $target }
 bov-opportunity = { $unit } fait une Attaque d'Opportunité sur { $mover }
 bov-flanked-attack = { $unit } attaque figurine par figurine : { $targets }
+bov-pair-attack = { $unit } attaque { $target } et { $general }, sur son dos, attaque { $second } : les deux déclarées avant tout jet
 bov-removed = { $side } retire { $count ->
     [one] une figurine
    *[other] { $count } figurines
@@ -99,6 +100,7 @@ bov-wounded = { $unit } subit { $wounds ->
 }
 bov-destroyed = { $unit } est détruite
 bov-hero-fights-on = { $unit } se bat seul, ses troupiers tombés
+bov-hero-side-again = { $unit } reste là où sa monture est tombée, sa carte retournée côté Héros
 bov-status = { $unit } reçoit un marqueur { $kind ->
    *[other] { $status }
 }

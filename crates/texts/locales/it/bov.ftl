@@ -37,6 +37,7 @@ bov-react-vaala = { $side } gioca la carta Vaala { $card }
 bov-react-vaala-on = { $side } gioca la carta Vaala { $card } su { $target }
 bov-opportunity = { $unit } fa un Attacco di Opportunità su { $mover }
 bov-flanked-attack = { $unit } attacca modello per modello: { $targets }
+bov-pair-attack = { $unit } attacca { $target } e { $general }, in sella, attacca { $second }: entrambi dichiarati prima di ogni tiro
 bov-removed = { $side } rimuove { $count ->
     [one] un modello
    *[other] { $count } modelli
@@ -99,6 +100,7 @@ bov-wounded = { $unit } subisce { $wounds ->
 }
 bov-destroyed = { $unit } è distrutta
 bov-hero-fights-on = { $unit } combatte da solo, caduti i suoi soldati
+bov-hero-side-again = { $unit } resta dove è caduta la sua cavalcatura, la sua carta di nuovo sul lato Eroe
 bov-status = { $unit } riceve un segnalino { $kind ->
    *[other] { $status }
 }
