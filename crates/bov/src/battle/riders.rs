@@ -8,7 +8,9 @@
 //! [`Battle::body`] and [`Battle::placed_models`]. What remains here is
 //! getting on and off: mounting at the end of the rider's activation,
 //! dismounting at its start, the rider set down when its Mount falls, and
-//! the simultaneous activation of the pair.
+//! the simultaneous activation of the pair. The starter edition's General
+//! rides by the same link with none of the getting on and off
+//! (`mounted_generals.rs`).
 
 use super::{Battle, BattleError, Phase, Step, err};
 use crate::geometry::{

@@ -101,8 +101,16 @@ export function unitCard(content, u) {
     // card, on its mounted side, is attached to the creature's.
     const rider = u.rider_card && (content.units || []).find((/** @type {any} */ c) => c.id === u.rider_card);
     if (rider) {
+      const side = rider.mounted || rider.front;
       out.push(el('h3', { class: 'captain', text: t('web-bov-rider', { name: rider.name }) }));
-      for (const pw of (rider.mounted || rider.front)?.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
+      const riderStats = [
+        [t('web-bov-defense'), colourName(side.defense)],
+        [t('web-bov-health'), String(side.health)],
+        [t('web-bov-melee'), `${diceText(side.melee?.dice)}${weaponKeywords(side.melee)}`],
+      ];
+      if (side.ranged) riderStats.push([t('web-bov-ranged'), `${diceText(side.ranged.dice)}, ${side.ranged.range}"${weaponKeywords(side.ranged)}`]);
+      out.push(el('dl', { class: 'stats' }, riderStats.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })])));
+      for (const pw of side.powers || []) out.push(el('p', { class: 'power' }, [el('strong', { text: pw.name }), ` — ${pw.text}`]));
     }
     if (card.provisional || lead?.provisional || rider?.provisional) out.push(el('p', { class: 'muted', text: t('web-bov-provisional') }));
   }
