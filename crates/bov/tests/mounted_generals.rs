@@ -250,6 +250,38 @@ fn the_pair_activates_once_with_one_fatigue_for_both_attacks() {
     assert_eq!(g.phase, Phase::Turn { seat: 1 }, "the turn passes");
 }
 
+/// BoV starter, "Slowed": "At the end of this unit's activation, remove
+/// one Slow marker", and "Generals mounted on an Epic Creature": the
+/// General acts in its creature's activation, so a Slowed General riding
+/// loses its marker when the pair's activation ends, as the creature does.
+#[test]
+fn the_general_s_markers_go_at_the_end_of_the_pair_s_activation() {
+    use valerna_bov::rules::status::StatusKind;
+    let (mut g, [elyse, dragon, phalanx, bloodfangs, _]) = pair_facing_two(2, Edition::Starter);
+    for u in [elyse, dragon] {
+        g.units[usize::from(u)]
+            .state
+            .status
+            .add(StatusKind::Slowed, 1);
+    }
+    g.phase = Phase::Turn { seat: 0 };
+    g.apply(Decision::Activate { unit: dragon }).unwrap();
+    settle(&mut g);
+    g.apply(Decision::PairAttack {
+        target: phalanx,
+        general_target: bloodfangs,
+    })
+    .unwrap();
+    settle(&mut g);
+    for u in [elyse, dragon] {
+        assert_eq!(
+            g.units[usize::from(u)].state.status.get(StatusKind::Slowed),
+            0,
+            "unit {u}"
+        );
+    }
+}
+
 /// BoV starter, "Generals mounted on an Epic Creature": "You must declare
 /// the target for both attacks before resolving either": the decision names
 /// both targets; the General's must be one the creature could attack

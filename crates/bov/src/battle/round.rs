@@ -111,6 +111,11 @@ impl Battle {
     /// This effectively allows you to have two activations in a row in a
     /// single turn"; so "End of Turn" comes once, after the second.
     pub(crate) fn end_of_activation(&mut self, unit: u16) {
+        // BoV starter, "Generals mounted on an Epic Creature": the General
+        // riding acts in its creature's activation, so its markers go too.
+        if let Some(general) = self.attached_general(unit) {
+            book::end_of_activation(&mut self.units[usize::from(general)].state);
+        }
         let u = &mut self.units[usize::from(unit)];
         book::end_of_activation(&mut u.state);
         let owner = u.owner;
