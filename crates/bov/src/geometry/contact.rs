@@ -157,6 +157,13 @@ impl Ctx<'_> {
         }
         let mut best: Option<(Vec<Point>, f64)> = None;
         for &k in order.iter().take(PLANNED_TRIES) {
+            if best
+                .as_ref()
+                .is_some_and(|b| cannot_beat(m.center.dist(cands[k]), b.1))
+            {
+                // Nor can the candidates after it, which are no nearer.
+                break;
+            }
             let planned = self.planner.borrow_mut().plan(idx, cands[k], self.traits);
             if let Ok(p) = planned
                 && best.as_ref().is_none_or(|b| p.cost < b.1)
@@ -184,6 +191,19 @@ impl Ctx<'_> {
         let cost = path_cost(self.field, m, &way, self.traits);
         Some((way, cost))
     }
+}
+
+/// How far below a path's straight length its cost may fall by rounding
+/// alone (a path's cost is its legs' lengths plus what Slowing terrain adds,
+/// never less than the straight line between its ends): far above rounding,
+/// far below any distance on the table.
+const COST_BOUND_SAFETY: f64 = 1e-6;
+
+/// Whether a path whose ends are `straight` inches apart surely costs no less
+/// than `best`, so that it cannot replace a route that costs `best`: the
+/// planner need not be asked.
+fn cannot_beat(straight: f64, best: f64) -> bool {
+    straight - COST_BOUND_SAFETY >= best
 }
 
 fn nearest_gap(m: &Model, others: &[usize], models: &[Model]) -> f64 {
@@ -727,4 +747,116 @@ fn straight_toward(ctx: &Ctx, m: usize, foes: &[usize], distance: f64) -> Vec<Po
         .find(|&p| segment_error(ctx.field, ctx.models, m, me.center, p, ctx.traits).is_none())
         .map(|p| vec![p])
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::plan_path;
+    use crate::geometry::terrain::{TerrainKind, TerrainPiece};
+    use proptest::prelude::*;
+
+    /// [`Ctx::route`] as it read before the bound: each of the nearest
+    /// candidates planned, whatever the best route so far costs.
+    fn route_every_try(ctx: &Ctx, idx: usize, cands: &[Point]) -> Option<(Vec<Point>, f64)> {
+        let m = &ctx.models[idx];
+        let mut order: Vec<usize> = (0..cands.len()).collect();
+        order.sort_by(|&a, &b| m.center.dist(cands[a]).total_cmp(&m.center.dist(cands[b])));
+        let legal = |a: Point, b: Point| {
+            segment_error(ctx.field, ctx.models, idx, a, b, ctx.traits).is_none()
+        };
+        if let Some(&k) = order.iter().find(|&&k| legal(m.center, cands[k])) {
+            let cost = path_cost(ctx.field, m, &[cands[k]], ctx.traits);
+            return Some((vec![cands[k]], cost));
+        }
+        let mut best: Option<(Vec<Point>, f64)> = None;
+        for &k in order.iter().take(PLANNED_TRIES) {
+            let planned = plan_path(ctx.field, ctx.models, idx, cands[k], ctx.traits);
+            if let Ok(p) = planned
+                && best.as_ref().is_none_or(|b| p.cost < b.1)
+            {
+                best = Some((p.waypoints, p.cost));
+            }
+        }
+        let (mut way, _) = best?;
+        let corner = if way.len() >= 2 {
+            way[way.len() - 2]
+        } else {
+            m.center
+        };
+        let mut by_corner: Vec<usize> = (0..cands.len()).collect();
+        by_corner.sort_by(|&a, &b| corner.dist(cands[a]).total_cmp(&corner.dist(cands[b])));
+        if let Some(&k) = by_corner.iter().find(|&&k| legal(corner, cands[k]))
+            && let Some(last) = way.last_mut()
+        {
+            *last = cands[k];
+        }
+        let cost = path_cost(ctx.field, m, &way, ctx.traits);
+        Some((way, cost))
+    }
+
+    fn bits(route: &Option<(Vec<Point>, f64)>) -> Option<(Vec<[u64; 2]>, u64)> {
+        route.as_ref().map(|(w, c)| {
+            (
+                w.iter().map(|p| [p.x.to_bits(), p.y.to_bits()]).collect(),
+                c.to_bits(),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// A route that skips the candidates no nearer than the best route's
+        /// cost is the route planned to every one of the nearest candidates,
+        /// to the bit, and no planned path costs less than the straight line
+        /// between its ends (BoV 5.1, "Charge Move"; "Slowing terrain").
+        #[test]
+        fn bounded_routes_are_the_routes_of_every_try(
+            wood in (2.0f64..18.0, 2.0f64..18.0, 1.0f64..6.0, 1.0f64..6.0),
+            rock in (2.0f64..18.0, 2.0f64..18.0, 0.5f64..4.0, 0.5f64..4.0),
+            target in (6.0f64..18.0, 6.0f64..18.0),
+            foes in proptest::collection::vec((-2.5f64..2.5, -2.5f64..2.5), 1..5),
+            start in (1.0f64..23.0, 1.0f64..23.0),
+            mm in prop_oneof![Just(25.0), Just(40.0), 20.0f64..60.0],
+            field_craft in any::<bool>(),
+        ) {
+            let rect = |(x, y, w, h): (f64, f64, f64, f64), kind| {
+                TerrainPiece::rect("piece", Point::new(x, y), Point::new(x + w, y + h), vec![kind])
+                    .unwrap()
+            };
+            let field = Battlefield::new(
+                24.0,
+                24.0,
+                vec![rect(wood, TerrainKind::Slowing), rect(rock, TerrainKind::Impassable)],
+            )
+            .unwrap();
+            let mut models = vec![Model::new(UnitId(0), 0, Point::new(start.0, start.1), mm)];
+            for (dx, dy) in foes {
+                let at = Point::new(target.0 + dx, target.1 + dy);
+                let foe = Model::new(UnitId(1), 1, at, 25.0);
+                if models.iter().all(|o| !o.overlaps(&foe)) {
+                    models.push(foe);
+                }
+            }
+            let traits = MoveTraits { field_craft, flying: false, friends_block: false };
+            let targets = [UnitId(1)];
+            let (ctx, movers, foes) = context(&field, &models, UnitId(0), &targets, traits).unwrap();
+            let pos: Vec<Option<Point>> =
+                models.iter().enumerate().map(|(i, m)| (i != movers[0]).then_some(m.center)).collect();
+            // The candidates out of a straight leg's reach, so that the
+            // route is planned.
+            let mut cands = contact_candidates(&ctx, movers[0], &foes, &pos);
+            let from = models[movers[0]].center;
+            cands.retain(|&p| segment_error(&field, &models, movers[0], from, p, traits).is_some());
+            for &p in &cands {
+                if let Ok(planned) = plan_path(&field, &models, movers[0], p, traits) {
+                    let straight = models[movers[0]].center.dist(p);
+                    prop_assert!(planned.cost >= straight - COST_BOUND_SAFETY / 1e3);
+                }
+            }
+            let bounded = ctx.route(movers[0], &cands);
+            let every = route_every_try(&ctx, movers[0], &cands);
+            prop_assert_eq!(bits(&bounded), bits(&every));
+        }
+    }
 }
