@@ -624,3 +624,38 @@ test("a power places a unit anywhere: the starter's Hidden Trails, dragged acros
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a General riding its Epic Creature in the starter rules: the creature's card carries the General's mounted side", { timeout: 300000 }, async () => {
+  const errors = [];
+  const game = await createGame(at.server, {
+    game: 'bov',
+    seats: ['human', 'human'],
+    seed: 5,
+    mode: 'hotseat',
+    options: { lists: ['allaria_dragon_host', 'tyveria_dragon_host'], edition: 'starter', scenario: 'slay_the_foe' },
+  });
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  await page.waitForSelector('#field .cloth');
+  // BoV starter, "Generals mounted on an Epic Creature": the General's card,
+  // on its mounted side, attached to the creature's, both on the table as one.
+  const view = () => page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
+  const v = await view();
+  const dragon = v.units.find((/** @type {any} */ u) => u.rider_card);
+  assert.ok(dragon, JSON.stringify(v.units.map((/** @type {any} */ u) => [u.name, u.rider_card, u.mounted_side])));
+  const shown = await page.evaluate(async (id) => {
+    const { unitCard } = await import('/static/bov/panels.js');
+    const content = await (await fetch('/api/content/bov')).json();
+    const u = window.__bov.state().view.units.find((/** @type {any} */ x) => x.id === id);
+    const box = document.createElement('div');
+    box.append(...unitCard(content, u));
+    return { text: box.textContent, rider: content.units.find((/** @type {any} */ c) => c.id === u.rider_card).name };
+  }, dragon.id);
+  assert.ok(shown.text.includes(`Ridden by ${shown.rider}, its General`), shown.text);
+  await shot(page, 'bov-mounted-general.png');
+  assert.deepEqual(await accessibility(page), [], 'axe-core on a starter battle of mounted Generals');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

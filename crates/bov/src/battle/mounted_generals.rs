@@ -20,14 +20,15 @@ use crate::rules::units::UnitCard;
 
 impl Battle {
     /// The General riding `mount` in a starter battle, its card attached
-    /// to the creature's ("attach it to the Epic Creature's card").
+    /// to the creature's ("attach it to the Epic Creature's card") from
+    /// the start of the game, before the pair is deployed.
     pub fn attached_general(&self, mount: u16) -> Option<u16> {
         if !self.edition().generals_mount() {
             return None;
         }
         self.units
             .iter()
-            .find(|u| u.mounted_on == Some(mount) && u.general && u.alive())
+            .find(|u| u.mounted_on == Some(mount) && u.general && !u.state.is_defeated())
             .map(|u| u.id)
     }
 
