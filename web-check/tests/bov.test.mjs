@@ -96,6 +96,22 @@ async function dragDeploy(page, to) {
   return { verdict, words, release: () => page.mouse.up() };
 }
 
+/**
+ * A battle at one screen (both seats played here) created with `options`,
+ * its table open in a new context. @param {any} options @param {number} seed
+ */
+async function hotseatTable(options, seed) {
+  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed, mode: 'hotseat', options });
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  await page.waitForSelector('#field .cloth');
+  return { context, page, errors };
+}
+
 test('a battle against the greedy bot: set-up, deployment, drags, to the end', { timeout: 600000 }, async () => {
   const errors = [];
   const context = await at.browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
@@ -529,19 +545,7 @@ test("a battle by the starter set's rules, chosen in the lobby", { timeout: 1200
 });
 
 test("a power places a unit anywhere: the starter's Hidden Trails, dragged across the table", { timeout: 240000 }, async () => {
-  const errors = [];
-  const game = await createGame(at.server, {
-    game: 'bov',
-    seats: ['human', 'human'],
-    seed: 3,
-    mode: 'hotseat',
-    options: { lists: ['allaria_fencers', 'tyveria_packs'], edition: 'starter', scenario: 'slay_the_foe' },
-  });
-  const context = await at.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  await page.waitForSelector('#field .cloth');
+  const { context, page, errors } = await hotseatTable({ lists: ['allaria_fencers', 'tyveria_packs'], edition: 'starter', scenario: 'slay_the_foe' }, 3);
   // Through the set-up by the first choice; the Tyverian side passes; the
   // Allarian side activates its Fai Hunters, led by the Fai Pathfinder, and
   // uses the Pathfinder's Ultimate on them.
@@ -626,19 +630,7 @@ test("a power places a unit anywhere: the starter's Hidden Trails, dragged acros
 });
 
 test("a General riding its Epic Creature in the starter rules: the creature's card carries the General's mounted side", { timeout: 300000 }, async () => {
-  const errors = [];
-  const game = await createGame(at.server, {
-    game: 'bov',
-    seats: ['human', 'human'],
-    seed: 5,
-    mode: 'hotseat',
-    options: { lists: ['allaria_dragon_host', 'tyveria_dragon_host'], edition: 'starter', scenario: 'slay_the_foe' },
-  });
-  const context = await at.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  await page.waitForSelector('#field .cloth');
+  const { context, page, errors } = await hotseatTable({ lists: ['allaria_dragon_host', 'tyveria_dragon_host'], edition: 'starter', scenario: 'slay_the_foe' }, 5);
   // BoV starter, "Generals mounted on an Epic Creature": the General's card,
   // on its mounted side, attached to the creature's, both on the table as one.
   const view = () => page.evaluate(() => /** @type {any} */ (window).__bov.state().view);

@@ -12,7 +12,7 @@ use valerna_game::Game;
 mod common;
 use common::{
     activate, check_charge_waits, check_march_as_one, decline_reactions, deployed, pack, place,
-    place_on, radius, row, unit_named,
+    place_on, radius, row, settle_declining, unit_named,
 };
 
 /// Elyse (a Dragonrider Hero, base 40 mm, ranged 12") and Ferellon Fulgen
@@ -36,27 +36,6 @@ fn ride_at(g: &mut Battle, elyse: u16, dragon: u16, at: Point, others: Vec<(u16,
         keep
     });
     g.units[usize::from(elyse)].mounted_on = Some(dragon);
-}
-
-/// Declines reactions and activation markers, and takes the engine's first
-/// suggestion for casualties and anything else, until a turn or action.
-fn settle(g: &mut Battle) {
-    let mut buf = Vec::new();
-    for _ in 0..200 {
-        let d = match &g.phase {
-            Phase::Turn { .. } | Phase::Action { .. } | Phase::Over => return,
-            Phase::Reaction { .. } => Decision::Reaction { reaction: None },
-            Phase::Command { .. } => Decision::Command { unit: None },
-            Phase::Redirect { .. } => Decision::Redirect { unit: None },
-            Phase::Mount { .. } => Decision::Mount { mount: None },
-            Phase::Opportunity { .. } => Decision::React { unit: None },
-            _ => {
-                g.choices(&mut buf);
-                buf[0].clone()
-            }
-        };
-        g.apply(d).unwrap();
-    }
 }
 
 /// "Select Units" > "Dragonriders": "If one of your Dragonriders starts the
@@ -533,7 +512,7 @@ fn the_mount_may_take_the_melee_hits_on_its_rider() {
         };
         assert_eq!((hero, candidates), (elyse, vec![dragon]));
         g.apply(Decision::Redirect { unit: Some(dragon) }).unwrap();
-        settle(&mut g);
+        settle_declining(&mut g);
         assert_eq!(g.units[usize::from(elyse)].state.wounds, 0);
         offered += 1;
     }
@@ -700,7 +679,7 @@ fn a_fallen_mount_sets_its_rider_down() {
             g.units[usize::from(dragon)].state.wounds = health - 1;
             activate(&mut g, attacker);
             g.apply(Decision::Attack { target: dragon }).unwrap();
-            settle(&mut g);
+            settle_declining(&mut g);
             if g.units[usize::from(dragon)].alive() {
                 continue;
             }
@@ -739,7 +718,7 @@ fn a_fallen_mount_sets_its_rider_down() {
         h.units[usize::from(elyse)].state.wounds = h.profile(elyse).health - 1;
         activate(&mut h, phalanx);
         h.apply(Decision::Attack { target: elyse }).unwrap();
-        settle(&mut h);
+        settle_declining(&mut h);
         if h.units[usize::from(elyse)].alive() {
             continue;
         }
@@ -838,7 +817,7 @@ fn charging_a_flanking_enemy_piles_in_the_flanked_unit_too() {
         let before = g.units[usize::from(b)].positions[0];
         activate(&mut g, d);
         g.apply(Decision::Charge { target: a }).unwrap();
-        settle(&mut g);
+        settle_declining(&mut g);
         if !g.last_charge.is_some_and(|c| c.engaged) || !g.units[usize::from(c)].alive() {
             continue;
         }
@@ -934,7 +913,7 @@ fn a_flanking_unit_hemmed_in_by_its_charger_is_still_separated() {
         let snap = g.snapshot();
         assert_eq!(g.engaged_with(&snap, qui), vec![phalanx], "seed {seed}");
         assert!(g.distance(qui, reavers) >= 1.0 - 1e-6, "seed {seed}");
-        settle(&mut g);
+        settle_declining(&mut g);
         assert!(flanked_and_flanking(&g).is_empty());
         checked += 1;
     }
@@ -990,7 +969,7 @@ fn a_charge_that_cannot_separate_its_flanking_target_is_not_made() {
     let wounds = g.units[usize::from(qui)].state.wounds;
     activate(&mut g, warchief);
     g.apply(Decision::Charge { target: qui }).unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     assert!(g.last_charge.is_some_and(|c| !c.engaged));
     assert_eq!(g.units[usize::from(warchief)].positions, before);
     assert_eq!(g.units[usize::from(qui)].state.wounds, wounds);

@@ -14,7 +14,7 @@ use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
 
 mod common;
-use common::{activate, pack, past_set_up, place, radius, unit_named};
+use common::{activate, pack, past_set_up, place, radius, settle_declining, unit_named};
 
 /// The Allarian and Tyverian Dragon Hosts (each General riding its
 /// dragon) in a starter Slay the Foe, past deployment, the pairs not
@@ -57,26 +57,6 @@ fn pair_facing_two(seed: u64, edition: Edition) -> (Battle, [u16; 5]) {
     });
     g.units[usize::from(elyse)].mounted_on = Some(dragon);
     (g, [elyse, dragon, phalanx, bloodfangs, adrael])
-}
-
-/// Declines reactions and takes the engine's first suggestion for anything
-/// else until a turn, an action or the end.
-fn settle(g: &mut Battle) {
-    let mut buf = Vec::new();
-    for _ in 0..300 {
-        let d = match &g.phase {
-            Phase::Turn { .. } | Phase::Action { .. } | Phase::Over => return,
-            Phase::Reaction { .. } => Decision::Reaction { reaction: None },
-            Phase::Command { .. } => Decision::Command { unit: None },
-            Phase::Redirect { .. } => Decision::Redirect { unit: None },
-            Phase::UpgradeToken { .. } => Decision::UpgradeToken { spend: false },
-            _ => {
-                g.choices(&mut buf);
-                buf[0].clone()
-            }
-        };
-        g.apply(d).unwrap();
-    }
 }
 
 /// The attack rolls `attacker` made, in order: (target, dice rolled).
@@ -223,7 +203,7 @@ fn the_pair_activates_once_with_one_fatigue_for_both_attacks() {
     let (mut g, [elyse, dragon, phalanx, bloodfangs, _]) = pair_facing_two(2, Edition::Starter);
     g.phase = Phase::Turn { seat: 0 };
     g.apply(Decision::Activate { unit: dragon }).unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     assert_eq!(
         g.phase,
         Phase::Action { unit: dragon },
@@ -237,7 +217,7 @@ fn the_pair_activates_once_with_one_fatigue_for_both_attacks() {
     };
     assert!(buf.contains(&pair), "{buf:?}");
     g.apply(pair).unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     assert_eq!(attacks_by(&g, dragon).first().map(|a| a.0), Some(phalanx));
     assert_eq!(attacks_by(&g, elyse).first().map(|a| a.0), Some(bloodfangs));
     let fatigue = g.units[usize::from(dragon)].state.fatigue;
@@ -266,13 +246,13 @@ fn the_general_s_markers_go_at_the_end_of_the_pair_s_activation() {
     }
     g.phase = Phase::Turn { seat: 0 };
     g.apply(Decision::Activate { unit: dragon }).unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     g.apply(Decision::PairAttack {
         target: phalanx,
         general_target: bloodfangs,
     })
     .unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     for u in [elyse, dragon] {
         assert_eq!(
             g.units[usize::from(u)].state.status.get(StatusKind::Slowed),
@@ -307,7 +287,7 @@ fn both_targets_are_declared_before_either_attack_is_rolled() {
         general_target: phalanx,
     })
     .unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     let log = g.entries();
     let declared = log
         .iter()
@@ -357,7 +337,7 @@ fn the_mounted_side_s_stats_are_used() {
         general_target: phalanx,
     })
     .unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     assert_eq!(
         attacks_by(&g, elyse)[0].1,
         3,
@@ -395,7 +375,7 @@ fn the_pair_uses_the_general_s_action_powers() {
     };
     assert!(buf.contains(&dawnfire), "{buf:?}");
     g.apply(dawnfire).unwrap();
-    settle(&mut g);
+    settle_declining(&mut g);
     let spent = g.units[usize::from(dragon)].state.ultimates_used;
     assert_ne!(
         spent & (1 << CAPTAIN_POWER_SLOT),
@@ -432,7 +412,7 @@ fn the_mount_may_take_any_hits_on_the_general() {
             assert_eq!((hero, candidates), (elyse, vec![dragon]));
             offered[k] += 1;
             g.apply(Decision::Redirect { unit: Some(dragon) }).unwrap();
-            settle(&mut g);
+            settle_declining(&mut g);
             assert_eq!(g.units[usize::from(elyse)].state.wounds, 0);
         }
     }
@@ -463,7 +443,7 @@ fn a_killed_creature_leaves_the_general_on_its_hero_side() {
         let stood = g.units[usize::from(dragon)].model(0);
         activate(&mut g, phalanx);
         g.apply(Decision::Attack { target: dragon }).unwrap();
-        settle(&mut g);
+        settle_declining(&mut g);
         if g.units[usize::from(dragon)].alive() {
             continue;
         }
@@ -507,7 +487,7 @@ fn a_killed_general_leaves_the_creature_fighting() {
         g.units[usize::from(elyse)].state.wounds = g.profile(elyse).health - 1;
         activate(&mut g, adrael);
         g.apply(Decision::Attack { target: elyse }).unwrap();
-        settle(&mut g);
+        settle_declining(&mut g);
         if g.units[usize::from(elyse)].alive() {
             continue;
         }

@@ -240,3 +240,28 @@ pub fn criticals_rolled(g: &Battle, attacker: u16) -> u32 {
         })
         .sum()
 }
+
+/// Declines every reaction, activation marker, redirect, mount, Opportunity
+/// Attack and Upgrade token, and takes the engine's first suggestion for
+/// anything else (casualties, a power's move), until a turn, an action or
+/// the end.
+pub fn settle_declining(g: &mut Battle) {
+    use valerna_bov::battle::Decision;
+    let mut buf = Vec::new();
+    for _ in 0..300 {
+        let d = match &g.phase {
+            Phase::Turn { .. } | Phase::Action { .. } | Phase::Over => return,
+            Phase::Reaction { .. } => Decision::Reaction { reaction: None },
+            Phase::Command { .. } => Decision::Command { unit: None },
+            Phase::Redirect { .. } => Decision::Redirect { unit: None },
+            Phase::Mount { .. } => Decision::Mount { mount: None },
+            Phase::Opportunity { .. } => Decision::React { unit: None },
+            Phase::UpgradeToken { .. } => Decision::UpgradeToken { spend: false },
+            _ => {
+                g.choices(&mut buf);
+                buf[0].clone()
+            }
+        };
+        g.apply(d).unwrap();
+    }
+}
