@@ -838,6 +838,8 @@ mod tests {
                     models.push(foe);
                 }
             }
+            // Every foe may have landed on the charger's base: no target.
+            prop_assume!(models.len() > 1);
             let traits = MoveTraits { field_craft, flying: false, friends_block: false };
             let targets = [UnitId(1)];
             let (ctx, movers, foes) = context(&field, &models, UnitId(0), &targets, traits).unwrap();
