@@ -171,10 +171,15 @@ impl Ctx<'_> {
                 best = Some((p.waypoints, p.cost));
             }
         }
-        // The last leg: from the path's last corner, go to whichever
-        // candidate is nearest that corner (the planned goal was only the
-        // nearest to the start).
-        let (mut way, _) = best?;
+        let (way, _) = best?;
+        Some(self.last_leg(idx, way, cands))
+    }
+
+    /// The last leg of a planned route: from the path's last corner, go to
+    /// whichever candidate is nearest that corner (the planned goal was only
+    /// the nearest to the start); the route and its cost.
+    fn last_leg(&self, idx: usize, mut way: Vec<Point>, cands: &[Point]) -> (Vec<Point>, f64) {
+        let m = &self.models[idx];
         let corner = if way.len() >= 2 {
             way[way.len() - 2]
         } else {
@@ -189,7 +194,7 @@ impl Ctx<'_> {
             *last = cands[k];
         }
         let cost = path_cost(self.field, m, &way, self.traits);
-        Some((way, cost))
+        (way, cost)
     }
 }
 
@@ -757,7 +762,8 @@ mod tests {
     use proptest::prelude::*;
 
     /// [`Ctx::route`] as it read before the bound: each of the nearest
-    /// candidates planned, whatever the best route so far costs.
+    /// candidates planned, whatever the best route so far costs (the last
+    /// leg, which the bound does not touch, is [`Ctx::last_leg`]'s).
     fn route_every_try(ctx: &Ctx, idx: usize, cands: &[Point]) -> Option<(Vec<Point>, f64)> {
         let m = &ctx.models[idx];
         let mut order: Vec<usize> = (0..cands.len()).collect();
@@ -778,21 +784,8 @@ mod tests {
                 best = Some((p.waypoints, p.cost));
             }
         }
-        let (mut way, _) = best?;
-        let corner = if way.len() >= 2 {
-            way[way.len() - 2]
-        } else {
-            m.center
-        };
-        let mut by_corner: Vec<usize> = (0..cands.len()).collect();
-        by_corner.sort_by(|&a, &b| corner.dist(cands[a]).total_cmp(&corner.dist(cands[b])));
-        if let Some(&k) = by_corner.iter().find(|&&k| legal(corner, cands[k]))
-            && let Some(last) = way.last_mut()
-        {
-            *last = cands[k];
-        }
-        let cost = path_cost(ctx.field, m, &way, ctx.traits);
-        Some((way, cost))
+        let (way, _) = best?;
+        Some(ctx.last_leg(idx, way, cands))
     }
 
     fn bits(route: &Option<(Vec<Point>, f64)>) -> Option<(Vec<[u64; 2]>, u64)> {
