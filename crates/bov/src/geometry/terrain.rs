@@ -187,6 +187,54 @@ pub(crate) const FAR_MARGIN: f64 = 1e-6;
 /// (inches): enough for a sweep to skip many samples at once.
 pub(crate) const MARGIN_KEPT: f64 = 1.0;
 
+/// The fractions `t` at which the point `a + t d` of a line lies nearer
+/// than `reach` to the segment `p`-`q` (`dd` is `d . d`, not 0): one open
+/// interval, the capsule about the segment being convex, found as the hull
+/// of the line's meetings with the capsule's three parts (the band beside
+/// the segment and the discs at its ends).
+fn capsule_span(a: Point, d: Point, dd: f64, p: Point, q: Point, reach: f64) -> Option<(f64, f64)> {
+    let mut span: Option<(f64, f64)> = None;
+    let mut join = |s: Option<(f64, f64)>| {
+        if let Some((x, y)) = s.filter(|(x, y)| x < y) {
+            span = Some(span.map_or((x, y), |(u, v)| (u.min(x), v.max(y))));
+        }
+    };
+    // The discs: |a + t d - c|^2 < reach^2.
+    for c in [p, q] {
+        let ac = a.minus(c);
+        let half_b = d.dot(ac);
+        let disc = half_b * half_b - dd * (ac.dot(ac) - reach * reach);
+        if disc > 0.0 {
+            let root = disc.sqrt();
+            join(Some(((-half_b - root) / dd, (-half_b + root) / dd)));
+        }
+    }
+    // The band: within `reach` of the edge's line, and beside the edge.
+    let e = q.minus(p);
+    let ee = e.dot(e);
+    if ee > 0.0 {
+        let ap = a.minus(p);
+        let w = reach * ee.sqrt();
+        let beside = linear_span(e.dot(ap), e.dot(d), 0.0, ee);
+        let near = linear_span(e.cross(ap), e.cross(d), -w, w);
+        join(
+            beside
+                .zip(near)
+                .map(|((x, y), (u, v))| (x.max(u), y.min(v))),
+        );
+    }
+    span
+}
+
+/// The `t` with `lo < k0 + t k1 < hi`: an open interval, all of them, or none.
+fn linear_span(k0: f64, k1: f64, lo: f64, hi: f64) -> Option<(f64, f64)> {
+    if k1 == 0.0 {
+        return (lo < k0 && k0 < hi).then_some((f64::NEG_INFINITY, f64::INFINITY));
+    }
+    let (x, y) = ((lo - k0) / k1, (hi - k0) / k1);
+    Some((x.min(y), x.max(y)))
+}
+
 /// [`segments_dist2`] from the point `c` (a segment of no length): the same
 /// value with no crossing test, which a point never makes.
 fn point_dist2(c: Point, p: Point, q: Point) -> f64 {
@@ -297,17 +345,12 @@ impl TerrainPiece {
 
     /// [`TerrainPiece::overlaps_base`], with how far the centre may then move
     /// in any direction before the answer can change (its distance from the
-    /// edge of the zone of overlap, or less): a sweep along a path skips the
-    /// samples that cannot differ. Measured against `near` alone, which
-    /// holds every edge of the piece nearer the centre than its reach,
-    /// [`MARGIN_KEPT`] and [`FAR_MARGIN`]: farther edges change neither
-    /// the answer nor the margin.
-    pub(crate) fn overlap_margin_among(
-        &self,
-        center: Point,
-        radius: f64,
-        near: &[(Point, Point)],
-    ) -> (bool, f64) {
+    /// edge of the zone of overlap, or less): a sweep over the terrain grid
+    /// skips the cells that cannot differ. Edges farther than the reach and
+    /// [`MARGIN_KEPT`] change neither the answer nor the margin, so they are
+    /// not measured.
+    pub(crate) fn overlap_margin(&self, center: Point, radius: f64) -> (bool, f64) {
+        let near = &self.kept_edges().all;
         let reach = radius - EPS;
         if !center.is_finite() || reach <= 0.0 {
             return (false, 0.0);
@@ -344,77 +387,75 @@ impl TerrainPiece {
         }
     }
 
-    /// [`TerrainPiece::overlap_margin_among`] measured against every edge.
-    pub(crate) fn overlap_margin(&self, center: Point, radius: f64) -> (bool, f64) {
-        self.overlap_margin_among(center, radius, &self.kept_edges().all)
-    }
-
-    /// [`TerrainPiece::overlaps_base`] for a centre on a stretch of path
-    /// whose nearby edges are `near` (every edge of the piece nearer the
-    /// stretch than the reach and [`FAR_MARGIN`]), with how far the centre
-    /// may then move along the stretch before the answer can change (as
-    /// [`TerrainPiece::overlap_margin_among`]'s, or less). An edge not in
-    /// `near` is farther than the reach from every point of the stretch,
-    /// so it neither overlaps a base there nor is crossed: the margin holds
-    /// on the stretch alone. `inside` keeps whether a point of the stretch
-    /// far from every edge lies inside the outline, once asked: the same
-    /// for all such points when `same_side` (the stretch is shorter than
-    /// the reach, so crossing an edge would bring every point of it within
-    /// reach of that edge).
-    pub(crate) fn overlap_margin_on_stretch(
-        &self,
-        center: Point,
-        radius: f64,
-        near: &[(Point, Point)],
-        inside: &mut Option<bool>,
-        same_side: bool,
-    ) -> (bool, f64) {
+    /// Adds to `out` the stretches of the segment `a`-`b`, as fractions of it
+    /// (unclipped, unordered, possibly overlapping), along which a base of
+    /// `radius` centred there overlaps the piece, exactly as
+    /// [`TerrainPiece::overlaps_base`] answers at each point: nearer than
+    /// its reach to an edge, or inside the outline and outside every hole.
+    /// The points near an edge form a capsule about it, which the segment's
+    /// line meets in one interval; the points inside lie between the line's
+    /// crossings of each ring, counted as the off-edge test counts them.
+    pub(crate) fn overlap_spans(&self, a: Point, b: Point, radius: f64, out: &mut Vec<(f64, f64)>) {
         let reach = radius - EPS;
-        if !center.is_finite() || reach <= 0.0 {
-            return (false, 0.0);
+        let d = b.minus(a);
+        let dd = d.dot(d);
+        if reach <= 0.0 || dd == 0.0 || !dd.is_finite() || self.box_clear(a.min(b), a.max(b), reach)
+        {
+            return;
         }
-        if self.box_clear(center, center, reach) {
-            return (false, self.box_gap(center, center) - reach);
-        }
-        let d2 = near.iter().fold(f64::INFINITY, |d2, &(p, q)| {
-            d2.min(point_dist2(center, p, q))
-        });
-        if d2 < reach * reach {
-            return (true, reach - d2.sqrt());
-        }
-        let holds = if same_side {
-            *inside.get_or_insert_with(|| self.kept_edges().holds_off_edge(center))
-        } else {
-            self.kept_edges().holds_off_edge(center)
-        };
-        let d = d2.sqrt();
-        if holds {
-            (true, d + reach)
-        } else {
-            (false, d - reach)
-        }
-    }
-
-    /// Adds to `out` the edges of the piece (taken from `from`, or from all
-    /// of them) that come nearer the segment `a`-`b` than `within`.
-    pub(crate) fn edges_near(
-        &self,
-        from: Option<&[(Point, Point)]>,
-        a: Point,
-        b: Point,
-        within: f64,
-        out: &mut Vec<(Point, Point)>,
-    ) {
-        let w2 = within * within;
+        let edges = self.kept_edges();
         let (lo, hi) = (a.min(b), a.max(b));
-        let edges = from.unwrap_or(&self.kept_edges().all);
-        out.extend(edges.iter().copied().filter(|&(p, q)| {
-            p.x.min(q.x) - hi.x < within
-                && lo.x - p.x.max(q.x) < within
-                && p.y.min(q.y) - hi.y < within
-                && lo.y - p.y.max(q.y) < within
-                && segments_dist2(a, b, p, q) < w2
-        }));
+        for &(p, q) in &edges.all {
+            let far = p.x.min(q.x) - hi.x >= reach
+                || lo.x - p.x.max(q.x) >= reach
+                || p.y.min(q.y) - hi.y >= reach
+                || lo.y - p.y.max(q.y) >= reach;
+            if !far {
+                out.extend(capsule_span(a, d, dd, p, q, reach));
+            }
+        }
+        // The line's crossings of each ring (an edge counts when its ends
+        // lie on either side, one end on the line counting as below it, as
+        // in `Edges::holds_off_edge`), then swept in order: inside while
+        // the outline's count is odd and no hole's is.
+        let mut crossings: Vec<(f64, usize)> = Vec::new();
+        let mut start = 0;
+        for (n, &end) in edges.ring_ends.iter().enumerate() {
+            for &(p, q) in &edges.all[start..end] {
+                let (sp, sq) = (d.cross(p.minus(a)), d.cross(q.minus(a)));
+                if (sp > 0.0) != (sq > 0.0) {
+                    let x = p.plus(q.minus(p).scale(sp / (sp - sq)));
+                    crossings.push((x.minus(a).dot(d) / dd, n));
+                }
+            }
+            start = end;
+        }
+        if crossings.is_empty() {
+            return;
+        }
+        crossings.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let mut odd = vec![false; edges.ring_ends.len()];
+        let mut holes_odd = 0usize;
+        let mut entered = None;
+        for (t, n) in crossings {
+            odd[n] = !odd[n];
+            if n > 0 {
+                if odd[n] {
+                    holes_odd += 1;
+                } else {
+                    holes_odd -= 1;
+                }
+            }
+            let inside = odd[0] && holes_odd == 0;
+            match (entered, inside) {
+                (None, true) => entered = Some(t),
+                (Some(e), false) => {
+                    out.push((e, t));
+                    entered = None;
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Whether `model` is inside the piece (see [`TerrainPiece::overlaps_base`]).
