@@ -185,19 +185,62 @@ pub(crate) fn overlapped_length(
         return 0.0;
     }
     let mut spans = Vec::new();
+    overlapped_spans(field, pieces, a, b, radius, &mut spans);
+    spans.iter().map(|(x, y)| y - x).sum::<f64>() * len
+}
+
+/// The stretches of `a`-`b` (as fractions of it, in order, apart and within
+/// 0..=1) along which a base of `radius` overlaps any of the `pieces`: into
+/// `out`, cleared first.
+pub(crate) fn overlapped_spans(
+    field: &Battlefield,
+    pieces: &[usize],
+    a: Point,
+    b: Point,
+    radius: f64,
+    out: &mut Vec<(f64, f64)>,
+) {
+    out.clear();
     for &k in pieces {
-        field.terrain[k].overlap_spans(a, b, radius, &mut spans);
+        field.terrain[k].overlap_spans(a, b, radius, out);
     }
-    spans.sort_by(|x, y| x.0.total_cmp(&y.0));
-    let (mut total, mut reached) = (0.0, 0.0f64);
-    for (x, y) in spans {
-        let (x, y) = (x.max(reached), y.min(1.0));
-        if y > x {
-            total += y - x;
-            reached = y;
+    out.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let mut merged = 0;
+    let mut reached = 0.0f64;
+    for i in 0..out.len() {
+        let (x, y) = out[i];
+        let (x, y) = (x.max(0.0), y.min(1.0));
+        if y <= x || y <= reached {
+            continue;
         }
+        if merged > 0 && x <= reached {
+            out[merged - 1].1 = y;
+        } else {
+            out[merged] = (x, y);
+            merged += 1;
+        }
+        reached = y;
     }
-    total * len
+    out.truncate(merged);
+}
+
+/// The Slowing pieces a base of `radius` meets on its way from `from` to
+/// `to` (none for Field craft or flying), into `near`, cleared first.
+pub(crate) fn slowing_met(
+    field: &Battlefield,
+    radius: f64,
+    from: Point,
+    to: Point,
+    traits: MoveTraits,
+    near: &mut Vec<usize>,
+) {
+    near.clear();
+    if !(traits.field_craft || traits.flying) {
+        near.extend((0..field.terrain.len()).filter(|&k| {
+            let t = &field.terrain[k];
+            t.slowing() && t.swept_base_overlaps(from, to, radius)
+        }));
+    }
 }
 
 /// The inches of move a path uses: its length, plus once more every inch
@@ -233,13 +276,7 @@ pub(crate) fn leg_cost(
     traits: MoveTraits,
     near: &mut Vec<usize>,
 ) -> (f64, f64) {
-    near.clear();
-    if !(traits.field_craft || traits.flying) {
-        near.extend((0..field.terrain.len()).filter(|&k| {
-            let t = &field.terrain[k];
-            t.slowing() && t.swept_base_overlaps(from, to, radius)
-        }));
-    }
+    slowing_met(field, radius, from, to, traits, near);
     (
         from.dist(to),
         overlapped_length(field, near, from, to, radius),

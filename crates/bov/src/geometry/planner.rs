@@ -17,7 +17,9 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::los::{Obscurer, Sightlines};
-use super::movement::{SKIP_SAFETY, ends_allowed, leg_cost, segment_error};
+use super::movement::{
+    SKIP_SAFETY, ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met,
+};
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
     UnitMove, path_cost, validate_unit_move,
@@ -1084,8 +1086,8 @@ fn shorten_corners(
 }
 
 /// The part of a path that fits in `budget` inches of move: whole legs while
-/// they fit, then the fraction of the next leg (found by bisection, so Slowing
-/// terrain is counted) that uses the rest.
+/// they fit, then the fraction of the next leg that uses the rest, Slowing
+/// terrain counted (BoV 5.1, "Slowing terrain": 2" for every 1").
 pub fn truncate_path(
     field: &Battlefield,
     model: &Model,
@@ -1098,10 +1100,8 @@ pub fn truncate_path(
 
 /// One path cut to one budget after another ([`truncate_path`] for each):
 /// a charge falling short backs off 0.05" at a time, a formation tries
-/// three quarters, a half and a quarter of its allowance. Each leg's cost,
-/// whether it meets Slowing terrain, and the cost of each part of a leg
-/// the bisection measured are kept for the next cut: the answers are the
-/// same, worked out once.
+/// three quarters, a half and a quarter of its allowance. Each leg's cost
+/// and its stretches in Slowing terrain are kept for the next cut.
 pub(crate) struct PathCut<'a> {
     field: &'a Battlefield,
     model: Model,
@@ -1109,10 +1109,9 @@ pub(crate) struct PathCut<'a> {
     traits: MoveTraits,
     /// Each leg's cost, once measured.
     costs: Vec<Option<f64>>,
-    /// Whether each leg meets no Slowing terrain, once asked.
-    plain: Vec<Option<bool>>,
-    /// The parts of legs measured: the leg, the fraction's bits, the cost.
-    parts: std::collections::HashMap<(usize, u64), f64>,
+    /// Each leg's stretches in Slowing terrain (fractions of it, in order),
+    /// once measured.
+    slowed: Vec<Option<Vec<(f64, f64)>>>,
 }
 
 impl<'a> PathCut<'a> {
@@ -1128,8 +1127,7 @@ impl<'a> PathCut<'a> {
             waypoints,
             traits,
             costs: vec![None; waypoints.len()],
-            plain: vec![None; waypoints.len()],
-            parts: std::collections::HashMap::new(),
+            slowed: vec![None; waypoints.len()],
         }
     }
 
@@ -1152,53 +1150,54 @@ impl<'a> PathCut<'a> {
                 from = to;
                 continue;
             }
-            // A leg that meets no Slowing terrain costs its length, and so
-            // does every part of it.
-            let plain = *self.plain[l].get_or_insert_with(|| {
-                traits.field_craft
-                    || traits.flying
-                    || !field
-                        .terrain
-                        .iter()
-                        .any(|t| t.slowing() && t.swept_base_overlaps(from, to, model.radius_in))
+            let slowed = self.slowed[l].get_or_insert_with(|| {
+                let (mut near, mut spans) = (Vec::new(), Vec::new());
+                slowing_met(field, model.radius_in, from, to, traits, &mut near);
+                overlapped_spans(field, &near, from, to, model.radius_in, &mut spans);
+                spans
             });
-            let (mut lo, mut hi) = (0.0, 1.0);
-            for _ in 0..40 {
-                let mid = (lo + hi) / 2.0;
-                let part = from.lerp(to, mid);
-                let length = from.dist(part);
-                // A part costs its length and what Slowing terrain adds,
-                // never less: one longer than what is left does not fit.
-                let fits = if plain {
-                    length <= left
-                } else if length > left {
-                    false
-                } else {
-                    self.part_cost(l, mid, from, part) <= left
-                };
-                if fits {
-                    lo = mid;
-                } else {
-                    hi = mid;
+            let f = fraction_within(from.dist(to), slowed, left);
+            // The part's cost as any path's is measured, which rounding may
+            // put a hair above `left` (never more than 10^-12" of move).
+            let fits =
+                |f: f64| path_cost(field, &model.at(from), &[from.lerp(to, f)], traits) <= left;
+            let mut f = f;
+            for _ in 0..4 {
+                if f <= 0.0 || fits(f) {
+                    break;
                 }
+                f -= f * 1e-12 + f64::EPSILON;
             }
-            if lo > 0.0 {
-                out.push(from.lerp(to, lo));
+            if f > 0.0 && fits(f) {
+                out.push(from.lerp(to, f));
             }
             break;
         }
         out
     }
+}
 
-    /// The cost of the part of leg `l` from `from` to `part`, the fraction
-    /// `mid` of it: measured once.
-    fn part_cost(&mut self, l: usize, mid: f64, from: Point, part: Point) -> f64 {
-        let (field, model, traits) = (self.field, self.model, self.traits);
-        *self
-            .parts
-            .entry((l, mid.to_bits()))
-            .or_insert_with(|| path_cost(field, &model.at(from), &[part], traits))
+/// How far along a leg of `len` inches, whose stretches in Slowing terrain
+/// are `slowed` (fractions of it, in order, apart), `left` inches of move
+/// reach: each inch costs 1, or 2 in Slowing terrain (BoV 5.1, "Slowing
+/// terrain"); the fraction, at most 1.
+fn fraction_within(len: f64, slowed: &[(f64, f64)], left: f64) -> f64 {
+    if len.is_nan() || left.is_nan() || len <= 0.0 || left <= 0.0 {
+        return 0.0;
     }
+    let (mut at, mut spent) = (0.0, 0.0);
+    for &(x, y) in slowed {
+        // Open ground to the stretch, then the stretch at 2" an inch.
+        for (end, rate) in [(x, len), (y, 2.0 * len)] {
+            let cost = (end - at) * rate;
+            if spent + cost >= left {
+                return (at + (left - spent) / rate).min(1.0);
+            }
+            spent += cost;
+            at = end;
+        }
+    }
+    (at + (left - spent) / len).min(1.0)
 }
 
 /// The straight formation move `step` twentieths of `displacement` long.
@@ -1395,9 +1394,9 @@ mod cut_tests {
     use crate::geometry::terrain::{TerrainKind, TerrainPiece};
     use proptest::prelude::*;
 
-    /// [`truncate_path`] as it read before cuts were kept: every leg and
-    /// every part measured afresh.
-    fn cut_afresh(
+    /// [`truncate_path`] by bisection: the last leg's part that fits found
+    /// by halving 40 times, every part's cost measured as any path's is.
+    fn cut_by_bisection(
         field: &Battlefield,
         model: &Model,
         waypoints: &[Point],
@@ -1456,9 +1455,11 @@ mod cut_tests {
         #![proptest_config(ProptestConfig::with_cases(200))]
         /// A path cut to one budget after another, with what the earlier
         /// cuts measured kept, ends where each cut made afresh ends, to the
-        /// last bit (BoV 5.1, "Slowing terrain": 2" used for every 1").
+        /// last bit, and where halving the last leg 40 times ends, to within
+        /// 10^-9" (BoV 5.1, "Slowing terrain": 2" used for every 1"); a cut
+        /// short of the path's end uses the whole budget, and never more.
         #[test]
-        fn kept_cuts_end_where_fresh_cuts_end(
+        fn cuts_end_where_the_budget_runs_out(
             wood in (4.0f64..20.0, 4.0f64..20.0, 1.0f64..5.0, 1.0f64..5.0),
             pond in (4.0f64..20.0, 4.0f64..20.0, 0.5f64..3.0, 0.5f64..3.0),
             start in (0.5f64..23.5, 0.5f64..23.5),
@@ -1480,12 +1481,23 @@ mod cut_tests {
             let model = Model::new(UnitId(0), 0, Point::new(start.0, start.1), mm);
             let way: Vec<Point> = way.into_iter().map(|(x, y)| Point::new(x, y)).collect();
             let traits = MoveTraits { field_craft, flying: false, friends_block: false };
+            let whole = path_cost(&field, &model, &way, traits);
             let mut cut = PathCut::new(&field, &model, &way, traits);
             let mut b = budget;
             while b > 0.0 {
                 let kept = cut.cut(b);
-                let fresh = cut_afresh(&field, &model, &way, traits, b);
+                let fresh = truncate_path(&field, &model, &way, traits, b);
                 prop_assert_eq!(bits(&kept), bits(&fresh), "budget {}", b);
+                let halved = cut_by_bisection(&field, &model, &way, traits, b);
+                prop_assert_eq!(kept.len(), halved.len(), "budget {}", b);
+                for (p, q) in kept.iter().zip(&halved) {
+                    prop_assert!(p.dist(*q) < 1e-9, "{:?} against {:?}, budget {}", p, q, b);
+                }
+                let cost = path_cost(&field, &model, &kept, traits);
+                prop_assert!(cost <= b + EPS, "{} spent of {}", cost, b);
+                if whole > b + EPS {
+                    prop_assert!(cost > b - 1e-9, "{} spent of {}", cost, b);
+                }
                 b -= 0.05 + budget / 7.0;
             }
         }
