@@ -61,6 +61,11 @@ pub enum ContactError {
     Illegal(MoveError),
 }
 
+/// How much farther than both radii and contact a base must lie from a
+/// circle of points to be left unmeasured there: far above rounding, far
+/// below any distance on the table.
+const NEAR_SAFETY: f64 = 1e-6;
+
 struct Ctx<'a> {
     field: &'a Battlefield,
     models: &'a [Model],
@@ -92,6 +97,19 @@ impl Ctx<'_> {
     /// Whether model `idx` may end at `p`, given final positions `pos`
     /// (`None`: not placed yet, so not in the way).
     fn end_ok(&self, idx: usize, p: Point, pos: &[Option<Point>]) -> bool {
+        self.end_ok_among(idx, p, pos, 0..self.models.len())
+    }
+
+    /// [`Ctx::end_ok`], measuring the bases of `others` alone: every model
+    /// left out must be unplaced, invalid, `idx` itself, or too far to
+    /// overlap or touch a base at `p` ([`Ctx::placed_near`]).
+    fn end_ok_among(
+        &self,
+        idx: usize,
+        p: Point,
+        pos: &[Option<Point>],
+        others: impl IntoIterator<Item = usize>,
+    ) -> bool {
         let me = self.models[idx].at(p);
         if !self.field.holds_base(p, me.radius_in) {
             return false;
@@ -103,7 +121,8 @@ impl Ctx<'_> {
         if in_terrain {
             return false;
         }
-        self.models.iter().enumerate().all(|(j, o)| {
+        others.into_iter().all(|j| {
+            let o = &self.models[j];
             let Some(c) = pos[j] else { return true };
             if j == idx || !o.is_valid() {
                 return true;
@@ -115,6 +134,43 @@ impl Ctx<'_> {
             // Clearly separate from enemies that are not targets.
             !(o.side != self.side && !self.targets.contains(&o.unit) && me.gap(&o) <= CONTACT_IN)
         })
+    }
+
+    /// The placed models whose bases a base of model `idx` centred `ring`
+    /// inches from `c` could overlap or touch (the others lie farther from
+    /// every point of that circle than both radii and contact, with a
+    /// margin far above rounding): all that [`Ctx::end_ok`] need measure
+    /// for the points around one base.
+    fn placed_near(&self, idx: usize, c: Point, ring: f64, pos: &[Option<Point>]) -> Vec<usize> {
+        let r = self.models[idx].radius_in;
+        (0..self.models.len())
+            .filter(|&j| {
+                let o = &self.models[j];
+                pos[j].is_some_and(|oc| {
+                    j != idx
+                        && o.is_valid()
+                        && oc.dist(c) <= ring + r + o.radius_in + CONTACT_IN + NEAR_SAFETY
+                })
+            })
+            .collect()
+    }
+
+    /// [`Ctx::around`] less the points where model `idx` may not end
+    /// ([`Ctx::end_ok`]), in the same order.
+    fn open_around(
+        &self,
+        idx: usize,
+        t: usize,
+        tc: Point,
+        from: Point,
+        gap: f64,
+        pos: &[Option<Point>],
+    ) -> Vec<Point> {
+        let ring = self.models[idx].radius_in + self.models[t].radius_in + gap;
+        let near = self.placed_near(idx, tc, ring, pos);
+        let mut points = self.around(idx, t, tc, from, gap);
+        points.retain(|&p| self.end_ok_among(idx, p, pos, near.iter().copied()));
+        points
     }
 
     /// Points in base contact with model `t` (at `tc`) for model `idx`,
@@ -371,8 +427,7 @@ fn context<'a>(
 fn contact_candidates(ctx: &Ctx, idx: usize, foes: &[usize], pos: &[Option<Point>]) -> Vec<Point> {
     let from = ctx.models[idx].center;
     foes.iter()
-        .flat_map(|&t| ctx.around(idx, t, ctx.models[t].center, from, 0.0))
-        .filter(|&p| ctx.end_ok(idx, p, pos))
+        .flat_map(|&t| ctx.open_around(idx, t, ctx.models[t].center, from, 0.0, pos))
         .collect()
 }
 
@@ -425,8 +480,8 @@ fn place_followers(
             k += group.len();
             let cands: Vec<Point> = group
                 .iter()
-                .flat_map(|&t| ctx.around(m, t, models[t].center, models[m].center, 0.0))
-                .filter(|&p| ctx.end_ok(m, p, pos) && near_unit(p))
+                .flat_map(|&t| ctx.open_around(m, t, models[t].center, models[m].center, 0.0, pos))
+                .filter(|&p| near_unit(p))
                 .collect();
             chosen = ctx.route(m, &cands).map(|r| r.0);
         }
@@ -443,15 +498,15 @@ fn place_followers(
             let cands: Vec<Point> = anchors
                 .iter()
                 .flat_map(|&j| {
-                    ctx.around(
+                    ctx.open_around(
                         m,
                         j,
                         pos[j].unwrap_or(models[j].center),
                         models[m].center,
                         0.0,
+                        pos,
                     )
                 })
-                .filter(|&p| ctx.end_ok(m, p, pos))
                 .collect();
             chosen = ctx.route(m, &cands).map(|r| r.0);
         }
@@ -461,10 +516,9 @@ fn place_followers(
             for &j in &placed {
                 let c = pos[j].unwrap_or(models[j].center);
                 for gap in [0.25, 0.5, 0.75, COHERENCY_IN] {
-                    cands.extend(ctx.around(m, j, c, models[m].center, gap));
+                    cands.extend(ctx.open_around(m, j, c, models[m].center, gap, pos));
                 }
             }
-            cands.retain(|&p| ctx.end_ok(m, p, pos));
             let closeness = |p: Point| nearest_gap(&models[m].at(p), foes, models);
             cands.sort_by(|&a, &b| closeness(a).total_cmp(&closeness(b)));
             for p in cands.into_iter().take(PLANNED_TRIES) {
@@ -852,6 +906,60 @@ mod tests {
             let bounded = ctx.route(movers[0], &cands);
             let every = route_every_try(&ctx, movers[0], &cands);
             prop_assert_eq!(bits(&bounded), bits(&every));
+        }
+
+        /// The points around a base where a model may end, judged against
+        /// the placed bases near that base alone, are the points every base
+        /// allows (BoV 5.1, "Charge Move": no overlap, clearly separate from
+        /// enemies not charged), in the same order.
+        #[test]
+        fn points_judged_against_near_bases_are_those_every_base_allows(
+            crowd in proptest::collection::vec(
+                (1.0f64..11.0, 1.0f64..11.0, 0u8..3, prop_oneof![Just(25.0), Just(40.0), 20.0f64..60.0]),
+                2..14,
+            ),
+            placed in proptest::collection::vec(any::<bool>(), 14),
+            gap in prop_oneof![Just(0.0), 0.0f64..2.0],
+            flying in any::<bool>(),
+        ) {
+            let rock = TerrainPiece::rect(
+                "rock",
+                Point::new(5.0, 5.0),
+                Point::new(6.5, 7.0),
+                vec![TerrainKind::Impassable],
+            )
+            .unwrap();
+            let field = Battlefield::new(12.0, 12.0, vec![rock]).unwrap();
+            // Unit 0 (side 0) charges unit 1 (side 1); unit 2 (side 1) is not charged.
+            let models: Vec<Model> = crowd
+                .iter()
+                .map(|&(x, y, u, mm)| Model::new(UnitId(u16::from(u)), u.min(1), Point::new(x, y), mm))
+                .collect();
+            let traits = MoveTraits { field_craft: false, flying, friends_block: false };
+            let targets = [UnitId(1)];
+            let ctx = Ctx {
+                field: &field,
+                models: &models,
+                traits,
+                targets: &targets,
+                side: 0,
+                unit: UnitId(0),
+                planner: RefCell::new(Planner::new(&field, &models)),
+            };
+            let pos: Vec<Option<Point>> = models
+                .iter()
+                .zip(&placed)
+                .map(|(m, &p)| p.then_some(m.center))
+                .collect();
+            for idx in 0..models.len() {
+                for t in 0..models.len() {
+                    let (tc, from) = (models[t].center, models[idx].center);
+                    let open = ctx.open_around(idx, t, tc, from, gap, &pos);
+                    let mut every = ctx.around(idx, t, tc, from, gap);
+                    every.retain(|&p| ctx.end_ok(idx, p, &pos));
+                    prop_assert_eq!(&open, &every, "model {} around {}", idx, t);
+                }
+            }
         }
     }
 }
