@@ -165,10 +165,6 @@ pub enum MoveError {
     BreaksCoherency { unit: u16 },
 }
 
-/// How near the edge of a zone of overlap a sample may be and still let a
-/// sweep skip the samples after it (far above rounding, far below a step).
-pub(crate) const SKIP_SAFETY: f64 = 1e-9;
-
 /// The length of `a`-`b` along which a base of `radius` overlaps any of the
 /// `pieces` (indices into `field.terrain`), measured exactly: the union of
 /// each piece's stretches of overlap ([`TerrainPiece::overlap_spans`]) on

@@ -17,9 +17,7 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::los::{Obscurer, Sightlines};
-use super::movement::{
-    SKIP_SAFETY, ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met,
-};
+use super::movement::{ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met};
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
     UnitMove, path_cost, validate_unit_move,
@@ -563,6 +561,11 @@ impl Grid {
             .then(|| j as usize * self.nx + i as usize)
     }
 }
+
+/// How near the edge of a zone of overlap a measured cell's centre may be
+/// and still let the cells after it go unmeasured (far above rounding, far
+/// below a cell).
+const SKIP_SAFETY: f64 = 1e-9;
 
 fn build_terrain_grid(field: &Battlefield, r: f64, traits: MoveTraits) -> TerrainGrid {
     let cell = CELL.max((field.width * field.height / MAX_CELLS).sqrt());
