@@ -5,9 +5,8 @@
 use super::units::Snapshot;
 use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, Window, err};
 use crate::geometry::{
-    ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move,
-    formation_surely_moves, pile_in, plan_formation, separate_flanking, separate_with_charger,
-    validate_unit_move,
+    ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
+    plan_formation, separate_flanking, separate_with_charger, validate_unit_move,
 };
 use crate::rules::charge::{
     MAX_CHARGE_BONUS, charge_allowance, check_declaration, roll_charge_bonus,
@@ -1327,36 +1326,6 @@ impl Battle {
             return None;
         }
         Some(d.scale(allowance.min(len) / len))
-    }
-
-    /// Whether [`Self::march_toward`] (not skirmishing) finds a march,
-    /// known without planning it where it can be: with no treasure token on
-    /// the table to cut a path short, a march is found as soon as the
-    /// formation's shortest straight step is legal for one way of moving
-    /// (`plan_formation` would try it last). Otherwise it is worked out.
-    pub(crate) fn march_toward_exists(&self, unit: u16, goal: Point) -> bool {
-        let allowance = self.allowance(unit, false);
-        let Some(disp) = self.march_displacement(unit, goal, allowance) else {
-            return false;
-        };
-        if !self.treasure_on_table() {
-            let snap = self.snapshot();
-            let sure = self.move_ways(unit).into_iter().any(|traits| {
-                formation_surely_moves(
-                    &self.field,
-                    &snap.models,
-                    UnitId(unit),
-                    disp,
-                    MoveKind::Normal,
-                    allowance,
-                    traits,
-                )
-            });
-            if sure {
-                return true;
-            }
-        }
-        self.march_toward(unit, goal, false).is_some()
     }
 }
 

@@ -43,34 +43,30 @@ impl RandomBot {
 
 impl Bot for RandomBot {
     fn decide(&mut self, game: &Battle) -> Decision {
-        // An action's march examples come last. Outside the Quest whether
-        // each exists is known for less than working it out, and only the
-        // one drawn is worked out: the same list, the same draw.
+        // An action's march examples come last. Outside the Quest whether an
+        // example exists costs about as much as working it out, so the draw
+        // is made before it is known: a drawn example that cannot be marched
+        // is struck out and the draw made again among what is left. Every
+        // legal choice and every example that exists stays equally likely.
         if let Phase::Action { unit } = game.phase
             && !game.is_quest()
         {
             self.buf.clear();
             game.list_choices_with(&mut self.buf, false);
-            let goals: Vec<Point> = game
-                .march_goals(unit)
-                .into_iter()
-                .filter(|&g| game.march_toward_exists(unit, g))
-                .collect();
-            let n = self.buf.len() + goals.len();
-            if n == 0 {
-                return Decision::Pass;
-            }
-            let i = self.stream.index(n);
-            return match i.checked_sub(self.buf.len()) {
-                None => self.buf.swap_remove(i),
-                Some(k) => {
-                    let paths = game.march_toward(unit, goals[k], false);
-                    debug_assert!(paths.is_some(), "a march example found to exist");
-                    Decision::March {
-                        paths: paths.unwrap_or_default(),
-                    }
+            let mut goals: Vec<Point> = game.march_goals(unit);
+            loop {
+                let n = self.buf.len() + goals.len();
+                if n == 0 {
+                    return Decision::Pass;
                 }
-            };
+                let i = self.stream.index(n);
+                let Some(k) = i.checked_sub(self.buf.len()) else {
+                    return self.buf.swap_remove(i);
+                };
+                if let Some(paths) = game.march_toward(unit, goals.remove(k), false) {
+                    return Decision::March { paths };
+                }
+            }
         }
         game.choices(&mut self.buf);
         if self.buf.is_empty() {

@@ -286,15 +286,6 @@ impl Battle {
     /// to their ends at once; at the moment the first base touches a token
     /// on the table the whole unit stops where it is (docs/rulings.md, "The
     /// Quest"). Tokens a model already touches as it starts do not stop it.
-    /// Whether a treasure token lies on the table (only then does
-    /// [`Self::cut_at_treasures`] cut a move).
-    pub(crate) fn treasure_on_table(&self) -> bool {
-        self.quest
-            .treasures
-            .iter()
-            .any(|t| matches!(t.place, Place::Table(_)))
-    }
-
     pub(crate) fn cut_at_treasures(&self, models: &[Model], mv: &mut UnitMove) {
         let tokens: Vec<Point> = self
             .quest

@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use serde::{Deserialize, Serialize};
 
 use super::movement::segment_error;
-use super::planner::{PathCut, Planner};
+use super::planner::{ContactAsk, PathCut, Planner};
 use super::{
     Battlefield, COHERENCY_IN, CONTACT_IN, EPS, Model, ModelMove, MoveError, MoveKind, MoveTraits,
     Point, UnitId, UnitMove, engaged_models, path_cost, plan_formation, validate_unit_move,
@@ -291,6 +291,15 @@ pub fn charge_move(
         return Err(ContactError::BadDistance(distance));
     }
     let targets = [target];
+    let ask = ContactAsk {
+        unit: charger,
+        foes: &targets,
+        charge: true,
+        traits,
+    };
+    if let Some(kept) = field.grids.contact_kept(field, models, ask, distance + EPS) {
+        return Ok(kept);
+    }
     let (ctx, movers, foes) = context(field, models, charger, &targets, traits)?;
     let kind = MoveKind::Charge { target };
     let first = movers[0];
@@ -318,11 +327,13 @@ pub fn charge_move(
             moves,
         };
         if let Ok(after) = validate_unit_move(field, models, &mv) {
-            return Ok(ChargeResult {
+            let result = ChargeResult {
                 outcome: ChargeOutcome::Engaged,
                 unit_move: mv,
                 after,
-            });
+            };
+            field.grids.keep_contact(field, models, ask, cost, &result);
+            return Ok(result);
         }
     }
     fall_short(&ctx, &movers, &foes, distance, kind)
@@ -339,6 +350,15 @@ pub fn pile_in(
     enemies: &[UnitId],
     traits: MoveTraits,
 ) -> Result<ChargeResult, ContactError> {
+    let ask = ContactAsk {
+        unit,
+        foes: enemies,
+        charge: false,
+        traits,
+    };
+    if let Some(kept) = field.grids.contact_kept(field, models, ask, f64::INFINITY) {
+        return Ok(kept);
+    }
     let (ctx, members, foes) = context(field, models, unit, enemies, traits)?;
     let kind = match enemies {
         [one] => MoveKind::PileIn { target: *one },
@@ -384,11 +404,17 @@ pub fn pile_in(
         moves,
     };
     match validate_unit_move(field, models, &mv) {
-        Ok(after) => Ok(ChargeResult {
-            outcome: ChargeOutcome::Engaged,
-            unit_move: mv,
-            after,
-        }),
+        Ok(after) => {
+            let result = ChargeResult {
+                outcome: ChargeOutcome::Engaged,
+                unit_move: mv,
+                after,
+            };
+            field
+                .grids
+                .keep_contact(field, models, ask, f64::NEG_INFINITY, &result);
+            Ok(result)
+        }
         Err(e) => Err(ContactError::Illegal(e)),
     }
 }
@@ -960,6 +986,55 @@ mod tests {
                     prop_assert_eq!(&open, &every, "model {} around {}", idx, t);
                 }
             }
+        }
+
+        /// A charge or pile-in served from the moves kept on the battlefield
+        /// is the move worked out afresh on a battlefield that keeps
+        /// nothing, for any charge distance (BoV 5.1, "Charge Move": the
+        /// distance only decides whether the first model reaches).
+        #[test]
+        fn kept_contact_moves_are_the_moves_worked_out_afresh(
+            wood in (2.0f64..18.0, 2.0f64..18.0, 1.0f64..6.0, 1.0f64..6.0),
+            target in (6.0f64..18.0, 6.0f64..18.0),
+            foes in proptest::collection::vec((-2.5f64..2.5, -2.5f64..2.5), 1..5),
+            own in proptest::collection::vec((1.0f64..23.0, 1.0f64..23.0), 1..5),
+            distances in proptest::collection::vec(0.0f64..30.0, 1..6),
+        ) {
+            let piece = TerrainPiece::rect(
+                "wood",
+                Point::new(wood.0, wood.1),
+                Point::new(wood.0 + wood.2, wood.1 + wood.3),
+                vec![TerrainKind::Slowing],
+            )
+            .unwrap();
+            let keeping = Battlefield::new(24.0, 24.0, vec![piece.clone()]).unwrap();
+            let fresh = || Battlefield::new(24.0, 24.0, vec![piece.clone()]).unwrap();
+            let mut models: Vec<Model> = Vec::new();
+            let crowd = own
+                .iter()
+                .map(|&(x, y)| Model::new(UnitId(0), 0, Point::new(x, y), 25.0))
+                .chain(foes.iter().map(|&(dx, dy)| {
+                    Model::new(UnitId(1), 1, Point::new(target.0 + dx, target.1 + dy), 25.0)
+                }));
+            for m in crowd {
+                if models.iter().all(|o| !o.overlaps(&m)) {
+                    models.push(m);
+                }
+            }
+            let traits = MoveTraits { field_craft: false, flying: false, friends_block: false };
+            for &d in &distances {
+                let fresh = fresh();
+                prop_assert_eq!(
+                    charge_move(&keeping, &models, UnitId(0), UnitId(1), d, traits),
+                    charge_move(&fresh, &models, UnitId(0), UnitId(1), d, traits),
+                    "distance {}", d
+                );
+            }
+            let fresh = fresh();
+            prop_assert_eq!(
+                pile_in(&keeping, &models, UnitId(0), &[UnitId(1)], traits),
+                pile_in(&fresh, &models, UnitId(0), &[UnitId(1)], traits)
+            );
         }
     }
 }

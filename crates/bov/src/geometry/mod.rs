@@ -41,7 +41,6 @@ pub use movement::{
     ModelMove, MoveError, MoveKind, MoveTraits, SpeedModifiers, UnitMove, effective_speed,
     path_cost, validate_unit_move,
 };
-pub(crate) use planner::formation_surely_moves;
 pub use planner::{PlanError, PlannedPath, Planner, plan_formation, plan_path, truncate_path};
 pub use point::Point;
 pub use setup::{

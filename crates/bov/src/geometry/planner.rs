@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+use super::contact::ChargeResult;
 use super::los::{Obscurer, Sightlines};
 use super::movement::{ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met};
 use super::{
@@ -191,6 +192,48 @@ struct CachedGrids {
     legal: Vec<(UnitMove, Vec<Model>, Vec<Model>)>,
     /// Grid shapes built lately, the latest last.
     shapes: Vec<(ShapeKey, Arc<GridShape>)>,
+    /// Contact moves worked out lately, the latest last.
+    contacts: Vec<KeptContact>,
+}
+
+/// A contact move (a charge that reached its target, or a pile-in or
+/// consolidate) and what it was worked out from: the models, the unit, the
+/// enemy units and the way of moving. A charge's move depends on its
+/// distance only through whether the first model's route fits it, so it
+/// serves every distance of at least `reach`; a pile-in has no distance
+/// (`reach` is minus infinity).
+struct KeptContact {
+    models: Vec<Model>,
+    unit: UnitId,
+    foes: Vec<UnitId>,
+    charge: bool,
+    traits: MoveTraits,
+    reach: f64,
+    result: ChargeResult,
+}
+
+/// How many contact moves are kept: a search charges from the few positions
+/// of its root again and again, with dice that differ.
+const CONTACTS_KEPT: usize = 16;
+
+/// What a contact move is asked for: the unit, the enemy units, whether it
+/// charges, and its way of moving.
+#[derive(Clone, Copy)]
+pub(crate) struct ContactAsk<'a> {
+    pub unit: UnitId,
+    pub foes: &'a [UnitId],
+    pub charge: bool,
+    pub traits: MoveTraits,
+}
+
+impl KeptContact {
+    fn answers(&self, models: &[Model], ask: ContactAsk) -> bool {
+        self.unit == ask.unit
+            && self.charge == ask.charge
+            && self.traits == ask.traits
+            && self.foes == ask.foes
+            && same_models(&self.models, models)
+    }
 }
 
 /// How many legal moves are kept: a move listed is validated again when it
@@ -246,6 +289,7 @@ impl CachedGrids {
             self.sightlines.clear();
             self.legal.clear();
             self.shapes.clear();
+            self.contacts.clear();
         }
     }
 }
@@ -356,6 +400,52 @@ impl GridCache {
         cached
             .legal
             .push((mv.clone(), models.to_vec(), after.to_vec()));
+    }
+
+    /// The contact move asked for among `models`, when one was worked out
+    /// lately that serves a move of `distance` inches (it depends on nothing
+    /// else: see [`KeptContact`]).
+    pub(crate) fn contact_kept(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        ask: ContactAsk,
+        distance: f64,
+    ) -> Option<ChargeResult> {
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        cached
+            .contacts
+            .iter()
+            .rev()
+            .find(|k| k.reach <= distance && k.answers(models, ask))
+            .map(|k| k.result.clone())
+    }
+
+    /// Keeps a contact move worked out among `models`, which serves every
+    /// distance of at least `reach`.
+    pub(crate) fn keep_contact(
+        &self,
+        field: &Battlefield,
+        models: &[Model],
+        ask: ContactAsk,
+        reach: f64,
+        result: &ChargeResult,
+    ) {
+        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cached.keep_for(field);
+        if cached.contacts.len() >= CONTACTS_KEPT {
+            cached.contacts.remove(0);
+        }
+        cached.contacts.push(KeptContact {
+            models: models.to_vec(),
+            unit: ask.unit,
+            foes: ask.foes.to_vec(),
+            charge: ask.charge,
+            traits: ask.traits,
+            reach,
+            result: result.clone(),
+        });
     }
 
     /// The sight lines of `models` on `field`: those prepared for the same
@@ -1236,31 +1326,6 @@ fn formation_members(
         .filter(|&i| models[i].unit == unit)
         .collect();
     (!members.is_empty()).then_some(members)
-}
-
-/// Whether [`plan_formation`] surely finds a move, known without finding
-/// it: its last straight try, a twentieth of the displacement, is legal.
-/// `false` says nothing.
-pub(crate) fn formation_surely_moves(
-    field: &Battlefield,
-    models: &[Model],
-    unit: UnitId,
-    displacement: Point,
-    kind: MoveKind,
-    allowance: f64,
-    traits: MoveTraits,
-) -> bool {
-    let Some(members) = formation_members(models, unit, displacement, allowance) else {
-        return false;
-    };
-    let mv = UnitMove {
-        unit,
-        kind,
-        allowance: Some(allowance),
-        traits,
-        moves: straight_step(models, &members, displacement, 1),
-    };
-    ends_allowed(field, models, &mv) && validate_unit_move(field, models, &mv).is_ok()
 }
 
 /// Proposes a formation move for `unit`: every model displaced by the same
