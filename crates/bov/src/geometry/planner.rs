@@ -503,7 +503,19 @@ pub struct Planner<'a> {
     /// The paths planned so far. A charge that falls short routes its first
     /// model again to the same contact points.
     planned: Vec<Planned>,
+    /// The paths planned around what blocks several destinations so far
+    /// ([`Planner::plan_around`]), kept for the same reason.
+    around: Vec<PlannedAround>,
 }
+
+/// A path planned around: the model, the destinations' bits, the traits and
+/// the answer.
+type PlannedAround = (
+    usize,
+    Vec<[u64; 2]>,
+    MoveTraits,
+    Result<PlannedPath, PlanError>,
+);
 
 /// A path planned: the model, the destination's bits, the traits and the
 /// answer.
@@ -532,6 +544,7 @@ impl<'a> Planner<'a> {
             models,
             grids: Vec::new(),
             planned: Vec::new(),
+            around: Vec::new(),
         }
     }
 
@@ -582,31 +595,7 @@ impl<'a> Planner<'a> {
                 cost,
             });
         }
-        let key = GridKey {
-            radius: m.radius_in.to_bits(),
-            side: m.side,
-            traits,
-        };
-        let at = match self.grids.iter().position(|(k, _)| *k == key) {
-            Some(i) => i,
-            None => {
-                self.grids
-                    .push((key, build_grid(field, models, idx, traits)));
-                self.grids.len() - 1
-            }
-        };
-        let grid = &mut self.grids[at].1;
-        let mut scratch = std::mem::take(&mut grid.scratch);
-        let via = astar(
-            field,
-            models,
-            idx,
-            grid,
-            &mut scratch,
-            (start, dest),
-            traits,
-        );
-        grid.scratch = scratch;
+        let via = self.search(idx, &[dest], traits);
         let best = match (via, straight) {
             (Some(w), straight) => {
                 let c = path_cost(field, m, &w, traits);
@@ -628,6 +617,90 @@ impl<'a> Planner<'a> {
             (None, None) => return Err(PlanError::Unreachable { model: idx }),
         };
         Ok(best)
+    }
+
+    /// A path around whatever blocks the straight legs to `dests`, to
+    /// whichever of them it reaches for the least move on the planner's
+    /// grid (one search for them all); its cost as [`path_cost`] measures it.
+    /// For destinations none of which a straight leg reaches, as a charge's
+    /// route asks once the straight legs are found blocked: no straight leg
+    /// is tried. A path asked for again is the one planned before.
+    pub(crate) fn plan_around(
+        &mut self,
+        idx: usize,
+        dests: &[Point],
+        traits: MoveTraits,
+    ) -> Result<PlannedPath, PlanError> {
+        let key: Vec<[u64; 2]> = dests
+            .iter()
+            .map(|d| [d.x.to_bits(), d.y.to_bits()])
+            .collect();
+        if let Some((.., answer)) = self
+            .around
+            .iter()
+            .find(|(i, d, t, _)| *i == idx && *d == key && *t == traits)
+        {
+            return answer.clone();
+        }
+        let answer = self.plan_around_afresh(idx, dests, traits);
+        self.around.push((idx, key, traits, answer.clone()));
+        answer
+    }
+
+    fn plan_around_afresh(
+        &mut self,
+        idx: usize,
+        dests: &[Point],
+        traits: MoveTraits,
+    ) -> Result<PlannedPath, PlanError> {
+        let (field, models) = (self.field, self.models);
+        let Some(m) = models.get(idx).filter(|m| m.is_valid()) else {
+            return Err(PlanError::BadModel(idx));
+        };
+        if dests
+            .iter()
+            .any(|d| !d.is_finite() || !field.holds_base(*d, m.radius_in))
+        {
+            return Err(PlanError::BadDestination { model: idx });
+        }
+        let waypoints = self
+            .search(idx, dests, traits)
+            .ok_or(PlanError::Unreachable { model: idx })?;
+        let cost = path_cost(field, m, &waypoints, traits);
+        Ok(PlannedPath { waypoints, cost })
+    }
+
+    /// A* on the grid for model `idx`'s base and side (built on first use)
+    /// from where the model stands to the nearest of `dests`, pulled tight.
+    fn search(&mut self, idx: usize, dests: &[Point], traits: MoveTraits) -> Option<Vec<Point>> {
+        let (field, models) = (self.field, self.models);
+        let m = &models[idx];
+        let key = GridKey {
+            radius: m.radius_in.to_bits(),
+            side: m.side,
+            traits,
+        };
+        let at = match self.grids.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.grids
+                    .push((key, build_grid(field, models, idx, traits)));
+                self.grids.len() - 1
+            }
+        };
+        let grid = &mut self.grids[at].1;
+        let mut scratch = std::mem::take(&mut grid.scratch);
+        let via = astar(
+            field,
+            models,
+            idx,
+            grid,
+            &mut scratch,
+            (m.center, dests),
+            traits,
+        );
+        grid.scratch = scratch;
+        via
     }
 }
 
@@ -894,7 +967,7 @@ fn astar(
     idx: usize,
     grid: &Grid,
     sc: &mut Scratch,
-    (start, dest): (Point, Point),
+    (start, dests): (Point, &[Point]),
     traits: MoveTraits,
 ) -> Option<Vec<Point>> {
     let n = grid.nx * grid.ny;
@@ -909,6 +982,15 @@ fn astar(
     let mut heap = std::mem::take(&mut sc.heap);
     heap.clear();
     let key = |f: f64| f.max(0.0).to_bits();
+    // The straight distance to the nearest destination: never more than
+    // what is left to go, whichever destination the path ends at.
+    let to_go = |p: Point| {
+        dests
+            .iter()
+            .map(|&d| p.minus(d).dot(p.minus(d)))
+            .fold(f64::INFINITY, f64::min)
+            .sqrt()
+    };
     let (si, sj) = grid.cell_of(start);
     for dj in -1..=1 {
         for di in -1..=1 {
@@ -919,24 +1001,28 @@ fn astar(
                 let c = start.dist(grid.center(k)) * factor(k);
                 if c < sc.g[k] {
                     sc.set(k, c, usize::MAX);
-                    heap.push(Reverse(entry(key(c + grid.center(k).dist(dest)), k, grid)));
+                    heap.push(Reverse(entry(key(c + to_go(grid.center(k))), k, grid)));
                 }
             }
         }
     }
-    let (gi, gj) = grid.cell_of(dest);
-    let mut goal_cells = Vec::new();
-    for dj in -1..=1 {
-        for di in -1..=1 {
-            if let Some(k) = grid.index(gi + di, gj + dj)
-                && !grid.shape.closed[k]
-                && legal(grid.center(k), dest)
-            {
-                goal_cells.push(k);
+    // The cells from which each destination is a legal straight leg away.
+    let mut goal_cells: Vec<(usize, Point)> = Vec::new();
+    for &dest in dests {
+        let (gi, gj) = grid.cell_of(dest);
+        for dj in -1..=1 {
+            for di in -1..=1 {
+                if let Some(k) = grid.index(gi + di, gj + dj)
+                    && !grid.shape.closed[k]
+                    && legal(grid.center(k), dest)
+                {
+                    goal_cells.push((k, dest));
+                }
             }
         }
     }
-    let reachable = goal_cells.iter().any(|&k| {
+    let mut reached = None;
+    let reachable = goal_cells.iter().any(|&(k, _)| {
         heap.iter().any(|&Reverse(e)| {
             grid.shape.regions.of(cell_of_entry(e, grid)) == grid.shape.regions.of(k)
         })
@@ -959,10 +1045,11 @@ fn astar(
         }
         // `grid.center(k)`, from the cell's column and row.
         let here = Point::new((i as f64 + 0.5) * grid.cell, (j as f64 + 0.5) * grid.cell);
-        if goal_cells.contains(&k) {
+        for &(_, dest) in goal_cells.iter().filter(|(at, _)| *at == k) {
             let c = sc.g[k] + here.dist(dest) * factor(k);
             if c < sc.g[goal] {
                 sc.set(goal, c, k);
+                reached = Some(dest);
                 heap.push(Reverse(entry(key(c), goal, grid)));
             }
         }
@@ -994,14 +1081,12 @@ fn astar(
             let c = sc.g[k] + step;
             if c < sc.g[nk] {
                 sc.set(nk, c, k);
-                heap.push(Reverse(pack(key(c + there.dist(dest)), i + di, j + dj)));
+                heap.push(Reverse(pack(key(c + to_go(there)), i + di, j + dj)));
             }
         }
     }
     sc.heap = heap;
-    if !sc.g[goal].is_finite() {
-        return None;
-    }
+    let dest = reached.filter(|_| sc.g[goal].is_finite())?;
     let mut cells = Vec::new();
     let mut k = sc.prev[goal];
     while k != usize::MAX {
