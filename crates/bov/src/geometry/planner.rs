@@ -503,23 +503,18 @@ pub struct Planner<'a> {
     /// The paths planned so far. A charge that falls short routes its first
     /// model again to the same contact points.
     planned: Vec<Planned>,
-    /// The paths planned around what blocks several destinations so far
-    /// ([`Planner::plan_around`]), kept for the same reason.
-    around: Vec<PlannedAround>,
 }
 
-/// A path planned around: the model, the destinations' bits, the traits and
-/// the answer.
-type PlannedAround = (
-    usize,
-    Vec<[u64; 2]>,
-    MoveTraits,
-    Result<PlannedPath, PlanError>,
-);
-
-/// A path planned: the model, the destination's bits, the traits and the
-/// answer.
-type Planned = (usize, [u64; 2], MoveTraits, Result<PlannedPath, PlanError>);
+/// A path planned: the model, the destinations' bits, whether it was
+/// planned around them ([`Planner::plan_around`]) or to one ([`Planner::plan`]),
+/// the traits and the answer.
+struct Planned {
+    model: usize,
+    dests: Vec<[u64; 2]>,
+    around: bool,
+    traits: MoveTraits,
+    answer: Result<PlannedPath, PlanError>,
+}
 
 impl std::fmt::Debug for Planner<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -544,7 +539,6 @@ impl<'a> Planner<'a> {
             models,
             grids: Vec::new(),
             planned: Vec::new(),
-            around: Vec::new(),
         }
     }
 
@@ -556,16 +550,40 @@ impl<'a> Planner<'a> {
         dest: Point,
         traits: MoveTraits,
     ) -> Result<PlannedPath, PlanError> {
-        let key = [dest.x.to_bits(), dest.y.to_bits()];
-        if let Some((.., answer)) = self
+        self.recall(idx, &[dest], false, traits, |p| {
+            p.plan_afresh(idx, dest, traits)
+        })
+    }
+
+    /// The answer kept for the same model, destinations, kind of plan and
+    /// traits, else `plan`'s, kept.
+    fn recall(
+        &mut self,
+        idx: usize,
+        dests: &[Point],
+        around: bool,
+        traits: MoveTraits,
+        plan: impl FnOnce(&mut Self) -> Result<PlannedPath, PlanError>,
+    ) -> Result<PlannedPath, PlanError> {
+        let key: Vec<[u64; 2]> = dests
+            .iter()
+            .map(|d| [d.x.to_bits(), d.y.to_bits()])
+            .collect();
+        if let Some(kept) = self
             .planned
             .iter()
-            .find(|(i, d, t, _)| *i == idx && *d == key && *t == traits)
+            .find(|k| k.model == idx && k.around == around && k.traits == traits && k.dests == key)
         {
-            return answer.clone();
+            return kept.answer.clone();
         }
-        let answer = self.plan_afresh(idx, dest, traits);
-        self.planned.push((idx, key, traits, answer.clone()));
+        let answer = plan(self);
+        self.planned.push(Planned {
+            model: idx,
+            dests: key,
+            around,
+            traits,
+            answer: answer.clone(),
+        });
         answer
     }
 
@@ -631,20 +649,9 @@ impl<'a> Planner<'a> {
         dests: &[Point],
         traits: MoveTraits,
     ) -> Result<PlannedPath, PlanError> {
-        let key: Vec<[u64; 2]> = dests
-            .iter()
-            .map(|d| [d.x.to_bits(), d.y.to_bits()])
-            .collect();
-        if let Some((.., answer)) = self
-            .around
-            .iter()
-            .find(|(i, d, t, _)| *i == idx && *d == key && *t == traits)
-        {
-            return answer.clone();
-        }
-        let answer = self.plan_around_afresh(idx, dests, traits);
-        self.around.push((idx, key, traits, answer.clone()));
-        answer
+        self.recall(idx, dests, true, traits, |p| {
+            p.plan_around_afresh(idx, dests, traits)
+        })
     }
 
     fn plan_around_afresh(
