@@ -450,6 +450,9 @@ async function main() {
     /** @type {HTMLInputElement} */ (document.getElementById('game-bov')).checked = true;
     history.replaceState(null, '', location.pathname);
   }
+  // Heard from the first drawing of the seats on, while the games listed
+  // are still being fetched: a game chosen then shows its options.
+  for (const id of ['game-lov', 'game-bov']) document.getElementById(id)?.addEventListener('change', renderSeats);
   await start(initialLang());
   // A carried list that names its rulebook sets the battle's rules to it,
   // as the server reads the list (the validator the builder asks).
@@ -475,7 +478,6 @@ async function main() {
     /** @type {HTMLSelectElement} */ (e.target).dataset.chosen = '1';
   });
   for (const id of ['mode-network', 'mode-hotseat']) document.getElementById(id)?.addEventListener('change', renderMe);
-  for (const id of ['game-lov', 'game-bov']) document.getElementById(id)?.addEventListener('change', renderSeats);
   setInterval(refreshGames, 10000);
 }
 
