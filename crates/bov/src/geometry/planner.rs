@@ -594,12 +594,7 @@ impl<'a> Planner<'a> {
         traits: MoveTraits,
     ) -> Result<PlannedPath, PlanError> {
         let (field, models) = (self.field, self.models);
-        let Some(m) = models.get(idx).filter(|m| m.is_valid()) else {
-            return Err(PlanError::BadModel(idx));
-        };
-        if !dest.is_finite() || !field.holds_base(dest, m.radius_in) {
-            return Err(PlanError::BadDestination { model: idx });
-        }
+        let m = self.checked(idx, &[dest])?;
         let start = m.center;
         // The straight leg's cost, when it is legal (measured only then).
         let straight = segment_error(field, models, idx, start, dest, traits)
@@ -660,21 +655,30 @@ impl<'a> Planner<'a> {
         dests: &[Point],
         traits: MoveTraits,
     ) -> Result<PlannedPath, PlanError> {
-        let (field, models) = (self.field, self.models);
-        let Some(m) = models.get(idx).filter(|m| m.is_valid()) else {
-            return Err(PlanError::BadModel(idx));
-        };
-        if dests
-            .iter()
-            .any(|d| !d.is_finite() || !field.holds_base(*d, m.radius_in))
-        {
-            return Err(PlanError::BadDestination { model: idx });
-        }
+        let field = self.field;
+        let m = self.checked(idx, dests)?;
         let waypoints = self
             .search(idx, dests, traits)
             .ok_or(PlanError::Unreachable { model: idx })?;
         let cost = path_cost(field, m, &waypoints, traits);
         Ok(PlannedPath { waypoints, cost })
+    }
+
+    /// Model `idx`, when it is a valid model and every one of `dests` a
+    /// finite point where its base lies on the battlefield.
+    fn checked(&self, idx: usize, dests: &[Point]) -> Result<&'a Model, PlanError> {
+        let models: &'a [Model] = self.models;
+        let m = models
+            .get(idx)
+            .filter(|m| m.is_valid())
+            .ok_or(PlanError::BadModel(idx))?;
+        if dests
+            .iter()
+            .any(|d| !d.is_finite() || !self.field.holds_base(*d, m.radius_in))
+        {
+            return Err(PlanError::BadDestination { model: idx });
+        }
+        Ok(m)
     }
 
     /// A* on the grid for model `idx`'s base and side (built on first use)
