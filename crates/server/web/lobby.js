@@ -32,9 +32,9 @@ let content = null;
 /** The Battles of Valerna content: the shipped lists, scenarios, sizes. @type {any} */
 let battleContent = null;
 
-async function loadContent() {
-  content = await getJson(`/api/content/lov?lang=${lang()}`);
-  battleContent = await getJson(`/api/content/bov?lang=${lang()}`);
+async function loadContent(/** @type {string} */ l) {
+  content = await getJson(`/api/content/lov?lang=${l}`);
+  battleContent = await getJson(`/api/content/bov?lang=${l}`);
 }
 
 /** The game the form creates. @returns {'lov' | 'bov'} */
@@ -429,8 +429,9 @@ function renderBattleOptions() {
 }
 
 async function start(/** @type {string} */ l) {
+  // The content first: the page's language changes with its texts, all at once.
+  await loadContent(l);
   await loadTexts(l);
-  await loadContent();
   document.title = t('web-title');
   applyTexts(document);
   renderBattleOptions();
