@@ -9,6 +9,7 @@ use super::actions::centre;
 use super::deployment::objectives_fit;
 use super::powers::Named;
 use super::{Battle, Decision, Paths, Phase, Reaction, Window};
+use crate::geometry::point::total_order;
 use crate::geometry::{Point, Sightlines};
 use crate::rules::modifiers::{AttackModifiers, DefenseModifiers, Modifiers};
 use crate::rules::powers::{Effect, Target, Trigger};
@@ -722,7 +723,7 @@ impl GreedyBot {
                 _ => None,
             })
             .collect();
-        points.sort_by(|a, b| key(a).total_cmp(&key(b)));
+        points.sort_by_cached_key(|p| total_order(key(p)));
         let want = usize::from(game.edition().objectives(game.setup.battlefield));
         let later = want.saturating_sub(game.objectives.len() + 1);
         let mut placed = game.objectives.clone();

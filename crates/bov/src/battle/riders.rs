@@ -13,6 +13,7 @@
 //! (`mounted_generals.rs`).
 
 use super::{Battle, BattleError, Phase, Step, err};
+use crate::geometry::point::total_order;
 use crate::geometry::{
     CONTACT_IN, ENEMY_GAP_IN, Model, Point, UnitId, base_radius_in, in_coherency,
 };
@@ -159,7 +160,7 @@ impl Battle {
                 .map(|e| e.center.dist(*p))
                 .fold(f64::INFINITY, f64::min)
         };
-        out.sort_by(|a, b| near(&a[0]).total_cmp(&near(&b[0])));
+        out.sort_by_cached_key(|a| total_order(near(&a[0])));
         out
     }
 

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::movement::segment_error;
 use super::planner::{ContactAsk, PathCut, PlannedPath, Planner};
+use super::point::total_order;
 use super::{
     Battlefield, COHERENCY_IN, CONTACT_IN, EPS, Model, ModelMove, MoveError, MoveKind, MoveTraits,
     Point, UnitId, UnitMove, engaged_models, path_cost, plan_formation, validate_unit_move,
@@ -193,7 +194,7 @@ impl Ctx<'_> {
     fn route(&self, idx: usize, cands: &[Point]) -> Option<(Vec<Point>, f64)> {
         let m = &self.models[idx];
         let mut order: Vec<usize> = (0..cands.len()).collect();
-        order.sort_by(|&a, &b| m.center.dist(cands[a]).total_cmp(&m.center.dist(cands[b])));
+        order.sort_by_cached_key(|&a| total_order(m.center.dist(cands[a])));
         for &k in &order {
             if segment_error(
                 self.field,
@@ -238,7 +239,7 @@ impl Ctx<'_> {
             m.center
         };
         let mut by_corner: Vec<usize> = (0..cands.len()).collect();
-        by_corner.sort_by(|&a, &b| corner.dist(cands[a]).total_cmp(&corner.dist(cands[b])));
+        by_corner.sort_by_cached_key(|&a| total_order(corner.dist(cands[a])));
         if let Some(&k) = by_corner.iter().find(|&&k| {
             segment_error(self.field, self.models, idx, corner, cands[k], self.traits).is_none()
         }) {
@@ -434,7 +435,7 @@ fn context<'a>(
         return Err(ContactError::NoModels(targets.first().map_or(0, |u| u.0)));
     }
     let key = |i: usize| nearest_gap(&models[i], &foes, models);
-    movers.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(a.cmp(&b)));
+    movers.sort_by_cached_key(|&a| (total_order(key(a)), a));
     Ok((ctx, movers, foes))
 }
 
@@ -534,7 +535,7 @@ fn place_followers(
                 }
             }
             let closeness = |p: Point| nearest_gap(&models[m].at(p), foes, models);
-            cands.sort_by(|&a, &b| closeness(a).total_cmp(&closeness(b)));
+            cands.sort_by_cached_key(|&p| total_order(closeness(p)));
             for p in cands.into_iter().take(PLANNED_TRIES) {
                 if let Some(r) = ctx.route(m, &[p]) {
                     chosen = Some(r.0);

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::contact::ChargeResult;
 use super::los::{Obscurer, Sightlines};
 use super::movement::{ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met};
+use super::terrain::spans_base;
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
     UnitMove, path_cost, validate_unit_move,
@@ -748,9 +749,14 @@ fn build_terrain_grid(field: &Battlefield, r: f64, traits: MoveTraits) -> Terrai
     let mut closed = vec![false; nx * ny];
     let mut slow = vec![false; nx * ny];
     let center = |i: usize, j: usize| Point::new((i as f64 + 0.5) * cell, (j as f64 + 0.5) * cell);
+    // `holds_base`, asked of each column and each row once.
+    let column_holds: Vec<bool> = (0..nx)
+        .map(|i| spans_base(center(i, 0).x, r, field.width))
+        .collect();
     for j in 0..ny {
-        for i in 0..nx {
-            closed[j * nx + i] = !field.holds_base(center(i, j), r);
+        let row_holds = spans_base(center(0, j).y, r, field.height);
+        for (i, holds) in column_holds.iter().enumerate() {
+            closed[j * nx + i] = !(row_holds && *holds);
         }
     }
     if !traits.flying {
@@ -1032,6 +1038,11 @@ fn astar(
             }
         }
     }
+    // The span of indices the goal cells lie in: most cells popped lie
+    // outside it, and need not look for themselves among the goal cells.
+    let goal_span = goal_cells
+        .iter()
+        .fold((usize::MAX, 0), |(lo, hi), &(k, _)| (lo.min(k), hi.max(k)));
     let mut reached = None;
     let reachable = goal_cells.iter().any(|&(k, _)| {
         heap.iter().any(|&Reverse(e)| {
@@ -1056,7 +1067,8 @@ fn astar(
         }
         // `grid.center(k)`, from the cell's column and row.
         let here = Point::new((i as f64 + 0.5) * grid.cell, (j as f64 + 0.5) * grid.cell);
-        for &(_, dest) in goal_cells.iter().filter(|(at, _)| *at == k) {
+        let near_goal = (goal_span.0..=goal_span.1).contains(&k);
+        for &(_, dest) in goal_cells.iter().filter(|(at, _)| near_goal && *at == k) {
             let c = sc.g[k] + here.dist(dest) * factor(k);
             if c < sc.g[goal] {
                 sc.set(goal, c, k);

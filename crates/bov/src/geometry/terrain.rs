@@ -693,10 +693,8 @@ impl Battlefield {
     /// Whether a base of `radius` centred on `center` lies wholly on the table.
     pub fn holds_base(&self, center: Point, radius: f64) -> bool {
         center.is_finite()
-            && center.x - radius >= -EPS
-            && center.y - radius >= -EPS
-            && center.x + radius <= self.width + EPS
-            && center.y + radius <= self.height + EPS
+            && spans_base(center.x, radius, self.width)
+            && spans_base(center.y, radius, self.height)
     }
 
     /// Indices of the pieces `model` is inside.
@@ -715,6 +713,13 @@ impl Battlefield {
             .iter()
             .any(|t| t.is(kind) && t.contains_model(model))
     }
+}
+
+/// Whether a base of `radius` centred at `c` along one side of the table,
+/// `size` long, lies within it: [`Battlefield::holds_base`] asks it of
+/// both sides.
+pub(crate) fn spans_base(c: f64, radius: f64, size: f64) -> bool {
+    c - radius >= -EPS && c + radius <= size + EPS
 }
 
 #[cfg(test)]
