@@ -715,7 +715,7 @@ impl GreedyBot {
             let edge = if seat == 0 { p.y } else { h - p.y };
             edge + 0.1 * (p.x - w / 2.0).abs()
         };
-        let mut points: Vec<Point> = self
+        let points: Vec<Point> = self
             .buf
             .iter()
             .filter_map(|d| match d {
@@ -723,21 +723,35 @@ impl GreedyBot {
                 _ => None,
             })
             .collect();
-        points.sort_by_cached_key(|p| total_order(key(p)));
         let want = usize::from(game.edition().objectives(game.setup.battlefield));
         let later = want.saturating_sub(game.objectives.len() + 1);
         let mut placed = game.objectives.clone();
-        let at = points
+        let mut fits = |p: Point| {
+            placed.push(p);
+            let fits = objectives_fit(game.edition(), game.setup.battlefield, &placed, later);
+            placed.pop();
+            fits
+        };
+        // In the order of a stable sort by the key; the first point nearly
+        // always fits, and is found without sorting the others.
+        let mut order: Vec<(i64, usize)> = points
             .iter()
-            .find(|&&p| {
-                placed.push(p);
-                let fits = objectives_fit(game.edition(), game.setup.battlefield, &placed, later);
-                placed.pop();
-                fits
-            })
-            .or(points.first())
-            .copied()
-            .unwrap_or_default();
+            .enumerate()
+            .map(|(i, p)| (total_order(key(p)), i))
+            .collect();
+        let first = order.iter().min().map(|&(_, i)| points[i]);
+        let at = match first {
+            Some(p) if fits(p) => p,
+            _ => {
+                order.sort_unstable();
+                order
+                    .iter()
+                    .map(|&(_, i)| points[i])
+                    .find(|&p| fits(p))
+                    .or(first)
+                    .unwrap_or_default()
+            }
+        };
         Decision::PlaceObjective { at }
     }
 }

@@ -310,9 +310,13 @@ pub(crate) fn segment_error(
             piece: t.name.clone(),
         });
     }
+    // A base clear of the leg's box by both radii is not crossed.
+    let (lo, hi) = (from.min(to), from.max(to));
     for (e, other) in models.iter().enumerate() {
-        if traits.blocked_by(m, other)
-            && other.center.dist_to_segment(from, to) < m.radius_in + other.radius_in - EPS
+        let reach = m.radius_in + other.radius_in;
+        if !other.center.clear_of_box(lo, hi, reach)
+            && traits.blocked_by(m, other)
+            && other.center.dist_to_segment(from, to) < reach - EPS
         {
             return Some(if other.is_enemy_of(m) {
                 MoveError::ThroughEnemy {
@@ -459,7 +463,16 @@ fn check_end(
             continue;
         }
         for (j, o) in after.iter().enumerate() {
-            if i == j || !o.is_valid() {
+            // A base farther than the gap kept from enemies neither
+            // overlaps nor comes near.
+            if i == j
+                || !o.is_valid()
+                || o.center.clear_of_box(
+                    m.center,
+                    m.center,
+                    m.radius_in + o.radius_in + ENEMY_GAP_IN,
+                )
+            {
                 continue;
             }
             if m.overlaps(o) {

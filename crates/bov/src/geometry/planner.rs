@@ -879,6 +879,20 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
     }
 }
 
+/// How many cells at the start of `row` are open: sixteen at a time while
+/// none of them is closed (a test without a branch a cell), then one by one.
+fn open_run(row: &[bool]) -> usize {
+    const CHUNK: usize = 16;
+    let mut n = 0;
+    for chunk in row.chunks_exact(CHUNK) {
+        if chunk.iter().fold(false, |any, &c| any | c) {
+            break;
+        }
+        n += CHUNK;
+    }
+    n + row[n..].iter().position(|&c| c).unwrap_or(row.len() - n)
+}
+
 /// The connected regions of a grid's open cells, kept as runs of open cells
 /// along each row joined where runs of neighbouring rows share a column: a
 /// few hundred runs rather than a label for each of the tens of thousands of cells.
@@ -906,9 +920,7 @@ impl Regions {
                     continue;
                 }
                 let start = i;
-                while i < nx && !row[i] {
-                    i += 1;
-                }
+                i += open_run(&row[i..]);
                 runs.push((start as u32, i as u32));
             }
         }
@@ -1503,6 +1515,15 @@ pub fn plan_formation(
 mod tests {
     use super::Regions;
     use proptest::prelude::*;
+
+    proptest! {
+        /// An open run is the cells before the first closed one.
+        #[test]
+        fn an_open_run_ends_at_the_first_closed_cell(row in proptest::collection::vec(proptest::bool::weighted(0.05), 0..100)) {
+            let first_closed = row.iter().position(|&c| c).unwrap_or(row.len());
+            prop_assert_eq!(super::open_run(&row), first_closed);
+        }
+    }
 
     /// Labels open cells by flooding from each unlabelled one, cell by cell.
     fn flood(closed: &[bool], nx: usize, ny: usize) -> Vec<Option<u32>> {

@@ -93,6 +93,16 @@ impl Point {
         d.dot(d)
     }
 
+    /// Whether `self` lies farther than `reach` (with a margin far above
+    /// rounding) from the box `lo`-`hi` along one axis: then it lies farther
+    /// than `reach` from every point of the box, and a test of nearness
+    /// need not measure it. (A coordinate that is not a number leaves the
+    /// answer to the other axis: measured, such a point is near nothing.)
+    pub(crate) fn clear_of_box(self, lo: Point, hi: Point, reach: f64) -> bool {
+        let far = reach + super::terrain::FAR_MARGIN;
+        lo.x - self.x > far || self.x - hi.x > far || lo.y - self.y > far || self.y - hi.y > far
+    }
+
     pub(crate) fn coord(self) -> geo::Coord<f64> {
         geo::Coord {
             x: self.x,
@@ -116,7 +126,7 @@ pub(crate) fn total_order(x: f64) -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use super::total_order;
+    use super::{Point, total_order};
     use proptest::prelude::*;
 
     fn any_float() -> impl Strategy<Value = f64> {
@@ -133,6 +143,23 @@ mod tests {
     }
 
     proptest! {
+        /// A point clear of a box is farther than the reach from its
+        /// nearest point, and so from every segment within it.
+        #[test]
+        fn a_point_clear_of_a_box_is_beyond_reach_of_it(
+            (px, py) in (-30.0..30.0f64, -30.0..30.0f64),
+            (ax, ay, bx, by) in (-20.0..20.0f64, -20.0..20.0f64, -20.0..20.0f64, -20.0..20.0f64),
+            reach in 0.0..10.0f64,
+        ) {
+            let (p, a, b) = (Point::new(px, py), Point::new(ax, ay), Point::new(bx, by));
+            let (lo, hi) = (a.min(b), a.max(b));
+            if p.clear_of_box(lo, hi, reach) {
+                let nearest = Point::new(px.clamp(lo.x, hi.x), py.clamp(lo.y, hi.y));
+                prop_assert!(p.dist(nearest) > reach);
+                prop_assert!(p.dist_to_segment(a, b) > reach);
+            }
+        }
+
         #[test]
         fn total_order_orders_as_total_cmp(a in any_float(), b in any_float()) {
             prop_assert_eq!(total_order(a).cmp(&total_order(b)), a.total_cmp(&b));
