@@ -1080,7 +1080,8 @@ fn astar(
         // `grid.center(k)`, from the cell's column and row.
         let here = Point::new((i as f64 + 0.5) * grid.cell, (j as f64 + 0.5) * grid.cell);
         let near_goal = (goal_span.0..=goal_span.1).contains(&k);
-        for &(_, dest) in goal_cells.iter().filter(|(at, _)| near_goal && *at == k) {
+        let goal_here = if near_goal { &goal_cells[..] } else { &[] };
+        for &(_, dest) in goal_here.iter().filter(|(at, _)| *at == k) {
             let c = sc.g[k] + here.dist(dest) * factor(k);
             if c < sc.g[goal] {
                 sc.set(goal, c, k);
