@@ -18,6 +18,10 @@ use valerna_bov::content::Pack;
 use valerna_dice::Stream;
 use valerna_game::Game;
 
+/// The allocator of the `valerna` binary, so that the figures are its own.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A 100-point Pitched Battle played by two greedy bots into round 2, at
 /// an action of a unit of seat 0.
 fn mid_game() -> Battle {

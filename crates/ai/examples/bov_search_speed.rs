@@ -18,6 +18,10 @@ use valerna_bov::battle::{Battle, BattleSetup, Phase};
 use valerna_bov::content::Pack;
 use valerna_game::Game;
 
+/// The allocator of the `valerna` binary, so that the figures are its own.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The bench's position for `seed`.
 fn mid_game(seed: u64) -> Battle {
     let pack = Arc::new(Pack::default_pack().unwrap());

@@ -12,6 +12,10 @@ use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::Pack;
 
+/// The allocator of the `valerna` binary, so that the figures are its own.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The battles of one iteration.
 const SEEDS: std::ops::Range<u64> = 1..11;
 

@@ -5,6 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The engines allocate many small, short-lived vectors (paths, snapshots,
+/// lists of choices); mimalloc serves them faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod arena;
 mod balance;
 mod bov;
