@@ -640,6 +640,65 @@ fn nearest_enemy(game: &Battle, unit: u16) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// [`nearest_enemy`] among `enemies` (each with its [`Extent`]): an enemy
+/// whose bases all lie farther than the nearest so far is not measured.
+fn nearest_among(game: &Battle, unit: u16, enemies: &[(u16, Option<Extent>)]) -> f64 {
+    let own = Extent::of(game, unit);
+    let mut nearest = f64::INFINITY;
+    for &(e, ref at) in enemies {
+        if let (Some(a), Some(b)) = (&own, at)
+            && a.apart(b) > nearest + 1e-6
+        {
+            continue;
+        }
+        nearest = nearest.min(game.distance(unit, e));
+    }
+    nearest
+}
+
+/// Where a unit's bases stand: the box of their centres and the largest radius.
+struct Extent {
+    lo: Point,
+    hi: Point,
+    radius: f64,
+}
+
+impl Extent {
+    /// `None` for a unit with no base on the table.
+    fn of(game: &Battle, unit: u16) -> Option<Extent> {
+        Extent::of_bases(game.placed(unit))
+    }
+
+    /// `None` when there is no base.
+    fn of_bases(bases: impl Iterator<Item = crate::geometry::Model>) -> Option<Extent> {
+        bases.fold(None, |ext: Option<Extent>, m| {
+            Some(match ext {
+                None => Extent {
+                    lo: m.center,
+                    hi: m.center,
+                    radius: m.radius_in,
+                },
+                Some(x) => Extent {
+                    lo: x.lo.min(m.center),
+                    hi: x.hi.max(m.center),
+                    radius: x.radius.max(m.radius_in),
+                },
+            })
+        })
+    }
+
+    /// No more than the gap between any base of one and any of the other.
+    fn apart(&self, other: &Extent) -> f64 {
+        let dx = (other.lo.x - self.hi.x)
+            .max(self.lo.x - other.hi.x)
+            .max(0.0);
+        let dy = (other.lo.y - self.hi.y)
+            .max(self.lo.y - other.hi.y)
+            .max(0.0);
+        dx.hypot(dy) - self.radius - other.radius
+    }
+}
+
 /// How near its nearest enemy the force of `unit` will stand after its
 /// next marches: the distance of the second slowest friend to come up,
 /// less its allowance. The very slowest is left to follow: waiting for it
@@ -651,13 +710,18 @@ fn support(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<f6
     // The second largest (the largest when alone), kept as the list's sort
     // would order it, without gathering the list.
     let (mut first, mut second): (Option<f64>, Option<f64>) = (None, None);
+    let speeds: Vec<_> = game.passive_speeds().collect();
+    let enemies: Vec<(u16, Option<Extent>)> = game
+        .enemies(owner)
+        .map(|e| (e.id, Extent::of(game, e.id)))
+        .collect();
     let behind = game
         .living(owner)
         .filter(|f| f.id != unit && !game.mounted(f.id) && !f.monster)
         .filter_map(|f| {
-            let allowance = game.allowance(f.id, false);
+            let allowance = game.allowance_among(f.id, false, &speeds);
             (allowance > 0.0 && !game.engaged(snap, f.id))
-                .then(|| nearest_enemy(game, f.id) - allowance)
+                .then(|| nearest_among(game, f.id, &enemies) - allowance)
         })
         .filter(|d| d.is_finite());
     for d in behind {
@@ -983,4 +1047,43 @@ pub fn play(
         bots[usize::from(seat)].decide(g)
     })?;
     Ok(log)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Extent;
+    use crate::geometry::{Model, Point, Stature, UnitId};
+    use proptest::prelude::*;
+
+    fn bases() -> impl Strategy<Value = Vec<Model>> {
+        proptest::collection::vec((0.0f64..48.0, 0.0f64..48.0, 0.4f64..2.0), 1..6).prop_map(|v| {
+            v.into_iter()
+                .map(|(x, y, r)| Model {
+                    unit: UnitId(0),
+                    side: 0,
+                    center: Point::new(x, y),
+                    radius_in: r,
+                    stature: Stature::default(),
+                })
+                .collect()
+        })
+    }
+
+    proptest! {
+        /// Two units' extents are never farther apart than their nearest
+        /// bases: an enemy skipped by it could not have been the nearest.
+        #[test]
+        fn extents_are_no_farther_apart_than_the_nearest_bases(a in bases(), b in bases()) {
+            let (ea, eb) = (
+                Extent::of_bases(a.iter().copied()).unwrap(),
+                Extent::of_bases(b.iter().copied()).unwrap(),
+            );
+            let nearest = a
+                .iter()
+                .flat_map(|m| b.iter().map(move |n| m.gap(n)))
+                .fold(f64::INFINITY, f64::min);
+            prop_assert!(ea.apart(&eb) <= nearest + 1e-9);
+            prop_assert!(eb.apart(&ea) <= nearest + 1e-9);
+        }
+    }
 }

@@ -18,6 +18,17 @@ use crate::rules::powers::{
 };
 use crate::rules::status::StatusKind;
 use crate::rules::units::WeaponKind;
+use valerna_game::Seat;
+
+/// A passive power's Speed effect in play: the unit whose power it is, that
+/// unit's side, whom the effect reaches and the inches it adds.
+#[derive(Clone, Copy)]
+pub(crate) struct PassiveSpeed<'a> {
+    src: u16,
+    owner: Seat,
+    target: &'a Target,
+    inches: i8,
+}
 
 impl Battle {
     /// The unit's powers and their slots: those of its card's side in play,
@@ -704,38 +715,50 @@ impl Battle {
 
     /// Inches the passive powers in play add to `unit`'s Speed.
     pub(crate) fn passive_speed(&self, unit: u16) -> i32 {
+        self.passive_speeds()
+            .map(|s| self.speed_reaching(unit, s))
+            .sum()
+    }
+
+    /// The Speed effects of the passive powers in play, with the unit whose
+    /// power each is: worked out once, they serve the allowances of a whole
+    /// force ([`Battle::allowance_among`]).
+    pub(crate) fn passive_speeds(&self) -> impl Iterator<Item = PassiveSpeed<'_>> + '_ {
+        self.units
+            .iter()
+            .filter(|u| u.alive())
+            .flat_map(move |src| {
+                self.powers_of(src.id)
+                    .filter(|(_, p)| p.timing == Timing::Passive)
+                    .flat_map(|(_, p)| p.effects.iter())
+                    .filter_map(move |e| match e {
+                        Effect::Speed { target, inches, .. } => Some(PassiveSpeed {
+                            src: src.id,
+                            owner: src.owner,
+                            target,
+                            inches: *inches,
+                        }),
+                        _ => None,
+                    })
+            })
+    }
+
+    /// The inches `speed` adds to `unit`'s Speed: none unless it reaches it.
+    pub(crate) fn speed_reaching(&self, unit: u16, speed: PassiveSpeed<'_>) -> i32 {
         let owner = self.units[usize::from(unit)].owner;
-        let mut sum = 0;
-        for src in self.units.iter().filter(|u| u.alive()) {
-            for (_, p) in self.powers_of(src.id) {
-                if p.timing != Timing::Passive {
-                    continue;
-                }
-                for e in &p.effects {
-                    let Effect::Speed { target, inches, .. } = e else {
-                        continue;
-                    };
-                    let reaches = match *target {
-                        Target::Caster => src.id == unit,
-                        Target::AllFriends { range } => {
-                            src.owner == owner
-                                && self.distance(src.id, unit)
-                                    <= self.power_range(src.id, range) + 1e-9
-                        }
-                        Target::AllEnemies { range } => {
-                            src.owner != owner
-                                && self.distance(src.id, unit)
-                                    <= self.power_range(src.id, range) + 1e-9
-                        }
-                        _ => false,
-                    };
-                    if reaches {
-                        sum += i32::from(*inches);
-                    }
-                }
+        let reaches = match *speed.target {
+            Target::Caster => speed.src == unit,
+            Target::AllFriends { range } => {
+                speed.owner == owner
+                    && self.distance(speed.src, unit) <= self.power_range(speed.src, range) + 1e-9
             }
-        }
-        sum
+            Target::AllEnemies { range } => {
+                speed.owner != owner
+                    && self.distance(speed.src, unit) <= self.power_range(speed.src, range) + 1e-9
+            }
+            _ => false,
+        };
+        if reaches { i32::from(speed.inches) } else { 0 }
     }
 
     /// The upgrades (+) and downgrades (-) lasting powers give a unit's roll.

@@ -452,7 +452,10 @@ fn judge_unit_move(
     Ok(after)
 }
 
-fn check_end(
+/// Where a move's models may end, with the models already where the move
+/// would leave them (`after`) and those it moves marked (`moved`); only the
+/// move's unit, kind and traits are read from `mv`, not its paths.
+pub(crate) fn check_end(
     field: &Battlefield,
     after: &[Model],
     moved: &[bool],

@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use super::contact::ChargeResult;
 use super::los::{Obscurer, Sightlines};
-use super::movement::{ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met};
+use super::movement::{
+    check_end, ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met,
+};
 use super::terrain::spans_base;
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
@@ -284,6 +286,10 @@ impl CachedGrids {
                 && *t == field.terrain
         });
         if !same_table {
+            // Edges listed before the copy, so the copy's pieces share them.
+            for t in &field.terrain {
+                t.keep_edges();
+            }
             self.table = Some((field.width, field.height, field.terrain.clone()));
             self.grids.clear();
             self.obscurers = None;
@@ -1471,9 +1477,24 @@ pub fn plan_formation(
         traits,
         moves,
     };
+    // The ends of each straight step are judged with the models moved in
+    // one copy (`ends_allowed` without a copy a step); its paths only then.
+    let mut after = models.to_vec();
+    let mut moved = vec![false; models.len()];
+    for &i in &members {
+        moved[i] = true;
+    }
+    let judged = make(Vec::new());
     for step in (1..=20).rev() {
+        let f = f64::from(step) / 20.0;
+        for &i in &members {
+            after[i].center = models[i].center.plus(displacement.scale(f));
+        }
+        if check_end(field, &after, &moved, &judged).is_err() {
+            continue;
+        }
         let mv = make(straight_step(models, &members, displacement, step));
-        if ends_allowed(field, models, &mv) && validate_unit_move(field, models, &mv).is_ok() {
+        if validate_unit_move(field, models, &mv).is_ok() {
             return Some(mv);
         }
     }

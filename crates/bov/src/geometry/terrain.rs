@@ -41,7 +41,7 @@ pub enum GeometryError {
 }
 
 /// One piece of 2D terrain: an outline (with holes) and its types.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovTerrainPiece))]
 pub struct TerrainPiece {
     pub name: String,
@@ -74,6 +74,16 @@ struct PolygonSchema {
 /// starts with it, and measuring the outline each time was most of their cost.
 #[derive(Clone, Debug, Default)]
 struct KeptBounds(std::sync::OnceLock<(Point, Point)>);
+
+impl PartialEq for TerrainPiece {
+    /// By name, types and outline, whatever either has kept. The path
+    /// planner's caches ask it of every piece at every look-up.
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.kinds == other.kinds
+            && (self.same_kept_outline(other) || self.polygon == other.polygon)
+    }
+}
 
 impl PartialEq for KeptBounds {
     /// Pieces are equal by outline and types, whatever either has kept.
@@ -518,6 +528,22 @@ impl TerrainPiece {
         self.edges.0.get_or_init(|| Edges::of(&self.polygon).into())
     }
 
+    /// Lists the outline's edges now, so that the piece's clones share them
+    /// and compare equal without comparing their outlines point by point.
+    pub(crate) fn keep_edges(&self) {
+        self.kept_edges();
+    }
+
+    /// Whether both pieces keep the very same list of edges: one was cloned
+    /// from the other (or both from a third) after it was listed, and an
+    /// outline never changes once made, so their outlines are the same.
+    fn same_kept_outline(&self, other: &TerrainPiece) -> bool {
+        matches!(
+            (self.edges.0.get(), other.edges.0.get()),
+            (Some(a), Some(b)) if std::sync::Arc::ptr_eq(a, b)
+        )
+    }
+
     /// The gap between the box `lo`..`hi` and the piece's bounding box (0
     /// where they meet): never more than the distance from anything in the
     /// box to the piece, so a gap at least the radius settles "no overlap"
@@ -724,8 +750,42 @@ pub(crate) fn spans_base(c: f64, radius: f64, size: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Point, point_dist2, segments_dist2};
+    use super::{Point, TerrainKind, TerrainPiece, point_dist2, segments_dist2};
     use proptest::prelude::*;
+
+    /// Pieces are equal by name, types and outline, whether or not either
+    /// keeps its edges or shares them with the other.
+    #[test]
+    fn pieces_are_equal_by_name_types_and_outline_alone() {
+        let rect = |x: f64| {
+            TerrainPiece::rect(
+                "wood",
+                Point::new(x, 0.0),
+                Point::new(x + 4.0, 3.0),
+                vec![TerrainKind::Slowing],
+            )
+            .unwrap()
+        };
+        let a = rect(1.0);
+        a.keep_edges();
+        let shared = a.clone();
+        assert!(shared.same_kept_outline(&a));
+        assert_eq!(shared, a);
+        let (fresh, kept) = (rect(1.0), rect(1.0));
+        kept.keep_edges();
+        assert!(!kept.same_kept_outline(&a));
+        assert_eq!(fresh, a);
+        assert_eq!(kept, a);
+        let moved = rect(2.0);
+        moved.keep_edges();
+        assert_ne!(moved, a);
+        let mut renamed = a.clone();
+        renamed.name = "copse".into();
+        assert_ne!(renamed, a);
+        let mut rocky = a.clone();
+        rocky.kinds.push(TerrainKind::Impassable);
+        assert_ne!(rocky, a);
+    }
 
     fn point() -> impl Strategy<Value = Point> {
         (-50.0f64..50.0, -50.0f64..50.0).prop_map(|(x, y)| Point::new(x, y))
