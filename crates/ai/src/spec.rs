@@ -156,19 +156,50 @@ impl Spec {
 }
 
 /// Who plays a side of a Battle of Valerna: `random`, `greedy`, `ismcts`,
-/// `ismcts:iters=N`, `ismcts:think=500ms` or `ismcts:iters=N,think=500ms`.
+/// `ismcts:iters=N`, `ismcts:think=500ms` or `ismcts:iters=N,think=500ms`;
+/// the search may add `,playout=N` or `,playout=end` (see [`Playout`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BovSpec {
     Random,
     Greedy,
-    /// Information-set search with this budget a decision.
-    Ismcts(Budget),
+    /// Information-set search with this budget a decision and these playouts.
+    Ismcts {
+        budget: Budget,
+        playout: Playout,
+    },
+}
+
+/// How far each playout of the Battles of Valerna search goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// This many decisions, then judged by the points ([`BOV_PLAYOUT_CAP`]
+    /// unless told otherwise): more playouts a second.
+    Cut(u32),
+    /// To the end of the battle, judged by who won: a surer result, some
+    /// ten times the decisions.
+    ToTheEnd,
+}
+
+impl Default for Playout {
+    fn default() -> Self {
+        Playout::Cut(BOV_PLAYOUT_CAP)
+    }
+}
+
+impl Playout {
+    /// The most decisions a playout takes.
+    fn cap(self) -> u32 {
+        match self {
+            Playout::Cut(n) => n,
+            Playout::ToTheEnd => u32::MAX,
+        }
+    }
 }
 
 /// A Battles of Valerna bot specification that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bot `{spec}`: {why} (expected random, greedy, ismcts, ismcts:iters=N, ismcts:think=500ms or ismcts:iters=N,think=500ms)"
+    "bot `{spec}`: {why} (expected random, greedy, ismcts, ismcts:iters=N, ismcts:think=500ms or ismcts:iters=N,think=500ms, the search with ,playout=N or ,playout=end if wanted)"
 )]
 pub struct BovSpecError {
     pub spec: String,
@@ -194,8 +225,38 @@ impl FromStr for BovSpec {
         Ok(match (name, arg) {
             ("random", None) => BovSpec::Random,
             ("greedy", None) => BovSpec::Greedy,
-            ("ismcts", None) => BovSpec::Ismcts(Budget::Iterations(BOV_DEFAULT_ITERATIONS)),
-            ("ismcts", Some(a)) => BovSpec::Ismcts(budget(a).map_err(&err)?),
+            ("ismcts", None) => BovSpec::Ismcts {
+                budget: Budget::Iterations(BOV_DEFAULT_ITERATIONS),
+                playout: Playout::default(),
+            },
+            ("ismcts", Some(a)) => {
+                // The playout's setting apart, the rest is the budget.
+                let (mut playout, mut rest) = (None, Vec::new());
+                for part in a.split(',') {
+                    match part.strip_prefix("playout=") {
+                        Some(_) if playout.is_some() => return Err(err("playout is given twice")),
+                        Some("end") => playout = Some(Playout::ToTheEnd),
+                        Some(n) => match n.parse::<u32>() {
+                            Ok(n) if n > 0 => playout = Some(Playout::Cut(n)),
+                            _ => {
+                                return Err(err(
+                                    "playout must be end or a whole number of decisions above 0",
+                                ));
+                            }
+                        },
+                        None => rest.push(part),
+                    }
+                }
+                let budget = if rest.is_empty() {
+                    Budget::Iterations(BOV_DEFAULT_ITERATIONS)
+                } else {
+                    budget(&rest.join(",")).map_err(&err)?
+                };
+                BovSpec::Ismcts {
+                    budget,
+                    playout: playout.unwrap_or_default(),
+                }
+            }
             ("random" | "greedy", Some(_)) => return Err(err("this bot takes no settings")),
             _ => return Err(err("unknown bot")),
         })
@@ -207,7 +268,14 @@ impl std::fmt::Display for BovSpec {
         match self {
             BovSpec::Random => write!(f, "random"),
             BovSpec::Greedy => write!(f, "greedy"),
-            BovSpec::Ismcts(b) => write_budget(f, *b),
+            BovSpec::Ismcts { budget, playout } => {
+                write_budget(f, *budget)?;
+                match playout {
+                    _ if *playout == Playout::default() => Ok(()),
+                    Playout::Cut(n) => write!(f, ",playout={n}"),
+                    Playout::ToTheEnd => write!(f, ",playout=end"),
+                }
+            }
         }
     }
 }
@@ -235,12 +303,69 @@ impl BovSpec {
         match self {
             BovSpec::Random => Box::new(bov::Random::new(seed)),
             BovSpec::Greedy => Box::new(bov::Greedy::new(seed)),
-            BovSpec::Ismcts(budget) => Box::new(Ismcts::new(
+            BovSpec::Ismcts { budget, playout } => Box::new(Ismcts::new(
                 BovSampler::new(),
-                bov_settings(budget),
+                Settings {
+                    playout_cap: playout.cap(),
+                    ..bov_settings(budget)
+                },
                 seed,
                 Box::new(bov::Greedy::new(mix(seed, 7))),
             )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every search setting reads back from its own text, and the playout
+    /// is the default cut unless told.
+    #[test]
+    fn bov_specs_read_back_from_their_text() {
+        let t = |s: &str| s.parse::<BovSpec>();
+        let search = |budget, playout| BovSpec::Ismcts { budget, playout };
+        let half = Duration::from_millis(500);
+        assert_eq!(
+            t("ismcts:think=500ms"),
+            Ok(search(Budget::Time(half), Playout::Cut(BOV_PLAYOUT_CAP)))
+        );
+        assert_eq!(
+            t("ismcts:think=500ms,playout=end"),
+            Ok(search(Budget::Time(half), Playout::ToTheEnd))
+        );
+        assert_eq!(
+            t("ismcts:playout=48,iters=9"),
+            Ok(search(Budget::Iterations(9), Playout::Cut(48)))
+        );
+        assert_eq!(
+            t("ismcts:playout=end"),
+            Ok(search(
+                Budget::Iterations(BOV_DEFAULT_ITERATIONS),
+                Playout::ToTheEnd
+            ))
+        );
+        for text in [
+            "random",
+            "greedy",
+            "ismcts",
+            "ismcts:iters=7,think=2000ms",
+            "ismcts:think=500ms,playout=end",
+            "ismcts:playout=3",
+        ] {
+            let spec = t(text).unwrap();
+            assert_eq!(t(&spec.to_string()), Ok(spec), "{text}");
+        }
+        for bad in [
+            "ismcts:playout=0",
+            "ismcts:playout=soon",
+            "ismcts:playout=end,playout=4",
+            "ismcts:think=500ms,playout",
+            "greedy:playout=end",
+        ] {
+            let e = t(bad).unwrap_err();
+            assert_eq!(e.spec, bad);
         }
     }
 }

@@ -153,7 +153,10 @@ fn greedy_order(g: &Battle, c: &[Decision]) -> usize {
 fn ismcts_decides_the_same_whatever_the_other_hand_holds() {
     let other = r#"vaala: ["sapping_curse", "veil_of_mist", "ember_lance"]"#;
     let seen = |g: &Battle| (serde_json::to_string(&g.view(0)).unwrap(), g.to_decide());
-    let spec = BovSpec::Ismcts(Budget::Iterations(6));
+    let spec = BovSpec::Ismcts {
+        budget: Budget::Iterations(6),
+        playout: Default::default(),
+    };
     let mut searched = 0;
     for seed in 0..2u64 {
         let mut a = battle(seed, CARDS);

@@ -34,7 +34,9 @@ const MAX_DECISIONS: usize = 20_000;
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
     /// Bot A: random, greedy, ismcts, ismcts:iters=N, ismcts:think=500ms or
-    /// ismcts:iters=N,think=500ms (N iterations, cut short at 500 ms).
+    /// ismcts:iters=N,think=500ms (N iterations, cut short at 500 ms); the
+    /// search's playouts stop after 24 decisions unless ,playout=N or
+    /// ,playout=end (to the battle's end) is added.
     #[arg(long)]
     a: String,
     /// Bot B.

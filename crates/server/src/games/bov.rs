@@ -307,10 +307,13 @@ impl Worded for Battle {
             SeatKind::Greedy => BovSpec::Greedy,
             // A battle's playouts are slow: the search also stops at the
             // play-speed bound, so a person never waits longer for it.
-            SeatKind::Ismcts => BovSpec::Ismcts(Budget::Capped {
-                iterations: iterations.max(1),
-                time: SEARCH_TIME,
-            }),
+            SeatKind::Ismcts => BovSpec::Ismcts {
+                budget: Budget::Capped {
+                    iterations: iterations.max(1),
+                    time: SEARCH_TIME,
+                },
+                playout: Default::default(),
+            },
             _ => return None,
         };
         // Told only what its side knows: the other hand is not in it.
