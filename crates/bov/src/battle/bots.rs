@@ -635,9 +635,14 @@ fn cut_short(game: &Battle, snap: &super::units::Snapshot, unit: u16, aim: Aim) 
 /// The distance from `unit` to its nearest enemy unit (infinite if none).
 fn nearest_enemy(game: &Battle, unit: u16) -> f64 {
     let owner = game.units[usize::from(unit)].owner;
+    nearest_among(game, unit, &enemies_of(game, owner))
+}
+
+/// The enemy units of `owner`, each with its [`Extent`].
+fn enemies_of(game: &Battle, owner: valerna_game::Seat) -> Vec<(u16, Option<Extent>)> {
     game.enemies(owner)
-        .map(|e| game.distance(unit, e.id))
-        .fold(f64::INFINITY, f64::min)
+        .map(|e| (e.id, Extent::of(game, e.id)))
+        .collect()
 }
 
 /// [`nearest_enemy`] among `enemies` (each with its [`Extent`]): an enemy
@@ -711,10 +716,7 @@ fn support(game: &Battle, snap: &super::units::Snapshot, unit: u16) -> Option<f6
     // would order it, without gathering the list.
     let (mut first, mut second): (Option<f64>, Option<f64>) = (None, None);
     let speeds: Vec<_> = game.passive_speeds().collect();
-    let enemies: Vec<(u16, Option<Extent>)> = game
-        .enemies(owner)
-        .map(|e| (e.id, Extent::of(game, e.id)))
-        .collect();
+    let enemies = enemies_of(game, owner);
     let behind = game
         .living(owner)
         .filter(|f| f.id != unit && !game.mounted(f.id) && !f.monster)
