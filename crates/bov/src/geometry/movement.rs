@@ -391,29 +391,6 @@ pub fn validate_unit_move(
     Ok(after)
 }
 
-/// Whether the models of `mv` may end where its paths end (the last test
-/// of [`validate_unit_move`], on the same positions): when they may not,
-/// the move is refused whatever its paths, so a planner trying move after
-/// move asks this cheap test before measuring paths through Slowing
-/// terrain. It never refuses a legal move.
-pub(crate) fn ends_allowed(field: &Battlefield, models: &[Model], mv: &UnitMove) -> bool {
-    let mut after = models.to_vec();
-    let mut moved = vec![false; models.len()];
-    for step in &mv.moves {
-        let Some(m) = after.get_mut(step.model) else {
-            return false;
-        };
-        if m.unit != mv.unit || moved[step.model] {
-            return false;
-        }
-        moved[step.model] = true;
-        if let Some(end) = step.waypoints.last() {
-            m.center = *end;
-        }
-    }
-    check_end(field, &after, &moved, mv).is_ok()
-}
-
 /// [`validate_unit_move`], worked out.
 fn judge_unit_move(
     field: &Battlefield,

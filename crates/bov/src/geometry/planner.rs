@@ -18,9 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::contact::ChargeResult;
 use super::los::{Obscurer, Sightlines};
-use super::movement::{
-    check_end, ends_allowed, leg_cost, overlapped_spans, segment_error, slowing_met,
-};
+use super::movement::{check_end, leg_cost, overlapped_spans, segment_error, slowing_met};
 use super::terrain::spans_base;
 use super::{
     Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
@@ -1477,8 +1475,8 @@ pub fn plan_formation(
         traits,
         moves,
     };
-    // The ends of each straight step are judged with the models moved in
-    // one copy (`ends_allowed` without a copy a step); its paths only then.
+    // Where each try leaves the models is judged first, in one copy of
+    // them moved try by try; a try's paths only when its ends pass.
     let mut after = models.to_vec();
     let mut moved = vec![false; models.len()];
     for &i in &members {
@@ -1526,7 +1524,16 @@ pub fn plan_formation(
             })
             .collect();
         let mv = make(moves);
-        if ends_allowed(field, models, &mv) && validate_unit_move(field, models, &mv).is_ok() {
+        for m in &mv.moves {
+            after[m.model].center = m
+                .waypoints
+                .last()
+                .copied()
+                .unwrap_or(models[m.model].center);
+        }
+        if check_end(field, &after, &moved, &judged).is_ok()
+            && validate_unit_move(field, models, &mv).is_ok()
+        {
             return Some(mv);
         }
     }
