@@ -1,4 +1,4 @@
-//! The starter edition (RULINGS §2): one `Edition` value on the set-up
+//! The starter edition (docs/editions.md): one `Edition` value on the set-up
 //! switches every rule the starter book words differently from 5.1. Each
 //! test cites the starter book's section it holds the engine to.
 
@@ -89,7 +89,7 @@ fn played(setup: &BattleSetup) -> Battle {
     g
 }
 
-/// RULINGS §2: 5.1 is the default. A 5.1 set-up is written without an
+/// docs/rulings.md, "Editions, inches and bases": 5.1 is the default. A 5.1 set-up is written without an
 /// edition, so every record made before editions reads and writes the
 /// same bytes; a starter set-up names its edition and reads back as one.
 #[test]

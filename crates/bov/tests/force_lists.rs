@@ -5,8 +5,8 @@
 
 use valerna_bov::content::{Pack, SAMPLE_LISTS};
 use valerna_bov::rules::force_list::{
-    self, Entry, ListRule, RULES, StarterError, Violation, parse, starter, starter_forces, to_ron,
-    validate,
+    self, Entry, ListRule, MAX_GAME_SIZE, RULES, StarterError, Violation, parse, starter,
+    starter_forces, to_ron, validate,
 };
 
 fn pack() -> Pack {
@@ -162,15 +162,28 @@ fn unknown_entry_names_the_referring_unit() {
     );
 }
 
-/// BoV 5.1, "Game Size", p. 26: "decide a size for the game".
+/// BoV 5.1, "Game Size", p. 26: "decide a size for the game": at least a
+/// point, and no more than `MAX_GAME_SIZE` (a slip of the keyboard such
+/// as 4,000,000,000 is refused, not played).
 #[test]
-fn game_size_is_at_least_a_point() {
-    fires(
-        &list(0, GENERAL, ""),
-        ListRule::GameSize,
-        Entry::List,
-        Some(26),
-    );
+fn game_size_is_at_least_a_point_and_at_most_the_largest_agreed() {
+    for size in [0, MAX_GAME_SIZE + 1, 4_000_000_000] {
+        let v = fires(
+            &list(size, GENERAL, ""),
+            ListRule::GameSize,
+            Entry::List,
+            Some(26),
+        );
+        assert!(v.to_string().contains(&format!("not {size}")), "{v}");
+    }
+    for size in [1, 100, MAX_GAME_SIZE] {
+        let l = parse(&list(size, GENERAL, "")).unwrap();
+        let all = validate(&pack(), &l).err().unwrap_or_default();
+        assert!(
+            all.iter().all(|v| v.rule != ListRule::GameSize),
+            "{size}: {all:?}"
+        );
+    }
 }
 
 /// BoV 5.1, "Writing up Force Lists" > "Select Units", p. 26: "Pick one of
@@ -441,6 +454,12 @@ fn a_starting_list_is_refused_for_an_unknown_force_or_a_size_without_a_hero() {
             }
             other => panic!("{other:?}"),
         }
+    }
+    match starter(&p, "Allaria", 4_000_000_000) {
+        Err(e @ StarterError::TooLarge { .. }) => {
+            assert!(e.to_string().contains("4000000000"), "{e}")
+        }
+        other => panic!("{other:?}"),
     }
     match starter(&p, "Allaria", 5) {
         Err(e @ StarterError::TooSmall { cheapest: 12, .. }) => {

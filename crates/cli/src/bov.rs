@@ -421,7 +421,9 @@ fn new_list(faction: &str, points: u32, output: Option<&std::path::Path>) -> Res
             "--faction '{faction}': a list can be written for {}",
             forces.join(", ")
         )),
-        StarterError::TooSmall { .. } => CliError::usage(format!("--points {points}: {e}")),
+        StarterError::TooSmall { .. } | StarterError::TooLarge { .. } => {
+            CliError::usage(format!("--points {points}: {e}"))
+        }
     })?;
     let text = force_list::to_ron(&pack, &list);
     match output {

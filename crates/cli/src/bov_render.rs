@@ -6,12 +6,11 @@
 //! as SVG, or as PNG when the output ends in `.png`.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Once};
+use std::sync::Arc;
 
 use clap::Args;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::FontStyle;
 use valerna_bov::battle::quest::{Place, token_radius};
 use valerna_bov::battle::{Battle, Decision, Phase, Unit};
 use valerna_bov::content::Pack;
@@ -21,8 +20,7 @@ use valerna_game::{Game, Record};
 
 use crate::error::CliError;
 
-const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
-const FAMILY: &str = "sans-serif";
+use crate::plot::FAMILY;
 /// Pixels to the inch.
 const PX: f64 = 20.0;
 const SIDES: [RGBColor; 2] = [RGBColor(40, 90, 200), RGBColor(200, 50, 40)];
@@ -57,15 +55,6 @@ fn picture_path(s: &str) -> Result<PathBuf, String> {
         Some(_) => Ok(path),
         None => Err("the file must end in .svg or .png (the formats written)".into()),
     }
-}
-
-fn register_font() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        // The font is bundled and known good; a failure here is a build defect.
-        plotters::style::register_font(FAMILY, FontStyle::Normal, FONT)
-            .unwrap_or_else(|_| panic!("bundled font DejaVuSans.ttf is not a valid font"));
-    });
 }
 
 /// The battle at the chosen turn and the last decision that led there.
@@ -125,29 +114,21 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
     let pack =
         Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
     let scene = replay_to(&pack, &record, args.turn)?;
-    register_font();
-    // Create the file first so that a bad path is named (the drawing
-    // backends only say "backend error").
-    std::fs::File::create(&args.output)
-        .map_err(|e| crate::error::io_error(&shown, "cannot be written", &e))?;
     let (w, h) = (scene.game.field.width, scene.game.field.height);
     let size = (
         (f64::from(LEFT) + w * PX) as u32 + PANEL as u32,
         (f64::from(TOP) + h * PX) as u32 + BOTTOM as u32,
     );
-    let png = crate::plot::Format::of(&args.output) == Some(crate::plot::Format::Png);
-    let drawn = if png {
-        draw(
-            BitMapBackend::new(&args.output, size).into_drawing_area(),
-            &scene,
-        )
-    } else {
-        draw(
-            SVGBackend::new(&args.output, size).into_drawing_area(),
-            &scene,
-        )
-    };
-    drawn.map_err(|e| CliError::failed(format!("{shown}: drawing failed: {e}")))
+    crate::plot::write_picture(&args.output, &shown, size, &scene)
+}
+
+impl crate::plot::Picture for Scene {
+    fn draw<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), String>
+    where
+        DB::ErrorType: 'static,
+    {
+        draw(root, self)
+    }
 }
 
 /// Where a battlefield point is drawn.

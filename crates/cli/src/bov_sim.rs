@@ -138,7 +138,7 @@ impl ScenarioArg {
     }
 }
 
-/// The editions as the command line names them (RULINGS §2).
+/// The editions as the command line names them (docs/editions.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
 pub(crate) enum EditionArg {
     /// Battles of Valerna 5.1.
@@ -419,7 +419,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             && written != edition
         {
             return Err(CliError::usage(format!(
-                "--lists '{arg}': the list is written for the {written} edition; play it with --edition {written} (RULINGS §2)"
+                "--lists '{arg}': the list is written for the {written} edition; play it with --edition {written} (docs/editions.md)"
             )));
         }
     }

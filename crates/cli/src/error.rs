@@ -192,7 +192,7 @@ pub fn write_file(path: &std::path::Path, what: &str, bytes: &[u8]) -> Result<()
 }
 
 /// Refuses, before any work, an output path that could not be written:
-/// a missing folder, a folder, no permission. Leaves nothing behind: an
+/// a missing folder, a folder, a pipe or a device, no permission. Leaves nothing behind: an
 /// existing file is opened without being changed, a new one is made and
 /// removed again.
 pub fn check_writable(path: &std::path::Path, what: &str) -> Result<(), CliError> {
@@ -203,6 +203,14 @@ pub fn check_writable(path: &std::path::Path, what: &str) -> Result<(), CliError
         )));
     }
     if path.exists() {
+        // Opening a pipe to write waits for a reader, for ever if none
+        // comes: only a regular file is written over.
+        if !path.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(CliError::usage(format!(
+                "{what}: cannot be written: it is not a regular file (a pipe or a device): \
+                 name a file"
+            )));
+        }
         std::fs::OpenOptions::new()
             .write(true)
             .open(path)

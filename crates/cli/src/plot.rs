@@ -101,43 +101,83 @@ impl Format {
     }
 }
 
+/// A drawing for any plotters backend: the same picture as SVG or PNG.
+pub trait Picture {
+    fn draw<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), String>
+    where
+        DB::ErrorType: 'static;
+}
+
+/// Draws `picture` at `size` pixels in memory, in the format `path`'s
+/// extension names, then writes it whole (`error::write_atomic`). A path
+/// that is not a regular file (a pipe, a device) is refused at once, never
+/// waited on, and a failed write (a full disk) is said in words, naming
+/// `what` ("--plot 'wounds.png'").
+pub fn write_picture(
+    path: &Path,
+    what: &str,
+    size: (u32, u32),
+    picture: &impl Picture,
+) -> Result<(), CliError> {
+    let Some(format) = Format::of(path) else {
+        return Err(CliError::usage(format!(
+            "{what}: the file must end in .svg or .png"
+        )));
+    };
+    crate::error::check_writable(path, what)?;
+    register_font();
+    let failed = |e: String| CliError::failed(format!("{what}: drawing failed: {e}"));
+    let bytes = match format {
+        Format::Svg => {
+            let mut svg = String::new();
+            picture
+                .draw(SVGBackend::with_string(&mut svg, size).into_drawing_area())
+                .map_err(failed)?;
+            svg.into_bytes()
+        }
+        Format::Png => {
+            use image::ImageEncoder;
+            let (w, h) = size;
+            let mut rgb = vec![0u8; w as usize * h as usize * 3];
+            picture
+                .draw(BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area())
+                .map_err(failed)?;
+            let mut png = Vec::new();
+            image::codecs::png::PngEncoder::new(&mut png)
+                .write_image(&rgb, w, h, image::ColorType::Rgb8)
+                .map_err(|e| failed(e.to_string()))?;
+            png
+        }
+    };
+    crate::error::write_atomic(path, what, &bytes)
+}
+
+/// A distribution's chart: bars of P(= k) with the line of P(≥ k).
+struct Distribution<'a> {
+    title: &'a str,
+    quantity: &'a str,
+    p: &'a Pmf,
+}
+
+impl Picture for Distribution<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), String>
+    where
+        DB::ErrorType: 'static,
+    {
+        draw(root, self.title, self.quantity, self.p).map_err(|e| e.to_string())
+    }
+}
+
 /// Draws `p` as bars of P(= k) with the line of P(≥ k), to an SVG or PNG
 /// file chosen by the extension of `path`.
 pub fn distribution(path: &Path, title: &str, quantity: &str, p: &Pmf) -> Result<(), CliError> {
-    register_font();
-    // Create the file first so that a bad path is named plainly (the
-    // drawing backends wrap the I/O error in their own).
-    if Format::of(path).is_some() {
-        std::fs::File::create(path).map_err(|e| {
-            crate::error::io_error(
-                &format!("--plot '{}'", path.display()),
-                "cannot be written",
-                &e,
-            )
-        })?;
-    }
-    let size = (960, 540);
-    let result = match Format::of(path) {
-        Some(Format::Svg) => draw(
-            SVGBackend::new(path, size).into_drawing_area(),
-            title,
-            quantity,
-            p,
-        ),
-        Some(Format::Png) => draw(
-            BitMapBackend::new(path, size).into_drawing_area(),
-            title,
-            quantity,
-            p,
-        ),
-        None => {
-            return Err(CliError::usage(format!(
-                "invalid value '{}' for '--plot': the file must end in .svg or .png",
-                path.display()
-            )));
-        }
-    };
-    result.map_err(|e| CliError::failed(format!("could not draw {}: {e}", path.display())))
+    let what = format!("--plot '{}'", path.display());
+    write_picture(
+        path,
+        &what,
+        (960, 540),
+        &Distribution { title, quantity, p },
+    )
 }
 
 /// The range of outcomes worth drawing: those that print as at least 0.01%.

@@ -389,7 +389,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
                 own_cpu,
             );
         }
-        return Ok(());
+        return failures(&report);
     }
     let rt = runtime()?;
     // Ctrl-C or a SIGTERM stops the run and the server, and removes the
@@ -489,7 +489,26 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             own_cpu,
         );
     }
-    Ok(())
+    failures(&report)
+}
+
+/// A load test whose requests failed has not measured the server it was
+/// pointed at (one that is down answers nothing but errors): it fails, after
+/// its report, naming the errors by kind.
+fn failures(report: &loadtest::LoadReport) -> Result<(), CliError> {
+    if report.errors == 0 {
+        return Ok(());
+    }
+    let kinds: Vec<String> = report
+        .error_kinds
+        .iter()
+        .map(|(k, n)| format!("{n} {k}"))
+        .collect();
+    Err(CliError::failed(format!(
+        "{} requests of the load test failed ({})",
+        report.errors,
+        kinds.join(", ")
+    )))
 }
 
 /// What a load test measured, in words, the same for one server and several.

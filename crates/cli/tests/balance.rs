@@ -430,7 +430,7 @@ fn a_shard_is_named_as_i_of_n() {
     }
 }
 
-/// A starter balance report names its edition (BoV starter, RULINGS §2):
+/// A starter balance report names its edition (BoV starter; docs/editions.md):
 /// in its title, in the command it gives and in its JSON; a 5.1 report
 /// names none, as before editions.
 #[test]

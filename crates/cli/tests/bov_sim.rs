@@ -203,7 +203,7 @@ fn a_saved_map_replays_its_game() {
     }
 }
 
-/// `--edition starter` plays the starter set's rules (RULINGS §2): its
+/// `--edition starter` plays the starter set's rules (docs/rulings.md, "Editions, inches and bases"): its
 /// default game mode is the Grand Tactical, the JSON names the edition and
 /// a 5.1 run's JSON does not.
 #[test]
@@ -248,7 +248,8 @@ fn a_game_mode_of_the_other_edition_is_a_usage_error() {
 /// The starter's shipped lists, whose Trooper cards Heroes lead as Captains,
 /// play by name with `--edition starter` (BoV starter, "Heroes as
 /// Captains"); a battle by BoV 5.1 refuses them at once, naming the list and
-/// the flag to give, with a usage error (RULINGS §2).
+/// the flag to give and where the editions are told apart
+/// (docs/editions.md), with a usage error.
 #[test]
 fn the_starter_lists_play_by_their_own_rules_only() {
     let v = json(
@@ -265,4 +266,5 @@ fn the_starter_lists_play_by_their_own_rules_only() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("--lists 'allaria_fencers'"), "{err}");
     assert!(err.contains("--edition starter"), "{err}");
+    assert!(err.contains("(docs/editions.md)"), "{err}");
 }

@@ -687,3 +687,97 @@ fn a_killed_loadtest_is_cleaned_up_after() {
     std::fs::remove_dir_all(&tmp).ok();
     std::fs::remove_file(tmp.with_extension("log")).ok();
 }
+
+/// A chart or board named onto a pipe (or a device) is refused at once,
+/// naming it, rather than waiting for ever for a reader to open its other
+/// end.
+#[test]
+fn a_picture_onto_a_pipe_is_refused_at_once() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("fifo.svg");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let shown = fifo.to_str().unwrap();
+    let args = [
+        "calc",
+        "bov",
+        "--attack",
+        "3xblack",
+        "--defense",
+        "gray",
+        "--plot",
+        shown,
+    ];
+    let (code, out, err) = run_within(&args, &[], Duration::from_secs(30));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("--plot '{shown}'")) && err.contains("not a regular file"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A picture the disk will not take (here a file-size limit, which fails
+/// the write as a full disk does) is said in words, naming the file, with
+/// exit 1; nothing is left behind and a picture already there is kept
+/// whole.
+#[test]
+fn a_picture_the_disk_refuses_is_said_in_words() {
+    let dir = scratch("fsize");
+    for name in ["odds.png", "odds.svg"] {
+        let target = dir.join(name);
+        std::fs::write(&target, b"the picture before").unwrap();
+        let shown = target.to_str().unwrap();
+        // 1 KiB at most a file; SIGXFSZ ignored, so the write fails with
+        // EFBIG rather than the signal killing the command.
+        let script = format!(
+            "trap '' XFSZ; ulimit -f 1; exec \"$0\" calc bov --attack 3xblack --defense gray \
+             --plot '{shown}'"
+        );
+        let out = Command::new("bash")
+            .args(["-c", &script, env!("CARGO_BIN_EXE_valerna")])
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{name}: {err}");
+        assert!(
+            err.contains(&format!(
+                "--plot '{shown}': cannot be written: File too large"
+            )),
+            "{name}: {err}"
+        );
+        assert!(
+            !err.contains("Os {") && !err.contains("Error("),
+            "{name}: {err}"
+        );
+        assert_eq!(std::fs::read(&target).unwrap(), b"the picture before");
+        assert_eq!(names_in(&dir), [name], "{name}: left behind");
+        std::fs::remove_file(&target).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A load test pointed at a server that is not there measured nothing:
+/// it prints its report, then fails (exit 1) naming the errors.
+#[test]
+fn a_load_test_whose_requests_failed_fails() {
+    let args = [
+        "loadtest",
+        "--server",
+        "http://127.0.0.1:1",
+        "--seconds",
+        "2",
+        "--warm-up",
+        "0",
+        "--games",
+        "2",
+    ];
+    let (code, out, err) = run_within(&args, &[], Duration::from_secs(60));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("errors"), "the report is printed: {out}");
+    assert!(err.contains("requests of the load test failed"), "{err}");
+    assert!(err.contains("create_connection"), "{err}");
+}

@@ -476,8 +476,9 @@ pub struct ErrorBody {
     /// `store_failed`, `no_file`, `not_found`, `bad_query`, `bad_path`,
     /// `not_websocket`, `method_not_allowed`, `uri_too_long`,
     /// `headers_too_large`, `bad_list`, `no_list`, `bad_odds`, `no_pack`,
-    /// `bad_pack`, `no_card`; with several nodes, `moving`,
-    /// `owner_unreachable`, `owner_failed`, `owner_timeout`.
+    /// `bad_pack`, `no_card`, `hint_off`, `no_hint`, `internal`; with
+    /// several nodes, `moving`, `owner_unreachable`, `owner_failed`,
+    /// `owner_timeout`.
     pub error: String,
     pub message: String,
 }

@@ -315,6 +315,28 @@ fn lang_of(code: &str) -> Lang {
         .unwrap_or(Lang::En)
 }
 
+/// Runs `work` on a task of its own and waits for its answer.
+///
+/// A request's future is dropped when its connection closes (a phone
+/// losing signal, a client's timeout, a proxy passing on an abort); a task
+/// is not. So a change, once begun, is carried to its end: a decision the
+/// store has committed is always applied in memory and pushed to every
+/// listener, whether or not anyone is left to read the answer
+/// (docs/robustness.md, "A dropped request").
+pub async fn carried<T: Send + 'static>(
+    work: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(work).await.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "a change failed on its task");
+        Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the server failed while making this change: ask for the game's version to see \
+             whether it was made",
+        ))
+    })
+}
+
 impl App {
     /// Loads every game of the store: each is replayed from its record and
     /// checked against its stored state hash; one that does not replay is
@@ -416,33 +438,47 @@ impl App {
             Lease::Free => return Ok(Place::Here),
             Lease::Elsewhere(url) => return Ok(Place::There(url)),
         }
+        self.adopt(id).await?;
+        Ok(Place::Here)
+    }
+
+    /// Replays game `id` from the store into memory, unless it is here
+    /// already: taken over from another node, or read again after this
+    /// node's copy fell behind the store. A game that is broken or over
+    /// stays in the store, served read-only, and its lease is given up.
+    async fn adopt(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
         // Taking a lease again is harmless; replaying twice is not.
         let _one = self.adopting.lock().await;
         if self.slot(id).is_ok() {
-            return Ok(Place::Here);
+            return Ok(());
         }
+        let release = || async {
+            if let Some(node) = &self.node {
+                let _ = self.store.release(&node.id, Some(id)).await;
+            }
+        };
         let Some(slot) = self.replayed(id).await? else {
-            let _ = self.store.release(&node.id, Some(id)).await;
-            return Ok(Place::Here);
+            release().await;
+            return Ok(());
         };
         let live = slot.live.lock().await;
         if let Some(reason) = &live.broken {
             // Served read-only from the store, by any node.
             tracing::warn!(game = %id, %reason, "game broken");
             let _ = self.store.mark_broken(id, reason.clone()).await;
-            let _ = self.store.release(&node.id, Some(id)).await;
-            return Ok(Place::Here);
+            release().await;
+            return Ok(());
         }
         if live.table.is_over() {
             let _ = self.store.finish(id).await;
-            let _ = self.store.release(&node.id, Some(id)).await;
-            return Ok(Place::Here);
+            release().await;
+            return Ok(());
         }
         self.insert(slot.clone());
         slot.summarise(&live);
         self.schedule_bot(&slot, &live);
-        tracing::info!(game = %id, version = live.version, "game taken over");
-        Ok(Place::Here)
+        tracing::info!(game = %id, version = live.version, "game read from the store");
+        Ok(())
     }
 
     /// Lets game `id` go from memory, its listeners told to reconnect
@@ -464,16 +500,23 @@ impl App {
         }
     }
 
-    /// A failed write of game `slot`: a conflict means another node wrote
-    /// it (this copy is stale, so it leaves memory and is replayed on the
-    /// next request); the refusal as the API words it.
+    /// A failed write of game `slot`: a conflict means the store holds
+    /// more of the game than this copy (another node wrote it, or a write
+    /// whose answer was lost went through), so the copy leaves memory and
+    /// is replayed from the store: with leases on the next request, on a
+    /// node of its own at once. The refusal as the API words it.
     fn store_failed(self: &Arc<Self>, slot: &Slot, e: StoreError) -> ApiError {
-        if matches!(e, StoreError::Conflict) && self.node.is_some() {
+        if matches!(e, StoreError::Conflict) {
             let app = self.clone();
             let id = slot.id.clone();
             tokio::spawn(async move {
                 app.evict(&id, "the game moved on elsewhere: reconnect")
                     .await;
+                if app.node.is_none()
+                    && let Err(e) = app.adopt(&id).await
+                {
+                    tracing::warn!(game = %id, error = %e.message, "game not read again");
+                }
             });
         }
         ApiError::store(e)
@@ -533,6 +576,13 @@ impl App {
         self.store.as_ref()
     }
 
+    /// Keeps `body` under the private link `id` ([`Store::keep`]), carried
+    /// to its end whatever becomes of the request ([`carried`]).
+    pub async fn keep(&self, kind: &str, id: &str, body: String) -> Result<(), ApiError> {
+        let write = self.store.keep(kind, id, body);
+        carried(async move { write.await.map_err(ApiError::store) }).await
+    }
+
     /// Finishes the store's writes.
     pub async fn close_store(&self) {
         if let Err(e) = self.store.close().await {
@@ -545,6 +595,12 @@ impl App {
     /// the creator's own seat (`me`) does, and each other person's seat an
     /// invitation, so that no one holds a friend's token.
     pub async fn create(self: &Arc<Self>, c: Create) -> Result<(Arc<Slot>, Vec<Issued>), ApiError> {
+        let app = self.clone();
+        carried(async move { app.create_now(c).await }).await
+    }
+
+    /// [`App::create`] on the caller's own future.
+    async fn create_now(self: &Arc<Self>, c: Create) -> Result<(Arc<Slot>, Vec<Issued>), ApiError> {
         let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_setup", m);
         let entry = crate::games::named(&c.game).map_err(bad)?;
         let n = entry.seats;
@@ -662,7 +718,17 @@ impl App {
     /// Exchanges an invitation for its seat's token, once: the seat is then
     /// the joining browser's alone, and the invitation opens nothing more.
     /// The token is durable before it is given.
-    pub async fn join(&self, slot: &Arc<Slot>, invite: &str) -> Result<(Seat, String), ApiError> {
+    pub async fn join(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        invite: &str,
+    ) -> Result<(Seat, String), ApiError> {
+        let (app, slot, invite) = (self.clone(), slot.clone(), invite.to_owned());
+        carried(async move { app.join_now(&slot, &invite).await }).await
+    }
+
+    /// [`App::join`] on the caller's own future.
+    async fn join_now(&self, slot: &Arc<Slot>, invite: &str) -> Result<(Seat, String), ApiError> {
         let mut live = slot.live.lock().await;
         slot.check_here()?;
         check_open(
@@ -856,33 +922,38 @@ impl App {
         choice: Choice,
         answer: Option<Lang>,
     ) -> Result<Value, ApiError> {
-        let mut live = slot.live.lock().await;
-        slot.check_here()?;
-        let table = &live.table;
-        check_open(live.broken.as_deref(), &**table, live.version, version)?;
-        check_turn(&**table, seat)?;
-        let illegal =
-            |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", m);
-        let decision = match choice {
-            Choice::Option(i) => table
-                .option(i)
-                .ok_or_else(|| illegal(format!("there is no option {i}")))?,
-            Choice::Decision(d) => table.check(&d).map_err(|e| illegal(e.0))?,
-        };
-        let mut next = table.clone_box();
-        next.apply(&decision).map_err(|e| illegal(e.0))?;
-        let hash = next.state_hash();
-        self.store
-            .append(&slot.id, version, Row::Decision { decision }, hash)
-            .await
-            .map_err(|e| self.store_failed(slot, e))?;
-        live.table = Arc::from(next);
-        live.version += 1;
-        live.last_by = Some(seat);
-        self.changed(slot, &mut live);
-        Ok(answer.map_or(Value::Null, |lang| {
-            self.state(slot, &live, Viewer::Seat(seat), lang)
-        }))
+        let (app, slot) = (self.clone(), slot.clone());
+        carried(async move {
+            let (app, slot) = (&app, &slot);
+            let mut live = slot.live.lock().await;
+            slot.check_here()?;
+            let table = &live.table;
+            check_open(live.broken.as_deref(), &**table, live.version, version)?;
+            check_turn(&**table, seat)?;
+            let illegal =
+                |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", m);
+            let decision = match choice {
+                Choice::Option(i) => table
+                    .option(i)
+                    .ok_or_else(|| illegal(format!("there is no option {i}")))?,
+                Choice::Decision(d) => table.check(&d).map_err(|e| illegal(e.0))?,
+            };
+            let mut next = table.clone_box();
+            next.apply(&decision).map_err(|e| illegal(e.0))?;
+            let hash = next.state_hash();
+            app.store
+                .append(&slot.id, version, Row::Decision { decision }, hash)
+                .await
+                .map_err(|e| app.store_failed(slot, e))?;
+            live.table = Arc::from(next);
+            live.version += 1;
+            live.last_by = Some(seat);
+            app.changed(slot, &mut live);
+            Ok(answer.map_or(Value::Null, |lang| {
+                app.state(slot, &live, Viewer::Seat(seat), lang)
+            }))
+        })
+        .await
     }
 
     /// Takes back `seat`'s last decision, if the engine allows it now.
@@ -893,32 +964,37 @@ impl App {
         version: u64,
         answer: Option<Lang>,
     ) -> Result<Value, ApiError> {
-        let mut live = slot.live.lock().await;
-        slot.check_here()?;
-        check_open(live.broken.as_deref(), &*live.table, live.version, version)?;
-        let cannot =
-            |m: &str| ApiError::new(StatusCode::CONFLICT, "cannot_take_back", m.to_owned());
-        if live.last_by != Some(seat) {
-            return Err(cannot("the last decision is not this seat's own"));
-        }
-        if !live.table.can_take_back() {
-            return Err(cannot(
-                "something was revealed or rolled since the last decision",
-            ));
-        }
-        let next = live.table.take_back().map_err(|e| cannot(&e.0))?;
-        let hash = next.state_hash();
-        self.store
-            .append(&slot.id, version, Row::TakeBack, hash)
-            .await
-            .map_err(|e| self.store_failed(slot, e))?;
-        live.table = Arc::from(next);
-        live.version += 1;
-        live.last_by = None;
-        self.changed(slot, &mut live);
-        Ok(answer.map_or(Value::Null, |lang| {
-            self.state(slot, &live, Viewer::Seat(seat), lang)
-        }))
+        let (app, slot) = (self.clone(), slot.clone());
+        carried(async move {
+            let (app, slot) = (&app, &slot);
+            let mut live = slot.live.lock().await;
+            slot.check_here()?;
+            check_open(live.broken.as_deref(), &*live.table, live.version, version)?;
+            let cannot =
+                |m: &str| ApiError::new(StatusCode::CONFLICT, "cannot_take_back", m.to_owned());
+            if live.last_by != Some(seat) {
+                return Err(cannot("the last decision is not this seat's own"));
+            }
+            if !live.table.can_take_back() {
+                return Err(cannot(
+                    "something was revealed or rolled since the last decision",
+                ));
+            }
+            let next = live.table.take_back().map_err(|e| cannot(&e.0))?;
+            let hash = next.state_hash();
+            app.store
+                .append(&slot.id, version, Row::TakeBack, hash)
+                .await
+                .map_err(|e| app.store_failed(slot, e))?;
+            live.table = Arc::from(next);
+            live.version += 1;
+            live.last_by = None;
+            app.changed(slot, &mut live);
+            Ok(answer.map_or(Value::Null, |lang| {
+                app.state(slot, &live, Viewer::Seat(seat), lang)
+            }))
+        })
+        .await
     }
 
     /// What the search bot would make of each option of the question `seat`

@@ -214,15 +214,26 @@ pub fn check_card(base: &Pack, others: &[String], card: &str) -> CardCheck {
         kind: FileKind::Units,
         text: &file,
     }) {
-        Ok(pack) => {
-            let loaded = pack.units.last();
-            CardCheck {
-                valid: true,
-                card: loaded.and_then(|u| serde_json::to_value(u).ok()),
-                errors: Vec::new(),
-                file: Some(pack_file(&[card.to_owned()])),
-            }
-        }
+        // One card and one only: an empty text (or a comment alone) adds
+        // none, and a text of several entries is not a card.
+        Ok(pack) if pack.units.len() != base.units.len() + 1 => CardCheck {
+            valid: false,
+            card: None,
+            errors: vec![FieldError {
+                field: None,
+                message: format!(
+                    "{} unit card entries were written: write exactly one, `(id: \"...\", ...)`",
+                    pack.units.len() - base.units.len()
+                ),
+            }],
+            file: None,
+        },
+        Ok(pack) => CardCheck {
+            valid: true,
+            card: pack.units.last().and_then(|u| serde_json::to_value(u).ok()),
+            errors: Vec::new(),
+            file: Some(pack_file(&[card.to_owned()])),
+        },
         Err(es) => CardCheck {
             valid: false,
             card: None,
@@ -355,10 +366,7 @@ async fn keep_pack(app: &App, id: String, cards: Vec<String>) -> Result<PackView
         cards: view.cards.clone(),
     })
     .map_err(|e| bad_pack(e.to_string()))?;
-    app.store()
-        .keep(PACK, &view.id, body)
-        .await
-        .map_err(ApiError::store)?;
+    app.keep(PACK, &view.id, body).await?;
     Ok(view)
 }
 
@@ -420,10 +428,7 @@ async fn keep_list(app: &App, id: String, b: ListBody) -> Result<SavedList, ApiE
         pack_cards(app, p).await.map_err(named_pack_missing)?;
     }
     let body = serde_json::to_string(&b).map_err(|e| ApiError::bad_json(e.to_string()))?;
-    app.store()
-        .keep(LIST, &id, body)
-        .await
-        .map_err(ApiError::store)?;
+    app.keep(LIST, &id, body).await?;
     Ok(SavedList {
         id,
         text: b.text,
@@ -568,6 +573,27 @@ mod tests {
         assert!(again.valid, "{:?}", again.errors);
         let clash = check_card(&pack, &[], &CARD.replace("river_wardens", "dreamfencers"));
         assert_eq!(clash.errors[0].field.as_deref(), Some("id"));
+        // Nothing to check is no card, not the pack's last one; two
+        // entries are not one card.
+        let two = format!(
+            "{CARD},\n{}",
+            CARD.replace("river_wardens", "river_wardens_2")
+        );
+        for (text, count) in [
+            ("", "0"),
+            ("  \n", "0"),
+            ("// a note", "0"),
+            (two.as_str(), "2"),
+        ] {
+            let none = check_card(&pack, &[], text);
+            assert!(!none.valid, "{text:?}");
+            assert!(none.card.is_none() && none.file.is_none(), "{text:?}");
+            let message = &none.errors[0].message;
+            assert!(
+                message.starts_with(&format!("{count} unit card entries")),
+                "{message}"
+            );
+        }
     }
 
     /// The editor starts from a shipped card's powers as written here: they

@@ -174,16 +174,17 @@ pub struct NewList {
 
 /// A list to start from, as the RON file `valerna bov list validate`
 /// reads: the starting list `valerna bov list new` writes for a force and a
-/// game size, or a shipped list.
+/// game size, or a shipped list without the Vaala cards it picks (a side's
+/// secret hand).
 #[utoipa::path(get, path = "/api/bov/lists/new", params(NewList),
     responses((status = 200, description = "The list's RON text", content_type = "text/plain", body = String),
               (status = 404, description = "no_list: no shipped list of that name", body = crate::api::ErrorBody),
               (status = 422, description = "bad_list: no faction given, an unknown force, or a game size too small for its General", body = crate::api::ErrorBody)))]
 pub async fn new_list(Q(q): Q<NewList>) -> Result<Response, ApiError> {
     let text = if let Some(name) = &q.list {
-        shipped_lists()
+        let text = shipped_lists()
             .find(|(shipped, _)| shipped == name)
-            .map(|(_, t)| t.to_owned())
+            .map(|(_, t)| t)
             .ok_or_else(|| {
                 let names: Vec<&str> = shipped_lists().map(|(n, _)| n).collect();
                 ApiError::new(
@@ -191,7 +192,15 @@ pub async fn new_list(Q(q): Q<NewList>) -> Result<Response, ApiError> {
                     "no_list",
                     format!("no shipped list {name:?} ({})", names.join(", ")),
                 )
-            })?
+            })?;
+        // The Vaala cards a list picks are the hand of a side playing it,
+        // which no one else is shown (as `/api/content/bov` leaves them
+        // out): the list starts with none, for its player to choose.
+        let mut list = force_list::parse(text).map_err(|e| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })?;
+        list.vaala.clear();
+        force_list::to_ron(&pack(), &list)
     } else {
         let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_list", m);
         let faction = q
@@ -199,9 +208,10 @@ pub async fn new_list(Q(q): Q<NewList>) -> Result<Response, ApiError> {
             .as_deref()
             .ok_or_else(|| bad("give `faction` (and `points`), or `list`".into()))?;
         let points = q.points.unwrap_or(force_list::STANDARD_GAME_SIZE);
-        if !(1..=10_000).contains(&points) {
+        if !(1..=force_list::MAX_GAME_SIZE).contains(&points) {
             return Err(bad(format!(
-                "`points` {points} is out of range (accepted: 1 to 10000)"
+                "`points` {points} is out of range (accepted: 1 to {})",
+                force_list::MAX_GAME_SIZE
             )));
         }
         let pack = pack();
@@ -402,10 +412,18 @@ fn net(
         )));
     }
     let mut sum = raw;
+    let mut named: Vec<&str> = Vec::new();
     for name in with.unwrap_or("").split(',').map(str::trim) {
         if name.is_empty() {
             continue;
         }
+        // A condition holds or not: named twice, it is not worth twice.
+        if named.contains(&name) {
+            return Err(bad_odds(format!(
+                "`{what}_with`: {name:?} is named more than once (each condition counts once)"
+            )));
+        }
+        named.push(name);
         let m = table.iter().find(|(n, _)| *n == name).ok_or_else(|| {
             let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
             bad_odds(format!(
@@ -632,6 +650,16 @@ mod tests {
         let e = odds_of(&q).err().unwrap();
         assert_eq!(e.code, "bad_odds");
         assert!(e.message.contains("charge"), "{}", e.message);
+        // BoV 5.1, "Attack Modifiers": each condition holds or not; named
+        // a thousand times it is still one, and refused as a slip.
+        q.attack_with = Some(vec!["fresh"; 1000].join(","));
+        let e = odds_of(&q).err().unwrap();
+        assert_eq!(e.code, "bad_odds");
+        assert!(
+            e.message.contains("\"fresh\" is named more than once"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

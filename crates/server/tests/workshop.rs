@@ -76,6 +76,42 @@ async fn a_starting_list_checks_clean_and_a_broken_one_names_its_entry() {
     assert!(shipped.raw.contains("Dragon Host"));
 }
 
+/// A shipped list's Vaala cards are the hand of a side that plays it: the
+/// list given to start from picks none (as `/api/content/bov` names none),
+/// and is otherwise the same list.
+#[tokio::test]
+async fn a_shipped_list_to_start_from_names_no_vaala_card() {
+    use valerna_bov::rules::force_list::parse;
+    let s = common::server().await;
+    let mut hands = 0;
+    for (name, text) in valerna_bov::content::shipped_lists() {
+        let shipped = parse(text).unwrap();
+        let a = s
+            .get(&format!("/api/bov/lists/new?list={name}"), None)
+            .await;
+        assert_eq!(a.status, 200, "{name}: {}", a.raw);
+        let given = parse(&a.raw).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(given.vaala.is_empty(), "{name}: {:?}", given.vaala);
+        for card in &shipped.vaala {
+            assert!(!a.raw.contains(card.as_str()), "{name} names {card}");
+        }
+        hands += usize::from(!shipped.vaala.is_empty());
+        assert_eq!(given.units, shipped.units, "{name}");
+        // Still a list that can be played as it is.
+        let pack = valerna_bov::content::Pack::default_pack().unwrap();
+        let checked = valerna_bov::rules::force_list::validate(&pack, &given);
+        assert!(checked.is_ok(), "{name}: {:?}", checked.err());
+        assert_eq!(
+            (given.force, given.game_size),
+            (shipped.force, shipped.game_size)
+        );
+    }
+    assert!(
+        hands > 0,
+        "no shipped list picks a Vaala card: the test tests nothing"
+    );
+}
+
 #[tokio::test]
 async fn bad_input_is_refused_with_what_was_wrong() {
     let s = common::server().await;

@@ -71,7 +71,7 @@ pub struct BattleSetup {
     /// kept in the setup, so the battle replays from its record alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<String>,
-    /// The rulebook the battle follows (RULINGS §2); 5.1, the default, is
+    /// The rulebook the battle follows (docs/editions.md); 5.1, the default, is
     /// left unwritten, so a record from before editions reads the same.
     #[serde(default, skip_serializing_if = "Edition::is_default")]
     pub edition: Edition,
@@ -1079,7 +1079,7 @@ impl Battle {
                 && e != setup.edition
             {
                 return err(format!(
-                    "seat {seat}: the list \"{}\" is written for the {e} edition, the battle is played by {} (RULINGS §2)",
+                    "seat {seat}: the list \"{}\" is written for the {e} edition, the battle is played by {} (docs/editions.md)",
                     list.name,
                     setup.edition.book()
                 ));

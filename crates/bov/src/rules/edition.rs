@@ -1,5 +1,6 @@
-//! The editions of Battles of Valerna the engine plays (RULINGS §2): 5.1,
-//! the default, and the starter set's rules ("starter"). One engine plays
+//! The editions of Battles of Valerna the engine plays (docs/editions.md;
+//! docs/rulings.md, "Editions, inches and bases"): 5.1, the default, and
+//! the starter set's rules ("starter"). One engine plays
 //! both; every rule the two books word differently asks the battle's
 //! [`Edition`] here, in one method, so a rule is switched in one place and
 //! the engine code that follows it is shared.

@@ -26,6 +26,10 @@ pub use starter::{StarterError, starter, starter_forces, to_ron};
 /// The points of the standard game; 50 is the small one; any size may be agreed.
 pub const STANDARD_GAME_SIZE: u32 = 100;
 pub const SMALL_GAME_SIZE: u32 = 50;
+/// The largest game size a list may agree: a hundred standard games. The
+/// book sets no bound; this one keeps every sum of points in range and
+/// refuses a typing slip (4,000,000,000) rather than playing it.
+pub const MAX_GAME_SIZE: u32 = 10_000;
 /// What a Vaala or an Artifact card costs.
 pub const CARD_POINTS: u32 = 1;
 
@@ -940,13 +944,16 @@ fn references_name_entries(r: &Reading<'_>) -> Found {
 // ---------------------------------------------------------------------------
 
 /// "Game Size": "the maximum amount of points that each player's force can
-/// add up to": at least a point.
+/// add up to": at least a point, and at most [`MAX_GAME_SIZE`].
 fn game_size(r: &Reading<'_>) -> Found {
-    if r.list.game_size == 0 {
+    if r.list.game_size == 0 || r.list.game_size > MAX_GAME_SIZE {
         vec![(
             Entry::List,
-            "the game size must be at least 1 point (100 is the standard game, 50 the small one)"
-                .into(),
+            format!(
+                "the game size must be from 1 to {MAX_GAME_SIZE} points, not {} (100 is the \
+                 standard game, 50 the small one)",
+                r.list.game_size
+            ),
         )]
     } else {
         Vec::new()

@@ -120,10 +120,14 @@ pub async fn test_db(dir: &std::path::Path) -> Db {
 pub async fn server_with(config: Config) -> TestServer {
     let dir = temp_dir();
     let db = test_db(&dir).await;
-    let connections = config.connections;
     let (app, router) = valerna_server::start_in(&db, config).await.unwrap();
+    serving(app, router, dir, db).await
+}
+
+/// `app` served on a free loopback port (see [`server_with`]).
+pub async fn serving(app: Arc<App>, router: axum::Router, dir: PathBuf, db: Db) -> TestServer {
     TestServer {
-        addr: listen(router, connections).await,
+        addr: listen(router, app.config.connections).await,
         app,
         dir,
         db,

@@ -26,6 +26,8 @@ pub enum StarterError {
         game_size: u32,
         cheapest: u32,
     },
+    /// A game size past [`super::MAX_GAME_SIZE`].
+    TooLarge { game_size: u32 },
 }
 
 impl fmt::Display for StarterError {
@@ -44,6 +46,11 @@ impl fmt::Display for StarterError {
                 f,
                 "a {game_size}-point {force} force cannot include its General: its cheapest Hero costs {cheapest} points ({})",
                 ListRule::General.citation()
+            ),
+            StarterError::TooLarge { game_size } => write!(
+                f,
+                "a game size of {game_size} points is past the largest a list may agree ({})",
+                super::MAX_GAME_SIZE
             ),
         }
     }
@@ -112,6 +119,9 @@ pub fn starter(pack: &Pack, force: &str, game_size: u32) -> Result<ForceList, St
             forces: forces.iter().map(|f| f.to_string()).collect(),
         });
     };
+    if game_size > super::MAX_GAME_SIZE {
+        return Err(StarterError::TooLarge { game_size });
+    }
     let own: Vec<&UnitCard> = own_units(pack, force).collect();
     let points = |c: &UnitCard| u32::from(c.points);
     let heroes = || own.iter().copied().filter(|c| c.has(UnitKeyword::Hero));
