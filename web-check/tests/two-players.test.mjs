@@ -5,7 +5,7 @@
 // private events, its options, and the words of its private events.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catchErrors, rng, settle, clickOne, lostClicks, record, accessibility, sideBySide, serverAndBrowser } from '../lib/harness.mjs';
+import { catchErrors, rng, settle, clickOne, lostClicks, record, accessibility, sideBySide, serverAndBrowser, SCREENSHOTS } from '../lib/harness.mjs';
 
 const at = serverAndBrowser();
 
@@ -243,4 +243,75 @@ test('the creator and a friend play one game from two browsers; neither receives
   for (const s of secret0) assert.ok(!elsewhere(got2, s, 2), `seat 2 never received "${s}"`);
   console.log(`two players: ${decisions} decisions by clicking, to round ${rounds}; frames+bodies searched: ${got0.length} and ${got2.length}; private events: ${secret0.size} and ${secret2.size}; clicks made again: ${lostClicks.count}`);
   assert.deepEqual(errors, []);
+});
+
+test("the creator's browser opening a friend's invitation is warned, and the creator issues a new one", { timeout: 120000 }, async () => {
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const creator = await context.newPage();
+  catchErrors(creator, errors);
+  await creator.goto(`${at.server.base}/?lang=en`);
+  await creator.waitForSelector('#seat-2 option', { state: 'attached' });
+  await creator.selectOption('#seat-2', 'human');
+  await creator.fill('#seed', '12');
+  await creator.click('#create-button');
+  await creator.waitForSelector('a.seat-link');
+  const invite = await creator.inputValue('li.invite[data-seat="2"] input.link-copy');
+  const id = decodeURIComponent(new URL(invite).pathname.split('/').pop() || '');
+  const seatTaken = async () => (await (await fetch(`${at.server.base}/api/games/${id}`)).json()).seats[2].taken;
+
+  // The creator opens the friend's link in their own browser: warned, the
+  // seat is not opened, and the page plays the creator's own seat.
+  await creator.goto(invite);
+  await creator.waitForSelector('#invite-warning');
+  const warning = await creator.locator('#invite-warning-text').innerText();
+  assert.match(warning, /plays a seat of this game already/, warning);
+  assert.equal(await creator.inputValue('#invite-warning input.link-copy'), invite, 'the link to send is shown');
+  assert.equal(await seatTaken(), false, 'the friend\'s seat stays free');
+  await creator.waitForFunction(() => document.body.dataset.status === 'open' || document.body.dataset.status === 'playing');
+  assert.deepEqual(await accessibility(creator), [], 'axe-core on the table with the warning');
+  await creator.screenshot({ path: `${SCREENSHOTS}/invite-warning-en.png` });
+  await creator.click('#invite-keep');
+  assert.equal(await creator.$('#invite-warning'), null);
+  let held = await creator.evaluate((g) => JSON.parse(localStorage.getItem(`valerna.seats.${g}`) || '{}'), id);
+  assert.deepEqual(Object.keys(held), ['0'], 'the creator\'s browser holds its own seat only');
+
+  // Opened here on purpose: the seat is this browser's too ... (from
+  // another page: a new fragment alone does not load the page again)
+  await creator.goto(`${at.server.base}/?lang=en`);
+  await creator.goto(invite);
+  await creator.click('#invite-here');
+  await creator.waitForFunction(() => !location.hash && document.body.dataset.status);
+  held = await creator.evaluate((g) => JSON.parse(localStorage.getItem(`valerna.seats.${g}`) || '{}'), id);
+  assert.deepEqual(Object.keys(held).sort(), ['0', '2']);
+  assert.equal(await seatTaken(), true);
+
+  // ... until the creator gives it a new invitation from the lobby.
+  await creator.goto(`${at.server.base}/?lang=en`);
+  const button = creator.locator(`#games tr:has-text("${id}") button.reinvite[data-seat="2"]`);
+  await button.waitFor();
+  await button.click();
+  await creator.waitForFunction((g) => {
+    const m = JSON.parse(localStorage.getItem(`valerna.seats.${g}`) || '{}');
+    return !m['2'];
+  }, id);
+  const fresh = await creator.evaluate((g) => JSON.parse(localStorage.getItem(`valerna.invites.${g}`) || '{}')['2'], id);
+  assert.ok(fresh && !invite.endsWith(fresh), 'a new invitation, kept for the lobby');
+  assert.equal(await seatTaken(), false, 'the seat is free again');
+  assert.deepEqual(await accessibility(creator), [], 'axe-core on the lobby with its new invitation');
+
+  // The friend's browser: the old link opens nothing, the new one the seat.
+  const friendContext = await at.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const friend = await friendContext.newPage();
+  catchErrors(friend, errors);
+  await friend.goto(invite);
+  await friend.waitForFunction(() => (document.getElementById('notice')?.textContent || '').length > 0);
+  assert.match(await friend.locator('#notice').innerText(), /not an invitation to this game/);
+  await friend.goto(`${at.server.base}/?lang=en`);
+  await friend.goto(`${at.server.base}/play/${id}#invite=${fresh}`);
+  await friend.waitForFunction(() => document.body.dataset.status === 'playing');
+  assert.equal(await seatTaken(), true);
+  assert.deepEqual(errors, []);
+  await friendContext.close();
+  await context.close();
 });

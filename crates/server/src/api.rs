@@ -123,6 +123,31 @@ pub struct Joined {
     pub link: String,
 }
 
+/// A new invitation asked for by the game's creator (their own seat's
+/// token as `Authorization: Bearer`).
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reinvite {
+    /// The friend's seat to invite again.
+    pub seat: u8,
+    /// That seat's token, when the asking browser holds the seat itself
+    /// (the creator opened the friend's invitation): needed once the
+    /// seat's token has been used.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// A seat's new invitation: the old one, and any token it gave, open
+/// nothing more.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Invited {
+    pub seat: u8,
+    /// The invitation (128 random bits, hex), to send to the friend.
+    pub invite: String,
+    /// The page that opens it (`/play/{id}#invite=...`).
+    pub link: String,
+}
+
 /// A seat in the lobby.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LobbySeat {
@@ -476,7 +501,8 @@ pub struct ErrorBody {
     /// `store_failed`, `no_file`, `not_found`, `bad_query`, `bad_path`,
     /// `not_websocket`, `method_not_allowed`, `uri_too_long`,
     /// `headers_too_large`, `bad_list`, `no_list`, `bad_odds`, `no_pack`,
-    /// `bad_pack`, `no_card`, `hint_off`, `no_hint`, `internal`; with
+    /// `bad_pack`, `no_card`, `hint_off`, `no_hint`, `internal`, `not_creator`,
+    /// `bad_seat`, `seat_in_use`; with
     /// several nodes, `moving`, `owner_unreachable`, `owner_failed`,
     /// `owner_timeout`.
     pub error: String,
@@ -557,13 +583,13 @@ pub struct EventsQuery {
                        Errors are always `{\"error\": code, \"message\": text}`. The WebSocket \
                        protocol of `/api/games/{id}/ws` is described in docs/api.md."
     ),
-    paths(healthz, texts, content, list_games, create_game, join, get_game, get_events, decide,
+    paths(healthz, texts, content, list_games, create_game, join, reinvite, get_game, get_events, decide,
           take_back, hint, record, at, hint_at, turns, websocket,
           crate::workshop::check_list, crate::workshop::new_list, crate::workshop::bov_odds,
           crate::own::create_list, crate::own::get_list, crate::own::put_list,
           crate::own::check_card_route, crate::own::get_card, crate::own::create_pack, crate::own::get_pack,
           crate::own::put_pack, crate::rulings::rules),
-    components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
+    components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Reinvite, Invited, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
                        TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, crate::hosted::Turn, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
@@ -870,9 +896,10 @@ fn seat_link(id: &str, seat: usize, token: &str) -> String {
     format!("/play/{id}#seat={seat}&token={token}")
 }
 
-/// Exchanges an invitation for its seat's token, once: the seat is then the
-/// joining client's alone. A second exchange of the same invitation is
-/// refused with 409 `already_joined`.
+/// Exchanges an invitation for its seat's token: the seat is then the
+/// joining client's alone. The same invitation is answered the same token
+/// again until that token is first used (a join whose answer was lost);
+/// after, it is refused with 409 `already_joined`.
 #[utoipa::path(post, path = "/api/games/{id}/join",
     params(("id" = String, Path)),
     request_body = Join,
@@ -891,6 +918,39 @@ async fn join(State(app): Shared, P(id): P<String>, body: Body) -> Result<Json<V
     Ok(Json(json!({"seat": seat, "token": token, "link": link})))
 }
 
+/// Issues a friend's seat a new invitation, for the game's creator (their
+/// own seat's token): a join whose answer went astray after the seat's
+/// token was used, or an invitation opened in the wrong browser. The old
+/// invitation and any token it gave open nothing more.
+#[utoipa::path(post, path = "/api/games/{id}/invitations",
+    params(("id" = String, Path)),
+    request_body = Reinvite,
+    security(("seat_token" = [])),
+    responses((status = 200, body = Invited),
+              (status = 400, description = "bad_json", body = ErrorBody),
+              (status = 401, description = "no_token", body = ErrorBody),
+              (status = 403, description = "wrong_token; not_creator: the token is not the seat of the game's creator", body = ErrorBody),
+              (status = 404, description = "no_game", body = ErrorBody),
+              (status = 409, description = "seat_in_use: the seat's holder has used its token; game_over, broken", body = ErrorBody),
+              (status = 413, description = "too_large", body = ErrorBody),
+              (status = 422, description = "bad_seat: not a friend's seat (one with an invitation)", body = ErrorBody)))]
+async fn reinvite(
+    State(app): Shared,
+    P(id): P<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
+    let bytes = read_body(&app, body).await?;
+    let slot = app.find(&id).await?;
+    let by = app.seat(&slot, bearer(&headers)?.as_deref()).await?;
+    let r: Reinvite = parse(&bytes)?;
+    let invite = app.reinvite(&slot, by, r.seat, r.token).await?;
+    let link = format!("/play/{}#invite={invite}", slot.id);
+    Ok(Json(
+        json!({"seat": r.seat, "invite": invite, "link": link}),
+    ))
+}
+
 /// A game as the token's seat (or, without a token, a spectator) sees it.
 #[utoipa::path(get, path = "/api/games/{id}",
     params(("id" = String, Path), LangQuery),
@@ -906,7 +966,7 @@ async fn get_game(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.find(&id).await?;
-    let viewer = slot.viewer(bearer(&headers)?.as_deref())?;
+    let viewer = app.viewer(&slot, bearer(&headers)?.as_deref()).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let live = slot.live.lock().await;
     Ok(Json(app.state(&slot, &live, viewer, lang)))
@@ -927,7 +987,7 @@ async fn get_events(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.find(&id).await?;
-    let viewer = slot.viewer(bearer(&headers)?.as_deref())?;
+    let viewer = app.viewer(&slot, bearer(&headers)?.as_deref()).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let from = q.from.unwrap_or(0);
     let live = slot.live.lock().await;
@@ -958,7 +1018,7 @@ async fn decide(
 ) -> Result<Json<Value>, ApiError> {
     let bytes = read_body(&app, body).await?;
     let slot = app.find(&id).await?;
-    let seat = slot.seat(bearer(&headers)?.as_deref())?;
+    let seat = app.seat(&slot, bearer(&headers)?.as_deref()).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let d: Decide = parse(&bytes)?;
     let choice = choice(d.decision, d.option)?;
@@ -999,7 +1059,7 @@ async fn take_back(
 ) -> Result<Json<Value>, ApiError> {
     let bytes = read_body(&app, body).await?;
     let slot = app.find(&id).await?;
-    let seat = slot.seat(bearer(&headers)?.as_deref())?;
+    let seat = app.seat(&slot, bearer(&headers)?.as_deref()).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let t: TakeBack = parse(&bytes)?;
     app.take_back(&slot, seat, t.version, Some(lang))
@@ -1053,7 +1113,7 @@ async fn hint(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.find(&id).await?;
-    let seat = slot.seat(bearer(&headers)?.as_deref())?;
+    let seat = app.seat(&slot, bearer(&headers)?.as_deref()).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     app.hint(&slot, seat, lang).await.map(Json)
 }
@@ -1422,6 +1482,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/invitations", post(reinvite))
         .route("/api/games/{id}/events", get(get_events))
         .route("/api/games/{id}/decisions", post(decide))
         .route("/api/games/{id}/takeback", post(take_back))

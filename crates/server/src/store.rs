@@ -167,9 +167,27 @@ pub trait Store: Send + Sync {
     fn append(&self, id: &str, version: u64, row: Row, state_hash: String) -> Reply<()>;
     /// Marks a game broken, with the reason.
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()>;
-    /// Gives `seat` its token (its SHA-256), once: refused with
+    /// Changes `seat`'s secrets if its token entry is still `from`
+    /// (compare and set): the entry becomes `to` and, with `invite`, the
+    /// invitation's hash becomes it. Refused with [`StoreError::Joined`]
+    /// when the entry is not `from` (another request changed it first).
+    ///
+    /// A token entry is `""` (no token yet), `given:` and the token itself
+    /// (given by a join, not yet used: a join whose answer was lost is
+    /// answered the same token again), or the token's SHA-256 (used).
+    fn set_seat(
+        &self,
+        id: &str,
+        seat: u8,
+        from: String,
+        to: String,
+        invite: Option<String>,
+    ) -> Reply<()>;
+    /// Gives `seat` the token entry `entry`, once: refused with
     /// [`StoreError::Joined`] if the seat has one already.
-    fn join(&self, id: &str, seat: u8, token_hash: String) -> Reply<()>;
+    fn join(&self, id: &str, seat: u8, entry: String) -> Reply<()> {
+        self.set_seat(id, seat, String::new(), entry, None)
+    }
     /// Every game with its log.
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>>;
     /// One game with its log, if there is one.
@@ -295,7 +313,14 @@ enum Command {
         answer: Answer<()>,
     },
     Broken(String, String, Answer<()>),
-    Join(String, u8, String, Answer<()>),
+    Seat {
+        id: String,
+        seat: u8,
+        from: String,
+        to: String,
+        invite: Option<String>,
+        answer: Answer<()>,
+    },
     Load(Answer<Vec<(StoredGame, String)>>),
     LoadOne(String, Answer<Option<(StoredGame, String)>>),
     Finish(String, Answer<()>),
@@ -375,9 +400,23 @@ impl Store for SqliteStore {
         let id = id.to_owned();
         self.send(move |a| Command::Broken(id, reason, a))
     }
-    fn join(&self, id: &str, seat: u8, token_hash: String) -> Reply<()> {
+    fn set_seat(
+        &self,
+        id: &str,
+        seat: u8,
+        from: String,
+        to: String,
+        invite: Option<String>,
+    ) -> Reply<()> {
         let id = id.to_owned();
-        self.send(move |a| Command::Join(id, seat, token_hash, a))
+        self.send(move |answer| Command::Seat {
+            id,
+            seat,
+            from,
+            to,
+            invite,
+            answer,
+        })
     }
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
         self.send(Command::Load)
@@ -434,34 +473,50 @@ fn do_create(tx: &rusqlite::Transaction, g: &NewGame) -> Result<(), StoreError> 
 }
 
 /// Sets a seat's token hash where it has none, in the one transaction.
-fn do_join(
+fn do_set_seat(
     tx: &rusqlite::Transaction,
     id: &str,
     seat: u8,
-    token_hash: &str,
+    from: &str,
+    to: &str,
+    invite: Option<&str>,
 ) -> Result<(), StoreError> {
-    let found: Option<String> = tx
-        .query_row("SELECT token_hashes FROM games WHERE id = ?1", [id], |r| {
-            r.get(0)
-        })
+    let found: Option<(String, String)> = tx
+        .query_row(
+            "SELECT token_hashes, invite_hashes FROM games WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .map(Some)
         .or_else(|e| match e {
             rusqlite::Error::QueryReturnedNoRows => Ok(None),
             e => Err(e),
         })?;
-    let Some(found) = found else {
+    let Some((tokens, invites)) = found else {
         return Err(StoreError::NoGame(id.to_owned()));
     };
-    let mut hashes: Vec<String> = serde_json::from_str(&found)
-        .map_err(|e| StoreError::Io(format!("game {id}: its tokens are not valid JSON: {e}")))?;
-    match hashes.get_mut(usize::from(seat)) {
-        Some(h) if h.is_empty() => *h = token_hash.to_owned(),
+    let list = |text: &str, what: &str| {
+        serde_json::from_str::<Vec<String>>(text)
+            .map_err(|e| StoreError::Io(format!("game {id}: its {what} are not valid JSON: {e}")))
+    };
+    let (mut tokens, mut invites) = (list(&tokens, "tokens")?, list(&invites, "invitations")?);
+    let at = usize::from(seat);
+    match tokens.get_mut(at) {
+        Some(t) if t == from => *t = to.to_owned(),
         Some(_) => return Err(StoreError::Joined),
         None => return Err(StoreError::Io(format!("game {id} has no seat {seat}"))),
     }
+    if let Some(invite) = invite {
+        invites.resize(invites.len().max(at + 1), String::new());
+        invites[at] = invite.to_owned();
+    }
     tx.execute(
-        "UPDATE games SET token_hashes = ?2 WHERE id = ?1",
-        rusqlite::params![id, serde_json::to_string(&hashes).unwrap_or_default()],
+        "UPDATE games SET token_hashes = ?2, invite_hashes = ?3 WHERE id = ?1",
+        rusqlite::params![
+            id,
+            serde_json::to_string(&tokens).unwrap_or_default(),
+            serde_json::to_string(&invites).unwrap_or_default()
+        ],
     )?;
     Ok(())
 }
@@ -705,7 +760,14 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         .execute("UPDATE games SET broken = ?2 WHERE id = ?1", [id, reason])
                         .map(|_| ())
                         .map_err(Into::into),
-                    Command::Join(id, seat, hash, _) => do_join(&tx, id, *seat, hash),
+                    Command::Seat {
+                        id,
+                        seat,
+                        from,
+                        to,
+                        invite,
+                        ..
+                    } => do_set_seat(&tx, id, *seat, from, to, invite.as_deref()),
                     Command::Finish(id, _) => tx
                         .execute("UPDATE games SET over = 1 WHERE id = ?1", [id])
                         .map(|_| ())
@@ -755,11 +817,10 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                 Command::Create(_, a)
                 | Command::Broken(_, _, a)
                 | Command::Finish(_, a)
-                | Command::Keep(_, _, _, a)
-                | Command::Join(_, _, _, a) => {
+                | Command::Keep(_, _, _, a) => {
                     let _ = a.send(r);
                 }
-                Command::Append { answer, .. } => {
+                Command::Append { answer, .. } | Command::Seat { answer, .. } => {
                     let _ = answer.send(r);
                 }
                 Command::Load(a) => {

@@ -356,8 +356,9 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                     Ok((v, l)) => match strong.take() {
                         Some(t) => {
                             viewer = Some((v, l));
-                            if let (Viewer::Seat(_), Some(token)) = (v, &token) {
+                            if let (Viewer::Seat(seat), Some(token)) = (v, &token) {
                                 keys.push(Key::token(token));
+                                app.first_use(&slot, seat).await;
                             }
                             app.subscribe(&slot, v, l, events_from.unwrap_or(0), t)
                                 .await;

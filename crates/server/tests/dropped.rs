@@ -143,10 +143,16 @@ async fn to_decide(s: &TestServer, id: &str, tokens: &[String]) -> Option<(Strin
     Some((tokens[seat].clone(), st["version"].as_u64().unwrap()))
 }
 
-/// A game of two people and two Faceless (the people decide for them).
+/// A game of two people and two Faceless (the people decide for them),
+/// each person's page open (its token used, as a browser does at once).
 async fn new_game(s: &TestServer, seed: u64) -> (String, Vec<String>) {
-    s.create(&["human", "human", "faceless", "faceless"], seed)
-        .await
+    let (id, tokens) = s
+        .create(&["human", "human", "faceless", "faceless"], seed)
+        .await;
+    for t in tokens.iter().filter(|t| !t.is_empty()) {
+        s.state(&id, Some(t)).await;
+    }
+    (id, tokens)
 }
 
 fn decision(version: u64) -> String {
@@ -252,8 +258,15 @@ impl Store for Slowed {
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()> {
         self.inner.mark_broken(id, reason)
     }
-    fn join(&self, id: &str, seat: u8, token_hash: String) -> Reply<()> {
-        self.held(self.inner.join(id, seat, token_hash))
+    fn set_seat(
+        &self,
+        id: &str,
+        seat: u8,
+        from: String,
+        to: String,
+        invite: Option<String>,
+    ) -> Reply<()> {
+        self.held(self.inner.set_seat(id, seat, from, to, invite))
     }
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
         self.inner.load_all()
@@ -341,7 +354,8 @@ const IN_THE_WINDOW: Cut = Cut::After(Duration::from_millis(50));
 
 /// Every kind of change, cut off after its commit and before its answer:
 /// a decision and a take-back are applied and pushed to a listening socket,
-/// a new game is listed in the lobby and its bot plays. Each is made
+/// a join tried again gets its seat, a new game is listed in the lobby and
+/// its bot plays. Each is made
 /// exactly once, and the game plays on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_change_cut_off_after_its_commit_is_carried_through() {
@@ -399,6 +413,30 @@ async fn every_change_cut_off_after_its_commit_is_carried_through() {
     }
     assert!(took_back, "no decision could be taken back in 40");
     plays_on(&s, &id, &tokens, "after the take-back").await;
+
+    // A join cut off after it is stored: tried again, the same seat and
+    // token, which then plays the seat.
+    let body = json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"],
+                      "seed": 11, "first": 0, "me": 0})
+    .to_string();
+    let created = s.post("/api/games", None, &body).await;
+    let (gid, invite) = (
+        created.body["id"].as_str().unwrap().to_owned(),
+        created.body["seats"][2]["invite"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+    );
+    let join = json!({ "invite": invite }).to_string();
+    let path = format!("/api/games/{gid}/join");
+    cut_request(&s, &path, None, &join, IN_THE_WINDOW, true).await;
+    let again = s.post(&path, None, &join).await;
+    assert_eq!(again.status, 200, "the join tried again: {}", again.raw);
+    let token = again.body["token"].as_str().unwrap();
+    assert_eq!(
+        s.state(&gid, Some(token)).await["viewer"],
+        json!({"seat": 2})
+    );
 
     // A new game, cut off after it is stored: it is in the lobby, and its
     // bot seat plays (a game stored but not in memory would list nothing).

@@ -118,7 +118,12 @@ async fn the_creator_holds_only_their_own_seat_and_a_friend_s_seat_is_the_friend
     assert_eq!(a.body["seat"], 2);
     let friend = a.body["token"].as_str().unwrap().to_owned();
     assert_eq!(a.body["link"], format!("/play/{id}#seat=2&token={friend}"));
-    // Anyone else holding the invitation (the creator) gets nothing more.
+    // Once the friend's browser has used the token, anyone else holding the
+    // invitation (the creator) gets nothing more.
+    assert_eq!(
+        s.state(&id, Some(&friend)).await["viewer"],
+        json!({"seat": 2})
+    );
     let again = join(&s, &id, &invite).await;
     assert_eq!(
         (again.status, again.body["error"].as_str()),
@@ -440,4 +445,211 @@ async fn an_error_frame_names_the_message_it_refuses() {
     // A message accepted with an id is answered as without one.
     ws.send(&json!({"type": "ping", "id": "p"})).await.unwrap();
     frame(&mut ws, "pong").await;
+}
+
+/// A network game of the creator (seat 0) and a friend (seat 2): its id,
+/// the creator's token and the friend's invitation.
+async fn with_a_friend(s: &TestServer) -> (String, String, String) {
+    let created = create(
+        s,
+        json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"],
+               "seed": 11, "first": 0, "me": 0}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let mine = created["seats"][0]["token"].as_str().unwrap().to_owned();
+    let invite = created["seats"][2]["invite"].as_str().unwrap().to_owned();
+    (id, mine, invite)
+}
+
+/// A join whose answer is lost (the phone lost its signal, the server was
+/// restarted) is answered the same token when tried again, until that
+/// token is first used; from then on the invitation opens nothing.
+#[tokio::test]
+async fn a_join_whose_answer_was_lost_is_answered_again_until_the_token_is_used() {
+    let s = server().await;
+    let (id, _, invite) = with_a_friend(&s).await;
+    let first = join(&s, &id, &invite).await;
+    assert_eq!(first.status, 200, "{}", first.raw);
+    let token = first.body["token"].as_str().unwrap().to_owned();
+    // The answer never arrived: the retry, on this server and after a
+    // restart, gets the same seat and token.
+    let again = join(&s, &id, &invite).await;
+    assert_eq!(again.status, 200, "{}", again.raw);
+    assert_eq!(
+        (&again.body["seat"], &again.body["token"]),
+        (&json!(2), &json!(token))
+    );
+    let s2 = s.restarted().await;
+    let after = join(&s2, &id, &invite).await;
+    assert_eq!(after.status, 200, "{}", after.raw);
+    assert_eq!(after.body["token"], json!(token));
+    // The friend's browser uses it: the invitation is spent, here and
+    // after another restart.
+    assert_eq!(
+        s2.state(&id, Some(&token)).await["viewer"],
+        json!({"seat": 2})
+    );
+    let spent = join(&s2, &id, &invite).await;
+    assert_eq!(
+        (spent.status, spent.body["error"].as_str()),
+        (409, Some("already_joined")),
+        "{}",
+        spent.raw
+    );
+    let s3 = s2.restarted().await;
+    let spent = join(&s3, &id, &invite).await;
+    assert_eq!(
+        (spent.status, spent.body["error"].as_str()),
+        (409, Some("already_joined")),
+        "{}",
+        spent.raw
+    );
+    assert_eq!(
+        s3.state(&id, Some(&token)).await["viewer"],
+        json!({"seat": 2})
+    );
+}
+
+/// The creator issues a friend's seat a new invitation while nobody has
+/// used it, or when their own browser holds it (a friend's invitation
+/// opened by mistake): the old invitation and token open nothing, the
+/// socket listening as the seat is closed, and the new invitation opens
+/// the seat. Nobody else may, and a seat its friend plays is refused.
+#[tokio::test]
+async fn the_creator_invites_a_seat_again_that_nobody_else_has_used() {
+    let s = server().await;
+    let (id, mine, invite) = with_a_friend(&s).await;
+    let path = format!("/api/games/{id}/invitations");
+    let again = |token: Option<&str>, body: Value| {
+        let s = &s;
+        let path = path.clone();
+        let token = token.map(str::to_owned);
+        async move { s.post(&path, token.as_deref(), &body.to_string()).await }
+    };
+    // A seat not joined yet.
+    let a = again(Some(&mine), json!({"seat": 2})).await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    let second = a.body["invite"].as_str().unwrap().to_owned();
+    assert_eq!(a.body["link"], format!("/play/{id}#invite={second}"));
+    let old = join(&s, &id, &invite).await;
+    assert_eq!(
+        (old.status, old.body["error"].as_str()),
+        (403, Some("wrong_invite")),
+        "{}",
+        old.raw
+    );
+
+    // The creator opens it in their own browser by mistake, and uses it.
+    let opened = join(&s, &id, &second).await;
+    let held = opened.body["token"].as_str().unwrap().to_owned();
+    assert_eq!(
+        s.state(&id, Some(&held)).await["viewer"],
+        json!({"seat": 2})
+    );
+    let mut ws = Socket::connect(s.addr, &id).await.unwrap();
+    ws.send(&json!({"type": "hello", "token": held}))
+        .await
+        .unwrap();
+    assert_eq!(frame(&mut ws, "state").await["viewer"], json!({"seat": 2}));
+    // Used: without the seat's token the creator is refused ...
+    let a = again(Some(&mine), json!({"seat": 2})).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (409, Some("seat_in_use")),
+        "{}",
+        a.raw
+    );
+    // ... with it (their browser holds the seat), a third invitation.
+    let a = again(Some(&mine), json!({"seat": 2, "token": held})).await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    let third = a.body["invite"].as_str().unwrap().to_owned();
+    let gone = s.get(&format!("/api/games/{id}"), Some(&held)).await;
+    assert_eq!(
+        (gone.status, gone.body["error"].as_str()),
+        (403, Some("wrong_token")),
+        "{}",
+        gone.raw
+    );
+    let closed = frame(&mut ws, "closed").await;
+    assert!(
+        closed["reason"]
+            .as_str()
+            .unwrap()
+            .contains("new invitation"),
+        "{closed}"
+    );
+    let lobby = s.get("/api/games", None).await.body;
+    assert_eq!(lobby_game(&lobby, &id)["seats"][2]["taken"], false);
+
+    // The friend opens the third and plays: the seat is theirs.
+    let friend = join(&s, &id, &third).await.body["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        s.state(&id, Some(&friend)).await["viewer"],
+        json!({"seat": 2})
+    );
+    let a = again(Some(&mine), json!({"seat": 2})).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (409, Some("seat_in_use")),
+        "{}",
+        a.raw
+    );
+    let a = again(Some(&mine), json!({"seat": 2, "token": held})).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (409, Some("seat_in_use")),
+        "{}",
+        a.raw
+    );
+
+    // Only the creator's seat asks, and only for a friend's seat.
+    let a = again(Some(&friend), json!({"seat": 2})).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (403, Some("not_creator")),
+        "{}",
+        a.raw
+    );
+    let a = again(None, json!({"seat": 2})).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (401, Some("no_token")),
+        "{}",
+        a.raw
+    );
+    for seat in [0, 1, 9] {
+        let a = again(Some(&mine), json!({"seat": seat})).await;
+        assert_eq!(
+            (a.status, a.body["error"].as_str()),
+            (422, Some("bad_seat")),
+            "{seat}: {}",
+            a.raw
+        );
+    }
+    // At one screen the creator holds every seat: no invitations.
+    let hot = create(
+        &s,
+        json!({"game": "lov", "seats": ["human", "faceless", "human", "faceless"],
+               "seed": 11, "first": 0, "mode": "hotseat"}),
+    )
+    .await;
+    let hid = hot["id"].as_str().unwrap();
+    let t0 = hot["seats"][0]["token"].as_str().unwrap();
+    let a = s
+        .post(
+            &format!("/api/games/{hid}/invitations"),
+            Some(t0),
+            &json!({"seat": 2}).to_string(),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (403, Some("not_creator")),
+        "{}",
+        a.raw
+    );
 }

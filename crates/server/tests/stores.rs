@@ -147,6 +147,39 @@ async fn a_seat_is_joined_once() {
     }
 }
 
+/// A seat's secrets change only from what they were (compare and set): a
+/// token given and not yet used becomes its hash, and a seat nobody has
+/// used is given a new invitation, its token cleared; a change from a
+/// state the seat has left is refused.
+#[tokio::test]
+async fn a_seat_changes_only_from_what_it_was() {
+    for p in places("seat").await {
+        let store = p.open().await;
+        store.create(game("g", 1)).await.unwrap();
+        store.join("g", 1, "given:tok".into()).await.unwrap();
+        // A new invitation for the seat given but unused.
+        store
+            .set_seat("g", 1, "given:tok".into(), String::new(), Some("ij".into()))
+            .await
+            .unwrap();
+        let e = store
+            .set_seat("g", 1, "given:tok".into(), "used".into(), None)
+            .await;
+        assert!(matches!(e, Err(StoreError::Joined)), "{}: {e:?}", p.name);
+        store.join("g", 1, "given:new".into()).await.unwrap();
+        store
+            .set_seat("g", 1, "given:new".into(), "5e".into(), None)
+            .await
+            .unwrap();
+        store.close().await.unwrap();
+        let store = p.open().await;
+        let (g, _) = store.load("g").await.unwrap().unwrap();
+        assert_eq!(g.new.token_hashes, ["ab", "5e"], "{}", p.name);
+        assert_eq!(g.new.invite_hashes, ["", "ij"], "{}", p.name);
+        store.close().await.unwrap();
+    }
+}
+
 /// Many writers at one version: exactly one is first, the others are told
 /// so, and the log holds one row.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

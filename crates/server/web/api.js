@@ -98,6 +98,28 @@ export const heldSeats = (gameId) => readMap(seatsKey(gameId));
 export const heldInvites = (gameId) => readMap(invitesKey(gameId));
 
 /**
+ * Asks for a new invitation to a friend's seat, as the game's creator (the
+ * seat this browser holds without an invitation of its own). A seat this
+ * browser holds itself (a friend's invitation opened here) gives its token,
+ * and is let go. The new invitation replaces the old one in this browser.
+ * @param {string} gameId @param {number} seat
+ * @returns {Promise<string>} the new invitation
+ */
+export async function inviteAgain(gameId, seat) {
+  const held = heldSeats(gameId);
+  const invites = heldInvites(gameId);
+  const creator = Object.keys(held).find((s) => !invites[s]);
+  const own = held[String(seat)];
+  const body = own ? { seat, token: own } : { seat };
+  const r = await postJson(`/api/games/${encodeURIComponent(gameId)}/invitations`, body, creator ? held[creator] : null);
+  delete held[String(seat)];
+  invites[String(seat)] = r.invite;
+  writeMap(seatsKey(gameId), held);
+  writeMap(invitesKey(gameId), invites);
+  return r.invite;
+}
+
+/**
  * Opens the seats a link hands this browser, from its URL fragment:
  * `#invite=...` (a friend's invitation, exchanged once with the server for
  * the seat's token), `#seat=N&token=...` (one seat), `#seats=0:tok,2:tok`
@@ -105,9 +127,12 @@ export const heldInvites = (gameId) => readMap(invitesKey(gameId));
  * this browser holds already) or `#spectate`. The tokens are kept in
  * localStorage under the game's id, so the same browser comes back to its
  * seats, and the fragment leaves the visible address. A browser holds only
- * the seats it was handed: no link of one seat gives another.
+ * the seats it was handed: no link of one seat gives another. A browser that
+ * holds a seat of the game already does not open an invitation to another
+ * (most likely a friend's, opened by its creator): it is left `pending`,
+ * for the page to ask, and opened only with `#invite=...&here`.
  * @param {string} gameId
- * @returns {Promise<{held: Record<string, string>, chosen: number | null, refused: string | null}>}
+ * @returns {Promise<{held: Record<string, string>, chosen: number | null, refused: string | null, pending: string | null}>}
  */
 export async function openSeats(gameId) {
   let held = heldSeats(gameId);
@@ -116,11 +141,15 @@ export async function openSeats(gameId) {
   let chosen = null;
   /** @type {string | null} */
   let refused = null;
+  /** @type {string | null} */
+  let pending = null;
   const seat = hash.get('seat');
   const token = hash.get('token');
   const invite = hash.get('invite');
   const many = hash.get('seats');
-  if (invite) {
+  if (invite && Object.keys(held).length && !hash.has('here')) {
+    pending = invite;
+  } else if (invite) {
     try {
       const j = await postJson(`/api/games/${encodeURIComponent(gameId)}/join`, { invite });
       held[String(j.seat)] = j.token;
@@ -146,7 +175,7 @@ export async function openSeats(gameId) {
     writeMap(seatsKey(gameId), held);
     history.replaceState(null, '', location.pathname + location.search);
   }
-  return { held, chosen, refused };
+  return { held, chosen, refused, pending };
 }
 
 /**
@@ -295,10 +324,10 @@ export function gameIdFromPath() {
  * the link opened, or the one this browser holds. A page never falls into
  * acting for several people's seats.
  * @param {string} gameId @param {boolean} [watchOnly] a replay: no seat
- * @returns {Promise<{tokens: Record<string, string>, refused: string | null, lang: string | null, kinds: string[] | null, localSeats: number[]}>}
+ * @returns {Promise<{tokens: Record<string, string>, refused: string | null, pending: string | null, lang: string | null, kinds: string[] | null, localSeats: number[]}>}
  */
 export async function openTable(gameId, watchOnly = false) {
-  const opened = watchOnly ? { held: {}, chosen: null, refused: null } : await openSeats(gameId);
+  const opened = watchOnly ? { held: {}, chosen: null, refused: null, pending: null } : await openSeats(gameId);
   let lang = null;
   let hotseat = false;
   /** @type {string[] | null} */
@@ -314,5 +343,5 @@ export async function openTable(gameId, watchOnly = false) {
   const held = Object.keys(opened.held).map(Number).sort((a, b) => a - b);
   const one = opened.chosen ?? (held.length ? held[0] : null);
   const localSeats = hotseat ? held : one === null ? [] : [one];
-  return { tokens: opened.held, refused: opened.refused, lang, kinds, localSeats };
+  return { tokens: opened.held, refused: opened.refused, pending: opened.pending, lang, kinds, localSeats };
 }

@@ -2,7 +2,7 @@
 /** The lobby: create a game of Lords of Vaala (which seats are people,
  * Faceless or bots, the language, a seed) and list the games under way. */
 
-import { getJson, postJson, rememberCreated, heldSeats, heldInvites, errorText } from './api.js';
+import { getJson, postJson, rememberCreated, heldSeats, heldInvites, inviteAgain, errorText } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES, colon } from './texts.js';
 
 /** Each game's seat kinds (docs/api.md) and default table: one person
@@ -169,6 +169,30 @@ function copyField(link, label) {
   return [input, ' ', button];
 }
 
+/**
+ * "New invitation" for a friend's seat, in the creator's browser.
+ * @param {string} gameId @param {number} seat @param {string} name
+ */
+function reinviteButton(gameId, seat, name) {
+  const said = el('span', { class: 'reinvited', role: 'status' });
+  const button = el('button', {
+    type: 'button',
+    class: 'reinvite',
+    'data-seat': seat,
+    text: t('web-lobby-reinvite'),
+    'aria-label': t('web-lobby-reinvite-of', { name }),
+    onclick: async () => {
+      try {
+        await inviteAgain(gameId, seat);
+        await refreshGames();
+      } catch (x) {
+        said.textContent = ` ${errorText(x, t)}`;
+      }
+    },
+  });
+  return el('span', {}, [button, said]);
+}
+
 /** What creating a game handed this browser: at one screen, the table that
  * holds every person's seat; else the creator's own seat, and each friend's
  * invitation to send (never a friend's token).
@@ -309,6 +333,10 @@ async function refreshGames() {
         const link = `/play/${encodeURIComponent(g.id)}#invite=${invites[String(s.seat)]}`;
         bits.push(' · ', t('web-lobby-invited'), ' ', ...copyField(link, t('web-lobby-link-of', { name })));
       }
+      // The creator's browser may invite a friend's seat again: a link
+      // opened by mistake (here), or lost; the server refuses a seat its
+      // friend plays, and says so.
+      if (invites[String(s.seat)]) bits.push(' ', reinviteButton(g.id, s.seat, name));
       return el('li', {}, bits);
     });
     return el('tr', {}, [

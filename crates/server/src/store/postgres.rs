@@ -279,7 +279,14 @@ impl Store for PgStore {
         })
     }
 
-    fn join(&self, id: &str, seat: u8, token_hash: String) -> Reply<()> {
+    fn set_seat(
+        &self,
+        id: &str,
+        seat: u8,
+        from: String,
+        to: String,
+        invite: Option<String>,
+    ) -> Reply<()> {
         let id = id.to_owned();
         self.run(move |c| async move {
             let at = i32::from(seat);
@@ -287,9 +294,12 @@ impl Store for PgStore {
                 .execute(
                     "UPDATE games
                      SET token_hashes = jsonb_set(token_hashes::jsonb, ARRAY[$2::int::text],
-                                                  to_jsonb($3::text))::text
-                     WHERE id = $1 AND token_hashes::jsonb ->> $2::int = ''",
-                    &[&id, &at, &token_hash],
+                                                  to_jsonb($4::text))::text,
+                         invite_hashes = CASE WHEN $5::text IS NULL THEN invite_hashes
+                             ELSE jsonb_set(invite_hashes::jsonb, ARRAY[$2::int::text],
+                                            to_jsonb($5::text))::text END
+                     WHERE id = $1 AND token_hashes::jsonb ->> $2::int = $3",
+                    &[&id, &at, &from, &to, &invite],
                 )
                 .await?;
             if set == 1 {

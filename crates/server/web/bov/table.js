@@ -10,6 +10,7 @@
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
+import { warnOfInvite } from '../invite.js';
 import { drawField, drawTools, drawSpots, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
 import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel, percent } from './panels.js';
 import { replay } from './replay.js';
@@ -30,7 +31,7 @@ function mine(m) {
 async function main() {
   const id = gameIdFromPath();
   const replaying = location.pathname.startsWith('/replay/');
-  const { tokens, refused, lang: gameLang, kinds, localSeats } = await openTable(id, replaying);
+  const { tokens, refused, pending, lang: gameLang, kinds, localSeats } = await openTable(id, replaying);
   let acting = localSeats.length ? localSeats[0] : null;
   /** @type {Model} */
   const m = { content: null, state: null, log: [], kinds, selected: null, busy: false, notice: '', verdict: '', localSeats, hidden: localSeats.length > 1 };
@@ -39,6 +40,8 @@ async function main() {
   applyTexts(document);
   phoneTabs();
   if (refused && !localSeats.length) m.notice = t(refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');
+  // A seat of this game held already: another's invitation waits to be asked.
+  if (pending) warnOfInvite(id, pending);
   const loadContent = async () => {
     m.content = await getJson(`/api/content/bov?lang=${lang()}`);
   };

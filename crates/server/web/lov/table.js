@@ -8,6 +8,7 @@
 import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon, percent } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
+import { warnOfInvite } from '../invite.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
 import { boardsThrough, sameBoard } from './steps.js';
 import { choices, installKeys, moveForm, moveAnswer } from './decide.js';
@@ -309,7 +310,7 @@ function stripName(text, name) {
 /** The table page. */
 async function main() {
   const id = gameIdFromPath();
-  const { tokens, refused, lang: gameLang, kinds, localSeats } = await openTable(id);
+  const { tokens, refused, pending, lang: gameLang, kinds, localSeats } = await openTable(id);
   let acting = localSeats.length ? localSeats[0] : null;
   /** @type {TableModel} */
   const m = { content: null, state: null, log: [], kinds, hidden: localSeats.length > 1, lit: new Set(), mode: 'play', busy: false, localSeats, notice: '' };
@@ -320,6 +321,8 @@ async function main() {
   // An invitation opened before by this browser leaves it its seat; opened
   // by another, or not this game's, leaves it watching, told why.
   if (refused && !localSeats.length) m.notice = t(refused === 'already_joined' ? 'web-already-joined' : 'web-wrong-invite');
+  // A seat of this game held already: another's invitation waits to be asked.
+  if (pending) warnOfInvite(id, pending);
   const loadContent = async () => {
     m.content = await getJson(`/api/content/lov?lang=${lang()}`);
   };
