@@ -4,9 +4,11 @@
 //! game of Lords of Vaala with bots to its end, a spectator's socket on a
 //! third; mid-game the node holding the game is killed (SIGKILL) and the
 //! game goes on through the others once its lease runs out. Then a battle
-//! of Battles of Valerna is played across the two nodes left. Every game's
-//! stored state is its log's replay, and every decision a person was told
-//! of is in the log once.
+//! of Battles of Valerna is played across the two nodes left. A second test
+//! starts a node while games are played, stops (SIGSTOP) the node holding
+//! a game and resumes it, and restarts PostgreSQL with a bot to move. Every
+//! game's stored state is its log's replay, and every decision a person was
+//! told of is in the log once.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -36,6 +38,11 @@ impl Drop for Node {
 }
 
 fn start(db: &str, dir: &std::path::Path, n: usize) -> Node {
+    start_with(db, dir, n, "0")
+}
+
+/// A node whose bots wait `bot_delay_ms` before they decide.
+fn start_with(db: &str, dir: &std::path::Path, n: usize, bot_delay_ms: &str) -> Node {
     let log = dir.join(format!("node{n}.log"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
         .args([
@@ -47,7 +54,7 @@ fn start(db: &str, dir: &std::path::Path, n: usize) -> Node {
             "--lease-seconds",
             LEASE_SECONDS,
         ])
-        .args(["--bot-delay-ms", "0", "--ismcts-iterations", "50"])
+        .args(["--bot-delay-ms", bot_delay_ms, "--ismcts-iterations", "50"])
         .args(["--rate-per-address", "0", "--rate-per-token", "0"])
         .args(["--max-connections-per-address", "0"])
         .env("RUST_LOG", "info")
@@ -428,4 +435,202 @@ async fn owner(url: &str, id: &str) -> String {
         .unwrap()
         .get::<_, Option<String>>(0)
         .unwrap_or_default()
+}
+
+/// Plays game `id` to its end from `seat`'s person through `addr`: the
+/// decisions this person was told were taken.
+async fn play_out(addr: SocketAddr, id: &str, token: &str, seat: u64, mut pick: u64) -> usize {
+    let mut told = 0;
+    for _ in 0..20_000 {
+        match play_once(addr, id, token, seat, &mut pick).await {
+            None => return told,
+            Some(true) => told += 1,
+            Some(false) => tokio::time::sleep(Duration::from_millis(5)).await,
+        }
+    }
+    panic!("{id}: no end in 20,000 steps");
+}
+
+/// Runs a shell command line, which must succeed.
+fn shell(line: &str) {
+    let ok = Command::new("sh").args(["-c", line]).status().unwrap();
+    assert!(ok.success(), "{line}");
+}
+
+/// What a club's host does to its nodes while people play: a node started
+/// under load serves the games being played without calling any broken; the
+/// node holding a game stopped (SIGSTOP) answers nothing, so the others
+/// take the game once its lease runs out, a request passed to it waiting
+/// no longer than a lease, and once resumed (SIGCONT) it serves the game
+/// no more; PostgreSQL restarted while a bot is to move, the bot decides
+/// once the database is back. Every game ends, its log replaying to its
+/// stored state, each person's decisions in it once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nodes_started_stopped_and_a_restarted_database_lose_nothing() {
+    let Some(server) = std::env::var("VALERNA_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())
+    else {
+        eprintln!("VALERNA_TEST_POSTGRES is not set: no nodes to test");
+        return;
+    };
+    let url = fresh_postgres(&server, &format!("valerna_host_{}", std::process::id())).await;
+    let dir = std::env::temp_dir().join(format!("valerna-host-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Db::Postgres(url.clone()).open().await.unwrap();
+    let a = start(&url, &dir, 0);
+    let b = start(&url, &dir, 1);
+
+    // Under load: four games played at once through nodes A and B, each
+    // person's seat on one of them; node C started in the middle.
+    let mut games = Vec::new();
+    for g in 0..4u64 {
+        let (id, tokens) = create(
+            json!({"game": "lov", "seats": ["human", "human", "heuristic", "faceless"],
+                   "seed": 30 + g, "first": 0}),
+            &[a.addr, b.addr],
+        )
+        .await;
+        games.push((id, tokens));
+    }
+    let mut playing = Vec::new();
+    for (g, (id, tokens)) in games.iter().enumerate() {
+        for seat in 0..2usize {
+            let at = [a.addr, b.addr][(g + seat) % 2];
+            let (id, token) = (id.clone(), tokens[seat].clone());
+            playing.push(tokio::spawn(async move {
+                play_out(at, &id, &token, seat as u64, 0x51 + (g * 2 + seat) as u64).await
+            }));
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let c = start(&url, &dir, 2);
+    for (id, _) in &games {
+        let st = state(c.addr, id, None).await;
+        assert_ne!(st["status"], "broken", "{id} seen from the new node: {st}");
+    }
+    let mut told = Vec::new();
+    for p in playing {
+        told.push(p.await.unwrap());
+    }
+    for (g, (id, _)) in games.iter().enumerate() {
+        let seats = replayed(store.as_ref(), id).await;
+        let by = |s: u8| seats.iter().filter(|&&x| x == s).count();
+        assert_eq!([by(0), by(1)], [told[g * 2], told[g * 2 + 1]], "{id}");
+    }
+    let log = std::fs::read_to_string(&c.log).unwrap();
+    assert!(
+        !log.contains("game broken"),
+        "the new node called a game broken: {log}"
+    );
+    eprintln!("four games under load, a node started among them: {told:?} decisions told");
+
+    // The holder stopped (not dead): node A holds a game it made.
+    let (held, tokens) = create(
+        json!({"game": "lov", "seats": ["human", "faceless", "faceless", "faceless"],
+               "seed": 5, "first": 0}),
+        &[a.addr],
+    )
+    .await;
+    assert_eq!(owner(&url, &held).await, format!("http://{}", a.addr));
+    shell(&format!("kill -STOP {}", a.child.id()));
+    let t = Instant::now();
+    let st = state(b.addr, &held, Some(&tokens[0])).await;
+    let waited = t.elapsed();
+    assert_eq!(st["version"], 0, "{st}");
+    // One lease (2 s) and a second, not the two minutes it once took.
+    assert!(
+        waited < Duration::from_secs(8),
+        "a stopped holder held the request {waited:?}"
+    );
+    assert_eq!(owner(&url, &held).await, format!("http://{}", b.addr));
+    shell(&format!("kill -CONT {}", a.child.id()));
+    // Resumed, node A answers for the game no more: it passes it on.
+    let mut pick = 7;
+    assert_eq!(
+        play_once(a.addr, &held, &tokens[0], 0, &mut pick).await,
+        Some(true)
+    );
+    assert_eq!(owner(&url, &held).await, format!("http://{}", b.addr));
+    let n = 1 + play_out(a.addr, &held, &tokens[0], 0, 9).await;
+    let seats = replayed(store.as_ref(), &held).await;
+    assert_eq!(seats.iter().filter(|&&s| s == 0).count(), n);
+    eprintln!(
+        "holder stopped: the game moved in {:.1} s, {n} decisions after",
+        waited.as_secs_f64()
+    );
+
+    // PostgreSQL restarted while a bot is to move (bots wait 1.5 s here).
+    let Some(restart) = std::env::var("VALERNA_TEST_POSTGRES_RESTART")
+        .ok()
+        .filter(|s| !s.is_empty())
+    else {
+        eprintln!("VALERNA_TEST_POSTGRES_RESTART is not set: the database is not restarted");
+        return;
+    };
+    let d = start_with(&url, &dir, 3, "1500");
+    let (bot_first, tokens) = create(
+        json!({"game": "lov", "seats": ["heuristic", "human", "faceless", "faceless"],
+               "seed": 8, "first": 0}),
+        &[d.addr],
+    )
+    .await;
+    let t = Instant::now();
+    shell(&restart);
+    eprintln!("PostgreSQL restarted in {:.1} s", t.elapsed().as_secs_f64());
+    let mut moved = false;
+    for _ in 0..600 {
+        let a = http(
+            d.addr,
+            "GET",
+            &format!("/api/games/{bot_first}"),
+            None,
+            None,
+        )
+        .await;
+        if a.as_ref()
+            .is_ok_and(|a| a.body["version"].as_u64() > Some(0))
+        {
+            moved = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(moved, "the bot never decided after the database came back");
+    let health = call(d.addr, "GET", "/healthz", None, None).await;
+    assert_eq!(health.body["store"], "ok", "{}", health.raw);
+    // The game plays on (the bots are slow here: a few of the person's
+    // decisions), its log the state shown, row for row.
+    let mut pick = 11;
+    let mut told = 0;
+    while told < 3 {
+        match play_once(d.addr, &bot_first, &tokens[1], 1, &mut pick).await {
+            None => break,
+            Some(true) => told += 1,
+            Some(false) => tokio::time::sleep(Duration::from_millis(20)).await,
+        }
+    }
+    let shown = state(d.addr, &bot_first, None).await;
+    let store = Db::Postgres(url.clone()).open().await.unwrap();
+    let (g, hash) = store.load(&bot_first).await.unwrap().unwrap();
+    assert!(g.broken.is_none(), "{:?}", g.broken);
+    assert_eq!(Some(g.version()), shown["version"].as_u64());
+    let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
+    let table = (valerna_server::games::named("lov").unwrap().host)(&record).unwrap();
+    assert_eq!(
+        table.state_hash(),
+        hash,
+        "the log replays to the stored state"
+    );
+    assert_eq!(
+        table.at(0).unwrap().to_decide(),
+        Some(0),
+        "the bot's decision first"
+    );
+    for node in [a, b, c, d] {
+        let text = std::fs::read_to_string(&node.log).unwrap_or_default();
+        assert!(!text.contains("panicked"), "{}: {text}", node.log.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -542,7 +542,10 @@ pub enum SocketId {
 /// The server's health.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
+    /// `ok`, or `unavailable` when the store does not answer.
     pub status: String,
+    /// `ok`, or what the store answered (within 2 s).
+    pub store: String,
 }
 
 /// The web pages' messages in one language.
@@ -793,10 +796,25 @@ fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         .map_err(|e| ApiError::bad_json(format!("the body is not valid: {e}")))
 }
 
-/// The server is up.
-#[utoipa::path(get, path = "/healthz", responses((status = 200, body = Health)))]
-async fn healthz() -> Json<Value> {
-    Json(json!({"status": "ok"}))
+/// The server is up and its store answers: 503 when the store does not
+/// answer within 2 s (a database restarting or out of reach), so that a
+/// load balancer sends no one to a node that cannot keep a decision.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, body = Health),
+    (status = 503, description = "the store does not answer", body = Health)))]
+async fn healthz(State(app): Shared) -> (StatusCode, Json<Value>) {
+    let store =
+        match tokio::time::timeout(std::time::Duration::from_secs(2), app.store().ping()).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(_) => Err("the store did not answer within 2 s".to_owned()),
+        };
+    match store {
+        Ok(()) => (StatusCode::OK, Json(json!({"status": "ok", "store": "ok"}))),
+        Err(why) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"status": "unavailable", "store": why})),
+        ),
+    }
 }
 
 /// The web pages' own messages in one language.

@@ -6,7 +6,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -179,6 +179,10 @@ pub struct Slot {
     /// Let go from memory (another node holds the game now): this copy
     /// takes no more decisions, a bot's already scheduled included.
     gone: std::sync::atomic::AtomicBool,
+    /// With leases, until when this node surely holds the game's: from
+    /// the moment the lease was asked for, plus its length (the database's
+    /// clock can only have started it later). `None`: no lease is needed.
+    lease_until: Mutex<Option<Instant>>,
 }
 
 /// A seat's secrets: the SHA-256 (hex) of its token and of its
@@ -402,6 +406,26 @@ impl App {
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
             let was_broken = g.broken.is_some();
+            if let (Some(node), false) = (&app.node, was_broken) {
+                // A game another node is playing is that node's to replay
+                // and judge: the lease first, then the game read again.
+                let asked = Instant::now();
+                match app.store.lease(&g.new.id, node, app.lease_ms()).await {
+                    Ok(Lease::Held) => {
+                        app.adopt(&g.new.id, Some(asked))
+                            .await
+                            .map_err(|e| e.message)?;
+                        match app.slot(&g.new.id) {
+                            Ok(s) if s.published().broken.is_some() => broken += 1,
+                            Ok(_) => ok += 1,
+                            Err(_) => {}
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => return Err(e.to_string()),
+                }
+                continue;
+            }
             let Some(slot) = rebuild(g, &hash) else {
                 continue;
             };
@@ -419,16 +443,6 @@ impl App {
                     // the server stopped between the last decision and its mark).
                     let _ = app.store.finish(&slot.id).await;
                     continue;
-                }
-                if let Some(node) = &app.node {
-                    match app.store.lease(&slot.id, node, app.lease_ms()).await {
-                        Ok(Lease::Held) => {}
-                        Ok(_) => {
-                            ok -= 1;
-                            continue;
-                        }
-                        Err(e) => return Err(e.to_string()),
-                    }
                 }
             }
             app.insert(slot.clone());
@@ -458,28 +472,46 @@ impl App {
         let Some(node) = &self.node else {
             return Ok(Place::Here);
         };
-        if self.slot(id).is_ok() {
+        let here = self.slot(id).ok();
+        if here.as_ref().is_some_and(|s| s.leased()) {
             return Ok(Place::Here);
         }
-        match self
+        // Not here, or here with a lease that may have run out (a renewal
+        // that failed, a node that was stopped): asked for again before
+        // this copy answers for the game.
+        let asked = Instant::now();
+        let lease = self
             .store
             .lease(id, node, self.lease_ms())
             .await
-            .map_err(ApiError::store)?
-        {
-            Lease::Held => {}
-            Lease::Free => return Ok(Place::Here),
-            Lease::Elsewhere(url) => return Ok(Place::There(url)),
+            .map_err(ApiError::store)?;
+        match (lease, here) {
+            (Lease::Held, Some(slot)) => {
+                slot.lease_from(asked, self.config.lease);
+                Ok(Place::Here)
+            }
+            (Lease::Held, None) => {
+                self.adopt(id, Some(asked)).await?;
+                Ok(Place::Here)
+            }
+            (Lease::Free, _) => Ok(Place::Here),
+            (Lease::Elsewhere(url), here) => {
+                if here.is_some() {
+                    self.evict(id, "the game moved to another server: reconnect")
+                        .await;
+                }
+                Ok(Place::There(url))
+            }
         }
-        self.adopt(id).await?;
-        Ok(Place::Here)
     }
 
     /// Replays game `id` from the store into memory, unless it is here
     /// already: taken over from another node, or read again after this
     /// node's copy fell behind the store. A game that is broken or over
     /// stays in the store, served read-only, and its lease is given up.
-    async fn adopt(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+    /// `leased`: when this node asked for the lease it holds, if leases
+    /// are kept.
+    async fn adopt(self: &Arc<Self>, id: &str, leased: Option<Instant>) -> Result<(), ApiError> {
         // Taking a lease again is harmless; replaying twice is not.
         let _one = self.adopting.lock().await;
         if self.slot(id).is_ok() {
@@ -506,6 +538,9 @@ impl App {
             let _ = self.store.finish(id).await;
             release().await;
             return Ok(());
+        }
+        if let Some(asked) = leased {
+            slot.lease_from(asked, self.config.lease);
         }
         self.insert(slot.clone());
         slot.summarise(&live);
@@ -546,7 +581,7 @@ impl App {
                 app.evict(&id, "the game moved on elsewhere: reconnect")
                     .await;
                 if app.node.is_none()
-                    && let Err(e) = app.adopt(&id).await
+                    && let Err(e) = app.adopt(&id, None).await
                 {
                     tracing::warn!(game = %id, error = %e.message, "game not read again");
                 }
@@ -711,6 +746,7 @@ impl App {
             .await
             .map_err(ApiError::store)?;
         // The game is its maker's node's: no one else knows of it yet.
+        let asked = Instant::now();
         if let Some(node) = &self.node {
             self.store
                 .lease(&id, node, self.lease_ms())
@@ -726,6 +762,7 @@ impl App {
             mode: c.mode,
             auth: Mutex::new(auth),
             gone: Default::default(),
+            lease_until: Mutex::new(None),
             summary: Mutex::new(Summary {
                 version: 0,
                 status: "open",
@@ -739,6 +776,9 @@ impl App {
                 subs: Vec::new(),
             }),
         });
+        if self.node.is_some() {
+            slot.lease_from(asked, self.config.lease);
+        }
         self.insert(slot.clone());
         {
             let live = slot.live.lock().await;
@@ -1557,16 +1597,28 @@ impl App {
             let Some(decision) = decision else {
                 return;
             };
-            if app.shutting_down() {
-                return;
-            }
-            if let Err(e) = app
-                .decide(&slot, seat, version, Choice::Decision(decision), None)
-                .await
-                && e.code != "stale_version"
-                && e.code != "moving"
-            {
-                tracing::warn!(game = %slot.id, seat, error = %e.message, "bot refused");
+            // A store that does not answer (a database restarting) is
+            // asked again, from 0.1 s doubling to 5 s, for as long as the
+            // game waits on this decision: the bot is never left stuck.
+            let mut wait = Duration::from_millis(100);
+            loop {
+                if app.shutting_down() {
+                    return;
+                }
+                let choice = Choice::Decision(decision.clone());
+                match app.decide(&slot, seat, version, choice, None).await {
+                    Err(e) if e.code == "store_failed" || e.code == "internal" => {
+                        tracing::warn!(game = %slot.id, seat, error = %e.message,
+                                       retry_in_ms = wait.as_millis() as u64, "bot's decision not stored");
+                        tokio::time::sleep(wait).await;
+                        wait = (wait * 2).min(Duration::from_secs(5));
+                    }
+                    Err(e) if e.code != "stale_version" && e.code != "moving" => {
+                        tracing::warn!(game = %slot.id, seat, error = %e.message, "bot refused");
+                        return;
+                    }
+                    _ => return,
+                }
             }
         });
     }
@@ -1619,12 +1671,18 @@ async fn renew_leases(app: std::sync::Weak<App>) {
             })
             .map(|s| s.id.clone())
             .collect();
+        let asked = Instant::now();
         match app
             .store
             .renew(&node.id, held.clone(), app.lease_ms())
             .await
         {
             Ok(kept) => {
+                for id in &kept {
+                    if let Ok(slot) = app.slot(id) {
+                        slot.lease_from(asked, app.config.lease);
+                    }
+                }
                 let kept: std::collections::HashSet<String> = kept.into_iter().collect();
                 for id in held.iter().filter(|id| !kept.contains(*id)) {
                     app.evict(id, "the game moved to another server: reconnect")
@@ -1700,6 +1758,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
         lang: lang_of(&g.new.lang),
         seats,
         gone: Default::default(),
+        lease_until: Mutex::new(None),
         summary: Mutex::new(Summary {
             version: g.version(),
             status: "playing",
@@ -1775,8 +1834,21 @@ impl Slot {
 
     /// Refuses a change to a copy let go from memory: the game is another
     /// node's now, and the client reaches it by asking again.
+    /// Whether this node surely holds the game's lease (or needs none).
+    fn leased(&self) -> bool {
+        self.lease_until
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_none_or(|until| Instant::now() < until)
+    }
+
+    /// The lease was granted (or renewed) on a request sent at `asked`.
+    fn lease_from(&self, asked: Instant, length: Duration) {
+        *self.lease_until.lock().unwrap_or_else(|e| e.into_inner()) = Some(asked + length);
+    }
+
     fn check_here(&self) -> Result<(), ApiError> {
-        if self.gone.load(Ordering::Relaxed) {
+        if self.gone.load(Ordering::Relaxed) || !self.leased() {
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "moving",

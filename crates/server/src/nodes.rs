@@ -5,8 +5,11 @@
 //! ways. A browser behind a plain load balancer thus reaches its game on
 //! whichever node it lands, and the page needs no change.
 //!
-//! A holder that does not answer (it died) is asked again until its lease
-//! runs out; then the node asked takes the game over, replaying its log.
+//! A holder that does not answer (it died, or it is stopped) is asked
+//! again until its lease runs out; then the node asked takes the game over,
+//! replaying its log. A request is never left waiting on a silent holder
+//! for longer than a lease: its body is kept, so that it is passed again to
+//! whoever holds the game then, or served here.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,8 +30,6 @@ use crate::error::ApiError;
 /// the node it reaches serves it or refuses it, never passes it on again.
 pub const VIA: &str = "x-valerna-via";
 
-/// How long a passed request may take (a hint's search takes seconds).
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
 /// How long connecting to the holder may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 /// How often a holder that does not answer is asked again.
@@ -67,12 +68,33 @@ pub async fn route(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         return next.run(req).await;
     };
     let passed = req.headers().contains_key(VIA);
-    // A dead holder's lease runs out within its length.
-    let deadline = Instant::now() + app.config.lease + Duration::from_secs(1);
+    let wants_socket = req
+        .headers()
+        .get(header::UPGRADE)
+        .is_some_and(|u| u.as_bytes().eq_ignore_ascii_case(b"websocket"));
+    let (parts, body) = req.into_parts();
+    // Kept whole, to be passed again or served here (bounded like any body).
+    let body = if wants_socket {
+        axum::body::Bytes::new()
+    } else {
+        match axum::body::to_bytes(body, app.config.max_body).await {
+            Ok(b) => b,
+            Err(_) => return ApiError::too_large(app.config.max_body).into_response(),
+        }
+    };
+    // A dead holder's lease runs out within its length; a silent one is
+    // given one lease to answer, then the game is looked for again.
+    let wait = app.config.lease + Duration::from_secs(1);
+    let deadline = Instant::now() + wait;
+    let last_try = Instant::now() + 3 * wait;
+    let mut parts = Some(parts);
     loop {
         let url = match app.locate(&id).await {
             Err(e) => return e.into_response(),
-            Ok(Place::Here) => return next.run(req).await,
+            Ok(Place::Here) => {
+                let parts = parts.take().expect("the request is served once");
+                return next.run(Request::from_parts(parts, body.into())).await;
+            }
             Ok(Place::There(url)) => url,
         };
         if app.node().is_some_and(|n| n.url == url) {
@@ -96,11 +118,41 @@ pub async fn route(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
             Ok(h) => h.to_owned(),
             Err(e) => return unreachable(&url, &e),
         };
-        match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(&host)).await {
-            Ok(Ok(stream)) => return pass(&app, req, stream, &host, &id).await,
+        let stream = match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(&host)).await {
+            Ok(Ok(stream)) => stream,
             Ok(Err(e)) if Instant::now() >= deadline => return unreachable(&url, &e.to_string()),
             Err(_) if Instant::now() >= deadline => return unreachable(&url, "no answer"),
-            _ => tokio::time::sleep(RETRY).await,
+            _ => {
+                tokio::time::sleep(RETRY).await;
+                continue;
+            }
+        };
+        if wants_socket {
+            let parts = parts.take().expect("the socket is relayed once");
+            return relay_request(&app, parts, stream, &host, &id).await;
+        }
+        let Some(shown) = parts.as_ref() else {
+            return unreachable(&url, "the request was already served");
+        };
+        match tokio::time::timeout(wait, forward(&app, shown, body.clone(), stream, &host)).await {
+            Ok(answer) => return answer,
+            // Silent for a lease: stopped, most likely. Its lease has run
+            // out unless it renewed it meanwhile; look again. A decision
+            // it did take is refused at its version if passed twice.
+            Err(_) if Instant::now() < last_try => {
+                tracing::warn!(game = %id, holder = %url, "the holder did not answer within a lease");
+            }
+            Err(_) => {
+                return ApiError::new(
+                    StatusCode::GATEWAY_TIMEOUT,
+                    "owner_timeout",
+                    format!(
+                        "the server holding the game ({url}) did not answer within {} s",
+                        wait.as_secs()
+                    ),
+                )
+                .into_response();
+            }
         }
     }
 }
@@ -137,34 +189,55 @@ fn strip(headers: &mut HeaderMap) {
     }
 }
 
-/// Passes `req` to the holder on `stream`: a WebSocket's frames relayed,
-/// any other request forwarded and its answer returned.
-async fn pass(app: &App, req: Request, stream: TcpStream, host: &str, id: &str) -> Response {
-    let me = app
-        .node()
+/// Relays the client's WebSocket to the holder's, on `stream`.
+async fn relay_request(
+    app: &App,
+    mut parts: axum::http::request::Parts,
+    stream: TcpStream,
+    host: &str,
+    id: &str,
+) -> Response {
+    let me = own_address(app);
+    match WebSocketUpgrade::from_request_parts(&mut parts, &()).await {
+        Ok(ws) => {
+            // The relayed socket keeps its connection's place in the caps.
+            let held = parts.extensions.get::<crate::conn::Held>().cloned();
+            let stop = app.shutdown_signal();
+            relay_socket(ws, stream, host, id, me, (held, stop)).await
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+fn own_address(app: &App) -> HeaderValue {
+    app.node()
         .and_then(|n| HeaderValue::from_str(&n.url).ok())
-        .unwrap_or(HeaderValue::from_static("node"));
-    let (mut parts, body) = req.into_parts();
-    let wants_socket = parts
-        .headers
-        .get(header::UPGRADE)
-        .is_some_and(|u| u.as_bytes().eq_ignore_ascii_case(b"websocket"));
-    if wants_socket && let Ok(ws) = WebSocketUpgrade::from_request_parts(&mut parts, &()).await {
-        // The relayed socket keeps its connection's place in the caps.
-        let held = parts.extensions.get::<crate::conn::Held>().cloned();
-        let stop = app.shutdown_signal();
-        return relay_socket(ws, stream, host, id, me, (held, stop)).await;
-    }
-    strip(&mut parts.headers);
+        .unwrap_or(HeaderValue::from_static("node"))
+}
+
+/// Passes a copy of the request (`parts` and `body`) to the holder on
+/// `stream`, and returns its answer.
+async fn forward(
+    app: &App,
+    parts: &axum::http::request::Parts,
+    body: axum::body::Bytes,
+    stream: TcpStream,
+    host: &str,
+) -> Response {
+    let mut headers = parts.headers.clone();
+    strip(&mut headers);
     if let Ok(h) = HeaderValue::from_str(host) {
-        parts.headers.insert(header::HOST, h);
+        headers.insert(header::HOST, h);
     }
-    parts.headers.insert(VIA, me);
-    parts.uri = parts.uri.path_and_query().map_or_else(
+    headers.insert(VIA, own_address(app));
+    let uri = parts.uri.path_and_query().map_or_else(
         || Uri::from_static("/"),
         |p| Uri::try_from(p.as_str()).unwrap_or_else(|_| Uri::from_static("/")),
     );
-    let req = Request::from_parts(parts, body);
+    let mut req = Request::new(axum::body::Body::from(body));
+    *req.method_mut() = parts.method.clone();
+    *req.uri_mut() = uri;
+    *req.headers_mut() = headers;
     let io = hyper_util::rt::TokioIo::new(stream);
     let answer = async {
         let (mut sender, conn) = hyper::client::conn::http1::handshake(io).await?;
@@ -173,22 +246,19 @@ async fn pass(app: &App, req: Request, stream: TcpStream, host: &str, id: &str) 
         });
         sender.send_request(req).await
     };
-    match tokio::time::timeout(ANSWER_TIMEOUT, answer).await {
-        Ok(Ok(res)) => {
+    match answer.await {
+        Ok(res) => {
             let (mut parts, body) = res.into_parts();
             strip(&mut parts.headers);
             Response::from_parts(parts, axum::body::Body::new(body))
         }
-        Ok(Err(e)) => ApiError::new(
+        Err(e) => ApiError::new(
             StatusCode::BAD_GATEWAY,
             "owner_failed",
-            format!("the server holding the game failed to answer: {e}"),
-        )
-        .into_response(),
-        Err(_) => ApiError::new(
-            StatusCode::GATEWAY_TIMEOUT,
-            "owner_timeout",
-            "the server holding the game did not answer in time",
+            format!(
+                "the server holding the game failed to answer: {e} (a decision may have been \
+                 made: the game's version says)"
+            ),
         )
         .into_response(),
     }

@@ -204,6 +204,11 @@ pub trait Store: Send + Sync {
     fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>>;
     /// Finishes every write in flight and stops.
     fn close(&self) -> Reply<()>;
+    /// Answers once the store can read: what `/healthz` asks.
+    fn ping(&self) -> Reply<()> {
+        let read = self.kept("health", "");
+        Box::pin(async move { read.await.map(|_| ()) })
+    }
     /// Takes (or extends) the lease of game `id` for `node`, for `ms`
     /// milliseconds, if no other node holds it (a lease run out is taken
     /// over). A store of one process has no one to share with: every game

@@ -350,7 +350,10 @@ async fn a_finished_game_refuses_decisions_and_replays_step_by_step() {
 #[tokio::test]
 async fn the_lobby_texts_content_health_and_pages_answer() {
     let s = server().await;
-    assert_eq!(s.get("/healthz", None).await.body, json!({"status": "ok"}));
+    assert_eq!(
+        s.get("/healthz", None).await.body,
+        json!({"status": "ok", "store": "ok"})
+    );
     let (id, _) = s
         .create(&["human", "faceless", "faceless", "faceless"], 1)
         .await;

@@ -225,11 +225,24 @@ async fn a_decision_on_a_socket_that_closes_at_once_is_made_whole() {
 struct Slowed {
     inner: Arc<dyn Store>,
     hold: Duration,
-    lose: Arc<AtomicBool>,
+    switches: Arc<Switches>,
+}
+
+/// What a test turns on in its store.
+#[derive(Default)]
+struct Switches {
+    /// Commit the next append and answer it as failed.
+    lose: AtomicBool,
+    /// Answer every write and read with an error, touching nothing (a
+    /// database restarting).
+    down: AtomicBool,
 }
 
 impl Slowed {
     fn held<T: Send + 'static>(&self, r: Reply<T>) -> Reply<T> {
+        if self.switches.down.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(StoreError::Io("the database is restarting".into())) });
+        }
         let hold = self.hold;
         Box::pin(async move {
             let out = r.await;
@@ -245,7 +258,7 @@ impl Store for Slowed {
     }
     fn append(&self, id: &str, version: u64, row: Row, state_hash: String) -> Reply<()> {
         let write = self.held(self.inner.append(id, version, row, state_hash));
-        if !self.lose.swap(false, Ordering::SeqCst) {
+        if !self.switches.lose.swap(false, Ordering::SeqCst) {
             return write;
         }
         Box::pin(async move {
@@ -284,7 +297,7 @@ impl Store for Slowed {
         self.held(self.inner.keep(kind, id, body))
     }
     fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>> {
-        self.inner.kept(kind, id)
+        self.held(self.inner.kept(kind, id))
     }
     fn close(&self) -> Reply<()> {
         self.inner.close()
@@ -304,19 +317,70 @@ impl Store for Slowed {
 }
 
 /// A server whose store answers each write `hold` after it is durable,
-/// and the switch that loses the next append's answer.
-async fn slowed_server(config: Config, hold: Duration) -> (TestServer, Arc<AtomicBool>) {
+/// and its switches.
+async fn slowed_server(config: Config, hold: Duration) -> (TestServer, Arc<Switches>) {
     let dir = common::temp_dir();
     let db = common::test_db(&dir).await;
-    let lose = Arc::new(AtomicBool::new(false));
+    let switches = Arc::new(Switches::default());
     let store: Arc<dyn Store> = Arc::new(Slowed {
         inner: db.open().await.unwrap(),
         hold,
-        lose: lose.clone(),
+        switches: switches.clone(),
     });
     let app = App::load(store, config).await.unwrap();
     let router = valerna_server::api::router(app.clone());
-    (common::serving(app, router, dir, db).await, lose)
+    (common::serving(app, router, dir, db).await, switches)
+}
+
+/// A bot whose decision meets a store that does not answer (a database
+/// restarting for a second) tries again until it does: the game never
+/// waits on it for ever. Meanwhile `/healthz` says the store is down.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_store_is_down_decides_once_it_is_back() {
+    let config = Config {
+        bot_delay: Duration::from_millis(300),
+        ..at_full_speed()
+    };
+    let (s, switches) = slowed_server(config, Duration::ZERO).await;
+    assert_eq!(s.get("/healthz", None).await.status, 200);
+    let body = json!({"game": "lov", "seats": ["human", "random", "faceless", "faceless"],
+                      "seed": 3, "first": 1, "mode": "hotseat"});
+    let created = s.post("/api/games", None, &body.to_string()).await;
+    assert_eq!(created.status, 201, "{}", created.raw);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    // Down before the bot decides, for a second.
+    switches.down.store(true, Ordering::SeqCst);
+    let health = s.get("/healthz", None).await;
+    assert_eq!(health.status, 503, "{}", health.raw);
+    assert_eq!(health.body["status"], "unavailable", "{}", health.raw);
+    assert!(
+        health.body["store"]
+            .as_str()
+            .unwrap()
+            .contains("restarting"),
+        "{}",
+        health.raw
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(
+        s.state(&id, None).await["version"],
+        0,
+        "nothing stored while down"
+    );
+    switches.down.store(false, Ordering::SeqCst);
+    assert_eq!(
+        s.get("/healthz", None).await.body,
+        json!({"status": "ok", "store": "ok"})
+    );
+    for _ in 0..200 {
+        if s.state(&id, None).await["version"].as_u64() > Some(0) {
+            let (stored, _) = s.app.store().load(&id).await.unwrap().unwrap();
+            assert!(stored.version() > 0);
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the bot never decided once the store was back");
 }
 
 /// A decision the store committed but answered as failed (its connection
@@ -325,11 +389,11 @@ async fn slowed_server(config: Config, hold: Duration) -> (TestServer, Arc<Atomi
 /// from the store, and it plays on from there, the lost one made once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_commit_whose_answer_was_lost_is_read_back_from_the_store() {
-    let (s, lose) = slowed_server(at_full_speed(), Duration::ZERO).await;
+    let (s, switches) = slowed_server(at_full_speed(), Duration::ZERO).await;
     let (id, tokens) = new_game(&s, 5).await;
     let (token, v) = to_decide(&s, &id, &tokens).await.unwrap();
     let path = format!("/api/games/{id}/decisions");
-    lose.store(true, Ordering::SeqCst);
+    switches.lose.store(true, Ordering::SeqCst);
     let a = s.post(&path, Some(&token), &decision(v)).await;
     assert_eq!(a.status, 503, "{}", a.raw);
     assert_eq!(a.body["error"], "store_failed", "{}", a.raw);

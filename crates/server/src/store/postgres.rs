@@ -17,8 +17,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::RwLock;
 use tokio_postgres::{Client, NoTls};
 
-use std::collections::HashMap;
-
 use super::{
     FinishedGame, GAME_COLUMNS, GameColumns, Lease, MIGRATIONS, NewGame, Node, PlayingGame, Reply,
     Row, Store, StoreError, StoredGame, stored_game,
@@ -527,30 +525,24 @@ impl Store for PgStore {
 }
 
 /// Games with their logs: all, or the one named.
+/// Games with their logs, read in one statement: one snapshot, so that a
+/// game another node is playing is never read at one version and its log
+/// at another (two statements saw "its version is 51 but its log holds 53
+/// rows" and marked a live game broken).
 async fn load(c: &Client, only: Option<&str>) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let games = c
         .query(
             &format!(
-                "SELECT {GAME_COLUMNS} FROM games WHERE $1::text IS NULL OR id = $1
+                "SELECT {GAME_COLUMNS},
+                    (SELECT coalesce(json_agg(json_build_array(l.n, l.kind, l.decision)
+                                              ORDER BY l.n), '[]')
+                     FROM log l WHERE l.game_id = games.id)::text
+                 FROM games WHERE $1::text IS NULL OR id = $1
                  ORDER BY created, id"
             ),
             &[&only],
         )
         .await?;
-    let logs = c
-        .query(
-            "SELECT game_id, n, kind, decision FROM log
-             WHERE $1::text IS NULL OR game_id = $1 ORDER BY game_id, n",
-            &[&only],
-        )
-        .await?;
-    let mut by_game: HashMap<String, Vec<Result<LogRow, StoreError>>> = HashMap::new();
-    for r in logs {
-        by_game
-            .entry(r.get(0))
-            .or_default()
-            .push(Ok((r.get(1), r.get(2), r.get(3))));
-    }
     let mut out = Vec::new();
     for g in games {
         let columns = GameColumns {
@@ -567,8 +559,10 @@ async fn load(c: &Client, only: Option<&str>) -> Result<Vec<(StoredGame, String)
             invite_hashes: g.get(10),
             mode: g.get(11),
         };
-        let rows = by_game.remove(&columns.id).unwrap_or_default();
-        out.push(stored_game(columns, rows)?);
+        let log: Vec<LogRow> = serde_json::from_str(g.get::<_, &str>(12)).map_err(|e| {
+            StoreError::Io(format!("game {}: its log is not readable: {e}", columns.id))
+        })?;
+        out.push(stored_game(columns, log.into_iter().map(Ok))?);
     }
     Ok(out)
 }
