@@ -87,6 +87,10 @@ pub struct ServeArgs {
     /// its games wait this long before another node takes them over.
     #[arg(long, default_value_t = 10.0, value_parser = lease)]
     lease_seconds: f64,
+    /// With a PostgreSQL --db: how many connections this node keeps to the
+    /// database (statements are pipelined on each).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=256))]
+    db_connections: u16,
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
@@ -222,6 +226,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
             },
             node_url: args.node_url.map(|u| u.trim_end_matches('/').to_owned()),
             lease: Duration::from_secs_f64(args.lease_seconds),
+            db_connections: usize::from(args.db_connections),
             ..Config::default()
         },
     };

@@ -47,6 +47,8 @@ pub struct Config {
     /// its node dies before another node takes it over. Renewed every
     /// third of it.
     pub lease: Duration,
+    /// With PostgreSQL, the connections kept to the database.
+    pub db_connections: usize,
 }
 
 impl Default for Config {
@@ -61,6 +63,7 @@ impl Default for Config {
             connections: crate::conn::ConnLimits::default(),
             node_url: None,
             lease: Duration::from_secs(10),
+            db_connections: crate::store::postgres::CONNECTIONS,
         }
     }
 }

@@ -71,12 +71,18 @@ impl Db {
 
     /// Opens the store (creating or migrating its schema).
     pub async fn open(&self) -> Result<Arc<dyn Store>, String> {
+        self.open_with(store::postgres::CONNECTIONS).await
+    }
+
+    /// [`Db::open`], keeping `connections` connections to a PostgreSQL
+    /// database.
+    pub async fn open_with(&self, connections: usize) -> Result<Arc<dyn Store>, String> {
         Ok(match self {
             Db::File(p) => {
                 Arc::new(SqliteStore::open(p).map_err(|e| format!("{}: {e}", p.display()))?)
             }
             Db::Postgres(url) => Arc::new(
-                PgStore::open(url)
+                PgStore::open_with(url, connections)
                     .await
                     .map_err(|e| format!("{}: {e}", store::postgres::shown(url)))?,
             ),
@@ -104,7 +110,7 @@ pub async fn start(
 /// Opens the store, loads every game and builds the routes, every answer
 /// with the security headers ([`web::SECURITY_HEADERS`]).
 pub async fn start_in(db: &Db, config: Config) -> Result<(Arc<App>, axum::Router), String> {
-    let store = db.open().await?;
+    let store = db.open_with(config.db_connections).await?;
     let app = App::load(store, config).await?;
     let router = api::router(app.clone()).layer(axum::middleware::from_fn(web::security_headers));
     Ok((app, router))

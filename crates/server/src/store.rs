@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub mod postgres;
+pub mod tls;
 
 /// One row of a game's log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -418,3 +418,107 @@ async fn a_game_read_while_it_is_written_is_read_whole() {
         eprintln!("{}: {reads} reads while 400 rows were written", p.name);
     }
 }
+
+/// TLS to PostgreSQL as a managed database asks for it, against the test
+/// server's own self-signed certificate (Debian's PostgreSQL serves one):
+/// `require` encrypts, `verify-ca` with that certificate as `sslrootcert`
+/// encrypts and checks it, `verify-full` refuses it for not naming the
+/// address reached, `verify-ca` with another root refuses it, and
+/// `disable` does not encrypt. The store keeps as many connections as it
+/// is told.
+#[tokio::test]
+async fn tls_to_postgres_is_what_the_address_asks() {
+    use valerna_server::PgStore;
+    let Some(url) = common::fresh_postgres(&format!("valerna_tls_{}", std::process::id())).await
+    else {
+        eprintln!("VALERNA_TEST_POSTGRES is not set: no TLS to test");
+        return;
+    };
+    let (plain, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let ssl: String = plain.query_one("SHOW ssl", &[]).await.unwrap().get(0);
+    if ssl != "on" {
+        eprintln!("the test PostgreSQL serves no TLS (ssl = {ssl}): nothing to test");
+        return;
+    }
+    let cert: String = plain
+        .query_one("SHOW ssl_cert_file", &[])
+        .await
+        .unwrap()
+        .get(0);
+    let with = |q: &str| {
+        let sep = if url.contains('?') { '&' } else { '?' };
+        format!("{url}{sep}{q}")
+    };
+    // How many of `name`'s connections there are, and whether all use TLS.
+    let seen = |name: &'static str| {
+        let plain = &plain;
+        async move {
+            let r = plain
+                .query_one(
+                    "SELECT count(*), coalesce(bool_and(s.ssl), false) FROM pg_stat_activity a
+                     JOIN pg_stat_ssl s USING (pid) WHERE a.application_name = $1",
+                    &[&name],
+                )
+                .await
+                .unwrap();
+            (r.get::<_, i64>(0), r.get::<_, bool>(1))
+        }
+    };
+    let store = PgStore::open_with(&with("sslmode=require&application_name=v_require"), 3)
+        .await
+        .unwrap();
+    assert_eq!(
+        seen("v_require").await,
+        (3, true),
+        "require: three connections, TLS"
+    );
+    drop(store);
+    let store = PgStore::open_with(
+        &with(&format!(
+            "sslmode=verify-ca&sslrootcert={cert}&application_name=v_ca"
+        )),
+        1,
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        seen("v_ca").await,
+        (1, true),
+        "verify-ca with the server's certificate"
+    );
+    drop(store);
+    // The server reached by its address, which its certificate (naming
+    // a host) does not name.
+    if with("").contains("@localhost") {
+        let by_address = with(&format!("sslmode=verify-full&sslrootcert={cert}"))
+            .replace("@localhost", "@127.0.0.1");
+        let e = PgStore::open(&by_address)
+            .await
+            .expect_err("verify-full: the certificate does not name 127.0.0.1");
+        assert!(e.to_string().to_lowercase().contains("certificate"), "{e}");
+    }
+    // A root that did not sign it: the first of the system's bundle.
+    if let Ok(bundle) = std::fs::read_to_string("/etc/ssl/certs/ca-certificates.crt") {
+        let end = "-----END CERTIFICATE-----";
+        let first = &bundle[..bundle.find(end).unwrap() + end.len()];
+        let other =
+            std::env::temp_dir().join(format!("valerna-other-ca-{}.pem", std::process::id()));
+        std::fs::write(&other, first).unwrap();
+        let e = PgStore::open(&with(&format!(
+            "sslmode=verify-ca&sslrootcert={}",
+            other.display()
+        )))
+        .await
+        .expect_err("verify-ca: a root that did not sign the certificate");
+        assert!(e.to_string().to_lowercase().contains("certificate"), "{e}");
+        let _ = std::fs::remove_file(other);
+    }
+    let store = PgStore::open_with(&with("sslmode=disable&application_name=v_plain"), 2)
+        .await
+        .unwrap();
+    assert_eq!(seen("v_plain").await, (2, false), "disable: no TLS");
+    drop(store);
+}

@@ -15,7 +15,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::RwLock;
-use tokio_postgres::{Client, NoTls};
+use tokio_postgres::Client;
+use tokio_postgres_rustls::MakeRustlsConnect;
+
+use super::tls::{connector, secured};
 
 use super::{
     FinishedGame, GAME_COLUMNS, GameColumns, Lease, MIGRATIONS, NewGame, Node, PlayingGame, Reply,
@@ -37,9 +40,10 @@ fn for_postgres(m: &str) -> String {
 /// The advisory lock nodes take to migrate one at a time.
 const MIGRATION_LOCK: i64 = 0x0076_616c_6572_6e61;
 
-/// Connections a store keeps: statements are pipelined on each, and spread
-/// over them.
-const CONNECTIONS: usize = 4;
+/// Connections a store keeps unless told otherwise (`valerna serve
+/// --db-connections`): statements are pipelined on each, and spread over
+/// them.
+pub const CONNECTIONS: usize = 4;
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
@@ -47,7 +51,17 @@ impl From<tokio_postgres::Error> for StoreError {
         // any, rather than "db error".
         StoreError::Io(match e.as_db_error() {
             Some(db) => db.message().to_string(),
-            None => e.to_string(),
+            // With its causes: "error performing TLS handshake" alone does
+            // not say that the certificate names another host.
+            None => {
+                let mut words = e.to_string();
+                let mut cause = std::error::Error::source(&e);
+                while let Some(c) = cause {
+                    words.push_str(&format!(": {c}"));
+                    cause = c.source();
+                }
+                words
+            }
         })
     }
 }
@@ -58,17 +72,27 @@ pub struct PgStore {
     inner: Arc<Inner>,
 }
 
-#[derive(Debug)]
 struct Inner {
+    /// The address as tokio-postgres reads it ([`super::tls::secured`]).
     url: String,
+    tls: MakeRustlsConnect,
     /// The connections, each replaced when it is found closed.
     clients: Vec<RwLock<Arc<Client>>>,
     next: AtomicUsize,
 }
 
+impl std::fmt::Debug for Inner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inner")
+            .field("url", &shown(&self.url))
+            .field("clients", &self.clients.len())
+            .finish()
+    }
+}
+
 /// Connects, and drives the connection on its own task.
-async fn connect(url: &str) -> Result<Client, StoreError> {
-    let (client, connection) = tokio_postgres::connect(url, NoTls).await?;
+async fn connect(url: &str, tls: &MakeRustlsConnect) -> Result<Client, StoreError> {
+    let (client, connection) = tokio_postgres::connect(url, tls.clone()).await?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::warn!(error = %e, "a database connection closed");
@@ -79,7 +103,9 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
 
 /// Refuses what is not a PostgreSQL address, naming why.
 pub fn check(url: &str) -> Result<(), String> {
-    url.parse::<tokio_postgres::Config>()
+    let s = secured(url)?;
+    s.url
+        .parse::<tokio_postgres::Config>()
         .map(|_| ())
         .map_err(|e| {
             format!("not a PostgreSQL address ({e}); write postgres://user:password@host/name")
@@ -113,16 +139,24 @@ impl PgStore {
     /// Connects to the database at `url` (`postgres://user:pass@host/db`)
     /// and brings its schema up to date.
     pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        PgStore::open_with(url, CONNECTIONS).await
+    }
+
+    /// [`PgStore::open`] with `connections` connections (at least one).
+    pub async fn open_with(url: &str, connections: usize) -> Result<PgStore, StoreError> {
         check(url).map_err(StoreError::Io)?;
-        let mut first = connect(url).await?;
+        let s = secured(url).map_err(StoreError::Io)?;
+        let tls = connector(&s).map_err(StoreError::Io)?;
+        let mut first = connect(&s.url, &tls).await?;
         migrate(&mut first).await?;
         let mut clients = vec![RwLock::new(Arc::new(first))];
-        for _ in 1..CONNECTIONS {
-            clients.push(RwLock::new(Arc::new(connect(url).await?)));
+        for _ in 1..connections.max(1) {
+            clients.push(RwLock::new(Arc::new(connect(&s.url, &tls).await?)));
         }
         Ok(PgStore {
             inner: Arc::new(Inner {
-                url: url.to_string(),
+                url: s.url,
+                tls,
                 clients,
                 next: AtomicUsize::new(0),
             }),
@@ -157,7 +191,7 @@ impl Inner {
         }
         let mut c = slot.write().await;
         if c.is_closed() {
-            *c = Arc::new(connect(&self.url).await?);
+            *c = Arc::new(connect(&self.url, &self.tls).await?);
         }
         Ok(c.clone())
     }
