@@ -234,7 +234,15 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         .block_on(valerna_server::serve(options, |addr| {
             println!("valerna: serving on http://{addr}");
         }))
-        .map_err(CliError::failed)
+        .map_err(|e| {
+            // A --node-url this node does not answer at is the argument's
+            // fault, found once the node listens.
+            if e.starts_with("--node-url") {
+                CliError::usage(e)
+            } else {
+                CliError::failed(e)
+            }
+        })
 }
 
 #[derive(Debug, Args)]

@@ -634,3 +634,44 @@ async fn nodes_started_stopped_and_a_restarted_database_lose_nothing() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A node given an address it does not answer at (`--node-url` mistyped:
+/// nothing there, or another node) does not start: the other nodes would
+/// pass its games' requests nowhere. It says so, naming the flag, exit 2.
+#[test]
+fn a_node_whose_address_is_not_its_own_does_not_start() {
+    let Some(server) = std::env::var("VALERNA_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())
+    else {
+        eprintln!("VALERNA_TEST_POSTGRES is not set: no nodes to test");
+        return;
+    };
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let url = rt.block_on(fresh_postgres(
+        &server,
+        &format!("valerna_url_{}", std::process::id()),
+    ));
+    let dir = std::env::temp_dir().join(format!("valerna-url-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let other = start(&url, &dir, 0);
+    for wrong in [
+        "http://127.0.0.1:1".to_owned(),
+        format!("http://{}", other.addr),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_valerna"))
+            .args(["serve", "--db", &url, "--port", "0", "--node-url", &wrong])
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{wrong}: {err}");
+        assert!(err.contains(&format!("--node-url {wrong}")), "{err}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).is_empty(),
+            "it never said it serves"
+        );
+    }
+    drop(other);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -796,12 +796,27 @@ fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         .map_err(|e| ApiError::bad_json(format!("the body is not valid: {e}")))
 }
 
+/// The header a node asks its own address's `/healthz` with, carrying its
+/// lease id; `/healthz` echoes it only to the node it names.
+pub const NODE_CHECK: &str = "x-valerna-node-check";
+
 /// The server is up and its store answers: 503 when the store does not
 /// answer within 2 s (a database restarting or out of reach), so that a
 /// load balancer sends no one to a node that cannot keep a decision.
 #[utoipa::path(get, path = "/healthz", responses((status = 200, body = Health),
     (status = 503, description = "the store does not answer", body = Health)))]
-async fn healthz(State(app): Shared) -> (StatusCode, Json<Value>) {
+async fn healthz(State(app): Shared, headers: HeaderMap) -> Response {
+    let mut res = health(&app).await.into_response();
+    if let (Some(node), Some(asked)) = (app.node(), headers.get(NODE_CHECK))
+        && asked.as_bytes() == node.id.as_bytes()
+        && let Ok(v) = axum::http::HeaderValue::from_str(&node.id)
+    {
+        res.headers_mut().insert(NODE_CHECK, v);
+    }
+    res
+}
+
+async fn health(app: &App) -> (StatusCode, Json<Value>) {
     let store =
         match tokio::time::timeout(std::time::Duration::from_secs(2), app.store().ping()).await {
             Ok(Ok(())) => Ok(()),

@@ -147,22 +147,84 @@ pub async fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(
         config.node_url = None;
     }
     let (app, router) = start_in(&options.db, config).await?;
+    let stopping = app.clone();
+    let (refused, refusal) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(conn::serve(
+        listener,
+        router,
+        options.config.connections,
+        async move {
+            tokio::select! {
+                _ = stop_signal() => tracing::info!("shutting down"),
+                _ = refusal => {}
+            }
+            stopping.begin_shutdown();
+            stopping.close_all("the server is shutting down").await;
+            // The other nodes take this one's games as their clients come back.
+            stopping.release_leases().await;
+        },
+    ));
+    if let Err(e) = answers_at_its_address(&app).await {
+        let _ = refused.send(());
+        let _ = serving.await;
+        app.release_leases().await;
+        app.close_store().await;
+        return Err(e);
+    }
     tracing::info!(%addr, db = %options.db.shown(), node = ?app.node().map(|n| &n.url), "serving");
     ready(addr);
-    let stopping = app.clone();
-    conn::serve(listener, router, options.config.connections, async move {
-        stop_signal().await;
-        tracing::info!("shutting down");
-        stopping.begin_shutdown();
-        stopping.close_all("the server is shutting down").await;
-        // The other nodes take this one's games as their clients come back.
-        stopping.release_leases().await;
-    })
-    .await;
+    let _ = serving.await;
     app.release_leases().await;
     app.close_store().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// With leases, whether this node answers at its own address (`--node-url`),
+/// where the other nodes pass it requests: a mistyped address would send
+/// them elsewhere, or nowhere. The node's `/healthz` is asked with its own
+/// lease id, which only it knows, in [`api::NODE_CHECK`], and echoes it.
+async fn answers_at_its_address(app: &App) -> Result<(), String> {
+    let Some(node) = app.node() else {
+        return Ok(());
+    };
+    let host = nodes::authority(&node.url).map_err(|e| format!("--node-url: {e}"))?;
+    let refused = |why: String| {
+        format!(
+            "--node-url {}: {why}; give the address the other nodes reach this one at",
+            node.url
+        )
+    };
+    let ask = async {
+        let mut stream = tokio::net::TcpStream::connect(host)
+            .await
+            .map_err(|e| refused(format!("cannot connect ({e})")))?;
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let request = format!(
+            "GET /healthz HTTP/1.1\r\nHost: {host}\r\n{}: {}\r\nConnection: close\r\n\r\n",
+            api::NODE_CHECK,
+            node.id
+        );
+        stream
+            .write_all(request.as_bytes())
+            .await
+            .map_err(|e| refused(e.to_string()))?;
+        let mut answer = Vec::new();
+        stream
+            .read_to_end(&mut answer)
+            .await
+            .map_err(|e| refused(e.to_string()))?;
+        let head = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+        let echoed = format!("{}: {}", api::NODE_CHECK, node.id.to_ascii_lowercase());
+        if head.contains(&echoed) {
+            Ok(())
+        } else {
+            Err(refused("another server answers there".into()))
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(5), ask)
+        .await
+        .unwrap_or_else(|_| Err(refused("no answer within 5 s".into())))
 }
 
 /// Connections the kernel may hold for the accept loop (clamped to
