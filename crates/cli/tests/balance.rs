@@ -358,6 +358,31 @@ fn sharded_equals_whole(game: &str, base: &[&str]) {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr_of(&out).contains("seed:"), "{}", stderr_of(&out));
+    // A shard played by another build (engines or pack changed between
+    // the runs): refused, both builds named.
+    let mut foreign: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
+    let ours = foreign["build"].as_str().unwrap().to_owned();
+    assert_eq!(ours.len(), 16, "the build is named in the shard: {ours}");
+    foreign["build"] = serde_json::json!("0123456789abcdef");
+    let foreign_file = other.join("foreign.json");
+    std::fs::write(&foreign_file, foreign.to_string()).unwrap();
+    let out = valerna(&[
+        game,
+        "balance",
+        "merge",
+        &files[0],
+        foreign_file.to_str().unwrap(),
+        &files[2],
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("another build of valerna (0123456789abcdef)") && err.contains(&ours),
+        "{err}"
+    );
     // The other game's merge refuses it by name.
     let twin = if game == "lov" { "bov" } else { "lov" };
     let out = valerna(&[

@@ -20,8 +20,13 @@ use crate::error::CliError;
 pub const MAX_SHARDS: u32 = 10_000;
 /// The largest shard file `merge` reads.
 const MAX_SHARD_BYTES: u64 = 1 << 30;
-/// The shard files' format; a merge refuses any other.
-const FORMAT: u32 = 1;
+/// The shard files' format; a merge refuses any other. 2: the build.
+const FORMAT: u32 = 2;
+
+/// This build of valerna: a hash of the engines', bots' and dice's sources
+/// and of the content pack (`build.rs`). Shards of two builds may play
+/// the same seed differently, so they are never joined.
+pub const BUILD: &str = env!("VALERNA_BUILD");
 
 /// Which part of a report's games one run plays: the `index`-th of `count`
 /// (counted from 1, as `--shard 2/3` says).
@@ -104,6 +109,8 @@ pub struct MergeArgs {
 pub struct ShardFile<S, R> {
     pub report: String,
     pub format: u32,
+    /// The build that played it ([`BUILD`]).
+    pub build: String,
     /// Everything that decides the report's games (not threads or folders).
     pub settings: S,
     /// The pack's fingerprint: "built-in", or a SHA-256 of its files.
@@ -152,6 +159,7 @@ pub fn write<S: Serialize, R: Serialize>(
     let file = ShardFile {
         report: report_name(game).to_string(),
         format: FORMAT,
+        build: BUILD.to_string(),
         settings,
         pack,
         shard,
@@ -223,6 +231,14 @@ where
         }
         let file: ShardFile<S, R> = serde_json::from_value(head)
             .map_err(|e| CliError::usage(format!("{what}: not a shard file ({e})")))?;
+        if file.build != BUILD {
+            return Err(CliError::usage(format!(
+                "{what}: played by another build of valerna ({}) than this one ({BUILD}): \
+                 its games may differ for the same seed; play every shard, and merge, with \
+                 one build",
+                file.build
+            )));
+        }
         let mine = serde_json::to_value(&file.settings)
             .map_err(|e| CliError::failed(format!("{what}: {e}")))?;
         match &first {
