@@ -528,6 +528,11 @@ pub struct SocketError {
     /// `null` when it had none.
     #[schema(value_type = Option<SocketId>)]
     pub id: Option<Value>,
+    /// The refused try's, look's or route's `seq` (which its `tried`,
+    /// `looked` or `routed` answer would have named); absent for other
+    /// messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
 }
 
 /// A client's id of a socket message: a string or a number.

@@ -131,6 +131,8 @@ pub fn decode(text: &str) -> Result<ClientMessage, ApiError> {
 pub struct Refusing {
     pub of: Option<String>,
     pub id: Option<Value>,
+    /// A try's, look's or route's `seq`, which its answer would have named.
+    pub seq: Option<u64>,
 }
 
 /// Reads a client's text frame as [`decode`] does, and what it was: its
@@ -149,6 +151,7 @@ pub fn decode_named(text: &str) -> (Refusing, Result<ClientMessage, ApiError>) {
     let mut named = Refusing::default();
     if let Some(m) = v.as_object_mut() {
         named.of = m.get("type").and_then(Value::as_str).map(str::to_owned);
+        named.seq = m.get("seq").and_then(Value::as_u64);
         match m.remove("id") {
             None => {}
             Some(id @ (Value::String(_) | Value::Number(_))) => named.id = Some(id),
@@ -172,6 +175,7 @@ fn error_frame_of(e: &ApiError, r: &Refusing) -> String {
         message: e.message.clone(),
         of: r.of.clone(),
         id: r.id.clone(),
+        seq: r.seq,
     };
     serde_json::to_string(&frame).unwrap_or_default()
 }
@@ -246,12 +250,17 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
         let mut strong = Some(tx);
         let weak = strong.as_ref().map(|t| t.downgrade());
         let mut viewer: Option<(Viewer, Lang)> = None;
+        // An answer to the client's own message waits for room in its
+        // queue rather than being dropped: a burst of the client's own
+        // messages slows its reading, and loses no answer.
         let send = |strong: &Option<mpsc::Sender<Push>>, s: String| {
-            if let Some(t) = strong
+            let to = strong
                 .clone()
-                .or_else(|| weak.as_ref().and_then(|w| w.upgrade()))
-            {
-                let _ = t.try_send(Push::Text(s.into()));
+                .or_else(|| weak.as_ref().and_then(|w| w.upgrade()));
+            async move {
+                if let Some(t) = to {
+                    let _ = t.send(Push::Text(s.into())).await;
+                }
             }
         };
         // This second's tries: (its start, how many).
@@ -295,7 +304,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         "rate_limited",
                         format!("at most {TRIES_PER_SECOND} tries a second"),
                     );
-                    send(&strong, error_frame_of(&e, &refusing));
+                    send(&strong, error_frame_of(&e, &refusing)).await;
                     continue;
                 }
             } else if matches!(msg, Message::Text(_) | Message::Binary(_)) {
@@ -316,7 +325,8 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         send(
                             &strong,
                             error_frame_of(&ApiError::rate_limited(l), &refusing),
-                        );
+                        )
+                        .await;
                         continue;
                     }
                 }
@@ -325,7 +335,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 (Message::Text(_), Some(m)) => match m {
                     Ok(m) => m,
                     Err(e) => {
-                        send(&strong, error_frame_of(&e, &refusing));
+                        send(&strong, error_frame_of(&e, &refusing)).await;
                         continue;
                     }
                 },
@@ -338,14 +348,15 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                     send(
                         &strong,
                         error_frame(&ApiError::bad_json("send text frames of JSON")),
-                    );
+                    )
+                    .await;
                     continue;
                 }
                 _ => continue,
             };
             let result = match m {
                 ClientMessage::Ping => {
-                    send(&strong, json!({"type": "pong"}).to_string());
+                    send(&strong, json!({"type": "pong"}).to_string()).await;
                     Ok(())
                 }
                 ClientMessage::Hello {
@@ -401,7 +412,8 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                             json!({"type": "tried", "version": version, "seq": seq, "ok": ok,
                                    "error": error, "text": text, "measure": measure, "us": us})
                             .to_string(),
-                        );
+                        )
+                        .await;
                         Ok(())
                     }
                     _ => Err(no_seat()),
@@ -414,7 +426,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                             Err(e) => json!({"type": "looked", "seq": seq, "error": e.code,
                                              "text": e.message}),
                         };
-                        send(&strong, frame.to_string());
+                        send(&strong, frame.to_string()).await;
                         Ok(())
                     }
                     None => Err(ApiError::bad_json("say hello before looking")),
@@ -429,7 +441,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                             Err(e) => json!({"type": "routed", "seq": seq, "error": e.code,
                                              "text": e.message}),
                         };
-                        send(&strong, frame.to_string());
+                        send(&strong, frame.to_string()).await;
                         Ok(())
                     }
                     None => Err(ApiError::bad_json("say hello before asking for a route")),
@@ -442,7 +454,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 },
             };
             if let Err(e) = result {
-                send(&strong, error_frame_of(&e, &refusing));
+                send(&strong, error_frame_of(&e, &refusing)).await;
             }
         }
         false
