@@ -535,6 +535,76 @@ pub struct SocketError {
     pub seq: Option<u64>,
 }
 
+/// A move's inches, as a `tried` frame measures it: the most a model's
+/// path uses (Slowing terrain counted twice) and the allowance.
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(dead_code, reason = "describes `Tried::measure` in the API document")]
+pub struct MoveMeasure {
+    pub used: f64,
+    pub allowance: f64,
+}
+
+/// A socket `try` answered (docs/api.md): the decision checked, not made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Tried {
+    /// Always `tried`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^tried$")]
+    pub kind: &'static str,
+    pub version: u64,
+    /// The try's own `seq`.
+    pub seq: u64,
+    pub ok: bool,
+    /// `illegal_decision` (the rules' refusal, in `text`), or why the try
+    /// was not checked (`stale_version`, `not_your_turn`, `game_over`,
+    /// `broken`); `null` when `ok`.
+    pub error: Option<&'static str>,
+    pub text: String,
+    /// For a move; `null` for a decision that moves nothing.
+    #[schema(value_type = Option<MoveMeasure>)]
+    pub measure: Value,
+    /// The server's time, in microseconds.
+    pub us: u64,
+}
+
+/// A socket `look` answered: what one unit sees of another, or why not.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Looked {
+    /// Always `looked`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^looked$")]
+    pub kind: &'static str,
+    pub seq: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<valerna_bov::battle::look::Look>)]
+    pub look: Option<Value>,
+    /// `bad_look`, with `text`, when there is nothing to look at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// A socket `route` answered: the bots' planner's march, or why none.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Routed {
+    /// Always `routed`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^routed$")]
+    pub kind: &'static str,
+    pub seq: u64,
+    /// A decision to `try`, then send.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<valerna_bov::battle::Decision>)]
+    pub decision: Option<Value>,
+    /// `bad_look`, with `text`: no such unit, a unit off the table, no
+    /// march found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
 /// A client's id of a socket message: a string or a number.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
@@ -599,7 +669,7 @@ pub struct EventsQuery {
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Reinvite, Invited, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, crate::hosted::Turn, ErrorBody, SocketError, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
+                       TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, crate::hosted::Turn, ErrorBody, SocketError, Tried, MoveMeasure, Looked, Routed, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
@@ -639,6 +709,7 @@ impl utoipa::Modify for FloodLimits {
         let long = error("uri_too_long: a request target over 8 KiB").build();
         let heavy = error("headers_too_large: over 64 headers or 32 KiB of them").build();
         let failed = error("The database failed; nothing was changed").build();
+        let large = error("too_large: a body over the limit (64 KiB), or declared so").build();
         // A created game's id leads to every route of a game: links that
         // let generated tests (schemathesis) follow a game from its creation.
         if let Some(op) = api
@@ -680,6 +751,10 @@ impl utoipa::Modify for FloodLimits {
                     .or_insert_with(|| malformed.clone().into());
                 r.entry("503".into())
                     .or_insert_with(|| failed.clone().into());
+                if op.request_body.is_some() {
+                    r.entry("413".into())
+                        .or_insert_with(|| large.clone().into());
+                }
             }
         }
     }
@@ -1478,10 +1553,19 @@ pub const MAX_URI: usize = 8 * 1024;
 pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 pub const MAX_HEADERS: usize = 64;
 
-/// Refuses a request whose target or headers are too large, with the one
-/// error body (414 `uri_too_long`, 431 `headers_too_large`), before any
-/// other work.
-async fn head_limits(req: Request, next: Next) -> Response {
+/// Refuses a request whose target or headers are too large, or that
+/// declares a body past the limit, with the one error body (414
+/// `uri_too_long`, 431 `headers_too_large`, 413 `too_large`), before any
+/// other work: a declared `Content-Length` is not waited for.
+async fn head_limits(State(app): Shared, req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > app.config.max_body as u64) {
+        return ApiError::too_large(app.config.max_body).into_response();
+    }
     let uri = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     if uri > MAX_URI {
         return ApiError::new(
@@ -1543,7 +1627,7 @@ pub fn router(app: Arc<App>) -> Router {
         ))
         .layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(limited, limit))
-        .layer(middleware::from_fn(head_limits))
+        .layer(middleware::from_fn_with_state(app.clone(), head_limits))
         .layer(middleware::from_fn(trace))
         .with_state(app)
 }

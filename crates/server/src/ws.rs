@@ -17,7 +17,7 @@ use valerna_game::Viewer;
 use valerna_texts::Lang;
 
 use crate::api::P;
-use crate::api::SocketError;
+use crate::api::{Looked, Routed, SocketError, Tried};
 use crate::app::{App, Push, Slot};
 use crate::error::ApiError;
 use crate::limit::Key;
@@ -178,6 +178,11 @@ fn error_frame_of(e: &ApiError, r: &Refusing) -> String {
         seq: r.seq,
     };
     serde_json::to_string(&frame).unwrap_or_default()
+}
+
+/// A frame the socket sends, as its schema in docs/openapi.json says.
+fn to_frame(frame: &impl serde::Serialize) -> String {
+    serde_json::to_string(frame).unwrap_or_default()
 }
 
 fn error_frame(e: &ApiError) -> String {
@@ -407,13 +412,17 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                                 Err(e) => (false, Some(e.code), e.message, Value::Null),
                             };
                         let us = start.elapsed().as_micros() as u64;
-                        send(
-                            &strong,
-                            json!({"type": "tried", "version": version, "seq": seq, "ok": ok,
-                                   "error": error, "text": text, "measure": measure, "us": us})
-                            .to_string(),
-                        )
-                        .await;
+                        let frame = Tried {
+                            kind: "tried",
+                            version,
+                            seq,
+                            ok,
+                            error,
+                            text,
+                            measure,
+                            us,
+                        };
+                        send(&strong, to_frame(&frame)).await;
                         Ok(())
                     }
                     _ => Err(no_seat()),
@@ -421,12 +430,18 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 ClientMessage::Look { seq, from, to } => match viewer {
                     Some(_) => {
                         let query = json!({"from": from, "to": to});
-                        let frame = match app.look(&slot, &query).await {
-                            Ok(look) => json!({"type": "looked", "seq": seq, "look": look}),
-                            Err(e) => json!({"type": "looked", "seq": seq, "error": e.code,
-                                             "text": e.message}),
+                        let (look, error, text) = match app.look(&slot, &query).await {
+                            Ok(look) => (Some(look), None, None),
+                            Err(e) => (None, Some(e.code), Some(e.message)),
                         };
-                        send(&strong, frame.to_string()).await;
+                        let frame = Looked {
+                            kind: "looked",
+                            seq,
+                            look,
+                            error,
+                            text,
+                        };
+                        send(&strong, to_frame(&frame)).await;
                         Ok(())
                     }
                     None => Err(ApiError::bad_json("say hello before looking")),
@@ -434,14 +449,18 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 ClientMessage::Route { seq, unit, x, y } => match viewer {
                     Some(_) => {
                         let query = json!({"route": unit, "to": {"x": x, "y": y}});
-                        let frame = match app.look(&slot, &query).await {
-                            Ok(decision) => {
-                                json!({"type": "routed", "seq": seq, "decision": decision})
-                            }
-                            Err(e) => json!({"type": "routed", "seq": seq, "error": e.code,
-                                             "text": e.message}),
+                        let (decision, error, text) = match app.look(&slot, &query).await {
+                            Ok(decision) => (Some(decision), None, None),
+                            Err(e) => (None, Some(e.code), Some(e.message)),
                         };
-                        send(&strong, frame.to_string()).await;
+                        let frame = Routed {
+                            kind: "routed",
+                            seq,
+                            decision,
+                            error,
+                            text,
+                        };
+                        send(&strong, to_frame(&frame)).await;
                         Ok(())
                     }
                     None => Err(ApiError::bad_json("say hello before asking for a route")),

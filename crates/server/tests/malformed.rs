@@ -206,3 +206,42 @@ async fn the_refusals_are_the_documented_ones() {
         create["lang"]
     );
 }
+
+/// A body declared larger than the limit is refused 413 `too_large` at
+/// once, on every route that takes one, before a byte of it is read
+/// (before: the server waited for it, 30 s, and answered 408).
+#[tokio::test]
+async fn a_body_declared_too_large_is_refused_at_once() {
+    let s = common::server().await;
+    let (id, _) = s
+        .create(&["human", "faceless", "faceless", "faceless"], 1)
+        .await;
+    for path in [
+        "/api/games".to_owned(),
+        format!("/api/games/{id}/decisions"),
+        format!("/api/games/{id}/join"),
+        "/api/bov/lists".to_owned(),
+        "/api/bov/packs".to_owned(),
+        "/api/bov/cards/check".to_owned(),
+    ] {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: 100000000\r\nConnection: close\r\n\r\n"
+        );
+        let t = std::time::Instant::now();
+        let (status, body) =
+            tokio::time::timeout(std::time::Duration::from_secs(5), raw(&s, &head))
+                .await
+                .unwrap_or_else(|_| panic!("{path}: no answer within 5 s"));
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (413, Some("too_large")),
+            "{path}: {body}"
+        );
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(2),
+            "{path}: {:?}",
+            t.elapsed()
+        );
+    }
+}

@@ -405,3 +405,84 @@ fn no_schema_is_a_free_form_object() {
     empty("#", &doc, &mut bad);
     assert!(bad.is_empty(), "free-form schemas:\n{}", bad.join("\n"));
 }
+
+/// The socket's answers to tries, looks and routes, and its refusals,
+/// follow their schemas in the document (`Tried`, `Looked`, `Routed`,
+/// `SocketError`): a client written from the document reads them.
+#[tokio::test]
+async fn the_socket_s_answers_follow_the_document() {
+    let s = common::server().await;
+    let (id, tokens) = s.create_battle(&["human", "greedy"], 21, json!({})).await;
+    let st = s.state(&id, Some(&tokens[0])).await;
+    assert_eq!(st["question"]["seat"], 0, "{st}");
+    let legal = st["question"]["options"][0]["decision"].clone();
+    let version = st["version"].as_u64().unwrap();
+    let doc = document();
+    let valid = |name: &str, frame: &Value| {
+        let mut root = json!({"$ref": format!("#/components/schemas/{name}")});
+        root["components"] = doc["components"].clone();
+        let v = jsonschema::draft202012::new(&root).unwrap();
+        let errors: Vec<String> = v.iter_errors(frame).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{name}: {errors:?} in {frame}");
+    };
+    let mut ws = valerna_server::client::Socket::connect(s.addr, &id)
+        .await
+        .unwrap();
+    ws.send(&json!({"type": "hello", "token": tokens[0]}))
+        .await
+        .unwrap();
+    let sent = [
+        (
+            json!({"type": "try", "version": version, "seq": 1, "decision": legal}),
+            "Tried",
+        ),
+        (
+            json!({"type": "try", "version": version + 9, "seq": 2, "decision": legal}),
+            "Tried",
+        ),
+        (
+            json!({"type": "try", "version": version, "seq": 3, "decision": "Pass"}),
+            "Tried",
+        ),
+        (
+            json!({"type": "look", "seq": 4, "from": 0, "to": 1}),
+            "Looked",
+        ),
+        (
+            json!({"type": "look", "seq": 5, "from": 0, "to": 999}),
+            "Looked",
+        ),
+        (
+            json!({"type": "route", "seq": 6, "unit": 0, "x": 10.0, "y": 10.0}),
+            "Routed",
+        ),
+        (
+            json!({"type": "route", "seq": 7, "unit": 999, "x": 1.0, "y": 1.0}),
+            "Routed",
+        ),
+        (
+            json!({"type": "decide", "version": version + 9, "option": 0, "id": "d"}),
+            "SocketError",
+        ),
+    ];
+    for (message, _) in &sent {
+        ws.send(message).await.unwrap();
+    }
+    let mut seen = 0;
+    while seen < sent.len() {
+        let (m, raw) = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("every message is answered")
+            .unwrap();
+        let name = match m["type"].as_str() {
+            Some("tried") => "Tried",
+            Some("looked") => "Looked",
+            Some("routed") => "Routed",
+            Some("error") => "SocketError",
+            _ => continue,
+        };
+        assert!(sent.iter().any(|(_, n)| *n == name), "{raw}");
+        valid(name, &m);
+        seen += 1;
+    }
+}
