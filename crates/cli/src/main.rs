@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod admin;
 mod arena;
 mod balance;
 mod bov;
@@ -40,6 +41,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Measure the server: many games at once over WebSockets.
     Loadtest(serve::LoadtestArgs),
+    /// The server's stored games after an upgrade or a rollback: listed,
+    /// replayed by this build, broken marks taken off.
+    Admin(admin::AdminArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Command::Lov(args) => lov::run(args),
         Command::Serve(args) => serve::serve(args),
         Command::Loadtest(args) => serve::loadtest(args),
+        Command::Admin(args) => admin::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

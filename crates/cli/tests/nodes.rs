@@ -208,7 +208,7 @@ async fn replayed(store: &dyn Store, id: &str) -> Vec<u8> {
     let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
     let table = (valerna_server::games::named(&g.new.game).unwrap().host)(&record).unwrap();
     assert_eq!(
-        table.state_hash(),
+        format!("{}:{}", valerna_server::BUILD, table.state_hash()),
         hash,
         "{id}: the replay reaches the stored state"
     );
@@ -619,7 +619,7 @@ async fn nodes_started_stopped_and_a_restarted_database_lose_nothing() {
     let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
     let table = (valerna_server::games::named("lov").unwrap().host)(&record).unwrap();
     assert_eq!(
-        table.state_hash(),
+        format!("{}:{}", valerna_server::BUILD, table.state_hash()),
         hash,
         "the log replays to the stored state"
     );

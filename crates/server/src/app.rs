@@ -266,6 +266,8 @@ pub struct App {
     /// One permit: finished games are weighed one at a time, on one core,
     /// so that requests for many charts never take the bots' cores.
     weighing: Arc<tokio::sync::Semaphore>,
+    /// The stored games this build cannot host, by id (see [`Unplayable`]).
+    unplayable: RwLock<HashMap<String, Unplayable>>,
     /// This node, when games are leased (see [`Config::node_url`]).
     node: Option<Node>,
     /// Held while a game is taken over from the store, so that two requests
@@ -405,6 +407,7 @@ impl App {
             dropped_for_not_reading: AtomicUsize::new(0),
             turns: Mutex::new(VecDeque::new()),
             weighing: Arc::new(tokio::sync::Semaphore::new(1)),
+            unplayable: RwLock::new(HashMap::new()),
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
@@ -429,8 +432,13 @@ impl App {
                 }
                 continue;
             }
-            let Some(slot) = rebuild(g, &hash) else {
-                continue;
+            let slot = match rebuild(g, &hash) {
+                Ok(slot) => slot,
+                Err(u) => {
+                    broken += 1;
+                    app.unplayable(*u);
+                    continue;
+                }
             };
             let live = slot.live.lock().await;
             if let Some(reason) = &live.broken {
@@ -476,7 +484,7 @@ impl App {
             return Ok(Place::Here);
         };
         let here = self.slot(id).ok();
-        if here.as_ref().is_some_and(|s| s.leased()) {
+        if here.as_ref().is_some_and(|s| s.leased()) || self.playable(id).is_err() {
             return Ok(Place::Here);
         }
         // Not here, or here with a lease that may have run out (a renewal
@@ -525,9 +533,19 @@ impl App {
                 let _ = self.store.release(&node.id, Some(id)).await;
             }
         };
-        let Some(slot) = self.replayed(id).await? else {
-            release().await;
-            return Ok(());
+        let slot = match self.replayed(id).await {
+            Ok(Some(slot)) => slot,
+            // Gone, or a game this build cannot host (kept as broken):
+            // no one's to hold.
+            Ok(None) => {
+                release().await;
+                return Ok(());
+            }
+            Err(e) if e.code == "broken" => {
+                release().await;
+                return Ok(());
+            }
+            Err(e) => return Err(e),
         };
         let live = slot.live.lock().await;
         if let Some(reason) = &live.broken {
@@ -744,7 +762,7 @@ impl App {
                 invite_hashes: auth.iter().map(|a| a.invite.clone()).collect(),
                 mode: c.mode.name().to_owned(),
                 lang: c.lang.code().to_owned(),
-                state_hash: table.state_hash(),
+                state_hash: stamped(&*table),
             })
             .await
             .map_err(ApiError::store)?;
@@ -1060,19 +1078,33 @@ impl App {
         let games = self.games.read().unwrap_or_else(|e| e.into_inner());
         let mut list: Vec<&Arc<Slot>> = games.values().collect();
         list.sort_by(|a, b| b.created.cmp(&a.created).then(a.id.cmp(&b.id)));
-        list.iter()
+        let mut out: Vec<(i64, Value)> = list
+            .iter()
             .map(|s| {
                 let sum = s.summary.lock().unwrap_or_else(|e| e.into_inner()).clone();
                 let joined = s.joined();
-                json!({
-                    "id": s.id, "game": s.game, "created": s.created, "lang": s.lang.code(),
-                    "mode": s.mode.name(), "status": sum.status, "version": sum.version,
-                    "seats": s.seats.iter().enumerate().map(|(i, k)| json!({
-                        "seat": i, "kind": k.name(), "taken": joined[i],
-                    })).collect::<Vec<_>>(),
-                })
+                (
+                    s.created,
+                    json!({
+                        "id": s.id, "game": s.game, "created": s.created, "lang": s.lang.code(),
+                        "mode": s.mode.name(), "status": sum.status, "version": sum.version,
+                        "seats": s.seats.iter().enumerate().map(|(i, k)| json!({
+                            "seat": i, "kind": k.name(), "taken": joined[i],
+                        })).collect::<Vec<_>>(),
+                    }),
+                )
             })
-            .collect()
+            .collect();
+        // The games this build cannot host, broken, never hidden.
+        out.extend(
+            self.unplayable
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .values()
+                .map(|u| (u.created, u.listed())),
+        );
+        out.sort_by_key(|(created, _)| std::cmp::Reverse(*created));
+        out.into_iter().map(|(_, v)| v).collect()
     }
 
     /// The state of a game for one viewer (the body of `GET /api/games/{id}`).
@@ -1164,7 +1196,7 @@ impl App {
             };
             let mut next = table.clone_box();
             next.apply(&decision).map_err(|e| illegal(e.0))?;
-            let hash = next.state_hash();
+            let hash = stamped(&*next);
             app.store
                 .append(&slot.id, version, Row::Decision { decision }, hash)
                 .await
@@ -1205,7 +1237,7 @@ impl App {
                 ));
             }
             let next = live.table.take_back().map_err(|e| cannot(&e.0))?;
-            let hash = next.state_hash();
+            let hash = stamped(&*next);
             app.store
                 .append(&slot.id, version, Row::TakeBack, hash)
                 .await
@@ -1410,14 +1442,45 @@ impl App {
     /// against its state hash; `None` if the store has no such game.
     async fn replayed(&self, id: &str) -> Result<Option<Arc<Slot>>, ApiError> {
         let stored = self.store.load(id).await.map_err(ApiError::store)?;
-        Ok(match stored {
-            // Replaying is work for the processor: off the async threads.
-            Some((g, hash)) => tokio::task::spawn_blocking(move || rebuild(g, &hash))
-                .await
-                .ok()
-                .flatten(),
-            None => None,
-        })
+        let Some((g, hash)) = stored else {
+            return Ok(None);
+        };
+        // Replaying is work for the processor: off the async threads.
+        match tokio::task::spawn_blocking(move || rebuild(g, &hash)).await {
+            Ok(Ok(slot)) => Ok(Some(slot)),
+            Ok(Err(u)) => {
+                let refused = u.refusal();
+                self.unplayable(*u);
+                Err(refused)
+            }
+            Err(e) => Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                format!("replaying game {id} failed: {e}"),
+            )),
+        }
+    }
+
+    /// Keeps a game this build cannot host, for the lobby and its refusals.
+    fn unplayable(&self, u: Unplayable) {
+        self.unplayable
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(u.id.clone(), u);
+    }
+
+    /// Refused 409 `broken` with its reason if game `id` is one this build
+    /// cannot host.
+    fn playable(&self, id: &str) -> Result<(), ApiError> {
+        match self
+            .unplayable
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+        {
+            Some(u) => Err(u.refusal()),
+            None => Ok(()),
+        }
     }
 
     /// Game `id`, in memory or, once finished, read back from the store
@@ -1427,6 +1490,7 @@ impl App {
         if let Ok(slot) = self.slot(id) {
             return Ok(slot);
         }
+        self.playable(id)?;
         // Only a finished game is served from the store: a game being
         // played lives in memory alone (one copy takes its decisions).
         let Some(slot) = self.replayed(id).await? else {
@@ -1699,23 +1763,90 @@ async fn renew_leases(app: std::sync::Weak<App>) {
     }
 }
 
+/// What this build makes of a stored game, its broken mark aside
+/// (`valerna admin games`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It replays, and is being played.
+    Playing,
+    /// It replays to its end.
+    Over,
+    /// It does not replay (or not to its stored state), or this build
+    /// cannot host it: why.
+    Broken(String),
+}
+
+/// Replays stored game `g` as a server starting would, but without taking
+/// its broken mark as given: after an upgrade or a rollback, a game marked
+/// broken may replay again.
+pub fn recheck(mut g: crate::store::StoredGame, hash: &str) -> Verdict {
+    g.broken = None;
+    match rebuild(g, hash) {
+        Err(u) => Verdict::Broken(u.reason),
+        Ok(slot) => {
+            let p = slot.published();
+            match p.broken {
+                Some(why) => Verdict::Broken(why),
+                None if p.table.is_over() => Verdict::Over,
+                None => Verdict::Playing,
+            }
+        }
+    }
+}
+
+/// The build that took a stored state hash, if it was named.
+pub fn taken_by(hash: &str) -> Option<&str> {
+    hash.split_once(':').map(|(build, _)| build)
+}
+
+/// The state hash the store keeps: the build that took it ([`crate::BUILD`])
+/// and the hash of every viewer's view and events. Only the same build
+/// compares it: another may word a view otherwise (a new field) and play
+/// the very same game.
+fn stamped(table: &dyn Hosted) -> String {
+    format!("{}:{}", crate::BUILD, table.state_hash())
+}
+
 /// A game as its record replays it: checked against its stored state hash,
-/// and broken (served read-only) if it does not replay to it; `None` if not
-/// even its setup starts a game.
-fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
+/// and broken (served read-only) if it does not replay to it; `Err` with
+/// the reason, and what the lobby says of it, if not even its setup starts
+/// a game on this build (another content pack, a game this build lacks).
+fn rebuild(g: crate::store::StoredGame, hash: &str) -> Result<Arc<Slot>, Box<Unplayable>> {
+    let unplayable = |why: String| {
+        tracing::error!(game = %g.new.id, reason = %why, "game broken: this build cannot host it");
+        Box::new(Unplayable {
+            id: g.new.id.clone(),
+            game: g.new.game.clone(),
+            created: g.new.created,
+            lang: g.new.lang.clone(),
+            mode: Mode::from_name(&g.new.mode),
+            seats: g.new.seats.clone(),
+            version: g.version(),
+            reason: format!("this server cannot play it: {why}"),
+        })
+    };
     let record = json!({"setup": g.new.setup, "decisions": g.decisions()});
     let mut why = g.broken.clone();
     let host = match crate::games::named(&g.new.game) {
         Ok(e) => e.host,
-        Err(e) => {
-            tracing::error!(game = %g.new.id, error = %e, "game skipped");
-            return None;
-        }
+        Err(e) => return Err(unplayable(e)),
     };
     let table = match host(&record) {
         Ok(t) => {
-            if why.is_none() && t.state_hash() != hash {
-                why = Some("its replay does not reach the stored state".into());
+            match hash.split_once(':') {
+                // The same build: its replay must reach the stored state.
+                Some((build, h)) if build == crate::BUILD => {
+                    if why.is_none() && t.state_hash() != h {
+                        why = Some("its replay does not reach the stored state".into());
+                    }
+                }
+                // Another build (or one from before builds were named),
+                // whose views and events may be worded otherwise: every
+                // decision of the record replays, and the game goes on as
+                // this build plays it.
+                _ => {
+                    tracing::info!(game = %g.new.id, stored = %hash, "game replayed by another build")
+                }
             }
             t
         }
@@ -1725,10 +1856,7 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
             let setup_only = json!({"setup": g.new.setup, "decisions": []});
             match host(&setup_only) {
                 Ok(t) => t,
-                Err(e) => {
-                    tracing::error!(game = %g.new.id, error = %e, "game skipped");
-                    return None;
-                }
+                Err(e) => return Err(unplayable(e)),
             }
         }
     };
@@ -1775,7 +1903,37 @@ fn rebuild(g: crate::store::StoredGame, hash: &str) -> Option<Arc<Slot>> {
             subs: Vec::new(),
         }),
     };
-    Some(Arc::new(slot))
+    Ok(Arc::new(slot))
+}
+
+/// A stored game this build cannot host at all: listed in the lobby as
+/// broken, and answered 409 `broken` with its reason, never hidden.
+#[derive(Clone, Debug)]
+pub struct Unplayable {
+    id: String,
+    game: String,
+    created: i64,
+    lang: String,
+    mode: Mode,
+    seats: Vec<String>,
+    version: u64,
+    reason: String,
+}
+
+impl Unplayable {
+    fn listed(&self) -> Value {
+        json!({
+            "id": self.id, "game": self.game, "created": self.created, "lang": self.lang,
+            "mode": self.mode.name(), "status": "broken", "version": self.version,
+            "seats": self.seats.iter().enumerate().map(|(i, k)| json!({
+                "seat": i, "kind": k, "taken": true,
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    fn refusal(&self) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, "broken", self.reason.clone())
+    }
 }
 
 /// Refuses a change to a broken or finished game, or at a stale version.

@@ -30,6 +30,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use app::{App, Config};
+
+/// This build's identity: a hash of the rule engines', bots' and dice's
+/// sources and of the content pack (`build.rs`). Two builds with the same
+/// identity play every game the same.
+pub const BUILD: &str = env!("VALERNA_BUILD");
 pub use store::postgres::PgStore;
 pub use store::{SqliteStore, Store};
 

@@ -168,6 +168,9 @@ pub trait Store: Send + Sync {
     fn append(&self, id: &str, version: u64, row: Row, state_hash: String) -> Reply<()>;
     /// Marks a game broken, with the reason.
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()>;
+    /// Takes a game's broken mark away (`valerna admin recheck --unbreak`:
+    /// it replays again, after an upgrade or a rollback).
+    fn unbreak(&self, id: &str) -> Reply<()>;
     /// Changes `seat`'s secrets if its token entry is still `from`
     /// (compare and set): the entry becomes `to` and, with `invite`, the
     /// invitation's hash becomes it. Refused with [`StoreError::Joined`]
@@ -318,7 +321,7 @@ enum Command {
         hash: String,
         answer: Answer<()>,
     },
-    Broken(String, String, Answer<()>),
+    Broken(String, Option<String>, Answer<()>),
     Seat {
         id: String,
         seat: u8,
@@ -404,7 +407,11 @@ impl Store for SqliteStore {
     }
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()> {
         let id = id.to_owned();
-        self.send(move |a| Command::Broken(id, reason, a))
+        self.send(move |a| Command::Broken(id, Some(reason), a))
+    }
+    fn unbreak(&self, id: &str) -> Reply<()> {
+        let id = id.to_owned();
+        self.send(move |a| Command::Broken(id, None, a))
     }
     fn set_seat(
         &self,
@@ -763,7 +770,10 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         ..
                     } => do_append(&tx, id, *version, row, hash),
                     Command::Broken(id, reason, _) => tx
-                        .execute("UPDATE games SET broken = ?2 WHERE id = ?1", [id, reason])
+                        .execute(
+                            "UPDATE games SET broken = ?2 WHERE id = ?1",
+                            rusqlite::params![id, reason],
+                        )
                         .map(|_| ())
                         .map_err(Into::into),
                     Command::Seat {

@@ -27,12 +27,12 @@ async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
             .unwrap();
         ids.push(id);
     }
-    // Game 0's stored state no longer matches its log; game 1's log holds a
-    // decision its game refuses.
+    // Game 0's stored state, as this very build took it, no longer matches
+    // its log; game 1's log holds a decision its game refuses.
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute(
-        "UPDATE games SET state_hash = 'tampered' WHERE id = ?1",
-        [&ids[0]],
+        "UPDATE games SET state_hash = ?2 WHERE id = ?1",
+        [&ids[0], &format!("{}:tampered", valerna_server::BUILD)],
     )
     .unwrap();
     conn.execute(
@@ -78,5 +78,86 @@ async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
             assert!(state["broken"].is_null());
             assert!(r.is_ok(), "game {i} goes on: {:?}", r.err());
         }
+    }
+}
+
+/// After an upgrade: a game whose setup this build cannot host (a Lords of
+/// Vaala game made with another content pack: any edit of content/lov/)
+/// is listed as broken and answered 409 `broken` with its reason, never
+/// hidden (it was skipped: 404 `no_game`); a game whose state hash another
+/// build took (its views may be worded otherwise) replays and goes on.
+#[tokio::test]
+async fn after_an_upgrade_no_game_is_hidden() {
+    let s = common::server().await;
+    let db = s.dir.join("test.db");
+    let mut ids = Vec::new();
+    for seed in 0..3 {
+        let (id, _) = s
+            .create(&["human", "faceless", "faceless", "faceless"], seed)
+            .await;
+        let slot = s.app.slot(&id).unwrap();
+        s.app
+            .decide(&slot, 0, 0, Choice::Option(0), None)
+            .await
+            .unwrap();
+        ids.push(id);
+    }
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    // Game 0 made with another content pack.
+    conn.execute(
+        "UPDATE games SET setup = json_set(setup, '$.content', 12345) WHERE id = ?1",
+        [&ids[0]],
+    )
+    .unwrap();
+    // Game 1's state taken by another build, which worded it otherwise;
+    // game 2's by a build from before builds were named.
+    conn.execute(
+        "UPDATE games SET state_hash = 'f00dfeedf00dfeed:0123' WHERE id = ?1",
+        [&ids[1]],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE games SET state_hash = 'abcdef' WHERE id = ?1",
+        [&ids[2]],
+    )
+    .unwrap();
+    drop(conn);
+    let s2 = s.restarted().await;
+    let lobby = s2.get("/api/games", None).await.body;
+    let listed = |id: &str| {
+        lobby
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap_or_else(|| panic!("{id} is not listed: {lobby}"))
+            .clone()
+    };
+    assert_eq!(listed(&ids[0])["status"], "broken");
+    let a = s2.get(&format!("/api/games/{}", ids[0]), None).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (409, Some("broken")),
+        "{}",
+        a.raw
+    );
+    let why = a.body["message"].as_str().unwrap();
+    assert!(
+        why.contains("cannot play it") && why.contains("content pack"),
+        "{why}"
+    );
+    let a = s2
+        .post(
+            &format!("/api/games/{}/decisions", ids[0]),
+            None,
+            r#"{"version":1,"option":0}"#,
+        )
+        .await;
+    assert_eq!(a.status, 409, "{}", a.raw);
+    for id in &ids[1..] {
+        assert_eq!(listed(id)["status"], "playing", "{id}");
+        let slot = s2.app.slot(id).unwrap();
+        let r = s2.app.decide(&slot, 0, 1, Choice::Option(0), None).await;
+        assert!(r.is_ok(), "{id} goes on: {:?}", r.err());
     }
 }

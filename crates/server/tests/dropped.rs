@@ -271,6 +271,9 @@ impl Store for Slowed {
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()> {
         self.inner.mark_broken(id, reason)
     }
+    fn unbreak(&self, id: &str) -> Reply<()> {
+        self.inner.unbreak(id)
+    }
     fn set_seat(
         &self,
         id: &str,

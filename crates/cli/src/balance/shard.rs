@@ -23,10 +23,9 @@ const MAX_SHARD_BYTES: u64 = 1 << 30;
 /// The shard files' format; a merge refuses any other. 2: the build.
 const FORMAT: u32 = 2;
 
-/// This build of valerna: a hash of the engines', bots' and dice's sources
-/// and of the content pack (`build.rs`). Shards of two builds may play
-/// the same seed differently, so they are never joined.
-pub const BUILD: &str = env!("VALERNA_BUILD");
+/// This build of valerna ([`valerna_server::BUILD`]): shards of two builds
+/// may play the same seed differently, so they are never joined.
+pub const BUILD: &str = valerna_server::BUILD;
 
 /// Which part of a report's games one run plays: the `index`-th of `count`
 /// (counted from 1, as `--shard 2/3` says).

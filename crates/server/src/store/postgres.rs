@@ -299,6 +299,15 @@ impl Store for PgStore {
         })
     }
 
+    fn unbreak(&self, id: &str) -> Reply<()> {
+        let id = id.to_owned();
+        self.run(move |c| async move {
+            c.execute("UPDATE games SET broken = NULL WHERE id = $1", &[&id])
+                .await?;
+            Ok(())
+        })
+    }
+
     fn mark_broken(&self, id: &str, reason: String) -> Reply<()> {
         let id = id.to_owned();
         self.run(move |c| async move {
