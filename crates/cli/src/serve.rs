@@ -91,6 +91,11 @@ pub struct ServeArgs {
     /// database (statements are pipelined on each).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=256))]
     db_connections: u16,
+    /// Put away a game with no decision for this many days: out of memory,
+    /// the lobby and the leases, kept whole, and taken up again where it
+    /// stood when its link is opened (0: never).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u16).range(0..=3650))]
+    expire_days: u16,
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
@@ -227,6 +232,8 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
             node_url: args.node_url.map(|u| u.trim_end_matches('/').to_owned()),
             lease: Duration::from_secs_f64(args.lease_seconds),
             db_connections: usize::from(args.db_connections),
+            expire_after: (args.expire_days > 0)
+                .then(|| Duration::from_secs(u64::from(args.expire_days) * 24 * 3600)),
             ..Config::default()
         },
     };

@@ -49,6 +49,11 @@ pub struct Config {
     pub lease: Duration,
     /// With PostgreSQL, the connections kept to the database.
     pub db_connections: usize,
+    /// How long a game may go without a decision before it is put away:
+    /// out of memory, the lobby and the leases, kept whole in the store,
+    /// and taken up again where it stood when its link is opened. `None`:
+    /// never.
+    pub expire_after: Option<Duration>,
 }
 
 impl Default for Config {
@@ -64,6 +69,7 @@ impl Default for Config {
             node_url: None,
             lease: Duration::from_secs(10),
             db_connections: crate::store::postgres::CONNECTIONS,
+            expire_after: Some(Duration::from_secs(30 * 24 * 3600)),
         }
     }
 }
@@ -387,7 +393,7 @@ impl App {
     /// With [`Config::node_url`], only the games whose lease this node
     /// takes are kept: the others are another live node's.
     pub async fn load(store: Arc<dyn Store>, config: Config) -> Result<Arc<App>, String> {
-        let stored = store.load_all().await.map_err(|e| e.to_string())?;
+        let stored = store.load_playing().await.map_err(|e| e.to_string())?;
         let node = config.node_url.clone().map(|url| Node {
             id: new_token(),
             url,
@@ -412,24 +418,12 @@ impl App {
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
             let was_broken = g.broken.is_some();
-            if let (Some(node), false) = (&app.node, was_broken) {
-                // A game another node is playing is that node's to replay
-                // and judge: the lease first, then the game read again.
-                let asked = Instant::now();
-                match app.store.lease(&g.new.id, node, app.lease_ms()).await {
-                    Ok(Lease::Held) => {
-                        app.adopt(&g.new.id, Some(asked))
-                            .await
-                            .map_err(|e| e.message)?;
-                        match app.slot(&g.new.id) {
-                            Ok(s) if s.published().broken.is_some() => broken += 1,
-                            Ok(_) => ok += 1,
-                            Err(_) => {}
-                        }
-                    }
-                    Ok(_) => {}
-                    Err(e) => return Err(e.to_string()),
-                }
+            if app.node.is_some() && !was_broken {
+                // With leases, a game is taken up by the node first asked
+                // for it ([`App::locate`]): a node that starts takes none,
+                // so that the first one up does not take every free game,
+                // and a game another node is playing is that node's to
+                // replay and judge.
                 continue;
             }
             let slot = match rebuild(g, &hash) {
@@ -463,6 +457,9 @@ impl App {
         tracing::info!(games = ok, broken, "games loaded");
         if app.node.is_some() {
             tokio::spawn(renew_leases(Arc::downgrade(&app)));
+        }
+        if app.config.expire_after.is_some() {
+            tokio::spawn(put_away(Arc::downgrade(&app)));
         }
         Ok(app)
     }
@@ -568,6 +565,30 @@ impl App {
         self.schedule_bot(&slot, &live);
         tracing::info!(game = %id, version = live.version, "game read from the store");
         Ok(())
+    }
+
+    /// Puts away every game with no decision for `after` (see
+    /// [`Config::expire_after`]).
+    pub async fn expire(&self, after: Duration) {
+        let before = now() - after.as_secs().min(i64::MAX as u64) as i64;
+        match self.store.expire(before).await {
+            Ok(ids) => {
+                for id in &ids {
+                    self.evict(
+                        id,
+                        "the game was put away for want of decisions: open its link to take it up again",
+                    )
+                    .await;
+                    if let Some(node) = &self.node {
+                        let _ = self.store.release(&node.id, Some(id)).await;
+                    }
+                }
+                if !ids.is_empty() {
+                    tracing::info!(games = ids.len(), "games put away for want of decisions");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "putting away the games without decisions"),
+        }
     }
 
     /// Lets game `id` go from memory, its listeners told to reconnect
@@ -1486,7 +1507,7 @@ impl App {
     /// Game `id`, in memory or, once finished, read back from the store
     /// (replayed, read-only: a finished game takes no decision); `no_game`
     /// if there is none.
-    pub async fn find(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+    pub async fn find(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, ApiError> {
         if let Ok(slot) = self.slot(id) {
             return Ok(slot);
         }
@@ -1499,6 +1520,17 @@ impl App {
         let live = slot.live.lock().await;
         if live.broken.is_none() && !live.table.is_over() {
             drop(live);
+            // Put away for want of decisions ([`Config::expire_after`]):
+            // asked for, it is taken up again where it stood.
+            if self.store.resume(id).await.map_err(ApiError::store)? {
+                tracing::info!(game = %id, "game taken up again");
+                match self.node {
+                    Some(_) => {
+                        self.locate(id).await?;
+                    }
+                    None => self.adopt(id, None).await?,
+                }
+            }
             return self.slot(id);
         }
         slot.summarise(&live);
@@ -1705,6 +1737,28 @@ impl App {
                 let _ = sub.tx.try_send(Push::Close(reason.to_owned()));
             }
         }
+    }
+}
+
+/// Puts away the games with no decision for [`Config::expire_after`], at
+/// start and every hour after (and as often as a tenth of the time, when
+/// it is short): out of the store's games being played, then out of memory,
+/// their listeners told how to come back.
+async fn put_away(app: std::sync::Weak<App>) {
+    loop {
+        let Some(after) = app.upgrade().and_then(|a| a.config.expire_after) else {
+            return;
+        };
+        if let Some(app) = app.upgrade() {
+            if app.shutting_down() {
+                return;
+            }
+            app.expire(after).await;
+        }
+        tokio::time::sleep(
+            (after / 10).clamp(Duration::from_millis(50), Duration::from_secs(3600)),
+        )
+        .await;
     }
 }
 

@@ -192,8 +192,19 @@ pub trait Store: Send + Sync {
     fn join(&self, id: &str, seat: u8, entry: String) -> Reply<()> {
         self.set_seat(id, seat, String::new(), entry, None)
     }
-    /// Every game with its log.
+    /// Every game with its log, finished and put away ones too
+    /// (`valerna admin games`).
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>>;
+    /// The games being played (or broken) with their logs: what a server
+    /// starting takes up, not the finished or put away ones.
+    fn load_playing(&self) -> Reply<Vec<(StoredGame, String)>>;
+    /// Puts away the games being played with no decision (nor creation)
+    /// since `before` (seconds since the Unix epoch): out of the lobby and
+    /// the leases, kept whole; answers their ids.
+    fn expire(&self, before: i64) -> Reply<Vec<String>>;
+    /// Takes game `id` out of the put away ones, if it is one: answers
+    /// whether it was.
+    fn resume(&self, id: &str) -> Reply<bool>;
     /// One game with its log, if there is one.
     fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>>;
     /// Marks a game finished: it is then kept only here, not in memory.
@@ -330,7 +341,10 @@ enum Command {
         invite: Option<String>,
         answer: Answer<()>,
     },
-    Load(Answer<Vec<(StoredGame, String)>>),
+    /// With `true`, the games being played only.
+    Load(bool, Answer<Vec<(StoredGame, String)>>),
+    Expire(i64, Answer<Vec<String>>),
+    Resume(String, Answer<bool>),
     LoadOne(String, Answer<Option<(StoredGame, String)>>),
     Finish(String, Answer<()>),
     Finished(usize, Answer<Vec<FinishedGame>>),
@@ -432,7 +446,17 @@ impl Store for SqliteStore {
         })
     }
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
-        self.send(Command::Load)
+        self.send(|a| Command::Load(false, a))
+    }
+    fn load_playing(&self) -> Reply<Vec<(StoredGame, String)>> {
+        self.send(|a| Command::Load(true, a))
+    }
+    fn expire(&self, before: i64) -> Reply<Vec<String>> {
+        self.send(move |a| Command::Expire(before, a))
+    }
+    fn resume(&self, id: &str) -> Reply<bool> {
+        let id = id.to_owned();
+        self.send(move |a| Command::Resume(id, a))
     }
     fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>> {
         let id = id.to_owned();
@@ -649,17 +673,37 @@ pub(crate) fn stored_game(
     ))
 }
 
+/// SQL: the games being played (over = 1 finished, 2 put away).
+pub(crate) const PLAYING: &str = "over = 0";
+
+/// SQL: when a game was last played: its last row's time, or its creation.
+pub(crate) const LAST_PLAYED: &str =
+    "coalesce((SELECT max(l.at) FROM log l WHERE l.game_id = games.id), games.created)";
+
+fn do_expire(conn: &rusqlite::Connection, before: i64) -> Result<Vec<String>, StoreError> {
+    let mut q = conn.prepare(&format!(
+        "UPDATE games SET over = 2 WHERE {PLAYING} AND broken IS NULL AND {LAST_PLAYED} < ?1
+         RETURNING id"
+    ))?;
+    let ids = q
+        .query_map([before], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(ids)
+}
+
 fn do_load(
     conn: &rusqlite::Connection,
     only: Option<&str>,
+    playing: bool,
 ) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let mut games = Vec::new();
     let mut q = conn.prepare(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE ?1 IS NULL OR id = ?1 ORDER BY created, id"
+        "SELECT {GAME_COLUMNS} FROM games WHERE (?1 IS NULL OR id = ?1) AND (?2 = 0 OR {PLAYING})
+         ORDER BY created, id"
     ))?;
     let mut rows =
         conn.prepare("SELECT n, kind, decision FROM log WHERE game_id = ?1 ORDER BY n")?;
-    let list = q.query_map([only], |r| {
+    let list = q.query_map(rusqlite::params![only, playing], |r| {
         Ok(GameColumns {
             id: r.get(0)?,
             game: r.get(1)?,
@@ -797,7 +841,9 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         )
                         .map(|_| ())
                         .map_err(Into::into),
-                    Command::Load(_)
+                    Command::Load(..)
+                    | Command::Expire(..)
+                    | Command::Resume(..)
                     | Command::Kept(..)
                     | Command::LoadOne(..)
                     | Command::Finished(..)
@@ -839,11 +885,26 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                 Command::Append { answer, .. } | Command::Seat { answer, .. } => {
                     let _ = answer.send(r);
                 }
-                Command::Load(a) => {
-                    let _ = a.send(do_load(&conn, None));
+                Command::Load(playing, a) => {
+                    let _ = a.send(do_load(&conn, None, playing));
+                }
+                // Writes of their own, after the batch (this thread is the
+                // only writer).
+                Command::Expire(before, a) => {
+                    let _ = a.send(do_expire(&conn, before));
+                }
+                Command::Resume(id, a) => {
+                    let _ = a.send(
+                        conn.execute(
+                            "UPDATE games SET over = 0 WHERE id = ?1 AND over = 2",
+                            [&id],
+                        )
+                        .map(|n| n == 1)
+                        .map_err(Into::into),
+                    );
                 }
                 Command::LoadOne(id, a) => {
-                    let _ = a.send(do_load(&conn, Some(&id)).map(|mut v| v.pop()));
+                    let _ = a.send(do_load(&conn, Some(&id), false).map(|mut v| v.pop()));
                 }
                 Command::Finished(limit, a) => {
                     let _ = a.send(do_finished(&conn, limit));

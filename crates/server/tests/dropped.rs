@@ -287,6 +287,15 @@ impl Store for Slowed {
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
         self.inner.load_all()
     }
+    fn load_playing(&self) -> Reply<Vec<(StoredGame, String)>> {
+        self.inner.load_playing()
+    }
+    fn expire(&self, before: i64) -> Reply<Vec<String>> {
+        self.inner.expire(before)
+    }
+    fn resume(&self, id: &str) -> Reply<bool> {
+        self.inner.resume(id)
+    }
     fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>> {
         self.inner.load(id)
     }

@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 
 use serde_json::json;
-use valerna_server::store::{NewGame, Row, StoreError};
+use valerna_server::store::{Lease, NewGame, Node, Row, StoreError};
 use valerna_server::{Db, Store};
 
 /// A place a store lives, fresh for one test, that can be opened again.
@@ -521,4 +521,55 @@ async fn tls_to_postgres_is_what_the_address_asks() {
         .unwrap();
     assert_eq!(seen("v_plain").await, (2, false), "disable: no TLS");
     drop(store);
+}
+
+/// Games with no decision since a moment are put away (out of the games
+/// being played, which a server starts with, and out of the leases), kept
+/// whole; one asked for is taken up again, once.
+#[tokio::test]
+async fn games_without_decisions_are_put_away_and_taken_up_again() {
+    for p in places("expire").await {
+        let store = p.open().await;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64;
+        store.create(game("old", now - 100)).await.unwrap();
+        store.create(game("new", now - 100)).await.unwrap();
+        store
+            .append("new", 0, decision(1), "h1".into())
+            .await
+            .unwrap();
+        store.create(game("fresh", now)).await.unwrap();
+        // Nothing since 50 s ago: "old" only ("new" was played just now).
+        let put = store.expire(now - 50).await.unwrap();
+        assert_eq!(put, ["old"], "{}", p.name);
+        let playing: Vec<String> = store
+            .load_playing()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(g, _)| g.new.id)
+            .collect();
+        assert_eq!(playing, ["new", "fresh"], "{}", p.name);
+        assert_eq!(store.load_all().await.unwrap().len(), 3, "{}: kept", p.name);
+        let node = Node {
+            id: "n".into(),
+            url: "http://127.0.0.1:1".into(),
+        };
+        // Shared among nodes, no node may hold it (one process's store
+        // has no leases to give).
+        if p.name == "postgres" {
+            assert_eq!(store.lease("old", &node, 1000).await.unwrap(), Lease::Free);
+        }
+        assert!(store.resume("old").await.unwrap(), "{}", p.name);
+        assert!(!store.resume("old").await.unwrap(), "{}: once", p.name);
+        assert!(
+            !store.resume("new").await.unwrap(),
+            "{}: not put away",
+            p.name
+        );
+        assert_eq!(store.load_playing().await.unwrap().len(), 3, "{}", p.name);
+        store.close().await.unwrap();
+    }
 }

@@ -21,8 +21,8 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::tls::{connector, secured};
 
 use super::{
-    FinishedGame, GAME_COLUMNS, GameColumns, Lease, MIGRATIONS, NewGame, Node, PlayingGame, Reply,
-    Row, Store, StoreError, StoredGame, stored_game,
+    FinishedGame, GAME_COLUMNS, GameColumns, LAST_PLAYED, Lease, MIGRATIONS, NewGame, Node,
+    PLAYING, PlayingGame, Reply, Row, Store, StoreError, StoredGame, stored_game,
 };
 
 /// The database's clock in milliseconds since the Unix epoch: every lease
@@ -364,12 +364,45 @@ impl Store for PgStore {
     }
 
     fn load_all(&self) -> Reply<Vec<(StoredGame, String)>> {
-        self.run(|c| async move { load(&c, None).await })
+        self.run(|c| async move { load(&c, None, false).await })
+    }
+
+    fn load_playing(&self) -> Reply<Vec<(StoredGame, String)>> {
+        self.run(|c| async move { load(&c, None, true).await })
+    }
+
+    fn expire(&self, before: i64) -> Reply<Vec<String>> {
+        self.run(move |c| async move {
+            let rows = c
+                .query(
+                    &format!(
+                        "UPDATE games SET over = 2
+                         WHERE {PLAYING} AND broken IS NULL AND {LAST_PLAYED} < $1
+                         RETURNING id"
+                    ),
+                    &[&before],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn resume(&self, id: &str) -> Reply<bool> {
+        let id = id.to_owned();
+        self.run(move |c| async move {
+            let n = c
+                .execute(
+                    "UPDATE games SET over = 0 WHERE id = $1 AND over = 2",
+                    &[&id],
+                )
+                .await?;
+            Ok(n == 1)
+        })
     }
 
     fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>> {
         let id = id.to_owned();
-        self.run(move |c| async move { Ok(load(&c, Some(&id)).await?.pop()) })
+        self.run(move |c| async move { Ok(load(&c, Some(&id), false).await?.pop()) })
     }
 
     fn finish(&self, id: &str) -> Reply<()> {
@@ -572,7 +605,11 @@ impl Store for PgStore {
 /// game another node is playing is never read at one version and its log
 /// at another (two statements saw "its version is 51 but its log holds 53
 /// rows" and marked a live game broken).
-async fn load(c: &Client, only: Option<&str>) -> Result<Vec<(StoredGame, String)>, StoreError> {
+async fn load(
+    c: &Client,
+    only: Option<&str>,
+    playing: bool,
+) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let games = c
         .query(
             &format!(
@@ -580,10 +617,10 @@ async fn load(c: &Client, only: Option<&str>) -> Result<Vec<(StoredGame, String)
                     (SELECT coalesce(json_agg(json_build_array(l.n, l.kind, l.decision)
                                               ORDER BY l.n), '[]')
                      FROM log l WHERE l.game_id = games.id)::text
-                 FROM games WHERE $1::text IS NULL OR id = $1
+                 FROM games WHERE ($1::text IS NULL OR id = $1) AND (NOT $2 OR {PLAYING})
                  ORDER BY created, id"
             ),
-            &[&only],
+            &[&only, &playing],
         )
         .await?;
     let mut out = Vec::new();
