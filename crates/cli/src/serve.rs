@@ -96,6 +96,13 @@ pub struct ServeArgs {
     /// stood when its link is opened (0: never).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u16).range(0..=3650))]
     expire_days: u16,
+    /// Forget a private link of the workshop (a saved list, a pack of one's
+    /// own) not opened for this many days (0: never).
+    #[arg(long, default_value_t = 365, value_parser = clap::value_parser!(u16).range(0..=36500))]
+    link_days: u16,
+    /// How many private links one address may make a day (0: no limit).
+    #[arg(long, default_value_t = 200)]
+    links_per_day: u32,
     /// Print the OpenAPI document of the API and exit.
     #[arg(long)]
     openapi: bool,
@@ -234,6 +241,9 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
             db_connections: usize::from(args.db_connections),
             expire_after: (args.expire_days > 0)
                 .then(|| Duration::from_secs(u64::from(args.expire_days) * 24 * 3600)),
+            links_expire_after: (args.link_days > 0)
+                .then(|| Duration::from_secs(u64::from(args.link_days) * 24 * 3600)),
+            links_per_day: args.links_per_day,
             ..Config::default()
         },
     };

@@ -501,7 +501,7 @@ pub struct ErrorBody {
     /// `store_failed`, `no_file`, `not_found`, `bad_query`, `bad_path`,
     /// `not_websocket`, `method_not_allowed`, `uri_too_long`,
     /// `headers_too_large`, `bad_list`, `no_list`, `bad_odds`, `no_pack`,
-    /// `bad_pack`, `no_card`, `hint_off`, `no_hint`, `internal`, `not_creator`,
+    /// `bad_pack`, `no_card`, `hint_off`, `no_hint`, `internal`, `not_creator`, `link_quota`,
     /// `bad_seat`, `seat_in_use`; with
     /// several nodes, `moving`, `owner_unreachable`, `owner_failed`,
     /// `owner_timeout`.

@@ -54,6 +54,11 @@ pub struct Config {
     /// and taken up again where it stood when its link is opened. `None`:
     /// never.
     pub expire_after: Option<Duration>,
+    /// How long a private link of the workshop (a saved list, a pack of
+    /// one's own) is kept unopened before it is forgotten. `None`: always.
+    pub links_expire_after: Option<Duration>,
+    /// How many private links one address may make a day (0: no limit).
+    pub links_per_day: u32,
 }
 
 impl Default for Config {
@@ -70,6 +75,8 @@ impl Default for Config {
             lease: Duration::from_secs(10),
             db_connections: crate::store::postgres::CONNECTIONS,
             expire_after: Some(Duration::from_secs(30 * 24 * 3600)),
+            links_expire_after: Some(Duration::from_secs(365 * 24 * 3600)),
+            links_per_day: 200,
         }
     }
 }
@@ -274,6 +281,8 @@ pub struct App {
     weighing: Arc<tokio::sync::Semaphore>,
     /// The stored games this build cannot host, by id (see [`Unplayable`]).
     unplayable: RwLock<HashMap<String, Unplayable>>,
+    /// Private links made today, by address: (the day, how many).
+    links_made: Mutex<HashMap<crate::limit::Key, (i64, u32)>>,
     /// This node, when games are leased (see [`Config::node_url`]).
     node: Option<Node>,
     /// Held while a game is taken over from the store, so that two requests
@@ -414,6 +423,7 @@ impl App {
             turns: Mutex::new(VecDeque::new()),
             weighing: Arc::new(tokio::sync::Semaphore::new(1)),
             unplayable: RwLock::new(HashMap::new()),
+            links_made: Mutex::new(HashMap::new()),
         });
         let (mut ok, mut broken) = (0usize, 0usize);
         for (g, hash) in stored {
@@ -458,7 +468,7 @@ impl App {
         if app.node.is_some() {
             tokio::spawn(renew_leases(Arc::downgrade(&app)));
         }
-        if app.config.expire_after.is_some() {
+        if app.config.expire_after.is_some() || app.config.links_expire_after.is_some() {
             tokio::spawn(put_away(Arc::downgrade(&app)));
         }
         Ok(app)
@@ -589,6 +599,55 @@ impl App {
             }
             Err(e) => tracing::warn!(error = %e, "putting away the games without decisions"),
         }
+    }
+
+    /// Forgets the workshop's links unopened for `after` (see
+    /// [`Config::links_expire_after`]).
+    pub async fn forget_links(&self, after: Duration) {
+        let before = now() - after.as_secs().min(i64::MAX as u64) as i64;
+        match self.store.forget(before).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(links = n, "private links unopened for long forgotten"),
+            Err(e) => tracing::warn!(error = %e, "forgetting the links unopened for long"),
+        }
+    }
+
+    /// Counts a private link made by `address` today: refused 429
+    /// `link_quota` past [`Config::links_per_day`], until the next day
+    /// (UTC).
+    pub fn new_link(&self, address: Option<std::net::IpAddr>) -> Result<(), ApiError> {
+        let (Some(ip), quota) = (address, self.config.links_per_day) else {
+            return Ok(());
+        };
+        if quota == 0 {
+            return Ok(());
+        }
+        let day = now().div_euclid(86_400);
+        let key = crate::limit::Key::address(ip);
+        let mut made = self.links_made.lock().unwrap_or_else(|e| e.into_inner());
+        // Yesterday's counts are no one's.
+        made.retain(|_, (d, _)| *d == day);
+        // Bounded, whatever addresses a flood invents.
+        if made.len() >= 65_536 && !made.contains_key(&key) {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "link_quota",
+                "too many addresses made links today: try again tomorrow (UTC)",
+            ));
+        }
+        let count = made.entry(key).or_insert((day, 0));
+        if count.1 >= quota {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "link_quota",
+                format!(
+                    "this address has made {quota} links today, the most a day: save over a \
+                     link you have (PUT), or try again tomorrow (UTC)"
+                ),
+            ));
+        }
+        count.1 += 1;
+        Ok(())
     }
 
     /// Lets game `id` go from memory, its listeners told to reconnect
@@ -1746,19 +1805,29 @@ impl App {
 /// their listeners told how to come back.
 async fn put_away(app: std::sync::Weak<App>) {
     loop {
-        let Some(after) = app.upgrade().and_then(|a| a.config.expire_after) else {
+        let Some((games, links)) = app
+            .upgrade()
+            .map(|a| (a.config.expire_after, a.config.links_expire_after))
+        else {
             return;
         };
         if let Some(app) = app.upgrade() {
             if app.shutting_down() {
                 return;
             }
-            app.expire(after).await;
+            if let Some(after) = games {
+                app.expire(after).await;
+            }
+            if let Some(after) = links {
+                app.forget_links(after).await;
+            }
         }
-        tokio::time::sleep(
-            (after / 10).clamp(Duration::from_millis(50), Duration::from_secs(3600)),
-        )
-        .await;
+        let every = [games, links]
+            .into_iter()
+            .flatten()
+            .min()
+            .map_or(Duration::from_secs(3600), |d| d / 10);
+        tokio::time::sleep(every.clamp(Duration::from_millis(50), Duration::from_secs(3600))).await;
     }
 }
 

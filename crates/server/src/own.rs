@@ -378,9 +378,13 @@ async fn keep_pack(app: &App, id: String, cards: Vec<String>) -> Result<PackView
               (status = 422, description = "bad_pack: a card the loader refuses (each error named), or too many cards", body = crate::api::ErrorBody)))]
 pub async fn create_pack(
     State(app): State<Arc<App>>,
-    body: Body,
+    req: axum::extract::Request,
 ) -> Result<(StatusCode, Json<PackView>), ApiError> {
+    let (parts, body) = req.into_parts();
     let b: PackBody = json_body(&read_body(&app, body).await?)?;
+    // Checked before the link is counted: a refused pack makes no link.
+    pack_view(String::new(), b.cards.clone())?;
+    app.new_link(address(&parts))?;
     let view = keep_pack(&app, new_token(), b.cards).await?;
     Ok((StatusCode::CREATED, Json(view)))
 }
@@ -423,7 +427,34 @@ fn no_list(id: &str) -> ApiError {
     )
 }
 
+/// The client's address, when the server was started with its peers'.
+fn address(parts: &axum::http::request::Parts) -> Option<std::net::IpAddr> {
+    parts
+        .extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip())
+}
+
+/// The longest force list kept: a hundred times a 100-point list's text.
+pub const MAX_LIST_BYTES: usize = 16 * 1024;
+
+/// Refuses a list longer than [`MAX_LIST_BYTES`], naming its length.
+fn list_size(b: &ListBody) -> Result<(), ApiError> {
+    if b.text.len() > MAX_LIST_BYTES {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!(
+                "a force list of {} bytes: the most kept is {MAX_LIST_BYTES}",
+                b.text.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 async fn keep_list(app: &App, id: String, b: ListBody) -> Result<SavedList, ApiError> {
+    list_size(&b)?;
     if let Some(p) = &b.pack {
         pack_cards(app, p).await.map_err(named_pack_missing)?;
     }
@@ -443,9 +474,12 @@ async fn keep_list(app: &App, id: String, b: ListBody) -> Result<SavedList, ApiE
               (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
 pub async fn create_list(
     State(app): State<Arc<App>>,
-    body: Body,
+    req: axum::extract::Request,
 ) -> Result<(StatusCode, Json<SavedList>), ApiError> {
+    let (parts, body) = req.into_parts();
     let b: ListBody = json_body(&read_body(&app, body).await?)?;
+    list_size(&b)?;
+    app.new_link(address(&parts))?;
     let saved = keep_list(&app, new_token(), b).await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }

@@ -215,13 +215,16 @@ pub trait Store: Send + Sync {
     /// list, a pack of one's own), `id` is the link's random id. Replaces
     /// what the link held before.
     fn keep(&self, kind: &str, id: &str, body: String) -> Reply<()>;
-    /// What a link keeps, if anything.
+    /// What a link keeps, if anything; the link counts as opened now.
     fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>>;
+    /// Forgets the links neither opened nor written since `before`
+    /// (seconds since the Unix epoch): answers how many.
+    fn forget(&self, before: i64) -> Reply<u64>;
     /// Finishes every write in flight and stops.
     fn close(&self) -> Reply<()>;
     /// Answers once the store can read: what `/healthz` asks.
     fn ping(&self) -> Reply<()> {
-        let read = self.kept("health", "");
+        let read = self.load("");
         Box::pin(async move { read.await.map(|_| ()) })
     }
     /// Takes (or extends) the lease of game `id` for `node`, for `ms`
@@ -300,6 +303,11 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN lease_holder TEXT;
      ALTER TABLE games ADD COLUMN lease_until INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE games ADD COLUMN owner_url TEXT;",
+    // 6: when each private link was last opened (or written), so that one
+    // never opened again is forgotten (`Store::forget`).
+    "ALTER TABLE kept ADD COLUMN opened INTEGER NOT NULL DEFAULT 0;
+     UPDATE kept SET opened = updated;
+     CREATE INDEX kept_opened ON kept (opened);",
 ];
 
 /// Brings a database up to the latest schema, one migration per
@@ -351,6 +359,7 @@ enum Command {
     Cap(Option<u64>, Answer<u64>),
     Keep(String, String, String, Answer<()>),
     Kept(String, String, Answer<Option<String>>),
+    Forget(i64, Answer<u64>),
     Close(Answer<()>),
 }
 
@@ -476,6 +485,9 @@ impl Store for SqliteStore {
     fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>> {
         let (kind, id) = (kind.to_owned(), id.to_owned());
         self.send(move |a| Command::Kept(kind, id, a))
+    }
+    fn forget(&self, before: i64) -> Reply<u64> {
+        self.send(move |a| Command::Forget(before, a))
     }
     fn close(&self) -> Reply<()> {
         self.send(Command::Close)
@@ -766,9 +778,10 @@ fn do_kept(
     kind: &str,
     id: &str,
 ) -> Result<Option<String>, StoreError> {
+    // Opened now: written on this, the only writer's, thread.
     match conn.query_row(
-        "SELECT body FROM kept WHERE kind = ?1 AND id = ?2",
-        [kind, id],
+        "UPDATE kept SET opened = ?3 WHERE kind = ?1 AND id = ?2 RETURNING body",
+        rusqlite::params![kind, id, now()],
         |r| r.get::<_, String>(0),
     ) {
         Ok(b) => Ok(Some(b)),
@@ -834,9 +847,10 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                         .map_err(Into::into),
                     Command::Keep(kind, id, body, _) => tx
                         .execute(
-                            "INSERT INTO kept (kind, id, body, created, updated)
-                             VALUES (?1, ?2, ?3, ?4, ?4)
-                             ON CONFLICT (kind, id) DO UPDATE SET body = ?3, updated = ?4",
+                            "INSERT INTO kept (kind, id, body, created, updated, opened)
+                             VALUES (?1, ?2, ?3, ?4, ?4, ?4)
+                             ON CONFLICT (kind, id) DO UPDATE SET body = ?3, updated = ?4,
+                                                                  opened = ?4",
                             rusqlite::params![kind, id, body, now()],
                         )
                         .map(|_| ())
@@ -845,6 +859,7 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                     | Command::Expire(..)
                     | Command::Resume(..)
                     | Command::Kept(..)
+                    | Command::Forget(..)
                     | Command::LoadOne(..)
                     | Command::Finished(..)
                     | Command::Cap(..)
@@ -914,6 +929,13 @@ fn writer(mut conn: rusqlite::Connection, mut rx: tokio::sync::mpsc::Receiver<Co
                 }
                 Command::Kept(kind, id, a) => {
                     let _ = a.send(do_kept(&conn, &kind, &id));
+                }
+                Command::Forget(before, a) => {
+                    let _ = a.send(
+                        conn.execute("DELETE FROM kept WHERE opened < ?1", [before])
+                            .map(|n| n as u64)
+                            .map_err(Into::into),
+                    );
                 }
                 Command::Close(a) => {
                     closing = true;

@@ -311,6 +311,9 @@ impl Store for Slowed {
     fn kept(&self, kind: &str, id: &str) -> Reply<Option<String>> {
         self.held(self.inner.kept(kind, id))
     }
+    fn forget(&self, before: i64) -> Reply<u64> {
+        self.inner.forget(before)
+    }
     fn close(&self) -> Reply<()> {
         self.inner.close()
     }

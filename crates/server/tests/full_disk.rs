@@ -118,6 +118,25 @@ async fn a_full_disk_refuses_the_decision_changes_nothing_and_the_game_goes_on()
         "no state was pushed"
     );
 
+    // A list saved under a new link while the disk is full: refused in
+    // words, and the game as it was.
+    let text = "(name: \"t\", force: \"Allaria\", game_size: 50, units: [])".repeat(200);
+    let a = post(addr, "/api/bov/lists", None, &json!({ "text": text })).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (503, Some("store_failed")),
+        "{}",
+        a.raw
+    );
+    assert!(a.raw.contains("full"), "the message says why: {}", a.raw);
+    assert_eq!(before, {
+        [None, Some(&tokens[0]), Some(&tokens[1])]
+            .into_iter()
+            .map(|t| get(addr, &game, t.map(String::as_str)))
+            .collect::<futures_util::future::JoinAll<_>>()
+            .await
+    });
+
     // Room again: the same decision is taken and the game goes on.
     store.cap_pages(None).await.unwrap();
     let a = post(addr, &decisions, Some(&tokens[seat]), &decide).await;

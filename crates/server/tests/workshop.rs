@@ -380,3 +380,69 @@ async fn every_keyword_links_its_rule_and_rulings() {
     let anchor = href.trim_start_matches("/rulings#");
     assert!(page.raw.contains(&format!("id=\"{anchor}\"")), "{href}");
 }
+
+/// Private links cost storage: one address makes at most
+/// `Config::links_per_day` a day (429 `link_quota`, saving over a link it
+/// has still works), a list is at most 16 KiB, and a link not opened for
+/// `Config::links_expire_after` is forgotten, one opened meanwhile kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_links_have_a_quota_a_size_and_an_end() {
+    let s = common::server_with(valerna_server::Config {
+        links_per_day: 2,
+        links_expire_after: Some(std::time::Duration::from_secs(3)),
+        ..common::at_full_speed()
+    })
+    .await;
+    let list = s
+        .get("/api/bov/lists/new?faction=allaria&points=50", None)
+        .await;
+    let body = serde_json::json!({ "text": list.raw }).to_string();
+    let mut links = Vec::new();
+    for _ in 0..2 {
+        let a = s.post("/api/bov/lists", None, &body).await;
+        assert_eq!(a.status, 201, "{}", a.raw);
+        links.push(a.body["id"].as_str().unwrap().to_owned());
+    }
+    let third = s.post("/api/bov/lists", None, &body).await;
+    assert_eq!(
+        (third.status, third.body["error"].as_str()),
+        (429, Some("link_quota")),
+        "{}",
+        third.raw
+    );
+    let pack = s.post("/api/bov/packs", None, r#"{"cards":[]}"#).await;
+    assert_eq!(pack.status, 429, "packs count too: {}", pack.raw);
+    let put = s.put(&format!("/api/bov/lists/{}", links[0]), &body).await;
+    assert_eq!(put.status, 200, "saving over a link: {}", put.raw);
+    let long = serde_json::json!({ "text": "x".repeat(17 * 1024) }).to_string();
+    let a = s.put(&format!("/api/bov/lists/{}", links[0]), &long).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (413, Some("too_large")),
+        "{}",
+        a.raw
+    );
+
+    // Link 1 opened after two seconds; link 0 left alone.
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    assert_eq!(
+        s.get(&format!("/api/bov/lists/{}", links[1]), None)
+            .await
+            .status,
+        200
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(2300)).await;
+    let gone = s.get(&format!("/api/bov/lists/{}", links[0]), None).await;
+    assert_eq!(
+        (gone.status, gone.body["error"].as_str()),
+        (404, Some("no_list")),
+        "{}",
+        gone.raw
+    );
+    assert_eq!(
+        s.get(&format!("/api/bov/lists/{}", links[1]), None)
+            .await
+            .status,
+        200
+    );
+}

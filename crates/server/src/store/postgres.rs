@@ -446,8 +446,9 @@ impl Store for PgStore {
         let (kind, id) = (kind.to_owned(), id.to_owned());
         self.run(move |c| async move {
             c.execute(
-                "INSERT INTO kept (kind, id, body, created, updated) VALUES ($1, $2, $3, $4, $4)
-                 ON CONFLICT (kind, id) DO UPDATE SET body = $3, updated = $4",
+                "INSERT INTO kept (kind, id, body, created, updated, opened)
+                 VALUES ($1, $2, $3, $4, $4, $4)
+                 ON CONFLICT (kind, id) DO UPDATE SET body = $3, updated = $4, opened = $4",
                 &[&kind, &id, &body, &super::now()],
             )
             .await?;
@@ -459,11 +460,18 @@ impl Store for PgStore {
         let (kind, id) = (kind.to_owned(), id.to_owned());
         self.run(move |c| async move {
             Ok(c.query_opt(
-                "SELECT body FROM kept WHERE kind = $1 AND id = $2",
-                &[&kind, &id],
+                "UPDATE kept SET opened = $3 WHERE kind = $1 AND id = $2 RETURNING body",
+                &[&kind, &id, &super::now()],
             )
             .await?
             .map(|r| r.get(0)))
+        })
+    }
+
+    fn forget(&self, before: i64) -> Reply<u64> {
+        self.run(move |c| async move {
+            Ok(c.execute("DELETE FROM kept WHERE opened < $1", &[&before])
+                .await?)
         })
     }
 

@@ -167,6 +167,12 @@ impl TestServer {
         http(self.addr, "GET", path, token, None).await.unwrap()
     }
 
+    pub async fn put(&self, path: &str, body: &str) -> Answer {
+        http(self.addr, "PUT", path, None, Some(body))
+            .await
+            .unwrap()
+    }
+
     pub async fn post(&self, path: &str, token: Option<&str>, body: &str) -> Answer {
         http(self.addr, "POST", path, token, Some(body))
             .await
