@@ -939,14 +939,40 @@ async fn content(
     }
 }
 
-/// The lobby: every game being played (or broken), and the 100 games
-/// finished last, newest first.
-#[utoipa::path(get, path = "/api/games", responses((status = 200, body = Vec<LobbyGame>)))]
-async fn list_games(State(app): Shared) -> Result<Json<Value>, ApiError> {
-    Ok(Json(Value::Array(
-        app.lobby_with_finished(FINISHED_LISTED).await?,
-    )))
+/// A page of the lobby.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LobbyQuery {
+    /// How many games being played (default 100, at most 500).
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<usize>,
+    /// How many to pass over, newest first (default 0).
+    pub offset: Option<usize>,
 }
+
+/// The lobby: the games being played (or broken), newest first, a page of
+/// them (`limit`, from `offset`); on the first page also the 100 games
+/// finished last. Fewer than `limit` games being played: the last page.
+#[utoipa::path(get, path = "/api/games", params(LobbyQuery),
+    responses((status = 200, body = Vec<LobbyGame>),
+              (status = 400, description = "bad_query: a `limit` of 0 or over 500", body = ErrorBody)))]
+async fn list_games(State(app): Shared, Q(q): Q<LobbyQuery>) -> Result<Json<Value>, ApiError> {
+    let limit = q.limit.unwrap_or(LOBBY_PAGE);
+    if !(1..=500).contains(&limit) {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            format!("`limit` {limit}: give 1 to 500"),
+        ));
+    }
+    let page = app
+        .lobby_page(q.offset.unwrap_or(0), limit, FINISHED_LISTED)
+        .await?;
+    Ok(Json(Value::Array(page)))
+}
+
+/// How many games being played a page of the lobby lists by default.
+pub const LOBBY_PAGE: usize = 100;
 
 /// How many finished games the lobby lists.
 pub const FINISHED_LISTED: usize = 100;

@@ -1099,6 +1099,18 @@ impl App {
     /// With several nodes, the games the others hold are listed from the
     /// store, as last stored.
     pub async fn lobby_with_finished(&self, finished: usize) -> Result<Vec<Value>, ApiError> {
+        self.lobby_page(0, usize::MAX, finished).await
+    }
+
+    /// A page of the lobby: the games being played (or broken), newest
+    /// first, `limit` of them from `offset`; on the first page (`offset`
+    /// 0) also the `finished` games finished last.
+    pub async fn lobby_page(
+        &self,
+        offset: usize,
+        limit: usize,
+        finished: usize,
+    ) -> Result<Vec<Value>, ApiError> {
         let mut list = self.lobby();
         if self.node.is_some() {
             let elsewhere = self
@@ -1127,15 +1139,26 @@ impl App {
                 }));
             }
         }
+        list.sort_by(|a, b| {
+            b["created"]
+                .as_i64()
+                .cmp(&a["created"].as_i64())
+                .then(a["id"].as_str().cmp(&b["id"].as_str()))
+        });
+        let mut list: Vec<Value> = list.into_iter().skip(offset).take(limit).collect();
+        if offset > 0 {
+            return Ok(list);
+        }
+        let seen: std::collections::HashSet<String> = list
+            .iter()
+            .filter_map(|v| v["id"].as_str().map(str::to_owned))
+            .collect();
         let stored = self
             .store
             .finished(finished)
             .await
             .map_err(ApiError::store)?;
-        for g in stored {
-            if list.iter().any(|v| v["id"] == g.id.as_str()) {
-                continue;
-            }
+        for g in stored.into_iter().filter(|g| !seen.contains(&g.id)) {
             list.push(json!({
                 "id": g.id, "game": g.game, "created": g.created, "lang": g.lang,
                 "mode": g.mode, "status": "over", "version": g.version,

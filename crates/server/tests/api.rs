@@ -389,3 +389,50 @@ async fn the_lobby_texts_content_health_and_pages_answer() {
     let missing = s.get("/static/nope.js", None).await;
     assert_eq!(missing.status, 404);
 }
+
+/// The lobby comes in pages, newest first: `limit` games being played
+/// from `offset`, each once; a bad `limit` is refused.
+#[tokio::test]
+async fn the_lobby_comes_in_pages() {
+    let s = server().await;
+    let mut made = Vec::new();
+    for seed in 0..5 {
+        made.push(
+            s.create(&["human", "faceless", "faceless", "faceless"], seed)
+                .await
+                .0,
+        );
+    }
+    let mut seen = Vec::new();
+    for offset in [0, 2, 4] {
+        let a = s
+            .get(&format!("/api/games?limit=2&offset={offset}"), None)
+            .await;
+        assert_eq!(a.status, 200, "{}", a.raw);
+        let page: Vec<String> = a
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(
+            page.len(),
+            if offset == 4 { 1 } else { 2 },
+            "{offset}: {page:?}"
+        );
+        seen.extend(page);
+    }
+    seen.sort();
+    made.sort();
+    assert_eq!(seen, made, "every game once");
+    for bad in ["limit=0", "limit=501", "limit=x", "offset=-1"] {
+        let a = s.get(&format!("/api/games?{bad}"), None).await;
+        assert_eq!(
+            (a.status, a.body["error"].as_str()),
+            (400, Some("bad_query")),
+            "{bad}: {}",
+            a.raw
+        );
+    }
+}

@@ -300,18 +300,31 @@ async function create(e) {
   }
 }
 
+/** The games being played the server lists a page, and how many pages
+ * the lobby shows ("More games" adds one). */
+const PAGE = 100;
+let pages = 1;
+
 async function refreshGames() {
   const box = /** @type {HTMLElement} */ (document.getElementById('games'));
-  let games;
+  /** @type {any[]} */
+  const all = [];
+  let more = false;
   try {
-    games = await getJson('/api/games');
+    for (let p = 0; p < pages; p++) {
+      const page = await getJson(`/api/games?limit=${PAGE}&offset=${p * PAGE}`);
+      const list = Array.isArray(page) ? page : [];
+      all.push(...list);
+      more = list.filter((/** @type {any} */ g) => g.status !== 'over').length === PAGE;
+      if (!more) break;
+    }
   } catch (x) {
     box.replaceChildren(el('p', { class: 'error', text: errorText(x, t) }));
     return;
   }
-  const all = Array.isArray(games) ? games : games.games || [];
   showFinished(all.filter((/** @type {any} */ g) => g.status === 'over'));
-  const list = all.filter((/** @type {any} */ g) => g.status !== 'over' && g.status !== 'broken');
+  // Broken games are listed too, as broken: never hidden.
+  const list = all.filter((/** @type {any} */ g) => g.status !== 'over');
   if (list.length === 0) {
     box.replaceChildren(el('p', { class: 'muted', text: t('web-lobby-no-games') }));
     return;
@@ -358,6 +371,19 @@ async function refreshGames() {
       ]),
       el('tbody', {}, rows),
     ]),
+    ...(more
+      ? [
+          el('button', {
+            type: 'button',
+            id: 'more-games',
+            text: t('web-lobby-more'),
+            onclick: () => {
+              pages += 1;
+              refreshGames();
+            },
+          }),
+        ]
+      : []),
   );
 }
 

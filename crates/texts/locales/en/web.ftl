@@ -27,6 +27,7 @@ web-lobby-hotseat = Play all the human seats at this screen
 web-wrong-invite = This link is not an invitation to this game. You are watching the game.
 web-already-joined = This seat was opened already, in another browser: it is theirs. You are watching the game.
 web-lobby-invited = invitation not opened yet
+web-lobby-more = More games
 web-lobby-reinvite = New invitation
 web-lobby-reinvite-of = New invitation for { $name }
 web-invite-held = This browser plays a seat of this game already. The link you opened is the invitation to another seat, for the friend who plays it: send it to them. Open it here only if you play both seats from this browser.

@@ -27,6 +27,7 @@ web-lobby-hotseat = Jouer toutes les places humaines sur cet écran
 web-wrong-invite = Ce lien n'est pas une invitation à cette partie. Vous regardez la partie.
 web-already-joined = Cette place a déjà été ouverte dans un autre navigateur : elle est à cette personne. Vous regardez la partie.
 web-lobby-invited = invitation pas encore ouverte
+web-lobby-more = Plus de parties
 web-lobby-reinvite = Nouvelle invitation
 web-lobby-reinvite-of = Nouvelle invitation pour { $name }
 web-invite-held = Ce navigateur joue déjà une place de cette partie. Le lien que vous avez ouvert est l'invitation à une autre place, pour l'ami qui la joue : envoyez-la-lui. Ouvrez-la ici seulement si vous jouez les deux places depuis ce navigateur.

@@ -27,6 +27,7 @@ web-lobby-hotseat = Gioca tutti i posti umani a questo schermo
 web-wrong-invite = Questo link non è un invito a questa partita. Stai guardando la partita.
 web-already-joined = Questo posto è già stato aperto in un altro browser: è di chi l'ha aperto. Stai guardando la partita.
 web-lobby-invited = invito non ancora aperto
+web-lobby-more = Altre partite
 web-lobby-reinvite = Nuovo invito
 web-lobby-reinvite-of = Nuovo invito per { $name }
 web-invite-held = Questo browser gioca già un posto di questa partita. Il link che hai aperto è l'invito a un altro posto, per l'amico che lo gioca: mandaglielo. Aprilo qui solo se giochi entrambi i posti da questo browser.
