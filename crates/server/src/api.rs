@@ -710,6 +710,8 @@ impl utoipa::Modify for FloodLimits {
         let heavy = error("headers_too_large: over 64 headers or 32 KiB of them").build();
         let failed = error("The database failed; nothing was changed").build();
         let large = error("too_large: a body over the limit (64 KiB), or declared so").build();
+        let scheme =
+            error("no_token: an Authorization header that is not `Bearer <token>`").build();
         // A created game's id leads to every route of a game: links that
         // let generated tests (schemathesis) follow a game from its creation.
         if let Some(op) = api
@@ -755,6 +757,8 @@ impl utoipa::Modify for FloodLimits {
                     r.entry("413".into())
                         .or_insert_with(|| large.clone().into());
                 }
+                r.entry("401".into())
+                    .or_insert_with(|| scheme.clone().into());
             }
         }
     }
@@ -1579,10 +1583,11 @@ pub const MAX_URI: usize = 8 * 1024;
 pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 pub const MAX_HEADERS: usize = 64;
 
-/// Refuses a request whose target or headers are too large, or that
-/// declares a body past the limit, with the one error body (414
-/// `uri_too_long`, 431 `headers_too_large`, 413 `too_large`), before any
-/// other work: a declared `Content-Length` is not waited for.
+/// Refuses a request whose target or headers are too large, that declares
+/// a body past the limit, or that carries an `Authorization` the API does
+/// not read, with the one error body (414 `uri_too_long`, 431
+/// `headers_too_large`, 413 `too_large`, 401 `no_token`), before any other
+/// work: a declared `Content-Length` is not waited for.
 async fn head_limits(State(app): Shared, req: Request, next: Next) -> Response {
     let declared = req
         .headers()
@@ -1591,6 +1596,15 @@ async fn head_limits(State(app): Shared, req: Request, next: Next) -> Response {
         .and_then(|v| v.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > app.config.max_body as u64) {
         return ApiError::too_large(app.config.max_body).into_response();
+    }
+    // Every route of the API reads the one Authorization it knows, a seat's
+    // `Bearer` token: any other is refused the same on all of them (the
+    // pages and their files are not the API, and ignore it).
+    let path = req.uri().path();
+    if (path.starts_with("/api/") || path == "/healthz")
+        && let Err(e) = bearer(req.headers())
+    {
+        return e.into_response();
     }
     let uri = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     if uri > MAX_URI {

@@ -245,3 +245,41 @@ async fn a_body_declared_too_large_is_refused_at_once() {
         );
     }
 }
+
+/// An `Authorization` header that is not `Bearer <token>` is refused 401
+/// `no_token` on every route of the API alike, reads of public content
+/// included (it was ignored there and refused on a game's routes); the
+/// pages, which are not the API, ignore it.
+#[tokio::test]
+async fn an_authorization_that_is_not_bearer_is_refused_on_every_route() {
+    let s = common::server().await;
+    let (id, _) = s
+        .create(&["human", "faceless", "faceless", "faceless"], 1)
+        .await;
+    let ask = |path: String| {
+        format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic dXNlcjpwYXNz\r\nConnection: close\r\n\r\n"
+        )
+    };
+    for path in [
+        "/healthz".to_owned(),
+        "/api/games".to_owned(),
+        format!("/api/games/{id}"),
+        "/api/content/lov".to_owned(),
+        "/api/texts/en".to_owned(),
+        "/api/bov/odds?attack=3xblack&defense=gray".to_owned(),
+        "/api/bov/lists/new?faction=allaria".to_owned(),
+        "/api/bov/rules".to_owned(),
+    ] {
+        let (status, body) = raw(&s, &ask(path.clone())).await;
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (401, Some("no_token")),
+            "{path}: {body}"
+        );
+    }
+    for page in ["/", "/lists", "/static/style.css"] {
+        let (status, _) = raw(&s, &ask(page.to_owned())).await;
+        assert_eq!(status, 200, "{page}");
+    }
+}
