@@ -36,11 +36,32 @@ enum AdminCommand {
         #[arg(long)]
         json: bool,
     },
+    /// One stored game's record, as `GET /api/games/{id}/record` gives a
+    /// finished one: `{"setup", "decisions"}`, for any game, broken or
+    /// being played (a host's copy: it holds the seed, which decides the
+    /// hidden cards), for `valerna lov replay` or `bov replay`.
+    Record {
+        /// The game's id.
+        id: String,
+        /// The server's database: its SQLite file, or postgres://...
+        #[arg(long, default_value = "valerna.db")]
+        db: String,
+        /// Write it to this file (whole, or not at all) rather than print it.
+        #[arg(short = 'o', long = "output")]
+        output: Option<std::path::PathBuf>,
+    },
 }
 
 pub fn run(args: AdminArgs) -> Result<(), CliError> {
-    let AdminCommand::Games { db, unbreak, json } = args.command;
-    let db = Db::parse(&db);
+    match args.command {
+        AdminCommand::Games { db, unbreak, json } => games(&db, unbreak, json),
+        AdminCommand::Record { id, db, output } => record(&id, &db, output.as_deref()),
+    }
+}
+
+/// The store at `db`, which must be there: nothing is made.
+fn existing(db: &str) -> Result<Db, CliError> {
+    let db = Db::parse(db);
     match &db {
         Db::File(path) if !path.is_file() => {
             return Err(CliError::usage(format!(
@@ -52,11 +73,50 @@ pub fn run(args: AdminArgs) -> Result<(), CliError> {
             .check()
             .map_err(|e| CliError::usage(format!("--db: {e}")))?,
     }
-    let rt = tokio::runtime::Builder::new_current_thread()
+    Ok(db)
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| CliError::failed(format!("cannot start the runtime: {e}")))?;
-    let games = rt.block_on(async {
+        .map_err(|e| CliError::failed(format!("cannot start the runtime: {e}")))
+}
+
+fn record(id: &str, db: &str, output: Option<&std::path::Path>) -> Result<(), CliError> {
+    let what = output.map(|p| format!("-o '{}'", p.display()));
+    if let (Some(p), Some(w)) = (output, &what) {
+        crate::error::check_writable(p, w)?;
+    }
+    let db = existing(db)?;
+    let stored = runtime()?.block_on(async {
+        let store = db.open().await.map_err(CliError::failed)?;
+        let g = store
+            .load(id)
+            .await
+            .map_err(|e| CliError::failed(format!("{}: {e}", db.shown())))?;
+        let _ = store.close().await;
+        Ok::<_, CliError>(g)
+    })?;
+    let Some((g, _)) = stored else {
+        return Err(CliError::usage(format!(
+            "ID '{id}': no game of that id in {}",
+            db.shown()
+        )));
+    };
+    let text = format!(
+        "{}\n",
+        json!({"setup": g.new.setup, "decisions": g.decisions()})
+    );
+    match (output, what) {
+        (Some(p), Some(w)) => crate::error::write_atomic(p, &w, text.as_bytes()),
+        _ => crate::error::emit(&text),
+    }
+}
+
+fn games(db: &str, unbreak: bool, json: bool) -> Result<(), CliError> {
+    let db = existing(db)?;
+    let games = runtime()?.block_on(async {
         let store = db.open().await.map_err(CliError::failed)?;
         let stored = store
             .load_all()

@@ -104,6 +104,19 @@ fn a_game_marked_broken_that_replays_again_is_unbroken() {
     assert_eq!(game(&listed(db, &["--unbreak"]), &ids[0])["unbroken"], true);
     let after = game(&listed(db, &[]), &ids[0]);
     assert!(after["marked_broken"].is_null(), "{after}");
+    // A game's record, for the host, being played or not: it replays.
+    let out = admin(&["record", &ids[1], "--db", db]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["decisions"].as_array().unwrap().len(), 1, "{record}");
+    let host = valerna_server::games::named("lov").unwrap().host;
+    assert!(host(&record).is_ok(), "the record replays");
+    let out = admin(&["record", "nosuchgame", "--db", db]);
+    assert_eq!(out.status.code(), Some(2));
     // No database there: a usage error, and nothing made.
     let none = dir.join("none.db");
     let out = admin(&["games", "--db", none.to_str().unwrap()]);
