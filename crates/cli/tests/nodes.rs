@@ -218,20 +218,29 @@ async fn replayed(store: &dyn Store, id: &str) -> Vec<u8> {
         .collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
+/// A fresh database called `name` on the `VALERNA_TEST_POSTGRES` server,
+/// and a fresh folder for the nodes' logs; `None` without a server.
+async fn place(name: &str) -> Option<(String, PathBuf)> {
     let Some(server) = std::env::var("VALERNA_TEST_POSTGRES")
         .ok()
         .filter(|s| !s.is_empty())
     else {
         eprintln!("VALERNA_TEST_POSTGRES is not set: no nodes to test");
-        return;
+        return None;
     };
-    let began = Instant::now();
-    let url = fresh_postgres(&server, &format!("valerna_nodes_{}", std::process::id())).await;
-    let dir = std::env::temp_dir().join(format!("valerna-nodes-{}", std::process::id()));
+    let url = fresh_postgres(&server, &format!("valerna_{name}_{}", std::process::id())).await;
+    let dir = std::env::temp_dir().join(format!("valerna-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    Some((url, dir))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
+    let began = Instant::now();
+    let Some((url, dir)) = place("nodes").await else {
+        return;
+    };
     let mut nodes: Vec<Option<Node>> = (0..3).map(|n| Some(start(&url, &dir, n))).collect();
     let addr = |n: usize, nodes: &Vec<Option<Node>>| nodes[n].as_ref().unwrap().addr;
     let (a, b, c) = (addr(0, &nodes), addr(1, &nodes), addr(2, &nodes));
@@ -467,17 +476,9 @@ fn shell(line: &str) {
 /// stored state, each person's decisions in it once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nodes_started_stopped_and_a_restarted_database_lose_nothing() {
-    let Some(server) = std::env::var("VALERNA_TEST_POSTGRES")
-        .ok()
-        .filter(|s| !s.is_empty())
-    else {
-        eprintln!("VALERNA_TEST_POSTGRES is not set: no nodes to test");
+    let Some((url, dir)) = place("host").await else {
         return;
     };
-    let url = fresh_postgres(&server, &format!("valerna_host_{}", std::process::id())).await;
-    let dir = std::env::temp_dir().join(format!("valerna-host-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
     let store = Db::Postgres(url.clone()).open().await.unwrap();
     let a = start(&url, &dir, 0);
     let b = start(&url, &dir, 1);
@@ -640,20 +641,10 @@ async fn nodes_started_stopped_and_a_restarted_database_lose_nothing() {
 /// pass its games' requests nowhere. It says so, naming the flag, exit 2.
 #[test]
 fn a_node_whose_address_is_not_its_own_does_not_start() {
-    let Some(server) = std::env::var("VALERNA_TEST_POSTGRES")
-        .ok()
-        .filter(|s| !s.is_empty())
-    else {
-        eprintln!("VALERNA_TEST_POSTGRES is not set: no nodes to test");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let Some((url, dir)) = rt.block_on(place("url")) else {
         return;
     };
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let url = rt.block_on(fresh_postgres(
-        &server,
-        &format!("valerna_url_{}", std::process::id()),
-    ));
-    let dir = std::env::temp_dir().join(format!("valerna-url-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let other = start(&url, &dir, 0);
     for wrong in [
         "http://127.0.0.1:1".to_owned(),

@@ -11,10 +11,8 @@ use valerna_game::Viewer;
 use valerna_server::Config;
 use valerna_server::app::Choice;
 
-#[tokio::test]
-async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
-    let s = common::server().await;
-    let db = s.dir.join("test.db");
+/// Three games of one person and the Faceless, each one decision in.
+async fn three_games(s: &common::TestServer) -> Vec<String> {
     let mut ids = Vec::new();
     for seed in 0..3 {
         let (id, _) = s
@@ -27,6 +25,14 @@ async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
             .unwrap();
         ids.push(id);
     }
+    ids
+}
+
+#[tokio::test]
+async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
+    let s = common::server().await;
+    let db = s.dir.join("test.db");
+    let ids = three_games(&s).await;
     // Game 0's stored state, as this very build took it, no longer matches
     // its log; game 1's log holds a decision its game refuses.
     let conn = rusqlite::Connection::open(&db).unwrap();
@@ -90,18 +96,7 @@ async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
 async fn after_an_upgrade_no_game_is_hidden() {
     let s = common::server().await;
     let db = s.dir.join("test.db");
-    let mut ids = Vec::new();
-    for seed in 0..3 {
-        let (id, _) = s
-            .create(&["human", "faceless", "faceless", "faceless"], seed)
-            .await;
-        let slot = s.app.slot(&id).unwrap();
-        s.app
-            .decide(&slot, 0, 0, Choice::Option(0), None)
-            .await
-            .unwrap();
-        ids.push(id);
-    }
+    let ids = three_games(&s).await;
     let conn = rusqlite::Connection::open(&db).unwrap();
     // Game 0 made with another content pack.
     conn.execute(
