@@ -239,10 +239,18 @@ struct Switches {
 }
 
 impl Slowed {
-    fn held<T: Send + 'static>(&self, r: Reply<T>) -> Reply<T> {
+    /// A read: refused while the store is down.
+    fn read<T: Send + 'static>(&self, r: Reply<T>) -> Reply<T> {
         if self.switches.down.load(Ordering::SeqCst) {
             return Box::pin(async { Err(StoreError::Io("the database is restarting".into())) });
         }
+        r
+    }
+
+    /// A write: refused while the store is down, else answered `hold`
+    /// after it is durable.
+    fn held<T: Send + 'static>(&self, r: Reply<T>) -> Reply<T> {
+        let r = self.read(r);
         let hold = self.hold;
         Box::pin(async move {
             let out = r.await;
@@ -297,7 +305,7 @@ impl Store for Slowed {
         self.inner.resume(id)
     }
     fn load(&self, id: &str) -> Reply<Option<(StoredGame, String)>> {
-        self.inner.load(id)
+        self.read(self.inner.load(id))
     }
     fn finish(&self, id: &str) -> Reply<()> {
         self.inner.finish(id)
