@@ -37,7 +37,8 @@ enum Command {
     Bov(bov::BovArgs),
     /// Lords of Vaala: simulate, replay and play.
     Lov(lov::LovArgs),
-    /// Serve the web app: play Lords of Vaala in the browser (http://127.0.0.1:8080).
+    /// Serve the web app: Lords of Vaala and Battles of Valerna in the
+    /// browser (http://127.0.0.1:8080).
     Serve(serve::ServeArgs),
     /// Measure the server: many games at once over WebSockets.
     Loadtest(serve::LoadtestArgs),

@@ -28,8 +28,12 @@ async fn get(addr: SocketAddr, path: &str, token: Option<&str>) -> String {
 
 #[tokio::test]
 async fn a_full_disk_refuses_the_decision_changes_nothing_and_the_game_goes_on() {
-    let dir = common::temp_dir();
-    let db = dir.join("full.db");
+    // Removed however the test ends.
+    let dir = tempfile::Builder::new()
+        .prefix("valerna-full-disk-")
+        .tempdir()
+        .unwrap();
+    let db = dir.path().join("full.db");
     let store = Arc::new(SqliteStore::open(&db).unwrap());
     let config = Config {
         bot_delay: Duration::ZERO,

@@ -15,6 +15,8 @@ use valerna_server::{Db, Store};
 struct Place {
     db: Db,
     name: String,
+    /// The SQLite file's folder, removed however the test ends.
+    _dir: Option<std::sync::Arc<tempfile::TempDir>>,
 }
 
 impl Place {
@@ -25,12 +27,14 @@ impl Place {
 
 /// A fresh place in every backend at hand.
 async fn places(test: &str) -> Vec<Place> {
-    let dir = std::env::temp_dir().join(format!("valerna-stores-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("valerna-stores-{test}-"))
+        .tempdir()
+        .unwrap();
     let mut out = vec![Place {
-        db: Db::File(dir.join("s.db")),
+        db: Db::File(dir.path().join("s.db")),
         name: "sqlite".into(),
+        _dir: Some(std::sync::Arc::new(dir)),
     }];
     if let Some(url) =
         common::fresh_postgres(&format!("valerna_stores_{}_{test}", std::process::id())).await
@@ -38,6 +42,7 @@ async fn places(test: &str) -> Vec<Place> {
         out.push(Place {
             db: Db::Postgres(url),
             name: "postgres".into(),
+            _dir: None,
         });
     } else {
         eprintln!("VALERNA_TEST_POSTGRES is not set: SQLite only");
