@@ -1328,7 +1328,9 @@ impl App {
             };
             // A store that does not answer (a database restarting) is
             // asked again, from 0.1 s doubling to 5 s, for as long as the
-            // game waits on this decision: the bot is never left stuck.
+            // game waits on this decision: the bot is never left stuck. So
+            // is a lease that lapsed meanwhile (its renewal met the same
+            // store), while this copy is still the game's.
             let mut wait = Duration::from_millis(100);
             loop {
                 if app.shutting_down() {
@@ -1336,7 +1338,11 @@ impl App {
                 }
                 let choice = Choice::Decision(decision.clone());
                 match app.decide(&slot, seat, version, choice, None).await {
-                    Err(e) if e.code == "store_failed" || e.code == "internal" => {
+                    Err(e)
+                        if e.code == "store_failed"
+                            || e.code == "internal"
+                            || (e.code == "moving" && !slot.gone.load(Ordering::Relaxed)) =>
+                    {
                         tracing::warn!(game = %slot.id, seat, error = %e.message,
                                        retry_in_ms = wait.as_millis() as u64, "bot's decision not stored");
                         tokio::time::sleep(wait).await;
