@@ -123,24 +123,59 @@ impl App {
 
     /// A failed write of game `slot`: a conflict means the store holds
     /// more of the game than this copy (another node wrote it, or a write
-    /// whose answer was lost went through), so the copy leaves memory and
-    /// is replayed from the store: with leases on the next request, on a
-    /// node of its own at once. The refusal as the API words it.
+    /// whose answer was lost went through), so the copy is replayed from
+    /// the store: with leases it leaves memory, taken up again on the next
+    /// request; on a node of its own it is replaced at once. The refusal as
+    /// the API words it.
     pub(super) fn store_failed(self: &Arc<Self>, slot: &Slot, e: StoreError) -> ApiError {
         if matches!(e, StoreError::Conflict) {
             let app = self.clone();
             let id = slot.id.clone();
             tokio::spawn(async move {
-                app.evict(&id, "the game moved on elsewhere: reconnect")
-                    .await;
-                if app.node.is_none()
-                    && let Err(e) = app.adopt(&id, None).await
-                {
-                    tracing::warn!(game = %id, error = %e.message, "game not read again");
+                if app.node.is_some() {
+                    app.evict(&id, "the game moved on elsewhere: reconnect")
+                        .await;
+                } else {
+                    app.reload(&id).await;
                 }
             });
         }
         ApiError::store(e)
+    }
+
+    /// Game `id` read again from the store in place of the copy in memory,
+    /// never missing from it meanwhile (a request in between is served the
+    /// old copy, not told there is no game); the old copy's listeners are
+    /// told to reconnect, and reach the new one.
+    async fn reload(self: &Arc<Self>, id: &str) {
+        let slot = match self.replayed(id).await {
+            Ok(Some(slot)) => slot,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e.message, "game not read again");
+                return;
+            }
+        };
+        let old = self
+            .games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.to_owned(), slot.clone());
+        {
+            let live = slot.live.lock().await;
+            slot.summarise(&live);
+            self.schedule_bot(&slot, &live);
+            tracing::info!(game = %id, version = live.version, "game read from the store");
+        }
+        if let Some(old) = old {
+            let mut live = old.live.lock().await;
+            old.gone.store(true, Ordering::Relaxed);
+            for sub in live.subs.drain(..) {
+                let _ = sub
+                    .tx
+                    .try_send(Push::Close("the game was read again: reconnect".to_owned()));
+            }
+        }
     }
 
     /// Gives up every lease this node holds (a graceful shutdown): the
