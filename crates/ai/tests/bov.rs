@@ -224,7 +224,7 @@ fn the_search_weighs_a_lead_by_the_edition_s_margin() {
         let setup = BattleSetup {
             edition: Edition::Starter,
             scenario,
-            ..BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm")
+            ..BattleSetup::pitched(2, "allaria_fencers", "tyveria_packs")
         };
         let mut g = Battle::start(&pack, &setup).unwrap();
         g.score.points = [20, 0];
@@ -254,10 +254,15 @@ fn the_bots_weigh_starter_treasures_as_5_1_ones() {
     assert_eq!(treasure_worth(TreasureKind::Minor), 10.0);
     let pack = Arc::new(Pack::default_pack().unwrap());
     for (edition, points) in [(Edition::Starter, 3), (Edition::V5_1, 30)] {
+        // Each edition's own lists (the starter has no Artifacts).
+        let lists = match edition {
+            Edition::Starter => ["allaria_fencers", "tyveria_packs"],
+            Edition::V5_1 => ["allaria_guild_line", "tyveria_swarm"],
+        };
         let setup = BattleSetup {
             edition,
             scenario: Scenario::Quest,
-            ..BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm")
+            ..BattleSetup::pitched(2, lists[0], lists[1])
         };
         let mut g = Battle::start(&pack, &setup).unwrap();
         let unit = g.units[0].id;

@@ -1057,6 +1057,7 @@ fn an_opportunity_attack_on_a_mount_may_strike_its_rider() {
         Phase::Opportunity {
             mover: dragon,
             candidates: vec![phalanx],
+            reacted: Vec::new(),
         }
     );
     let mut buf = Vec::new();

@@ -361,7 +361,8 @@ fn moving_away_offers_an_opportunity_attack_first() {
         g.phase,
         Phase::Opportunity {
             mover: foe,
-            candidates: vec![df]
+            candidates: vec![df],
+            reacted: Vec::new(),
         }
     );
     assert_eq!(g.to_decide(), Some(0), "the engaged enemy's owner decides");

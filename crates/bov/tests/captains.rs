@@ -16,13 +16,15 @@ use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
 
 mod common;
-use common::{activate, decline_reactions, pack, past_set_up, place, row, unit_named};
+use common::{
+    activate, decline_reactions, pack, past_set_up, place, row, unit_named, without_artifacts,
+};
 
 fn starter(seed: u64, a: &str, b: &str) -> BattleSetup {
     BattleSetup {
         edition: Edition::Starter,
         scenario: Scenario::SlayTheFoe,
-        ..BattleSetup::pitched(seed, a, b)
+        ..BattleSetup::pitched(seed, &without_artifacts(a), &without_artifacts(b))
     }
 }
 
@@ -220,7 +222,11 @@ fn a_hero_captain_is_one_of_the_troopers_models() {
 
     let v51 = Battle::start(
         &pack(),
-        &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_packs"),
+        &BattleSetup::pitched(
+            1,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_packs"),
+        ),
     );
     let e = v51.err().unwrap().to_string();
     assert!(e.contains("starter"), "{e}");
@@ -682,4 +688,48 @@ fn hidden_trails_places_a_friend_anywhere_without_engaging() {
     // An Ultimate: once a game.
     let again = g.check_power(hunters, slot, Some(fencers)).unwrap_err();
     assert!(again.to_string().contains("Ultimate"), "{again}");
+}
+
+/// BoV starter, Fig. 5.3 ("Hidden Trails": "place it anywhere on the play
+/// area without becoming engaged") and "Unit Coherency": a unit whose
+/// casualties broke its coherency, three Dreamfencers strung 8" apart, is
+/// placed in coherency: the engine's examples are legal placements, so a
+/// bot always has one. Before, every example kept the broken formation and
+/// none was legal.
+#[test]
+fn hidden_trails_places_a_unit_out_of_coherency_in_coherency() {
+    let mut g = deployed(5, "allaria_fencers", "tyveria_packs");
+    let hunters = unit_named(&g, "Fai Hunters");
+    let fencers = unit_named(&g, "Dreamfencers");
+    place(&mut g, |g| {
+        vec![
+            (hunters, row(g, hunters, 3, 10.0, 10.0, 0.2)),
+            (
+                fencers,
+                vec![
+                    Point::new(16.0, 14.0),
+                    Point::new(24.0, 14.0),
+                    Point::new(32.0, 14.0),
+                ],
+            ),
+        ]
+    });
+    activate(&mut g, hunters);
+    let slot = captain_power(&g, hunters, "hidden_trails");
+    g.apply(Decision::ActivatePower {
+        power: slot,
+        target: Some(fencers),
+    })
+    .unwrap();
+    settle(&mut g);
+    assert_eq!(g.phase, Phase::PowerPlace { unit: fencers });
+    let mut buf = Vec::new();
+    g.choices(&mut buf);
+    assert!(!buf.is_empty(), "a placement is offered");
+    for d in &buf {
+        g.validate(d).unwrap();
+    }
+    let d = buf[0].clone();
+    g.apply(d).unwrap();
+    assert_ne!(g.phase, Phase::PowerPlace { unit: fencers });
 }

@@ -11,6 +11,7 @@ use valerna_bov::rules::edition::Edition;
 use valerna_bov::rules::force_list;
 use valerna_bov::rules::modifiers::Modifier;
 use valerna_bov::rules::morale;
+use valerna_bov::rules::powers::Roll;
 use valerna_bov::rules::quest::TreasureKind;
 use valerna_bov::rules::scenario::{self, GameResult, Scenario, Score};
 use valerna_game::{Game, Record};
@@ -18,14 +19,18 @@ use valerna_game::{Game, Record};
 mod common;
 use common::{
     activate, decline_reactions, first_choices_while, pack, past_set_up, place, place_on, row,
-    unit_named,
+    settle_declining, unit_named, without_artifacts,
 };
 
 fn starter(seed: u64, scenario: Scenario) -> BattleSetup {
     BattleSetup {
         scenario,
         edition: Edition::Starter,
-        ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+        ..BattleSetup::pitched(
+            seed,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_swarm"),
+        )
     }
 }
 
@@ -36,9 +41,13 @@ fn by_the_lava(seed: u64, edition: Edition) -> (Battle, u16, u16) {
     let setup = BattleSetup {
         edition,
         scenario: Scenario::SlayTheFoe,
-        ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+        ..BattleSetup::pitched(
+            seed,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_swarm"),
+        )
     };
-    let mut g = Battle::start(&pack(), &setup).unwrap();
+    let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
     past_set_up(&mut g);
     let lava = TerrainPiece::rect(
         "Lava pool",
@@ -94,7 +103,11 @@ fn played(setup: &BattleSetup) -> Battle {
 /// same bytes; a starter set-up names its edition and reads back as one.
 #[test]
 fn a_setup_names_its_edition_only_when_it_is_the_starter() {
-    let v51 = BattleSetup::pitched(3, "allaria_guild_line", "tyveria_swarm");
+    let v51 = BattleSetup::pitched(
+        3,
+        &without_artifacts("allaria_guild_line"),
+        &without_artifacts("tyveria_swarm"),
+    );
     let json = serde_json::to_string(&v51).unwrap();
     assert!(!json.contains("edition"), "{json}");
     let back: BattleSetup = serde_json::from_str(&json).unwrap();
@@ -139,7 +152,11 @@ fn each_edition_plays_its_own_book_s_game_modes() {
     let e = Battle::start(&pack(), &starter(1, Scenario::PitchedBattle)).unwrap_err();
     assert!(e.to_string().contains("has no Pitched Battle"), "{e}");
     assert!(e.to_string().contains("Determine Game Mode"), "{e}");
-    let mut v51 = BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm");
+    let mut v51 = BattleSetup::pitched(
+        1,
+        &without_artifacts("allaria_guild_line"),
+        &without_artifacts("tyveria_swarm"),
+    );
     v51.scenario = Scenario::GrandTactical;
     let e = Battle::start(&pack(), &v51).unwrap_err();
     assert!(e.to_string().contains("Grand Tactical"), "{e}");
@@ -179,19 +196,24 @@ fn a_list_file_names_its_edition() {
     let pack = pack();
     let mut list = force_list::starter(&pack, "Allaria", 100).expect("a starting list");
     list.edition = Some(Edition::Starter);
+    // BoV starter, "Writing army lists": no Artifacts.
+    for e in &mut list.units {
+        e.artifacts.clear();
+    }
     let text = force_list::to_ron(&pack, &list);
     assert!(text.contains("edition: starter"), "{text}");
     let back = force_list::parse(&text).unwrap();
     assert_eq!(back.edition, Some(Edition::Starter));
 
-    let mut setup = BattleSetup::pitched(2, &text, "tyveria_swarm");
+    let mut setup = BattleSetup::pitched(2, &text, &without_artifacts("tyveria_swarm"));
     let e = Battle::start(&pack, &setup).unwrap_err();
     assert!(e.to_string().contains("seat 0"), "{e}");
     assert!(e.to_string().contains("starter edition"), "{e}");
     assert!(e.to_string().contains("BoV 5.1"), "{e}");
     setup.edition = Edition::Starter;
     setup.scenario = Scenario::SlayTheFoe;
-    assert!(Battle::start(&pack, &setup).is_ok());
+    let started = Battle::start(&pack, &setup).map(|_| ());
+    assert!(started.is_ok(), "{started:?}");
 }
 
 /// The editions by name, as the command line and the API give them.
@@ -291,7 +313,11 @@ fn quest_treasures_are_worth_two_and_one() {
         let setup = BattleSetup {
             edition,
             scenario: Scenario::Quest,
-            ..BattleSetup::pitched(11, "allaria_guild_line", "tyveria_swarm")
+            ..BattleSetup::pitched(
+                11,
+                &without_artifacts("allaria_guild_line"),
+                &without_artifacts("tyveria_swarm"),
+            )
         };
         let mut g = Battle::start(&pack(), &setup).unwrap();
         first_choices_while(&mut g, |p| {
@@ -479,7 +505,11 @@ fn a_skirmish_moves_the_whole_speed() {
         let setup = BattleSetup {
             edition,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(2, "allaria_dragon_host", "tyveria_swarm")
+            ..BattleSetup::pitched(
+                2,
+                &without_artifacts("allaria_dragon_host"),
+                &without_artifacts("tyveria_swarm"),
+            )
         };
         let mut g = Battle::start(&pack(), &setup).unwrap();
         first_choices_while(&mut g, |p| {
@@ -567,7 +597,11 @@ fn terrain_scatters_by_the_hits_of_four_black_dice() {
                 edition,
                 scenario: Scenario::SlayTheFoe,
                 battlefield: scenario::Battlefield::Large6x4,
-                ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+                ..BattleSetup::pitched(
+                    seed,
+                    &without_artifacts("allaria_guild_line"),
+                    &without_artifacts("tyveria_swarm"),
+                )
             };
             let g = Battle::start(&pack(), &setup).unwrap();
             assert_eq!(g.field.terrain.len(), 6, "six 2'x2' sectors");
@@ -594,7 +628,11 @@ fn an_injured_epic_creature_downgrades_its_attack_and_defense_rolls() {
             let setup = BattleSetup {
                 edition,
                 scenario: Scenario::SlayTheFoe,
-                ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_swarm")
+                ..BattleSetup::pitched(
+                    seed,
+                    &without_artifacts("allaria_dragon_host"),
+                    &without_artifacts("tyveria_swarm"),
+                )
             };
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
             first_choices_while(&mut g, |p| {
@@ -667,7 +705,11 @@ fn the_dragonbond_upgrades_attack_and_defense_only() {
         let setup = BattleSetup {
             edition: Edition::Starter,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_dragon_host")
+            ..BattleSetup::pitched(
+                seed,
+                &without_artifacts("allaria_dragon_host"),
+                &without_artifacts("tyveria_dragon_host"),
+            )
         };
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         play(
@@ -764,9 +806,11 @@ fn starter_sweep(games: u64) -> Vec<([i32; 2], usize)> {
             };
             let setup = BattleSetup {
                 battlefield,
+                // The 5.1 lists without their Artifacts (BoV starter,
+                // "Writing army lists": the starter has none).
                 lists: [
-                    LISTS[(n % 6) as usize].into(),
-                    LISTS[(n / 6 % 6) as usize].into(),
+                    without_artifacts(LISTS[(n % 6) as usize]),
+                    without_artifacts(LISTS[(n / 6 % 6) as usize]),
                 ],
                 ..starter(n, scenario)
             };
@@ -925,7 +969,11 @@ fn starter_units_of_two_or_more_models_start_with_a_captain() {
     let setup = BattleSetup {
         edition: Edition::Starter,
         scenario: Scenario::SlayTheFoe,
-        ..BattleSetup::pitched(1, "allaria_guild_line", "tyveria_dragon_host")
+        ..BattleSetup::pitched(
+            1,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_dragon_host"),
+        )
     };
     let g = Battle::start(&pack(), &setup).unwrap();
     for u in &g.units {
@@ -943,7 +991,11 @@ fn starter_units_of_two_or_more_models_start_with_a_captain() {
 
     let v51 = Battle::start(
         &pack(),
-        &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_dragon_host"),
+        &BattleSetup::pitched(
+            1,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_dragon_host"),
+        ),
     )
     .unwrap();
     assert!(v51.units.iter().all(|u| u.captain.is_none()));
@@ -1052,7 +1104,11 @@ fn casualties_and_a_killed_captain_shake_the_starter_troopers() {
             let setup = BattleSetup {
                 edition,
                 scenario: Scenario::SlayTheFoe,
-                ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
+                ..BattleSetup::pitched(
+                    seed,
+                    &without_artifacts("allaria_guild_line"),
+                    &without_artifacts("tyveria_dragon_host"),
+                )
             };
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
             past_set_up(&mut g);
@@ -1155,7 +1211,11 @@ fn the_general_killed_shakes_the_whole_starter_army() {
             let setup = BattleSetup {
                 edition,
                 scenario: Scenario::SlayTheFoe,
-                ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+                ..BattleSetup::pitched(
+                    seed,
+                    &without_artifacts("allaria_guild_line"),
+                    &without_artifacts("tyveria_swarm"),
+                )
             };
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
             past_set_up(&mut g);
@@ -1235,7 +1295,11 @@ fn epic_creatures_take_no_starter_morale_test() {
         let setup = BattleSetup {
             edition: Edition::Starter,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_dragon_host")
+            ..BattleSetup::pitched(
+                seed,
+                &without_artifacts("allaria_dragon_host"),
+                &without_artifacts("tyveria_dragon_host"),
+            )
         };
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         play(
@@ -1345,7 +1409,11 @@ fn no_model_moves_through_another_in_the_starter() {
     assert!(g.units.iter().all(|u| u.traits.friends_block));
     let g = Battle::start(
         &pack(),
-        &BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm"),
+        &BattleSetup::pitched(
+            2,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_swarm"),
+        ),
     )
     .unwrap();
     assert!(g.units.iter().all(|u| !u.traits.friends_block));
@@ -1423,7 +1491,11 @@ fn starter_terrain_is_one_piece_a_two_foot_sector() {
                     edition,
                     scenario: Scenario::SlayTheFoe,
                     battlefield: size,
-                    ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_swarm")
+                    ..BattleSetup::pitched(
+                        seed,
+                        &without_artifacts("allaria_guild_line"),
+                        &without_artifacts("tyveria_swarm"),
+                    )
                 };
                 let g = Battle::start(&pack(), &setup).unwrap();
                 assert_eq!(g.field.terrain.len(), pieces, "{edition} {size:?}");
@@ -1456,7 +1528,11 @@ fn starter_reserves_are_not_defeated_at_the_end() {
         let setup = BattleSetup {
             edition,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(4, "allaria_guild_line", "tyveria_swarm")
+            ..BattleSetup::pitched(
+                4,
+                &without_artifacts("allaria_guild_line"),
+                &without_artifacts("tyveria_swarm"),
+            )
         };
         let mut g = Battle::start(&pack(), &setup).unwrap();
         past_set_up(&mut g);
@@ -1613,7 +1689,11 @@ fn starter_cover_is_covering_terrain_or_partly_behind_obscuring() {
         edition,
         scenario: Scenario::SlayTheFoe,
         map: Some(map.clone()),
-        ..BattleSetup::pitched(2, "allaria_guild_line", "tyveria_swarm")
+        ..BattleSetup::pitched(
+            2,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_swarm"),
+        )
     };
     assert!(Battle::start(&pack(), &with_map(Edition::Starter)).is_ok());
     let e = Battle::start(&pack(), &with_map(Edition::V5_1)).unwrap_err();
@@ -1633,7 +1713,11 @@ fn the_starter_table_edge_may_be_a_short_one() {
     let setup_of = |edition| BattleSetup {
         edition,
         scenario: Scenario::SeizeTheLand,
-        ..BattleSetup::pitched(6, "allaria_guild_line", "tyveria_swarm")
+        ..BattleSetup::pitched(
+            6,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_swarm"),
+        )
     };
     let mut buf = Vec::new();
     // 5.1: the long edges only.
@@ -1764,7 +1848,11 @@ fn an_upgrade_token_is_declared_before_the_roll() {
         let setup = BattleSetup {
             edition: Edition::Starter,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
+            ..BattleSetup::pitched(
+                seed,
+                &without_artifacts("allaria_guild_line"),
+                &without_artifacts("tyveria_dragon_host"),
+            )
         };
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         assert_eq!(g.upgrade_tokens, [0, 0], "the shipped lists buy none");
@@ -1873,7 +1961,11 @@ fn assassinate_s_criticals_kill_the_captain() {
         let setup = BattleSetup {
             edition: Edition::Starter,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
+            ..BattleSetup::pitched(
+                seed,
+                &without_artifacts("allaria_guild_line"),
+                &without_artifacts("tyveria_dragon_host"),
+            )
         };
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         past_set_up(&mut g);
@@ -1903,4 +1995,482 @@ fn assassinate_s_criticals_kill_the_captain() {
         }
     }
     assert!(killed > 0);
+}
+
+/// The Dreamfencers (B) flanked by the Ogerron Warchief (A) at one end and
+/// Adrael (C) at the other, Eldai Alarn (D) 4" below the Warchief, in a
+/// battle of `edition` (as in BoV 5.1's Fig. 12.1).
+fn flanking_line(seed: u64, edition: Edition) -> (Battle, [u16; 4]) {
+    let setup = BattleSetup {
+        edition,
+        scenario: Scenario::SlayTheFoe,
+        ..BattleSetup::pitched(
+            seed,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_swarm"),
+        )
+    };
+    let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+    past_set_up(&mut g);
+    let b = unit_named(&g, "Dreamfencers");
+    let a = unit_named(&g, "Ogerron Warchief");
+    let c = unit_named(&g, "Adrael");
+    let d = unit_named(&g, "Eldai Alarn");
+    let line = row(&g, b, 5, 10.0, 10.0, 0.0);
+    let (first, last) = (line[0], line[4]);
+    let ra = common::radius(&g, b) + common::radius(&g, a);
+    let rc = common::radius(&g, b) + common::radius(&g, c);
+    let a_at = Point::new(first.x - ra, first.y);
+    place(&mut g, |_| {
+        vec![
+            (b, line),
+            (a, vec![a_at]),
+            (c, vec![Point::new(last.x + rc, last.y)]),
+            (d, vec![Point::new(a_at.x, a_at.y - 4.0)]),
+        ]
+    });
+    (g, [a, b, c, d])
+}
+
+/// BoV starter, "Flanking": "A unit is considered to be Flanked if it is
+/// engaged with more than one enemy unit ... in the situation presented
+/// below (Fig. 4.1), for example, all four units are flanked!" The
+/// starter has no "Charging a Flanking enemy": Eldai Alarn charges the
+/// Ogerron Warchief, who flanks the Dreamfencers with Adrael, and the
+/// Warchief stays where it stood, Flanked and Flanking at once. In 5.1 the
+/// same charge moves it apart (BoV 5.1, "Charge" > "Charging a Flanking
+/// enemy").
+#[test]
+fn a_charged_flanking_unit_stays_put_in_the_starter() {
+    let mut seen = [0, 0];
+    for seed in 0..8 {
+        for (k, edition) in [Edition::Starter, Edition::V5_1].into_iter().enumerate() {
+            let (mut g, [a, b, _, d]) = flanking_line(seed, edition);
+            let before = g.units[usize::from(a)].positions.clone();
+            activate(&mut g, d);
+            g.apply(Decision::Charge { target: a }).unwrap();
+            if !g.last_charge.is_some_and(|c| c.engaged) {
+                continue;
+            }
+            let moved = g.units[usize::from(a)].positions != before;
+            let snap = g.snapshot();
+            match edition {
+                Edition::Starter => {
+                    assert!(!moved, "seed {seed}: the Warchief is not moved");
+                    assert!(g.flanked(&snap, a) && g.flanked(&snap, b), "seed {seed}");
+                    assert!(g.engaged_with(&snap, a).contains(&b), "seed {seed}");
+                }
+                Edition::V5_1 => {
+                    assert!(moved, "seed {seed}: the Warchief is moved apart");
+                    assert!(!g.engaged_with(&snap, a).contains(&b), "seed {seed}");
+                }
+            }
+            seen[k] += 1;
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
+/// BoV starter, "Flanking": "Flanked units Downgrade their defense rolls",
+/// every defense roll; BoV 5.1, "Flanking & Flanked": "against melee
+/// attacks" only. The Golden Gunners shoot the Ogerron Warchief, who is
+/// Flanked by the Dreamfencers and Eldai Alarn: its defense roll against
+/// the shots carries the Flanked downgrade in the starter alone.
+#[test]
+fn a_flanked_unit_downgrades_its_defense_against_shots_in_the_starter() {
+    let mut seen = [0, 0];
+    for seed in 0..10 {
+        for (k, edition) in [Edition::Starter, Edition::V5_1].into_iter().enumerate() {
+            let (mut g, [a, b, _, d]) = flanking_line(seed, edition);
+            let gunners = unit_named(&g, "Golden Gunners");
+            let ra = common::radius(&g, a) + common::radius(&g, d);
+            let a_at = g.units[usize::from(a)].positions[0];
+            let b_line = g.units[usize::from(b)].positions.clone();
+            place(&mut g, |g| {
+                vec![
+                    (b, b_line),
+                    (a, vec![a_at]),
+                    (d, vec![Point::new(a_at.x, a_at.y - ra)]),
+                    (gunners, row(g, gunners, 3, a_at.x - 2.0, a_at.y + 8.0, 0.5)),
+                ]
+            });
+            let snap = g.snapshot();
+            assert!(g.flanked(&snap, a), "seed {seed}");
+            activate(&mut g, gunners);
+            let start = g.entries().len();
+            g.apply(Decision::Attack { target: a }).unwrap();
+            settle_declining(&mut g);
+            for e in &g.entries()[start..] {
+                if let Event::DefenseRolled {
+                    unit, modifiers, ..
+                } = &e.event
+                    && *unit == a
+                {
+                    assert_eq!(
+                        modifiers.contains(&Modifier::Flanked),
+                        edition == Edition::Starter,
+                        "seed {seed}, {edition}: {modifiers:?}"
+                    );
+                    seen[k] += 1;
+                }
+            }
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
+/// BoV starter, "Turns": "Players alternate turns to activate a single unit
+/// in their army"; its keywords and its Morale Test Modifiers have no
+/// Command. The Oathguard Commander's Command Infantry gives the
+/// Dreamfencers half an inch away no activation marker, no morale Upgrade
+/// and no cover from his ranged hits in the starter; in 5.1 it gives all
+/// three (BoV 5.1, "Command X").
+#[test]
+fn command_x_does_nothing_in_the_starter() {
+    for edition in [Edition::Starter, Edition::V5_1] {
+        let setup = BattleSetup {
+            edition,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(
+                2,
+                &without_artifacts("allaria_guild_line"),
+                &without_artifacts("tyveria_swarm"),
+            )
+        };
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        past_set_up(&mut g);
+        let oc = unit_named(&g, "Oathguard Commander");
+        let df = unit_named(&g, "Dreamfencers");
+        let adrael = unit_named(&g, "Adrael");
+        place(&mut g, |g| {
+            let y = 5.0 + common::radius(g, oc) + common::radius(g, df) + 0.5;
+            vec![
+                (oc, row(g, oc, 1, 10.0, 5.0, 0.0)),
+                (df, row(g, df, 5, 10.0, y, 0.5)),
+                (adrael, row(g, adrael, 1, 21.0, 5.0, 0.0)),
+            ]
+        });
+        let v51 = edition == Edition::V5_1;
+        assert_eq!(g.commanded(df), v51, "{edition}: In Command of a Hero");
+        assert_eq!(g.redirect_candidates(oc, &[]).is_empty(), !v51, "{edition}");
+        let seat = g.units[usize::from(oc)].owner;
+        g.phase = Phase::Turn { seat };
+        g.passed = [false, false];
+        g.apply(Decision::Activate { unit: oc }).unwrap();
+        assert_eq!(
+            matches!(g.phase, Phase::Command { .. }),
+            v51,
+            "{edition}: {:?}",
+            g.phase
+        );
+    }
+}
+
+/// BoV starter, "Opportunity Attack": "An opportunity attack is a reaction
+/// that any unit is allowed to take if an enemy that the unit is engaged
+/// in combat with moves (or is moved) away from combat". The Dreamfencers,
+/// engaged with the Ogerron Warchief and Adrael, march away: in the
+/// starter both may attack them, one after the other, each before the
+/// move; in 5.1 one reaction answers the trigger (BoV 5.1, "Reactions").
+#[test]
+fn every_engaged_enemy_may_take_its_opportunity_attack_in_the_starter() {
+    let mut seen = [0, 0];
+    for seed in 0..8 {
+        for (k, edition) in [Edition::Starter, Edition::V5_1].into_iter().enumerate() {
+            let (mut g, [a, b, c, _]) = flanking_line(seed, edition);
+            let paths = g.units[usize::from(b)]
+                .alive_models()
+                .map(|m| {
+                    let p = g.units[usize::from(b)].positions[usize::from(m)];
+                    (m, vec![Point::new(p.x, p.y + 3.0)])
+                })
+                .collect();
+            activate(&mut g, b);
+            g.apply(Decision::March { paths }).unwrap();
+            let Phase::Opportunity { candidates, .. } = g.phase.clone() else {
+                panic!("seed {seed}: {:?}", g.phase)
+            };
+            let mut both = vec![a, c];
+            both.sort_unstable();
+            assert_eq!(candidates, both, "seed {seed}");
+            g.apply(Decision::React { unit: Some(a) }).unwrap();
+            let mut asked_again = None;
+            for _ in 0..50 {
+                match &g.phase {
+                    Phase::Opportunity {
+                        candidates,
+                        reacted,
+                        ..
+                    } => {
+                        asked_again = Some((candidates.clone(), reacted.clone()));
+                        break;
+                    }
+                    Phase::Turn { .. } | Phase::Action { .. } | Phase::Over => break,
+                    _ => {
+                        let mut buf = Vec::new();
+                        let d = match g.phase {
+                            Phase::Reaction { .. } => Decision::Reaction { reaction: None },
+                            Phase::UpgradeToken { .. } => Decision::UpgradeToken { spend: false },
+                            _ => {
+                                // Casualties from the middle of the line,
+                                // so that the end touching Adrael stays.
+                                g.choices(&mut buf);
+                                buf.iter()
+                                    .find(|d| {
+                                        matches!(d, Decision::Remove { models }
+                                            if !models.contains(&4))
+                                    })
+                                    .unwrap_or(&buf[0])
+                                    .clone()
+                            }
+                        };
+                        g.apply(d).unwrap();
+                    }
+                }
+            }
+            if !g.units[usize::from(b)].state.alive.contains(4) {
+                continue;
+            }
+            match edition {
+                Edition::Starter => {
+                    assert_eq!(asked_again, Some((vec![c], vec![a])), "seed {seed}");
+                    let fatigue = g.units[usize::from(c)].state.fatigue;
+                    g.apply(Decision::React { unit: Some(c) }).unwrap();
+                    assert_eq!(g.units[usize::from(c)].state.fatigue, fatigue + 1);
+                }
+                Edition::V5_1 => assert_eq!(asked_again, None, "seed {seed}"),
+            }
+            seen[k] += 1;
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
+/// BoV starter, "Add Vaala cards or Upgrade tokens": "You can then spend
+/// these tokens during the game every time you make an attack roll or a
+/// defense roll." The defense roll against Dangerous terrain's melee attack
+/// ("Dangerous Terrain (X)") is one: Eldai Alarn, starting his turn in the
+/// lava, is offered a token before it, and the token Upgrades it. The
+/// terrain's attack is told die by die.
+#[test]
+fn an_upgrade_token_may_be_spent_against_dangerous_terrain() {
+    let mut spent = 0;
+    for seed in 0..12u64 {
+        let (mut g, inside, _) = by_the_lava(seed, Edition::Starter);
+        let owner = g.units[usize::from(inside)].owner;
+        g.upgrade_tokens = [1, 1];
+        g.phase = Phase::Turn { seat: owner };
+        let start = g.entries().len();
+        g.apply(Decision::Activate { unit: inside }).unwrap();
+        decline_reactions(&mut g);
+        let attack = g.entries()[start..]
+            .iter()
+            .find_map(|e| match &e.event {
+                Event::TerrainAttacked {
+                    unit,
+                    dice,
+                    standard,
+                    ..
+                } if *unit == inside => Some((dice.len(), *standard)),
+                _ => None,
+            })
+            .expect("the terrain's attack is told");
+        assert_eq!(attack.0, 3, "seed {seed}: Dangerous (3), three black dice");
+        let Phase::UpgradeToken {
+            seat,
+            unit,
+            roll,
+            changes_nothing,
+        } = g.phase
+        else {
+            panic!("seed {seed}: no token offered: {:?}", g.phase)
+        };
+        assert_eq!((seat, unit, roll), (owner, inside, Roll::Defense));
+        assert_eq!(changes_nothing, attack.1 == 0, "seed {seed}");
+        g.apply(Decision::UpgradeToken { spend: true }).unwrap();
+        assert_eq!(g.upgrade_tokens[usize::from(owner)], 0);
+        let upgraded = g.entries()[start..].iter().any(|e| {
+            matches!(&e.event, Event::DefenseRolled { unit, modifiers, .. }
+                if *unit == inside && modifiers.contains(&Modifier::UpgradeToken))
+        });
+        assert!(upgraded, "seed {seed}: the defense roll carries the token");
+        spent += 1;
+    }
+    assert_eq!(spent, 12);
+}
+
+/// BoV starter, "Add Vaala cards or Upgrade tokens": a power's hits are
+/// defended against with a defense roll too (BoV 5.1, "Making Attacks vs.
+/// Rolling Dice": "roll defense as normal"), so a token may be spent on it:
+/// the Dreamfencers, hit by Nagasha Magnifex's Venom Cloud, are offered one.
+#[test]
+fn an_upgrade_token_may_be_spent_against_a_power_s_hits() {
+    let mut offered = 0;
+    for seed in 0..10u64 {
+        let setup = BattleSetup {
+            edition: Edition::Starter,
+            scenario: Scenario::SlayTheFoe,
+            ..BattleSetup::pitched(
+                seed,
+                &without_artifacts("allaria_guild_line"),
+                &without_artifacts("tyveria_dragon_host"),
+            )
+        };
+        let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+        past_set_up(&mut g);
+        let df = unit_named(&g, "Dreamfencers");
+        let nagasha = unit_named(&g, "Nagasha Magnifex");
+        place(&mut g, |g| {
+            let y = 5.0 + common::radius(g, df) + 2.0 + common::radius(g, nagasha);
+            vec![
+                (df, row(g, df, 5, 10.0, 5.0, 0.5)),
+                (nagasha, vec![Point::new(14.0, y)]),
+            ]
+        });
+        let owner = g.units[usize::from(df)].owner;
+        g.upgrade_tokens[usize::from(owner)] = 1;
+        activate(&mut g, nagasha);
+        g.apply(Decision::ActivatePower {
+            power: 0,
+            target: None,
+        })
+        .unwrap();
+        decline_reactions(&mut g);
+        let Phase::UpgradeToken {
+            seat, unit, roll, ..
+        } = g.phase
+        else {
+            panic!("seed {seed}: no token offered: {:?}", g.phase)
+        };
+        assert_eq!(
+            (seat, unit, roll),
+            (owner, df, Roll::Defense),
+            "seed {seed}"
+        );
+        offered += 1;
+    }
+    assert_eq!(offered, 10);
+}
+
+/// BoV starter, "Upgrades & Downgrades": a roll is Upgraded once, however
+/// many Upgrades apply, so a token on a roll already Upgraded changes
+/// nothing. The question says so, and the bots keep their tokens then:
+/// starter battles of greedy bots spend no token on a roll it does not
+/// change.
+#[test]
+fn a_token_that_would_change_nothing_is_named_and_kept() {
+    let mut kept = 0;
+    for seed in 0..6u64 {
+        let mut g = Battle::start(&pack(), &starter(seed, Scenario::SlayTheFoe)).unwrap();
+        g.upgrade_tokens = [6, 6];
+        let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 7)];
+        let mut n = 0;
+        while let Some(s) = g.to_decide() {
+            let d = bots[usize::from(s.min(1))].decide(&g);
+            if let Phase::UpgradeToken {
+                changes_nothing, ..
+            } = g.phase
+            {
+                assert_eq!(
+                    d,
+                    Decision::UpgradeToken {
+                        spend: !changes_nothing
+                    },
+                    "seed {seed}"
+                );
+                kept += usize::from(changes_nothing);
+            }
+            g.apply(d).unwrap();
+            n += 1;
+            assert!(n < 20_000);
+        }
+    }
+    assert!(kept > 0, "some question found the roll upgraded already");
+}
+
+/// BoV starter, "Writing army lists" and "Duplicates": a starter army buys
+/// units, Vaala cards and Upgrade tokens, "may not contain two copies of
+/// the same hero" (Unique or not), and the book has no Artifacts,
+/// Mercenaries or Monsters. A list written for the starter with each is
+/// refused, every violation citing the starter book; the same list naming
+/// no edition is a valid 5.1 list, and a starter battle reads it by its own
+/// rules and refuses it, as it refuses a Monster fielded for the battle.
+#[test]
+fn a_starter_army_has_no_artifacts_mercenaries_monsters_or_hero_twice() {
+    let pack = pack();
+    let text = |edition: &str| {
+        format!(
+            r#"(
+    name: "Allaria: everything the starter has not",
+    force: "Allaria",
+    game_size: 100,
+    units: [
+        (card: "elyse", general: true, artifacts: ["sunforged_aegis"]),
+        (card: "oathguard_commander"),
+        (id: "second_commander", card: "oathguard_commander"),
+        (card: "sellsword_company"),
+        (card: "dreamfencers"),
+    ],
+    vaala: [],
+    monsters: ["ravine_troll"],
+    {edition}
+)"#
+        )
+    };
+    let starter_list = force_list::parse(&text("edition: starter,")).unwrap();
+    let why: Vec<(force_list::ListRule, String)> = force_list::validate(&pack, &starter_list)
+        .unwrap_err()
+        .into_iter()
+        .map(|v| (v.rule, v.to_string()))
+        .collect();
+    for (rule, says) in [
+        (
+            force_list::ListRule::Artifact,
+            "the starter edition has no Artifacts",
+        ),
+        (
+            force_list::ListRule::Mercenaries,
+            "Sellsword Company is a Mercenary",
+        ),
+        (
+            force_list::ListRule::Monsters,
+            "the starter edition has no Monsters",
+        ),
+        (
+            force_list::ListRule::Unique,
+            "no two copies of the same Hero",
+        ),
+    ] {
+        assert!(
+            why.iter()
+                .any(|(r, w)| *r == rule && w.contains(says) && w.contains("BoV starter")),
+            "{rule:?} {says}: {why:?}"
+        );
+    }
+    let plain = force_list::parse(&text("")).unwrap();
+    let five = force_list::validate(&pack, &plain).map(|_| ());
+    assert!(five.is_ok(), "a 5.1 list: {five:?}");
+
+    let setup = |edition, monsters: Vec<String>, list: String| BattleSetup {
+        edition,
+        scenario: Scenario::SlayTheFoe,
+        monsters,
+        ..BattleSetup::pitched(1, &list, &without_artifacts("tyveria_swarm"))
+    };
+    assert!(Battle::start(&pack, &setup(Edition::V5_1, vec![], text(""))).is_ok());
+    let e = Battle::start(&pack, &setup(Edition::Starter, vec![], text("")))
+        .unwrap_err()
+        .0;
+    assert!(e.contains("seat 0") && e.contains("no Artifacts"), "{e}");
+    let e = Battle::start(
+        &pack,
+        &setup(
+            Edition::Starter,
+            vec!["ravine_troll".into()],
+            without_artifacts("allaria_guild_line"),
+        ),
+    )
+    .unwrap_err()
+    .0;
+    assert!(e.contains("the starter edition has no Monsters"), "{e}");
 }

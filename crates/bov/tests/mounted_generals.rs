@@ -14,7 +14,9 @@ use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;
 
 mod common;
-use common::{activate, pack, past_set_up, place, radius, settle_declining, unit_named};
+use common::{
+    activate, pack, past_set_up, place, radius, settle_declining, unit_named, without_artifacts,
+};
 
 /// The Allarian and Tyverian Dragon Hosts (each General riding its
 /// dragon) in a starter Slay the Foe, past deployment, the pairs not
@@ -23,7 +25,11 @@ fn hosts(seed: u64, edition: Edition) -> Battle {
     let setup = BattleSetup {
         edition,
         scenario: Scenario::SlayTheFoe,
-        ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_dragon_host")
+        ..BattleSetup::pitched(
+            seed,
+            &without_artifacts("allaria_dragon_host"),
+            &without_artifacts("tyveria_dragon_host"),
+        )
     };
     let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
     past_set_up(&mut g);
@@ -144,7 +150,7 @@ fn only_the_general_may_be_mounted_in_a_starter_list() {
         edition,
         scenario: Scenario::SlayTheFoe,
         cards: Some(SKY_WARDEN.to_string()),
-        ..BattleSetup::pitched(1, &text, "tyveria_swarm")
+        ..BattleSetup::pitched(1, &text, &without_artifacts("tyveria_swarm"))
     };
     let pack = common::pack();
     assert!(Battle::start(&pack, &setup(Edition::V5_1)).is_ok());
@@ -152,7 +158,7 @@ fn only_the_general_may_be_mounted_in_a_starter_list() {
         .unwrap_err()
         .0;
     assert!(
-        e.contains("seat 0: 'sky_warden' rides a Mount but is not the General"),
+        e.contains("seat 0: ") && e.contains("'sky_warden' rides a Mount but is not the General"),
         "{e}"
     );
 }
@@ -531,7 +537,11 @@ fn bots_play_mounted_generals() {
         let setup = BattleSetup {
             edition: Edition::Starter,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_dragon_host")
+            ..BattleSetup::pitched(
+                seed,
+                &without_artifacts("allaria_dragon_host"),
+                &without_artifacts("tyveria_dragon_host"),
+            )
         };
         let mut g = Battle::start(&pack, &setup).unwrap();
         let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 1)];
@@ -551,4 +561,140 @@ fn bots_play_mounted_generals() {
         assert!(g.outcome().is_some());
     }
     assert!(pair_attacks > 0);
+}
+
+/// BoV starter, "Generals mounted on an Epic Creature": "When the Epic
+/// Creature attacks, you may use one of the General's attacks ... You must
+/// declare the target for both attacks before resolving either"; "Charge",
+/// "Charge Attack": the attack comes after the charge move, "Upgraded".
+/// Ferellon Fulgen charges the Ogerron Phalanx: once the move has engaged
+/// it, and before either die is rolled, Elyse's target is asked for among
+/// the units engaged with the dragon; both attacks are then rolled, the
+/// dragon's first, each Upgraded by the charge. A Skirmish likewise asks
+/// for her ranged target after the move. 5.1's rider never attacks in its
+/// Mount's action.
+#[test]
+fn the_general_attacks_beside_its_creature_on_a_charge_and_a_skirmish() {
+    let mut charged = 0;
+    for seed in 0..6 {
+        let (mut g, [elyse, dragon, phalanx, _, _]) = pair_facing_two(seed, Edition::Starter);
+        activate(&mut g, dragon);
+        g.apply(Decision::Charge { target: phalanx }).unwrap();
+        common::decline_reactions(&mut g);
+        if !g.last_charge.is_some_and(|c| c.engaged) {
+            continue;
+        }
+        let Phase::PairAttack {
+            mount,
+            target,
+            charge,
+            candidates,
+        } = g.phase.clone()
+        else {
+            panic!(
+                "seed {seed}: the General's target is asked for: {:?}",
+                g.phase
+            )
+        };
+        assert_eq!((mount, target, charge), (dragon, phalanx, true));
+        assert_eq!(candidates, vec![phalanx], "engaged with the dragon");
+        assert!(attacks_by(&g, dragon).is_empty(), "no die rolled yet");
+        assert!(
+            g.validate(&Decision::PairAttack {
+                target: phalanx,
+                general_target: unit_named(&g, "Bloodfangs"),
+            })
+            .is_err()
+        );
+        g.apply(Decision::PairAttack {
+            target: phalanx,
+            general_target: phalanx,
+        })
+        .unwrap();
+        settle_declining(&mut g);
+        let rolls: Vec<(u16, Vec<_>)> = g
+            .entries()
+            .iter()
+            .filter_map(|e| match &e.event {
+                Event::AttackRolled {
+                    attacker,
+                    target,
+                    modifiers,
+                    ..
+                } if *target == phalanx => Some((*attacker, modifiers.clone())),
+                _ => None,
+            })
+            .collect();
+        // A target the dragon destroyed is not attacked again.
+        let expected = if g.units[usize::from(phalanx)].alive() || rolls.len() == 2 {
+            vec![dragon, elyse]
+        } else {
+            vec![dragon]
+        };
+        assert_eq!(
+            rolls.iter().map(|r| r.0).collect::<Vec<_>>(),
+            expected,
+            "seed {seed}"
+        );
+        for (_, m) in &rolls {
+            assert!(m.contains(&valerna_bov::rules::modifiers::Modifier::Charge));
+        }
+        charged += 1;
+    }
+    assert!(charged > 0);
+
+    let mut skirmished = 0;
+    for seed in 0..6 {
+        let (mut g, [elyse, dragon, _, bloodfangs, _]) = pair_facing_two(seed, Edition::Starter);
+        // All three Bloodfangs, so that the dragon's shots leave some.
+        let at = g.units[usize::from(dragon)].positions[0];
+        let y = at.y + radius(&g, dragon) + 8.0;
+        place(&mut g, |g| {
+            vec![
+                (dragon, vec![at]),
+                (elyse, vec![at]),
+                (bloodfangs, common::row(g, bloodfangs, 3, 27.0, y, 0.5)),
+            ]
+        });
+        g.units[usize::from(elyse)].mounted_on = Some(dragon);
+        activate(&mut g, dragon);
+        g.apply(Decision::Skirmish {
+            target: bloodfangs,
+            paths: Vec::new(),
+        })
+        .unwrap();
+        common::decline_reactions(&mut g);
+        let Phase::PairAttack {
+            charge, candidates, ..
+        } = g.phase.clone()
+        else {
+            panic!("the General's ranged target is asked for: {:?}", g.phase)
+        };
+        assert!(
+            !charge && candidates.contains(&bloodfangs),
+            "{candidates:?}"
+        );
+        g.apply(Decision::PairAttack {
+            target: bloodfangs,
+            general_target: bloodfangs,
+        })
+        .unwrap();
+        settle_declining(&mut g);
+        // Elyse shoots, unless the dragon's shots destroyed the target.
+        match attacks_by(&g, elyse).first() {
+            Some(&(t, _)) => {
+                assert_eq!(t, bloodfangs);
+                skirmished += 1;
+            }
+            None => assert!(!g.units[usize::from(bloodfangs)].alive(), "seed {seed}"),
+        }
+    }
+    assert!(skirmished > 0);
+
+    // 5.1: the rider is no part of its Mount's Charge.
+    let (mut g, [elyse, dragon, phalanx, _, _]) = pair_facing_two(0, Edition::V5_1);
+    activate(&mut g, dragon);
+    g.apply(Decision::Charge { target: phalanx }).unwrap();
+    settle_declining(&mut g);
+    assert!(attacks_by(&g, elyse).is_empty());
 }

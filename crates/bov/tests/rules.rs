@@ -746,14 +746,12 @@ fn defense_modifiers_follow_the_5_1_table() {
         .shift(),
         Shift::Downgrade
     );
-    assert_eq!(
-        DefenseModifiers {
-            flanked: true,
-            ..ranged
-        }
-        .shift(),
-        Shift::None
-    );
+    // Whether Flanked applies is the edition's: against melee in 5.1,
+    // against every roll in the starter edition ("Flanking").
+    use valerna_bov::rules::edition::Edition;
+    assert!(Edition::V5_1.flanked_downgrades(WeaponKind::Melee));
+    assert!(!Edition::V5_1.flanked_downgrades(WeaponKind::Ranged));
+    assert!(Edition::Starter.flanked_downgrades(WeaponKind::Ranged));
     assert_eq!(
         DefenseModifiers {
             obscured: true,

@@ -225,6 +225,15 @@ fn cards(faction: Option<&str>, as_json: bool) -> Result<(), CliError> {
     error::emit(&out)
 }
 
+/// The lists a battle of `edition` plays when none are named: two of 5.1's,
+/// or the starter set's own, which its book's rules allow.
+pub fn default_lists(edition: valerna_bov::rules::edition::Edition) -> &'static str {
+    match edition {
+        valerna_bov::rules::edition::Edition::V5_1 => "allaria_guild_line,tyveria_swarm",
+        valerna_bov::rules::edition::Edition::Starter => "allaria_fencers,tyveria_packs",
+    }
+}
+
 /// The shipped lists' names (5.1's, then the starter's), as `bov sim
 /// --lists` takes them.
 pub fn shipped_lists() -> Vec<&'static str> {

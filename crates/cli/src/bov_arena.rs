@@ -54,9 +54,11 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 100)]
     points: u32,
     /// The two force lists (each a shipped list's name or a list file),
-    /// played by A and B in turn from each side.
-    #[arg(long, default_value = "allaria_guild_line,tyveria_swarm")]
-    lists: String,
+    /// played by A and B in turn from each side; default:
+    /// allaria_guild_line,tyveria_swarm in 5.1, allaria_fencers,tyveria_packs
+    /// in the starter edition.
+    #[arg(long)]
+    lists: Option<String>,
     /// Number of battles, even: each setup is played from both sides (at
     /// most 100,000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(..=100_000))]
@@ -204,11 +206,14 @@ fn checked(a: &ArenaArgs) -> Result<Match, CliError> {
     if a.jobs == Some(0) {
         return Err(CliError::usage("--jobs: give at least 1 thread"));
     }
-    let names: Vec<&str> = a.lists.split(',').map(str::trim).collect();
+    let lists_arg = a
+        .lists
+        .as_deref()
+        .unwrap_or(crate::bov::default_lists(a.edition.edition()));
+    let names: Vec<&str> = lists_arg.split(',').map(str::trim).collect();
     let [x, y] = names.as_slice() else {
         return Err(CliError::usage(format!(
-            "--lists '{}': give two lists separated by a comma",
-            a.lists
+            "--lists '{lists_arg}': give two lists separated by a comma"
         )));
     };
     let lists = [resolve_list(x)?, resolve_list(y)?];

@@ -32,9 +32,11 @@ pub struct SimArgs {
     #[arg(long, default_value = "greedy,greedy")]
     bots: String,
     /// The force lists of seat 0 and seat 1: each a shipped list's name or a
-    /// force list file (RON, checked as `bov list validate` does).
-    #[arg(long, default_value = "allaria_guild_line,tyveria_swarm")]
-    lists: String,
+    /// force list file (RON, checked as `bov list validate` does); default:
+    /// allaria_guild_line,tyveria_swarm in 5.1, the starter set's
+    /// allaria_fencers,tyveria_packs in the starter edition.
+    #[arg(long)]
+    lists: Option<String>,
     /// The rulebook: 5.1 (the default) or starter, the starter set's rules.
     #[arg(long, value_enum, default_value_t = EditionArg::V5_1)]
     edition: EditionArg,
@@ -368,7 +370,12 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     if let Some(path) = &args.save_log {
         error::check_writable(path, &format!("--save-log '{}'", path.display()))?;
     }
-    let lists = pair(&args.lists, "lists")?;
+    let lists = pair(
+        args.lists
+            .as_deref()
+            .unwrap_or(crate::bov::default_lists(args.edition.edition())),
+        "lists",
+    )?;
     let list_texts = [resolve_list(&lists[0])?, resolve_list(&lists[1])?];
     let map = match &args.map {
         Some(path) => Some((path, read_map(path)?)),
@@ -402,6 +409,11 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         .scenario
         .unwrap_or(ScenarioArg::default_for(edition))
         .checked(edition, battlefield.battlefield())?;
+    if let (Edition::Starter, Some(id)) = (edition, args.monsters.first()) {
+        return Err(CliError::usage(format!(
+            "--monster '{id}': the starter edition has no Monsters (BoV starter, \"Writing army lists\"; Monsters are BoV 5.1's)"
+        )));
+    }
     if scenario == ScenarioArg::Quest && !args.monsters.is_empty() {
         return Err(CliError::usage(
             "--monster: the Quest fields no Monsters (BoV 5.1, \"Monsters\": a Pitched Battle or a scenario written for them)",
@@ -413,13 +425,24 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         let text = valerna_bov::content::shipped_lists()
             .find(|(name, _)| name == list)
             .map_or(list.as_str(), |(_, t)| t);
-        if let Some(written) = valerna_bov::rules::force_list::parse(text)
-            .ok()
-            .and_then(|l| l.edition)
+        let Ok(mut list) = valerna_bov::rules::force_list::parse(text) else {
+            continue;
+        };
+        if let Some(written) = list.edition
             && written != edition
         {
             return Err(CliError::usage(format!(
                 "--lists '{arg}': the list is written for the {written} edition; play it with --edition {written} (docs/editions.md)"
+            )));
+        }
+        // A list naming no edition is read by the battle's.
+        list.edition = Some(edition);
+        if let Err(es) = valerna_bov::rules::force_list::validate(&pack, &list) {
+            let why: Vec<String> = es.iter().map(|e| e.to_string()).collect();
+            return Err(CliError::usage(format!(
+                "--lists '{arg}': the {} edition refuses the list: {}",
+                edition.name(),
+                why.join("; ")
             )));
         }
     }

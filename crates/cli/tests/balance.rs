@@ -460,16 +460,17 @@ fn a_shard_is_named_as_i_of_n() {
 /// names none, as before editions.
 #[test]
 fn a_starter_bov_report_names_its_edition() {
+    // Each edition's lists: the starter's army has no Artifacts (BoV
+    // starter, "Writing army lists").
     let run = |edition: &[&str], dir: &PathBuf| {
         let mut args = vec!["bov", "balance", "--games", "2", "--scenarios", "slay"];
         args.extend_from_slice(edition);
-        args.extend_from_slice(&[
-            "--lists",
-            "tyveria_swarm,allaria_guild_line",
-            "--json",
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
+        let lists = if edition.is_empty() {
+            "tyveria_swarm,allaria_guild_line"
+        } else {
+            "allaria_fencers,tyveria_packs"
+        };
+        args.extend_from_slice(&["--lists", lists, "--json", "--out", dir.to_str().unwrap()]);
         json(&valerna(&args))
     };
     let (d1, d2) = (temp("starter"), temp("v51"));
@@ -478,6 +479,25 @@ fn a_starter_bov_report_names_its_edition() {
     let md = std::fs::read_to_string(d1.join("README.md")).unwrap();
     assert!(md.contains("starter edition: balance report"), "{md}");
     assert!(md.contains("valerna bov balance --edition starter"), "{md}");
+    // A 5.1 list named for a starter report is refused, saying why.
+    let d3 = temp("starter-refused");
+    let out = valerna(&[
+        "bov",
+        "balance",
+        "--edition",
+        "starter",
+        "--lists",
+        "tyveria_swarm,allaria_guild_line",
+        "--out",
+        d3.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the starter edition has no Artifacts"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d3);
     let v51 = run(&[], &d2);
     assert!(v51.get("edition").is_none(), "{v51}");
     let md = std::fs::read_to_string(d2.join("README.md")).unwrap();

@@ -268,3 +268,33 @@ fn the_starter_lists_play_by_their_own_rules_only() {
     assert!(err.contains("--edition starter"), "{err}");
     assert!(err.contains("(docs/editions.md)"), "{err}");
 }
+
+/// BoV starter, "Writing army lists": the starter has no Monsters, and a
+/// 5.1 list's Artifacts and Mercenaries are not the starter's. `--monster`
+/// with `--edition starter` is a usage error saying so; a 5.1 list carrying
+/// Artifacts is refused naming them; with no `--lists` the starter plays
+/// its own two lists.
+#[test]
+fn the_starter_refuses_monsters_and_plays_its_own_lists() {
+    for (command, why) in [
+        (
+            "bov sim --edition starter --monster ravine_troll --scenario slay --games 1",
+            "the starter edition has no Monsters",
+        ),
+        (
+            "bov sim --edition starter --lists allaria_guild_line,tyveria_packs --games 1",
+            "the starter edition has no Artifacts",
+        ),
+    ] {
+        let out = run(command);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(err.contains(why), "{command}: {err}");
+    }
+    let v = json("bov sim --edition starter --games 1 --seed 5 --json");
+    assert_eq!(
+        v["lists"],
+        serde_json::json!(["allaria_fencers", "tyveria_packs"])
+    );
+    assert_eq!(v["finished"], 1, "{v}");
+}

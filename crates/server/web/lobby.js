@@ -68,10 +68,11 @@ function renderSeats() {
       /** @type {(Node|string)[]} */
       const row = [el('span', { class: `swatch seat${s}`, 'aria-hidden': 'true' }), el('label', { for: `seat-${s}`, text: characterLabel(s) }), select];
       if (chosenGame() === 'bov') {
-        // Each side's force list: a shipped one of the battle's rules (a
-        // list naming no edition plays in either).
+        // Each side's force list: a shipped one the battle's rules play (a
+        // list naming no edition is read by them: the starter refuses
+        // Artifacts and Mercenaries).
         const edition = /** @type {HTMLSelectElement | null} */ (document.getElementById('edition'))?.value || 'v5_1';
-        const lists = (battleContent?.lists || []).filter((/** @type {any} */ l) => !l.edition || l.edition === edition);
+        const lists = (battleContent?.lists || []).filter((/** @type {any} */ l) => (l.editions || []).includes(edition));
         // By default two lists written for these rules, if there are two.
         const named = lists.filter((/** @type {any} */ l) => l.edition === edition);
         const fallback = named.length >= 2 ? named[s === 0 ? 0 : named.length - 1] : lists[s === 0 ? 1 : lists.length - 1];

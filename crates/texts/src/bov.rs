@@ -426,6 +426,29 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             hits = *standard,
             critical = *critical
         ),
+        Event::TerrainAttacked {
+            piece,
+            unit: u,
+            attack,
+            dice,
+            standard,
+            critical,
+        } => tr!(
+            t,
+            "bov-attack-rolled",
+            attacker = b
+                .field
+                .terrain
+                .get(usize::from(*piece))
+                .map_or_else(|| format!("#{piece}"), |p| p.name.clone()),
+            count = dice.len() as u32,
+            kind = tr!(t, "bov-kind", kind = kind_key(*attack)),
+            target = unit(b, *u),
+            modifiers = String::new(),
+            dice = attack_dice(t, dice),
+            hits = *standard,
+            critical = *critical
+        ),
         Event::DefenseRolled {
             unit: u, wounds, ..
         } if matches!(e, Event::DefenseRolled { dice, .. } if dice.is_empty()) => {
@@ -661,18 +684,32 @@ pub fn question_text(b: &Battle, t: &Texts) -> Option<String> {
         Ask::PowerMove => "power_move",
         Ask::PowerPlace => "power_place",
         Ask::Giant => "giant",
+        Ask::PairAttack => "pair_attack",
         Ask::Command => "command",
         Ask::Redirect => "redirect",
         Ask::Mount => "mount",
         Ask::EntryEdge => "entry_edge",
         Ask::UpgradeToken => match b.phase {
             Phase::UpgradeToken {
-                roll: Roll::Attack, ..
+                roll: Roll::Attack,
+                changes_nothing: false,
+                ..
             } => "token_attack",
             Phase::UpgradeToken {
+                roll: Roll::Attack,
+                changes_nothing: true,
+                ..
+            } => "token_attack_idle",
+            Phase::UpgradeToken {
                 roll: Roll::Defense,
+                changes_nothing: false,
                 ..
             } => "token_defense",
+            Phase::UpgradeToken {
+                roll: Roll::Defense,
+                changes_nothing: true,
+                ..
+            } => "token_defense_idle",
             _ => "token",
         },
         Ask::Monster => "monster",
@@ -741,6 +778,7 @@ mod tests {
                 seat: 0,
                 unit: 0,
                 roll,
+                changes_nothing: false,
             };
             for (lang, words) in [Lang::En, Lang::It, Lang::Fr].into_iter().zip(words) {
                 let q = super::question_text(&g, &Texts::new(lang)).unwrap();
@@ -823,10 +861,16 @@ mod tests {
         use valerna_bov::rules::edition::Edition;
         use valerna_bov::rules::scenario::Scenario;
         let pack = Arc::new(Pack::default_pack().unwrap());
+        // The Dragon Host without its Artifact, which the starter has not.
+        let host = valerna_bov::content::shipped_lists()
+            .find(|(n, _)| *n == "allaria_dragon_host")
+            .unwrap()
+            .1
+            .replace(r#"artifacts: ["sunforged_aegis"],"#, "");
         let setup = BattleSetup {
             edition: Edition::Starter,
             scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(1, "allaria_dragon_host", "tyveria_swarm")
+            ..BattleSetup::pitched(1, &host, "tyveria_packs")
         };
         let g = Battle::start_narrated(&pack, &setup).unwrap();
         let named = |name: &str| g.units.iter().find(|u| u.name == name).unwrap().id;

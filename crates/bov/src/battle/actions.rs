@@ -331,6 +331,18 @@ impl Battle {
                     positions,
                 },
             ) => self.check_power_place(*unit, *named, positions),
+            (
+                Phase::PairAttack {
+                    target, candidates, ..
+                },
+                Decision::PairAttack {
+                    target: named,
+                    general_target,
+                },
+            ) => self.check_general_target(*target, candidates, *named, Some(*general_target)),
+            (Phase::PairAttack { target, .. }, Decision::Attack { target: named }) => {
+                self.check_general_target(*target, &[], *named, None)
+            }
             (Phase::Giant { candidates, .. }, Decision::GiantTarget { unit })
             | (Phase::Command { candidates, .. }, Decision::Command { unit: Some(unit) })
             | (Phase::Redirect { candidates, .. }, Decision::Redirect { unit: Some(unit) }) => {
@@ -367,10 +379,14 @@ impl Battle {
                     ))
                 }
             }
-            (Phase::Opportunity { mover, candidates }, Decision::ReactSplit { unit, targets }) => {
-                self.check_opportunity_split(*mover, candidates, *unit, targets)
-                    .map(|_| ())
-            }
+            (
+                Phase::Opportunity {
+                    mover, candidates, ..
+                },
+                Decision::ReactSplit { unit, targets },
+            ) => self
+                .check_opportunity_split(*mover, candidates, *unit, targets)
+                .map(|_| ()),
             (Phase::Casualties { unit, plan, .. }, Decision::Remove { models }) => {
                 check_casualties(&self.units[usize::from(*unit)].state.alive, plan, models)
             }
@@ -481,12 +497,21 @@ impl Battle {
                 }
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
-            (Phase::Opportunity { mover, .. }, Decision::React { unit: Some(u) }) => {
+            (Phase::Opportunity { mover, reacted, .. }, Decision::React { unit: Some(u) }) => {
+                self.ask_the_others(mover, reacted, u);
                 self.react(u, mover)
             }
-            (Phase::Opportunity { mover, candidates }, Decision::ReactSplit { unit, targets }) => {
+            (
+                Phase::Opportunity {
+                    mover,
+                    candidates,
+                    reacted,
+                },
+                Decision::ReactSplit { unit, targets },
+            ) => {
                 if let Ok(groups) = self.check_opportunity_split(mover, &candidates, unit, &targets)
                 {
+                    self.ask_the_others(mover, reacted, unit);
                     self.react_groups(unit, &groups);
                 }
             }
@@ -498,6 +523,24 @@ impl Battle {
             (Phase::Reaction { seat, window, .. }, Decision::Reaction { reaction: Some(r) }) => {
                 self.resolve_reaction(seat, &window, &r)
             }
+            (
+                Phase::PairAttack {
+                    mount,
+                    target,
+                    charge,
+                    ..
+                },
+                Decision::PairAttack { general_target, .. },
+            ) => self.pair_attack_after_move(mount, target, charge, Some(general_target)),
+            (
+                Phase::PairAttack {
+                    mount,
+                    target,
+                    charge,
+                    ..
+                },
+                Decision::Attack { .. },
+            ) => self.pair_attack_after_move(mount, target, charge, None),
             (Phase::Giant { unit, .. }, Decision::GiantTarget { unit: target }) => {
                 self.giant_wounds(unit, target)
             }
@@ -525,7 +568,10 @@ impl Battle {
                     allowance: inches,
                 });
                 if moving {
-                    self.queue.push_front(Step::Opportunity { mover: unit });
+                    self.queue.push_front(Step::Opportunity {
+                        mover: unit,
+                        reacted: Vec::new(),
+                    });
                 }
             }
             (
@@ -577,7 +623,10 @@ impl Battle {
     pub(crate) fn queue_move(&mut self, unit: u16, paths: Paths, allowance: f64) {
         let moving = paths.iter().any(|(_, w)| !w.is_empty());
         if moving {
-            self.queue.push_back(Step::Opportunity { mover: unit });
+            self.queue.push_back(Step::Opportunity {
+                mover: unit,
+                reacted: Vec::new(),
+            });
         }
         self.queue.push_back(Step::Move {
             unit,
@@ -650,7 +699,11 @@ impl Battle {
             return;
         }
         if self.check_ranged_target(&snap, unit, target).is_ok() {
-            self.ranged_attack(unit, target, true);
+            self.queue.push_front(Step::PairAttack {
+                mount: unit,
+                target,
+                charge: false,
+            });
         }
     }
 
@@ -663,11 +716,13 @@ impl Battle {
         // The models charged: the target's, or its Mount's while it rides.
         let body = self.body(target);
         // Units the target is Flanking, before the charge (a Dragonrider
-        // and its Mount as one).
+        // and its Mount as one); none to separate it from in the starter
+        // edition (`Edition::charge_separates_flanking`).
+        let separates = self.edition().charge_separates_flanking();
         let mut flanked: Vec<u16> = self
             .engaged_with(&snap, target)
             .into_iter()
-            .filter(|&x| self.flanked(&snap, x))
+            .filter(|&x| separates && self.flanked(&snap, x))
             .map(|x| self.body(x))
             .collect();
         flanked.sort_unstable();
@@ -783,7 +838,11 @@ impl Battle {
                 self.pile_in_flanked(x);
             }
         }
-        self.melee_attack(unit, target, true, true);
+        self.queue.push_front(Step::PairAttack {
+            mount: unit,
+            target,
+            charge: true,
+        });
     }
 
     /// "Charging a Flanking enemy": the models after the charged unit `body`
@@ -982,7 +1041,9 @@ impl Battle {
                 }
                 Choices::Continuous
             }
-            Phase::Opportunity { mover, candidates } => {
+            Phase::Opportunity {
+                mover, candidates, ..
+            } => {
                 out.push(Decision::React { unit: None });
                 out.extend(
                     candidates
@@ -1049,6 +1110,20 @@ impl Battle {
                         .iter()
                         .map(|&unit| Decision::GiantTarget { unit }),
                 );
+                Choices::Listed
+            }
+            Phase::PairAttack {
+                target, candidates, ..
+            } => {
+                out.extend(
+                    candidates
+                        .iter()
+                        .map(|&general_target| Decision::PairAttack {
+                            target: *target,
+                            general_target,
+                        }),
+                );
+                out.push(Decision::Attack { target: *target });
                 Choices::Listed
             }
             Phase::Command { candidates, .. } => {

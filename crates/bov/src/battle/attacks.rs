@@ -162,12 +162,8 @@ impl Battle {
             .collect();
         let groups = &groups[..];
         let attacker = self.profile(unit).clone();
-        let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
-        am.charge = charge;
-        am.dragonbonded = self.dragonbonded(unit);
-        am.injured = self.injured_downgrade(unit);
         let foe = groups.first().map(|g| g.0);
-        am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Melee), foe);
+        let mut am = self.attack_modifiers(unit, WeaponKind::Melee, charge, false, foe);
         am.upgrade_token = token;
         let mut steps = Vec::new();
         for &(target, n) in groups {
@@ -188,7 +184,7 @@ impl Battle {
                 critical: roll.critical,
                 keywords: attacker.melee.keywords.clone(),
                 // BoV 5.1, "Flanking & Flanked": as the attack is made.
-                flanked: self.flanked(&snap, target),
+                flanked: self.flanked_against(&snap, target, WeaponKind::Melee),
                 stage: 0,
             });
         }
@@ -201,6 +197,25 @@ impl Battle {
         for s in steps.into_iter().rev() {
             self.queue.push_front(s);
         }
+    }
+
+    /// What `unit` brings to its attack roll of `kind` on `foe` (BoV 5.1,
+    /// "Attack Roll Modifiers"), the powers kept for one roll spent.
+    pub(crate) fn attack_modifiers(
+        &mut self,
+        unit: u16,
+        kind: WeaponKind,
+        charge: bool,
+        skirmish: bool,
+        foe: Option<u16>,
+    ) -> AttackModifiers {
+        let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
+        am.charge = charge;
+        am.skirmish = skirmish;
+        am.dragonbonded = self.dragonbonded(unit);
+        am.injured = self.injured_downgrade(unit);
+        am.powers = self.roll_powers(unit, Roll::Attack, Some(kind), foe);
+        am
     }
 
     /// "Consolidate (melee only)": the units that may have to consolidate
@@ -322,11 +337,7 @@ impl Battle {
             .as_ref()
             .map(|r| r.keywords.clone())
             .unwrap_or_default();
-        let mut am = AttackModifiers::new(self.units[usize::from(unit)].fatigue());
-        am.skirmish = skirmish;
-        am.dragonbonded = self.dragonbonded(unit);
-        am.injured = self.injured_downgrade(unit);
-        am.powers = self.roll_powers(unit, Roll::Attack, Some(WeaponKind::Ranged), Some(target));
+        let mut am = self.attack_modifiers(unit, WeaponKind::Ranged, false, skirmish, Some(target));
         am.upgrade_token = token;
         let witness = self.witness();
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
@@ -401,7 +412,7 @@ impl Battle {
         if !h.alive() || !h.hero || h.mounted_on.is_some() {
             return Vec::new();
         }
-        let Some(x) = self.card(hero).command() else {
+        let Some(x) = self.command_of(hero) else {
             return Vec::new();
         };
         self.living(h.owner)
@@ -483,18 +494,8 @@ impl Battle {
             standard: h.standard,
             critical: h.critical,
         };
-        let mut dm = self.defense_modifiers_against(unit, h.kind, Some(h.attacker));
+        let mut dm = self.hits_defense_modifiers(unit, h.kind, h.attacker, h.flanked);
         dm.upgrade_token = token;
-        match h.kind {
-            WeaponKind::Melee => dm.flanked = h.flanked,
-            WeaponKind::Ranged => {
-                let snap = self.snapshot();
-                let sight = Sightlines::new(&self.field, &snap.models);
-                // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
-                dm.obscured = sight
-                    .unit_in_cover_from(UnitId(self.body(h.attacker)), UnitId(self.body(unit)));
-            }
-        }
         let defense = self.profile(unit).defense;
         let witness = self.witness();
         let d = make_defense_roll(share, defense, &dm, &mut self.stream);
@@ -531,6 +532,31 @@ impl Battle {
             self.queue.push_front(m);
         }
         true
+    }
+
+    /// `unit`'s defense modifiers against the hits of `attacker`'s attack of
+    /// `kind`: Flanked as the melee attack was made (`flanked`), and in the
+    /// starter edition against a ranged attack too; cover against ranged.
+    pub(crate) fn hits_defense_modifiers(
+        &mut self,
+        unit: u16,
+        kind: WeaponKind,
+        attacker: u16,
+        flanked: bool,
+    ) -> crate::rules::modifiers::DefenseModifiers {
+        let mut dm = self.defense_modifiers_against(unit, kind, Some(attacker));
+        match kind {
+            WeaponKind::Melee => dm.flanked = flanked,
+            WeaponKind::Ranged => {
+                let snap = self.snapshot();
+                dm.flanked = self.flanked_against(&snap, unit, WeaponKind::Ranged);
+                let sight = Sightlines::new(&self.field, &snap.models);
+                // BoV 5.1, "Obscuring terrain": cover against ranged attacks.
+                dm.obscured =
+                    sight.unit_in_cover_from(UnitId(self.body(attacker)), UnitId(self.body(unit)));
+            }
+        }
+        dm
     }
 
     /// BoV starter, "Keywords" > "Assassinate": "Critical hits rolled by
@@ -588,7 +614,7 @@ impl Battle {
     /// the roll". The step that asks the owner of `unit`, before its
     /// attack's roll or its defense roll, when its side has a token left.
     /// One attack's rolls against several units are one declaration.
-    fn upgrade_token_offer(&self, unit: u16, roll: Roll) -> Option<Step> {
+    pub(crate) fn upgrade_token_offer(&self, unit: u16, roll: Roll) -> Option<Step> {
         let seat = self.units[usize::from(unit)].owner;
         (self
             .upgrade_tokens
@@ -610,7 +636,12 @@ impl Battle {
         if left == 0 || !self.units[usize::from(unit)].alive() {
             return true;
         }
-        self.phase = Phase::UpgradeToken { seat, unit, roll };
+        self.phase = Phase::UpgradeToken {
+            seat,
+            unit,
+            roll,
+            changes_nothing: !self.token_would_change(),
+        };
         false
     }
 
@@ -629,7 +660,7 @@ impl Battle {
     /// Whether an Upgrade token was declared for this roll of `unit`'s
     /// side; the declaration is used up either way ("You can only spend
     /// one Upgrade token per roll").
-    fn token_spent(&mut self, unit: u16) -> bool {
+    pub(crate) fn token_spent(&mut self, unit: u16) -> bool {
         let seat = self.units[usize::from(unit)].owner;
         self.token_declared.take_if(|s| *s == seat).is_some()
     }
@@ -923,6 +954,9 @@ impl Battle {
     /// "Command X": the unit is "commanded by" a friendly Hero with Command
     /// X whose X it has, within 1" of it or carrying its activation marker.
     pub fn commanded(&self, unit: u16) -> bool {
+        if !self.edition().command_keyword() {
+            return false;
+        }
         let u = &self.units[usize::from(unit)];
         let card = self.card(unit);
         self.living(u.owner)
@@ -933,6 +967,15 @@ impl Battle {
                 let mounted = h.mounted_on.is_some();
                 crate::rules::morale::in_command(card, self.card(h.id), near, marker, mounted)
             })
+    }
+
+    /// X of `hero`'s Command X, in an edition that has the keyword
+    /// (`Edition::command_keyword`).
+    pub fn command_of(&self, hero: u16) -> Option<&str> {
+        if !self.edition().command_keyword() {
+            return None;
+        }
+        self.card(hero).command()
     }
 
     /// The models of `unit` within 12" of a friendly General on the
@@ -1129,19 +1172,37 @@ impl Battle {
             .collect()
     }
 
-    pub(crate) fn opportunity_step(&mut self, mover: u16) -> bool {
+    pub(crate) fn opportunity_step(&mut self, mover: u16, reacted: Vec<u16>) -> bool {
         if !self.units[usize::from(mover)].alive() {
             return true;
         }
-        let candidates = self.opportunity_candidates(mover);
+        let mut candidates = self.opportunity_candidates(mover);
+        candidates.retain(|c| !reacted.contains(c));
         let candidates = self.opportunity_by_side(mover, candidates);
         if candidates.is_empty() {
             let window = self.disengage_window(mover);
             self.queue.push_front(window);
             return true;
         }
-        self.phase = Phase::Opportunity { mover, candidates };
+        self.phase = Phase::Opportunity {
+            mover,
+            candidates,
+            reacted,
+        };
         false
+    }
+
+    /// BoV starter, "Opportunity Attack": "an opportunity attack is a
+    /// reaction that any unit is allowed to take if an enemy that the unit
+    /// is engaged in combat with moves (or is moved) away": once `unit`'s
+    /// attack is made, the other engaged units are asked in turn. In 5.1 a
+    /// trigger has one reaction (BoV 5.1, "Reactions").
+    pub(crate) fn ask_the_others(&mut self, mover: u16, mut reacted: Vec<u16>, unit: u16) {
+        if self.edition().one_reaction_per_trigger() {
+            return;
+        }
+        reacted.push(unit);
+        self.queue.push_front(Step::Opportunity { mover, reacted });
     }
 
     /// A reacting unit takes a fatigue counter and attacks in melee first.

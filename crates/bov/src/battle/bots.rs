@@ -905,7 +905,12 @@ impl Bot for GreedyBot {
             },
             // BoV starter, "Upgrade tokens": a token left at the end is worth
             // nothing, so each goes on the first roll it may.
-            Phase::UpgradeToken { .. } => Decision::UpgradeToken { spend: true },
+            // A token spent where it changes nothing is a token wasted.
+            Phase::UpgradeToken {
+                changes_nothing, ..
+            } => Decision::UpgradeToken {
+                spend: !changes_nothing,
+            },
             Phase::Reserve { .. } => {
                 game.choices(&mut self.buf);
                 // The first entry the engine offers comes in from the middle
@@ -932,6 +937,18 @@ impl Bot for GreedyBot {
             }
             Phase::Opportunity { candidates, .. } => Decision::React {
                 unit: candidates.first().copied(),
+            },
+            // The General strikes beside its creature whenever it can: the
+            // same target if it may, else the first.
+            Phase::PairAttack {
+                target, candidates, ..
+            } => Decision::PairAttack {
+                target: *target,
+                general_target: if candidates.contains(target) {
+                    *target
+                } else {
+                    candidates.first().copied().unwrap_or(*target)
+                },
             },
             Phase::Giant { candidates, .. } => Decision::GiantTarget {
                 // The costliest enemy unit takes the wounds.

@@ -5,11 +5,11 @@
 //! (BoV starter, "Dangerous Terrain (X)") no one aims it: a unit that starts
 //! its turn inside suffers the melee attack.
 
+use super::defense::Against;
 use super::{Battle, BattleError, Phase, Step, err};
-use crate::rules::attack::{dangerous_terrain_attack, resolve_against};
+use crate::rules::attack::{dangerous_terrain_attack, make_attack_roll};
 use crate::rules::fatigue::FatigueState;
-use crate::rules::modifiers::AttackModifiers;
-use crate::rules::units::WeaponKind;
+use crate::rules::modifiers::{AttackModifiers, Modifiers};
 
 /// A unit within this many inches of Dangerous terrain may be its target.
 pub const DANGEROUS_REACH_INCHES: f64 = 6.0;
@@ -76,13 +76,8 @@ impl Battle {
     /// target defends as against any attack of that kind, lasting powers
     /// included, and the wounds go through "Apply Wounds" like any attack's.
     pub(crate) fn dangerous_attack(&mut self, piece: usize, unit: u16) {
-        let wounds = self.terrain_attack_wounds(piece, unit);
-        self.queue.push_front(Step::Wounds {
-            unit,
-            wounds,
-            statuses: Vec::new(),
-            by: None,
-        });
+        let defend = self.terrain_attack(piece, unit);
+        self.queue.push_front(defend);
     }
 
     /// BoV starter, "Dangerous Terrain (X)": "If a unit starts its turn
@@ -90,35 +85,46 @@ impl Battle {
     /// suffers a melee attack from the terrain equal to X black attack
     /// dice. If the unit survives this, it can then take its turn as
     /// normal." Each piece it is inside attacks, in the order the pieces
-    /// were laid; the wounds are queued before the turn goes on.
+    /// were laid; the defense rolls are queued before the turn goes on.
     pub(crate) fn dangerous_at_start_of_turn(&mut self, unit: u16) {
         let pieces: Vec<usize> = (0..self.field.terrain.len())
             .filter(|&k| self.field.terrain[k].dangerous().is_some() && self.unit_inside(k, unit))
             .collect();
         for piece in pieces {
-            let wounds = self.terrain_attack_wounds(piece, unit);
-            self.queue.push_back(Step::Wounds {
-                unit,
-                wounds,
-                statuses: Vec::new(),
-                by: None,
-            });
+            let defend = self.terrain_attack(piece, unit);
+            self.queue.push_back(defend);
         }
     }
 
-    /// The wounds terrain piece `piece` deals `unit` with its attack.
-    fn terrain_attack_wounds(&mut self, piece: usize, unit: u16) -> u32 {
+    /// Terrain piece `piece`'s attack roll on `unit`, told die by die, and
+    /// the defense roll it calls for.
+    fn terrain_attack(&mut self, piece: usize, unit: u16) -> Step {
         let x = self.field.terrain[piece].dangerous().unwrap_or(0);
         let inside = self.unit_inside(piece, unit);
         let (pool, kind) = dangerous_terrain_attack(u32::from(x), inside);
         let am = AttackModifiers::new(FatigueState::Normal);
-        let mut dm = self.defense_modifiers(unit, kind);
-        if kind == WeaponKind::Melee {
-            let snap = self.snapshot();
-            dm.flanked = self.flanked(&snap, unit);
+        let witness = self.witness();
+        let roll = make_attack_roll(&pool, &am, &mut self.stream);
+        let piece = u16::try_from(piece).unwrap_or(u16::MAX);
+        if let Some(mut w) = witness {
+            let dice = valerna_dice::bov::roll_attack_dice(&pool, am.shift(), &mut w);
+            self.tell(super::log::Audience::Public, || {
+                super::log::Event::TerrainAttacked {
+                    piece,
+                    unit,
+                    attack: kind.into(),
+                    dice,
+                    standard: roll.standard,
+                    critical: roll.critical,
+                }
+            });
         }
-        let defense = self.profile(unit).defense;
-        let out = resolve_against(&pool, &am, defense, &dm, &mut self.stream);
-        out.defended.wounds
+        Step::Defend {
+            unit,
+            against: Against::Terrain { piece, kind },
+            standard: roll.standard,
+            critical: roll.critical,
+            asked: false,
+        }
     }
 }

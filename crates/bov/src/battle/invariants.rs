@@ -115,7 +115,12 @@ fn bases(b: &Battle, out: &mut Vec<String>) {
 
 /// BoV p.14, "Flanking & Flanked": "a unit can never be both Flanked and
 /// Flanking at the same time" (a Dragonrider and its Mount as one unit).
+/// The starter edition has no such rule (its Fig. 4.1: "all four units are
+/// flanked").
 fn flanking(b: &Battle, out: &mut Vec<String>) {
+    if !b.edition().charge_separates_flanking() {
+        return;
+    }
     let snap = b.snapshot();
     for u in b
         .units

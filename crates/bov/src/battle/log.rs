@@ -114,6 +114,16 @@ pub enum Event {
         standard: u32,
         critical: u32,
     },
+    /// Dangerous terrain piece `piece` attacked `unit` (BoV 5.1 and starter,
+    /// "Dangerous Terrain (X)"): its dice, melee or ranged, and its hits.
+    TerrainAttacked {
+        piece: u16,
+        unit: u16,
+        attack: AttackKind,
+        dice: Vec<AttackDie>,
+        standard: u32,
+        critical: u32,
+    },
     /// A defense roll against a unit's share of the hits: one die per
     /// standard hit; criticals cannot be blocked.
     DefenseRolled {
@@ -366,6 +376,7 @@ pub enum Ask {
     PowerMove,
     PowerPlace,
     Giant,
+    PairAttack,
     Command,
     Redirect,
     Mount,
@@ -394,6 +405,7 @@ impl Ask {
             P::PowerMove { .. } => Ask::PowerMove,
             P::PowerPlace { .. } => Ask::PowerPlace,
             P::Giant { .. } => Ask::Giant,
+            P::PairAttack { .. } => Ask::PairAttack,
             P::Command { .. } => Ask::Command,
             P::Redirect { .. } => Ask::Redirect,
             P::Mount { .. } => Ask::Mount,
@@ -491,6 +503,7 @@ impl Battle {
             | P::PowerMove { unit, .. }
             | P::PowerPlace { unit }
             | P::Giant { unit, .. }
+            | P::PairAttack { mount: unit, .. }
             | P::Markers { unit, .. }
             | P::Command { hero: unit, .. }
             | P::Redirect { hero: unit, .. }
@@ -573,8 +586,9 @@ impl Battle {
         am.powers = probe.roll_powers(unit, Roll::Attack, Some(weapon), Some(target));
         let mut dm = probe.defense_modifiers_against(target, weapon, Some(unit));
         match &sight {
-            None => dm.flanked = self.flanked(&snap, target),
+            None => dm.flanked = self.flanked_against(&snap, target, weapon),
             Some(s) => {
+                dm.flanked = self.flanked_against(&snap, target, weapon);
                 dm.obscured =
                     s.unit_in_cover_from(UnitId(self.body(unit)), UnitId(self.body(target)));
             }
@@ -685,6 +699,9 @@ impl Ask {
             Ask::PowerMove => "the paths of a power's move",
             Ask::PowerPlace => "where a power places the unit, engaged with no enemy",
             Ask::Giant => "the Giant's target (BoV 5.1, \"Giant\")",
+            Ask::PairAttack => {
+                "the target of the riding General's attack beside its Epic Creature's, or none (BoV starter, \"Generals mounted on an Epic Creature\")"
+            }
             Ask::Command => "the Command X marker's unit or none (BoV 5.1, \"Command X\")",
             Ask::Redirect => {
                 "a unit to take the hits or none (BoV 5.1, \"Command X\", \"Dragonriders\")"

@@ -12,6 +12,7 @@ pub mod attacks;
 pub mod bots;
 pub mod captains;
 pub mod dangerous;
+pub mod defense;
 pub mod deployment;
 pub mod invariants;
 pub mod knowledge;
@@ -271,10 +272,15 @@ pub enum Phase {
         unit: u16,
     },
     /// The owner of the engaged units may make one Opportunity Attack
-    /// against `mover` (BoV 5.1, "Reactions": one reaction per trigger).
+    /// against `mover` (BoV 5.1, "Reactions": one reaction per trigger). In
+    /// the starter edition each engaged unit may take its own ("any unit is
+    /// allowed", BoV starter, "Opportunity Attack"): asked again after each,
+    /// without the units in `reacted`.
     Opportunity {
         mover: u16,
         candidates: Vec<u16>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reacted: Vec<u16>,
     },
     /// The owner of `unit` removes `count` models.
     Casualties {
@@ -335,6 +341,17 @@ pub enum Phase {
         unit: u16,
         candidates: Vec<u16>,
     },
+    /// BoV starter, "Generals mounted on an Epic Creature": after the move
+    /// of the Charge (`charge`) or the Skirmish of `mount`, before its
+    /// attack on `target` is rolled, its owner names the target of the
+    /// riding General's attack among `candidates` ([`Decision::PairAttack`])
+    /// or lets the creature attack alone ([`Decision::Attack`] on `target`).
+    PairAttack {
+        mount: u16,
+        target: u16,
+        charge: bool,
+        candidates: Vec<u16>,
+    },
     /// "Command X": at the start of the Hero's activation its owner may
     /// place the activation marker on one of `candidates`. The same marker
     /// makes the "Simultaneous Activation" of a Dragonrider and its Mount:
@@ -369,11 +386,15 @@ pub enum Phase {
         ask: monsters::MonsterAsk,
     },
     /// `seat` may spend an Upgrade token on the `roll` of `unit` about to
-    /// be made (BoV starter, "Add Vaala cards or Upgrade tokens").
+    /// be made (BoV starter, "Add Vaala cards or Upgrade tokens");
+    /// `changes_nothing` when the token would not change the roll
+    /// ([`Battle::token_would_change`]).
     UpgradeToken {
         seat: Seat,
         unit: u16,
         roll: Roll,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        changes_nothing: bool,
     },
 }
 
@@ -390,8 +411,14 @@ pub enum Step {
         statuses: Vec<StatusKind>,
         by: Option<u16>,
     },
-    /// Offer the engaged enemies of `mover` an Opportunity Attack.
-    Opportunity { mover: u16 },
+    /// Offer the engaged enemies of `mover` an Opportunity Attack, but not
+    /// those that made theirs against this move already (the starter
+    /// edition's).
+    Opportunity {
+        mover: u16,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reacted: Vec<u16>,
+    },
     /// Carry out a validated move (re-checked: casualties may have changed it).
     Move {
         unit: u16,
@@ -474,6 +501,14 @@ pub enum Step {
     Destroyed { unit: u16, target: u16 },
     /// A defeated Giant's wounds on one of the enemy units engaged with it.
     Giant { unit: u16, candidates: Vec<u16> },
+    /// The attack that ends the Charge (`charge`) or the Skirmish of
+    /// `mount` on `target`, with its riding General's beside it in the
+    /// starter edition.
+    PairAttack {
+        mount: u16,
+        target: u16,
+        charge: bool,
+    },
     /// "End of Game" once a defeated Giant's wounds were inflicted.
     WipeOut,
     /// The effects of an `Attack` effect's `if_wounds` on the units its
@@ -490,6 +525,16 @@ pub enum Step {
     /// BoV starter: `seat` is asked whether it spends an Upgrade token on
     /// the `roll` of `unit` that follows.
     UpgradeToken { seat: Seat, unit: u16, roll: Roll },
+    /// `unit`'s defense roll against `standard` and `critical` hits that
+    /// are no unit's attack (Dangerous terrain's, a power's), once its side
+    /// was `asked` about an Upgrade token (`defense.rs`).
+    Defend {
+        unit: u16,
+        against: defense::Against,
+        standard: u32,
+        critical: u32,
+        asked: bool,
+    },
     /// Hits of an attack on `unit`, before its defense roll: `stage` 0
     /// offers a Command X Hero's owner to have a commanded unit take ranged
     /// hits, or a mounted rider's owner to have its Mount take melee hits,
@@ -807,7 +852,7 @@ impl Battle {
                 statuses,
                 by,
             } => self.wounds_step(unit, wounds, statuses, by),
-            Step::Opportunity { mover } => self.opportunity_step(mover),
+            Step::Opportunity { mover, reacted } => self.opportunity_step(mover, reacted),
             Step::Move {
                 unit,
                 paths,
@@ -949,6 +994,23 @@ impl Battle {
                 true
             }
             Step::UpgradeToken { seat, unit, roll } => self.upgrade_token_step(seat, unit, roll),
+            Step::Defend {
+                unit,
+                against,
+                standard,
+                critical,
+                asked,
+            } => self.defend_step(
+                unit,
+                against,
+                valerna_dice::bov::AttackRoll { standard, critical },
+                asked,
+            ),
+            Step::PairAttack {
+                mount,
+                target,
+                charge,
+            } => self.pair_attack_step(mount, target, charge),
             Step::Giant { unit, candidates } => {
                 let alive: Vec<u16> = candidates
                     .into_iter()
@@ -1066,6 +1128,11 @@ impl Battle {
             .edition
             .plays(setup.scenario, setup.battlefield)
             .map_err(BattleError)?;
+        if let (Edition::Starter, Some(m)) = (setup.edition, setup.monsters.first()) {
+            return err(format!(
+                "Monster '{m}': the starter edition has no Monsters (BoV starter, \"Writing army lists\"; Monsters are BoV 5.1's, \"Neutral Units\")"
+            ));
+        }
         let mut stream = Stream::new(setup.seed);
 
         let mut forces = Vec::new();
@@ -1084,11 +1151,12 @@ impl Battle {
                     setup.edition.book()
                 ));
             }
-            if setup.edition.generals_mount()
-                && let Some((_, why)) = list.riders_not_general().first()
-            {
-                return err(format!("seat {seat}: {why}"));
-            }
+            // A list naming no edition is read by the battle's edition's
+            // rules: a starter battle refuses what its book has not
+            // (Artifacts, Mercenaries, Monsters, a Hero twice, a rider who
+            // is not the General).
+            let mut list = list;
+            list.edition = Some(setup.edition);
             let force = force_list::validate(content, &list).map_err(|es| {
                 let names: Vec<String> = es.iter().map(|e| e.to_string()).collect();
                 BattleError(format!("seat {seat}: {}", names.join("; ")))
@@ -1307,13 +1375,16 @@ impl Game for Battle {
             | Phase::PowerMove { unit, .. }
             | Phase::PowerPlace { unit }
             | Phase::Giant { unit, .. }
+            | Phase::PairAttack { mount: unit, .. }
             | Phase::Command { hero: unit, .. }
             | Phase::Redirect { hero: unit, .. }
             | Phase::Mount { rider: unit, .. }
             | Phase::Markers { unit, .. } => Some(self.units[usize::from(*unit)].owner),
             Phase::Reaction { seat, .. } => Some(*seat),
             // The engaged units offered are one side's.
-            Phase::Opportunity { mover, candidates } => Some(match candidates.first() {
+            Phase::Opportunity {
+                mover, candidates, ..
+            } => Some(match candidates.first() {
                 Some(&c) => self.units[usize::from(c)].owner,
                 None => Self::other(self.units[usize::from(*mover)].owner),
             }),

@@ -131,6 +131,81 @@ impl Battle {
         self.queue.push_back(Step::EndOfTurn { unit: mount });
     }
 
+    /// The attack that ends a Charge (`charge`) or a Skirmish of `mount` on
+    /// `target`: "When the Epic Creature attacks, you may use one of the
+    /// General's attacks ... You must declare the target for both attacks
+    /// before resolving either" (BoV starter, "Generals mounted on an Epic
+    /// Creature"). The charge's attack is declared after its move, so the
+    /// General's target is asked for then, among the units it may attack
+    /// from the creature's base; with none, or no General riding, the
+    /// creature attacks alone at once.
+    pub(crate) fn pair_attack_step(&mut self, mount: u16, target: u16, charge: bool) -> bool {
+        let candidates = self.pair_attack_targets(mount);
+        if candidates.is_empty() {
+            self.pair_attack_after_move(mount, target, charge, None);
+            return true;
+        }
+        self.phase = super::Phase::PairAttack {
+            mount,
+            target,
+            charge,
+            candidates,
+        };
+        false
+    }
+
+    /// The answer: the creature's attack on `target`, resolved first, and
+    /// the General's on `general_target` after it, both part of the Charge
+    /// ("This melee attack is Upgraded", docs/rulings.md, "Mounted Generals
+    /// in the starter edition") or of the Skirmish.
+    pub(crate) fn pair_attack_after_move(
+        &mut self,
+        mount: u16,
+        target: u16,
+        charge: bool,
+        general_target: Option<u16>,
+    ) {
+        let general = general_target.and_then(|t| Some((self.attached_general(mount)?, t)));
+        // Declarations go to the front of the queue: the General's first,
+        // so that the creature's is resolved before it; the last attack
+        // made consolidates.
+        for (unit, t, last) in general.into_iter().map(|(g, t)| (g, t, true)).chain([(
+            mount,
+            target,
+            general.is_none(),
+        )]) {
+            if charge {
+                self.melee_attack(unit, t, true, last);
+            } else {
+                self.ranged_attack(unit, t, true);
+            }
+        }
+    }
+
+    /// The answer to [`super::Phase::PairAttack`]: the creature's `target`
+    /// as declared, and the General's among `candidates` (none: the
+    /// creature attacks alone).
+    pub(crate) fn check_general_target(
+        &self,
+        target: u16,
+        candidates: &[u16],
+        named: u16,
+        general_target: Option<u16>,
+    ) -> Result<(), BattleError> {
+        if named != target {
+            return err(format!(
+                "unit {named} is not the target declared for this attack: the Epic Creature attacks unit {target} ({})",
+                self.units[usize::from(target)].name
+            ));
+        }
+        match general_target {
+            Some(t) if !candidates.contains(&t) => err(format!(
+                "the General cannot attack unit {t}: its attack goes to a unit engaged with the Epic Creature after a Charge, or in range and sight of it after a Skirmish (BoV starter, \"Generals mounted on an Epic Creature\")"
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The pair's choices of two attacks: each of the creature's attacks
     /// with each target the General may take beside it.
     pub(crate) fn pair_attack_choices(&self, mount: u16, attacks: &[u16], out: &mut Vec<Decision>) {

@@ -47,7 +47,24 @@ impl Battle {
             ));
         }
         let others = self.others_than(unit);
-        self.check_placement(unit, positions, &others, None, CONTACT_IN)
+        let legal = self.check_placement(unit, positions, &others, None, CONTACT_IN);
+        // docs/rulings.md, "A power's placement with no room": where no
+        // spot on the table is legal, the unit stays where it stands.
+        if legal.is_err() && self.stays_put(unit, positions) {
+            return Ok(());
+        }
+        legal
+    }
+
+    /// Whether `positions` are where `unit` stands and no legal spot
+    /// exists for it anywhere (the only example is to stay).
+    fn stays_put(&self, unit: u16, positions: &[Point]) -> bool {
+        let here: Vec<Point> = self.units[usize::from(unit)]
+            .models()
+            .iter()
+            .map(|m| m.center)
+            .collect();
+        here == positions && self.place_examples(unit) == vec![here]
     }
 
     /// Every model on the battlefield but `unit`'s own.
@@ -84,10 +101,18 @@ impl Battle {
                 .is_ok()
         };
         let mut out: Vec<Vec<Point>> = Vec::new();
-        let stay: Vec<Point> = here.iter().map(|m| m.center).collect();
-        if fits(&stay) {
-            out.push(stay.clone());
+        let here_points: Vec<Point> = here.iter().map(|m| m.center).collect();
+        if fits(&here_points) {
+            out.push(here_points.clone());
         }
+        // The formation carried to each goal: as the unit stands, or, if
+        // casualties broke its coherency, rows of up to five round its
+        // centre, so that a placement in coherency can be found.
+        let stay = if crate::geometry::in_coherency(&here) {
+            here_points.clone()
+        } else {
+            self.block_round(unit, centre)
+        };
         for goal in self.power_move_goals(unit) {
             let back = centre.minus(goal);
             let len = back.len();
@@ -125,6 +150,29 @@ impl Battle {
                     .find(|ps| fits(ps)),
             );
         }
+        if out.is_empty() {
+            // No room anywhere: the unit stays where it stands.
+            out.push(here_points);
+        }
         out
+    }
+
+    /// `unit`'s models in rows of up to five, half an inch apart, centred
+    /// on `centre`.
+    fn block_round(&self, unit: u16, centre: Point) -> Vec<Point> {
+        let u = &self.units[usize::from(unit)];
+        let n = u.state.models() as usize;
+        let cols = n.clamp(1, 5);
+        let step = 2.0 * crate::geometry::base_radius_in(f64::from(u.base_mm)) + 0.5;
+        let rows = n.div_ceil(cols);
+        let (w, d) = ((cols - 1) as f64 * step, (rows - 1) as f64 * step);
+        (0..n)
+            .map(|k| {
+                Point::new(
+                    centre.x - w / 2.0 + (k % cols) as f64 * step,
+                    centre.y - d / 2.0 + (k / cols) as f64 * step,
+                )
+            })
+            .collect()
     }
 }

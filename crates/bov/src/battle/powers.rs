@@ -10,7 +10,7 @@ use valerna_dice::bov::{Shift, roll_attack};
 use super::units::Snapshot;
 use super::{Battle, BattleError, CardKind, Step, err};
 use crate::geometry::{Sightlines, UnitId};
-use crate::rules::attack::{make_defense_roll, roll_wounds};
+use crate::rules::attack::roll_wounds;
 use crate::rules::modifiers::DefenseModifiers;
 use crate::rules::powers::{
     self, ARTIFACT_POWER_SLOT, CAPTAIN_POWER_SLOT, Change, Condition, Duration, Effect, Lasting,
@@ -534,12 +534,8 @@ impl Battle {
 
     /// Dice of hits from a power: not an attack (BoV p.21, "Making Attacks
     /// vs. Rolling Dice": "these are not considered attacks"), so the
-    /// caster's models and modifiers do not count, and neither do the
-    /// target's modifiers against one kind of attack ("defense rolls
-    /// against ranged attacks"): only those against every roll. Cover
-    /// counts as against a ranged attack (p.24, "Obscuring Terrain": "hit
-    /// by a ranged attack or power"); Flanked, against melee attacks only,
-    /// does not.
+    /// caster's models and modifiers do not count; the target defends as
+    /// `Against::Power` says (`defense.rs`).
     fn power_hits(&mut self, caster: u16, u: u16, dice: &crate::rules::units::Dice) {
         let witness = self.witness();
         let roll = roll_attack(dice.groups(), Shift::None, &mut self.stream);
@@ -554,25 +550,13 @@ impl Battle {
             ),
             roll,
         );
-        let snap = self.snapshot();
-        let sight = Sightlines::new(&self.field, &snap.models);
-        let mut dm =
-            DefenseModifiers::new(self.units[usize::from(u)].fatigue(), WeaponKind::Ranged);
-        dm.dragonbonded = self.dragonbonded(u);
-        dm.injured = self.injured_downgrade(u);
-        dm.powers = self.roll_powers(u, Roll::Defense, None, Some(caster));
-        dm.obscured = sight.unit_in_cover_from(UnitId(self.body(caster)), UnitId(self.body(u)));
-        let defense = self.profile(u).defense;
-        let witness = self.witness();
-        let d = make_defense_roll(roll, defense, &dm, &mut self.stream);
-        self.tell_defense(witness, u, defense, &dm, d);
-        self.queue.push_back(Step::Wounds {
+        self.queue.push_back(Step::Defend {
             unit: u,
-            wounds: d.wounds,
-            statuses: Vec::new(),
-            by: None,
+            against: super::defense::Against::Power { caster },
+            standard: roll.standard,
+            critical: roll.critical,
+            asked: false,
         });
-        self.watch_destruction(caster, u, self.queue.len());
     }
 
     /// A unit's defense modifiers for one roll against `kind`: its fatigue

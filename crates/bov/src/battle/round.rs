@@ -79,7 +79,7 @@ impl Battle {
         // Activation": "At the start of either the rider or the Mount's
         // activation, you may place an activation marker on one of them".
         let pair = !self.edition().generals_mount() && self.ride_partner(unit).is_some();
-        if !second && (self.card(unit).command().is_some() || pair) {
+        if !second && (self.command_of(unit).is_some() || pair) {
             self.queue.push_back(Step::Command { hero: unit });
         }
         // BoV 5.1, "Reactions": "At the start of this unit's activation".

@@ -9,7 +9,7 @@ use crate::rules::fatigue::FatigueState;
 use crate::rules::keywords::UnitKeyword;
 use crate::rules::powers::Lasting;
 use crate::rules::state::UnitState;
-use crate::rules::units::{CardId, Profile, UnitCard};
+use crate::rules::units::{CardId, Profile, UnitCard, WeaponKind};
 use valerna_game::Seat;
 
 /// One unit in the battle.
@@ -378,6 +378,13 @@ impl Battle {
     /// (docs/rulings.md, "Flanked and Flanking with a Monster").
     pub fn flanked(&self, snap: &Snapshot, unit: u16) -> bool {
         self.flanked_by(snap, unit, None)
+    }
+
+    /// Whether `unit`'s defense roll against an attack of `kind` takes the
+    /// Flanked downgrade: Flanked now, and the edition downgrading that
+    /// kind (melee in 5.1, every attack in the starter edition).
+    pub fn flanked_against(&self, snap: &Snapshot, unit: u16, kind: WeaponKind) -> bool {
+        self.edition().flanked_downgrades(kind) && self.flanked(snap, unit)
     }
 
     /// Engaged by more than one unit (a mounted rider and its Mount as

@@ -286,6 +286,39 @@ impl Edition {
         self == Edition::Starter
     }
 
+    /// BoV 5.1, "Charge" > "Charging a Flanking enemy": a charged Flanking
+    /// unit is moved about an inch away from the unit it was flanking, so
+    /// that no unit is both Flanked and Flanking. BoV starter, "Flanking",
+    /// has no such rule: in its Fig. 4.1 "all four units are flanked", and
+    /// a charge moves only the charger.
+    pub fn charge_separates_flanking(self) -> bool {
+        self == Edition::V5_1
+    }
+
+    /// BoV 5.1, "Reactions": "one reaction per trigger", so one Opportunity
+    /// Attack on a unit moving away; BoV starter, "Opportunity Attack":
+    /// "any unit is allowed to take" one, each engaged enemy unit in turn.
+    pub fn one_reaction_per_trigger(self) -> bool {
+        self == Edition::V5_1
+    }
+
+    /// BoV 5.1, "Command X": a Hero's activation marker on a unit it
+    /// commands, ranged hits taken by that unit instead, and the "In Command
+    /// of a Hero" morale Upgrade. BoV starter, "Turns": players "activate a
+    /// single unit", and its keywords and Morale Test Modifiers have no
+    /// Command: a card's Command X does nothing.
+    pub fn command_keyword(self) -> bool {
+        self == Edition::V5_1
+    }
+
+    /// Whether a Flanked unit downgrades its defense roll against an attack
+    /// of `kind`: BoV 5.1, "Flanking & Flanked", "against melee attacks";
+    /// BoV starter, "Flanking", "Flanked units Downgrade their defense
+    /// rolls", against every attack (ranged, a power's, the terrain's).
+    pub fn flanked_downgrades(self, kind: super::units::WeaponKind) -> bool {
+        self == Edition::Starter || kind == super::units::WeaponKind::Melee
+    }
+
     /// BoV starter, "Morale": "Epic Creatures don't have to take a morale
     /// test"; BoV 5.1, "Morale", has them test with a black die.
     pub fn epic_creatures_test_morale(self) -> bool {

@@ -270,14 +270,16 @@ impl ListRule {
             ListRule::Dragonbond => Some("The Dragonbond"),
             ListRule::Unique => Some("Duplicates"),
             ListRule::UpgradeTokens | ListRule::Captains => Some(self.section()),
+            // The starter book has none of them: its list-writing rules
+            // are what refuses them.
+            ListRule::Artifact | ListRule::Mercenaries | ListRule::Monsters => {
+                Some("Writing army lists")
+            }
             ListRule::Format
             | ListRule::UnknownCard
             | ListRule::DuplicateEntry
             | ListRule::EntryId
-            | ListRule::UnknownEntry
-            | ListRule::Artifact
-            | ListRule::Mercenaries
-            | ListRule::Monsters => None,
+            | ListRule::UnknownEntry => None,
         }
     }
 
@@ -547,6 +549,12 @@ impl<'a> Reading<'a> {
             .as_deref()
             .and_then(|m| self.find(m))
             .filter(|&j| j != i)
+    }
+
+    /// Whether the list is written for the starter edition (or read as one
+    /// by a starter battle).
+    fn starter(&self) -> bool {
+        self.list.edition == Some(super::edition::Edition::Starter)
     }
 
     fn mercenary(&self, i: usize) -> bool {
@@ -1152,6 +1160,21 @@ fn dragonriders(r: &Reading<'_>) -> Found {
 /// allocated to a Hero (and each Hero can carry a single artifact)".
 fn artifacts(r: &Reading<'_>) -> Found {
     let mut found = Found::new();
+    // BoV starter, "Writing army lists": units, then "Vaala cards or
+    // Upgrade tokens"; the starter book has no Artifacts.
+    if r.starter() {
+        for (i, e) in r.list.units.iter().enumerate() {
+            for (k, a) in e.artifacts.iter().enumerate() {
+                found.push((
+                    r.artifact_entry(i, k),
+                    format!(
+                        "Artifact '{a}': the starter edition has no Artifacts (its lists buy units, Vaala cards and Upgrade tokens)"
+                    ),
+                ));
+            }
+        }
+        return found;
+    }
     for (i, e, card) in r.known() {
         if e.artifacts.len() > 1 {
             found.push((
@@ -1217,17 +1240,27 @@ fn unique(r: &Reading<'_>) -> Found {
     let mut found = Found::new();
     let mut units: HashMap<&str, &str> = HashMap::new();
     let mut artifacts: HashMap<&str, &str> = HashMap::new();
+    // BoV starter, "Duplicates": "your army may not contain two copies of
+    // the same hero ... nor two versions of the same Epic Creature",
+    // Unique or not.
+    let starter = r.starter();
     for (i, e, card) in r.known() {
-        if card.unique
-            && let Some(first) = units.insert(card.id.as_str(), e.entry_id())
-        {
+        let one_only = card.unique || (starter && (card.has(UnitKeyword::Hero) || card.is_epic()));
+        if one_only && let Some(first) = units.insert(card.id.as_str(), e.entry_id()) {
             units.insert(card.id.as_str(), first);
             found.push((
                 r.unit(i),
-                format!(
-                    "{} is Unique: a force may include only one, and '{first}' is it",
-                    card.name
-                ),
+                if card.unique {
+                    format!(
+                        "{} is Unique: a force may include only one, and '{first}' is it",
+                        card.name
+                    )
+                } else {
+                    format!(
+                        "{} is in the army already as '{first}': a starter army has no two copies of the same Hero or Epic Creature",
+                        card.name
+                    )
+                },
             ));
         }
     }
@@ -1266,6 +1299,20 @@ fn unique(r: &Reading<'_>) -> Found {
 /// mercenaries cannot be higher than the amount of points you spend on your
 /// main force".
 fn mercenaries(r: &Reading<'_>) -> Found {
+    // BoV starter, "Select units": "Pick one of the armies you have a
+    // collection of models for": no Mercenaries beside it.
+    if r.starter() {
+        return r
+            .known()
+            .filter(|&(i, _, _)| r.mercenary(i))
+            .map(|(i, _, card)| {
+                (
+                    r.unit(i),
+                    format!("{} is a Mercenary: the starter edition has none", card.name),
+                )
+            })
+            .collect();
+    }
     let (mercenary, main) = r.mercenary_and_main_points();
     if mercenary > main {
         vec![(
@@ -1286,7 +1333,9 @@ fn monsters(r: &Reading<'_>) -> Found {
         .monsters
         .iter()
         .enumerate()
-        .filter(|(_, id)| !matches!(r.pack.unit(id), Some((_, c)) if c.monster.is_some()))
+        .filter(|(_, id)| {
+            r.starter() || !matches!(r.pack.unit(id), Some((_, c)) if c.monster.is_some())
+        })
         .map(|(k, id)| {
             let known: Vec<&str> = r
                 .pack
@@ -1300,10 +1349,14 @@ fn monsters(r: &Reading<'_>) -> Found {
                     index: k,
                     card: id.clone(),
                 },
-                format!(
-                    "'{id}' is not a Monster card (Monsters: {})",
-                    known.join(", ")
-                ),
+                if r.starter() {
+                    format!("Monster '{id}': the starter edition has no Monsters")
+                } else {
+                    format!(
+                        "'{id}' is not a Monster card (Monsters: {})",
+                        known.join(", ")
+                    )
+                },
             )
         })
         .collect()

@@ -88,9 +88,14 @@ pub trait Modifiers {
 
     /// The net shift, without allocating.
     fn shift(&self) -> Shift {
+        Shift::net(self.net())
+    }
+
+    /// The upgrades less the downgrades (the shift is one step of its sign).
+    fn net(&self) -> i32 {
         let mut sum = 0;
         self.visit(&mut |m| sum += m.value());
-        Shift::net(sum)
+        sum
     }
 }
 
@@ -168,7 +173,8 @@ pub struct DefenseModifiers {
     /// At least half of the unit's models inside or behind Obscuring
     /// terrain, as the geometry finds it.
     pub obscured: bool,
-    /// Engaged by more than one enemy unit.
+    /// Engaged by more than one enemy unit, against an attack the edition
+    /// downgrades a Flanked unit's defense for.
     pub flanked: bool,
     pub dragonbonded: bool,
     /// An Injured Epic Creature whose edition downgrades it.
@@ -205,8 +211,10 @@ impl Modifiers for DefenseModifiers {
             f(Modifier::Obscured);
         }
         // "While Flanked, a unit downgrades its defense rolls against melee
-        // attacks" (BoV 5.1, "Flanking & Flanked").
-        if self.flanked && self.against == WeaponKind::Melee {
+        // attacks" (BoV 5.1, "Flanking & Flanked"); against every attack in
+        // the starter edition ("Flanking"): set only where it applies
+        // (`Edition::flanked_downgrades`).
+        if self.flanked {
             f(Modifier::Flanked);
         }
         if self.dragonbonded {

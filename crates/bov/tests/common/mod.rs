@@ -265,3 +265,25 @@ pub fn settle_declining(g: &mut Battle) {
         g.apply(d).unwrap();
     }
 }
+
+/// Shipped list `name` as a starter army may have it: without its
+/// Artifacts, Mercenaries and Monsters, which the starter book has not (BoV
+/// starter, "Writing army lists"), naming no edition.
+pub fn without_artifacts(name: &str) -> String {
+    use valerna_bov::rules::force_list;
+    use valerna_bov::rules::keywords::UnitKeyword;
+    let (_, text) = valerna_bov::content::shipped_lists()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no shipped list {name}"));
+    let pack = pack();
+    let mut list = force_list::parse(text).unwrap();
+    list.units.retain(|e| {
+        pack.unit(&e.card)
+            .is_none_or(|(_, c)| !c.has(UnitKeyword::Mercenary))
+    });
+    for e in &mut list.units {
+        e.artifacts.clear();
+    }
+    list.monsters.clear();
+    force_list::to_ron(&pack, &list)
+}

@@ -17,7 +17,8 @@ use serde_json::json;
 use valerna_ai::mix;
 use valerna_bov::battle::bots::play;
 use valerna_bov::battle::{Battle, BattleSetup, CardKind};
-use valerna_bov::content::{DEFAULT_SOURCES, Pack, SAMPLE_LISTS, Source};
+use valerna_bov::content::{DEFAULT_SOURCES, Pack, SAMPLE_LISTS, STARTER_LISTS, Source};
+use valerna_bov::rules::edition::Edition;
 use valerna_game::Game;
 
 use super::charts::{self, Rate, Series};
@@ -132,7 +133,16 @@ struct Listed {
 
 /// The content pack and its lists: the built-in ones, or those of `dir`;
 /// with the pack's fingerprint for shard files.
-fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>, String), CliError> {
+/// The pack and the lists a report of `edition` pairs: 5.1's sample lists,
+/// and for the starter edition also the starter set's, each read by the
+/// edition's rules. A list of the pack the edition refuses (one written for
+/// the other edition, or a 5.1 list with Artifacts or Mercenaries, which the
+/// starter book has not) is left out, unless `named`.
+fn pack_and_lists(
+    dir: Option<&Path>,
+    edition: Edition,
+    named: &[String],
+) -> Result<(Pack, Vec<Listed>, String), CliError> {
     let what = |d: &Path| format!("--pack '{}'", d.display());
     let read = |d: &Path, file: &str| {
         let what = format!("{}, {file}", what(d));
@@ -160,8 +170,17 @@ fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>, String), Cli
             read_files.push((s.file, read(d, s.file)?));
         }
     }
-    for (file, text) in SAMPLE_LISTS {
-        let name = file.trim_start_matches("lists/").trim_end_matches(".ron");
+    let starter: &[(&str, &str)] = if edition.is_default() {
+        &[]
+    } else {
+        STARTER_LISTS
+    };
+    for (file, text) in SAMPLE_LISTS.iter().chain(starter) {
+        let name = file
+            .rsplit('/')
+            .next()
+            .unwrap_or(file)
+            .trim_end_matches(".ron");
         let (text, setup) = match dir {
             None => (text.to_string(), name.to_string()),
             Some(d) => {
@@ -172,12 +191,23 @@ fn pack_and_lists(dir: Option<&Path>) -> Result<(Pack, Vec<Listed>, String), Cli
         };
         // A list the pack cannot field is refused before any game, with
         // every rule it breaks, rather than once for each game.
-        let list = valerna_bov::rules::force_list::parse(&text)
+        let mut list = valerna_bov::rules::force_list::parse(&text)
             .map_err(|e| CliError::usage(format!("list {name}: {e}")))?;
-        valerna_bov::rules::force_list::validate(&pack, &list).map_err(|errors| {
+        let own = list.edition.is_some();
+        if list.edition.is_some_and(|e| e != edition) {
+            continue;
+        }
+        list.edition = Some(edition);
+        if let Err(errors) = valerna_bov::rules::force_list::validate(&pack, &list) {
+            if !own && !edition.is_default() && !named.iter().any(|n| n == name) {
+                continue;
+            }
             let broken: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            CliError::usage(format!("list {name}: {}", broken.join("; ")))
-        })?;
+            return Err(CliError::usage(format!(
+                "list {name}: {}",
+                broken.join("; ")
+            )));
+        }
         lists.push(Listed {
             name: name.to_string(),
             force: list.force,
@@ -334,8 +364,8 @@ fn plan(a: &BalanceArgs) -> Result<Plan, CliError> {
         )));
     }
     super::prepare_out(&a.out, super::Game::Bov)?;
-    let (pack, lists, fingerprint) = pack_and_lists(a.pack.as_deref())?;
     let edition = a.edition.edition();
+    let (pack, lists, fingerprint) = pack_and_lists(a.pack.as_deref(), edition, &a.lists)?;
     let scenarios = if a.scenarios.is_empty() {
         ScenarioArg::of_edition(edition, a.battlefield.battlefield())
     } else {

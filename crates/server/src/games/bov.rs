@@ -187,7 +187,12 @@ impl Worded for Battle {
         };
         let content = own.as_ref().map_or(content, |(_, p)| p);
         let lists = match o.lists {
-            None => ["allaria_guild_line".to_owned(), "tyveria_swarm".to_owned()],
+            // Each edition's own: the starter set's lists in a starter
+            // battle, which refuses 5.1's Artifacts and Mercenaries.
+            None => match o.edition.unwrap_or_default() {
+                Edition::V5_1 => ["allaria_guild_line".to_owned(), "tyveria_swarm".to_owned()],
+                Edition::Starter => ["allaria_fencers".to_owned(), "tyveria_packs".to_owned()],
+            },
             Some(l) => <[String; 2]>::try_from(l)
                 .map_err(|l| format!("options.lists: 2 lists, one a side, not {}", l.len()))?,
         };
@@ -278,7 +283,7 @@ impl Worded for Battle {
             | Event::MonsterCard { unit, .. } => owner(unit),
             Event::AttackRolled { attacker, .. } => owner(attacker),
             Event::Ended { winner, .. } => *winner,
-            Event::Scored { .. } | Event::Control { .. } => None,
+            Event::Scored { .. } | Event::Control { .. } | Event::TerrainAttacked { .. } => None,
         }
     }
 
@@ -429,6 +434,10 @@ pub struct ContentList {
     /// other edition refuses it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub edition: Option<valerna_bov::rules::edition::Edition>,
+    /// The editions whose battles play it, each reading a list that names
+    /// none by its own rules (a starter battle refuses Artifacts and
+    /// Mercenaries: docs/editions.md).
+    pub editions: Vec<valerna_bov::rules::edition::Edition>,
     /// Its units' card ids.
     pub units: Vec<String>,
 }
@@ -457,6 +466,16 @@ pub fn content_body(content: &Pack) -> ContentBody {
     let lists = shipped_lists()
         .filter_map(|(name, text)| {
             let l = force_list::parse(text).ok()?;
+            let editions = Edition::ALL
+                .into_iter()
+                .filter(|&e| {
+                    l.edition.is_none_or(|own| own == e) && {
+                        let mut read = l.clone();
+                        read.edition = Some(e);
+                        force_list::validate(content, &read).is_ok()
+                    }
+                })
+                .collect();
             // The Vaala cards a list picks are its side's secret.
             Some(ContentList {
                 id: name.to_owned(),
@@ -464,6 +483,7 @@ pub fn content_body(content: &Pack) -> ContentBody {
                 force: l.force,
                 game_size: l.game_size,
                 edition: l.edition,
+                editions,
                 units: l.units.into_iter().map(|u| u.card).collect(),
             })
         })

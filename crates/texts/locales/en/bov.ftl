@@ -206,12 +206,15 @@ bov-ask = { $side }: { $ask ->
     [edge] pick your long table edge
     [token] spend an Upgrade token on the roll of { $unit }, or not
     [token_attack] spend an Upgrade token on the attack roll of { $unit }, or not
+    [token_attack_idle] spend an Upgrade token on the attack roll of { $unit } (it would change nothing: the roll is upgraded already), or not
     [token_defense] spend an Upgrade token on the defense roll of { $unit }, or not
+    [token_defense_idle] spend an Upgrade token on the defense roll of { $unit } (it would change nothing: the roll is upgraded already or has no die to roll), or not
     [markers] the markers { $unit } removes (Restore Fatigue)
     [reaction] a reaction, or none
     [power_move] the paths of { $unit }'s move
     [power_place] where { $unit } is placed: anywhere, engaged with no enemy
     [giant] the unit that takes the Giant's wounds
+    [pair_attack] the target of the General riding { $unit }, beside the creature's attack, or none
     [command] the unit { $unit } commands next, or none
     [redirect] a unit to take the hits instead, or none
     [mount] a Mount for { $unit }, or none

@@ -205,12 +205,15 @@ bov-ask = { $side } : { $ask ->
     [edge] choisissez votre grand bord de table
     [token] dépenser un jeton d'Amélioration sur le jet de { $unit }, ou non
     [token_attack] dépenser un jeton d'Amélioration sur le jet d'attaque de { $unit }, ou non
+    [token_attack_idle] dépenser un jeton d'Amélioration sur le jet d'attaque de { $unit } (cela ne changerait rien : le jet est déjà amélioré), ou non
     [token_defense] dépenser un jeton d'Amélioration sur le jet de défense de { $unit }, ou non
+    [token_defense_idle] dépenser un jeton d'Amélioration sur le jet de défense de { $unit } (cela ne changerait rien : le jet est déjà amélioré ou n'a aucun dé à lancer), ou non
     [markers] les marqueurs que retire { $unit } (Récupérer de la Fatigue)
     [reaction] une réaction, ou aucune
     [power_move] les chemins du mouvement de { $unit }
     [power_place] où placer { $unit } : n'importe où, sans engager d'ennemi
     [giant] l'unité qui subit les blessures du Géant
+    [pair_attack] la cible du Général qui chevauche { $unit }, à côté de l'attaque de la créature, ou aucune
     [command] l'unité que { $unit } commande ensuite, ou aucune
     [redirect] une unité qui prend les touches à sa place, ou aucune
     [mount] une Monture pour { $unit }, ou aucune

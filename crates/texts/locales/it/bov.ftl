@@ -205,12 +205,15 @@ bov-ask = { $side }: { $ask ->
     [edge] scegli il tuo lato lungo del tavolo
     [token] spendere un segnalino Potenziamento sul tiro di { $unit }, o no
     [token_attack] spendere un segnalino Potenziamento sul tiro d'attacco di { $unit }, o no
+    [token_attack_idle] spendere un segnalino Potenziamento sul tiro d'attacco di { $unit } (non cambierebbe nulla: il tiro è già potenziato), o no
     [token_defense] spendere un segnalino Potenziamento sul tiro di difesa di { $unit }, o no
+    [token_defense_idle] spendere un segnalino Potenziamento sul tiro di difesa di { $unit } (non cambierebbe nulla: il tiro è già potenziato o non ha dadi da tirare), o no
     [markers] i segnalini che { $unit } rimuove (Recuperare Fatica)
     [reaction] una reazione, o nessuna
     [power_move] i percorsi del movimento di { $unit }
     [power_place] dove collocare { $unit }: ovunque, senza ingaggiare nemici
     [giant] l'unità che subisce le ferite del Gigante
+    [pair_attack] il bersaglio del Generale in sella a { $unit }, accanto all'attacco della creatura, o nessuno
     [command] l'unità che { $unit } comanda dopo, o nessuna
     [redirect] un'unità che subisca i colpi al suo posto, o nessuna
     [mount] una Cavalcatura per { $unit }, o nessuna

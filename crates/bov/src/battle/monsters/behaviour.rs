@@ -192,7 +192,11 @@ impl Battle {
                 if candidates.is_empty() {
                     return true;
                 }
-                self.phase = Phase::Opportunity { mover, candidates };
+                self.phase = Phase::Opportunity {
+                    mover,
+                    candidates,
+                    reacted: Vec::new(),
+                };
                 false
             }
             MonsterStep::NextTurn { last } => {
