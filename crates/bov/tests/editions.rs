@@ -2474,3 +2474,63 @@ fn a_starter_army_has_no_artifacts_mercenaries_monsters_or_hero_twice() {
     .0;
     assert!(e.contains("the starter edition has no Monsters"), "{e}");
 }
+
+/// BoV starter, "The Quest" > "Scoring": "If the unit carrying the treasure
+/// moves into contact with your table edge with a Move action, it is
+/// removed and you immediately score"; its Skirmish moves by one
+/// ("Skirmish" > "Move": "Execute a normal Move action"). The Dreamfencers
+/// carrying a treasure skirmish to their own edge: in the starter they go
+/// home and score before the shot; in 5.1, which asks for a March ("March
+/// into contact"), they stay.
+#[test]
+fn a_skirmish_brings_a_treasure_home_in_the_starter() {
+    for (edition, home) in [(Edition::Starter, true), (Edition::V5_1, false)] {
+        let setup = BattleSetup {
+            edition,
+            scenario: Scenario::Quest,
+            ..BattleSetup::pitched(
+                11,
+                &without_artifacts("allaria_guild_line"),
+                &without_artifacts("tyveria_swarm"),
+            )
+        };
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        first_choices_while(&mut g, |p| {
+            matches!(p, Phase::PlaceObjective { .. } | Phase::TableEdge { .. })
+        });
+        g.near_seat = 0;
+        let dream = unit_named(&g, "Golden Gunners");
+        let foe = unit_named(&g, "Adrael");
+        let n = g.units[usize::from(dream)].positions.len();
+        place(&mut g, |g| {
+            vec![
+                (dream, row(g, dream, n, 10.0, 3.0, 0.5)),
+                (foe, vec![Point::new(14.0, 12.0)]),
+            ]
+        });
+        g.quest.treasures = vec![Treasure {
+            kind: Some(TreasureKind::Major),
+            place: Place::Carried(dream),
+        }];
+        let r = common::radius(&g, dream);
+        let start = g.units[usize::from(dream)].positions.clone();
+        let score = g.score.points;
+        activate(&mut g, dream);
+        let paths = (0..n as u8)
+            .map(|m| (m, vec![Point::new(start[usize::from(m)].x, r)]))
+            .collect();
+        g.apply(Decision::Skirmish {
+            target: foe,
+            paths,
+        })
+        .unwrap();
+        settle_declining(&mut g);
+        assert_eq!(
+            g.quest.gone_home.contains(&dream),
+            home,
+            "{edition}: gone home"
+        );
+        let gained = if home { 2 } else { 0 };
+        assert_eq!(g.score.points[0], score[0] + gained, "{edition}");
+    }
+}

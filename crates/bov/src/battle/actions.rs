@@ -484,6 +484,11 @@ impl Battle {
             }
             (Phase::Action { unit }, Decision::Skirmish { target, paths }) => {
                 self.queue_move(unit, paths, self.allowance(unit, true));
+                // The starter's Skirmish moves by "a normal Move action",
+                // which brings a treasure home at once.
+                if self.is_quest() && self.edition().skirmish_brings_treasure_home() {
+                    self.queue.push_back(Step::Home { unit });
+                }
                 self.queue.push_back(Step::SkirmishAttack { unit, target });
                 self.queue.push_back(Step::EndOfTurn { unit });
             }
@@ -691,7 +696,9 @@ impl Battle {
     /// "Skirmish Attack": downgraded, only if the target is still in range
     /// and sight after the move.
     pub(crate) fn skirmish_attack_step(&mut self, unit: u16, target: u16) {
-        if !self.units[usize::from(unit)].alive() || !self.units[usize::from(target)].alive() {
+        let u = &self.units[usize::from(unit)];
+        // A unit gone home with its treasure attacks no more.
+        if !u.alive() || !u.deployed || !self.units[usize::from(target)].alive() {
             return;
         }
         let snap = self.snapshot();

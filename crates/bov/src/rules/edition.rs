@@ -94,6 +94,15 @@ impl Edition {
         self == Edition::Starter
     }
 
+    /// Which moves bring a Quest treasure home: BoV 5.1, "The Quest" >
+    /// "Scoring", "March into contact with your table edge"; BoV starter,
+    /// "The Quest" > "Scoring", "moves into contact with your table edge
+    /// with a Move action", and its Skirmish's move is one ("Skirmish" >
+    /// "Move": "Execute a normal Move action").
+    pub fn skirmish_brings_treasure_home(self) -> bool {
+        self == Edition::Starter
+    }
+
     /// Points for a Quest treasure brought home, (major, minor): BoV 5.1,
     /// "The Quest" > "Scoring", 20 and 10; BoV starter, "The Quest" >
     /// "Scoring", 2 and 1.
