@@ -75,8 +75,9 @@ test('every kind of decision a battle offers is made from the page', { timeout: 
   const runs = [
     await play({ lists: LISTS, scenario: 'pitched_battle', map: 'river_crossing', monsters: ['ravine_troll', 'marsh_hydra', 'ravine_wyvern'] }, 12, 400),
     await play({ lists: LISTS, scenario: 'quest' }, 13, 300),
-    await play(small, 12, 300),
+    await play(small, 47, 400),
     await play(small, 84, 300),
+    await play(small, 4, 250),
   ];
   const offered = new Set(runs.flatMap((r) => [...r.offered]));
   const made = new Set(runs.flatMap((r) => [...r.made]));

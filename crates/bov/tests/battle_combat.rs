@@ -252,11 +252,14 @@ fn an_exhausted_unit_activates_no_power() {
 }
 
 /// Ends round 1 at once (both players pass).
+/// Both seats pass; the reactions offered as the next round starts (a
+/// hand that may hold a card answering Initiative) are declined.
 fn end_round(g: &mut Battle) {
     g.phase = Phase::Turn { seat: 0 };
     g.passed = [false; 2];
     g.apply(Decision::Pass).unwrap();
     g.apply(Decision::Pass).unwrap();
+    common::decline_reactions(g);
 }
 
 /// "Restore Fatigue": a unit that ended the round with no fatigue may
@@ -317,6 +320,7 @@ fn the_owner_chooses_the_status_markers_restore_fatigue_removes() {
         markers: vec![StatusKind::Slowed, StatusKind::Immobilized],
     })
     .unwrap();
+    common::decline_reactions(&mut g);
     let s = g.units[usize::from(c)].state.status;
     assert_eq!((s.poisoned, s.slowed, s.immobilized), (1, 0, 0));
     assert_eq!(g.round, 2);
@@ -415,9 +419,10 @@ fn only_a_flanked_unit_declares_model_by_model() {
 /// other units on the attacking side that are no longer engaged ... must
 /// move to be engaged with any of the enemy units that their unit was
 /// engaged with before the attack." The Guild Enforcers attack the
-/// Sellswords; the Dreamfencers, a friend engaged with the Sellswords' end
-/// model only, lose their foe when the owner removes that model, and
-/// consolidate back into contact.
+/// Sellswords; the Dreamfencers, a friend in a column whose first model
+/// alone touches the Sellswords' end model, lose their foe when the owner
+/// removes that model, and that model consolidates back into contact, the
+/// column's others, never engaged, staying where they stand.
 #[test]
 fn other_units_on_the_attacking_side_consolidate() {
     let mut checked = 0;
@@ -431,8 +436,18 @@ fn other_units_on_the_attacking_side_consolidate() {
         let mut attackers = row(&g, ge, 4, 10.0, 10.0 - d, 0.5);
         attackers.extend(row(&g, ge, 2, 10.0, 10.0 - d - 1.5, 0.5));
         let end = foes[4];
-        let friends = row(&g, df, 5, end.x, end.y + d, 0.5);
-        place(&mut g, |_| vec![(ss, foes), (ge, attackers), (df, friends)]);
+        let rd = radius(&g, df);
+        let friends: Vec<Point> = (0..5)
+            .map(|k| {
+                Point::new(
+                    end.x,
+                    end.y + radius(&g, ss) + rd + f64::from(k) * (2.0 * rd + 0.2),
+                )
+            })
+            .collect();
+        place(&mut g, |_| {
+            vec![(ss, foes), (ge, attackers), (df, friends.clone())]
+        });
         let snap = g.snapshot();
         assert_eq!(g.engaged_with(&snap, df), vec![ss]);
         activate(&mut g, ge);
@@ -449,6 +464,11 @@ fn other_units_on_the_attacking_side_consolidate() {
         }
         let snap = g.snapshot();
         assert_eq!(g.engaged_with(&snap, df), vec![ss], "seed {seed}");
+        assert_eq!(
+            g.units[usize::from(df)].positions[1..],
+            friends[1..],
+            "seed {seed}: the models never engaged stay"
+        );
         checked += 1;
     }
     assert!(checked > 0);

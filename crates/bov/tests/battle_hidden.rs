@@ -154,3 +154,54 @@ fn the_upgrade_tokens_left_are_shown_to_both_sides() {
         assert_eq!(v["upgrade_tokens"], serde_json::json!([3, 1]));
     }
 }
+
+/// Whether a seat is asked for a reaction tells nothing of its hand: BoV
+/// 5.1, "Vaala Cards", a hand is secret until a card is played. The
+/// Allarian side activates a unit (the trigger "start of activation",
+/// which Wind Step answers) holding Wind Step or, with as many cards, none
+/// that answers it: the other seat's view and the events it may read are
+/// the same either way, and so is who decides next.
+#[test]
+fn being_asked_for_a_reaction_does_not_tell_the_hand() {
+    use valerna_bov::battle::Decision;
+    use valerna_game::Viewer;
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let setup = BattleSetup::pitched(seed, LISTS[0], LISTS[1]);
+        let mut with = Battle::start_narrated(&pack(), &setup).unwrap();
+        common::past_set_up(&mut with);
+        let seat = 0u8;
+        if !with.view(seat).hand.contains(&"wind_step".to_string()) {
+            continue;
+        }
+        let Some(without) = (0..64)
+            .map(|salt| with.with_other_hand(seat, salt))
+            .find(|b| {
+                let hand = b.view(seat).hand;
+                hand.len() == with.view(seat).hand.len()
+                    && !hand
+                        .iter()
+                        .any(|c| c == "wind_step" || c == "mending_light")
+            })
+        else {
+            continue;
+        };
+        let unit = with.units.iter().find(|u| u.owner == seat).unwrap().id;
+        let mut games = [with, without];
+        let mut seen = Vec::new();
+        for g in &mut games {
+            g.phase = Phase::Turn { seat };
+            g.passed = [false, false];
+            let from = g.events_for(Viewer::Seat(1), 0).count();
+            g.apply(Decision::Activate { unit }).unwrap();
+            let events: Vec<String> = g
+                .events_for(Viewer::Seat(1), from)
+                .map(|e| format!("{e:?}"))
+                .collect();
+            seen.push((g.to_decide(), shown(g, 1), events));
+        }
+        assert_eq!(seen[0], seen[1], "seed {seed}");
+        compared += 1;
+    }
+    assert!(compared > 0);
+}

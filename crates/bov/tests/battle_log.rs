@@ -47,9 +47,23 @@ fn a_narrated_battle_is_the_same_battle() {
             serde_json::to_value(told.view(0)).unwrap()
         );
         assert!(quiet.entries().is_empty());
+        // Declining is no news (an unanswered offer tells nothing).
+        let made = d2
+            .iter()
+            .filter(|d| {
+                !matches!(
+                    d,
+                    Decision::Reaction { reaction: None }
+                        | Decision::React { unit: None }
+                        | Decision::Command { unit: None }
+                        | Decision::Redirect { unit: None }
+                        | Decision::Mount { mount: None }
+                )
+            })
+            .count();
         assert!(
-            told.entries().len() > d2.len(),
-            "every decision is told, and more"
+            told.entries().len() > made,
+            "every decision made is told, and more"
         );
     }
 }
@@ -469,4 +483,176 @@ fn fatigue_and_markers_told_add_up_to_the_units_own() {
         }
     }
     assert!(changes > 50, "{changes} changes of fatigue told");
+}
+
+/// Where each model of each unit stands on the table, by its number in its
+/// unit (none for a model or unit off it).
+fn standing(g: &Battle) -> Vec<Vec<Option<(u64, u64)>>> {
+    g.units
+        .iter()
+        .map(|u| {
+            let on = u.alive() && u.deployed && u.mounted_on.is_none();
+            (0..u.positions.len())
+                .map(|m| {
+                    let p = u.positions[m];
+                    (on && u.state.alive.contains(m as u8))
+                        .then_some((p.x.to_bits(), p.y.to_bits()))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// No model moves without an event that says so: after every decision of
+/// narrated battles of both editions in every game mode, each unit whose
+/// models stand elsewhere than before is named by a `Moved` event of that
+/// decision, or by the decision itself (a deployment, an entry, a
+/// placement, a dismount). The engine's own moves (a pile-in, a
+/// consolidation, a Flanking unit separated, a rider set down) are told as
+/// a player's are (BoV 5.1, "Consolidate", "Charging a Flanking enemy").
+#[test]
+fn no_model_moves_without_an_event_that_says_so() {
+    use valerna_bov::rules::edition::Edition;
+    use valerna_bov::rules::scenario::Scenario;
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let mut moved = 0;
+    let mut cases: Vec<BattleSetup> = Vec::new();
+    for seed in 0..4u64 {
+        for scenario in [
+            Scenario::PitchedBattle,
+            Scenario::SlayTheFoe,
+            Scenario::SeizeTheLand,
+            Scenario::Quest,
+        ] {
+            cases.push(BattleSetup {
+                scenario,
+                ..BattleSetup::pitched(seed, "allaria_dragon_host", "tyveria_swarm")
+            });
+        }
+        for scenario in [
+            Scenario::GrandTactical,
+            Scenario::SlayTheFoe,
+            Scenario::Quest,
+        ] {
+            cases.push(BattleSetup {
+                scenario,
+                edition: Edition::Starter,
+                ..BattleSetup::pitched(seed, "allaria_fencers", "tyveria_packs")
+            });
+        }
+    }
+    for setup in cases {
+        let mut g = Battle::start_narrated(&pack, &setup).unwrap();
+        let mut bots = [GreedyBot::new(setup.seed), GreedyBot::new(setup.seed + 3)];
+        let mut n = 0;
+        while let Some(seat) = g.to_decide() {
+            let before = standing(&g);
+            let from = g.entries().len();
+            let d = bots[usize::from(seat.min(1))].decide(&g);
+            g.apply(d.clone()).unwrap();
+            let after = standing(&g);
+            let told: Vec<u16> = g.entries()[from..]
+                .iter()
+                .filter_map(|e| match &e.event {
+                    Event::Moved { unit, .. } => Some(*unit),
+                    Event::Decided { about: Some(u), .. } => Some(*u),
+                    Event::Decided {
+                        decision: Decision::Deploy { unit, .. },
+                        ..
+                    } => Some(*unit),
+                    _ => None,
+                })
+                .collect();
+            for (u, (b, a)) in before.iter().zip(&after).enumerate() {
+                // A model on the table before and after, elsewhere.
+                let shifted = b
+                    .iter()
+                    .zip(a)
+                    .any(|(x, y)| x.is_some() && y.is_some() && x != y);
+                if !shifted {
+                    continue;
+                }
+                moved += 1;
+                let u = u as u16;
+                let body = |x: u16| g.units[usize::from(x)].mounted_on.unwrap_or(x);
+                assert!(
+                    told.iter().any(|&t| t == u || body(t) == u),
+                    "{:?} {:?} seed {}: unit {u} ({}) moved after {d:?} with no event naming it",
+                    setup.edition,
+                    setup.scenario,
+                    setup.seed,
+                    g.units[usize::from(u)].name
+                );
+            }
+            n += 1;
+            assert!(n < 20_000);
+        }
+    }
+    assert!(moved > 100, "{moved} moves checked");
+}
+
+/// BoV 5.1, "Charge" > "Charging a Flanking enemy": the charged Flanking
+/// unit is moved "apart by roughly an inch (just enough to make it clear
+/// they are no longer engaged)" (docs/rulings.md, "Separating a charged
+/// Flanking unit": 1"). In narrated 5.1 battles, every unit a charge
+/// separated stands, once the charge is resolved, 1" or more from every
+/// unit it was engaged with before but its charger, and is told as moved.
+#[test]
+fn a_separated_flanking_unit_ends_an_inch_clear() {
+    use valerna_bov::battle::log::MoveCause;
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let mut separated = 0;
+    for seed in 0..40u64 {
+        let lists = [
+            ["allaria_guild_line", "tyveria_swarm"],
+            ["allaria_dragon_host", "tyveria_dragon_host"],
+        ][(seed % 2) as usize];
+        let setup = BattleSetup::pitched(seed, lists[0], lists[1]);
+        let mut g = Battle::start_narrated(&pack, &setup).unwrap();
+        let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 9)];
+        while let Some(seat) = g.to_decide() {
+            let snap = g.snapshot();
+            let engaged_before: Vec<Vec<u16>> = g
+                .units
+                .iter()
+                .map(|u| {
+                    if u.alive() && u.deployed {
+                        g.engaged_with(&snap, u.id)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect();
+            let from = g.entries().len();
+            let d = bots[usize::from(seat.min(1))].decide(&g);
+            g.apply(d).unwrap();
+            let charger = g.last_charge.map(|c| c.unit);
+            for e in &g.entries()[from..] {
+                let Event::Moved {
+                    unit,
+                    cause: MoveCause::Separated,
+                    ..
+                } = &e.event
+                else {
+                    continue;
+                };
+                if !g.units[usize::from(*unit)].alive() {
+                    continue;
+                }
+                separated += 1;
+                for &x in &engaged_before[usize::from(*unit)] {
+                    let x = g.units[usize::from(x)].mounted_on.unwrap_or(x);
+                    if Some(x) == charger || !g.units[usize::from(x)].alive() {
+                        continue;
+                    }
+                    let d = g.distance(*unit, x);
+                    assert!(
+                        d >= 1.0 - 1e-6,
+                        "seed {seed}: unit {unit} separated ends {d:.3}\" from unit {x}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(separated > 0, "no separation seen");
 }

@@ -941,10 +941,20 @@ fn a_hit_reaction_comes_between_the_attack_and_the_defense() {
         };
         assert_eq!(window.trigger, Trigger::AttackDeclared(WeaponKind::Melee));
         g.apply(Decision::Reaction { reaction: None }).unwrap();
-        let Phase::Reaction {
+        // The hit's window, unless the attack missed (the end of the
+        // activation's, for a hand that may answer it, declined).
+        let mut hit = None;
+        while let Phase::Reaction {
             window, options, ..
         } = g.phase.clone()
-        else {
+        {
+            if window.trigger == Trigger::Hit(WeaponKind::Melee) {
+                hit = Some((window, options));
+                break;
+            }
+            g.apply(Decision::Reaction { reaction: None }).unwrap();
+        }
+        let Some((window, options)) = hit else {
             continue; // the attack missed: no hit to answer
         };
         assert_eq!(window.trigger, Trigger::Hit(WeaponKind::Melee));

@@ -904,6 +904,13 @@ fn a_flanking_unit_hemmed_in_by_its_charger_is_still_separated() {
         assert!(flanked_and_flanking(&g).is_empty());
         activate(&mut g, phalanx);
         g.apply(Decision::Charge { target: qui }).unwrap();
+        // The reactions to the charge declared (a hand that may hold a
+        // card answering it is asked), declined; the charge is then moved.
+        while matches!(&g.phase, Phase::Reaction { window, .. }
+            if window.trigger == valerna_bov::rules::powers::Trigger::Charged)
+        {
+            g.apply(Decision::Reaction { reaction: None }).unwrap();
+        }
         assert!(g.last_charge.is_some_and(|c| c.engaged), "seed {seed}");
         assert!(
             flanked_and_flanking(&g).is_empty(),

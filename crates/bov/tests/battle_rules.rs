@@ -379,6 +379,7 @@ fn an_exhausted_unit_makes_no_opportunity_attack() {
     g.units[usize::from(df)].state.fatigue = 3;
     let before = g.units[usize::from(foe)].positions.clone();
     g.apply(Decision::March { paths }).unwrap();
+    common::decline_reactions(&mut g);
     assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase);
     assert_ne!(g.units[usize::from(foe)].positions, before, "moved away");
 }

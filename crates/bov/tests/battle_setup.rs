@@ -252,6 +252,7 @@ fn reserves_follow_the_book() {
     // the General: 5 of 7.
     let order = [others[0], others[1], others[2], others[3], general];
     let tries = deploy_in_order(&mut g, &order);
+    common::decline_reactions(&mut g);
     for t in &tries[..4] {
         let e = t.as_ref().unwrap_err();
         assert!(e.contains("at least half") || e.contains("General"), "{e}");
@@ -272,6 +273,7 @@ fn reserves_follow_the_book() {
     for n in 1..=3u8 {
         if matches!(g.phase, Phase::Turn { seat: 1 }) {
             g.apply(Decision::Pass).unwrap();
+            common::decline_reactions(&mut g);
         }
         assert_eq!(g.phase, Phase::Turn { seat: 0 });
         g.apply(Decision::Activate { unit: qui }).unwrap();
@@ -288,6 +290,7 @@ fn reserves_follow_the_book() {
     assert!(e.to_string().contains("Exhausted"), "{e}");
     g.apply(Decision::Pass).unwrap();
     first_choices_while(&mut g, |p| matches!(p, Phase::Turn { seat: 1 }));
+    common::decline_reactions(&mut g);
 
     // Round 2: fatigue restored like any unit's (3 - 2 = 1); Qui may enter.
     assert_eq!(g.round, 2);
@@ -384,6 +387,7 @@ fn dangerous_terrain_targets_at_initiative() {
         first_choices_while(&mut g, |p| {
             matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
         });
+        common::decline_reactions(&mut g);
         let lava = TerrainPiece::rect(
             "Lava pool",
             Point::new(4.0, 16.0),
@@ -407,6 +411,7 @@ fn dangerous_terrain_targets_at_initiative() {
         // Both pass: Round 2 begins with a new Initiative.
         while let Phase::Turn { .. } = g.phase {
             g.apply(Decision::Pass).unwrap();
+            common::decline_reactions(&mut g);
         }
         let Phase::Dangerous {
             seat,
@@ -466,6 +471,7 @@ fn dangerous_terrain_meets_the_targets_lasting_defense() {
     first_choices_while(&mut g, |p| {
         matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
     });
+    common::decline_reactions(&mut g);
     // Two pieces, so both attacks come at the same Initiative, with no end
     // of turn between them.
     let lava = |name, y0, y1| {
@@ -501,6 +507,7 @@ fn dangerous_terrain_meets_the_targets_lasting_defense() {
     // Both pass: Round 2 begins with a new Initiative.
     while let Phase::Turn { .. } = g.phase {
         g.apply(Decision::Pass).unwrap();
+        common::decline_reactions(&mut g);
     }
     for u in [inside, near] {
         g.units[usize::from(u)].lasting = vec![guard];
@@ -539,6 +546,7 @@ fn greedy_aims_dangerous_terrain_at_the_enemy() {
     first_choices_while(&mut g, |p| {
         matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
     });
+    common::decline_reactions(&mut g);
     g.phase = Phase::Dangerous {
         seat: 0,
         piece: 0,

@@ -54,11 +54,11 @@ fn battles() -> Vec<(BattleSetup, u32, usize)> {
         .to_vec();
     let mut b = BattleSetup::pitched(13, lists[0], lists[1]);
     b.scenario = Scenario::Quest;
-    // On the small table, the Guild Line against Tyveria's host: a rider
-    // gets back on its Mount and a unit with two kinds of status markers
-    // chooses which to remove (seed 12); an Opportunity Attack is split
-    // between a Mount and its rider, and a fallen Giant's owner chooses
-    // where it falls (seed 84).
+    // On the small table, the Guild Line against Tyveria's host: a unit
+    // with two kinds of status markers chooses which to remove (seed 47);
+    // a rider gets back on its Mount and an Opportunity Attack is split
+    // between a Mount and its rider (seed 84); a fallen Giant's owner
+    // chooses where it falls (seed 4).
     let small = |seed| {
         let mut s = BattleSetup::pitched(seed, "allaria_guild_line", lists[1]);
         s.battlefield = Battlefield::Small2x1;
@@ -67,8 +67,9 @@ fn battles() -> Vec<(BattleSetup, u32, usize)> {
     vec![
         (a, 12, 400),
         (b, 13, 300),
-        (small(12), 12, 300),
+        (small(47), 47, 400),
         (small(84), 84, 300),
+        (small(4), 4, 250),
     ]
 }
 

@@ -289,6 +289,7 @@ fn no_one_aims_dangerous_terrain_at_initiative_in_the_starter() {
             assert_eq!(g.round, 1);
             while g.round == 1 {
                 g.apply(Decision::Pass).unwrap();
+                decline_reactions(&mut g);
             }
             match edition {
                 Edition::Starter => assert!(matches!(g.phase, Phase::Turn { .. }), "{:?}", g.phase),
@@ -2049,6 +2050,7 @@ fn a_charged_flanking_unit_stays_put_in_the_starter() {
             let before = g.units[usize::from(a)].positions.clone();
             activate(&mut g, d);
             g.apply(Decision::Charge { target: a }).unwrap();
+            decline_reactions(&mut g);
             if !g.last_charge.is_some_and(|c| c.engaged) {
                 continue;
             }
@@ -2478,7 +2480,7 @@ fn a_starter_army_has_no_artifacts_mercenaries_monsters_or_hero_twice() {
 /// BoV starter, "The Quest" > "Scoring": "If the unit carrying the treasure
 /// moves into contact with your table edge with a Move action, it is
 /// removed and you immediately score"; its Skirmish moves by one
-/// ("Skirmish" > "Move": "Execute a normal Move action"). The Dreamfencers
+/// ("Skirmish" > "Move": "Execute a normal Move action"). The Golden Gunners
 /// carrying a treasure skirmish to their own edge: in the starter they go
 /// home and score before the shot; in 5.1, which asks for a March ("March
 /// into contact"), they stay.
@@ -2519,11 +2521,7 @@ fn a_skirmish_brings_a_treasure_home_in_the_starter() {
         let paths = (0..n as u8)
             .map(|m| (m, vec![Point::new(start[usize::from(m)].x, r)]))
             .collect();
-        g.apply(Decision::Skirmish {
-            target: foe,
-            paths,
-        })
-        .unwrap();
+        g.apply(Decision::Skirmish { target: foe, paths }).unwrap();
         settle_declining(&mut g);
         assert_eq!(
             g.quest.gone_home.contains(&dream),
@@ -2533,4 +2531,69 @@ fn a_skirmish_brings_a_treasure_home_in_the_starter() {
         let gained = if home { 2 } else { 0 };
         assert_eq!(g.score.points[0], score[0] + gained, "{edition}");
     }
+}
+
+/// BoV 5.1, "Performing an Attack" > "Consolidate": after a melee attack,
+/// "models in the attacking unit ... that are no longer engaged" move back
+/// into contact: models never engaged stay where they stand. BoV starter,
+/// "Consolidate": "models in the attacking unit that are not engaged ...
+/// must move to be engaged with the unit they attacked": all of them. The
+/// Bloodclaws touch the Guild Enforcers with one model at the end of a
+/// row; after their attack the other three move in the starter only, and
+/// the move is told.
+#[test]
+fn consolidation_moves_only_models_no_longer_engaged_in_5_1() {
+    use valerna_bov::battle::log::MoveCause;
+    let mut seen = [0, 0];
+    for seed in 0..6 {
+        for (k, edition) in [Edition::V5_1, Edition::Starter].into_iter().enumerate() {
+            let setup = BattleSetup {
+                edition,
+                scenario: Scenario::SlayTheFoe,
+                ..BattleSetup::pitched(
+                    seed,
+                    &without_artifacts("tyveria_swarm"),
+                    &without_artifacts("allaria_guild_line"),
+                )
+            };
+            let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
+            past_set_up(&mut g);
+            let fangs = unit_named(&g, "Bloodclaws");
+            let enforcers = unit_named(&g, "Guild Enforcers");
+            let n = g.units[usize::from(fangs)].positions.len();
+            let (rf, re) = (common::radius(&g, fangs), common::radius(&g, enforcers));
+            let line = row(&g, enforcers, 5, 10.0, 10.0, 0.5);
+            let end = line[4];
+            place(&mut g, |g| {
+                vec![
+                    (enforcers, line),
+                    (fangs, row(g, fangs, n, end.x, end.y + rf + re, 0.5)),
+                ]
+            });
+            let before = g.units[usize::from(fangs)].positions.clone();
+            activate(&mut g, fangs);
+            let start = g.entries().len();
+            g.apply(Decision::Attack { target: enforcers }).unwrap();
+            settle_declining(&mut g);
+            if !g.units[usize::from(enforcers)].alive() {
+                continue;
+            }
+            let after = &g.units[usize::from(fangs)].positions;
+            let others_moved = (1..n).any(|m| after[m] != before[m]);
+            let told = g.entries()[start..].iter().any(|e| {
+                matches!(&e.event, Event::Moved { unit, cause: MoveCause::Consolidate, .. }
+                    if *unit == fangs)
+            });
+            match edition {
+                Edition::V5_1 => {
+                    assert!(!others_moved, "seed {seed}: never engaged, never moved");
+                }
+                Edition::Starter => {
+                    assert!(others_moved && told, "seed {seed}: all consolidate, told");
+                }
+            }
+            seen[k] += 1;
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
 }

@@ -40,6 +40,9 @@ fn through_setup(g: &mut Battle) {
         g.choices(&mut buf);
         g.apply(buf[0].clone()).unwrap();
     }
+    // The reactions to the first Initiative (a hand that may hold a card
+    // answering it is asked), declined.
+    common::decline_reactions(g);
 }
 
 /// Answers whatever the engine asks (reactions declined, otherwise its
@@ -506,6 +509,7 @@ fn tied_bids_win_nothing_and_control_lasts_one_round() {
     g.apply(Decision::Bid { points: 0 }).unwrap();
     assert_eq!(g.units[usize::from(w)].owner, 0);
     assert_eq!(g.score.points, [before[0] - 4, before[1]]);
+    common::decline_reactions(&mut g);
     end_round(&mut g);
     assert_eq!(g.round, 3);
     assert!(matches!(

@@ -331,14 +331,34 @@ pub struct AttackDie {
     pub rerolled: Option<AttackFace>,
 }
 
-/// One defense die as it fell: a block or not, and whether it was rerolled.
+/// One defense die as it fell: a block or not, and the result it showed
+/// first when it was rerolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceDefenseDie))]
 pub struct DefenseDie {
     pub colour: Colour,
     pub block: bool,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub rerolled: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rerolled: Option<DefenseFace>,
+}
+
+/// What a defense (or morale) die shows: a block or a fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = DiceDefenseFace))]
+#[serde(rename_all = "snake_case")]
+pub enum DefenseFace {
+    Block,
+    Fail,
+}
+
+impl DefenseFace {
+    pub fn of(block: bool) -> Self {
+        if block {
+            DefenseFace::Block
+        } else {
+            DefenseFace::Fail
+        }
+    }
 }
 
 /// [`roll_attack`] die by die: the same draws from the stream, so that a
@@ -383,13 +403,13 @@ pub fn roll_defense_dice(
                 DefenseDie {
                     colour: die.colour,
                     block: defense_blocks(die.colour, stream.d6()),
-                    rerolled: true,
+                    rerolled: Some(DefenseFace::of(first)),
                 }
             } else {
                 DefenseDie {
                     colour: die.colour,
                     block: first,
-                    rerolled: false,
+                    rerolled: None,
                 }
             }
         })

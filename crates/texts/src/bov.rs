@@ -3,7 +3,7 @@
 //! cards and powers of the battle. The terminal and the web table word a
 //! battle through here.
 
-use valerna_bov::battle::log::{AttackKind, Event, Meaning, Odds};
+use valerna_bov::battle::log::{AttackKind, Event, FaceOffFor, Meaning, MoveCause, Odds};
 use valerna_bov::battle::{Battle, Decision, Phase, Reaction};
 use valerna_bov::geometry::Point;
 use valerna_bov::rules::modifiers::{Modifier, MoraleCause};
@@ -79,11 +79,17 @@ pub fn defense_dice(t: &Texts, dice: &[DefenseDie]) -> String {
     let each: Vec<String> = dice
         .iter()
         .map(|d| {
-            let r = tr!(t, "bov-block", block = if d.block { "yes" } else { "no" });
-            let r = if d.rerolled {
-                tr!(t, "bov-rerolled", first = "…", then = r)
-            } else {
-                r
+            let result =
+                |block: bool| tr!(t, "bov-block", block = if block { "yes" } else { "no" });
+            let r = result(d.block);
+            let r = match d.rerolled {
+                Some(first) => tr!(
+                    t,
+                    "bov-rerolled",
+                    first = result(first == valerna_dice::bov::DefenseFace::Block),
+                    then = r
+                ),
+                None => r,
             };
             format!("{} {r}", tr!(t, "bov-colour", colour = d.colour.name()))
         })
@@ -342,6 +348,7 @@ fn kind_key(k: AttackKind) -> &'static str {
         AttackKind::Ranged => "ranged",
         AttackKind::Power => "power",
         AttackKind::Terrain => "terrain",
+        AttackKind::Giant => "giant",
     }
 }
 
@@ -364,14 +371,71 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             decision,
         } => decision_text(b, t, *seat, *about, decision),
         Event::BidMade { seat } => tr!(t, "bov-bid", side = side(t, *seat)),
+        Event::FaceOff {
+            about,
+            attempts,
+            winner,
+        } => {
+            let rolls: Vec<String> = attempts
+                .iter()
+                .enumerate()
+                .map(|(k, pair)| {
+                    let each: Vec<String> = pair
+                        .iter()
+                        .enumerate()
+                        .map(|(s, d)| {
+                            let dice: Vec<AttackDie> = d
+                                .faces
+                                .iter()
+                                .map(|&face| AttackDie {
+                                    colour: valerna_dice::bov::Colour::Black,
+                                    face,
+                                    rerolled: None,
+                                })
+                                .collect();
+                            tr!(
+                                t,
+                                "bov-face-off-roll",
+                                side = side(t, s as Seat),
+                                dice = attack_dice(t, &dice)
+                            )
+                        })
+                        .collect();
+                    let tie = if k + 1 < attempts.len() {
+                        format!(" ({})", tr!(t, "bov-face-off-tie"))
+                    } else {
+                        String::new()
+                    };
+                    format!("{}{tie}", each.join(", "))
+                })
+                .collect();
+            let about = match about {
+                FaceOffFor::Objectives => "objectives",
+                FaceOffFor::Monsters => "monsters",
+                FaceOffFor::TableEdge => "table_edge",
+                FaceOffFor::Initiative => "initiative",
+                FaceOffFor::EntryEdge => "entry_edge",
+            };
+            tr!(
+                t,
+                "bov-face-off",
+                about = about,
+                rolls = rolls.join("; "),
+                side = side(t, *winner)
+            )
+        }
         Event::RoundStarted { round, initiative } => tr!(
             t,
             "bov-round",
             round = u32::from(*round),
             side = side(t, *initiative)
         ),
-        Event::Moved { unit: u, paths } => {
-            let longest = paths
+        Event::Moved {
+            unit: u,
+            paths,
+            cause,
+        } => {
+            let lengths: Vec<f64> = paths
                 .iter()
                 .map(|p| {
                     let mut at = p.from;
@@ -382,13 +446,49 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
                     }
                     len
                 })
-                .fold(0.0f64, f64::max);
-            tr!(
-                t,
-                "bov-moved",
-                unit = unit(b, *u),
-                inches = format!("{longest:.1}")
-            )
+                .collect();
+            let longest = |of: &mut dyn Iterator<Item = f64>| of.fold(0.0f64, f64::max);
+            let inches = format!("{:.1}", longest(&mut lengths.iter().copied()));
+            let name = unit(b, *u);
+            let count = paths.len() as u32;
+            match cause {
+                MoveCause::Ordered => tr!(t, "bov-moved", unit = name, inches = inches),
+                // The charge move, up to the allowance, told apart from
+                // the pile-in beyond it.
+                MoveCause::Charge { allowance } => {
+                    let within = allowance + 0.05;
+                    let piled = lengths.iter().filter(|&&l| l > within).count() as u32;
+                    tr!(
+                        t,
+                        "bov-moved-charge",
+                        unit = name,
+                        inches = format!(
+                            "{:.1}",
+                            longest(&mut lengths.iter().copied().filter(|&l| l <= within))
+                        ),
+                        piled = piled,
+                        longest = inches
+                    )
+                }
+                MoveCause::PileIn => tr!(
+                    t,
+                    "bov-moved-pile-in",
+                    unit = name,
+                    count = count,
+                    inches = inches
+                ),
+                MoveCause::Consolidate => tr!(
+                    t,
+                    "bov-moved-consolidate",
+                    unit = name,
+                    count = count,
+                    inches = inches
+                ),
+                MoveCause::Separated => {
+                    tr!(t, "bov-moved-separated", unit = name, inches = inches)
+                }
+                MoveCause::SetDown => tr!(t, "bov-moved-set-down", unit = name),
+            }
         }
         Event::ChargeRolled {
             dice,
@@ -784,6 +884,71 @@ mod tests {
                 let q = super::question_text(&g, &Texts::new(lang)).unwrap();
                 assert!(q.contains(words), "{lang:?}: {q}");
                 assert!(q.contains(&g.units[0].name), "{lang:?}: {q}");
+            }
+        }
+    }
+
+    /// Every move is told with its cause: a charge's move up to its
+    /// allowance apart from the pile-in beyond it (BoV 5.1, "Charge Move",
+    /// "Pile-In"), a consolidation, a Flanking unit separated, in each
+    /// language.
+    #[test]
+    fn a_move_is_told_with_its_cause_in_each_language() {
+        use valerna_bov::battle::DrawnPath;
+        use valerna_bov::battle::log::{Event, MoveCause};
+        use valerna_bov::geometry::Point;
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let g = Battle::start_narrated(
+            &pack,
+            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
+        )
+        .unwrap();
+        let path = |len: f64| DrawnPath {
+            unit: 0,
+            from: Point::new(1.0, 1.0),
+            waypoints: vec![Point::new(1.0, 1.0 + len)],
+        };
+        let moved = |cause| Event::Moved {
+            unit: 0,
+            paths: vec![path(12.0), path(13.3)],
+            cause,
+        };
+        for (cause, words) in [
+            (
+                MoveCause::Charge { allowance: 13.0 },
+                [
+                    ["12.0\" in its charge", "one model piles in", "13.3\""],
+                    ["12.0\" nella carica", "un modello si ammassa", "13.3\""],
+                    ["12.0\" dans sa charge", "une figurine se rue", "13.3\""],
+                ],
+            ),
+            (
+                MoveCause::Consolidate,
+                [
+                    ["consolidates", "2 models no longer engaged", "13.3\""],
+                    ["si consolida", "2 modelli non più ingaggiati", "13.3\""],
+                    [
+                        "consolide",
+                        "2 figurines qui ne sont plus engagées",
+                        "13.3\"",
+                    ],
+                ],
+            ),
+            (
+                MoveCause::Separated,
+                [
+                    ["is moved 13.3\" apart", "flanking", "13.3"],
+                    ["spostata di 13.3\"", "aggirando", "13.3"],
+                    ["écartée de 13.3\"", "flanc", "13.3"],
+                ],
+            ),
+        ] {
+            for (lang, words) in [Lang::En, Lang::It, Lang::Fr].into_iter().zip(words) {
+                let text = super::event_text(&g, &Texts::new(lang), &moved(cause));
+                for w in words {
+                    assert!(text.contains(w), "{lang:?}: {text} lacks {w:?}");
+                }
+                assert!(text.contains(&g.units[0].name), "{text}");
             }
         }
     }

@@ -667,13 +667,13 @@ impl Battle {
             .cloned()
             .collect();
         if let Ok((mv, after)) = self.legal_move(&snap, unit, &kept, allowance) {
-            self.record_paths(&snap, &mv);
+            self.record_paths(&snap, &mv, super::log::MoveCause::Ordered);
             self.set_positions(&snap, &after);
             self.grab_treasures(unit);
         }
     }
 
-    fn record_paths(&mut self, snap: &Snapshot, mv: &UnitMove) {
+    fn record_paths(&mut self, snap: &Snapshot, mv: &UnitMove, cause: super::log::MoveCause) {
         self.last_paths = mv
             .moves
             .iter()
@@ -689,6 +689,7 @@ impl Battle {
             self.tell(super::log::Audience::Public, || super::log::Event::Moved {
                 unit,
                 paths,
+                cause,
             });
         }
     }
@@ -813,36 +814,39 @@ impl Battle {
             }
             None
         };
-        self.record_paths(&snap, &r.unit_move);
+        self.record_paths(
+            &snap,
+            &r.unit_move,
+            super::log::MoveCause::Charge {
+                allowance: distance,
+            },
+        );
         self.set_positions(&snap, &r.after);
         self.grab_treasures(unit);
-        let Some(after) = separated else {
+        let Some((after, piled)) = separated else {
             return;
         };
         if let Some(c) = &mut self.last_charge {
             c.engaged = true;
         }
         if !flanked.is_empty() {
-            self.set_positions(&snap, &after);
+            let snap = self.snapshot();
+            self.shift_models(&snap, &after, super::log::MoveCause::Separated);
             // "Any models in the unit you charged, or in the unit they
             // were flanking, that are no longer in contact with any
             // enemy models because of this separation must immediately
             // be moved to engage enemy models in the unit they are
             // engaged with": the charged unit against its charger, the
-            // flanked unit against the enemies still engaged with it.
-            let target_traits = self.units[usize::from(body)].traits;
-            let snap = self.snapshot();
-            if let Ok(p) = pile_in(
-                &self.field,
-                &snap.models,
-                UnitId(body),
-                &[UnitId(unit)],
-                target_traits,
-            ) {
-                self.set_positions(&snap, &p.after);
+            // flanked unit against the enemies still engaged with it. A
+            // pile-in that would bring the two back within the inch of
+            // the separation is not made (docs/rulings.md, "Separating a
+            // charged Flanking unit").
+            if let Some(p) = piled {
+                let snap = self.snapshot();
+                self.shift_models(&snap, &p, super::log::MoveCause::PileIn);
             }
             for x in flanked {
-                self.pile_in_flanked(x);
+                self.pile_in_flanked(x, body);
             }
         }
         self.queue.push_front(Step::PairAttack {
@@ -854,41 +858,71 @@ impl Battle {
 
     /// "Charging a Flanking enemy": the models after the charged unit `body`
     /// is moved apart from each unit of `flanked`, from `models`, the
-    /// positions after the charge move of `charger`. The charged unit moves
-    /// alone if it can; where its charger's bases hem it in, the two move
-    /// apart together (BoV p.13: the flanking unit has "to face against
-    /// your charging unit instead"). `None` when neither finds room.
+    /// positions after the charge move of `charger`, and after its models
+    /// left out of contact pile in against the charger (`None` when none
+    /// has to). The charged unit moves alone if it can and its pile-in then
+    /// keeps it an inch clear of the units it flanked; otherwise, or where
+    /// its charger's bases hem it in, the two move apart together (BoV
+    /// p.13: the flanking unit has "to face against your charging unit
+    /// instead"). `None` when neither finds room.
+    #[allow(clippy::type_complexity)]
     fn separation(
         &self,
         models: &[crate::geometry::Model],
         charger: u16,
         body: u16,
         flanked: &[u16],
-    ) -> Option<Vec<crate::geometry::Model>> {
+    ) -> Option<(
+        Vec<crate::geometry::Model>,
+        Option<Vec<crate::geometry::Model>>,
+    )> {
+        if flanked.is_empty() {
+            return Some((models.to_vec(), None));
+        }
         let traits = self.units[usize::from(body)].traits;
         let charger_traits = self.units[usize::from(charger)].traits;
-        let mut models = models.to_vec();
-        for &x in flanked {
-            models = match separate_flanking(&self.field, &models, UnitId(body), UnitId(x), traits)
-            {
-                Ok((_, after)) => after,
-                Err(_) => separate_with_charger(
-                    &self.field,
-                    &models,
-                    (UnitId(body), traits),
-                    (UnitId(charger), charger_traits),
-                    UnitId(x),
-                )
-                .ok()?,
-            };
+        // The pile-in against the charger, if one is needed and it keeps
+        // the inch: `Some(None)` none needed, `None` not kept.
+        let piled = |after: &[crate::geometry::Model]| -> Option<Option<Vec<_>>> {
+            if touches_all(after, body, charger) {
+                return Some(None);
+            }
+            let p = pile_in(&self.field, after, UnitId(body), &[UnitId(charger)], traits).ok()?;
+            flanked
+                .iter()
+                .all(|&x| apart(&p.after, body, x))
+                .then_some(Some(p.after))
+        };
+        let alone = flanked.iter().try_fold(models.to_vec(), |m, &x| {
+            separate_flanking(&self.field, &m, UnitId(body), UnitId(x), traits)
+                .ok()
+                .map(|(_, after)| after)
+        });
+        if let Some(a) = alone
+            && let Some(p) = piled(&a)
+        {
+            return Some((a, p));
         }
-        Some(models)
+        let together = flanked.iter().try_fold(models.to_vec(), |m, &x| {
+            separate_with_charger(
+                &self.field,
+                &m,
+                (UnitId(body), traits),
+                (UnitId(charger), charger_traits),
+                UnitId(x),
+            )
+            .ok()
+        })?;
+        // Moved together, they stay in contact; a pile-in that would break
+        // the inch is not made.
+        let p = piled(&together).flatten();
+        Some((together, p))
     }
 
     /// "Charging a Flanking enemy": the models of the unit that was flanked
     /// left out of contact by the separation move in against the enemy
     /// units still engaged with it.
-    fn pile_in_flanked(&mut self, x: u16) {
+    fn pile_in_flanked(&mut self, x: u16, separated: u16) {
         let snap = self.snapshot();
         let mut foes: Vec<u16> = self
             .engaged_with(&snap, x)
@@ -902,8 +936,10 @@ impl Battle {
         }
         let foes: Vec<UnitId> = foes.into_iter().map(UnitId).collect();
         let traits = self.units[usize::from(x)].traits;
-        if let Ok(p) = pile_in(&self.field, &snap.models, UnitId(x), &foes, traits) {
-            self.set_positions(&snap, &p.after);
+        if let Ok(p) = pile_in(&self.field, &snap.models, UnitId(x), &foes, traits)
+            && apart(&p.after, separated, x)
+        {
+            self.shift_models(&snap, &p.after, super::log::MoveCause::PileIn);
         }
     }
 
@@ -1466,4 +1502,28 @@ fn check_casualties(
 fn touches(models: &[crate::geometry::Model], a: u16, b: u16) -> bool {
     let of = |u: u16| models.iter().filter(move |m| m.unit == UnitId(u));
     of(a).any(|m| of(b).any(|n| m.gap(n) <= crate::geometry::CONTACT_IN))
+}
+
+/// Whether units `a` and `b` stand at least the inch of "Charging a
+/// Flanking enemy" apart among `models` (BoV 5.1: "by roughly an inch ...
+/// clearly separate"; docs/rulings.md, "Separating a charged Flanking
+/// unit").
+fn apart(models: &[crate::geometry::Model], a: u16, b: u16) -> bool {
+    let of = |u: u16| models.iter().filter(move |m| m.unit == UnitId(u)).copied();
+    crate::geometry::unit_distance_of(of(a), of(b)).is_none_or(|d| d >= 1.0 - 1e-6)
+}
+
+/// Whether every model of unit `a` is in base contact with a model of unit
+/// `b` among `models`.
+fn touches_all(models: &[crate::geometry::Model], a: u16, b: u16) -> bool {
+    let of = |u: u16| -> Vec<crate::geometry::Model> {
+        models
+            .iter()
+            .filter(|m| m.unit == UnitId(u))
+            .copied()
+            .collect()
+    };
+    crate::geometry::engaged_models(&of(a), &of(b))
+        .into_iter()
+        .all(|e| e)
 }

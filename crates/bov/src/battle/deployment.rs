@@ -169,7 +169,7 @@ impl Battle {
         self.control = Objectives::new(self.objectives.len());
         // BoV 5.1, "Roll for Table Edges": the winner picks a long edge,
         // and ("Take Turns Deploying") deploys first.
-        self.deploy_first = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
+        self.deploy_first = self.face_off(super::log::FaceOffFor::TableEdge);
         self.phase = Phase::TableEdge {
             seat: self.deploy_first,
         };
@@ -547,7 +547,7 @@ impl Battle {
         // BoV 5.1, "Bidding": control of a Monster lasts "this round".
         self.queue_bids();
         // BoV 5.1, "Initiative": a face-off before each round.
-        self.initiative = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
+        self.initiative = self.face_off(super::log::FaceOffFor::Initiative);
         let (round, initiative) = (self.round, self.initiative);
         self.tell(super::log::Audience::Public, || {
             super::log::Event::RoundStarted { round, initiative }

@@ -114,8 +114,9 @@ impl Knowledge {
     /// A battle built from this knowledge with `hand` as the other seat's
     /// Vaala cards and dice from `seed`. Refused when the hand does not fit
     /// what the seat knows: the wrong number of cards, a card twice, a card
-    /// not in the pack or already played, or a hand with nothing to answer
-    /// the reaction window the other seat is pausing on.
+    /// not in the pack or already played. A reaction window the other seat
+    /// is pausing on says nothing of its hand (it opens for any hand that
+    /// may hold an answer), so any hand fits it; its options are the hand's.
     pub fn build(&self, hand: Vec<String>, seed: u64) -> Result<Battle, BattleError> {
         let o = usize::from(Battle::other(self.seat));
         if hand.len() != self.other_cards {
@@ -149,11 +150,7 @@ impl Knowledge {
         );
         let reopened = match &b.phase {
             Phase::Reaction { seat, window, .. } if usize::from(*seat) == o => {
-                let options = b.reaction_options(window, *seat, vaala_played);
-                if options.is_empty() {
-                    return err("hand refused: it has no reaction to the open window");
-                }
-                Some(options)
+                Some(b.reaction_options(window, *seat, vaala_played))
             }
             _ => None,
         };

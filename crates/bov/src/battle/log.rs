@@ -57,6 +57,8 @@ pub enum AttackKind {
     Power,
     /// Dangerous terrain's attack on a unit.
     Terrain,
+    /// A defeated Giant's dice of wounds (BoV 5.1, "Giant").
+    Giant,
 }
 
 impl From<WeaponKind> for AttackKind {
@@ -65,6 +67,54 @@ impl From<WeaponKind> for AttackKind {
             WeaponKind::Melee => AttackKind::Melee,
             WeaponKind::Ranged => AttackKind::Ranged,
         }
+    }
+}
+
+/// What a face-off roll decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovFaceOffFor))]
+#[serde(rename_all = "snake_case")]
+pub enum FaceOffFor {
+    /// Who places the first objective ("Objectives Setup").
+    Objectives,
+    /// Who places the first Monster ("Deploying monsters").
+    Monsters,
+    /// Who picks a table edge and deploys first ("Roll for Table Edges").
+    TableEdge,
+    /// Who has the Initiative this round ("Initiative").
+    Initiative,
+    /// Who picks the edge a unit enters from ("The Quest").
+    EntryEdge,
+}
+
+/// Why a unit's models moved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovMoveCause))]
+#[serde(rename_all = "snake_case")]
+pub enum MoveCause {
+    /// The move a player decided: a March, a Skirmish's move, a power's.
+    #[default]
+    Ordered,
+    /// A charge move (BoV 5.1, "Charge Move"): the models whose path is
+    /// longer than `allowance` piled in beyond it ("Pile-In").
+    Charge { allowance: f64 },
+    /// Models left out of contact moved in against the enemies engaged
+    /// with their unit ("Charging a Flanking enemy").
+    PileIn,
+    /// Models no longer engaged after a melee attack moved back in
+    /// ("Consolidate").
+    Consolidate,
+    /// A charged Flanking unit moved apart from the unit it was flanking
+    /// ("Charging a Flanking enemy").
+    Separated,
+    /// A rider set down beside the Mount that fell under it
+    /// ("Dragonriders").
+    SetDown,
+}
+
+impl MoveCause {
+    pub fn is_ordered(&self) -> bool {
+        *self == MoveCause::Ordered
     }
 }
 
@@ -90,8 +140,22 @@ pub enum Event {
     BidMade { seat: Seat },
     /// A round began, and who won the Initiative.
     RoundStarted { round: u8, initiative: Seat },
-    /// A unit's models moved; each path from where the model stood.
-    Moved { unit: u16, paths: Vec<DrawnPath> },
+    /// A face-off roll (BoV 5.1, "Face-off Rolls"): what it decides, each
+    /// attempt's three black dice of each seat (all but the last tied), and
+    /// the seat that won.
+    FaceOff {
+        about: FaceOffFor,
+        attempts: Vec<[valerna_dice::bov::FaceOffDice; 2]>,
+        winner: Seat,
+    },
+    /// A unit's models moved; each path from where the model stood, and
+    /// why (a player's move, left out, or one the rules make).
+    Moved {
+        unit: u16,
+        paths: Vec<DrawnPath>,
+        #[serde(default, skip_serializing_if = "MoveCause::is_ordered")]
+        cause: MoveCause,
+    },
     /// The charge move's dice (BoV 5.1, "Charge Move"): the three black
     /// dice, the inches they add, the allowance, the distance it had to
     /// cover, and whether the charge engaged.
@@ -297,6 +361,49 @@ impl Battle {
 }
 
 impl Battle {
+    /// Rolls a face-off on the battle's stream and tells it: the seat that
+    /// won.
+    pub(crate) fn face_off(&mut self, about: FaceOffFor) -> Seat {
+        let roll = valerna_dice::bov::FaceOff::roll(&mut self.stream);
+        let winner = roll.winner as Seat;
+        self.tell(Audience::Public, || Event::FaceOff {
+            about,
+            attempts: roll.attempts,
+            winner,
+        });
+        winner
+    }
+
+    /// "Hits vs. Wounds": `dice` rolled by `by` (a power's or a Giant's),
+    /// every hit a wound on `target` with no defense roll; told die by
+    /// die. The wounds.
+    pub(crate) fn roll_wounds_told(
+        &mut self,
+        by: u16,
+        target: u16,
+        kind: AttackKind,
+        dice: &crate::rules::units::Dice,
+    ) -> u32 {
+        let witness = self.witness();
+        let roll = valerna_dice::bov::roll_attack(
+            dice.groups(),
+            valerna_dice::bov::Shift::None,
+            &mut self.stream,
+        );
+        self.tell_attack(
+            witness,
+            by,
+            target,
+            kind,
+            dice.groups(),
+            &crate::rules::modifiers::AttackModifiers::new(
+                crate::rules::fatigue::FatigueState::Normal,
+            ),
+            roll,
+        );
+        roll.standard + roll.critical
+    }
+
     /// A copy of the stream before a roll, to tell the roll by when the
     /// story is kept.
     pub(crate) fn witness(&self) -> Option<valerna_dice::Stream> {

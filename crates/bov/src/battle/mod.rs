@@ -430,7 +430,7 @@ pub enum Step {
     SkirmishAttack { unit: u16, target: u16 },
     /// "Consolidate": models of each unit left out of contact by casualties
     /// move back in against the enemies it was engaged with before the attack.
-    Consolidate { units: Vec<(u16, Vec<u16>)> },
+    Consolidate { units: Vec<attacks::Consolidating> },
     /// The active unit chooses its action.
     ChooseAction { unit: u16 },
     /// End of the active unit's activation: its reactions, then
@@ -1264,11 +1264,11 @@ impl Battle {
         }
         // BoV 5.1, "Objectives Setup": players alternate, "starting with the
         // winner of a face-off roll".
-        let objectives_first = if setup.scenario.has_objectives() {
-            valerna_dice::bov::FaceOff::roll(&mut stream).winner as Seat
-        } else {
-            0
-        };
+        let objectives_roll = setup
+            .scenario
+            .has_objectives()
+            .then(|| valerna_dice::bov::FaceOff::roll(&mut stream));
+        let objectives_first = objectives_roll.as_ref().map_or(0, |r| r.winner as Seat);
         let mut b = Battle {
             pack: content.clone(),
             setup: setup.clone(),
@@ -1313,6 +1313,13 @@ impl Battle {
             b.tell(log::Audience::Seat(seat), || log::Event::HandDealt {
                 seat,
                 cards: cards.clone(),
+            });
+        }
+        if let Some(roll) = objectives_roll {
+            b.tell(log::Audience::Public, || log::Event::FaceOff {
+                about: log::FaceOffFor::Objectives,
+                attempts: roll.attempts,
+                winner: roll.winner as Seat,
             });
         }
         // BoV 5.1, "Monsters": the Monsters agreed, then those the lists

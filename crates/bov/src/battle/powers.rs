@@ -10,7 +10,6 @@ use valerna_dice::bov::{Shift, roll_attack};
 use super::units::Snapshot;
 use super::{Battle, BattleError, CardKind, Step, err};
 use crate::geometry::{Sightlines, UnitId};
-use crate::rules::attack::roll_wounds;
 use crate::rules::modifiers::DefenseModifiers;
 use crate::rules::powers::{
     self, ARTIFACT_POWER_SLOT, CAPTAIN_POWER_SLOT, Change, Condition, Duration, Effect, Lasting,
@@ -438,7 +437,8 @@ impl Battle {
                 Effect::Heal { amount, .. } => self.heal(u, *amount),
                 Effect::Wounds { dice, .. } => {
                     // "Hits vs. Wounds": every hit is a wound, no defense.
-                    let wounds = roll_wounds(dice, Shift::None, &mut self.stream);
+                    let wounds =
+                        self.roll_wounds_told(caster, u, super::log::AttackKind::Power, dice);
                     self.queue.push_back(Step::Wounds {
                         unit: u,
                         wounds,

@@ -244,7 +244,7 @@ impl Battle {
     /// roll chooses which table edge the unit enters from", rolled before
     /// its owner decides whether it enters.
     pub(crate) fn quest_entry_face_off(&mut self, unit: u16) {
-        let winner = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
+        let winner = self.face_off(super::log::FaceOffFor::EntryEdge);
         self.quest.entry_edge = None;
         self.phase = Phase::EntryEdge { unit, seat: winner };
     }

@@ -105,6 +105,18 @@ impl Battle {
             })
     }
 
+    /// Whether, by what the other seat knows, `seat` may hold a Vaala card
+    /// answering `trigger`: it holds some card (their number is public),
+    /// and some card of the pack answers it. A window is opened for `seat`
+    /// on that alone, with or without an answer in hand, so that whether it
+    /// is asked tells nothing of its hand (docs/rulings.md, "Reactions: one
+    /// window per trigger").
+    fn may_hold_an_answer(&self, trigger: &Trigger, seat: Seat, vaala_played: bool) -> bool {
+        !vaala_played
+            && !self.hand(seat).is_empty()
+            && self.pack.vaala.iter().any(|c| &c.trigger == trigger)
+    }
+
     /// The reactions `seat` may take now in `window`.
     pub fn reaction_options(
         &self,
@@ -315,7 +327,7 @@ impl Battle {
         while !seats.is_empty() {
             let seat = seats.remove(0);
             let options = self.reaction_options(&window, seat, vaala_played);
-            if options.is_empty() {
+            if options.is_empty() && !self.may_hold_an_answer(&window.trigger, seat, vaala_played) {
                 continue;
             }
             // The rest of the window comes after this seat's answer.

@@ -177,6 +177,7 @@ impl Battle {
             Some(b) => self.placed_models(b),
             None => self.stood(mount),
         };
+        let from = self.stood(mount).first().map(|m| m.center);
         self.units[usize::from(rider)].mounted_on = None;
         // In contact first; failing that, the nearest room around.
         let found = (0..DIRECTIONS)
@@ -195,6 +196,25 @@ impl Battle {
             for m in r.state.alive.iter() {
                 r.positions[usize::from(m)] = a.center;
             }
+        }
+        // Told as a move from where the Mount stood.
+        if let Some(from) = from {
+            let r = &self.units[usize::from(rider)];
+            let paths: Vec<super::DrawnPath> = r
+                .state
+                .alive
+                .iter()
+                .map(|m| super::DrawnPath {
+                    unit: rider,
+                    from,
+                    waypoints: vec![r.positions[usize::from(m)]],
+                })
+                .collect();
+            self.tell(super::log::Audience::Public, || super::log::Event::Moved {
+                unit: rider,
+                paths,
+                cause: super::log::MoveCause::SetDown,
+            });
         }
     }
 

@@ -348,6 +348,35 @@ pub fn pile_in(
     if let Some(kept) = field.grids.contact_kept(field, models, ask, f64::INFINITY) {
         return Ok(kept);
     }
+    let result = pile_in_of(field, models, unit, enemies, traits, |_| true)?;
+    field
+        .grids
+        .keep_contact(field, models, ask, f64::NEG_INFINITY, &result);
+    Ok(result)
+}
+
+/// [`pile_in`] moving only the models not engaged for which `may_move`
+/// holds (their index in `models`): BoV 5.1, "Consolidate", moves the
+/// models "no longer engaged", not those that never were.
+pub fn pile_in_only(
+    field: &Battlefield,
+    models: &[Model],
+    unit: UnitId,
+    enemies: &[UnitId],
+    traits: MoveTraits,
+    may_move: impl Fn(usize) -> bool,
+) -> Result<ChargeResult, ContactError> {
+    pile_in_of(field, models, unit, enemies, traits, may_move)
+}
+
+fn pile_in_of(
+    field: &Battlefield,
+    models: &[Model],
+    unit: UnitId,
+    enemies: &[UnitId],
+    traits: MoveTraits,
+    may_move: impl Fn(usize) -> bool,
+) -> Result<ChargeResult, ContactError> {
     let (ctx, members, foes) = context(field, models, unit, enemies, traits)?;
     let kind = match enemies {
         [one] => MoveKind::PileIn { target: *one },
@@ -360,7 +389,7 @@ pub fn pile_in(
     let movers: Vec<usize> = members
         .iter()
         .zip(&engaged)
-        .filter(|&(_, e)| !e)
+        .filter(|&(&i, e)| !e && may_move(i))
         .map(|(&i, _)| i)
         .collect();
     for &i in &movers {
@@ -393,17 +422,11 @@ pub fn pile_in(
         moves,
     };
     match validate_unit_move(field, models, &mv) {
-        Ok(after) => {
-            let result = ChargeResult {
-                outcome: ChargeOutcome::Engaged,
-                unit_move: mv,
-                after,
-            };
-            field
-                .grids
-                .keep_contact(field, models, ask, f64::NEG_INFINITY, &result);
-            Ok(result)
-        }
+        Ok(after) => Ok(ChargeResult {
+            outcome: ChargeOutcome::Engaged,
+            unit_move: mv,
+            after,
+        }),
         Err(e) => Err(ContactError::Illegal(e)),
     }
 }

@@ -32,8 +32,8 @@ pub mod terrain;
 pub use bases::{Model, Stature, UnitId, base_radius_in, unit_distance, unit_distance_of};
 pub use coherency::{coherency_links, engaged_models, in_coherency, unit_engaged_with};
 pub use contact::{
-    ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, separate_flanking,
-    separate_with_charger,
+    ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, pile_in_only,
+    separate_flanking, separate_with_charger,
 };
 pub use los::{BaseBlocking, CoverRule, Sightlines};
 pub use map::{Map, MapError, PieceFault};

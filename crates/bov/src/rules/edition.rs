@@ -311,6 +311,13 @@ impl Edition {
         self == Edition::V5_1
     }
 
+    /// BoV 5.1, "Consolidate": only models "no longer engaged" (engaged
+    /// before the attack) move; BoV starter, "Consolidate": the attacking
+    /// and the defending unit's models "that are not engaged", any of them.
+    pub fn consolidate_only_the_disengaged(self) -> bool {
+        self == Edition::V5_1
+    }
+
     /// BoV 5.1, "Command X": a Hero's activation marker on a unit it
     /// commands, ranged hits taken by that unit instead, and the "In Command
     /// of a Hero" morale Upgrade. BoV starter, "Turns": players "activate a

@@ -52,7 +52,8 @@ pub fn first_choices_while(g: &mut Battle, phase: impl Fn(&Phase) -> bool) {
 }
 
 /// Takes the engine's first suggestions through the set-up: objectives,
-/// table edges and deployment.
+/// table edges and deployment; then declines the reactions to the first
+/// Initiative (a hand that may hold a card answering it is asked).
 pub fn past_set_up(g: &mut Battle) {
     first_choices_while(g, |p| {
         matches!(
@@ -60,6 +61,7 @@ pub fn past_set_up(g: &mut Battle) {
             Phase::PlaceObjective { .. } | Phase::TableEdge { .. } | Phase::Deploy { .. }
         )
     });
+    decline_reactions(g);
 }
 
 pub fn unit_named(g: &Battle, name: &str) -> u16 {

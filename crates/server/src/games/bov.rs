@@ -269,6 +269,7 @@ impl Worded for Battle {
             | Event::Decided { seat, .. }
             | Event::BidMade { seat } => Some(*seat),
             Event::RoundStarted { initiative, .. } => Some(*initiative),
+            Event::FaceOff { winner, .. } => Some(*winner),
             Event::Moved { unit, .. }
             | Event::ChargeRolled { unit, .. }
             | Event::DefenseRolled { unit, .. }

@@ -659,7 +659,7 @@ async function main() {
     if (round && view) {
       // The rulebook is named when it is not the default (5.1).
       const rules = view.edition ? [t(`web-edition-${view.edition}`)] : [];
-      round.textContent = [view.round ? t('web-round', { round: view.round }) : t('web-bov-setup'), ...rules, t(`web-scenario-${scenarioKey(view.scenario)}`), `${sideName(0)} ${view.score[0]} · ${sideName(1)} ${view.score[1]}`].join(' · ');
+      round.textContent = [view.round ? t('web-bov-round', { round: view.round }) : t('web-bov-setup'), ...rules, t(`web-scenario-${scenarioKey(view.scenario)}`), `${sideName(0)} ${view.score[0]} · ${sideName(1)} ${view.score[1]}`].join(' · ');
     }
 
     const status = /** @type {HTMLElement} */ (document.getElementById('status-text'));

@@ -7,6 +7,15 @@ bov-side = { $seat ->
 }
 bov-hand-dealt = { $side } holds the Vaala cards { $cards }
 bov-round = Round { $round }: { $side } wins the Initiative
+bov-face-off = face-off for { $about ->
+    [objectives] the first objective
+    [monsters] the first Monster
+    [table_edge] the table edges
+    [initiative] the Initiative
+   *[entry_edge] the entry edge
+}: { $rolls } — { $side } wins
+bov-face-off-roll = { $side } { $dice }
+bov-face-off-tie = a tie, rolled again
 bov-passed = { $side } passes for the rest of the round
 bov-activated = { $side } activates { $unit }
 bov-deployed = { $side } deploys { $unit }
@@ -26,6 +35,21 @@ bov-short-edge = { $side } takes the { $near ->
 } short edge, the battlefield turned to it
 bov-marched = { $unit } marches
 bov-moved = { $unit } moves { $inches }"
+bov-moved-charge = { $unit } moves { $inches }" in its charge{ $piled ->
+    [0] {""}
+    [one] , and one model piles in beyond it (up to { $longest }")
+   *[other] , and { $piled } models pile in beyond it (up to { $longest }")
+}
+bov-moved-pile-in = { $unit } piles in: { $count ->
+    [one] one model moves
+   *[other] { $count } models move
+} up to { $inches }" into contact
+bov-moved-consolidate = { $unit } consolidates: { $count ->
+    [one] one model no longer engaged moves
+   *[other] { $count } models no longer engaged move
+} up to { $inches }" back into contact
+bov-moved-separated = { $unit } is moved { $inches }" apart from the unit it was flanking
+bov-moved-set-down = { $unit } is set down beside the Mount that fell
 bov-attack = { $unit } attacks { $target }
 bov-charge = { $unit } charges { $target }
 bov-skirmish = { $unit } skirmishes against { $target }
@@ -120,6 +144,7 @@ bov-kind = { $kind ->
     [melee] melee
     [ranged] ranged
     [power] a power's dice
+    [giant] the Giant's wounds
    *[terrain] Dangerous terrain
 }
 bov-colour = { $colour ->

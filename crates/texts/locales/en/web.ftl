@@ -94,6 +94,7 @@ web-end-why-events = The Event deck ran out at the end of a round: the most Powe
 web-end-why-elimination = A player was eliminated: the game ends, and the most Power wins.
 web-broken = This game cannot go on: { $message }
 web-round = Round { $round }
+web-bov-round = Round { $round }
 web-phase-planning = Planning
 web-phase-resolution = Resolution
 web-phase-cleanup = Clean-up

@@ -7,8 +7,17 @@ bov-side = { $seat ->
    *[other] Joueur 2
 }
 bov-hand-dealt = { $side } tient les cartes Vaala { $cards }
-bov-round = Tour { $round } : { $side } remporte l'Initiative
-bov-passed = { $side } passe jusqu'à la fin du tour
+bov-round = Manche { $round } : { $side } remporte l'Initiative
+bov-face-off = jet d'opposition pour { $about ->
+    [objectives] le premier objectif
+    [monsters] le premier Monstre
+    [table_edge] les bords de table
+    [initiative] l'Initiative
+   *[entry_edge] le bord d'entrée
+} : { $rolls } — { $side } l'emporte
+bov-face-off-roll = { $side } { $dice }
+bov-face-off-tie = égalité, on relance
+bov-passed = { $side } passe jusqu'à la fin de la manche
 bov-activated = { $side } active { $unit }
 bov-deployed = { $side } déploie { $unit }
 bov-placed = { $side } place { $unit } en { $at }
@@ -27,6 +36,21 @@ bov-short-edge = { $side } prend le petit bord { $near ->
 }, le champ de bataille tourné vers lui
 bov-marched = { $unit } marche
 bov-moved = { $unit } se déplace de { $inches }"
+bov-moved-charge = { $unit } se déplace de { $inches }" dans sa charge{ $piled ->
+    [0] {""}
+    [one] , et une figurine se rue au-delà (jusqu'à { $longest }")
+   *[other] , et { $piled } figurines se ruent au-delà (jusqu'à { $longest }")
+}
+bov-moved-pile-in = { $unit } se rue au contact : { $count ->
+    [one] une figurine se déplace
+   *[other] { $count } figurines se déplacent
+} jusqu'à { $inches }"
+bov-moved-consolidate = { $unit } consolide : { $count ->
+    [one] une figurine qui n'est plus engagée se déplace
+   *[other] { $count } figurines qui ne sont plus engagées se déplacent
+} jusqu'à { $inches }" pour revenir au contact
+bov-moved-separated = { $unit } est écartée de { $inches }" de l'unité qu'elle prenait de flanc
+bov-moved-set-down = { $unit } est posé à côté de la Monture tombée
 bov-attack = { $unit } attaque { $target }
 bov-charge = { $unit } charge { $target }
 bov-skirmish = { $unit } escarmouche contre { $target }
@@ -109,7 +133,7 @@ bov-morale = { $unit } fait un test de moral ({ $cause }){ $modifiers } : { $dic
     [one] une figurine fuit
    *[other] { $failed } figurines fuient
 }
-bov-scored = fin du Tour { $round } : { $first } à { $second }
+bov-scored = fin de la manche { $round } : { $first } à { $second }
 bov-control = objectifs tenus : { $held }
 bov-ended = la bataille est terminée : { $winner }, { $first } à { $second } ({ $reason })
 bov-winner = { $side } l'emporte
@@ -120,6 +144,7 @@ bov-kind = { $kind ->
     [melee] corps à corps
     [ranged] à distance
     [power] les dés d'un pouvoir
+    [giant] les blessures du Géant
    *[terrain] terrain Dangereux
 }
 bov-colour = { $colour ->
@@ -195,7 +220,7 @@ bov-fatigue = { $unit } porte maintenant { $fatigue ->
 
 bov-ask = { $side } : { $ask ->
     [deploy] déployez une unité dans votre zone, ou gardez le reste en Réserve
-    [turn] activez une unité, ou passez pour le reste du round
+    [turn] activez une unité, ou passez pour le reste de la manche
     [action] l'action de { $unit }
     [opportunity] une Attaque d'Opportunité sur { $unit }, ou aucune
     [casualties] les figurines que perd { $unit }

@@ -94,6 +94,7 @@ web-end-why-events = La pioche d'Événements est épuisée à la fin d'un tour 
 web-end-why-elimination = Un joueur a été éliminé : la partie s'arrête, et le plus de Pouvoir l'emporte.
 web-broken = Cette partie ne peut pas continuer : { $message }
 web-round = Tour { $round }
+web-bov-round = Manche { $round }
 web-phase-planning = Planification
 web-phase-resolution = Résolution
 web-phase-cleanup = Purge

@@ -8,6 +8,15 @@ bov-side = { $seat ->
 }
 bov-hand-dealt = { $side } tiene le carte Vaala { $cards }
 bov-round = Round { $round }: { $side } vince l'Iniziativa
+bov-face-off = tiro contrapposto per { $about ->
+    [objectives] il primo obiettivo
+    [monsters] il primo Mostro
+    [table_edge] i bordi del tavolo
+    [initiative] l'Iniziativa
+   *[entry_edge] il bordo d'ingresso
+}: { $rolls } — vince { $side }
+bov-face-off-roll = { $side } { $dice }
+bov-face-off-tie = pareggio, si ritira
 bov-passed = { $side } passa per il resto del round
 bov-activated = { $side } attiva { $unit }
 bov-deployed = { $side } schiera { $unit }
@@ -27,6 +36,21 @@ bov-short-edge = { $side } prende il lato corto { $near ->
 }, il campo di battaglia girato verso di esso
 bov-marched = { $unit } marcia
 bov-moved = { $unit } si muove di { $inches }"
+bov-moved-charge = { $unit } si muove di { $inches }" nella carica{ $piled ->
+    [0] {""}
+    [one] , e un modello si ammassa oltre (fino a { $longest }")
+   *[other] , e { $piled } modelli si ammassano oltre (fino a { $longest }")
+}
+bov-moved-pile-in = { $unit } si ammassa: { $count ->
+    [one] un modello si muove
+   *[other] { $count } modelli si muovono
+} fino a { $inches }" per entrare in contatto
+bov-moved-consolidate = { $unit } si consolida: { $count ->
+    [one] un modello non più ingaggiato si muove
+   *[other] { $count } modelli non più ingaggiati si muovono
+} fino a { $inches }" per tornare in contatto
+bov-moved-separated = { $unit } viene spostata di { $inches }" lontano dall'unità che stava aggirando
+bov-moved-set-down = { $unit } viene posato accanto alla Cavalcatura caduta
 bov-attack = { $unit } attacca { $target }
 bov-charge = { $unit } carica { $target }
 bov-skirmish = { $unit } schermaglia contro { $target }
@@ -120,6 +144,7 @@ bov-kind = { $kind ->
     [melee] mischia
     [ranged] a distanza
     [power] i dadi di un potere
+    [giant] le ferite del Gigante
    *[terrain] terreno Pericoloso
 }
 bov-colour = { $colour ->

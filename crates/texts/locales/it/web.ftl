@@ -94,6 +94,7 @@ web-end-why-events = Il mazzo degli Eventi è finito alla fine di un round: vinc
 web-end-why-elimination = Un giocatore è stato eliminato: la partita finisce, e vince chi ha più Potere.
 web-broken = Questa partita non può continuare: { $message }
 web-round = Round { $round }
+web-bov-round = Round { $round }
 web-phase-planning = Pianificazione
 web-phase-resolution = Risoluzione
 web-phase-cleanup = Mantenimento

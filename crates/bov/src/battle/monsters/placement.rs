@@ -24,7 +24,7 @@ impl Battle {
             let first = match self.monsters.first {
                 Some(s) => s,
                 None => {
-                    let s = valerna_dice::bov::FaceOff::roll(&mut self.stream).winner as Seat;
+                    let s = self.face_off(crate::battle::log::FaceOffFor::Monsters);
                     self.monsters.first = Some(s);
                     s
                 }
