@@ -656,3 +656,170 @@ fn a_separated_flanking_unit_ends_an_inch_clear() {
     }
     assert!(separated > 0, "no separation seen");
 }
+
+/// The battle told in full (BoV 5.1, "Face-off Rolls", "Initiative",
+/// "Restore Fatigue", "Shooting into combat", "Apply Wounds"): in narrated
+/// battles of both editions,
+/// - every face-off is told with its dice, the Initiative's before each
+///   round's first line, its winner the round's;
+/// - Restore Fatigue is told before the next round's Initiative, never
+///   after it;
+/// - every defense roll follows the roll that made its hits on that unit
+///   (an attack on it, the terrain's, a split of hits naming it, or a
+///   redirect to it);
+/// - every wound follows a roll or a Poison roll that dealt it.
+#[test]
+fn every_roll_and_its_consequences_are_told() {
+    use valerna_bov::battle::log::FaceOffFor;
+    use valerna_bov::rules::edition::Edition;
+    use valerna_bov::rules::scenario::Scenario;
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let mut face_offs = 0;
+    let mut splits = 0;
+    for seed in 0..8u64 {
+        let setup = if seed % 2 == 0 {
+            BattleSetup {
+                scenario: Scenario::SeizeTheLand,
+                ..BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host")
+            }
+        } else {
+            BattleSetup {
+                edition: Edition::Starter,
+                scenario: Scenario::GrandTactical,
+                ..BattleSetup::pitched(seed, "allaria_fencers", "tyveria_packs")
+            }
+        };
+        let (g, _) = {
+            let mut g = Battle::start_narrated(&pack, &setup).unwrap();
+            let mut a = GreedyBot::new(seed);
+            let mut b = GreedyBot::new(seed + 1);
+            let d = play(&mut g, &mut [&mut a, &mut b], 20_000).unwrap();
+            (g, d)
+        };
+        let events: Vec<&Event> = g.entries().iter().map(|e| &e.event).collect();
+        // Face-offs: the objectives' first, each round's Initiative told
+        // just before the round.
+        assert!(
+            matches!(
+                events.iter().find(|e| matches!(e, Event::FaceOff { .. })),
+                Some(Event::FaceOff {
+                    about: FaceOffFor::Objectives,
+                    ..
+                })
+            ),
+            "seed {seed}"
+        );
+        for (i, e) in events.iter().enumerate() {
+            if let Event::RoundStarted { initiative, .. } = e {
+                let Some(Event::FaceOff {
+                    about: FaceOffFor::Initiative,
+                    winner,
+                    attempts,
+                }) = events.get(i.wrapping_sub(1))
+                else {
+                    panic!("seed {seed}: no face-off before {e:?}");
+                };
+                assert_eq!(winner, initiative);
+                assert!(!attempts.is_empty());
+                face_offs += 1;
+                // Restore Fatigue comes before, not after.
+                let next = events[i + 1..]
+                    .iter()
+                    .position(|e| matches!(e, Event::Decided { .. }))
+                    .map_or(events.len(), |k| i + 1 + k);
+                assert!(
+                    !events[i + 1..next]
+                        .iter()
+                        .any(|e| matches!(e, Event::Fatigue { .. })),
+                    "seed {seed}: fatigue told after the Initiative: {:?}",
+                    &events[i..next]
+                );
+            }
+        }
+        // Every defense roll and every wound has the roll that caused it,
+        // told since the last one of the same unit (decisions may come
+        // between: a redirect, an Upgrade token, the casualties chosen).
+        for (i, e) in events.iter().enumerate() {
+            let since = |same: &dyn Fn(&Event) -> bool| {
+                events[..i]
+                    .iter()
+                    .rposition(|b| same(b))
+                    .map_or(0, |k| k + 1)
+            };
+            match e {
+                Event::DefenseRolled { unit, .. } => {
+                    let from =
+                        since(&|b| matches!(b, Event::DefenseRolled { unit: u, .. } if u == unit));
+                    let explained = events[from..i].iter().any(|b| match b {
+                        Event::AttackRolled { target, .. } => target == unit,
+                        Event::TerrainAttacked { unit: u, .. } => u == unit,
+                        Event::HitsSplit { shares, .. } => shares.iter().any(|s| s.unit == *unit),
+                        Event::Decided {
+                            decision: Decision::Redirect { unit: Some(u) },
+                            ..
+                        } => u == unit,
+                        _ => false,
+                    });
+                    assert!(explained, "seed {seed}: {e:?} after {:?}", &events[from..i]);
+                }
+                Event::Wounded { unit, .. } => {
+                    let from = since(&|b| matches!(b, Event::Wounded { unit: u, .. } if u == unit));
+                    let explained = events[from..i].iter().any(|b| match b {
+                        Event::DefenseRolled { unit: u, .. }
+                        | Event::PoisonRolled { unit: u, .. } => u == unit,
+                        Event::AttackRolled { target, .. } => target == unit,
+                        Event::Affected { unit: u, .. } => u == unit,
+                        _ => false,
+                    });
+                    assert!(
+                        explained,
+                        "seed {seed}: {e:?} unexplained after {:?}",
+                        &events[from..i]
+                    );
+                }
+                Event::HitsSplit { .. } => splits += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(face_offs > 8, "{face_offs}");
+    assert!(splits > 0, "no shot into combat split its hits");
+}
+
+/// BoV 5.1, "Passive Powers": a passive power that changes a roll is named
+/// in the roll's story ("Flowing Guard upgrade"), not told as "a power".
+#[test]
+fn a_passive_power_on_a_roll_is_named() {
+    use valerna_bov::rules::modifiers::Modifier;
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let names: Vec<String> = pack
+        .units
+        .iter()
+        .flat_map(|u| u.front.powers.iter().map(|p| p.name.clone()))
+        .chain(pack.artifacts.iter().map(|a| a.power.name.clone()))
+        .collect();
+    let mut named = 0;
+    for setup in battles() {
+        let (g, _) = played(&setup, true);
+        for e in g.entries() {
+            let (mods, powers) = match &e.event {
+                Event::AttackRolled {
+                    modifiers, powers, ..
+                }
+                | Event::DefenseRolled {
+                    modifiers, powers, ..
+                } => (modifiers, powers),
+                _ => continue,
+            };
+            if !mods.iter().any(|m| matches!(m, Modifier::Power(_))) {
+                assert!(powers.is_empty());
+                continue;
+            }
+            for p in powers {
+                assert!(names.contains(p), "{p} is no power of the pack");
+                named += 1;
+            }
+        }
+    }
+    assert!(named > 0, "no passive power named on a roll");
+}

@@ -100,6 +100,12 @@ pub fn defense_dice(t: &Texts, dice: &[DefenseDie]) -> String {
 /// The modifiers of a roll, named with the way they shift it (", Fresh
 /// upgrade, Flanked downgrade"); nothing when none applies.
 pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
+    modifiers_of(t, mods, &[])
+}
+
+/// [`modifiers`], a power's modifier named by the `powers` behind it
+/// ("Parry upgrade") when they are known.
+pub fn modifiers_of(t: &Texts, mods: &[Modifier], powers: &[String]) -> String {
     if mods.is_empty() {
         return String::new();
     }
@@ -121,10 +127,17 @@ pub fn modifiers(t: &Texts, mods: &[Modifier]) -> String {
                 Modifier::CaptainKilled => "captain_killed",
                 Modifier::HeroCaptain => "hero_captain",
                 Modifier::UpgradeToken => "token",
+                Modifier::Power(_) if !powers.is_empty() => "named",
                 Modifier::Power(_) => "power",
             };
             let value = if m.value() > 0 { "up" } else { "down" };
-            tr!(t, "bov-modifier", name = name, value = value)
+            tr!(
+                t,
+                "bov-modifier",
+                name = name,
+                value = value,
+                powers = powers.join(", ")
+            )
         })
         .collect();
     tr!(t, "bov-modifiers", list = names.join(", "))
@@ -371,6 +384,110 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             decision,
         } => decision_text(b, t, *seat, *about, decision),
         Event::BidMade { seat } => tr!(t, "bov-bid", side = side(t, *seat)),
+        Event::Affected {
+            unit: u, effect, ..
+        } => {
+            use valerna_bov::battle::log::Affect;
+            use valerna_bov::rules::powers::{Change, Duration, Roll};
+            let name = unit(b, *u);
+            match effect {
+                Affect::Healed { wounds, markers } => {
+                    let markers: Vec<String> = markers
+                        .iter()
+                        .map(|&s| tr!(t, "bov-status-name", status = status_key(s)))
+                        .collect();
+                    tr!(
+                        t,
+                        "bov-affect-healed",
+                        unit = name,
+                        wounds = u32::from(*wounds),
+                        count = markers.len() as u32,
+                        markers = markers.join(", ")
+                    )
+                }
+                Affect::Lasting { lasting } => {
+                    let what = match lasting.change {
+                        Change::Speed => "speed",
+                        Change::Roll {
+                            roll: Roll::Attack, ..
+                        } => "attack",
+                        Change::Roll {
+                            roll: Roll::Defense,
+                            ..
+                        } => "defense",
+                        Change::Roll {
+                            roll: Roll::Morale, ..
+                        } => "morale",
+                    };
+                    let against = match lasting.change {
+                        Change::Roll {
+                            against: Some(w), ..
+                        } => kind_key(w.into()),
+                        _ => "any",
+                    };
+                    let duration = match lasting.duration {
+                        Duration::ThisRoll => "roll",
+                        Duration::ThisActivation => "activation",
+                        Duration::EndOfRound => "round",
+                        Duration::Always => "always",
+                    };
+                    tr!(
+                        t,
+                        "bov-affect-lasting",
+                        unit = name,
+                        what = what,
+                        against = against,
+                        up = if lasting.amount > 0 { "yes" } else { "no" },
+                        amount = u32::from(lasting.amount.unsigned_abs()),
+                        duration = duration
+                    )
+                }
+                Affect::Fatigue { change } => tr!(
+                    t,
+                    "bov-affect-fatigue",
+                    unit = name,
+                    up = if *change > 0 { "yes" } else { "no" },
+                    count = u32::from(change.unsigned_abs())
+                ),
+                Affect::PoisonToWounds { markers } => tr!(
+                    t,
+                    "bov-affect-poison",
+                    unit = name,
+                    count = u32::from(*markers)
+                ),
+            }
+        }
+        Event::PoisonRolled {
+            unit: u,
+            dice,
+            wounds,
+        } => tr!(
+            t,
+            "bov-poison-rolled",
+            unit = unit(b, *u),
+            dice = attack_dice(t, dice),
+            wounds = *wounds
+        ),
+        Event::HitsSplit { target, shares, .. } => {
+            let each: Vec<String> = shares
+                .iter()
+                .map(|s| {
+                    tr!(
+                        t,
+                        "bov-hit-share",
+                        unit = unit(b, s.unit),
+                        hits = s.standard,
+                        critical = s.critical
+                    )
+                })
+                .collect();
+            tr!(
+                t,
+                "bov-hits-split",
+                target = unit(b, *target),
+                shares = each.join(", ")
+            )
+        }
         Event::FaceOff {
             about,
             attempts,
@@ -512,6 +629,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             attack,
             dice,
             modifiers: mods,
+            powers,
             standard,
             critical,
         } => tr!(
@@ -521,7 +639,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             count = dice.len() as u32,
             kind = tr!(t, "bov-kind", kind = kind_key(*attack)),
             target = unit(b, *target),
-            modifiers = modifiers(t, mods),
+            modifiers = modifiers_of(t, mods, powers),
             dice = attack_dice(t, dice),
             hits = *standard,
             critical = *critical
@@ -558,6 +676,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             unit: u,
             dice,
             modifiers: mods,
+            powers,
             blocks,
             wounds,
             ..
@@ -566,7 +685,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             "bov-defense-rolled",
             unit = unit(b, *u),
             count = dice.len() as u32,
-            modifiers = modifiers(t, mods),
+            modifiers = modifiers_of(t, mods, powers),
             dice = defense_dice(t, dice),
             blocks = *blocks,
             wounds = *wounds
@@ -886,6 +1005,188 @@ mod tests {
                 assert!(q.contains(&g.units[0].name), "{lang:?}: {q}");
             }
         }
+    }
+
+    /// A battle told in each language reads as its own: a modifier names
+    /// its source and the way it shifts the roll in each language's order
+    /// ("potenziamento (Carica)", not "Carica potenziamento"); a re-rolled
+    /// die shows the face it showed first; the French log tells a round
+    /// ("manche") from a turn; no fatigue left reads as such.
+    #[test]
+    fn the_log_reads_as_each_language_writes() {
+        use valerna_bov::battle::log::Event;
+        use valerna_bov::rules::modifiers::Modifier;
+        use valerna_dice::bov::{Colour, DefenseDie, DefenseFace};
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let g = Battle::start_narrated(
+            &pack,
+            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
+        )
+        .unwrap();
+        let en = Texts::new(Lang::En);
+        let it = Texts::new(Lang::It);
+        let fr = Texts::new(Lang::Fr);
+        let mods = [Modifier::Charge, Modifier::Flanked];
+        assert_eq!(
+            super::modifiers(&en, &mods),
+            ", Charge upgrade, Flanked downgrade"
+        );
+        assert_eq!(
+            super::modifiers(&it, &mods),
+            ", potenziamento (Carica), depotenziamento (Aggirato)"
+        );
+        assert_eq!(
+            super::modifiers(&fr, &mods),
+            ", amélioration (Charge), dégradation (Pris de flanc)"
+        );
+        let guard = ["Flowing Guard".to_string()];
+        assert_eq!(
+            super::modifiers_of(&en, &[Modifier::Power(1)], &guard),
+            ", Flowing Guard upgrade"
+        );
+        assert_eq!(
+            super::modifiers_of(&it, &[Modifier::Power(1)], &guard),
+            ", potenziamento (Flowing Guard)"
+        );
+        assert_eq!(
+            super::modifiers(&en, &[Modifier::Power(-1)]),
+            ", a power downgrade"
+        );
+        let die = DefenseDie {
+            colour: Colour::Black,
+            block: true,
+            rerolled: Some(DefenseFace::Fail),
+        };
+        let told = super::defense_dice(&en, &[die]);
+        assert!(told.contains("fail rerolled to block"), "{told}");
+        let round = Event::RoundStarted {
+            round: 2,
+            initiative: 0,
+        };
+        let text = super::event_text(&g, &fr, &round);
+        assert!(text.starts_with("Manche 2"), "{text}");
+        for (t, words) in [
+            (&fr, "n'a plus aucun marqueur"),
+            (&it, "non ha più segnalini"),
+        ] {
+            let text = super::event_text(
+                &g,
+                t,
+                &Event::Fatigue {
+                    unit: 0,
+                    fatigue: 0,
+                },
+            );
+            assert!(text.contains(words), "{text}");
+        }
+    }
+
+    /// A face-off shows both sides' dice and each tie; split hits say who
+    /// took which; a heal says how much; a lasting effect says what it
+    /// changes and for how long; a Poison roll shows its dice.
+    #[test]
+    fn rolls_and_effects_read_in_full() {
+        use valerna_bov::battle::log::{Affect, Event, FaceOffFor, HitShare};
+        use valerna_bov::rules::powers::{Change, Duration, Lasting, Roll};
+        use valerna_bov::rules::status::StatusKind;
+        use valerna_dice::bov::{AttackFace, FaceOffDice};
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        let g = Battle::start_narrated(
+            &pack,
+            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
+        )
+        .unwrap();
+        let en = Texts::new(Lang::En);
+        let hit = FaceOffDice {
+            faces: [AttackFace::Hit, AttackFace::Miss, AttackFace::Critical],
+        };
+        let miss = FaceOffDice {
+            faces: [AttackFace::Miss; 3],
+        };
+        let text = super::event_text(
+            &g,
+            &en,
+            &Event::FaceOff {
+                about: FaceOffFor::Initiative,
+                attempts: vec![[miss, miss], [hit, miss]],
+                winner: 0,
+            },
+        );
+        assert_eq!(
+            text,
+            "face-off for the Initiative: Player 1 [black miss, black miss, black miss], \
+             Player 2 [black miss, black miss, black miss] (a tie, rolled again); \
+             Player 1 [black hit, black miss, black critical], \
+             Player 2 [black miss, black miss, black miss] — Player 1 wins"
+        );
+        let name = |u: u16| g.units[usize::from(u)].name.clone();
+        let text = super::event_text(
+            &g,
+            &en,
+            &Event::HitsSplit {
+                attacker: 9,
+                target: 0,
+                shares: vec![
+                    HitShare {
+                        unit: 0,
+                        standard: 2,
+                        critical: 1,
+                    },
+                    HitShare {
+                        unit: 1,
+                        standard: 1,
+                        critical: 0,
+                    },
+                ],
+            },
+        );
+        assert_eq!(
+            text,
+            format!(
+                "the hits on {} split among the units engaged with it: {} 2 hits and one critical, {} one hit",
+                name(0),
+                name(0),
+                name(1)
+            )
+        );
+        let affected = |effect| Event::Affected {
+            caster: 1,
+            unit: 0,
+            effect,
+        };
+        let healed = super::event_text(
+            &g,
+            &en,
+            &affected(Affect::Healed {
+                wounds: 2,
+                markers: vec![StatusKind::Poisoned],
+            }),
+        );
+        assert_eq!(
+            healed,
+            format!("{} heals 2 wounds, and loses Poisoned", name(0))
+        );
+        let veil = super::event_text(
+            &g,
+            &en,
+            &affected(Affect::Lasting {
+                lasting: Lasting {
+                    change: Change::Roll {
+                        roll: Roll::Defense,
+                        against: Some(valerna_bov::rules::units::WeaponKind::Ranged),
+                    },
+                    amount: 1,
+                    duration: Duration::ThisRoll,
+                },
+            }),
+        );
+        assert_eq!(
+            veil,
+            format!(
+                "{}: its defense rolls are upgraded against ranged attacks for the next roll",
+                name(0)
+            )
+        );
     }
 
     /// Every move is told with its cause: a charge's move up to its

@@ -397,6 +397,22 @@ impl Battle {
         });
         let idx = hit.iter().position(|&u| u == target).unwrap_or(0);
         let shares = split_hits(roll, hit.len(), idx, &keywords);
+        if hit.len() > 1 {
+            let told: Vec<super::log::HitShare> = hit
+                .iter()
+                .zip(&shares)
+                .map(|(&u, s)| super::log::HitShare {
+                    unit: u,
+                    standard: s.standard,
+                    critical: s.critical,
+                })
+                .collect();
+            self.tell(Audience::Public, || Event::HitsSplit {
+                attacker: unit,
+                target,
+                shares: told,
+            });
+        }
         let mut steps = Vec::new();
         for (&u, share) in hit.iter().zip(shares) {
             if share.standard + share.critical == 0 {
@@ -802,9 +818,8 @@ impl Battle {
             self.treasures_fall(unit, by, report.removed);
             self.unit_defeated(unit, by);
         } else {
-            let edition = self.edition();
             for &k in statuses {
-                self.units[i].state.status.add_in(edition, k, 1);
+                self.add_status(unit, k, 1);
             }
             if self.edition().captains() {
                 self.casualties_shake_troopers(unit, before);

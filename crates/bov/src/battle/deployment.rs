@@ -542,6 +542,9 @@ impl Battle {
         if self.round > 0 {
             self.restore_reserves();
         }
+        // The end of the last round (Restore Fatigue) is told before this
+        // round's Initiative, in the book's order.
+        self.tell_changes();
         self.round += 1;
         self.passed = [false; 2];
         // BoV 5.1, "Bidding": control of a Monster lasts "this round".

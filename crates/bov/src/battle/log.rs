@@ -70,6 +70,36 @@ impl From<WeaponKind> for AttackKind {
     }
 }
 
+/// What an effect did to a unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovAffect))]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Affect {
+    /// Wound counters and status markers healed.
+    Healed {
+        wounds: u8,
+        markers: Vec<StatusKind>,
+    },
+    /// A lasting change: an upgrade (+) or downgrade (-) of its rolls, or
+    /// inches of Speed, for as long as `duration` says.
+    Lasting {
+        lasting: crate::rules::powers::Lasting,
+    },
+    /// Fatigue counters added (+) or removed (-).
+    Fatigue { change: i8 },
+    /// Poison markers turned into as many wounds.
+    PoisonToWounds { markers: u8 },
+}
+
+/// One unit's share of a ranged attack's hits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovHitShare))]
+pub struct HitShare {
+    pub unit: u16,
+    pub standard: u32,
+    pub critical: u32,
+}
+
 /// What a face-off roll decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovFaceOffFor))]
@@ -175,6 +205,9 @@ pub enum Event {
         attack: AttackKind,
         dice: Vec<AttackDie>,
         modifiers: Vec<Modifier>,
+        /// The powers behind a `Power` modifier, by name.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        powers: Vec<String>,
         standard: u32,
         critical: u32,
     },
@@ -194,6 +227,9 @@ pub enum Event {
         unit: u16,
         dice: Vec<DefenseDie>,
         modifiers: Vec<Modifier>,
+        /// The powers behind a `Power` modifier, by name.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        powers: Vec<String>,
         critical: u32,
         blocks: u32,
         wounds: u32,
@@ -208,6 +244,27 @@ pub enum Event {
     },
     /// A unit lost its last model.
     Destroyed { unit: u16 },
+    /// "Poisoned", at the start of the unit's activation: one white die
+    /// per marker, every hit a wound.
+    PoisonRolled {
+        unit: u16,
+        dice: Vec<AttackDie>,
+        wounds: u32,
+    },
+    /// What an effect of a power or a Vaala card of `caster` did to `unit`
+    /// (the card or power is named by the decision told before it).
+    Affected {
+        caster: u16,
+        unit: u16,
+        effect: Affect,
+    },
+    /// A ranged attack's hits split among the target and the units engaged
+    /// with it (BoV 5.1, "Shooting into combat"): each unit's share.
+    HitsSplit {
+        attacker: u16,
+        target: u16,
+        shares: Vec<HitShare>,
+    },
     /// The troopers a Hero led as their Captain are all gone: the Hero
     /// fights on as a unit of its own (BoV starter, "Heroes as Captains").
     HeroFightsOn { unit: u16 },
@@ -283,10 +340,35 @@ impl Battle {
             .map(|e| &e.event)
     }
 
+    /// Places `n` status markers of `kind` on `unit` as the edition counts
+    /// them, and tells each one placed at once, so that a marker placed and
+    /// gone within one decision is told too.
+    pub(crate) fn add_status(&mut self, unit: u16, kind: StatusKind, n: u8) {
+        let edition = self.edition();
+        let i = usize::from(unit);
+        let before = self.units[i].state.status.get(kind);
+        self.units[i].state.status.add_in(edition, kind, n);
+        let after = self.units[i].state.status.get(kind);
+        let Some(log) = self.log.as_mut() else {
+            return;
+        };
+        let k = StatusKind::ALL.iter().position(|&s| s == kind).unwrap_or(0);
+        if let Some(told) = log.told.get_mut(i) {
+            told.1[k] = told.1[k].saturating_add(after.saturating_sub(before));
+        }
+        for _ in before..after {
+            self.tell(Audience::Public, || Event::StatusGained {
+                unit,
+                status: kind,
+            });
+        }
+    }
+
     /// Tells what changed in the units' fatigue and status markers since
     /// the last time, whatever changed them (an attack's keyword, a power,
     /// the end of an activation, Restore Fatigue, a heal). Called once the
-    /// engine has run after each decision.
+    /// engine has run after each decision, and as a round starts, so that
+    /// Restore Fatigue is told before the next Initiative.
     pub(crate) fn tell_changes(&mut self) {
         let Some(log) = self.log.as_mut() else {
             return;
@@ -404,6 +486,16 @@ impl Battle {
         roll.standard + roll.critical
     }
 
+    /// The names of the powers behind a roll's `Power` modifier (none when
+    /// it has none).
+    fn powers_named(&self, modifiers: &[Modifier]) -> Vec<String> {
+        if modifiers.iter().any(|m| matches!(m, Modifier::Power(_))) {
+            self.roll_named.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
     /// A copy of the stream before a roll, to tell the roll by when the
     /// story is kept.
     pub(crate) fn witness(&self) -> Option<valerna_dice::Stream> {
@@ -427,12 +519,14 @@ impl Battle {
         };
         let dice = valerna_dice::bov::roll_attack_dice(pool, modifiers.shift(), &mut w);
         let modifiers = modifiers.sources();
+        let powers = self.powers_named(&modifiers);
         self.tell(Audience::Public, || Event::AttackRolled {
             attacker,
             target,
             attack,
             dice,
             modifiers,
+            powers,
             standard: roll.standard,
             critical: roll.critical,
         });
@@ -453,10 +547,12 @@ impl Battle {
         let dice =
             valerna_dice::bov::roll_defense_dice(d.standard, colour, modifiers.shift(), &mut w);
         let modifiers = modifiers.sources();
+        let powers = self.powers_named(&modifiers);
         self.tell(Audience::Public, || Event::DefenseRolled {
             unit,
             dice,
             modifiers,
+            powers,
             critical: d.critical,
             blocks: d.blocks,
             wounds: d.wounds,

@@ -623,6 +623,9 @@ pub struct Battle {
     /// made.
     pub(crate) token_declared: Option<Seat>,
     /// The battle's story, when it is told ([`Battle::start_narrated`]).
+    /// The passive powers that changed the last roll's modifiers, by
+    /// name, for its story.
+    pub(crate) roll_named: Vec<String>,
     pub(crate) log: Option<Box<log::Log>>,
 }
 
@@ -1306,6 +1309,7 @@ impl Battle {
             monsters: Default::default(),
             upgrade_tokens: [0, 1].map(|s| forces.get(s).map_or(0, |f| f.upgrade_tokens)),
             token_declared: None,
+            roll_named: Vec::new(),
             log: narrate.then(Default::default),
         };
         for (seat, cards) in hands.iter().enumerate() {

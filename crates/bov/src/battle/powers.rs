@@ -7,6 +7,7 @@
 
 use valerna_dice::bov::{Shift, roll_attack};
 
+use super::log::Affect;
 use super::units::Snapshot;
 use super::{Battle, BattleError, CardKind, Step, err};
 use crate::geometry::{Sightlines, UnitId};
@@ -434,7 +435,12 @@ impl Battle {
             .collect();
         for u in units {
             match effect {
-                Effect::Heal { amount, .. } => self.heal(u, *amount),
+                Effect::Heal { amount, .. } => {
+                    let (wounds, markers) = self.heal(u, *amount);
+                    if wounds > 0 || !markers.is_empty() {
+                        self.affected(caster, u, Affect::Healed { wounds, markers });
+                    }
+                }
                 Effect::Wounds { dice, .. } => {
                     // "Hits vs. Wounds": every hit is a wound, no defense.
                     let wounds =
@@ -449,25 +455,28 @@ impl Battle {
                 }
                 Effect::Hits { dice, .. } => self.power_hits(caster, u, dice),
                 Effect::Status { status, count, .. } => {
-                    let edition = self.edition();
-                    self.units[usize::from(u)]
-                        .state
-                        .status
-                        .add_in(edition, *status, *count);
+                    self.add_status(u, *status, *count);
                 }
                 Effect::Modifier { .. } | Effect::Speed { .. } => {
                     if let Some(l) = Lasting::of(effect) {
                         self.units[usize::from(u)].lasting.push(l);
+                        self.affected(caster, u, Affect::Lasting { lasting: l });
                     }
                 }
                 Effect::Fatigue { amount, .. } => {
                     let st = &mut self.units[usize::from(u)].state;
+                    let before = st.fatigue;
                     let n = amount.unsigned_abs();
                     st.fatigue = if *amount < 0 {
                         st.fatigue.saturating_sub(n)
                     } else {
                         st.fatigue.saturating_add(n)
                     };
+                    let change = i16::from(st.fatigue) - i16::from(before);
+                    if change != 0 {
+                        let change = change.clamp(-127, 127) as i8;
+                        self.affected(caster, u, Affect::Fatigue { change });
+                    }
                 }
                 Effect::Move { inches, .. } => {
                     // The owner draws the move, as for a March.
@@ -481,6 +490,7 @@ impl Battle {
                     let status = &mut self.units[usize::from(u)].state.status;
                     let markers = status.remove(StatusKind::Poisoned, u8::MAX);
                     if markers > 0 {
+                        self.affected(caster, u, Affect::PoisonToWounds { markers });
                         self.queue.push_back(Step::Wounds {
                             unit: u,
                             wounds: u32::from(markers),
@@ -512,9 +522,21 @@ impl Battle {
         self.queue.extend(rest);
     }
 
+    /// Tells what an effect of `caster` did to `unit`.
+    fn affected(&mut self, caster: u16, unit: u16, effect: Affect) {
+        self.tell(super::log::Audience::Public, || {
+            super::log::Event::Affected {
+                caster,
+                unit,
+                effect,
+            }
+        });
+    }
+
     /// "Healing": wound counters first, then status markers, the most
     /// harmful first (the engine's choice for the owner; docs/rulings.md).
-    fn heal(&mut self, unit: u16, amount: u8) {
+    /// The wounds and the markers healed.
+    fn heal(&mut self, unit: u16, amount: u8) -> (u8, Vec<StatusKind>) {
         let st = &mut self.units[usize::from(unit)].state;
         let mut left = amount.saturating_sub(st.wounds);
         let mut markers = Vec::new();
@@ -529,7 +551,9 @@ impl Battle {
                 left -= 1;
             }
         }
+        let wounds = amount.min(st.wounds);
         crate::rules::wounds::heal(st, amount, &markers);
+        (wounds, markers)
     }
 
     /// Dice of hits from a power: not an attack (BoV p.21, "Making Attacks
@@ -596,7 +620,9 @@ impl Battle {
         self.spend_power_roll(unit, roll, weapon);
         let mut acted = Vec::new();
         let passive = self.passive_shift(unit, roll, weapon, opponent, &mut acted);
-        for key in acted {
+        // The powers that changed this roll, named in its story.
+        self.roll_named = acted.iter().map(|(_, name)| name.clone()).collect();
+        for (key, _) in acted {
             *self.uses.entry(key).or_default() += 1;
         }
         (i32::from(lasting) + passive).clamp(-127, 127) as i8
@@ -612,7 +638,7 @@ impl Battle {
         roll: Roll,
         weapon: Option<WeaponKind>,
         opponent: Option<u16>,
-        acted: &mut Vec<(CardKind, String)>,
+        acted: &mut Vec<((CardKind, String), String)>,
     ) -> i32 {
         let owner = self.units[usize::from(unit)].owner;
         let mut sum = 0;
@@ -659,7 +685,7 @@ impl Battle {
                     used = true;
                 }
                 if used && let Some(key) = self.power_key(src.id, slot) {
-                    acted.push(key);
+                    acted.push((key, p.name.clone()));
                 }
             }
         }

@@ -63,8 +63,30 @@ impl Battle {
                 self.units[usize::from(u)].state.fatigue =
                     self.units[usize::from(unit)].state.fatigue;
             }
+            let witness = self.witness();
+            let markers = self.units[usize::from(u)].state.status.poisoned;
             let s = &mut self.units[usize::from(u)].state;
             let poison = book::start_of_activation(s, &mut self.stream);
+            // "Poisoned": its white dice told die by die.
+            if let Some(mut w) = witness.filter(|_| markers > 0) {
+                let pool = [valerna_dice::bov::DiceGroup {
+                    count: u32::from(markers),
+                    colour: valerna_dice::bov::Colour::White,
+                }];
+                let dice = valerna_dice::bov::roll_attack_dice(
+                    &pool,
+                    valerna_dice::bov::Shift::None,
+                    &mut w,
+                );
+                let wounds = poison.wounds;
+                self.tell(super::log::Audience::Public, || {
+                    super::log::Event::PoisonRolled {
+                        unit: u,
+                        dice,
+                        wounds,
+                    }
+                });
+            }
             if poison.wounds > 0 {
                 self.queue.push_back(Step::Wounds {
                     unit: u,

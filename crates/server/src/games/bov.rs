@@ -275,6 +275,7 @@ impl Worded for Battle {
             | Event::DefenseRolled { unit, .. }
             | Event::Wounded { unit, .. }
             | Event::Destroyed { unit }
+            | Event::PoisonRolled { unit, .. }
             | Event::HeroFightsOn { unit }
             | Event::HeroSideAgain { unit }
             | Event::StatusGained { unit, .. }
@@ -282,7 +283,10 @@ impl Worded for Battle {
             | Event::Fatigue { unit, .. }
             | Event::MoraleTested { unit, .. }
             | Event::MonsterCard { unit, .. } => owner(unit),
-            Event::AttackRolled { attacker, .. } => owner(attacker),
+            Event::AttackRolled { attacker, .. } | Event::HitsSplit { attacker, .. } => {
+                owner(attacker)
+            }
+            Event::Affected { caster, .. } => owner(caster),
             Event::Ended { winner, .. } => *winner,
             Event::Scored { .. } | Event::Control { .. } | Event::TerrainAttacked { .. } => None,
         }

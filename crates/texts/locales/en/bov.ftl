@@ -50,6 +50,66 @@ bov-moved-consolidate = { $unit } consolidates: { $count ->
 } up to { $inches }" back into contact
 bov-moved-separated = { $unit } is moved { $inches }" apart from the unit it was flanking
 bov-moved-set-down = { $unit } is set down beside the Mount that fell
+bov-poison-rolled = { $unit }'s Poison: { $dice } — { $wounds ->
+    [0] no wound
+    [one] one wound
+   *[other] { $wounds } wounds
+}
+bov-affect-healed = { $unit } heals { $wounds ->
+    [0] no wound
+    [one] one wound
+   *[other] { $wounds } wounds
+}{ $count ->
+    [0] {""}
+   *[other] , and loses { $markers }
+}
+bov-affect-lasting = { $unit }: { $what ->
+    [speed] { $up ->
+        [yes] +{ $amount }" of Speed
+       *[no] -{ $amount }" of Speed
+    }
+    [attack] { $up ->
+        [yes] its attack rolls are upgraded
+       *[no] its attack rolls are downgraded
+    }
+    [defense] { $up ->
+        [yes] its defense rolls are upgraded
+       *[no] its defense rolls are downgraded
+    }
+   *[morale] { $up ->
+        [yes] its morale tests are upgraded
+       *[no] its morale tests are downgraded
+    }
+}{ $against ->
+    [melee] {" "}against melee
+    [ranged] {" "}against ranged attacks
+   *[any] {""}
+}{ $duration ->
+    [roll] {" "}for the next roll
+    [activation] {" "}this activation
+    [round] {" "}until the end of the round
+   *[always] {""}
+}
+bov-affect-fatigue = { $unit } { $up ->
+    [yes] takes
+   *[no] loses
+} { $count ->
+    [one] a fatigue counter
+   *[other] { $count } fatigue counters
+}
+bov-affect-poison = { $unit }'s { $count ->
+    [one] Poison marker turns
+   *[other] { $count } Poison markers turn
+} into wounds
+bov-hits-split = the hits on { $target } split among the units engaged with it: { $shares }
+bov-hit-share = { $unit } { $hits ->
+    [one] one hit
+   *[other] { $hits } hits
+}{ $critical ->
+    [0] {""}
+    [one] {" "}and one critical
+   *[other] {" "}and { $critical } critical
+}
 bov-attack = { $unit } attacks { $target }
 bov-charge = { $unit } charges { $target }
 bov-skirmish = { $unit } skirmishes against { $target }
@@ -180,6 +240,7 @@ bov-modifier = { $name ->
     [captain] the Captain in play
     [captain_killed] the Captain killed
     [hero_captain] a Hero leading as Captain
+    [named] { $powers }
    *[power] a power
 } { $value ->
     [up] upgrade

@@ -51,6 +51,66 @@ bov-moved-consolidate = { $unit } consolide : { $count ->
 } jusqu'à { $inches }" pour revenir au contact
 bov-moved-separated = { $unit } est écartée de { $inches }" de l'unité qu'elle prenait de flanc
 bov-moved-set-down = { $unit } est posé à côté de la Monture tombée
+bov-poison-rolled = Poison de { $unit } : { $dice } — { $wounds ->
+    [0] aucune blessure
+    [one] une blessure
+   *[other] { $wounds } blessures
+}
+bov-affect-healed = { $unit } soigne { $wounds ->
+    [0] aucune blessure
+    [one] une blessure
+   *[other] { $wounds } blessures
+}{ $count ->
+    [0] {""}
+   *[other] , et perd { $markers }
+}
+bov-affect-lasting = { $unit } : { $what ->
+    [speed] { $up ->
+        [yes] +{ $amount }" de Vitesse
+       *[no] -{ $amount }" de Vitesse
+    }
+    [attack] { $up ->
+        [yes] ses jets d'attaque sont améliorés
+       *[no] ses jets d'attaque sont dégradés
+    }
+    [defense] { $up ->
+        [yes] ses jets de défense sont améliorés
+       *[no] ses jets de défense sont dégradés
+    }
+   *[morale] { $up ->
+        [yes] ses tests de moral sont améliorés
+       *[no] ses tests de moral sont dégradés
+    }
+}{ $against ->
+    [melee] {" "}contre le corps à corps
+    [ranged] {" "}contre les attaques à distance
+   *[any] {""}
+}{ $duration ->
+    [roll] {" "}pour le prochain jet
+    [activation] {" "}pendant cette activation
+    [round] {" "}jusqu'à la fin de la manche
+   *[always] {""}
+}
+bov-affect-fatigue = { $unit } { $up ->
+    [yes] reçoit
+   *[no] perd
+} { $count ->
+    [one] un marqueur de fatigue
+   *[other] { $count } marqueurs de fatigue
+}
+bov-affect-poison = { $count ->
+    [one] le marqueur de Poison de { $unit } devient une blessure
+   *[other] les { $count } marqueurs de Poison de { $unit } deviennent des blessures
+}
+bov-hits-split = les touches sur { $target } se répartissent entre les unités engagées avec elle : { $shares }
+bov-hit-share = { $unit } { $hits ->
+    [one] une touche
+   *[other] { $hits } touches
+}{ $critical ->
+    [0] {""}
+    [one] {" "}et un critique
+   *[other] {" "}et { $critical } critiques
+}
 bov-attack = { $unit } attaque { $target }
 bov-charge = { $unit } charge { $target }
 bov-skirmish = { $unit } escarmouche contre { $target }
@@ -165,7 +225,10 @@ bov-block = { $block ->
 }
 bov-rerolled = { $first } relancé en { $then }
 bov-modifiers = , { $list }
-bov-modifier = { $name ->
+bov-modifier = { $value ->
+    [up] amélioration
+   *[down] dégradation
+} ({ $name ->
     [fresh] Frais
     [exhausted] Épuisé
     [charge] Charge
@@ -180,11 +243,9 @@ bov-modifier = { $name ->
     [captain] le Capitaine en jeu
     [captain_killed] le Capitaine tué
     [hero_captain] un Héros menant comme Capitaine
+    [named] { $powers }
    *[power] un pouvoir
-} { $value ->
-    [up] amélioration
-   *[down] dégradation
-}
+})
 bov-status-name = { $status ->
     [poisoned] Empoisonné
     [slowed] Ralenti
@@ -212,10 +273,10 @@ bov-monster-card-at = { $unit } tire la carte de comportement { $card }, visant 
 bov-status-lost = { $unit } perd un marqueur { $kind ->
    *[other] { $status }
 }
-bov-fatigue = { $unit } porte maintenant { $fatigue ->
-    [0] aucune fatigue
-    [one] un marqueur de fatigue
-   *[other] { $fatigue } marqueurs de fatigue
+bov-fatigue = { $fatigue ->
+    [0] { $unit } n'a plus aucun marqueur de fatigue
+    [one] { $unit } porte maintenant un marqueur de fatigue
+   *[other] { $unit } porte maintenant { $fatigue } marqueurs de fatigue
 }
 
 bov-ask = { $side } : { $ask ->

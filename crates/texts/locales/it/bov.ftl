@@ -51,6 +51,66 @@ bov-moved-consolidate = { $unit } si consolida: { $count ->
 } fino a { $inches }" per tornare in contatto
 bov-moved-separated = { $unit } viene spostata di { $inches }" lontano dall'unità che stava aggirando
 bov-moved-set-down = { $unit } viene posato accanto alla Cavalcatura caduta
+bov-poison-rolled = Veleno di { $unit }: { $dice } — { $wounds ->
+    [0] nessuna ferita
+    [one] una ferita
+   *[other] { $wounds } ferite
+}
+bov-affect-healed = { $unit } cura { $wounds ->
+    [0] nessuna ferita
+    [one] una ferita
+   *[other] { $wounds } ferite
+}{ $count ->
+    [0] {""}
+   *[other] , e perde { $markers }
+}
+bov-affect-lasting = { $unit }: { $what ->
+    [speed] { $up ->
+        [yes] +{ $amount }" di Velocità
+       *[no] -{ $amount }" di Velocità
+    }
+    [attack] { $up ->
+        [yes] i suoi tiri d'attacco sono potenziati
+       *[no] i suoi tiri d'attacco sono depotenziati
+    }
+    [defense] { $up ->
+        [yes] i suoi tiri di difesa sono potenziati
+       *[no] i suoi tiri di difesa sono depotenziati
+    }
+   *[morale] { $up ->
+        [yes] i suoi test di morale sono potenziati
+       *[no] i suoi test di morale sono depotenziati
+    }
+}{ $against ->
+    [melee] {" "}contro la mischia
+    [ranged] {" "}contro gli attacchi a distanza
+   *[any] {""}
+}{ $duration ->
+    [roll] {" "}per il prossimo tiro
+    [activation] {" "}per questa attivazione
+    [round] {" "}fino alla fine del round
+   *[always] {""}
+}
+bov-affect-fatigue = { $unit } { $up ->
+    [yes] riceve
+   *[no] perde
+} { $count ->
+    [one] un segnalino fatica
+   *[other] { $count } segnalini fatica
+}
+bov-affect-poison = { $count ->
+    [one] il segnalino Veleno di { $unit } diventa una ferita
+   *[other] i { $count } segnalini Veleno di { $unit } diventano ferite
+}
+bov-hits-split = i colpi su { $target } si dividono tra le unità ingaggiate con essa: { $shares }
+bov-hit-share = { $unit } { $hits ->
+    [one] un colpo
+   *[other] { $hits } colpi
+}{ $critical ->
+    [0] {""}
+    [one] {" "}e un critico
+   *[other] {" "}e { $critical } critici
+}
 bov-attack = { $unit } attacca { $target }
 bov-charge = { $unit } carica { $target }
 bov-skirmish = { $unit } schermaglia contro { $target }
@@ -165,7 +225,10 @@ bov-block = { $block ->
 }
 bov-rerolled = { $first } rilanciato in { $then }
 bov-modifiers = , { $list }
-bov-modifier = { $name ->
+bov-modifier = { $value ->
+    [up] potenziamento
+   *[down] depotenziamento
+} ({ $name ->
     [fresh] Fresco
     [exhausted] Esausto
     [charge] Carica
@@ -180,11 +243,9 @@ bov-modifier = { $name ->
     [captain] il Capitano in gioco
     [captain_killed] il Capitano ucciso
     [hero_captain] un Eroe al comando come Capitano
+    [named] { $powers }
    *[power] un potere
-} { $value ->
-    [up] potenziamento
-   *[down] depotenziamento
-}
+})
 bov-status-name = { $status ->
     [poisoned] Avvelenato
     [slowed] Rallentato
@@ -212,10 +273,10 @@ bov-monster-card-at = { $unit } pesca la carta comportamento { $card }, contro {
 bov-status-lost = { $unit } perde un segnalino { $kind ->
    *[other] { $status }
 }
-bov-fatigue = { $unit } ora porta { $fatigue ->
-    [0] nessuna fatica
-    [one] un segnalino fatica
-   *[other] { $fatigue } segnalini fatica
+bov-fatigue = { $fatigue ->
+    [0] { $unit } non ha più segnalini fatica
+    [one] { $unit } ora porta un segnalino fatica
+   *[other] { $unit } ora porta { $fatigue } segnalini fatica
 }
 
 bov-ask = { $side }: { $ask ->
