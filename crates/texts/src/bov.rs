@@ -27,10 +27,7 @@ pub fn unit(b: &Battle, u: u16) -> String {
 }
 
 fn power(b: &Battle, u: u16, slot: u8) -> String {
-    b.powers_of(u)
-        .into_iter()
-        .find(|(s, _)| *s == slot)
-        .map_or_else(|| format!("#{slot}"), |(_, p)| p.name.clone())
+    b.power_name(u, slot).unwrap_or_else(|| format!("#{slot}"))
 }
 
 fn vaala(b: &Battle, id: &str) -> String {
@@ -603,6 +600,9 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
                 ),
                 MoveCause::Separated => {
                     tr!(t, "bov-moved-separated", unit = name, inches = inches)
+                }
+                MoveCause::Alongside => {
+                    tr!(t, "bov-moved-alongside", unit = name, inches = inches)
                 }
                 MoveCause::SetDown => tr!(t, "bov-moved-set-down", unit = name),
             }

@@ -831,7 +831,13 @@ impl Battle {
         }
         if !flanked.is_empty() {
             let snap = self.snapshot();
-            self.shift_models(&snap, &after, super::log::MoveCause::Separated);
+            self.shift_models_by(&snap, &after, |u| {
+                if u == body {
+                    super::log::MoveCause::Separated
+                } else {
+                    super::log::MoveCause::Alongside
+                }
+            });
             // "Any models in the unit you charged, or in the unit they
             // were flanking, that are no longer in contact with any
             // enemy models because of this separation must immediately

@@ -1379,6 +1379,16 @@ impl Battle {
         after: &[Model],
         cause: super::log::MoveCause,
     ) {
+        self.shift_models_by(snap, after, |_| cause);
+    }
+
+    /// [`Self::shift_models`], each unit's move told with its own cause.
+    pub(crate) fn shift_models_by(
+        &mut self,
+        snap: &Snapshot,
+        after: &[Model],
+        cause_of: impl Fn(u16) -> super::log::MoveCause,
+    ) {
         if self.log.is_some() {
             let mut moved: Vec<(u16, Vec<super::DrawnPath>)> = Vec::new();
             for (k, (&(u, _), model)) in snap.index.iter().zip(after).enumerate() {
@@ -1397,6 +1407,7 @@ impl Battle {
                 }
             }
             for (unit, paths) in moved {
+                let cause = cause_of(unit);
                 self.tell(super::log::Audience::Public, || super::log::Event::Moved {
                     unit,
                     paths,

@@ -137,6 +137,10 @@ pub enum MoveCause {
     /// A charged Flanking unit moved apart from the unit it was flanking
     /// ("Charging a Flanking enemy").
     Separated,
+    /// The charger moved along with the Flanking unit it charged, hemmed
+    /// in, keeping contact with it (docs/rulings.md, "Charging a Flanking
+    /// enemy").
+    Alongside,
     /// A rider set down beside the Mount that fell under it
     /// ("Dragonriders").
     SetDown,

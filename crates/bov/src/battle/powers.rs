@@ -76,6 +76,34 @@ impl Battle {
             .chain(artifact)
     }
 
+    /// The name of the power in `slot` of `unit`, as the battle's story
+    /// names it from any state of the battle: the power in play there now,
+    /// or the one a Hero leading the unit as its Captain lent it from
+    /// [`CAPTAIN_POWER_SLOT`] (kept once the troopers are gone), or one
+    /// printed on either side of the unit's own card.
+    pub fn power_name(&self, unit: u16, slot: u8) -> Option<String> {
+        if let Some((_, p)) = self.powers_of(unit).find(|(s, _)| *s == slot) {
+            return Some(p.name.clone());
+        }
+        let u = self.units.get(usize::from(unit))?;
+        let lent = slot
+            .checked_sub(CAPTAIN_POWER_SLOT)
+            .filter(|_| slot < ARTIFACT_POWER_SLOT);
+        if let Some(k) = lent {
+            let card = self.pack.card(u.hero_captain?.card)?;
+            return card
+                .front
+                .powers
+                .get(usize::from(k))
+                .map(|p| p.name.clone());
+        }
+        let card = self.card(unit);
+        std::iter::once(&card.front)
+            .chain(card.injured.as_ref())
+            .find_map(|side| side.powers.get(usize::from(slot)))
+            .map(|p| p.name.clone())
+    }
+
     fn power_at(&self, unit: u16, slot: u8) -> Result<&Power, BattleError> {
         match self.powers_of(unit).into_iter().find(|(s, _)| *s == slot) {
             Some((_, p)) => Ok(p),

@@ -49,6 +49,7 @@ bov-moved-consolidate = { $unit } consolidates: { $count ->
    *[other] { $count } models no longer engaged move
 } up to { $inches }" back into contact
 bov-moved-separated = { $unit } is moved { $inches }" apart from the unit it was flanking
+bov-moved-alongside = { $unit } moves { $inches }" along with the unit it charged, keeping contact
 bov-moved-set-down = { $unit } is set down beside the Mount that fell
 bov-poison-rolled = { $unit }'s Poison: { $dice } — { $wounds ->
     [0] no wound
@@ -103,6 +104,7 @@ bov-affect-poison = { $unit }'s { $count ->
 } into wounds
 bov-hits-split = the hits on { $target } split among the units engaged with it: { $shares }
 bov-hit-share = { $unit } { $hits ->
+    [0] no hit
     [one] one hit
    *[other] { $hits } hits
 }{ $critical ->

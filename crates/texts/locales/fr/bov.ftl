@@ -50,6 +50,7 @@ bov-moved-consolidate = { $unit } consolide : { $count ->
    *[other] { $count } figurines qui ne sont plus engagées se déplacent
 } jusqu'à { $inches }" pour revenir au contact
 bov-moved-separated = { $unit } est écartée de { $inches }" de l'unité qu'elle prenait de flanc
+bov-moved-alongside = { $unit } se déplace de { $inches }" avec l'unité qu'elle a chargée, en restant au contact
 bov-moved-set-down = { $unit } est posé à côté de la Monture tombée
 bov-poison-rolled = Poison de { $unit } : { $dice } — { $wounds ->
     [0] aucune blessure
@@ -104,6 +105,7 @@ bov-affect-poison = { $count ->
 }
 bov-hits-split = les touches sur { $target } se répartissent entre les unités engagées avec elle : { $shares }
 bov-hit-share = { $unit } { $hits ->
+    [0] aucune touche
     [one] une touche
    *[other] { $hits } touches
 }{ $critical ->

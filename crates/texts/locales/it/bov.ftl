@@ -50,6 +50,7 @@ bov-moved-consolidate = { $unit } si consolida: { $count ->
    *[other] { $count } modelli non più ingaggiati si muovono
 } fino a { $inches }" per tornare in contatto
 bov-moved-separated = { $unit } viene spostata di { $inches }" lontano dall'unità che stava aggirando
+bov-moved-alongside = { $unit } si sposta di { $inches }" insieme all'unità che ha caricato, restando in contatto
 bov-moved-set-down = { $unit } viene posato accanto alla Cavalcatura caduta
 bov-poison-rolled = Veleno di { $unit }: { $dice } — { $wounds ->
     [0] nessuna ferita
@@ -104,6 +105,7 @@ bov-affect-poison = { $count ->
 }
 bov-hits-split = i colpi su { $target } si dividono tra le unità ingaggiate con essa: { $shares }
 bov-hit-share = { $unit } { $hits ->
+    [0] nessun colpo
     [one] un colpo
    *[other] { $hits } colpi
 }{ $critical ->
