@@ -11,6 +11,8 @@ use valerna_bov::content::Pack;
 use valerna_dice::bov::AttackFace;
 use valerna_game::{Game, Narrated, Viewer};
 
+mod common;
+
 fn battles() -> Vec<BattleSetup> {
     let pack = ["allaria_guild_line", "tyveria_swarm"];
     (0..3)
@@ -822,4 +824,91 @@ fn a_passive_power_on_a_roll_is_named() {
         }
     }
     assert!(named > 0, "no passive power named on a roll");
+}
+
+/// What a card or power did is told (BoV 5.1, "Healing", "Status
+/// Effects"): Rally's heal with the wounds it removed, and the markers
+/// Venom Cloud places told as they are placed, before the hits the same
+/// power deals (not at the end of the decision, where a marker gone by
+/// then would never be told).
+#[test]
+fn card_effects_are_told_as_they_happen() {
+    use valerna_bov::battle::Phase;
+    use valerna_bov::battle::log::Affect;
+    use valerna_bov::geometry::Point;
+    use valerna_bov::rules::status::StatusKind;
+    let pack = Arc::new(Pack::default_pack().unwrap());
+    let start = |a: &str, b: &str| {
+        let mut g = Battle::start_narrated(&pack, &BattleSetup::pitched(2, a, b)).unwrap();
+        common::past_set_up(&mut g);
+        g
+    };
+    // Rally heals the Bucentaur's 3 wounds by 2.
+    let mut g = start("allaria_guild_line", "tyveria_swarm");
+    let oc = common::unit_named(&g, "Oathguard Commander");
+    let bu = common::unit_named(&g, "Bucentaur");
+    common::place(&mut g, |g| {
+        vec![
+            (oc, common::row(g, oc, 1, 10.0, 5.0, 0.0)),
+            (bu, common::row(g, bu, 1, 14.0, 5.0, 0.0)),
+        ]
+    });
+    g.units[usize::from(bu)].state.wounds = 3;
+    common::activate(&mut g, oc);
+    let from = g.entries().len();
+    g.apply(Decision::ActivatePower {
+        power: 0,
+        target: Some(bu),
+    })
+    .unwrap();
+    assert!(
+        g.entries()[from..].iter().any(|e| e.event
+            == Event::Affected {
+                caster: oc,
+                unit: bu,
+                effect: Affect::Healed {
+                    wounds: 2,
+                    markers: Vec::new()
+                }
+            }),
+        "{:?}",
+        &g.entries()[from..]
+    );
+    // Venom Cloud: the Poison marker told before the defense roll.
+    let mut g = start("allaria_guild_line", "tyveria_dragon_host");
+    let df = common::unit_named(&g, "Dreamfencers");
+    let nagasha = common::unit_named(&g, "Nagasha Magnifex");
+    common::place(&mut g, |g| {
+        let y = 5.0 + common::radius(g, df) + 2.0 + common::radius(g, nagasha);
+        vec![
+            (df, common::row(g, df, 5, 10.0, 5.0, 0.5)),
+            (nagasha, vec![Point::new(14.0, y)]),
+        ]
+    });
+    common::activate(&mut g, nagasha);
+    let from = g.entries().len();
+    g.apply(Decision::ActivatePower {
+        power: 0,
+        target: None,
+    })
+    .unwrap();
+    common::decline_reactions(&mut g);
+    while let Phase::Casualties { .. } = g.phase {
+        let mut buf = Vec::new();
+        g.choices(&mut buf);
+        g.apply(buf[0].clone()).unwrap();
+        common::decline_reactions(&mut g);
+    }
+    let told = &g.entries()[from..];
+    let at = |f: &dyn Fn(&Event) -> bool| told.iter().position(|e| f(&e.event));
+    let poisoned = at(&|e| {
+        *e == Event::StatusGained {
+            unit: df,
+            status: StatusKind::Poisoned,
+        }
+    })
+    .expect("the Poison marker is told");
+    if let Some(defended) = at(&|e| matches!(e, Event::DefenseRolled { unit, .. } if *unit == df)) {
+        assert!(poisoned < defended, "{told:?}");
+    }
 }
