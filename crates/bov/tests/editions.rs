@@ -34,19 +34,21 @@ fn starter(seed: u64, scenario: Scenario) -> BattleSetup {
     }
 }
 
+/// A Slay the Foe of `edition` between shipped lists `a` and `b`, without
+/// the Artifacts, Mercenaries and Monsters a starter army has not.
+fn slay(edition: Edition, seed: u64, a: &str, b: &str) -> BattleSetup {
+    BattleSetup {
+        edition,
+        scenario: Scenario::SlayTheFoe,
+        ..BattleSetup::pitched(seed, &without_artifacts(a), &without_artifacts(b))
+    }
+}
+
 /// A battle of `edition` past deployment, on an open 4'x3' battlefield
 /// with only a lava pool (Dangerous (3), 4" deep across the middle),
 /// Eldai Alarn standing in it and the Bloodfangs 10" from it.
 fn by_the_lava(seed: u64, edition: Edition) -> (Battle, u16, u16) {
-    let setup = BattleSetup {
-        edition,
-        scenario: Scenario::SlayTheFoe,
-        ..BattleSetup::pitched(
-            seed,
-            &without_artifacts("allaria_guild_line"),
-            &without_artifacts("tyveria_swarm"),
-        )
-    };
+    let setup = slay(edition, seed, "allaria_guild_line", "tyveria_swarm");
     let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
     past_set_up(&mut g);
     let lava = TerrainPiece::rect(
@@ -302,6 +304,26 @@ fn no_one_aims_dangerous_terrain_at_initiative_in_the_starter() {
     }
 }
 
+/// A Quest of `edition` past its objectives and table edges, seat 0
+/// playing from the edge at y = 0.
+fn quest_set_up(edition: Edition) -> Battle {
+    let setup = BattleSetup {
+        edition,
+        scenario: Scenario::Quest,
+        ..BattleSetup::pitched(
+            11,
+            &without_artifacts("allaria_guild_line"),
+            &without_artifacts("tyveria_swarm"),
+        )
+    };
+    let mut g = Battle::start(&pack(), &setup).unwrap();
+    first_choices_while(&mut g, |p| {
+        matches!(p, Phase::PlaceObjective { .. } | Phase::TableEdge { .. })
+    });
+    g.near_seat = 0;
+    g
+}
+
 /// BoV starter, "The Quest" > "Scoring": "If the unit carrying the
 /// treasure moves into contact with your table edge with a Move action, it
 /// is removed and you immediately score 2 points for a major treasure or 1
@@ -311,20 +333,7 @@ fn quest_treasures_are_worth_two_and_one() {
     assert_eq!(TreasureKind::Major.points(Edition::Starter), 2);
     assert_eq!(TreasureKind::Minor.points(Edition::Starter), 1);
     for (edition, worth) in [(Edition::Starter, 3), (Edition::V5_1, 30)] {
-        let setup = BattleSetup {
-            edition,
-            scenario: Scenario::Quest,
-            ..BattleSetup::pitched(
-                11,
-                &without_artifacts("allaria_guild_line"),
-                &without_artifacts("tyveria_swarm"),
-            )
-        };
-        let mut g = Battle::start(&pack(), &setup).unwrap();
-        first_choices_while(&mut g, |p| {
-            matches!(p, Phase::PlaceObjective { .. } | Phase::TableEdge { .. })
-        });
-        g.near_seat = 0;
+        let mut g = quest_set_up(edition);
         let dream = unit_named(&g, "Dreamfencers");
         let foe = unit_named(&g, "Adrael");
         place(&mut g, |g| {
@@ -503,15 +512,7 @@ fn seize_the_land_is_won_by_thirty_points() {
 #[test]
 fn a_skirmish_moves_the_whole_speed() {
     for edition in [Edition::Starter, Edition::V5_1] {
-        let setup = BattleSetup {
-            edition,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                2,
-                &without_artifacts("allaria_dragon_host"),
-                &without_artifacts("tyveria_swarm"),
-            )
-        };
+        let setup = slay(edition, 2, "allaria_dragon_host", "tyveria_swarm");
         let mut g = Battle::start(&pack(), &setup).unwrap();
         first_choices_while(&mut g, |p| {
             matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
@@ -626,15 +627,7 @@ fn an_injured_epic_creature_downgrades_its_attack_and_defense_rolls() {
     for edition in [Edition::Starter, Edition::V5_1] {
         let (mut attacked, mut defended) = (false, false);
         for seed in 0..20u64 {
-            let setup = BattleSetup {
-                edition,
-                scenario: Scenario::SlayTheFoe,
-                ..BattleSetup::pitched(
-                    seed,
-                    &without_artifacts("allaria_dragon_host"),
-                    &without_artifacts("tyveria_swarm"),
-                )
-            };
+            let setup = slay(edition, seed, "allaria_dragon_host", "tyveria_swarm");
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
             first_choices_while(&mut g, |p| {
                 matches!(p, Phase::TableEdge { .. } | Phase::Deploy { .. })
@@ -703,15 +696,12 @@ fn the_dragonbond_upgrades_attack_and_defense_only() {
     assert!(Edition::V5_1.dragonbond_upgrades_morale());
     let (mut attacks, mut defenses, mut morale) = (0, 0, 0);
     for seed in 0..8u64 {
-        let setup = BattleSetup {
-            edition: Edition::Starter,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                seed,
-                &without_artifacts("allaria_dragon_host"),
-                &without_artifacts("tyveria_dragon_host"),
-            )
-        };
+        let setup = slay(
+            Edition::Starter,
+            seed,
+            "allaria_dragon_host",
+            "tyveria_dragon_host",
+        );
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         play(
             &mut g,
@@ -970,15 +960,12 @@ fn a_defeated_giant_strikes_a_random_engaged_enemy() {
 /// 5.1 battle has no Captains, and its units are written as before.
 #[test]
 fn starter_units_of_two_or_more_models_start_with_a_captain() {
-    let setup = BattleSetup {
-        edition: Edition::Starter,
-        scenario: Scenario::SlayTheFoe,
-        ..BattleSetup::pitched(
-            1,
-            &without_artifacts("allaria_guild_line"),
-            &without_artifacts("tyveria_dragon_host"),
-        )
-    };
+    let setup = slay(
+        Edition::Starter,
+        1,
+        "allaria_guild_line",
+        "tyveria_dragon_host",
+    );
     let g = Battle::start(&pack(), &setup).unwrap();
     for u in &g.units {
         let models = g.card(u.id).models;
@@ -1105,15 +1092,7 @@ fn casualties_and_a_killed_captain_shake_the_starter_troopers() {
     for edition in [Edition::Starter, Edition::V5_1] {
         for seed in 0..40u64 {
             let kill_captain = seed % 2 == 0;
-            let setup = BattleSetup {
-                edition,
-                scenario: Scenario::SlayTheFoe,
-                ..BattleSetup::pitched(
-                    seed,
-                    &without_artifacts("allaria_guild_line"),
-                    &without_artifacts("tyveria_dragon_host"),
-                )
-            };
+            let setup = slay(edition, seed, "allaria_guild_line", "tyveria_dragon_host");
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
             past_set_up(&mut g);
             let alarn = unit_named(&g, "Eldai Alarn");
@@ -1212,15 +1191,7 @@ fn the_general_killed_shakes_the_whole_starter_army() {
     let mut killed = [0, 0];
     for (k, edition) in [Edition::Starter, Edition::V5_1].into_iter().enumerate() {
         for seed in 0..30u64 {
-            let setup = BattleSetup {
-                edition,
-                scenario: Scenario::SlayTheFoe,
-                ..BattleSetup::pitched(
-                    seed,
-                    &without_artifacts("allaria_guild_line"),
-                    &without_artifacts("tyveria_swarm"),
-                )
-            };
+            let setup = slay(edition, seed, "allaria_guild_line", "tyveria_swarm");
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
             past_set_up(&mut g);
             let alarn = unit_named(&g, "Eldai Alarn");
@@ -1296,15 +1267,12 @@ fn the_general_killed_shakes_the_whole_starter_army() {
 fn epic_creatures_take_no_starter_morale_test() {
     let (mut tests, mut captained) = (0, 0);
     for seed in 0..6u64 {
-        let setup = BattleSetup {
-            edition: Edition::Starter,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                seed,
-                &without_artifacts("allaria_dragon_host"),
-                &without_artifacts("tyveria_dragon_host"),
-            )
-        };
+        let setup = slay(
+            Edition::Starter,
+            seed,
+            "allaria_dragon_host",
+            "tyveria_dragon_host",
+        );
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         play(
             &mut g,
@@ -1529,15 +1497,7 @@ fn starter_terrain_is_one_piece_a_two_foot_sector() {
 #[test]
 fn starter_reserves_are_not_defeated_at_the_end() {
     for edition in [Edition::Starter, Edition::V5_1] {
-        let setup = BattleSetup {
-            edition,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                4,
-                &without_artifacts("allaria_guild_line"),
-                &without_artifacts("tyveria_swarm"),
-            )
-        };
+        let setup = slay(edition, 4, "allaria_guild_line", "tyveria_swarm");
         let mut g = Battle::start(&pack(), &setup).unwrap();
         past_set_up(&mut g);
         // Seat 1 keeps the Bloodclaws in Reserve and has only them and the
@@ -1849,15 +1809,12 @@ fn upgrade_tokens_are_bought_at_one_point_each() {
 fn an_upgrade_token_is_declared_before_the_roll() {
     let mut asked = [0, 0];
     for seed in 0..12u64 {
-        let setup = BattleSetup {
-            edition: Edition::Starter,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                seed,
-                &without_artifacts("allaria_guild_line"),
-                &without_artifacts("tyveria_dragon_host"),
-            )
-        };
+        let setup = slay(
+            Edition::Starter,
+            seed,
+            "allaria_guild_line",
+            "tyveria_dragon_host",
+        );
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         assert_eq!(g.upgrade_tokens, [0, 0], "the shipped lists buy none");
         past_set_up(&mut g);
@@ -1962,15 +1919,12 @@ fn starter_battles_with_upgrade_tokens_spend_them() {
 fn assassinate_s_criticals_kill_the_captain() {
     let mut killed = 0;
     for seed in 0..30u64 {
-        let setup = BattleSetup {
-            edition: Edition::Starter,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                seed,
-                &without_artifacts("allaria_guild_line"),
-                &without_artifacts("tyveria_dragon_host"),
-            )
-        };
+        let setup = slay(
+            Edition::Starter,
+            seed,
+            "allaria_guild_line",
+            "tyveria_dragon_host",
+        );
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         past_set_up(&mut g);
         let alarn = unit_named(&g, "Eldai Alarn");
@@ -2005,15 +1959,7 @@ fn assassinate_s_criticals_kill_the_captain() {
 /// Adrael (C) at the other, Eldai Alarn (D) 4" below the Warchief, in a
 /// battle of `edition` (as in BoV 5.1's Fig. 12.1).
 fn flanking_line(seed: u64, edition: Edition) -> (Battle, [u16; 4]) {
-    let setup = BattleSetup {
-        edition,
-        scenario: Scenario::SlayTheFoe,
-        ..BattleSetup::pitched(
-            seed,
-            &without_artifacts("allaria_guild_line"),
-            &without_artifacts("tyveria_swarm"),
-        )
-    };
+    let setup = slay(edition, seed, "allaria_guild_line", "tyveria_swarm");
     let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
     past_set_up(&mut g);
     let b = unit_named(&g, "Dreamfencers");
@@ -2133,15 +2079,7 @@ fn a_flanked_unit_downgrades_its_defense_against_shots_in_the_starter() {
 #[test]
 fn command_x_does_nothing_in_the_starter() {
     for edition in [Edition::Starter, Edition::V5_1] {
-        let setup = BattleSetup {
-            edition,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                2,
-                &without_artifacts("allaria_guild_line"),
-                &without_artifacts("tyveria_swarm"),
-            )
-        };
+        let setup = slay(edition, 2, "allaria_guild_line", "tyveria_swarm");
         let mut g = Battle::start(&pack(), &setup).unwrap();
         past_set_up(&mut g);
         let oc = unit_named(&g, "Oathguard Commander");
@@ -2312,15 +2250,12 @@ fn an_upgrade_token_may_be_spent_against_dangerous_terrain() {
 fn an_upgrade_token_may_be_spent_against_a_power_s_hits() {
     let mut offered = 0;
     for seed in 0..10u64 {
-        let setup = BattleSetup {
-            edition: Edition::Starter,
-            scenario: Scenario::SlayTheFoe,
-            ..BattleSetup::pitched(
-                seed,
-                &without_artifacts("allaria_guild_line"),
-                &without_artifacts("tyveria_dragon_host"),
-            )
-        };
+        let setup = slay(
+            Edition::Starter,
+            seed,
+            "allaria_guild_line",
+            "tyveria_dragon_host",
+        );
         let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
         past_set_up(&mut g);
         let df = unit_named(&g, "Dreamfencers");
@@ -2490,20 +2425,7 @@ fn a_starter_army_has_no_artifacts_mercenaries_monsters_or_hero_twice() {
 #[test]
 fn a_skirmish_brings_a_treasure_home_in_the_starter() {
     for (edition, home) in [(Edition::Starter, true), (Edition::V5_1, false)] {
-        let setup = BattleSetup {
-            edition,
-            scenario: Scenario::Quest,
-            ..BattleSetup::pitched(
-                11,
-                &without_artifacts("allaria_guild_line"),
-                &without_artifacts("tyveria_swarm"),
-            )
-        };
-        let mut g = Battle::start(&pack(), &setup).unwrap();
-        first_choices_while(&mut g, |p| {
-            matches!(p, Phase::PlaceObjective { .. } | Phase::TableEdge { .. })
-        });
-        g.near_seat = 0;
+        let mut g = quest_set_up(edition);
         let dream = unit_named(&g, "Golden Gunners");
         let foe = unit_named(&g, "Adrael");
         let n = g.units[usize::from(dream)].positions.len();
@@ -2550,15 +2472,7 @@ fn consolidation_moves_only_models_no_longer_engaged_in_5_1() {
     let mut seen = [0, 0];
     for seed in 0..6 {
         for (k, edition) in [Edition::V5_1, Edition::Starter].into_iter().enumerate() {
-            let setup = BattleSetup {
-                edition,
-                scenario: Scenario::SlayTheFoe,
-                ..BattleSetup::pitched(
-                    seed,
-                    &without_artifacts("tyveria_swarm"),
-                    &without_artifacts("allaria_guild_line"),
-                )
-            };
+            let setup = slay(edition, seed, "tyveria_swarm", "allaria_guild_line");
             let mut g = Battle::start_narrated(&pack(), &setup).unwrap();
             past_set_up(&mut g);
             let fangs = unit_named(&g, "Bloodclaws");

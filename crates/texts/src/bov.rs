@@ -1007,6 +1007,17 @@ mod tests {
         }
     }
 
+    /// A narrated 5.1 battle of the Guild Line against the Swarm, to word
+    /// events by.
+    fn narrated() -> Battle {
+        let pack = Arc::new(Pack::default_pack().unwrap());
+        Battle::start_narrated(
+            &pack,
+            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
+        )
+        .unwrap()
+    }
+
     /// A battle told in each language reads as its own: a modifier names
     /// its source and the way it shifts the roll in each language's order
     /// ("potenziamento (Carica)", not "Carica potenziamento"); a re-rolled
@@ -1017,12 +1028,7 @@ mod tests {
         use valerna_bov::battle::log::Event;
         use valerna_bov::rules::modifiers::Modifier;
         use valerna_dice::bov::{Colour, DefenseDie, DefenseFace};
-        let pack = Arc::new(Pack::default_pack().unwrap());
-        let g = Battle::start_narrated(
-            &pack,
-            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
-        )
-        .unwrap();
+        let g = narrated();
         let en = Texts::new(Lang::En);
         let it = Texts::new(Lang::It);
         let fr = Texts::new(Lang::Fr);
@@ -1090,12 +1096,7 @@ mod tests {
         use valerna_bov::rules::powers::{Change, Duration, Lasting, Roll};
         use valerna_bov::rules::status::StatusKind;
         use valerna_dice::bov::{AttackFace, FaceOffDice};
-        let pack = Arc::new(Pack::default_pack().unwrap());
-        let g = Battle::start_narrated(
-            &pack,
-            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
-        )
-        .unwrap();
+        let g = narrated();
         let en = Texts::new(Lang::En);
         let hit = FaceOffDice {
             faces: [AttackFace::Hit, AttackFace::Miss, AttackFace::Critical],
@@ -1198,12 +1199,7 @@ mod tests {
         use valerna_bov::battle::DrawnPath;
         use valerna_bov::battle::log::{Event, MoveCause};
         use valerna_bov::geometry::Point;
-        let pack = Arc::new(Pack::default_pack().unwrap());
-        let g = Battle::start_narrated(
-            &pack,
-            &BattleSetup::pitched(1, "allaria_guild_line", "tyveria_swarm"),
-        )
-        .unwrap();
+        let g = narrated();
         let path = |len: f64| DrawnPath {
             unit: 0,
             from: Point::new(1.0, 1.0),

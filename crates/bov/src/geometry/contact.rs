@@ -348,7 +348,7 @@ pub fn pile_in(
     if let Some(kept) = field.grids.contact_kept(field, models, ask, f64::INFINITY) {
         return Ok(kept);
     }
-    let result = pile_in_of(field, models, unit, enemies, traits, |_| true)?;
+    let result = pile_in_only(field, models, unit, enemies, traits, |_| true)?;
     field
         .grids
         .keep_contact(field, models, ask, f64::NEG_INFINITY, &result);
@@ -359,17 +359,6 @@ pub fn pile_in(
 /// holds (their index in `models`): BoV 5.1, "Consolidate", moves the
 /// models "no longer engaged", not those that never were.
 pub fn pile_in_only(
-    field: &Battlefield,
-    models: &[Model],
-    unit: UnitId,
-    enemies: &[UnitId],
-    traits: MoveTraits,
-    may_move: impl Fn(usize) -> bool,
-) -> Result<ChargeResult, ContactError> {
-    pile_in_of(field, models, unit, enemies, traits, may_move)
-}
-
-fn pile_in_of(
     field: &Battlefield,
     models: &[Model],
     unit: UnitId,
