@@ -630,7 +630,15 @@ test("a power places a unit anywhere: the starter's Hidden Trails, dragged acros
 });
 
 test("a General riding its Epic Creature in the starter rules: the creature's card carries the General's mounted side", { timeout: 300000 }, async () => {
-  const { context, page, errors } = await hotseatTable({ lists: ['allaria_dragon_host', 'tyveria_dragon_host'], edition: 'starter', scenario: 'slay_the_foe' }, 5);
+  // The Dragon Hosts as starter armies: no Artifacts (BoV starter,
+  // "Writing army lists"), each General riding its dragon.
+  const host = (/** @type {string} */ force, /** @type {string} */ general, /** @type {string} */ dragon, /** @type {string[]} */ others) =>
+    `(name: "${force}: riders (starter)", force: "${force}", game_size: 100, units: [(card: "${general}", general: true, bonded_to: Some("${dragon}"), mounted_on: Some("${dragon}")), (card: "${dragon}"), ${others.map((c) => `(card: "${c}")`).join(', ')}], vaala: [], edition: starter)`;
+  const lists = [
+    host('Allaria', 'elyse', 'ferellon_fulgen', ['dreamfencers', 'fai_hunters', 'bladepath_warriors', 'guild_enforcers']),
+    host('Tyveria', 'adrael', 'nagasha_magnifex', ['ogerron_phalanx', 'bloodfangs', 'shiv_cutthroats', 'vespidai_swarm']),
+  ];
+  const { context, page, errors } = await hotseatTable({ lists, edition: 'starter', scenario: 'slay_the_foe' }, 5);
   // BoV starter, "Generals mounted on an Epic Creature": the General's card,
   // on its mounted side, attached to the creature's, both on the table as one.
   const view = () => page.evaluate(() => /** @type {any} */ (window).__bov.state().view);

@@ -788,8 +788,9 @@ fn every_roll_and_its_consequences_are_told() {
     assert!(splits > 0, "no shot into combat split its hits");
 }
 
-/// BoV 5.1, "Passive Powers": a passive power that changes a roll is named
-/// in the roll's story ("Flowing Guard upgrade"), not told as "a power".
+/// BoV 5.1, "Passive Powers", "Vaala Cards": a power or card that changes a
+/// roll, passive or lasting from its activation, is named in the roll's
+/// story ("Flowing Guard upgrade"), not told as "a power".
 #[test]
 fn a_passive_power_on_a_roll_is_named() {
     use valerna_bov::rules::modifiers::Modifier;
@@ -799,6 +800,7 @@ fn a_passive_power_on_a_roll_is_named() {
         .iter()
         .flat_map(|u| u.front.powers.iter().map(|p| p.name.clone()))
         .chain(pack.artifacts.iter().map(|a| a.power.name.clone()))
+        .chain(pack.vaala.iter().map(|c| c.name.clone()))
         .collect();
     let mut named = 0;
     for setup in battles() {
@@ -823,7 +825,7 @@ fn a_passive_power_on_a_roll_is_named() {
             }
         }
     }
-    assert!(named > 0, "no passive power named on a roll");
+    assert!(named > 0, "no power named on a roll");
 }
 
 /// What a card or power did is told (BoV 5.1, "Healing", "Status

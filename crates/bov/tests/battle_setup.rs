@@ -503,6 +503,7 @@ fn dangerous_terrain_meets_the_targets_lasting_defense() {
         },
         amount: 1,
         duration: Duration::ThisRoll,
+        source: None,
     };
     // Both pass: Round 2 begins with a new Initiative.
     while let Phase::Turn { .. } = g.phase {

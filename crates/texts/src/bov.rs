@@ -717,6 +717,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
             cause,
             dice,
             modifiers: mods,
+            powers,
             failed,
         } => {
             let cause = match cause {
@@ -730,7 +731,7 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
                 "bov-morale",
                 unit = unit(b, *u),
                 cause = tr!(t, "bov-cause", cause = cause),
-                modifiers = modifiers(t, mods),
+                modifiers = modifiers_of(t, mods, powers),
                 dice = defense_dice(t, dice),
                 failed = *failed
             )
@@ -1178,6 +1179,7 @@ mod tests {
                     },
                     amount: 1,
                     duration: Duration::ThisRoll,
+                    source: None,
                 },
             }),
         );

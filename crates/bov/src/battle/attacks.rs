@@ -1188,11 +1188,13 @@ impl Battle {
                     &mut w,
                 );
                 let modifiers = mm.sources();
+                let powers = self.powers_named(&modifiers);
                 self.tell(Audience::Public, || Event::MoraleTested {
                     unit,
                     cause,
                     dice,
                     modifiers,
+                    powers,
                     failed: report.fled.count(),
                 });
             }

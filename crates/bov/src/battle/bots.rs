@@ -319,6 +319,7 @@ fn reaction_value(game: &Battle, seen: &Seen, window: &Window, r: &Reaction) -> 
         triggering: window.actor.or(subject),
         subject,
         wounded: None,
+        source: None,
     };
     let saving = window.trigger == Trigger::ModelDefeated;
     match r {

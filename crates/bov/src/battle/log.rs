@@ -291,6 +291,9 @@ pub enum Event {
         cause: MoraleCause,
         dice: Vec<DefenseDie>,
         modifiers: Vec<Modifier>,
+        /// The powers behind a `Power` modifier, by name.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        powers: Vec<String>,
         failed: u32,
     },
     /// A Monster's behaviour card was drawn (BoV 5.1, "Monsters"): the
@@ -492,7 +495,7 @@ impl Battle {
 
     /// The names of the powers behind a roll's `Power` modifier (none when
     /// it has none).
-    fn powers_named(&self, modifiers: &[Modifier]) -> Vec<String> {
+    pub(crate) fn powers_named(&self, modifiers: &[Modifier]) -> Vec<String> {
         if modifiers.iter().any(|m| matches!(m, Modifier::Power(_))) {
             self.roll_named.clone()
         } else {

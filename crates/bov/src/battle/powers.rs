@@ -76,6 +76,20 @@ impl Battle {
             .chain(artifact)
     }
 
+    /// The name of the power or card a lasting effect came from.
+    fn source_name(&self, source: crate::rules::powers::LastingSource) -> Option<String> {
+        match source {
+            crate::rules::powers::LastingSource::Power { unit, slot } => {
+                self.power_name(unit, slot)
+            }
+            crate::rules::powers::LastingSource::Vaala { card } => self
+                .pack
+                .vaala
+                .get(usize::from(card))
+                .map(|c| c.name.clone()),
+        }
+    }
+
     /// The name of the power in `slot` of `unit`, as the battle's story
     /// names it from any state of the battle: the power in play there now,
     /// or the one a Hero leading the unit as its Captain lent it from
@@ -356,6 +370,7 @@ impl Battle {
         self.count_power_use(unit, slot);
         let ctx = Named {
             unit: target,
+            source: Some(crate::rules::powers::LastingSource::Power { unit, slot }),
             ..Named::default()
         };
         let mut queued = std::mem::take(&mut self.queue);
@@ -432,6 +447,7 @@ impl Battle {
                     },
                     amount: modifier,
                     duration: Duration::ThisRoll,
+                    source: named.source,
                 });
             }
             let before = self.queue.len();
@@ -486,7 +502,8 @@ impl Battle {
                     self.add_status(u, *status, *count);
                 }
                 Effect::Modifier { .. } | Effect::Speed { .. } => {
-                    if let Some(l) = Lasting::of(effect) {
+                    if let Some(mut l) = Lasting::of(effect) {
+                        l.source = named.source;
                         self.units[usize::from(u)].lasting.push(l);
                         self.affected(caster, u, Affect::Lasting { lasting: l });
                     }
@@ -645,11 +662,19 @@ impl Battle {
         opponent: Option<u16>,
     ) -> i8 {
         let lasting = self.power_modifier(unit, roll, weapon);
+        // The powers that changed this roll, named in its story: those that
+        // left a lasting effect on it, then the passive ones.
+        self.roll_named = self.units[usize::from(unit)]
+            .lasting
+            .iter()
+            .filter(|l| l.amount != 0 && l.applies_to(roll, weapon))
+            .filter_map(|l| self.source_name(l.source?))
+            .collect();
         self.spend_power_roll(unit, roll, weapon);
         let mut acted = Vec::new();
         let passive = self.passive_shift(unit, roll, weapon, opponent, &mut acted);
-        // The powers that changed this roll, named in its story.
-        self.roll_named = acted.iter().map(|(_, name)| name.clone()).collect();
+        self.roll_named
+            .extend(acted.iter().map(|(_, name)| name.clone()));
         for (key, _) in acted {
             *self.uses.entry(key).or_default() += 1;
         }
@@ -835,4 +860,6 @@ pub(crate) struct Named {
     pub subject: Option<u16>,
     /// A unit the attack of an `Attack` effect wounded (its `if_wounds`).
     pub wounded: Option<u16>,
+    /// The power or card whose effects these are.
+    pub source: Option<crate::rules::powers::LastingSource>,
 }

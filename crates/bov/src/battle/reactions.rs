@@ -43,6 +43,7 @@ impl Battle {
             triggering: window.actor.or(subject),
             subject,
             wounded: None,
+            source: None,
         }
     }
 
@@ -369,6 +370,10 @@ impl Battle {
                 powers::activate(&p, *power, &mut self.units[usize::from(*unit)].state);
                 self.count_power_use(*unit, *power);
                 named.unit = *target;
+                named.source = Some(crate::rules::powers::LastingSource::Power {
+                    unit: *unit,
+                    slot: *power,
+                });
                 (*unit, p.effects)
             }
             Reaction::Vaala {
@@ -376,9 +381,13 @@ impl Battle {
                 caster,
                 target,
             } => {
-                let Some(c) = self.pack.vaala.iter().find(|c| &c.id == card).cloned() else {
+                let Some(k) = self.pack.vaala.iter().position(|c| &c.id == card) else {
                     return;
                 };
+                let c = self.pack.vaala[k].clone();
+                named.source = Some(crate::rules::powers::LastingSource::Vaala {
+                    card: u16::try_from(k).unwrap_or(u16::MAX),
+                });
                 // "Once a Vaala card is played, it is discarded from the game."
                 let hand = &mut self.hands[usize::from(seat.min(1))];
                 if let Some(i) = hand.iter().position(|h| h == card) {

@@ -451,6 +451,20 @@ pub struct Lasting {
     pub change: Change,
     pub amount: i8,
     pub duration: Duration,
+    /// The power or card that left it, so that a roll it changes names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<LastingSource>,
+}
+
+/// Where a lasting effect came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovLastingSource))]
+#[serde(rename_all = "snake_case")]
+pub enum LastingSource {
+    /// The power in `slot` of `unit`.
+    Power { unit: u16, slot: u8 },
+    /// A Vaala card, by its place in the pack.
+    Vaala { card: u16 },
 }
 
 impl Lasting {
@@ -467,6 +481,7 @@ impl Lasting {
                 change: Change::Roll { roll, against },
                 amount,
                 duration,
+                source: None,
             }),
             Effect::Speed {
                 inches, duration, ..
@@ -474,12 +489,13 @@ impl Lasting {
                 change: Change::Speed,
                 amount: inches,
                 duration,
+                source: None,
             }),
             _ => None,
         }
     }
 
-    fn applies_to(&self, roll: Roll, weapon: Option<WeaponKind>) -> bool {
+    pub fn applies_to(&self, roll: Roll, weapon: Option<WeaponKind>) -> bool {
         match self.change {
             Change::Roll { roll: r, against } => {
                 r == roll && (against.is_none() || against == weapon)

@@ -430,6 +430,7 @@ impl Battle {
                     triggering: target,
                     subject: target,
                     wounded: None,
+                    source: None,
                 };
                 self.resolve_effect(unit, e, &named);
             }
