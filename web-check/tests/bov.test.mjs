@@ -156,6 +156,8 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   let pickedCasualties = 0;
   let playedFromHand = 0;
   let plannedMarches = 0;
+  let consolidated = 0;
+  let consolidateAsked = 0;
   let reactionAsks = 0;
   let routedMarch = false;
   let sinceShown = 0;
@@ -306,6 +308,44 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       const label = await page.textContent('#rings text.ring-label');
       assert.match(label || '', /charge \d+\.\d": \d+%/, `a charge ring says its chance: ${label}`);
       assert.match((await page.textContent('#unit-card')) || '', /Charge reach.*100%/, 'the card lists the charge reach, Speed for sure');
+    }
+    // A consolidation (BoV 5.1, "Consolidate": the models are moved "by
+    // their owner"): the placement offered is drawn; a model no longer
+    // engaged is dragged to the spot offered, its base snapped into
+    // contact, and the plan's own button consolidates.
+    if (ask === 'consolidate') consolidateAsked += 1;
+    if (ask === 'consolidate' && consolidated === 0) {
+      const q = await page.evaluate(() => /** @type {any} */ (window).__bov.state().question);
+      const [model, way] = q.options[0].decision.Consolidate.paths[0];
+      const u = await page.evaluate((id) => /** @type {any} */ (window).__bov.state().view.units.find((/** @type {any} */ x) => x.id === id), q.options[0].meaning.unit);
+      const from = u.models[u.model_ids.indexOf(model)];
+      const to = way[way.length - 1];
+      assert.ok((await page.$$('#ghost circle')).length >= 1, 'the placement offered is drawn');
+      assert.match((await page.textContent('#status-text')) || '', /Drag a model to place it elsewhere/);
+      const a = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [from.x, from.y]);
+      const b = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [to.x, to.y]);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 15 });
+      await page.mouse.up();
+      await page.waitForSelector('#plan-march');
+      assert.match((await page.textContent('#plan-march')) || '', /^Consolidate as placed/);
+      const sent = await page.evaluate(() => /** @type {any} */ (window).__bovProbe.last);
+      const dragged = sent?.Consolidate?.paths?.find((/** @type {any} */ [id]) => id === model)?.[1];
+      assert.ok(dragged, `the drag is a consolidation of model ${model}: ${JSON.stringify(sent)}`);
+      const end = dragged[dragged.length - 1];
+      assert.ok(Math.hypot(end.x - to.x, end.y - to.y) < 0.1, `dropped by the spot offered: ${JSON.stringify(end)} for ${JSON.stringify(to)}`);
+      await page.waitForFunction(() => document.querySelector('#plan-march:not([disabled])') || document.querySelector('.plan-why'), undefined, { timeout: 10000 });
+      assert.ok(await page.$('#plan-march:not([disabled])'), `the snapped placement is legal: ${await page.textContent('.plan-why').catch(() => '')}`);
+      await page.click('#plan-march');
+      await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
+      const after = await page.evaluate((id) => /** @type {any} */ (window).__bov.state().view.units.find((/** @type {any} */ x) => x.id === id), u.id);
+      const now = after.models[after.model_ids.indexOf(model)];
+      assert.ok(Math.hypot(now.x - end.x, now.y - end.y) < 1e-6, 'the model stands where it was dropped');
+      consolidated += 1;
+      kinds.add('Consolidate');
+      decisions += 1;
+      continue;
     }
     // Casualties: the models clicked on the board.
     if (buttons.length && buttons.every((b) => b.kind === 'Remove') && pickedCasualties < 2) {
@@ -472,6 +512,8 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   console.log(`casualties clicked ${pickedCasualties}, Vaala cards played from the hand ${playedFromHand}, marches planned model by model ${plannedMarches}`);
   assert.ok(placedByClick && ringsSeen, 'an objective placed by a click; charge rings seen');
   assert.equal(plannedMarches, 1, 'a march planned model by model was made');
+  console.log(`consolidations asked of the player ${consolidateAsked}, placed by dragging ${consolidated}`);
+  assert.ok(consolidateAsked >= 1 && consolidated === 1, 'a consolidation placed by dragging a model');
   assert.ok(routedMarch, "a march made along the planner's route");
   assert.ok(sinceShown > 10, `what happened since the last decision shown at ${sinceShown} questions`);
   assert.ok(pickedCasualties >= 1, 'casualties chosen by clicking models');

@@ -462,6 +462,16 @@ fn other_units_on_the_attacking_side_consolidate() {
         if !g.units[usize::from(ss)].alive() || !g.units[usize::from(df)].alive() {
             continue;
         }
+        // "Must be moved (by their owner)": each unit's owner is asked in
+        // turn, about the models no longer engaged alone.
+        let mut asked = Vec::new();
+        while let Phase::Consolidate { unit, movers, .. } = g.phase.clone() {
+            asked.push((unit, movers));
+            let mut buf = Vec::new();
+            g.choices(&mut buf);
+            g.apply(buf[0].clone()).unwrap();
+        }
+        assert!(asked.contains(&(df, vec![0])), "seed {seed}: {asked:?}");
         let snap = g.snapshot();
         assert_eq!(g.engaged_with(&snap, df), vec![ss], "seed {seed}");
         assert_eq!(
@@ -469,6 +479,148 @@ fn other_units_on_the_attacking_side_consolidate() {
             friends[1..],
             "seed {seed}: the models never engaged stay"
         );
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+/// The column of Dreamfencers of [`other_units_on_the_attacking_side_consolidate`]
+/// as their owner is asked where their first model consolidates, the
+/// battle's other consolidations placed as offered; `None` for a seed whose
+/// dice do not kill exactly the Sellswords' end model.
+fn dreamfencers_consolidating(seed: u64) -> Option<(Battle, u16, Vec<Point>)> {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+    let ge = unit_named(&g, "Guild Enforcers");
+    let df = unit_named(&g, "Dreamfencers");
+    let ss = unit_named(&g, "Sellsword Company");
+    let foes = row(&g, ss, 5, 10.0, 10.0, 0.5);
+    let d = 2.0 * radius(&g, ss);
+    let mut attackers = row(&g, ge, 4, 10.0, 10.0 - d, 0.5);
+    attackers.extend(row(&g, ge, 2, 10.0, 10.0 - d - 1.5, 0.5));
+    let end = foes[4];
+    let rd = radius(&g, df);
+    let friends: Vec<Point> = (0..5)
+        .map(|k| {
+            Point::new(
+                end.x,
+                end.y + radius(&g, ss) + rd + f64::from(k) * (2.0 * rd + 0.2),
+            )
+        })
+        .collect();
+    place(&mut g, |_| {
+        vec![(ss, foes.clone()), (ge, attackers), (df, friends)]
+    });
+    activate(&mut g, ge);
+    g.apply(Decision::Attack { target: ss }).unwrap();
+    let Phase::Casualties { plan, .. } = g.phase.clone() else {
+        return None;
+    };
+    if plan.removals != 1 {
+        return None;
+    }
+    g.apply(Decision::Remove { models: vec![4] }).unwrap();
+    let mut buf = Vec::new();
+    loop {
+        match &g.phase {
+            Phase::Consolidate { unit, .. } if *unit == df => return Some((g, df, foes)),
+            Phase::Consolidate { .. } => {
+                g.choices(&mut buf);
+                g.apply(buf[0].clone()).unwrap();
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// BoV 5.1, "Consolidate": the models "must be moved (by their owner)"
+/// following "the principle of engaging as many models in the enemy units
+/// as possible, while maintaining coherency" (docs/rulings.md,
+/// "Consolidation, by the owner"). The Dreamfencers' owner is offered the
+/// engine's placement and may put the model elsewhere in contact, as long
+/// as it engages as many models; a model that was never engaged may not
+/// move, and the refusal names it by its unit, counting from 1.
+#[test]
+fn the_owner_places_the_consolidating_models() {
+    let mut placed = 0;
+    for seed in 0..60 {
+        let Some((mut g, df, foes)) = dreamfencers_consolidating(seed) else {
+            continue;
+        };
+        let Phase::Consolidate { proposal, .. } = g.phase.clone() else {
+            unreachable!()
+        };
+        assert_eq!(proposal.len(), 1, "seed {seed}: the first model alone");
+        assert_eq!(proposal[0].0, 0);
+        let offered = *proposal[0].1.last().unwrap();
+        let mut buf = Vec::new();
+        g.choices(&mut buf);
+        assert_eq!(buf, vec![Decision::Consolidate { paths: proposal }]);
+        let e = g
+            .validate(&Decision::Consolidate {
+                paths: vec![(1, vec![Point::new(foes[3].x, foes[3].y + 1.0)])],
+            })
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("model 2 of Dreamfencers does not consolidate"),
+            "seed {seed}: {e}"
+        );
+        // Another spot in base contact with the Sellswords' model now at
+        // the end of their line.
+        let reach = radius(&g, df) + 0.5 * (foes[1].x - foes[0].x - 0.5) + 0.0005;
+        let other = (0..36)
+            .map(|k| {
+                let a = f64::from(k) * std::f64::consts::PI / 18.0;
+                Point::new(foes[3].x + reach * a.cos(), foes[3].y + reach * a.sin())
+            })
+            .filter(|p| p.dist(offered) > 0.3)
+            .map(|p| Decision::Consolidate {
+                paths: vec![(0, vec![p])],
+            })
+            .find(|d| g.validate(d).is_ok());
+        let Some(d) = other else {
+            continue;
+        };
+        let Decision::Consolidate { paths } = &d else {
+            unreachable!()
+        };
+        let to = paths[0].1[0];
+        g.apply(d.clone()).unwrap();
+        assert_eq!(g.units[usize::from(df)].positions[0], to, "seed {seed}");
+        placed += 1;
+    }
+    assert!(placed > 0, "no seed placed the model otherwise");
+}
+
+/// BoV 5.1, "Consolidate": the models "must move to be engaged", engaging
+/// "as many models in the enemy units as possible": a placement that
+/// leaves the model where it stands, or moves it short of contact, engages
+/// fewer models than the one offered and is refused, saying so.
+#[test]
+fn a_consolidation_that_engages_fewer_models_is_refused() {
+    let mut checked = 0;
+    for seed in 0..60 {
+        let Some((g, df, _)) = dreamfencers_consolidating(seed) else {
+            continue;
+        };
+        let Phase::Consolidate { engages, .. } = g.phase.clone() else {
+            unreachable!()
+        };
+        assert_eq!((engages.own, engages.enemy), (1, 1), "seed {seed}");
+        let e = g
+            .validate(&Decision::Consolidate { paths: Vec::new() })
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("engages 0 models of Dreamfencers with 0 enemy models")
+                && e.contains("can engage 1 with 1"),
+            "seed {seed}: {e}"
+        );
+        let at = g.units[usize::from(df)].positions[0];
+        let short = Decision::Consolidate {
+            paths: vec![(0, vec![Point::new(at.x - 0.3, at.y + 0.2)])],
+        };
+        assert!(g.validate(&short).is_err(), "seed {seed}");
         checked += 1;
     }
     assert!(checked > 0);

@@ -222,6 +222,13 @@ pub fn decision_text(
             count = models.len() as u32,
             unit = unit(b, active())
         ),
+        Decision::Consolidate { paths } => tr!(
+            t,
+            "bov-consolidated",
+            side = who,
+            count = paths.iter().filter(|(_, w)| !w.is_empty()).count() as u32,
+            unit = unit(b, active())
+        ),
         Decision::PlaceObjective { at } => tr!(t, "bov-objective", side = who, at = point(*at)),
         Decision::Reserve => tr!(t, "bov-reserve", side = who),
         Decision::Enter { .. } => tr!(t, "bov-enter", unit = unit(b, active())),
@@ -903,6 +910,7 @@ pub fn question_text(b: &Battle, t: &Texts) -> Option<String> {
         Ask::Reaction => "reaction",
         Ask::PowerMove => "power_move",
         Ask::PowerPlace => "power_place",
+        Ask::Consolidate => "consolidate",
         Ask::Giant => "giant",
         Ask::PairAttack => "pair_attack",
         Ask::Command => "command",

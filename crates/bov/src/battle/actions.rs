@@ -325,6 +325,18 @@ impl Battle {
                 self.check_move(*unit, paths, *inches)
             }
             (
+                Phase::Consolidate {
+                    unit,
+                    foes,
+                    movers,
+                    engages,
+                    ..
+                },
+                Decision::Consolidate { paths },
+            ) => self
+                .check_consolidation(*unit, foes, movers, *engages, paths)
+                .map(|_| ()),
+            (
                 Phase::PowerPlace { unit },
                 Decision::Deploy {
                     unit: named,
@@ -565,6 +577,12 @@ impl Battle {
                 // Set down, not moved: no Opportunity Attack.
                 self.power_place(unit, &positions);
             }
+            (
+                Phase::Consolidate {
+                    unit, foes, movers, ..
+                },
+                Decision::Consolidate { paths },
+            ) => self.consolidate(unit, &foes, &movers, &paths),
             (Phase::PowerMove { unit, inches }, Decision::March { paths }) => {
                 let moving = paths.iter().any(|(_, w)| !w.is_empty());
                 self.queue.push_front(Step::Move {
@@ -1201,6 +1219,12 @@ impl Battle {
                         .map(|&u| Decision::Redirect { unit: Some(u) }),
                 );
                 Choices::Listed
+            }
+            Phase::Consolidate { proposal, .. } => {
+                out.push(Decision::Consolidate {
+                    paths: proposal.clone(),
+                });
+                Choices::Continuous
             }
             Phase::PowerPlace { unit } => {
                 out.extend(self.place_examples(*unit).into_iter().map(|positions| {

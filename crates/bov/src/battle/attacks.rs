@@ -4,9 +4,8 @@
 use super::log::{AttackKind, Audience, Event};
 use super::units::Snapshot;
 use super::{Battle, BattleError, Phase, Step, Window, err};
-use serde::{Deserialize, Serialize};
 
-use crate::geometry::{Model, Sightlines, UnitId, engaged_models, pile_in_only};
+use crate::geometry::{Model, Sightlines, UnitId, engaged_models};
 use crate::rules::attack::{
     check_opportunity_attack, collect_dice, flanked_attack_groups, make_attack_roll,
     make_defense_roll, split_hits, statuses_inflicted,
@@ -218,75 +217,6 @@ impl Battle {
         am.injured = self.injured_downgrade(unit);
         am.powers = self.roll_powers(unit, Roll::Attack, Some(kind), foe);
         am
-    }
-
-    /// "Consolidate (melee only)": the units that may have to consolidate
-    /// after `unit` attacked `targets`, in the book's order, each with the
-    /// enemy units it was engaged with before the attack and the models
-    /// that may move. First the attacking side: the attacker, then the
-    /// other friendly units engaged with a target; then the defending side,
-    /// the targets (only they can lose models to the attack). BoV 5.1 moves
-    /// the models "no longer engaged": those engaged before the attack.
-    /// BoV starter, "Consolidate": the attacker's and the targets' models
-    /// "that are not engaged", any of them; the other units "engaged with
-    /// either unit before the attack must be moved to remain engaged".
-    fn consolidating_units(
-        &self,
-        snap: &Snapshot,
-        unit: u16,
-        targets: &[u16],
-    ) -> Vec<Consolidating> {
-        let owner = self.units[usize::from(unit)].owner;
-        let mut order = vec![unit];
-        for f in self.living(owner).map(|u| u.id) {
-            if f != unit
-                && self
-                    .engaged_with(snap, f)
-                    .iter()
-                    .any(|e| targets.contains(e))
-            {
-                order.push(f);
-            }
-        }
-        order.extend(targets.iter().copied());
-        let all_free = !self.edition().consolidate_only_the_disengaged();
-        order
-            .into_iter()
-            .map(|u| {
-                let foes = self.engaged_with(snap, u);
-                let every = all_free && (u == unit || targets.contains(&u));
-                let engaged = (!every).then(|| self.engaged_model_numbers(snap, u, &foes));
-                Consolidating {
-                    unit: u,
-                    foes,
-                    engaged,
-                }
-            })
-            .collect()
-    }
-
-    /// The numbers of `unit`'s models in base contact with a model of
-    /// `foes`.
-    fn engaged_model_numbers(&self, snap: &Snapshot, unit: u16, foes: &[u16]) -> Vec<u8> {
-        let own = snap.of_unit(unit);
-        let foe_models: Vec<Model> = snap
-            .models
-            .iter()
-            .filter(|m| foes.contains(&m.unit.0))
-            .copied()
-            .collect();
-        let numbers: Vec<u8> = snap
-            .index
-            .iter()
-            .filter(|(u, _)| *u == unit)
-            .map(|&(_, m)| m)
-            .collect();
-        numbers
-            .into_iter()
-            .zip(engaged_models(&own, &foe_models))
-            .filter(|&(_, e)| e)
-            .map(|(m, _)| m)
-            .collect()
     }
 
     /// For each model of a Flanked `unit`, the enemy units it is engaged
@@ -1315,56 +1245,6 @@ impl Battle {
         self.check_flanked_attack(unit, targets)
     }
 
-    /// "Consolidate (melee only)": models no longer engaged move back into
-    /// contact with the enemy units their unit was engaged with before.
-    pub(crate) fn consolidate_step(&mut self, units: &[Consolidating]) {
-        for Consolidating {
-            unit,
-            foes: before,
-            engaged,
-        } in units
-        {
-            // A mounted rider moves with its Mount.
-            if !self.units[usize::from(*unit)].alive() || self.mounted(*unit) {
-                continue;
-            }
-            let foes: Vec<UnitId> = before
-                .iter()
-                .filter(|&&e| self.units[usize::from(e)].alive())
-                .map(|&e| UnitId(e))
-                .collect();
-            if foes.is_empty() {
-                continue;
-            }
-            let snap = self.snapshot();
-            let own = snap.of_unit(*unit);
-            let foe_models: Vec<Model> = snap
-                .models
-                .iter()
-                .filter(|m| foes.contains(&m.unit))
-                .copied()
-                .collect();
-            if engaged_models(&own, &foe_models).into_iter().all(|e| e) {
-                continue;
-            }
-            let traits = self.units[usize::from(*unit)].traits;
-            let may_move = |i: usize| {
-                let (u, m) = snap.index[i];
-                u == *unit && engaged.as_ref().is_none_or(|e| e.contains(&m))
-            };
-            if let Ok(r) = pile_in_only(
-                &self.field,
-                &snap.models,
-                UnitId(*unit),
-                &foes,
-                traits,
-                may_move,
-            ) {
-                self.shift_models(&snap, &r.after, super::log::MoveCause::Consolidate);
-            }
-        }
-    }
-
     /// Writes a geometry result back onto the units.
     pub(crate) fn set_positions(&mut self, snap: &Snapshot, after: &[Model]) {
         for (&(u, m), model) in snap.index.iter().zip(after) {
@@ -1420,20 +1300,6 @@ impl Battle {
         self.set_positions(snap, after);
     }
 }
-/// A unit that may consolidate after a melee attack (BoV 5.1,
-/// "Consolidate"): the enemy units it was engaged with before the attack,
-/// and the numbers of its models engaged then, which alone may move (none
-/// given: any of its models not engaged, as the starter edition moves the
-/// attacker's and the targets').
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovConsolidating))]
-pub struct Consolidating {
-    pub unit: u16,
-    pub foes: Vec<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub engaged: Option<Vec<u8>>,
-}
-
 /// Hits of one attack on one unit, waiting for its defense roll.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hits {

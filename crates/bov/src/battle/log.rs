@@ -585,6 +585,7 @@ pub enum Ask {
     Reaction,
     PowerMove,
     PowerPlace,
+    Consolidate,
     Giant,
     PairAttack,
     Command,
@@ -614,6 +615,7 @@ impl Ask {
             P::Reaction { .. } => Ask::Reaction,
             P::PowerMove { .. } => Ask::PowerMove,
             P::PowerPlace { .. } => Ask::PowerPlace,
+            P::Consolidate { .. } => Ask::Consolidate,
             P::Giant { .. } => Ask::Giant,
             P::PairAttack { .. } => Ask::PairAttack,
             P::Command { .. } => Ask::Command,
@@ -712,6 +714,7 @@ impl Battle {
             | P::Reserve { unit }
             | P::PowerMove { unit, .. }
             | P::PowerPlace { unit }
+            | P::Consolidate { unit, .. }
             | P::Giant { unit, .. }
             | P::PairAttack { mount: unit, .. }
             | P::Markers { unit, .. }
@@ -862,6 +865,7 @@ impl Decision {
             Decision::Skirmish { .. } => "a Skirmish",
             Decision::React { .. } | Decision::ReactSplit { .. } => "an Opportunity Attack",
             Decision::Remove { .. } => "a choice of casualties",
+            Decision::Consolidate { .. } => "a consolidation",
             Decision::PlaceObjective { .. } => "an objective's place",
             Decision::Reserve => "keeping units in Reserve",
             Decision::Enter { .. } => "an entry from Reserve",
@@ -908,6 +912,9 @@ impl Ask {
             Ask::Reaction => "a reaction or none (BoV 5.1, \"Reactions\")",
             Ask::PowerMove => "the paths of a power's move",
             Ask::PowerPlace => "where a power places the unit, engaged with no enemy",
+            Ask::Consolidate => {
+                "where the models no longer engaged consolidate (BoV 5.1, \"Consolidate\")"
+            }
             Ask::Giant => "the Giant's target (BoV 5.1, \"Giant\")",
             Ask::PairAttack => {
                 "the target of the riding General's attack beside its Epic Creature's, or none (BoV starter, \"Generals mounted on an Epic Creature\")"

@@ -11,6 +11,7 @@ pub mod actions;
 pub mod attacks;
 pub mod bots;
 pub mod captains;
+pub mod consolidate;
 pub mod dangerous;
 pub mod defense;
 pub mod deployment;
@@ -141,6 +142,12 @@ pub enum Decision {
     ReactSplit { unit: u16, targets: Vec<(u8, u16)> },
     /// The models the owner removes as casualties.
     Remove { models: Vec<u8> },
+    /// "Consolidate": each listed model (of those asked about) moves along
+    /// its path back into contact ([`Phase::Consolidate`]).
+    Consolidate {
+        #[cfg_attr(feature = "schema", schema(value_type = Vec<(u8, Vec<Point>)>))]
+        paths: Paths,
+    },
     /// "Objectives Setup": place the next objective token here.
     PlaceObjective { at: Point },
     /// "Reserves": stop deploying and leave every remaining unit in Reserve.
@@ -335,6 +342,19 @@ pub enum Phase {
     PowerPlace {
         unit: u16,
     },
+    /// "Consolidate": the owner of `unit` places its models `movers`, left
+    /// out of contact by casualties, back into contact with `foes`
+    /// ([`Decision::Consolidate`]). `proposal` is the engine's placement by
+    /// the book's principle, which engages `engages` models; no placement
+    /// may engage fewer.
+    Consolidate {
+        unit: u16,
+        foes: Vec<u16>,
+        movers: Vec<u8>,
+        #[cfg_attr(feature = "schema", schema(value_type = Vec<(u8, Vec<Point>)>))]
+        proposal: Paths,
+        engages: consolidate::Engages,
+    },
     /// The owner of a defeated Giant picks the enemy unit engaged with it
     /// that takes its wounds (BoV 5.1, "Giant").
     Giant {
@@ -430,7 +450,9 @@ pub enum Step {
     SkirmishAttack { unit: u16, target: u16 },
     /// "Consolidate": models of each unit left out of contact by casualties
     /// move back in against the enemies it was engaged with before the attack.
-    Consolidate { units: Vec<attacks::Consolidating> },
+    Consolidate {
+        units: Vec<consolidate::Consolidating>,
+    },
     /// The active unit chooses its action.
     ChooseAction { unit: u16 },
     /// End of the active unit's activation: its reactions, then
@@ -868,10 +890,7 @@ impl Battle {
                 self.skirmish_attack_step(unit, target);
                 true
             }
-            Step::Consolidate { units } => {
-                self.consolidate_step(&units);
-                true
-            }
+            Step::Consolidate { units } => self.consolidate_step(&units),
             Step::ChooseAction { unit } => {
                 if self.units[usize::from(unit)].alive() {
                     self.phase = Phase::Action { unit };
@@ -1385,6 +1404,7 @@ impl Game for Battle {
             | Phase::Reserve { unit }
             | Phase::PowerMove { unit, .. }
             | Phase::PowerPlace { unit }
+            | Phase::Consolidate { unit, .. }
             | Phase::Giant { unit, .. }
             | Phase::PairAttack { mount: unit, .. }
             | Phase::Command { hero: unit, .. }

@@ -63,7 +63,8 @@ async function main() {
   let drag = null;
   /** A march planned model by model (Alt-drag, or "One model at a time"):
    * each model's path, checked as a whole by the server, made with the
-   * March button. @type {{unit: number, paths: Map<number, {x: number, y: number}[]>, key: string} | null} */
+   * March button; a consolidation's likewise, starting from the engine's
+   * placement. @type {{unit: number, paths: Map<number, {x: number, y: number}[]>, key: string, kind?: string} | null} */
   let plan = null;
   /** Models clicked to be removed as casualties. @type {{unit: number, n: number, models: number[]} | null} */
   let picks = null;
@@ -426,7 +427,7 @@ async function main() {
       return own ? own[own.length - 1] : p;
     });
     const list = unit.model_ids.filter((/** @type {number} */ id) => paths.has(id)).map((/** @type {number} */ id) => [id, paths.get(id)]);
-    return { at, decision: { March: { paths: list } } };
+    return { at, decision: { [dragKind() || 'March']: { paths: list } } };
   }
   /** Each model's path so far: where it stands, then the waypoints. */
   const trails = () => drag?.routes ?? drag?.from?.map((p) => [p, ...waypoints.map((w) => ({ x: p.x + w.x, y: p.y + w.y }))]) ?? null;
@@ -436,13 +437,49 @@ async function main() {
    * the pointer's, Backspace takes the last back). @type {{x: number, y: number}[]} */
   const waypoints = [];
 
-  /** Whether the active unit may be dragged now: a March is among the options. */
-  function draggable() {
+  /** The kind of move a drag makes now: a March, or the models a
+   * consolidation asks about, placed one by one. */
+  function dragKind() {
     const q = mine(m);
     if (!q || m.busy || m.hidden) return null;
-    if (!q.options.some((/** @type {any} */ o) => kindOf(o.decision) === 'March')) return null;
-    const active = q.options[0]?.meaning?.unit;
+    return ['March', 'Consolidate'].find((k) => q.options.some((/** @type {any} */ o) => kindOf(o.decision) === k)) || null;
+  }
+  /** The unit a drag moves now, if any: the active unit for a March, the
+   * consolidating unit for a consolidation. */
+  function draggable() {
+    if (!dragKind()) return null;
+    const active = mine(m)?.options[0]?.meaning?.unit;
     return m.state.view.units.find((/** @type {any} */ u) => u.id === active) || null;
+  }
+  /** How near (inches) a dragged base must come to an enemy base to be
+   * snapped into contact with it. */
+  const SNAP_IN = 0.3;
+  /** `p`, or the nearest point in base contact with the enemy base that a
+   * model of `unit` at `p` nearly touches (or overlaps): bases are hard to
+   * bring exactly into contact with a pointer. @param {any} unit @param {{x: number, y: number}} p */
+  function snapToContact(unit, p) {
+    let best = p;
+    let gap = SNAP_IN;
+    for (const foe of m.state.view.units) {
+      if (foe.owner === unit.owner) continue;
+      for (const f of foe.models) {
+        const d = Math.hypot(p.x - f.x, p.y - f.y);
+        const touch = unit.radius_in + foe.radius_in;
+        if (d > 1e-9 && Math.abs(d - touch) < gap) {
+          gap = Math.abs(d - touch);
+          // A hair beyond touching, so that rounding never overlaps.
+          const k = (touch + 0.0006) / d;
+          best = { x: f.x + (p.x - f.x) * k, y: f.y + (p.y - f.y) * k };
+        }
+      }
+    }
+    return best;
+  }
+  /** A consolidation's plan starts as the engine's placement by the book's
+   * principle, for the owner to change. @param {any} unit */
+  function consolidationPlan(unit) {
+    const offered = mine(m)?.options.find((/** @type {any} */ o) => o.decision?.Consolidate)?.decision.Consolidate.paths || [];
+    return { unit: unit.id, paths: new Map(offered.map((/** @type {[number, any[]]} */ [id, way]) => [id, way])), key: '', kind: 'Consolidate' };
   }
 
   /** Starts a drag at a pointer press: `propose` gives the models' places
@@ -468,13 +505,19 @@ async function main() {
     lastDelta = null;
     const model = Number(/** @type {Element} */ (e.target).getAttribute('data-model'));
     const i = unit.model_ids.indexOf(model);
-    if ((e.altKey || oneByOne) && i >= 0) {
-      // One model: it goes from where the plan has it so far.
-      const own = plan?.unit === unit.id ? plan.paths.get(model) : null;
+    const consolidating = dragKind() === 'Consolidate';
+    if ((e.altKey || oneByOne || consolidating) && i >= 0) {
+      if (consolidating && (!plan || plan.unit !== unit.id)) plan = consolidationPlan(unit);
+      // One model: it goes from where the plan has it so far; a
+      // consolidating model straight from where it stands, its base
+      // snapped into contact with an enemy base it nearly touches.
+      const own = plan?.unit === unit.id && !consolidating ? plan.paths.get(model) : null;
       const from = own ? own[own.length - 1] : unit.models[i];
       const q = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
       startDrag(e, root, unit.radius_in, null, (p) => {
-        const to = { x: q(from.x + p.x - start.x), y: q(from.y + p.y - start.y) };
+        const dropped = { x: from.x + p.x - start.x, y: from.y + p.y - start.y };
+        const at = consolidating ? snapToContact(unit, dropped) : dropped;
+        const to = { x: q(at.x), y: q(at.y) };
         const path = [...(own || []), to];
         if (drag) drag.single = { model, path };
         const out = planned(unit, model, path);
@@ -666,7 +709,9 @@ async function main() {
     const box = /** @type {HTMLElement} */ (document.getElementById('choices'));
     // A plan or casualties that no longer fit the question are dropped.
     const active = draggable();
-    if (plan && (!active || active.id !== plan.unit)) plan = null;
+    if (plan && (!active || active.id !== plan.unit || (plan.kind || 'March') !== dragKind())) plan = null;
+    // A consolidation shows the placement offered, for the owner to change.
+    if (!plan && active && dragKind() === 'Consolidate') plan = consolidationPlan(active);
     const asked = casualtiesAsked();
     if (picks && (!asked || asked.unit !== picks.unit)) picks = null;
     const planVerdict = plan ? verdicts.get(plan.key) : undefined;
@@ -688,15 +733,17 @@ async function main() {
         status.textContent = q.text;
         const kinds = new Set(q.options.map((/** @type {any} */ o) => kindOf(o.decision)));
         if (kinds.has('March')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag')}` }));
+        if (kinds.has('Consolidate')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag-consolidate')}` }));
         // A power's placement is answered as a deployment is, anywhere on the table.
         const placing = q.options[0]?.meaning?.ask === 'power_place';
         if (kinds.has('Deploy')) status.append(el('span', { class: 'hint', text: ` ${t(placing ? 'web-bov-drag-place' : 'web-bov-drag-deploy')}` }));
         if (kinds.has('PlaceObjective') || kinds.has('PlaceMonster')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-click-place')}` }));
         /** The page's own answers: the march planned model by model, the casualties clicked. */
         const own = [];
-        if (plan) {
+        // A consolidation's plan has its own button once a model is moved.
+        if (plan && (plan.kind !== 'Consolidate' || plan.key)) {
           own.push(
-            el('button', { type: 'button', id: 'plan-march', class: 'primary', disabled: m.busy || !planVerdict?.ok, onclick: () => plan && decide({ decision: planned(active, null, null).decision }), text: t('web-bov-plan-march', { count: plan.paths.size }) }),
+            el('button', { type: 'button', id: 'plan-march', class: 'primary', disabled: m.busy || !planVerdict?.ok, onclick: () => plan && decide({ decision: planned(active, null, null).decision }), text: t(dragKind() === 'Consolidate' ? 'web-bov-plan-consolidate' : 'web-bov-plan-march', { count: plan.paths.size }) }),
             el('button', { type: 'button', id: 'plan-clear', onclick: () => ((plan = null), cancelDrag(), draw()), text: t('web-bov-plan-clear') }),
           );
           if (planVerdict && !planVerdict.ok) own.push(el('span', { class: 'plan-why', text: planVerdict.text }));
@@ -783,7 +830,8 @@ async function main() {
       if (plan && active) {
         const shown = planned(active, null, null);
         const trailsOf = active.models.map((/** @type {any} */ p, /** @type {number} */ i) => [p, ...(plan?.paths.get(active.model_ids[i])?.slice(0, -1) || [])]);
-        drawGhost(root, active.radius_in, trailsOf, shown.at, planVerdict ? (planVerdict.ok ? 'ok' : 'refused') : 'asking', view, viewerSeat());
+        const offered = plan.kind === 'Consolidate' && !plan.key;
+        drawGhost(root, active.radius_in, trailsOf, shown.at, offered ? 'ok' : planVerdict ? (planVerdict.ok ? 'ok' : 'refused') : 'asking', view, viewerSeat());
       }
     }
     const lg = document.getElementById('legend');

@@ -123,6 +123,10 @@ bov-react-vaala-on = { $side } plays the Vaala card { $card } on { $target }
 bov-opportunity = { $unit } makes an Opportunity Attack on { $mover }
 bov-flanked-attack = { $unit } attacks model by model: { $targets }
 bov-pair-attack = { $unit } attacks { $target } and { $general }, riding it, attacks { $second }: both declared before either is rolled
+bov-consolidated = { $side } places the consolidating models of { $unit }: { $count ->
+    [one] one model moves
+   *[other] { $count } models move
+} back into contact
 bov-removed = { $side } removes { $count ->
     [one] one model
    *[other] { $count } models
@@ -301,6 +305,7 @@ bov-ask = { $side }: { $ask ->
     [reaction] a reaction, or none
     [power_move] the paths of { $unit }'s move
     [power_place] where { $unit } is placed: anywhere, engaged with no enemy
+    [consolidate] where the models of { $unit } no longer engaged move back into contact (Consolidate)
     [giant] the unit that takes the Giant's wounds
     [pair_attack] the target of the General riding { $unit }, beside the creature's attack, or none
     [command] the unit { $unit } commands next, or none

@@ -124,6 +124,10 @@ bov-react-vaala-on = { $side } joue la carte Vaala { $card } sur { $target }
 bov-opportunity = { $unit } fait une Attaque d'Opportunité sur { $mover }
 bov-flanked-attack = { $unit } attaque figurine par figurine : { $targets }
 bov-pair-attack = { $unit } attaque { $target } et { $general }, sur son dos, attaque { $second } : les deux déclarées avant tout jet
+bov-consolidated = { $side } place les figurines de { $unit } qui consolident : { $count ->
+    [one] une figurine revient
+   *[other] { $count } figurines reviennent
+} au contact
 bov-removed = { $side } retire { $count ->
     [one] une figurine
    *[other] { $count } figurines
@@ -300,6 +304,7 @@ bov-ask = { $side } : { $ask ->
     [reaction] une réaction, ou aucune
     [power_move] les chemins du mouvement de { $unit }
     [power_place] où placer { $unit } : n'importe où, sans engager d'ennemi
+    [consolidate] où les figurines de { $unit } qui ne sont plus engagées reviennent au contact (Consolidation)
     [giant] l'unité qui subit les blessures du Géant
     [pair_attack] la cible du Général qui chevauche { $unit }, à côté de l'attaque de la créature, ou aucune
     [command] l'unité que { $unit } commande ensuite, ou aucune

@@ -124,6 +124,10 @@ bov-react-vaala-on = { $side } gioca la carta Vaala { $card } su { $target }
 bov-opportunity = { $unit } fa un Attacco di Opportunità su { $mover }
 bov-flanked-attack = { $unit } attacca modello per modello: { $targets }
 bov-pair-attack = { $unit } attacca { $target } e { $general }, in sella, attacca { $second }: entrambi dichiarati prima di ogni tiro
+bov-consolidated = { $side } colloca i modelli di { $unit } che si consolidano: { $count ->
+    [one] un modello torna
+   *[other] { $count } modelli tornano
+} in contatto
 bov-removed = { $side } rimuove { $count ->
     [one] un modello
    *[other] { $count } modelli
@@ -300,6 +304,7 @@ bov-ask = { $side }: { $ask ->
     [reaction] una reazione, o nessuna
     [power_move] i percorsi del movimento di { $unit }
     [power_place] dove collocare { $unit }: ovunque, senza ingaggiare nemici
+    [consolidate] dove i modelli di { $unit } non più ingaggiati tornano in contatto (Consolidamento)
     [giant] l'unità che subisce le ferite del Gigante
     [pair_attack] il bersaglio del Generale in sella a { $unit }, accanto all'attacco della creatura, o nessuno
     [command] l'unità che { $unit } comanda dopo, o nessuna
