@@ -171,6 +171,9 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
     if (ask === 'place_objective' && !shots.has('setup')) {
       await shot(page, 'bov-setup-en.png');
       await a11y('the battle at its set-up');
+      // The page's one heading is the battle's line: round, scenario, score.
+      assert.deepEqual(await page.$$eval('h1', (hs) => hs.map((h) => h.id)), ['round']);
+      assert.match((await page.textContent('h1')) || '', /Pitched Battle/);
       shots.add('setup');
     }
     if (ask === 'deploy' && !shots.has('deploy')) {
@@ -507,6 +510,7 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   await page.waitForFunction(() => document.body.dataset.step === '0');
   assert.equal(await page.$$eval('#field .unit', (u) => u.length), 0, 'no unit stands on the table before the first decision');
   await a11y('the replay of a battle');
+  assert.equal(await page.$$eval('h1', (hs) => hs.length), 1, 'the replay has its heading');
   for (const a of ['place_objective', 'table_edge', 'deploy', 'turn', 'action']) assert.ok(asked.has(a), `asked ${a}: ${[...asked]}`);
   assert.ok(marched >= 1, `marched by dragging ${marched} times`);
   console.log(`casualties clicked ${pickedCasualties}, Vaala cards played from the hand ${playedFromHand}, marches planned model by model ${plannedMarches}`);

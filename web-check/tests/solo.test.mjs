@@ -96,6 +96,7 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
     if (!planningShot && look.playable && (look.backs >= 3 || (round >= 3 && look.backs >= 1))) {
       await shot(page, 'table-planning-en.png');
       await a11y('the table in Planning');
+      assert.deepEqual(await page.$$eval('h1', (hs) => hs.map((h) => h.id)), ['round'], 'the table has one heading, the round line');
       await switchLang(page, 'it');
       await shot(page, 'table-planning-it.png');
       await switchLang(page, 'en');

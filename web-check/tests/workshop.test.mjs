@@ -82,6 +82,9 @@ test('a 100-point list: a broken rule beside its entry, fixed, exported and vali
   await page.selectOption('#units > li[data-index="0"] select.artifact', 'stormcaller_horn');
   await page.selectOption('#units > li[data-index="1"] select.artifact', 'blade_of_dawn');
   for (const v of ['wind_step', 'veil_of_mist', 'mending_light']) await page.check(`#vaala .vaala-pick[data-card="${v}"] input`);
+  // Monsters are picked among the list's Monsters, never offered as units.
+  assert.equal(await page.locator('#add-card option[value="ravine_troll"]').count(), 0, 'no Monster under "Add a unit"');
+  assert.equal(await page.locator('#monsters .vaala-pick[data-card="ravine_troll"]').count(), 1, 'the Ravine Troll among the Monsters');
   await checked(page);
   // The second Parrymaster breaks the Unique rule: said beside that entry.
   const beside = page.locator('#units > li[data-index="7"] .violation[data-rule="unique"]');
@@ -433,9 +436,12 @@ test('at 390x844 no workshop page scrolls sideways, and each passes axe', { time
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(sideways <= 0, `${p} scrolls sideways by ${sideways}px`);
     assert.deepEqual(await accessibility(page), [], p);
+    // Every page's header leads to the same pages, in the same order, the
+    // page itself marked as the current one.
+    const links = await page.$$eval('header nav.workshop-nav a', (as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('aria-current') === 'page']));
+    assert.deepEqual(links.map(([h]) => h), ['/lists', '/cards', '/cards/edit', '/odds', '/rulings'], `${p}: ${JSON.stringify(links)}`);
+    assert.deepEqual(links.filter(([, here]) => here).map(([h]) => h), p === '/' ? [] : [p], `${p} marks itself`);
   }
-  // The lobby leads to the three pages.
-  for (const href of ['/lists', '/cards', '/odds']) assert.equal(await page.locator(`header a[href="${href}"]`).count(), 1, href);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -369,7 +369,10 @@ fn a_flanked_unit_attacks_model_by_model_fig_12() {
         (vec![(0, c)], "not engaged"),
         (vec![(2, a)], "not engaged"),
         (vec![(0, a), (0, a)], "twice"),
-        (vec![(9, a)], "no model 9"),
+        (
+            vec![(9, a)],
+            "model 10 of Dreamfencers is not on the battlefield",
+        ),
     ] {
         let e = g
             .validate(&Decision::FlankedAttack { targets: bad })

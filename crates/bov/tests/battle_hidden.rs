@@ -205,3 +205,88 @@ fn being_asked_for_a_reaction_does_not_tell_the_hand() {
     }
     assert!(compared > 0);
 }
+
+/// A reaction is offered only when it can change something (docs/rulings.md,
+/// "A reaction that changes nothing"): Mending Light ("heal 3 on the target
+/// friendly unit", BoV 5.1, "Healing") opens no window at the end of a turn
+/// when no friendly unit has a wound or a marker to heal, whatever the
+/// hand; once a unit is wounded the window opens and the card is offered on
+/// that unit alone. Which units are hurt is public, so being asked still
+/// tells nothing of the hand.
+#[test]
+fn a_heal_is_offered_only_where_there_is_something_to_heal() {
+    use valerna_bov::battle::{Decision, Reaction};
+    use valerna_bov::rules::powers::Trigger;
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let setup = BattleSetup::pitched(seed, LISTS[0], LISTS[1]);
+        let mut g = Battle::start(&pack(), &setup).unwrap();
+        common::past_set_up(&mut g);
+        let seat = 0u8;
+        if !g.view(seat).hand.contains(&"mending_light".to_string()) {
+            continue;
+        }
+        let unit = g.units.iter().find(|u| u.owner == seat).unwrap().id;
+        // The end-of-turn windows of one activation that marches nowhere.
+        let windows = |g: &mut Battle| {
+            g.phase = Phase::Turn { seat };
+            g.passed = [false, false];
+            g.apply(Decision::Activate { unit }).unwrap();
+            let mut asked = Vec::new();
+            for _ in 0..20 {
+                match g.phase.clone() {
+                    Phase::Reaction {
+                        seat: s,
+                        window,
+                        options,
+                    } => {
+                        if window.trigger == Trigger::EndOfTurn {
+                            asked.push((s, options));
+                        }
+                        g.apply(Decision::Reaction { reaction: None }).unwrap();
+                    }
+                    Phase::Action { .. } => g.apply(Decision::March { paths: Vec::new() }).unwrap(),
+                    Phase::Command { .. } => g.apply(Decision::Command { unit: None }).unwrap(),
+                    _ => break,
+                }
+            }
+            asked
+        };
+        let mut whole = g.clone();
+        for u in whole.units.iter_mut().filter(|u| u.owner == seat) {
+            u.state.wounds = 0;
+            u.state.status = Default::default();
+        }
+        assert!(
+            windows(&mut whole).iter().all(|(s, _)| *s != seat),
+            "seed {seed}: nothing to heal, no window"
+        );
+        let hurt = g
+            .units
+            .iter()
+            .rfind(|u| u.owner == seat && u.id != unit && u.alive())
+            .unwrap()
+            .id;
+        let mut wounded = whole.clone();
+        wounded.units[usize::from(hurt)].state.wounds = 1;
+        let asked = windows(&mut wounded);
+        let offered: Vec<&Reaction> = asked
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .flat_map(|(_, o)| o)
+            .collect();
+        assert!(
+            offered.iter().all(|r| matches!(r,
+                Reaction::Vaala { card, target: Some(t), .. } if card == "mending_light" && *t == hurt)),
+            "seed {seed}: {offered:?}"
+        );
+        // Out of every caster's range, the window still opens: whether it
+        // does depends only on what both seats see.
+        assert!(
+            asked.iter().any(|(s, _)| *s == seat),
+            "seed {seed}: a unit to heal, the window opens"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0);
+}

@@ -209,6 +209,12 @@ fn the_end_of_a_command_turn_comes_once_after_the_second_activation() {
         ]
     });
     let seat = g.units[usize::from(oc)].owner;
+    // A marker to heal on a unit not activated, so that the end of the
+    // turn opens its window (Mending Light has something to change).
+    g.units[usize::from(eldai)]
+        .state
+        .status
+        .add(valerna_bov::rules::status::StatusKind::Slowed, 1);
     g.phase = Phase::Turn { seat };
     g.passed = [false, false];
     let mut end_of_turn = Vec::new();

@@ -394,6 +394,14 @@ fn an_engaged_caster_casts_only_on_its_own_melee() {
         subjects: vec![df],
         actor: Some(df),
     };
+    // Each friend has a marker for Mending Light to heal: a heal with
+    // nothing to heal is not offered.
+    for u in [elyse, df] {
+        g.units[usize::from(u)]
+            .state
+            .status
+            .add(valerna_bov::rules::status::StatusKind::Slowed, 1);
+    }
     let mut apart = vec![reavers, claws];
     apart.sort_unstable();
     let mut friends = vec![elyse, df];
@@ -1111,6 +1119,10 @@ fn bellow_names_only_a_friendly_ogerron_unit() {
             (reavers, row(g, reavers, 2, 10.0, 13.0, 0.5)),
         ]
     });
+    // Both carry fatigue for Bellow to remove: a power that would change
+    // nothing is not offered.
+    g.units[usize::from(chief)].state.fatigue = 1;
+    g.units[usize::from(reavers)].state.fatigue = 1;
     let w = Window {
         trigger: Trigger::StartOfActivation,
         subjects: vec![chief],

@@ -400,3 +400,42 @@ fn suggested_casualties_keep_the_unit_coherent() {
     assert_eq!(g.coherent_casualties(df, 1), Some(vec![3]));
     assert_eq!(g.coherent_casualties(df, 2), Some(vec![3, 2]));
 }
+
+/// A refused move names each model as a player counts them: by its number
+/// in its unit from 1, and its unit's name ("model 4 of Dreamfencers"),
+/// never by its place among every model on the table; an enemy model it
+/// would touch is named the same way (BoV 5.1, "Movement").
+#[test]
+fn a_refused_move_names_the_model_by_its_unit() {
+    let mut g = deployed(3, "allaria_guild_line", "tyveria_swarm");
+    let df = unit_named(&g, "Dreamfencers");
+    let foe = unit_named(&g, "Sellsword Company");
+    isolate(&mut g, &[(df, 10.0), (foe, 14.0)]);
+    g.phase = Phase::Action { unit: df };
+    let refusal = |g: &Battle, m: u8, to: Point| {
+        g.validate(&Decision::March {
+            paths: vec![(m, vec![to])],
+        })
+        .unwrap_err()
+        .to_string()
+    };
+    let off = refusal(&g, 0, Point::new(-5.0, 10.0));
+    assert!(
+        off.starts_with("model 1 of Dreamfencers would leave the battlefield"),
+        "{off}"
+    );
+    let far = refusal(&g, 2, Point::new(40.0, 30.0));
+    assert!(
+        far.starts_with("model 3 of Dreamfencers: the path uses"),
+        "{far}"
+    );
+    // Before the Sellswords' last model, closer than 1" to it alone.
+    let n = g.units[usize::from(foe)].positions.len();
+    let last = g.units[usize::from(foe)].positions[n - 1];
+    let near = refusal(&g, 3, Point::new(last.x, last.y - 1.6));
+    assert!(
+        near.starts_with("model 4 of Dreamfencers would end")
+            && near.contains(&format!("from enemy model {n} of Sellsword Company")),
+        "{near}"
+    );
+}

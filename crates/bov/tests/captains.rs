@@ -181,7 +181,7 @@ fn a_list_s_captains_are_checked_with_clear_errors() {
     one(
         "(card: \"bloodfang_packmaster\"), (card: \"bloodfangs\", captain: Some(\"bloodfang_packmaster\"))",
         "",
-        "the list names it (`edition: starter`)",
+        "the list must follow the starter set's rules (`edition: starter` in the file)",
     );
     let general = format!(
         "(name: \"t\", force: \"Tyveria\", game_size: 200, units: [(card: \"bloodfang_packmaster\", general: true), (card: \"bloodfangs\", captain: Some(\"bloodfang_packmaster\"))], {starter})"

@@ -55,10 +55,10 @@ fn battles() -> Vec<(BattleSetup, u32, usize)> {
     let mut b = BattleSetup::pitched(13, lists[0], lists[1]);
     b.scenario = Scenario::Quest;
     // On the small table, the Guild Line against Tyveria's host: a unit
-    // with two kinds of status markers chooses which to remove (seed 179);
-    // a rider gets back on its Mount and an Opportunity Attack is split
-    // between a Mount and its rider (seed 84); a fallen Giant's owner
-    // chooses where it falls (seed 81).
+    // with two kinds of status markers chooses which to remove (seed 424);
+    // a rider gets back on its Mount, an Opportunity Attack is split
+    // between a Mount and its rider, and a fallen Giant's owner chooses
+    // where it falls (seed 492).
     let small = |seed| {
         let mut s = BattleSetup::pitched(seed, "allaria_guild_line", lists[1]);
         s.battlefield = Battlefield::Small2x1;
@@ -67,9 +67,8 @@ fn battles() -> Vec<(BattleSetup, u32, usize)> {
     vec![
         (a, 12, 400),
         (b, 13, 300),
-        (small(179), 179, 300),
-        (small(84), 84, 300),
-        (small(81), 81, 300),
+        (small(424), 424, 300),
+        (small(492), 492, 300),
     ]
 }
 
@@ -156,13 +155,13 @@ fn every_decision_kind_is_made_in_the_browser_tests_battles() {
 #[ignore]
 fn search_seeds() {
     let pack = Arc::new(Pack::default_pack().unwrap());
-    let rare = ["Mount", "ReactSplit", "RemoveMarkers", "GiantTarget"];
-    for seed in 0..300u64 {
+    let rare = ["ReactSplit", "RemoveMarkers", "GiantTarget"];
+    for seed in 0..600u64 {
         let mut setup = BattleSetup::pitched(seed, "allaria_guild_line", "tyveria_dragon_host");
         setup.battlefield = Battlefield::Small2x1;
         let (made, n) = play(&pack, &setup, seed as u32, 300);
         let got: Vec<&str> = rare.into_iter().filter(|k| made.contains(*k)).collect();
-        if got.len() >= 2 {
+        if !got.is_empty() {
             println!("seed {seed}: {n} decisions, {got:?}");
         }
     }

@@ -4,7 +4,6 @@
 //! (`/rulings`, one anchor a heading) for the cards gallery to link.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use axum::Json;
 use axum::response::{Html, IntoResponse, Response};
@@ -118,81 +117,42 @@ pub async fn rules() -> Json<RuleRefs> {
     Json(refs())
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// A line's text with its `code` spans.
-fn inline(s: &str) -> String {
-    let mut out = String::new();
-    for (i, part) in s.split('`').enumerate() {
-        if i % 2 == 1 {
-            let _ = write!(out, "<code>{}</code>", escape(part));
-        } else {
-            out.push_str(&escape(part));
-        }
-    }
-    out
-}
-
-/// docs/rulings.md as HTML: headings with their anchors, paragraphs, list
-/// items and code spans (all the document uses).
+/// docs/rulings.md as HTML (CommonMark with tables), each heading given
+/// its anchor ([`slug`]) for the cards to link to.
 pub fn rulings_html() -> String {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
+    let mut events: Vec<Event> = Vec::new();
+    let mut heading: Option<(Tag, Vec<Event>)> = None;
+    for e in Parser::new_ext(RULINGS, Options::ENABLE_TABLES) {
+        match (e, &mut heading) {
+            (Event::Start(t @ Tag::Heading { .. }), None) => heading = Some((t, Vec::new())),
+            (Event::End(TagEnd::Heading(level)), Some(_)) => {
+                let (tag, inner) = heading.take().unwrap_or((Tag::Paragraph, Vec::new()));
+                let text: String = inner
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                let Tag::Heading { classes, attrs, .. } = tag else {
+                    continue;
+                };
+                events.push(Event::Start(Tag::Heading {
+                    level,
+                    id: Some(slug(&text).into()),
+                    classes,
+                    attrs,
+                }));
+                events.extend(inner);
+                events.push(Event::End(TagEnd::Heading(level)));
+            }
+            (e, Some((_, inner))) => inner.push(e),
+            (e, None) => events.push(e),
+        }
+    }
     let mut body = String::new();
-    let mut para: Vec<&str> = Vec::new();
-    let mut in_list = false;
-    let flush = |para: &mut Vec<&str>, body: &mut String, in_list: &mut bool| {
-        if !para.is_empty() {
-            let text = inline(&para.join(" "));
-            if *in_list {
-                let _ = write!(body, "<li>{text}</li>");
-            } else {
-                let _ = write!(body, "<p>{text}</p>");
-            }
-            para.clear();
-        }
-    };
-    for line in RULINGS.lines() {
-        let t = line.trim();
-        let level = t.chars().take_while(|c| *c == '#').count();
-        if level > 0 && t[level..].starts_with(' ') {
-            flush(&mut para, &mut body, &mut in_list);
-            if in_list {
-                body.push_str("</ul>");
-                in_list = false;
-            }
-            let title = t[level..].trim();
-            let h = level.clamp(1, 6);
-            let _ = write!(
-                body,
-                "<h{h} id=\"{}\">{}</h{h}>",
-                slug(title),
-                inline(title)
-            );
-        } else if t.is_empty() {
-            flush(&mut para, &mut body, &mut in_list);
-            if in_list {
-                body.push_str("</ul>");
-                in_list = false;
-            }
-        } else if let Some(item) = t.strip_prefix("- ") {
-            flush(&mut para, &mut body, &mut in_list);
-            if !in_list {
-                body.push_str("<ul>");
-                in_list = true;
-            }
-            para.push(item);
-        } else {
-            para.push(t);
-        }
-    }
-    flush(&mut para, &mut body, &mut in_list);
-    if in_list {
-        body.push_str("</ul>");
-    }
+    html::push_html(&mut body, events.into_iter());
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -201,7 +161,8 @@ pub fn rulings_html() -> String {
          <body class=\"lobby workshop rulings\" data-page=\"rulings\">\n\
          <header class=\"topbar\"><a href=\"/\" class=\"home\">Valerna</a>\
          <nav class=\"workshop-nav\" aria-label=\"Workshop\"><a href=\"/lists\">List builder</a> \
-         <a href=\"/cards\">Cards</a> <a href=\"/odds\">Odds</a></nav></header>\n\
+         <a href=\"/cards\">Cards</a> <a href=\"/cards/edit\">Card editor</a> \
+         <a href=\"/odds\">Odds</a> <a href=\"/rulings\" aria-current=\"page\">Rulings</a></nav></header>\n\
          <main class=\"prose\">{body}</main>\n</body>\n</html>\n"
     )
 }
@@ -238,5 +199,21 @@ mod tests {
             slug("Giant's dice are on the card"),
             "giants-dice-are-on-the-card"
         );
+    }
+
+    /// The dice faces and the other tables of docs/rulings.md read as
+    /// tables, not as rows of bars; a heading with code in it keeps its
+    /// words in its anchor.
+    #[test]
+    fn the_rulings_tables_are_drawn_as_tables() {
+        let html = rulings_html();
+        assert!(!html.contains("| d10 |"), "a table left as text");
+        assert!(
+            html.contains("<th>d10</th><th>black</th><th>gray</th><th>white</th>"),
+            "the dice table's header"
+        );
+        assert!(html.contains("<td>1-4</td><td>miss</td>"), "a row of faces");
+        assert_eq!(html.matches("<h1").count(), 1, "one title");
+        assert!(html.contains("<code>"), "code spans kept");
     }
 }

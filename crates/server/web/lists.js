@@ -154,7 +154,7 @@ function renderChecks() {
     box?.replaceChildren(...[violationList(vs)].filter((x) => x !== null));
     li.classList.toggle('has-violation', vs.length > 0);
   });
-  document.querySelectorAll('#vaala .vaala-pick').forEach((row) => {
+  document.querySelectorAll('#vaala .vaala-pick, #monsters .vaala-pick').forEach((row) => {
     const id = /** @type {HTMLElement} */ (row).dataset.card;
     const vs = violationsOf((e) => (e.kind === 'vaala' || e.kind === 'monster') && e.card === id);
     row.querySelector('.entry-violations')?.replaceChildren(...[violationList(vs)].filter((x) => x !== null));
@@ -286,8 +286,10 @@ function render() {
   $('tokens').value = String(list.upgrade_tokens || 0);
   $('tokens').disabled = list.edition !== 'starter' && !list.upgrade_tokens;
   const fits = (/** @type {any} */ u) => u.force === list.force || u.force === 'Neutral';
-  const mine = (own?.units || []).filter(fits);
-  const cards = (c.units || []).filter(fits);
+  // Monsters are picked below, as the list's `monsters`, not as units.
+  const monsters = new Set((c.monsters || []).map((/** @type {any} */ x) => x.id));
+  const mine = (own?.units || []).filter(fits).filter((/** @type {any} */ u) => !monsters.has(u.id));
+  const cards = (c.units || []).filter(fits).filter((/** @type {any} */ u) => !monsters.has(u.id));
   $('add-card').replaceChildren(
     ...mine.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${t('web-ws-own')}, ${t('web-ws-card-points', { value: u.points })})` })),
     ...cards.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${u.force}, ${t('web-ws-card-points', { value: u.points })})` })),
@@ -313,6 +315,28 @@ function render() {
         el('div', { class: 'entry-violations' }),
       ]),
     ),
+  );
+  $('monsters').replaceChildren(
+    ...(c.monsters || []).map((/** @type {any} */ x) => {
+      const u = card(x.id);
+      return el('div', { class: 'vaala-pick', 'data-card': x.id }, [
+        el('label', {}, [
+          el('input', {
+            type: 'checkbox',
+            checked: (list.monsters || []).includes(x.id),
+            onchange: (/** @type {Event} */ e) => {
+              const on = /** @type {HTMLInputElement} */ (e.target).checked;
+              const now = list.monsters || [];
+              list.monsters = on ? [...now, x.id] : now.filter((y) => y !== x.id);
+              schedule();
+            },
+          }),
+          ` ${x.name}`,
+        ]),
+        el('span', { class: 'small muted', text: u ? ` ${t('web-ws-card-points', { value: u.points })}` : '' }),
+        el('div', { class: 'entry-violations' }),
+      ]);
+    }),
   );
   renderChecks();
   schedule();

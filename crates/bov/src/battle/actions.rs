@@ -51,8 +51,9 @@ impl Battle {
                 }
             }
         }
-        Err(BattleError(
-            first.map_or_else(String::new, |e| e.to_string()),
+        Err(first.map_or_else(
+            || BattleError(String::new()),
+            |e| self.move_refusal(snap, &e),
         ))
     }
 
@@ -67,7 +68,10 @@ impl Battle {
         let mut moves = Vec::new();
         for (m, way) in paths {
             let Some(i) = snap.find(unit, *m) else {
-                return err(format!("unit {unit} has no model {m} on the battlefield"));
+                return err(format!(
+                    "{} is not on the battlefield",
+                    self.model_name(unit, *m)
+                ));
             };
             moves.push(ModelMove {
                 model: i,
@@ -400,7 +404,12 @@ impl Battle {
                 .check_opportunity_split(*mover, candidates, *unit, targets)
                 .map(|_| ()),
             (Phase::Casualties { unit, plan, .. }, Decision::Remove { models }) => {
-                check_casualties(&self.units[usize::from(*unit)].state.alive, plan, models)
+                check_casualties(
+                    &self.units[usize::from(*unit)].state.alive,
+                    plan,
+                    models,
+                    |m| self.model_name(*unit, m),
+                )
             }
             (Phase::PlaceObjective { .. }, Decision::PlaceObjective { at }) => {
                 self.check_place_objective(*at)
@@ -1505,10 +1514,13 @@ pub(crate) fn centre(ps: &[Point]) -> Point {
         .scale(1.0 / ps.len() as f64)
 }
 
+/// The models named as casualties: as many as the plan removes, each on
+/// the battlefield and named once (`name` words a model for a refusal).
 fn check_casualties(
     alive: &crate::rules::state::ModelSet,
     plan: &WoundPlan,
     models: &[u8],
+    name: impl Fn(u8) -> String,
 ) -> Result<(), BattleError> {
     if models.len() != usize::from(plan.removals) {
         return err(format!(
@@ -1519,10 +1531,10 @@ fn check_casualties(
     }
     for (i, m) in models.iter().enumerate() {
         if !alive.contains(*m) {
-            return err(format!("model {m} is not on the battlefield"));
+            return err(format!("{} is not on the battlefield", name(*m)));
         }
         if models[..i].contains(m) {
-            return err(format!("model {m} is named twice"));
+            return err(format!("{} is named twice", name(*m)));
         }
     }
     Ok(())

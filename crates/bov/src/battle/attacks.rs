@@ -262,7 +262,10 @@ impl Battle {
         let engaged = self.model_engagements(&snap, unit);
         for &(m, _) in targets {
             if !engaged.iter().any(|(k, _)| *k == m) {
-                return err(format!("unit {unit} has no model {m} on the battlefield"));
+                return err(format!(
+                    "{} is not on the battlefield",
+                    self.model_name(unit, m)
+                ));
             }
         }
         let groups = flanked_attack_groups(targets, |m, t| {

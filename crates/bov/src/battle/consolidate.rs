@@ -211,14 +211,14 @@ impl Battle {
             }
             if !movers.contains(m) {
                 return err(format!(
-                    "model {} of {name} does not consolidate: only models no longer engaged because of casualties move (BoV 5.1, \"Consolidate\")",
-                    u32::from(*m) + 1
+                    "{} does not consolidate: only models no longer engaged because of casualties move (BoV 5.1, \"Consolidate\")",
+                    self.model_name(unit, *m)
                 ));
             }
             let Some(i) = snap.find(unit, *m) else {
                 return err(format!(
-                    "{name} has no model {} on the battlefield",
-                    u32::from(*m) + 1
+                    "{} is not on the battlefield",
+                    self.model_name(unit, *m)
                 ));
             };
             moves.push(crate::geometry::ModelMove {
@@ -253,8 +253,9 @@ impl Battle {
             }
         }
         let Some(after) = after else {
-            return Err(BattleError(
-                first.map_or_else(String::new, |e| e.to_string()),
+            return Err(first.map_or_else(
+                || BattleError(String::new()),
+                |e| self.move_refusal(&snap, &e),
             ));
         };
         let got = engages(&after, unit, foes);

@@ -388,15 +388,18 @@ impl Battle {
                 Model::new(UnitId(unit), u.owner, p, f64::from(u.base_mm)).with_stature(u.stature)
             })
             .collect();
+        let numbers: Vec<u8> = u.alive_models().collect();
+        let model = |i: usize| self.model_name(unit, numbers.get(i).copied().unwrap_or(i as u8));
         for (i, m) in placed.iter().enumerate() {
             if !m.is_valid() || !self.field.holds_base(m.center, m.radius_in) {
-                return err(format!("model {i} is not on the battlefield"));
+                return err(format!("{} is not on the battlefield", model(i)));
             }
             if let Some((lo, hi)) = zone
                 && (m.center.y - m.radius_in < lo - 1e-6 || m.center.y + m.radius_in > hi + 1e-6)
             {
                 return err(format!(
-                    "model {i} is outside the deployment zone (BoV 5.1, \"Determine Deployment Zones\")"
+                    "{} is outside the deployment zone (BoV 5.1, \"Determine Deployment Zones\")",
+                    model(i)
                 ));
             }
             if let Some(t) = self
@@ -405,20 +408,25 @@ impl Battle {
                 .iter()
                 .find(|t| t.impassable() && t.overlaps_base(m.center, m.radius_in))
             {
-                return err(format!("model {i} is in Impassable terrain \"{}\"", t.name));
+                return err(format!(
+                    "{} is in Impassable terrain \"{}\"",
+                    model(i),
+                    t.name
+                ));
             }
             if placed[..i].iter().chain(others).any(|o| o.overlaps(m)) {
-                return err(format!("model {i} is on another model's base"));
+                return err(format!("{} is on another model's base", model(i)));
             }
             if others
                 .iter()
                 .any(|o| o.is_enemy_of(m) && (m.gap(o) < enemy_gap || m.in_contact(o)))
             {
                 return err(if enemy_gap > CONTACT_IN {
-                    format!("model {i} is within 1\" of an enemy")
+                    format!("{} is within 1\" of an enemy", model(i))
                 } else {
                     format!(
-                        "model {i} would be engaged with an enemy (BoV starter, Fig. 5.3: \"without becoming engaged\")"
+                        "{} would be engaged with an enemy (BoV starter, Fig. 5.3: \"without becoming engaged\")",
+                        model(i)
                     )
                 });
             }

@@ -400,7 +400,7 @@ impl Battle {
     }
 
     /// The units an effect applies to.
-    fn effect_units(&self, caster: u16, t: &Target, named: &Named) -> Vec<u16> {
+    pub(crate) fn effect_units(&self, caster: u16, t: &Target, named: &Named) -> Vec<u16> {
         let owner = self.units[usize::from(caster)].owner;
         let within = |u: &super::Unit, range: u8| {
             u.id == caster || self.distance(caster, u.id) <= self.power_range(caster, range) + 1e-9

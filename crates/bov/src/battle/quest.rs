@@ -607,7 +607,10 @@ impl Battle {
             };
             for (m, way) in paths {
                 let Some(i) = snap.find(unit, *m) else {
-                    return err(format!("unit {unit} has no model {m}"));
+                    return err(format!(
+                        "{} is not on the battlefield",
+                        self.model_name(unit, *m)
+                    ));
                 };
                 mv.moves.push(crate::geometry::ModelMove {
                     model: i,
@@ -617,7 +620,7 @@ impl Battle {
             self.cut_at_treasures(&snap.models, &mut mv);
             crate::geometry::validate_unit_move(&self.field, &snap.models, &mv)
                 .map(|_| ())
-                .map_err(|e| BattleError(e.to_string()))
+                .map_err(|e| self.move_refusal(&snap, &e))
         })
     }
 

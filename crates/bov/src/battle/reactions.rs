@@ -112,10 +112,59 @@ impl Battle {
     /// on that alone, with or without an answer in hand, so that whether it
     /// is asked tells nothing of its hand (docs/rulings.md, "Reactions: one
     /// window per trigger").
-    fn may_hold_an_answer(&self, trigger: &Trigger, seat: Seat, vaala_played: bool) -> bool {
-        !vaala_played
-            && !self.hand(seat).is_empty()
-            && self.pack.vaala.iter().any(|c| &c.trigger == trigger)
+    /// Only a card that could change something now counts, judged on
+    /// what both seats see: Mending Light with no friendly unit to heal
+    /// opens no window.
+    fn may_hold_an_answer(&self, window: &Window, seat: Seat, vaala_played: bool) -> bool {
+        if vaala_played || self.hand(seat).is_empty() {
+            return false;
+        }
+        let named = Self::trigger_units(window);
+        self.pack.vaala.iter().any(|c| {
+            c.trigger == window.trigger
+                && c.effects.iter().any(|e| {
+                    let units: Vec<u16> = match e.target() {
+                        Some(
+                            Target::Caster | Target::Friend { .. } | Target::AllFriends { .. },
+                        ) => self.living(seat).map(|u| u.id).collect(),
+                        Some(
+                            Target::Enemy { .. } | Target::EngagedEnemy | Target::AllEnemies { .. },
+                        ) => self.enemies(seat).map(|u| u.id).collect(),
+                        Some(Target::Triggering) => named.triggering.into_iter().collect(),
+                        Some(Target::Subject) => named.subject.into_iter().collect(),
+                        Some(Target::Wounded) | None => Vec::new(),
+                    };
+                    self.effect_matters(e, &units)
+                })
+        })
+    }
+
+    /// Whether `effect` would change anything on one of `units` now: a
+    /// heal needs a wound or a status marker to take off, fatigue taken
+    /// away needs fatigue, Poison turned into wounds needs Poison; every
+    /// other effect (and one that names no unit) changes something.
+    fn effect_matters(&self, effect: &Effect, units: &[u16]) -> bool {
+        let any = |f: &dyn Fn(&crate::rules::state::UnitState) -> bool| {
+            units.iter().any(|&u| f(&self.units[usize::from(u)].state))
+        };
+        match effect {
+            Effect::Heal { .. } => any(&|s| s.wounds > 0 || s.status.total() > 0),
+            Effect::Fatigue { amount, .. } if *amount < 0 => any(&|s| s.fatigue > 0),
+            Effect::PoisonToWounds { .. } => {
+                any(&|s| s.status.get(crate::rules::status::StatusKind::Poisoned) > 0)
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether a reaction's `effects`, by `caster` on the units `named`,
+    /// change anything now ([`Self::effect_matters`]): one that would not
+    /// is not offered (docs/rulings.md, "A reaction that changes nothing").
+    fn changes_something(&self, caster: u16, effects: &[Effect], named: &Named) -> bool {
+        effects.iter().any(|e| match e.target() {
+            Some(t) => self.effect_matters(e, &self.effect_units(caster, t, named)),
+            None => true,
+        })
     }
 
     /// The reactions `seat` may take now in `window`.
@@ -158,11 +207,13 @@ impl Battle {
                     continue;
                 }
                 if !p.chooses_a_unit() {
-                    out.push(Reaction::Power {
-                        unit: x.id,
-                        power: slot,
-                        target: None,
-                    });
+                    if self.changes_something(x.id, &p.effects, &named) {
+                        out.push(Reaction::Power {
+                            unit: x.id,
+                            power: slot,
+                            target: None,
+                        });
+                    }
                     continue;
                 }
                 let (snap, sight) = seen.get_or_insert_with(|| {
@@ -171,7 +222,12 @@ impl Battle {
                     (snap, sight)
                 });
                 for t in self.units.iter().filter(|u| u.alive()) {
+                    let on = Named {
+                        unit: Some(t.id),
+                        ..named
+                    };
                     if self.may_target(x.id, &p.effects, t.id)
+                        && self.changes_something(x.id, &p.effects, &on)
                         && self
                             .check_power_target(snap, sight, x.id, p, Some(t.id))
                             .is_ok()
@@ -200,11 +256,17 @@ impl Battle {
                 continue;
             }
             if !card.targeted {
-                out.push(Reaction::Vaala {
-                    card: id.clone(),
-                    caster: None,
-                    target: None,
-                });
+                // Cast as resolve_reaction casts it: by the trigger's unit.
+                let caster = named
+                    .subject
+                    .or_else(|| self.living(seat).next().map(|u| u.id));
+                if caster.is_some_and(|c| self.changes_something(c, &card.effects, &named)) {
+                    out.push(Reaction::Vaala {
+                        card: id.clone(),
+                        caster: None,
+                        target: None,
+                    });
+                }
                 continue;
             }
             let (snap, sight) = seen.get_or_insert_with(|| {
@@ -223,10 +285,15 @@ impl Battle {
                 let melee = self.engaged_with(snap, caster);
                 if chooses {
                     for t in self.units.iter().filter(|u| u.alive()) {
+                        let on = Named {
+                            unit: Some(t.id),
+                            ..named
+                        };
                         // Both tests are pure: the card's own (a friend or
                         // an enemy, in its range) first, as it refuses most
                         // units without a sight line.
                         if self.may_target(caster, &card.effects, t.id)
+                            && self.changes_something(caster, &card.effects, &on)
                             && self
                                 .check_effects_target(
                                     snap,
@@ -257,7 +324,7 @@ impl Battle {
                             .is_some_and(|t| self.casts_on(sight, caster, &melee, t, false)),
                         _ => true,
                     });
-                    if reach {
+                    if reach && self.changes_something(caster, &card.effects, &named) {
                         out.push(Reaction::Vaala {
                             card: id.clone(),
                             caster: Some(caster),
@@ -328,7 +395,7 @@ impl Battle {
         while !seats.is_empty() {
             let seat = seats.remove(0);
             let options = self.reaction_options(&window, seat, vaala_played);
-            if options.is_empty() && !self.may_hold_an_answer(&window.trigger, seat, vaala_played) {
+            if options.is_empty() && !self.may_hold_an_answer(&window, seat, vaala_played) {
                 continue;
             }
             // The rest of the window comes after this seat's answer.

@@ -123,14 +123,15 @@ impl Battle {
         let mut moves = Vec::new();
         for (m, way) in paths {
             let Some(k) = alive.iter().position(|a| a == m) else {
-                return err(format!("unit {unit} has no model {m} in Reserve"));
+                return err(format!("{} is not in Reserve", self.model_name(unit, *m)));
             };
             if moves.iter().any(|x: &ModelMove| x.model == first + k) {
-                return err(format!("model {m} is given two paths"));
+                return err(format!("{} is given two paths", self.model_name(unit, *m)));
             }
             if way.is_empty() {
                 return err(format!(
-                    "model {m} has an empty path: every model of the unit enters the table"
+                    "{} has an empty path: every model of the unit enters the table",
+                    self.model_name(unit, *m)
                 ));
             }
             moves.push(ModelMove {
@@ -164,7 +165,7 @@ impl Battle {
         let (snap, mv) = self.entry_move(unit, point, paths)?;
         validate_unit_move(&self.field, &snap.models, &mv)
             .map(|_| ())
-            .map_err(|e| BattleError(e.to_string()))
+            .map_err(|e| self.move_refusal(&snap, &e))
     }
 
     /// Carries out a checked entry and ends the unit's turn.

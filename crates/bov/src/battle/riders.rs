@@ -103,13 +103,15 @@ impl Battle {
         }
         let mount_models = self.units[usize::from(mount)].models();
         let mut placed: Vec<Model> = Vec::new();
+        let numbers: Vec<u8> = r.alive_models().collect();
         for (i, &p) in positions.iter().enumerate() {
+            let name = self.model_name(rider, numbers.get(i).copied().unwrap_or(i as u8));
             let m = self.rider_model(rider, p);
             self.room_for(&m, &snap.models, &placed, true)
-                .map_err(|e| BattleError(format!("model {i}: {e}")))?;
+                .map_err(|e| BattleError(format!("{name}: {e}")))?;
             if !mount_models.iter().chain(&placed).any(|o| m.in_contact(o)) {
                 return err(format!(
-                    "model {i} is not in base contact with the Mount (BoV 5.1, \"Dragonriders\" > \"Mounting/Dismounting\")"
+                    "{name} is not in base contact with the Mount (BoV 5.1, \"Dragonriders\" > \"Mounting/Dismounting\")"
                 ));
             }
             placed.push(m);

@@ -224,6 +224,37 @@ fn touches_enemy(m: &Model, n: &Model) -> bool {
 }
 
 impl Battle {
+    /// A model as a player names it: by its number in its unit counted
+    /// from 1 and the unit's name ("model 3 of Dreamfencers"); the one
+    /// model of a unit by the unit's name alone.
+    pub fn model_name(&self, unit: u16, model: u8) -> String {
+        match self.units.get(usize::from(unit)) {
+            Some(u) if u.positions.len() == 1 => u.name.clone(),
+            Some(u) => format!("model {} of {}", u32::from(model) + 1, u.name),
+            None => format!("model {} of unit {unit}", u32::from(model) + 1),
+        }
+    }
+
+    /// A refused move in the player's words: each model of `snap` (the
+    /// models the move was judged among) named by its unit.
+    pub(crate) fn move_refusal(
+        &self,
+        snap: &Snapshot,
+        e: &crate::geometry::MoveError,
+    ) -> super::BattleError {
+        let model = |i: usize| match snap.index.get(i) {
+            Some(&(u, m)) => self.model_name(u, m),
+            None => format!("model {i}"),
+        };
+        let unit = |u: u16| match self.units.get(usize::from(u)) {
+            Some(x) => x.name.clone(),
+            None => format!("unit {u}"),
+        };
+        super::BattleError(e.told(&model, &unit))
+    }
+}
+
+impl Battle {
     pub fn card(&self, unit: u16) -> &UnitCard {
         let u = &self.units[usize::from(unit)];
         self.pack

@@ -116,54 +116,133 @@ pub struct UnitMove {
     pub moves: Vec<ModelMove>,
 }
 
-/// Why a move was refused: each names the model (its index) and the rule.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+/// Why a move was refused: each names the model (its index among the
+/// models judged) and the rule. [`MoveError::told`] words it with the
+/// models named as a player knows them; `Display` names them by index.
+#[derive(Clone, Debug, PartialEq)]
 pub enum MoveError {
-    #[error("model {model}: a coordinate is not a finite number")]
-    NotFinite { model: usize },
-    #[error("model {model} does not exist")]
-    NoSuchModel { model: usize },
-    #[error("model {model} is not in unit {unit}")]
-    NotInUnit { model: usize, unit: u16 },
-    #[error("model {model} is given two paths")]
-    MovedTwice { model: usize },
-    #[error(
-        "model {model}: the path uses {cost:.2}\" of a {allowance:.2}\" move (BoV 5.1, \"Movement\"; Slowing terrain costs 2\" an inch)"
-    )]
+    NotFinite {
+        model: usize,
+    },
+    NoSuchModel {
+        model: usize,
+    },
+    NotInUnit {
+        model: usize,
+        unit: u16,
+    },
+    MovedTwice {
+        model: usize,
+    },
     TooFar {
         model: usize,
         cost: f64,
         allowance: f64,
     },
-    #[error(
-        "model {model} would enter Impassable terrain \"{piece}\" (BoV 5.1, \"Impassable terrain\")"
-    )]
-    Impassable { model: usize, piece: String },
-    #[error(
-        "model {model} would move through the base of enemy model {enemy} (BoV 5.1, \"Movement\")"
-    )]
-    ThroughEnemy { model: usize, enemy: usize },
-    #[error(
-        "model {model} would move through the base of friendly model {friend} (BoV starter, \"Move\": \"No model may move through another model, friend or foe\")"
-    )]
-    ThroughFriend { model: usize, friend: usize },
-    #[error(
-        "model {model} would end {gap:.2}\" from enemy model {enemy}, closer than 1\" (BoV 5.1, \"Movement\")"
-    )]
+    Impassable {
+        model: usize,
+        piece: String,
+    },
+    ThroughEnemy {
+        model: usize,
+        enemy: usize,
+    },
+    ThroughFriend {
+        model: usize,
+        friend: usize,
+    },
     EndsNearEnemy {
         model: usize,
         enemy: usize,
         gap: f64,
     },
-    #[error("model {model} would end on the base of model {other} (BoV 5.1, \"Movement\")")]
-    EndsOverlapping { model: usize, other: usize },
-    #[error("model {model} would leave the battlefield")]
-    OffTable { model: usize },
-    #[error("model {model} cannot end a flying move inside \"{piece}\" (BoV 5.1, \"Flying\")")]
-    FlyingEndsInTerrain { model: usize, piece: String },
-    #[error("unit {unit} would end the move out of coherency (BoV 5.1, \"Unit Coherency\")")]
-    BreaksCoherency { unit: u16 },
+    EndsOverlapping {
+        model: usize,
+        other: usize,
+    },
+    OffTable {
+        model: usize,
+    },
+    FlyingEndsInTerrain {
+        model: usize,
+        piece: String,
+    },
+    BreaksCoherency {
+        unit: u16,
+    },
 }
+
+impl MoveError {
+    /// The refusal in words, each model named by `model` (given its index)
+    /// and the unit by `unit`.
+    pub fn told(&self, model: &dyn Fn(usize) -> String, unit: &dyn Fn(u16) -> String) -> String {
+        match self {
+            MoveError::NotFinite { model: m } => {
+                format!("{}: a coordinate is not a finite number", model(*m))
+            }
+            MoveError::NoSuchModel { model: m } => format!("{} does not exist", model(*m)),
+            MoveError::NotInUnit { model: m, unit: u } => {
+                format!("{} is not in {}", model(*m), unit(*u))
+            }
+            MoveError::MovedTwice { model: m } => format!("{} is given two paths", model(*m)),
+            MoveError::TooFar {
+                model: m,
+                cost,
+                allowance,
+            } => format!(
+                "{}: the path uses {cost:.2}\" of a {allowance:.2}\" move (BoV 5.1, \"Movement\"; Slowing terrain costs 2\" an inch)",
+                model(*m)
+            ),
+            MoveError::Impassable { model: m, piece } => format!(
+                "{} would enter Impassable terrain \"{piece}\" (BoV 5.1, \"Impassable terrain\")",
+                model(*m)
+            ),
+            MoveError::ThroughEnemy { model: m, enemy } => format!(
+                "{} would move through the base of enemy {} (BoV 5.1, \"Movement\")",
+                model(*m),
+                model(*enemy)
+            ),
+            MoveError::ThroughFriend { model: m, friend } => format!(
+                "{} would move through the base of friendly {} (BoV starter, \"Move\": \"No model may move through another model, friend or foe\")",
+                model(*m),
+                model(*friend)
+            ),
+            MoveError::EndsNearEnemy {
+                model: m,
+                enemy,
+                gap,
+            } => format!(
+                "{} would end {gap:.2}\" from enemy {}, closer than 1\" (BoV 5.1, \"Movement\")",
+                model(*m),
+                model(*enemy)
+            ),
+            MoveError::EndsOverlapping { model: m, other } => format!(
+                "{} would end on the base of {} (BoV 5.1, \"Movement\")",
+                model(*m),
+                model(*other)
+            ),
+            MoveError::OffTable { model: m } => {
+                format!("{} would leave the battlefield", model(*m))
+            }
+            MoveError::FlyingEndsInTerrain { model: m, piece } => format!(
+                "{} cannot end a flying move inside \"{piece}\" (BoV 5.1, \"Flying\")",
+                model(*m)
+            ),
+            MoveError::BreaksCoherency { unit: u } => format!(
+                "{} would end the move out of coherency (BoV 5.1, \"Unit Coherency\")",
+                unit(*u)
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.told(&|m| format!("model {m}"), &|u| format!("unit {u}")))
+    }
+}
+
+impl std::error::Error for MoveError {}
 
 /// The length of `a`-`b` along which a base of `radius` overlaps any of the
 /// `pieces` (indices into `field.terrain`), measured exactly: the union of

@@ -721,7 +721,7 @@ fn upgrade_tokens(r: &Reading<'_>) -> Found {
     vec![(
         Entry::List,
         format!(
-            "buys {n} Upgrade token{}: they are the starter edition's, so the list names it (`edition: starter`)",
+            "buys {n} Upgrade token{}: they are the starter set's, so the list must follow the starter set's rules (`edition: starter` in the file)",
             if n == 1 { "" } else { "s" }
         ),
     )]
@@ -883,7 +883,7 @@ fn one_entry_per_id(r: &Reading<'_>) -> Found {
             let id = e.entry_id();
             (
                 r.unit(i),
-                format!("another entry is called '{id}': give each copy its own `id`"),
+                format!("another entry is called '{id}': give each copy of a card a name of its own (its `id`)"),
             )
         })
         .collect()
@@ -995,7 +995,7 @@ fn units_of_the_force(r: &Reading<'_>) -> Found {
                 Some((
                     r.unit(i),
                     format!(
-                        "{} is a Monster: Monsters fight on their own and join no force (name it in `monsters` to field it)",
+                        "{} is a Monster: Monsters fight on their own and join no force; pick it among the list's Monsters (`monsters` in the file)",
                         card.name
                     ),
                 ))
@@ -1061,7 +1061,7 @@ fn the_general(r: &Reading<'_>) -> Found {
         [] => {
             return vec![(
                 Entry::List,
-                "no entry is marked `general: true`: mark exactly one Hero".into(),
+                "no Hero is the General: make exactly one Hero the army's General (`general: true` in the file)".into(),
             )];
         }
         [g] => g,

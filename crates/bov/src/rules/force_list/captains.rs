@@ -63,7 +63,7 @@ pub(super) fn heroes_as_captains(r: &Reading<'_>) -> Found {
             found.push((
                 r.unit(i),
                 format!(
-                    "captain '{c}': Captain cards and Heroes leading troopers are the starter edition's, so the list names it (`edition: starter`)"
+                    "captain '{c}': Captain cards and Heroes leading troopers are the starter set's, so the list must follow the starter set's rules (`edition: starter` in the file)"
                 ),
             ));
             continue;
