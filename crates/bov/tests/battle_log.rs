@@ -914,3 +914,80 @@ fn card_effects_are_told_as_they_happen() {
         assert!(poisoned < defended, "{told:?}");
     }
 }
+
+/// BoV 5.1, "Ranged Attacks against Engaged Units" (Fig. 13): hits on a
+/// unit in a melee go one at a time to it and the units engaged with it,
+/// nearest to the attacker first. The Golden Gunners' odds on Sellswords
+/// engaged with their own Dreamfencers name both units and the chance a
+/// hit lands on the Dreamfencers: with them nearer, the first hit
+/// (at least one of eight gray dice hits); with them farther, the second.
+/// The chances are worked out here from the rulings' gray die (docs/
+/// rulings.md, "The attack die": 1-5 miss, 6-8 hit, 9 double hit, 0
+/// critical).
+#[test]
+fn a_shot_into_a_melee_tells_the_chance_of_hitting_your_own() {
+    use common::{activate, deployed, place, radius, row, unit_named};
+    use valerna_bov::battle::log::Odds;
+    use valerna_dice::bov::Shift;
+    // Hits of eight gray dice: each none (5 in 10), one (4 in 10) or two
+    // (1 in 10).
+    let mut hits = vec![1.0];
+    for _ in 0..8 {
+        let mut next = vec![0.0; hits.len() + 2];
+        for (h, p) in hits.iter().enumerate() {
+            next[h] += p * 0.5;
+            next[h + 1] += p * 0.4;
+            next[h + 2] += p * 0.1;
+        }
+        hits = next;
+    }
+    let at_least = |k: usize| hits[k..].iter().sum::<f64>();
+    let mut seen = [false; 2];
+    for nearer in [true, false] {
+        let mut g = deployed(2, "allaria_guild_line", "tyveria_swarm");
+        let gunners = unit_named(&g, "Golden Gunners");
+        let df = unit_named(&g, "Dreamfencers");
+        let ss = unit_named(&g, "Sellsword Company");
+        let (rd, rs) = (radius(&g, df), radius(&g, ss));
+        let foes = row(&g, ss, 5, 10.0, 15.0, 0.5);
+        let last = foes[4];
+        let y = if nearer {
+            last.y - rs - rd
+        } else {
+            last.y + rs + rd
+        };
+        place(&mut g, |g| {
+            vec![
+                (gunners, row(g, gunners, 4, 10.0, 5.0, 0.5)),
+                (ss, foes.clone()),
+                (df, row(g, df, 5, last.x, y, 0.5)),
+            ]
+        });
+        assert_eq!(g.distance(gunners, df) < g.distance(gunners, ss), nearer);
+        activate(&mut g, gunners);
+        let Some(Odds::Attack {
+            dice,
+            attack_shift,
+            shared,
+            own_hit,
+            ..
+        }) = g.describe(&Decision::Attack { target: ss }).odds
+        else {
+            panic!("no odds for the shot");
+        };
+        assert_eq!((dice, attack_shift), (8, Shift::None));
+        let expected = if nearer {
+            assert_eq!(shared, vec![df, ss]);
+            at_least(1)
+        } else {
+            assert_eq!(shared, vec![ss, df]);
+            at_least(2)
+        };
+        assert!(
+            (own_hit - expected).abs() < 1e-9,
+            "{own_hit} for {expected}"
+        );
+        seen[usize::from(nearer)] = true;
+    }
+    assert_eq!(seen, [true, true]);
+}

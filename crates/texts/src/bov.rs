@@ -876,16 +876,45 @@ pub fn option_text(b: &Battle, t: &Texts, m: &Meaning) -> String {
             mean_wounds,
             any_wound,
             mean_models,
+            shared,
+            own_hit,
             ..
-        }) => tr!(
-            t,
-            "bov-odds-attack",
-            option = option,
-            dice = *dice,
-            wounds = format!("{mean_wounds:.1}"),
-            any = pct(*any_wound),
-            models = format!("{mean_models:.1}")
-        ),
+        }) => {
+            let odds = tr!(
+                t,
+                "bov-odds-attack",
+                option = option,
+                dice = *dice,
+                wounds = format!("{mean_wounds:.1}"),
+                any = pct(*any_wound),
+                models = format!("{mean_models:.1}")
+            );
+            if shared.is_empty() {
+                return odds;
+            }
+            // Ranged hits on a unit in a melee are shared: say with whom,
+            // and the chance one lands on the attacker's own side.
+            let seat = m.seat.unwrap_or(0);
+            let names = |own: bool| -> Vec<String> {
+                shared
+                    .iter()
+                    .filter(|&&u| (b.units[usize::from(u)].owner == seat) == own)
+                    .map(|&u| unit(b, u))
+                    .collect()
+            };
+            let own = names(true);
+            let mut all = names(false);
+            all.extend(own.iter().cloned());
+            tr!(
+                t,
+                "bov-odds-shared",
+                odds = odds,
+                units = all.join(", "),
+                own = own.join(", "),
+                chance = pct(*own_hit),
+                mine = if own.is_empty() { "no" } else { "yes" }
+            )
+        }
         None => option,
     }
 }

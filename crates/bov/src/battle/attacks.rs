@@ -219,6 +219,26 @@ impl Battle {
         am
     }
 
+    /// "Ranged Attacks against Engaged Units" (Fig. 13): the units that
+    /// share the hits of `unit`'s ranged attack on `target`, the target and
+    /// the units engaged with it, nearest to the attacker first.
+    pub(crate) fn sharing_the_hits(&self, snap: &Snapshot, unit: u16, target: u16) -> Vec<u16> {
+        let mut hit: Vec<u16> = vec![target];
+        // A Dragonrider and its Mount are one unit engaged with the target:
+        // the Mount takes their share (docs/rulings.md, "Dragonriders").
+        hit.extend(
+            self.engaged_with(snap, target)
+                .into_iter()
+                .filter(|&e| !self.mounted(e)),
+        );
+        hit.sort_by(|&a, &b| {
+            self.distance(unit, a)
+                .total_cmp(&self.distance(unit, b))
+                .then(a.cmp(&b))
+        });
+        hit
+    }
+
     /// For each model of a Flanked `unit`, the enemy units it is engaged
     /// with (BoV 5.1, "Engaged", "Flanking & Flanked").
     /// A mounted rider's models are engaged with every enemy its Mount is.
@@ -315,19 +335,7 @@ impl Battle {
         let witness = self.witness();
         let roll = make_attack_roll(&pool, &am, &mut self.stream);
         self.tell_attack(witness, unit, target, AttackKind::Ranged, &pool, &am, roll);
-        let mut hit: Vec<u16> = vec![target];
-        // A Dragonrider and its Mount are one unit engaged with the target:
-        // the Mount takes their share (docs/rulings.md, "Dragonriders").
-        hit.extend(
-            self.engaged_with(&snap, target)
-                .into_iter()
-                .filter(|&e| !self.mounted(e)),
-        );
-        hit.sort_by(|&a, &b| {
-            self.distance(unit, a)
-                .total_cmp(&self.distance(unit, b))
-                .then(a.cmp(&b))
-        });
+        let hit = self.sharing_the_hits(&snap, unit, target);
         let idx = hit.iter().position(|&u| u == target).unwrap_or(0);
         let shares = split_hits(roll, hit.len(), idx, &keywords);
         if hit.len() > 1 {

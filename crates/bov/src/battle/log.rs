@@ -668,7 +668,20 @@ pub enum Odds {
         mean_wounds: f64,
         any_wound: f64,
         mean_models: f64,
+        /// A ranged attack on a unit in a melee: every unit sharing the
+        /// hits, nearest to the attacker first (BoV 5.1, "Ranged Attacks
+        /// against Engaged Units"); empty when the target takes them all.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        shared: Vec<u16>,
+        /// The chance that at least one hit lands on one of the attacking
+        /// side's own units among `shared`.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        own_hit: f64,
     },
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 impl valerna_game::Narrated for Battle {
@@ -817,6 +830,8 @@ impl Battle {
                 mean_wounds: 0.0,
                 any_wound: 0.0,
                 mean_models: 0.0,
+                shared: Vec::new(),
+                own_hit: 0.0,
             });
         }
         let attack = odds::Attack {
@@ -840,6 +855,23 @@ impl Battle {
             },
         )
         .ok()?;
+        // Hits go round the sharing units one at a time, nearest first: the
+        // first own unit in that order is hit once there are as many hits
+        // as its place (Assassinate hits all go to the target).
+        let assassinate = self.profile(unit).ranged.as_ref().is_some_and(|r| {
+            r.keywords
+                .contains(&crate::rules::keywords::AttackKeyword::Assassinate)
+        });
+        let shared = match &sight {
+            Some(_) if !assassinate => self.sharing_the_hits(&snap, unit, target),
+            _ => Vec::new(),
+        };
+        let shared = if shared.len() > 1 { shared } else { Vec::new() };
+        let owner = self.units[usize::from(unit)].owner;
+        let own_hit = shared
+            .iter()
+            .position(|&u| self.units[usize::from(u)].owner == owner)
+            .map_or(0.0, |k| o.hits.at_least(k + 1));
         Some(Odds::Attack {
             target,
             dice,
@@ -848,6 +880,8 @@ impl Battle {
             mean_wounds: o.wounds.mean(),
             any_wound: o.wounds.at_least(1),
             mean_models: lost.mean(),
+            shared,
+            own_hit,
         })
     }
 }

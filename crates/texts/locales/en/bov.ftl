@@ -322,4 +322,8 @@ bov-option-none = { $what ->
     [redirect] No unit takes the hits instead
    *[mount] Do not mount
 }
+bov-odds-shared = { $odds }; the hits are shared among { $units }, the wounds above as if the target took them all{ $mine ->
+    [yes] : { $chance }% that your own { $own } takes at least one
+   *[no] {""}
+}
 bov-odds-attack-none = { $option } (no model would be in range and sight: no die is rolled)

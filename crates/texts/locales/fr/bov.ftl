@@ -321,4 +321,8 @@ bov-option-none = { $what ->
     [redirect] Aucune unité ne prend les touches à sa place
    *[mount] Ne pas monter
 }
+bov-odds-shared = { $odds } ; les touches sont partagées entre { $units }, les blessures ci-dessus comme si la cible les prenait toutes{ $mine ->
+    [yes] : { $chance } % qu'au moins une touche aille à votre unité { $own }
+   *[no] {""}
+}
 bov-odds-attack-none = { $option } (aucune figurine ne serait à portée et en vue : aucun dé n'est lancé)

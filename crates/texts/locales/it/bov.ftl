@@ -321,4 +321,8 @@ bov-option-none = { $what ->
     [redirect] Nessuna unità subisce i colpi al suo posto
    *[mount] Non montare
 }
+bov-odds-shared = { $odds }; i colpi sono divisi tra { $units }, le ferite sopra come se il bersaglio li subisse tutti{ $mine ->
+    [yes] : { $chance }% che almeno un colpo vada alla tua unità { $own }
+   *[no] {""}
+}
 bov-odds-attack-none = { $option } (nessun modello sarebbe a gittata e in vista: nessun dado è tirato)
