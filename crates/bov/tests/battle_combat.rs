@@ -418,6 +418,36 @@ fn only_a_flanked_unit_declares_model_by_model() {
     assert!(e.to_string().contains("Flanked"), "{e}");
 }
 
+/// The Guild Enforcers in two rows against a row of five Sellswords, and
+/// a column of Dreamfencers whose first model alone touches the
+/// Sellswords' end model: the battle, the three units (Enforcers,
+/// Dreamfencers, Sellswords), the Sellswords' places and the
+/// Dreamfencers'.
+fn enforcers_beside_a_column(seed: u64) -> (Battle, [u16; 3], Vec<Point>, Vec<Point>) {
+    let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
+    let ge = unit_named(&g, "Guild Enforcers");
+    let df = unit_named(&g, "Dreamfencers");
+    let ss = unit_named(&g, "Sellsword Company");
+    let foes = row(&g, ss, 5, 10.0, 10.0, 0.5);
+    let d = 2.0 * radius(&g, ss);
+    let mut attackers = row(&g, ge, 4, 10.0, 10.0 - d, 0.5);
+    attackers.extend(row(&g, ge, 2, 10.0, 10.0 - d - 1.5, 0.5));
+    let end = foes[4];
+    let rd = radius(&g, df);
+    let friends: Vec<Point> = (0..5)
+        .map(|k| {
+            Point::new(
+                end.x,
+                end.y + radius(&g, ss) + rd + f64::from(k) * (2.0 * rd + 0.2),
+            )
+        })
+        .collect();
+    place(&mut g, |_| {
+        vec![(ss, foes.clone()), (ge, attackers), (df, friends.clone())]
+    });
+    (g, [ge, df, ss], foes, friends)
+}
+
 /// BoV 5.1, "Consolidate (melee only)": "models in the attacking unit and
 /// other units on the attacking side that are no longer engaged ... must
 /// move to be engaged with any of the enemy units that their unit was
@@ -430,27 +460,7 @@ fn only_a_flanked_unit_declares_model_by_model() {
 fn other_units_on_the_attacking_side_consolidate() {
     let mut checked = 0;
     for seed in 0..60 {
-        let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
-        let ge = unit_named(&g, "Guild Enforcers");
-        let df = unit_named(&g, "Dreamfencers");
-        let ss = unit_named(&g, "Sellsword Company");
-        let foes = row(&g, ss, 5, 10.0, 10.0, 0.5);
-        let d = 2.0 * radius(&g, ss);
-        let mut attackers = row(&g, ge, 4, 10.0, 10.0 - d, 0.5);
-        attackers.extend(row(&g, ge, 2, 10.0, 10.0 - d - 1.5, 0.5));
-        let end = foes[4];
-        let rd = radius(&g, df);
-        let friends: Vec<Point> = (0..5)
-            .map(|k| {
-                Point::new(
-                    end.x,
-                    end.y + radius(&g, ss) + rd + f64::from(k) * (2.0 * rd + 0.2),
-                )
-            })
-            .collect();
-        place(&mut g, |_| {
-            vec![(ss, foes), (ge, attackers), (df, friends.clone())]
-        });
+        let (mut g, [ge, df, ss], _, friends) = enforcers_beside_a_column(seed);
         let snap = g.snapshot();
         assert_eq!(g.engaged_with(&snap, df), vec![ss]);
         activate(&mut g, ge);
@@ -492,27 +502,7 @@ fn other_units_on_the_attacking_side_consolidate() {
 /// battle's other consolidations placed as offered; `None` for a seed whose
 /// dice do not kill exactly the Sellswords' end model.
 fn dreamfencers_consolidating(seed: u64) -> Option<(Battle, u16, Vec<Point>)> {
-    let mut g = deployed(seed, "allaria_guild_line", "tyveria_swarm");
-    let ge = unit_named(&g, "Guild Enforcers");
-    let df = unit_named(&g, "Dreamfencers");
-    let ss = unit_named(&g, "Sellsword Company");
-    let foes = row(&g, ss, 5, 10.0, 10.0, 0.5);
-    let d = 2.0 * radius(&g, ss);
-    let mut attackers = row(&g, ge, 4, 10.0, 10.0 - d, 0.5);
-    attackers.extend(row(&g, ge, 2, 10.0, 10.0 - d - 1.5, 0.5));
-    let end = foes[4];
-    let rd = radius(&g, df);
-    let friends: Vec<Point> = (0..5)
-        .map(|k| {
-            Point::new(
-                end.x,
-                end.y + radius(&g, ss) + rd + f64::from(k) * (2.0 * rd + 0.2),
-            )
-        })
-        .collect();
-    place(&mut g, |_| {
-        vec![(ss, foes.clone()), (ge, attackers), (df, friends)]
-    });
+    let (mut g, [ge, df, ss], foes, _) = enforcers_beside_a_column(seed);
     activate(&mut g, ge);
     g.apply(Decision::Attack { target: ss }).unwrap();
     let Phase::Casualties { plan, .. } = g.phase.clone() else {

@@ -74,26 +74,12 @@ impl Battle {
     /// The numbers of `unit`'s models in base contact with a model of
     /// `foes`.
     fn engaged_model_numbers(&self, snap: &Snapshot, unit: u16, foes: &[u16]) -> Vec<u8> {
-        let own = snap.of_unit(unit);
-        let foe_models: Vec<Model> = snap
-            .models
-            .iter()
-            .filter(|m| foes.contains(&m.unit.0))
-            .copied()
-            .collect();
-        let numbers: Vec<u8> = snap
-            .index
-            .iter()
-            .filter(|(u, _)| *u == unit)
-            .map(|&(_, m)| m)
-            .collect();
-        numbers
-            .into_iter()
-            .zip(engaged_models(&own, &foe_models))
+        engagement(snap, unit, foes)
             .filter(|&(_, e)| e)
             .map(|(m, _)| m)
             .collect()
     }
+
     /// Each unit in the book's order: when some of its models must move,
     /// its owner is asked where ([`Phase::Consolidate`]), and the units
     /// after it wait in the queue, to consolidate from where it ends.
@@ -173,20 +159,7 @@ impl Battle {
     /// The numbers of the models of `c.unit` that must consolidate: not
     /// engaged now, and (5.1) engaged before the attack.
     fn consolidating_models(&self, snap: &Snapshot, c: &Consolidating, foes: &[u16]) -> Vec<u8> {
-        let own = snap.of_unit(c.unit);
-        let foe_models: Vec<Model> = snap
-            .models
-            .iter()
-            .filter(|m| foes.contains(&m.unit.0))
-            .copied()
-            .collect();
-        let numbers = snap
-            .index
-            .iter()
-            .filter(|(u, _)| *u == c.unit)
-            .map(|&(_, m)| m);
-        numbers
-            .zip(engaged_models(&own, &foe_models))
+        engagement(snap, c.unit, foes)
             .filter(|&(m, e)| !e && c.engaged.as_ref().is_none_or(|before| before.contains(&m)))
             .map(|(m, _)| m)
             .collect()
@@ -276,6 +249,25 @@ impl Battle {
             self.shift_models(&snap, &after, super::log::MoveCause::Consolidate);
         }
     }
+}
+
+/// Each model of `unit` in `snap`, by its number, and whether it is in
+/// base contact with a model of `foes`.
+fn engagement(snap: &Snapshot, unit: u16, foes: &[u16]) -> impl Iterator<Item = (u8, bool)> {
+    let own = snap.of_unit(unit);
+    let foe_models: Vec<Model> = snap
+        .models
+        .iter()
+        .filter(|m| foes.contains(&m.unit.0))
+        .copied()
+        .collect();
+    let numbers: Vec<u8> = snap
+        .index
+        .iter()
+        .filter(|(u, _)| *u == unit)
+        .map(|&(_, m)| m)
+        .collect();
+    numbers.into_iter().zip(engaged_models(&own, &foe_models))
 }
 
 /// How many models of `unit` and of `foes` are engaged with each other
