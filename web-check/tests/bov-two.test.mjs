@@ -211,6 +211,24 @@ test('on a phone (390x844): nothing scrolls sideways, the question takes at most
     await page.waitForFunction(() => document.querySelector('#show-hand') || document.querySelector('#choices button.choice:not([disabled])'));
   }
   assert.equal(await sideways(), 0, 'the battle does not scroll sideways');
+  // A unit activated: the march hint names no key on a touch screen.
+  {
+    let pick = '#choices button.choice[data-kind="Activate"]';
+    // A reaction to the activation (a card in hand) comes first: the
+    // first choice answers it.
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.body.dataset.ask)) !== 'action'; i++) {
+      if (await page.$('#show-hand')) await page.click('#show-hand');
+      const version = await page.evaluate(() => document.body.dataset.version);
+      await pressChoice(page, Number(await page.getAttribute(pick, 'data-index')));
+      await page.waitForFunction((v) => document.body.dataset.version !== v && document.body.dataset.busy === 'false', version);
+      await page.waitForFunction(() => document.querySelector('#show-hand') || document.querySelector('#choices button.choice:not([disabled])'));
+      pick = '#choices button.choice';
+    }
+    await page.waitForFunction(() => document.body.dataset.ask === 'action' && document.querySelector('#status-text .hint'));
+    const hint = (await page.textContent('#status-text .hint')) || '';
+    assert.match(hint, /Drag the unit to march it/);
+    assert.doesNotMatch(hint, /Space|Backspace/, `no keys on a touch screen: ${hint}`);
+  }
   // Two fingers spread apart over a unit: the table zooms in about them.
   const box = await page.$eval('#field g.unit circle', (c) => {
     const r = c.getBoundingClientRect();

@@ -732,7 +732,9 @@ async function main() {
       } else if (q) {
         status.textContent = q.text;
         const kinds = new Set(q.options.map((/** @type {any} */ o) => kindOf(o.decision)));
-        if (kinds.has('March')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag')}` }));
+        // No keys to name on a touch screen.
+        const touch = window.matchMedia?.('(pointer: coarse)').matches;
+        if (kinds.has('March')) status.append(el('span', { class: 'hint', text: ` ${t(touch ? 'web-bov-drag-touch' : 'web-bov-drag')}` }));
         if (kinds.has('Consolidate')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag-consolidate')}` }));
         // A power's placement is answered as a deployment is, anywhere on the table.
         const placing = q.options[0]?.meaning?.ask === 'power_place';

@@ -276,6 +276,7 @@ web-bov-terrain-dangerous = Dangerous
 web-bov-objective = Objective
 web-bov-zone = Deployment zone
 web-bov-drag = Drag the unit to march it (Space: the path turns here, Backspace: undo, R: the route the planner finds to here).
+web-bov-drag-touch = Drag the unit to march it.
 web-bov-ask-reactions = Ask me each time I may react (otherwise: no reaction)
 web-bov-more-choices = {$count} more
 web-bov-click-place = Click the table where it goes, or take a suggested place.

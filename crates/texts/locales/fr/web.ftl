@@ -276,6 +276,7 @@ web-bov-terrain-dangerous = Dangereux
 web-bov-objective = Objectif
 web-bov-zone = Zone de déploiement
 web-bov-drag = Faites glisser l'unité pour la faire marcher (Espace : le chemin tourne ici, Retour arrière : annuler, R : l'itinéraire que trouve le planificateur jusqu'ici).
+web-bov-drag-touch = Faites glisser l'unité pour la faire marcher.
 web-bov-ask-reactions = Me demander chaque fois que je peux réagir (sinon : aucune réaction)
 web-bov-more-choices = {$count} de plus
 web-bov-click-place = Cliquez sur la table à l'endroit voulu, ou prenez une place proposée.

@@ -276,6 +276,7 @@ web-bov-terrain-dangerous = Pericoloso
 web-bov-objective = Obiettivo
 web-bov-zone = Zona di schieramento
 web-bov-drag = Trascina l'unità per farla marciare (Spazio: il percorso svolta qui, Backspace: annulla, R: il percorso che il pianificatore trova fin qui).
+web-bov-drag-touch = Trascina l'unità per farla marciare.
 web-bov-ask-reactions = Chiedimi ogni volta che posso reagire (altrimenti: nessuna reazione)
 web-bov-more-choices = altre {$count}
 web-bov-click-place = Clicca sul tavolo dove va posto, o scegli un punto suggerito.
