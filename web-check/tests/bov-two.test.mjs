@@ -202,6 +202,7 @@ test('on a phone (390x844): nothing scrolls sideways, the question takes at most
   assert.equal(await sideways(), 0, 'the table does not scroll sideways');
   const status = await page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#status')).getBoundingClientRect().height);
   assert.ok(status <= 844 / 4 + 1, `the question takes at most a quarter of the screen (${status}px)`);
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the phone battle at its set-up');
   // Set up by the first suggestions until the first turn.
   for (let i = 0; i < 60 && (await page.evaluate(() => document.body.dataset.ask)) !== 'turn'; i++) {
     if (await page.$('#show-hand')) await page.click('#show-hand');
@@ -228,6 +229,7 @@ test('on a phone (390x844): nothing scrolls sideways, the question takes at most
     const hint = (await page.textContent('#status-text .hint')) || '';
     assert.match(hint, /Drag the unit to march it/);
     assert.doesNotMatch(hint, /Space|Backspace/, `no keys on a touch screen: ${hint}`);
+    assert.deepEqual(await accessibility(page), [], 'axe-core on the phone battle, a unit to act');
   }
   // Two fingers spread apart over a unit: the table zooms in about them.
   const box = await page.$eval('#field g.unit circle', (c) => {
