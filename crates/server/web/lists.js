@@ -88,6 +88,8 @@ const entryId = (u) => u.id || u.card;
 /** Asks the validator, a moment after the last change. */
 function schedule() {
   clearTimeout(timer);
+  // A check still in flight judged the list as it was: its answer is dropped.
+  asked += 1;
   $('total').textContent = t('web-ws-checking');
   timer = setTimeout(check, 250);
 }
