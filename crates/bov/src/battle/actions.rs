@@ -40,9 +40,20 @@ impl Battle {
         paths: &Paths,
         allowance: f64,
     ) -> Result<(UnitMove, Vec<crate::geometry::Model>), BattleError> {
-        let mut mv = self.unit_move(snap, unit, paths, allowance)?;
+        let mv = self.unit_move(snap, unit, paths, allowance)?;
+        self.judge_ways(snap, mv)
+    }
+
+    /// `mv` judged each way its unit may move ([`Self::move_ways`]): the
+    /// first legal way and where it ends, or the first way's refusal in
+    /// the player's words.
+    pub(crate) fn judge_ways(
+        &self,
+        snap: &Snapshot,
+        mut mv: UnitMove,
+    ) -> Result<(UnitMove, Vec<crate::geometry::Model>), BattleError> {
         let mut first = None;
-        for traits in self.move_ways(unit) {
+        for traits in self.move_ways(mv.unit.0) {
             mv.traits = traits;
             match validate_unit_move(&self.field, &snap.models, &mv) {
                 Ok(after) => return Ok((mv, after)),

@@ -11,9 +11,7 @@
 
 use super::units::Snapshot;
 use super::{Battle, BattleError, Paths, Phase, Step, err};
-use crate::geometry::{
-    Model, MoveKind, UnitId, UnitMove, engaged_models, pile_in_only, validate_unit_move,
-};
+use crate::geometry::{Model, MoveKind, UnitId, UnitMove, engaged_models, pile_in_only};
 use serde::{Deserialize, Serialize};
 
 /// How many models a placement engages: of the consolidating unit, and of
@@ -199,7 +197,7 @@ impl Battle {
                 waypoints: way.clone(),
             });
         }
-        let mut mv = UnitMove {
+        let mv = UnitMove {
             unit: UnitId(unit),
             kind: match foes {
                 [one] => MoveKind::PileIn {
@@ -211,26 +209,7 @@ impl Battle {
             traits: self.units[usize::from(unit)].traits,
             moves,
         };
-        let mut first = None;
-        let mut after = None;
-        for traits in self.move_ways(unit) {
-            mv.traits = traits;
-            match validate_unit_move(&self.field, &snap.models, &mv) {
-                Ok(a) => {
-                    after = Some(a);
-                    break;
-                }
-                Err(e) => {
-                    first.get_or_insert(e);
-                }
-            }
-        }
-        let Some(after) = after else {
-            return Err(first.map_or_else(
-                || BattleError(String::new()),
-                |e| self.move_refusal(&snap, &e),
-            ));
-        };
+        let (_, after) = self.judge_ways(&snap, mv)?;
         let got = engages(&after, unit, foes);
         if got.own < least.own || got.enemy < least.enemy {
             return err(format!(
