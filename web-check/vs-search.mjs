@@ -53,7 +53,7 @@ for (let step = 0; step < 2000; step++) {
       await page.waitForFunction(() => ['ok', 'refused'].includes(document.querySelector('#ghost')?.getAttribute('data-verdict') || ''), undefined, { timeout: 10000 }).catch(() => {});
       const verdict = await page.evaluate(() => document.querySelector('#ghost')?.getAttribute('data-verdict'));
       await page.mouse.up();
-      if (verdict === 'ok') { await page.waitForFunction(v => document.body.dataset.version !== String(v), version, { timeout: 20000 }); marches++; decisions++; continue; }
+      if (verdict === 'ok') { await page.click('#move-confirm'); await page.waitForFunction(v => document.body.dataset.version !== String(v), version, { timeout: 20000 }); marches++; decisions++; continue; }
       refused++;
       if (refused < 4) console.log('refused drag:', await page.textContent('#notice'));
       await page.waitForTimeout(100);

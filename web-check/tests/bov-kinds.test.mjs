@@ -51,7 +51,10 @@ async function play(options, seed, most) {
       continue;
     }
     // In the engine's order (the page groups them by kind).
-    const buttons = (await page.$$eval('#choices button.choice:not([disabled])', (bs) => bs.map((b) => ({ kind: b.getAttribute('data-kind') || '', index: Number(b.getAttribute('data-index')) })))).sort((a, b) => a.index - b.index);
+    const buttons = (await page.$$eval('#choices button.choice:not([disabled])', (bs) => bs.map((b) => ({ kind: b.getAttribute('data-kind') || '', index: Number(b.getAttribute('data-index')), label: b.textContent || '' })))).sort((a, b) => a.index - b.index);
+    // Every option reads apart from the others.
+    const labels = buttons.map((b) => b.label);
+    assert.equal(new Set(labels).size, labels.length, `two options read alike: ${labels.join(' | ')}`);
     for (const b of buttons) offered.add(b.kind);
     const fresh = buttons.filter((b) => !made.has(b.kind));
     const acts = buttons.filter((b) => b.kind !== 'Pass');
@@ -76,7 +79,7 @@ test('every kind of decision a battle offers is made from the page', { timeout: 
     await play({ lists: LISTS, scenario: 'pitched_battle', map: 'river_crossing', monsters: ['ravine_troll', 'marsh_hydra', 'ravine_wyvern'] }, 12, 400),
     await play({ lists: LISTS, scenario: 'quest' }, 13, 300),
     await play(small, 424, 300),
-    await play(small, 492, 300),
+    await play(small, 19, 300),
   ];
   const offered = new Set(runs.flatMap((r) => [...r.offered]));
   const made = new Set(runs.flatMap((r) => [...r.made]));

@@ -160,6 +160,8 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
   let consolidateAsked = 0;
   let reactionAsks = 0;
   let routedMarch = false;
+  /** Whether a dragged march has been undone once. */
+  let undone = false;
   let sinceShown = 0;
   const shots = new Set();
   let decisions = 0;
@@ -462,6 +464,19 @@ test('a battle against the greedy bot: set-up, deployment, drags, to the end', {
       if (d.verdict === 'ok') {
         assert.match(d.words || '', /\d+\.\d" of \d+\.\d"/, `a legal move says the inches it uses of its allowance: ${d.words}`);
         await d.release();
+        // The march is shown where it would end until it is made or undone.
+        await page.waitForSelector('#move-confirm:not([disabled])', { timeout: 10000 });
+        assert.equal(await page.evaluate(() => document.body.dataset.version), version, 'a dragged march waits to be made');
+        assert.ok((await page.locator('#ghost circle').count()) > 0, 'the march is shown where it would end');
+        if (!undone) {
+          // Undo: the unit stays where it stood and nothing is sent.
+          await page.click('#move-undo');
+          await page.waitForFunction(() => !document.querySelector('#move-confirm') && !document.querySelector('#ghost circle'), undefined, { timeout: 5000 });
+          assert.equal(await page.evaluate(() => document.body.dataset.version), version, 'an undone march changes nothing');
+          undone = true;
+          continue;
+        }
+        await page.click('#move-confirm');
         await page.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10000 });
         marched += 1;
         kinds.add('March');

@@ -2,11 +2,13 @@
 // beside the board, and once the walk-through of the others' moves is over
 // the board stands as the game does and the log's newest line is in view;
 // at 390x844 (a phone) no page scrolls sideways and the question takes at
-// most a quarter of the screen.
+// most a quarter of the screen. The lobby with games listed (invitations,
+// an idle game) scrolls sideways at no width, every game's buttons within
+// its panel, and says how each game stands.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { catchErrors, rng, settle, clickOne, SCREENSHOTS, createGame, serverAndBrowser } from '../lib/harness.mjs';
+import { catchErrors, rng, settle, clickOne, SCREENSHOTS, createGame, serverAndBrowser, accessibility } from '../lib/harness.mjs';
 
 const at = serverAndBrowser();
 
@@ -94,6 +96,111 @@ test('at 390x844 no page scrolls sideways', { timeout: 120000 }, async () => {
   await page.goto(`${at.server.base}/play/${id}#spectate`);
   await page.waitForFunction(() => document.body.dataset.status === 'playing');
   assert.equal(await sideways(page), 0, 'the table as a spectator sees it');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('with games listed, invitations and an idle game among them, the lobby scrolls sideways at no width and says how each game stands', { timeout: 120000 }, async () => {
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}/?lang=en`);
+  await page.waitForSelector('#seat-3 option', { state: 'attached' });
+  // Games as the lobby's form creates them: this browser keeps their
+  // invitations and shows each with its link, Copy and New invitation.
+  const made = await page.evaluate(async () => {
+    const api = await import('/static/api.js');
+    const bodies = [
+      { game: 'lov', seats: ['human', 'faceless', 'faceless', 'faceless'], me: 0, first: 0, seed: 5 },
+      { game: 'lov', seats: ['human', 'human', 'human', 'human'], me: 0, seed: 6 },
+      { game: 'bov', seats: ['human', 'human'], me: 0, seed: 7 },
+      { game: 'lov', seats: ['human', 'human', 'faceless', 'ismcts'], me: 0, seed: 8 },
+      { game: 'lov', seats: ['human', 'heuristic', 'random', 'ismcts'], mode: 'hotseat', seed: 9 },
+    ];
+    const out = [];
+    for (const b of bodies) {
+      const g = await api.postJson('/api/games', { lang: 'en', mode: 'network', ...b });
+      api.rememberCreated(g.id, g.seats);
+      out.push(g);
+    }
+    return out;
+  });
+  const [solo, open, battle, idle] = made;
+  // One decision in the solo game: under way, with its last move.
+  const moved = await fetch(`${at.server.base}/api/games/${solo.id}/decisions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${solo.seats[0].token}` },
+    body: JSON.stringify({ version: 0, option: 0 }),
+  });
+  assert.equal(moved.status, 200, await moved.text());
+  // A game left a week and more without a decision, as the server lists it
+  // then (crates/server/tests/lobby.rs holds the server to the rule): the
+  // lobby's own answer, that game's last move moved back 9 days.
+  await page.route('**/api/games?*', async (route) => {
+    const res = await route.fetch();
+    const list = await res.json();
+    for (const g of list) if (g.id === idle.id) Object.assign(g, { idle: true, last_move: g.last_move - 9 * 86400 });
+    await route.fulfill({ response: res, json: list });
+  });
+  const statusOf = (/** @type {string} */ id) => page.locator(`#games tr[data-game="${id}"] .status-cell`).innerText();
+  for (const lang of ['en', 'fr']) {
+    for (const [width, height] of [
+      [1366, 768],
+      [1440, 900],
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${at.server.base}/?lang=${lang}`);
+      await page.waitForSelector(`#games tr[data-game="${open.id}"] input.link-copy`);
+      await page.waitForSelector(`#games tr[data-game="${battle.id}"] button.reinvite`);
+      const look = await page.evaluate(() => {
+        const panel = /** @type {HTMLElement} */ (document.getElementById('games')?.closest('.panel')).getBoundingClientRect();
+        const outside = [...document.querySelectorAll('#games tr[data-game] :is(a, button, input)')]
+          .map((e) => ({ e, box: e.getBoundingClientRect() }))
+          .filter(({ box }) => box.left < panel.left - 0.5 || box.right > panel.right + 0.5)
+          .map(({ e, box }) => `${e.closest('tr')?.getAttribute('data-game')} ${e.tagName} "${e.textContent || ''}" ${Math.round(box.left)}-${Math.round(box.right)}`);
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth,
+          outside,
+          watch: document.querySelectorAll('#games tr[data-game] a.watch').length,
+        };
+      });
+      const where = `${lang} ${width}x${height}`;
+      assert.ok(look.scrollWidth <= look.innerWidth, `${where}: the lobby is ${look.scrollWidth}px wide in ${look.innerWidth}px`);
+      assert.deepEqual(look.outside, [], `${where}: every game's buttons lie within the panel`);
+      assert.ok(look.watch >= made.length, `${where}: each game has its Watch (${look.watch})`);
+    }
+  }
+
+  // The status words: under way with the last move, waiting for players
+  // with none yet, and idle since the day of its last move, listed after
+  // the live games under a heading of its own.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${at.server.base}/?lang=en`);
+  await page.waitForSelector(`#games tr[data-game="${idle.id}"]`);
+  assert.match(await statusOf(solo.id), /^under way\s+last move \d+ (second|minute)s? ago$/);
+  assert.match(await statusOf(open.id), /^waiting for players\s+no move yet, set up \d+ (second|minute)s? ago$/);
+  assert.match(await statusOf(idle.id), /^idle since \w{3} \d{1,2}(, \d{4})?$/);
+  assert.doesNotMatch(await statusOf(idle.id), /under way/);
+  const order = await page.evaluate(
+    ([idleId, soloId]) => {
+      const heading = /** @type {HTMLElement} */ (document.getElementById('idle-heading'));
+      const row = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.querySelector(`#games tr[data-game="${id}"]`));
+      const after = (/** @type {Node} */ a, /** @type {Node} */ b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+      return { idleAfterHeading: after(heading, row(idleId)), liveBeforeHeading: after(row(soloId), heading), heading: heading.textContent };
+    },
+    [idle.id, solo.id],
+  );
+  assert.deepEqual(order, { idleAfterHeading: true, liveBeforeHeading: true, heading: 'Idle games: no decision for a week or more' });
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the lobby with games listed');
+  // In Italian too.
+  await page.goto(`${at.server.base}/?lang=it`);
+  await page.waitForSelector(`#games tr[data-game="${idle.id}"]`);
+  assert.match(await statusOf(solo.id), /^in corso\s+ultima mossa \d+ (secondi|secondo|minuti|minuto) fa$/);
+  assert.match(await statusOf(idle.id), /^ferma, ultima mossa: \d{1,2} \w+/);
   assert.deepEqual(errors, []);
   await context.close();
 });

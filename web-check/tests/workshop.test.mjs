@@ -6,9 +6,9 @@
 // in the card editor shows the loader's error on its field, is kept in a pack
 // of one's own, and is played in a list (saved by its link, printed on one
 // page) and in a battle; a starter-set list names its rules, buys Upgrade
-// tokens and carries its rules to the lobby; every page fits a phone and
-// passes axe. Takes
-// docs/screenshots/workshop-*.png.
+// tokens and carries its rules to the lobby; every unit on offer and in the
+// list shows its figures as the pack gives them; every page fits a phone
+// and passes axe. Takes docs/screenshots/workshop-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -220,6 +220,65 @@ test('a shipped starter list: its Heroes lead their troopers as Captains, kept t
   await checked(page);
   assert.equal((await page.locator('#units select.captain').evaluateAll((ss) => ss.map((x) => /** @type {HTMLSelectElement} */ (x).value).filter(Boolean))).length, led.length - 1);
   fs.rmSync(dir, { recursive: true, force: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the list builder shows each unit's figures as the pack gives them, on offer and in the list", { timeout: 90000 }, async () => {
+  const content = await (await fetch(`${server.base}/api/content/bov?lang=en`)).json();
+  const monsters = new Set((content.monsters || []).map((/** @type {any} */ m) => m.id));
+  const offered = content.units.filter((/** @type {any} */ u) => (u.force === 'Tyveria' || u.force === 'Neutral') && !monsters.has(u.id));
+  // A unit with a ranged weapon, to see its range too.
+  const shot = offered.find((/** @type {any} */ u) => u.force === 'Tyveria' && u.front.ranged);
+  assert.ok(shot, 'a Tyverian unit that shoots');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  catchErrors(page, errors);
+  await page.goto(`${server.base}/lists?lang=en`);
+  await page.waitForSelector('#force option[value="Tyveria"]', { state: 'attached' });
+  await page.selectOption('#force', 'Tyveria');
+  await page.click('#empty');
+  /** A unit's figures as the page shows them, by stat. @param {string} where */
+  const shown = (where) =>
+    page.locator(where).evaluate((dl) => Object.fromEntries([...dl.querySelectorAll(':scope > div')].map((d) => [d.getAttribute('data-stat'), d.querySelector('dd')?.textContent || ''])));
+
+  // The unit chosen under "Add a unit": its figures beside the choice.
+  await page.selectOption('#add-card', shot.id);
+  const chosen = await shown('#add-card-figures dl.unit-figures');
+  assert.equal(chosen.speed, `${shot.front.speed}"`);
+  assert.equal(chosen.health, String(shot.front.health));
+  assert.equal(chosen.points, String(shot.points));
+  assert.match(chosen.ranged, new RegExp(`, ${shot.front.ranged.range}"`));
+  assert.match(await page.locator('#add-card-figures').innerText(), /Speed.*Defense.*Health.*Melee.*Ranged.*Points.*Keywords/s);
+
+  // Every unit on offer, with its own figures.
+  await page.click('#offer > summary');
+  assert.equal(await page.locator('#offer-list > li').count(), offered.length, 'every unit on offer, no Monster');
+  for (const u of offered) {
+    const f = await shown(`#offer-list > li[data-card="${u.id}"] dl.unit-figures`);
+    assert.deepEqual(
+      [f.speed, f.health, f.points, f.defense],
+      [`${u.front.speed}"`, String(u.front.health), String(u.points), u.front.defense],
+      u.id,
+    );
+  }
+
+  // Added from the offer: the entry shows the card's figures, its points
+  // as the validator counts them.
+  await page.click(`#offer-list > li[data-card="${shot.id}"] button.offer-add`);
+  await checked(page);
+  const entry = `#units > li[data-card="${shot.id}"]`;
+  const inList = await shown(`${entry} dl.unit-figures`);
+  assert.equal(inList.speed, `${shot.front.speed}"`);
+  assert.equal(inList.health, String(shot.front.health));
+  assert.equal(await page.locator(`${entry} .entry-points`).innerText(), `${shot.points} pts`);
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the list builder with its units on offer shown');
+
+  // In Italian, in the pack's Italian words.
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => /Velocità/.test(document.querySelector('#units dl.unit-figures')?.textContent || ''));
+  assert.match(await page.locator(`${entry} dl.unit-figures`).innerText(), /Velocità.*Difesa.*Salute.*Mischia/s);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -58,7 +58,7 @@ fn battles() -> Vec<(BattleSetup, u32, usize)> {
     // with two kinds of status markers chooses which to remove (seed 424);
     // a rider gets back on its Mount, an Opportunity Attack is split
     // between a Mount and its rider, and a fallen Giant's owner chooses
-    // where it falls (seed 492).
+    // where it falls (seed 19).
     let small = |seed| {
         let mut s = BattleSetup::pitched(seed, "allaria_guild_line", lists[1]);
         s.battlefield = Battlefield::Small2x1;
@@ -68,7 +68,7 @@ fn battles() -> Vec<(BattleSetup, u32, usize)> {
         (a, 12, 400),
         (b, 13, 300),
         (small(424), 424, 300),
-        (small(492), 492, 300),
+        (small(19), 19, 300),
     ]
 }
 

@@ -172,6 +172,12 @@ pub struct LobbyGame {
     pub status: String,
     pub seats: Vec<LobbySeat>,
     pub version: u64,
+    /// When the game last moved, in seconds since the Unix epoch (the
+    /// server's clock): its last decision or take-back, or its creation.
+    pub last_move: i64,
+    /// Whether a game being played (`open` or `playing`) has gone without
+    /// a decision for 7 days (`app::IDLE_AFTER`): idle, not under way.
+    pub idle: bool,
 }
 
 /// A schema that is either game's type: Lords of Vaala's (in a game whose
@@ -585,6 +591,26 @@ pub struct Looked {
     pub text: Option<String>,
 }
 
+/// A socket `why` answered: why one unit may not attack, and may not
+/// charge, another (`null` for what the rules allow), or why there is no
+/// answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WhyNot {
+    /// Always `why_not`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^why_not$")]
+    pub kind: &'static str,
+    pub seq: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<valerna_bov::battle::why::WhyNots>)]
+    pub why: Option<Value>,
+    /// `bad_look`, with `text`, when a unit is not in the battle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
 /// A socket `route` answered: the bots' planner's march, or why none.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Routed {
@@ -669,7 +695,7 @@ pub struct EventsQuery {
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Reinvite, Invited, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, crate::hosted::Turn, ErrorBody, SocketError, Tried, MoveMeasure, Looked, Routed, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
+                       TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, crate::hosted::Turn, ErrorBody, SocketError, Tried, MoveMeasure, Looked, WhyNot, Routed, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;

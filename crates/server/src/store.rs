@@ -60,6 +60,9 @@ pub struct StoredGame {
     pub rows: Vec<Row>,
     /// Why the game could not be replayed, once that was found.
     pub broken: Option<String>,
+    /// When the game last moved, in seconds since the Unix epoch: its log's
+    /// last row (a decision or a take-back), or its creation.
+    pub last_move: i64,
 }
 
 impl StoredGame {
@@ -93,6 +96,9 @@ pub struct FinishedGame {
     pub mode: String,
     pub seats: Vec<String>,
     pub version: u64,
+    /// When the game last moved, in seconds since the Unix epoch: its log's
+    /// last row (a decision or a take-back), or its creation.
+    pub last_move: i64,
 }
 
 /// A game being played as the lobby lists it from the store: held by any
@@ -620,6 +626,9 @@ pub(crate) struct GameColumns {
     pub version: i64,
     pub invite_hashes: String,
     pub mode: String,
+    /// When the game last moved: `LAST_PLAYED`, selected after
+    /// `GAME_COLUMNS`.
+    pub last_move: i64,
 }
 
 /// The columns of `games` that make a [`GameColumns`], in its order.
@@ -680,6 +689,7 @@ pub(crate) fn stored_game(
             new,
             rows: log,
             broken,
+            last_move: c.last_move,
         },
         c.state_hash,
     ))
@@ -710,7 +720,8 @@ fn do_load(
 ) -> Result<Vec<(StoredGame, String)>, StoreError> {
     let mut games = Vec::new();
     let mut q = conn.prepare(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE (?1 IS NULL OR id = ?1) AND (?2 = 0 OR {PLAYING})
+        "SELECT {GAME_COLUMNS}, {LAST_PLAYED} FROM games
+         WHERE (?1 IS NULL OR id = ?1) AND (?2 = 0 OR {PLAYING})
          ORDER BY created, id"
     ))?;
     let mut rows =
@@ -729,6 +740,7 @@ fn do_load(
             version: r.get(9)?,
             invite_hashes: r.get(10)?,
             mode: r.get(11)?,
+            last_move: r.get(12)?,
         })
     })?;
     for g in list {
@@ -740,10 +752,10 @@ fn do_load(
 }
 
 fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
-    let mut q = conn.prepare(
-        "SELECT id, game, created, lang, seats, version, mode FROM games
-         WHERE over = 1 AND broken IS NULL ORDER BY created DESC, id LIMIT ?1",
-    )?;
+    let mut q = conn.prepare(&format!(
+        "SELECT id, game, created, lang, seats, version, mode, {LAST_PLAYED} FROM games
+         WHERE over = 1 AND broken IS NULL ORDER BY created DESC, id LIMIT ?1"
+    ))?;
     let rows = q.query_map([limit as i64], |r| {
         Ok((
             r.get::<_, String>(0)?,
@@ -753,11 +765,12 @@ fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<Finished
             r.get::<_, String>(4)?,
             r.get::<_, i64>(5)?,
             r.get::<_, String>(6)?,
+            r.get::<_, i64>(7)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, game, created, lang, seats, version, mode) = row?;
+        let (id, game, created, lang, seats, version, mode, last_move) = row?;
         out.push(FinishedGame {
             seats: serde_json::from_str(&seats).map_err(|e| {
                 StoreError::Io(format!("game {id}: its seats are not valid JSON: {e}"))
@@ -768,6 +781,7 @@ fn do_finished(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<Finished
             lang,
             mode,
             version: version as u64,
+            last_move,
         });
     }
     Ok(out)

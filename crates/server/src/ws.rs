@@ -17,7 +17,7 @@ use valerna_game::Viewer;
 use valerna_texts::Lang;
 
 use crate::api::P;
-use crate::api::{Looked, Routed, SocketError, Tried};
+use crate::api::{Looked, Routed, SocketError, Tried, WhyNot};
 use crate::app::{App, Push, Slot};
 use crate::error::ApiError;
 use crate::limit::Key;
@@ -72,6 +72,14 @@ pub enum ClientMessage {
         seq: u64,
         from: u16,
         to: u16,
+    },
+    /// Why one unit may not attack, and may not charge, another (Battles of
+    /// Valerna), for anyone at the table: answered by a `why_not` frame
+    /// with the same `seq`.
+    Why {
+        seq: u64,
+        unit: u16,
+        target: u16,
     },
     /// The way the bots' planner would march a unit toward a point
     /// (Battles of Valerna), for anyone at the table: answered by a
@@ -296,6 +304,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                 decoded,
                 Some(Ok(ClientMessage::Try { .. }
                     | ClientMessage::Look { .. }
+                    | ClientMessage::Why { .. }
                     | ClientMessage::Route { .. }))
             );
             if is_try {
@@ -445,6 +454,25 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                         Ok(())
                     }
                     None => Err(ApiError::bad_json("say hello before looking")),
+                },
+                ClientMessage::Why { seq, unit, target } => match viewer {
+                    Some(_) => {
+                        let query = json!({"why": unit, "target": target});
+                        let (why, error, text) = match app.look(&slot, &query).await {
+                            Ok(why) => (Some(why), None, None),
+                            Err(e) => (None, Some(e.code), Some(e.message)),
+                        };
+                        let frame = WhyNot {
+                            kind: "why_not",
+                            seq,
+                            why,
+                            error,
+                            text,
+                        };
+                        send(&strong, to_frame(&frame)).await;
+                        Ok(())
+                    }
+                    None => Err(ApiError::bad_json("say hello before asking why")),
                 },
                 ClientMessage::Route { seq, unit, x, y } => match viewer {
                     Some(_) => {

@@ -453,6 +453,14 @@ async fn the_socket_s_answers_follow_the_document() {
             "Looked",
         ),
         (
+            json!({"type": "why", "seq": 8, "unit": 0, "target": 1}),
+            "WhyNot",
+        ),
+        (
+            json!({"type": "why", "seq": 9, "unit": 999, "target": 1}),
+            "WhyNot",
+        ),
+        (
             json!({"type": "route", "seq": 6, "unit": 0, "x": 10.0, "y": 10.0}),
             "Routed",
         ),
@@ -478,6 +486,7 @@ async fn the_socket_s_answers_follow_the_document() {
             Some("tried") => "Tried",
             Some("looked") => "Looked",
             Some("routed") => "Routed",
+            Some("why_not") => "WhyNot",
             Some("error") => "SocketError",
             _ => continue,
         };

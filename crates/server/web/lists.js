@@ -6,12 +6,14 @@
  * command line reads, imported from a file or pasted text; kept on the
  * server under a private link (`/lists#list=ID`); printed on one page with
  * every card's text. A pack of one's own (`#pack=ID`, from the card
- * editor) adds its cards. */
+ * editor) adds its cards. Every unit on offer and in the list shows its
+ * card's figures, worded as the battle table words them. */
 
 import { ApiError, getJson, postJson, request, errorText } from './api.js';
 import { t, el } from './texts.js';
 import { startPage, bovContent } from './workshop.js';
 import { unitCard } from './cardview.js';
+import { diceText, colourName, keywordText, weaponKeywords } from './bov/panels.js';
 
 /**
  * The list as written (the RON file's fields).
@@ -84,6 +86,53 @@ function has(c, k) {
 
 /** @param {Entry} u */
 const entryId = (u) => u.id || u.card;
+
+/**
+ * A card's figures as its front prints them: Speed, Defense die, Health,
+ * melee and ranged dice (and range), points and keywords, each a term and
+ * its value.
+ * @param {any} c the card @param {boolean} [points] with the card's points
+ * (an entry of the list shows the validator's instead, Artifacts counted)
+ */
+function figures(c, points = true) {
+  const p = c.front || {};
+  /** @type {[string, string, string][]} */
+  const rows = [
+    ['speed', t('web-bov-speed'), p.speed === undefined || p.speed === null ? '—' : `${p.speed}"`],
+    ['defense', t('web-bov-defense'), colourName(p.defense)],
+    ['health', t('web-bov-health'), String(p.health)],
+    ['melee', t('web-bov-melee'), `${diceText(p.melee?.dice)}${weaponKeywords(p.melee)}`],
+  ];
+  if (p.ranged) rows.push(['ranged', t('web-bov-ranged'), `${diceText(p.ranged.dice)}, ${p.ranged.range}"${weaponKeywords(p.ranged)}`]);
+  if (points) rows.push(['points', t('web-bov-points'), String(c.points)]);
+  // Apart by a middle dot: a keyword may hold a comma ("Captain, Dreamfencer").
+  if (c.keywords?.length) rows.push(['keywords', t('web-ws-keywords'), c.keywords.map(keywordText).join(' · ')]);
+  return el(
+    'dl',
+    { class: 'unit-figures' },
+    rows.map(([stat, term, value]) => el('div', { 'data-stat': stat }, [el('dt', { text: term }), el('dd', { text: value })])),
+  );
+}
+
+/** Adds a card to the list: a second entry of the same card gets its own id. @param {string} id */
+function addUnit(id) {
+  const taken = new Set(list.units.map(entryId));
+  /** @type {Entry} */
+  const u = { card: id };
+  if (taken.has(id)) {
+    let k = 2;
+    while (taken.has(`${id}_${k}`)) k += 1;
+    u.id = `${id}_${k}`;
+  }
+  list.units.push(u);
+  render();
+}
+
+/** The figures of the unit chosen under "Add a unit". */
+function renderChosen() {
+  const c = card($('add-card').value);
+  $('add-card-figures').replaceChildren(...(c ? [figures(c)] : []));
+}
 
 /** Asks the validator, a moment after the last change. */
 function schedule() {
@@ -266,6 +315,7 @@ function entryRow(u, i) {
         },
       }),
     ]),
+    c ? figures(c, false) : null,
     controls.length ? el('div', { class: 'entry-controls' }, controls) : null,
     el('div', { class: 'entry-violations' }),
   ]);
@@ -292,9 +342,26 @@ function render() {
   const monsters = new Set((c.monsters || []).map((/** @type {any} */ x) => x.id));
   const mine = (own?.units || []).filter(fits).filter((/** @type {any} */ u) => !monsters.has(u.id));
   const cards = (c.units || []).filter(fits).filter((/** @type {any} */ u) => !monsters.has(u.id));
+  const chosen = $('add-card').value;
   $('add-card').replaceChildren(
     ...mine.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${t('web-ws-own')}, ${t('web-ws-card-points', { value: u.points })})` })),
     ...cards.map((/** @type {any} */ u) => el('option', { value: u.id, text: `${u.name} (${u.force}, ${t('web-ws-card-points', { value: u.points })})` })),
+  );
+  if ([...mine, ...cards].some((/** @type {any} */ u) => u.id === chosen)) $('add-card').value = chosen;
+  renderChosen();
+  // Every unit on offer with its figures, to compare them and add one.
+  $('offer-summary').textContent = t('web-ws-offer', { count: mine.length + cards.length });
+  $('offer-list').replaceChildren(
+    ...[...mine, ...cards].map((/** @type {any} */ u) =>
+      el('li', { class: 'offer-unit', 'data-card': u.id }, [
+        el('div', { class: 'entry-head' }, [
+          el('strong', { text: u.name }),
+          el('span', { class: 'small muted', text: mine.includes(u) ? t('web-ws-own') : u.force }),
+          el('button', { type: 'button', class: 'offer-add', text: t('web-ws-add'), 'aria-label': t('web-ws-add-this', { name: u.name }), onclick: () => addUnit(u.id) }),
+        ]),
+        figures(u),
+      ]),
+    ),
   );
   $('own-pack').replaceChildren(...(own ? [t('web-ws-list-own-pack', { count: own.units.length }), ' ', el('a', { href: `/cards/edit#pack=${own.id}`, text: t('web-ws-editor') })] : []));
   $('units').replaceChildren(...list.units.map(entryRow));
@@ -477,19 +544,9 @@ async function main() {
   );
   $('add').addEventListener('click', () => {
     const id = $('add-card').value;
-    if (!id) return;
-    // A second entry of the same card needs its own id.
-    const taken = new Set(list.units.map(entryId));
-    /** @type {Entry} */
-    const u = { card: id };
-    if (taken.has(id)) {
-      let k = 2;
-      while (taken.has(`${id}_${k}`)) k += 1;
-      u.id = `${id}_${k}`;
-    }
-    list.units.push(u);
-    render();
+    if (id) addUnit(id);
   });
+  $('add-card').addEventListener('change', renderChosen);
   // The lobby, a battle set up with this list for the first side.
   $('play').addEventListener('click', () => {
     try {

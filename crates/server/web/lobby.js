@@ -1,6 +1,8 @@
 // @ts-check
 /** The lobby: create a game of Lords of Vaala (which seats are people,
- * Faceless or bots, the language, a seed) and list the games under way. */
+ * Faceless or bots, the language, a seed) and list the games under way,
+ * each with when it last moved; those the server calls idle (no decision
+ * for a week) after the others, said to be idle. */
 
 import { getJson, postJson, rememberCreated, heldSeats, heldInvites, inviteAgain, errorText } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, LANGS, LANG_NAMES, colon } from './texts.js';
@@ -306,6 +308,44 @@ async function create(e) {
 const PAGE = 100;
 let pages = 1;
 
+/** How long ago a time of the server's clock was, in the page's language
+ * ("5 minutes ago", "3 days ago"); never "in ..." on a clock running behind.
+ * @param {number} seconds since the Unix epoch */
+function ago(seconds) {
+  const past = Math.max(1, Math.round(Date.now() / 1000 - seconds));
+  const words = new Intl.RelativeTimeFormat(lang(), { numeric: 'always' });
+  /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
+  const units = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) if (past >= size) return words.format(-Math.floor(past / size), unit);
+  return words.format(-past, 'second');
+}
+
+/** A day of the server's clock, the year said only when it is not this one.
+ * @param {number} seconds since the Unix epoch */
+function day(seconds) {
+  const d = new Date(seconds * 1000);
+  const year = d.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
+  return new Intl.DateTimeFormat(lang(), { day: 'numeric', month: 'short', year }).format(d);
+}
+
+/** A listed game's state, honestly: waiting or under way with when it last
+ * moved, idle since the day it last moved, or broken.
+ * @param {any} g @returns {(Node|string)[]} */
+function statusCell(g) {
+  const moved = Number(g.last_move ?? g.created);
+  if (g.idle) return [el('span', { class: 'game-status', 'data-status': 'idle', text: t('web-game-status-idle', { date: day(moved) }) })];
+  const parts = [el('span', { class: 'game-status', 'data-status': g.status, text: t(`web-game-status-${g.status}`) })];
+  if (g.status === 'open' || g.status === 'playing') {
+    const when = g.version > 0 ? t('web-game-status-last-move', { when: ago(moved) }) : t('web-game-status-no-move', { when: ago(moved) });
+    parts.push(el('span', { class: 'game-since', text: when }));
+  }
+  return parts;
+}
+
 async function refreshGames() {
   const box = /** @type {HTMLElement} */ (document.getElementById('games'));
   /** @type {any[]} */
@@ -330,7 +370,7 @@ async function refreshGames() {
     box.replaceChildren(el('p', { class: 'muted', text: t('web-lobby-no-games') }));
     return;
   }
-  const rows = list.map((/** @type {any} */ g) => {
+  const row = (/** @type {any} */ g) => {
     // This browser's own seats (their tokens stay in its storage: the link
     // names the seat only), and the invitations it may still send.
     const mine = heldSeats(g.id);
@@ -341,27 +381,34 @@ async function refreshGames() {
       const state = s.kind !== 'human' ? '' : s.taken ? ` · ${t('web-lobby-taken')}` : ` · ${t('web-lobby-free')}`;
       /** @type {(Node|string)[]} */
       const bits = [el('span', { class: `swatch seat${s.seat}`, 'aria-hidden': 'true' }), `${name}${colon()}${kind}${state}`];
+      /** @type {(Node|string)[]} */
+      const invite = [];
       if (mine[String(s.seat)]) {
         bits.push(' ', el('a', { href: `/play/${encodeURIComponent(g.id)}#seat=${s.seat}`, text: t('web-lobby-rejoin') }));
       } else if (invites[String(s.seat)] && !s.taken) {
         const link = `/play/${encodeURIComponent(g.id)}#invite=${invites[String(s.seat)]}`;
-        bits.push(' · ', t('web-lobby-invited'), ' ', ...copyField(link, t('web-lobby-link-of', { name })));
+        bits.push(` · ${t('web-lobby-invited')}`);
+        invite.push(...copyField(link, t('web-lobby-link-of', { name })));
       }
       // The creator's browser may invite a friend's seat again: a link
       // opened by mistake (here), or lost; the server refuses a seat its
       // friend plays, and says so.
-      if (invites[String(s.seat)]) bits.push(' ', reinviteButton(g.id, s.seat, name));
+      if (invites[String(s.seat)]) invite.push(' ', reinviteButton(g.id, s.seat, name));
+      // An invitation's link and buttons on a line of their own, which
+      // wraps within the panel.
+      if (invite.length) return el('li', { class: 'with-invite' }, [el('span', { class: 'seat-who' }, bits), el('span', { class: 'seat-invite' }, invite)]);
       return el('li', {}, bits);
     });
-    return el('tr', {}, [
+    return el('tr', { 'data-game': g.id }, [
       el('td', {}, [el('code', { text: g.id }), ' ', el('span', { class: 'muted', text: t(g.game === 'bov' ? 'web-bov' : 'web-lov') })]),
-      el('td', { text: t(`web-game-status-${g.status}`) }),
+      el('td', { class: 'status-cell' }, statusCell(g)),
       el('td', {}, [el('ul', { class: 'seats' }, seats)]),
-      el('td', {}, [el('a', { href: `/play/${encodeURIComponent(g.id)}#spectate`, text: t('web-lobby-watch') })]),
+      el('td', {}, [el('a', { class: 'watch', href: `/play/${encodeURIComponent(g.id)}#spectate`, text: t('web-lobby-watch') })]),
     ]);
-  });
-  box.replaceChildren(
-    el('table', { class: 'games' }, [
+  };
+  /** @param {any[]} games @param {string} [heading] the id of the heading that names the table */
+  const table = (games, heading) =>
+    el('table', { class: 'games', 'aria-labelledby': heading }, [
       el('thead', {}, [
         el('tr', {}, [
           el('th', { scope: 'col', text: t('web-lobby-game') }),
@@ -370,8 +417,15 @@ async function refreshGames() {
           el('th', { scope: 'col', text: '' }),
         ]),
       ]),
-      el('tbody', {}, rows),
-    ]),
+      el('tbody', {}, games.map(row)),
+    ]);
+  // The games under way first; those left without a decision for a week
+  // after them, apart, so that the live ones are not lost among them.
+  const live = list.filter((/** @type {any} */ g) => !g.idle);
+  const idle = list.filter((/** @type {any} */ g) => g.idle);
+  box.replaceChildren(
+    live.length ? table(live) : el('p', { class: 'muted', text: t('web-lobby-no-games') }),
+    ...(idle.length ? [el('h3', { id: 'idle-heading', class: 'idle-heading', text: t('web-lobby-idle-games') }), table(idle, 'idle-heading')] : []),
     ...(more
       ? [
           el('button', {

@@ -220,6 +220,7 @@ pub fn decision_text(
             "bov-removed",
             side = who,
             count = models.len() as u32,
+            models = model_numbers(models),
             unit = unit(b, active())
         ),
         Decision::Consolidate { paths } => tr!(
@@ -231,7 +232,9 @@ pub fn decision_text(
         ),
         Decision::PlaceObjective { at } => tr!(t, "bov-objective", side = who, at = point(*at)),
         Decision::Reserve => tr!(t, "bov-reserve", side = who),
-        Decision::Enter { .. } => tr!(t, "bov-enter", unit = unit(b, active())),
+        Decision::Enter { point: at, .. } => {
+            tr!(t, "bov-enter", unit = unit(b, active()), at = point(*at))
+        }
         Decision::StayInReserve => tr!(t, "bov-stay", unit = unit(b, active())),
         Decision::DangerousTarget { unit: u } => {
             tr!(t, "bov-dangerous", side = who, unit = unit(b, *u))
@@ -286,6 +289,18 @@ pub fn decision_text(
         Decision::Reaction {
             reaction: Some(r), ..
         } => match r {
+            Reaction::Power {
+                unit: u,
+                power: p,
+                target: Some(x),
+            } if x != u => tr!(
+                t,
+                "bov-react-power-on",
+                side = who,
+                unit = unit(b, *u),
+                power = power(b, *u, *p),
+                target = unit(b, *x)
+            ),
             Reaction::Power {
                 unit: u, power: p, ..
             } => tr!(
@@ -824,11 +839,127 @@ pub fn event_text(b: &Battle, t: &Texts, e: &Event) -> String {
     }
 }
 
+/// Models named by their numbers in their unit, 1-based as the table
+/// numbers them ("2, 3, 4").
+fn model_numbers(models: &[u8]) -> String {
+    let numbers: Vec<String> = models
+        .iter()
+        .map(|m| (u32::from(*m) + 1).to_string())
+        .collect();
+    numbers.join(", ")
+}
+
+/// A march told apart from the other marches offered: how far its
+/// farthest model goes and where to ("Dreamfencers marches 5.8" toward
+/// objective 2"), or that it stays. `b` is the battle before the march.
+fn march_option(b: &Battle, t: &Texts, u: u16, paths: &valerna_bov::battle::Paths) -> String {
+    let name = unit(b, u);
+    let Some(own) = b.units.get(usize::from(u)) else {
+        return tr!(t, "bov-marched", unit = name);
+    };
+    let from = |m: u8| own.positions.get(usize::from(m)).copied();
+    let mut inches = 0.0_f64;
+    let (mut c0, mut c1, mut n) = (Point::new(0.0, 0.0), Point::new(0.0, 0.0), 0.0);
+    for (m, way) in paths {
+        let (Some(start), Some(&end)) = (from(*m), way.last()) else {
+            continue;
+        };
+        let mut at = start;
+        let mut length = 0.0;
+        for &p in way {
+            length += at.dist(p);
+            at = p;
+        }
+        inches = inches.max(length);
+        c0 = Point::new(c0.x + start.x, c0.y + start.y);
+        c1 = Point::new(c1.x + end.x, c1.y + end.y);
+        n += 1.0;
+    }
+    if n == 0.0 || inches < 0.05 {
+        return tr!(t, "bov-option-stay", unit = name);
+    }
+    let (c0, c1) = (
+        Point::new(c0.x / n, c0.y / n),
+        Point::new(c1.x / n, c1.y / n),
+    );
+    let (vx, vy) = (c1.x - c0.x, c1.y - c0.y);
+    let moved = vx.hypot(vy);
+    // The place the march heads most straight for, within about 20°.
+    let cosine = |p: Point| {
+        let (dx, dy) = (p.x - c0.x, p.y - c0.y);
+        let d = dx.hypot(dy);
+        if d < 0.5 || moved < 0.05 {
+            -1.0
+        } else {
+            (dx * vx + dy * vy) / (d * moved)
+        }
+    };
+    let objectives = b
+        .objectives
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (cosine(p), Some(i + 1), None));
+    let foes = b
+        .enemies(own.owner)
+        .filter(|e| e.alive_positions().next().is_some())
+        .map(|e| (cosine(b.centre_of(e.id)), None, Some(e.id)));
+    let best = objectives
+        .chain(foes)
+        .filter(|(c, ..)| *c >= 0.94)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let inches = format!("{inches:.1}");
+    match best {
+        Some((_, Some(objective), _)) => tr!(
+            t,
+            "bov-option-march",
+            unit = name,
+            inches = inches,
+            toward = "objective",
+            objective = objective as u32,
+            target = ""
+        ),
+        Some((_, _, Some(foe))) => tr!(
+            t,
+            "bov-option-march",
+            unit = name,
+            inches = inches,
+            toward = "unit",
+            objective = 0,
+            target = unit(b, foe)
+        ),
+        _ => {
+            // Forward is toward the enemy's edge; left and right as the
+            // side faces it.
+            let facing = if b.near_edge(own.owner) { 1.0 } else { -1.0 };
+            let (ahead, left) = (vy * facing, -vx * facing);
+            let toward = if ahead.abs() >= left.abs() {
+                if ahead > 0.0 { "forward" } else { "back" }
+            } else if left > 0.0 {
+                "left"
+            } else {
+                "right"
+            };
+            tr!(
+                t,
+                "bov-option-march",
+                unit = name,
+                inches = inches,
+                toward = toward,
+                objective = 0,
+                target = ""
+            )
+        }
+    }
+}
+
 /// One option of the pending question, with its exact odds when it rolls
 /// dice: "Ogerron Phalanx charges Dreamfencers (9.9" away, 2" from the
 /// dice: 83%)".
 pub fn option_text(b: &Battle, t: &Texts, m: &Meaning) -> String {
-    let mut option = decision_text(b, t, m.seat.unwrap_or(0), m.unit, &m.decision);
+    let mut option = match (&m.decision, m.unit) {
+        (Decision::March { paths }, Some(u)) => march_option(b, t, u, paths),
+        _ => decision_text(b, t, m.seat.unwrap_or(0), m.unit, &m.decision),
+    };
     if option.is_empty() {
         // The choice to do nothing, which the story leaves untold.
         let what = match m.decision {

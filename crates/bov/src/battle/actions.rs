@@ -1161,16 +1161,16 @@ impl Battle {
             Phase::Casualties { unit, plan, .. } => {
                 let alive: Vec<u8> = self.units[usize::from(*unit)].alive_models().collect();
                 let n = usize::from(plan.removals);
-                if let Some(models) = self.coherent_casualties(*unit, n) {
-                    out.push(Decision::Remove { models });
-                }
-                out.push(Decision::Remove {
-                    models: alive[alive.len() - n..].to_vec(),
-                });
-                if alive.len() > n {
-                    out.push(Decision::Remove {
-                        models: alive[..n].to_vec(),
-                    });
+                let start = out.len();
+                let coherent = self.coherent_casualties(*unit, n);
+                let last = alive[alive.len() - n..].to_vec();
+                let first = (alive.len() > n).then(|| alive[..n].to_vec());
+                // Each set of models once: two buttons never do one thing.
+                for models in [coherent, Some(last), first].into_iter().flatten() {
+                    let d = Decision::Remove { models };
+                    if !out[start..].contains(&d) {
+                        out.push(d);
+                    }
                 }
                 Choices::Continuous
             }
@@ -1256,8 +1256,11 @@ impl Battle {
                 Choices::Continuous
             }
             Phase::PowerMove { unit, inches } => {
+                let mut new = self.new_marches(*unit);
                 for goal in self.power_move_goals(*unit) {
-                    if let Some(paths) = self.march_within(*unit, goal, *inches) {
+                    if let Some(paths) = self.march_within(*unit, goal, *inches)
+                        && new(&paths)
+                    {
                         out.push(Decision::March { paths });
                     }
                 }
@@ -1328,26 +1331,31 @@ impl Battle {
 
     /// Examples of a Flanked unit's declaration: for each enemy unit it is
     /// engaged with, every model engaged with that unit attacks it and every
-    /// other model the first other unit it is engaged with.
+    /// other model the first other unit it is engaged with; each
+    /// declaration once (they coincide when no model engages two units).
     fn flanked_attack_examples(&self, snap: &Snapshot, unit: u16) -> Vec<Decision> {
         let per_model = self.model_engagements(snap, unit);
-        self.engaged_with(snap, unit)
-            .into_iter()
-            .map(|first| {
-                let targets = per_model
-                    .iter()
-                    .filter_map(|(m, es)| {
-                        let t = if es.contains(&first) {
-                            Some(first)
-                        } else {
-                            es.first().copied()
-                        };
-                        t.map(|t| (*m, t))
-                    })
-                    .collect();
-                Decision::FlankedAttack { targets }
-            })
-            .collect()
+        let mut out: Vec<Decision> = Vec::new();
+        let all = self.engaged_with(snap, unit).into_iter().map(|first| {
+            let targets = per_model
+                .iter()
+                .filter_map(|(m, es)| {
+                    let t = if es.contains(&first) {
+                        Some(first)
+                    } else {
+                        es.first().copied()
+                    };
+                    t.map(|t| (*m, t))
+                })
+                .collect();
+            Decision::FlankedAttack { targets }
+        });
+        for d in all {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        out
     }
 
     /// `n` models whose removal leaves the rest of `unit` in coherency,
@@ -1390,6 +1398,8 @@ impl Battle {
     /// The march examples listed last for an action of `unit`, each worked
     /// out only when asked for: a carrying unit home ("The Quest" >
     /// "Scoring"), then a march toward each of [`Self::march_goals`].
+    /// Marches that stay where they stand are left out (staying is
+    /// offered once, as the march of no paths), and so are repeats.
     pub(crate) fn march_examples(&self, unit: u16) -> impl Iterator<Item = Paths> + '_ {
         std::iter::once_with(move || self.home_march(unit))
             .flatten()
@@ -1398,6 +1408,40 @@ impl Battle {
                     .into_iter()
                     .filter_map(move |goal| self.march_toward(unit, goal, false)),
             )
+            .filter(self.new_marches(unit))
+    }
+
+    /// A filter of example marches of `unit`: those that move it (a model
+    /// 0.05" or more, as their labels tell), each once
+    /// (ends within half an inch of an earlier example's read as the same
+    /// march).
+    fn new_marches(&self, unit: u16) -> impl FnMut(&Paths) -> bool + '_ {
+        let positions = &self.units[usize::from(unit)].positions;
+        let mut seen: Vec<Paths> = Vec::new();
+        move |paths: &Paths| {
+            let moves = paths.iter().any(|(m, way)| {
+                way.last().is_some_and(|end| {
+                    positions
+                        .get(usize::from(*m))
+                        .is_some_and(|p| p.dist(*end) >= 0.05)
+                })
+            });
+            let same = |other: &Paths| {
+                other.len() == paths.len()
+                    && other.iter().zip(paths).all(|((a, wa), (b, wb))| {
+                        a == b
+                            && match (wa.last(), wb.last()) {
+                                (Some(x), Some(y)) => x.dist(*y) < 0.5,
+                                (x, y) => x.is_none() && y.is_none(),
+                            }
+                    })
+            };
+            if !moves || seen.iter().any(same) {
+                return false;
+            }
+            seen.push(paths.clone());
+            true
+        }
     }
 
     /// Places a march may head for: the nearest objective not held, and the

@@ -29,6 +29,7 @@ pub mod reserves;
 pub mod riders;
 pub mod round;
 pub mod units;
+pub mod why;
 
 use std::collections::VecDeque;
 use std::sync::Arc;

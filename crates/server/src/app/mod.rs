@@ -182,6 +182,9 @@ impl Published {
 struct Summary {
     version: u64,
     status: &'static str,
+    /// When the game last moved (seconds since the Unix epoch): its last
+    /// decision or take-back, or its creation.
+    last_move: i64,
 }
 
 /// One hosted game.
@@ -274,6 +277,19 @@ type TurnsCell = Arc<tokio::sync::OnceCell<Option<Arc<Vec<Turn>>>>>;
 
 /// How many games being played on the other nodes the lobby lists.
 const PLAYING_LISTED: usize = 1000;
+
+/// How long a game being played may go without a decision before the lobby
+/// calls it idle rather than under way.
+pub const IDLE_AFTER: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// Whether a game listed with `status` that last moved at `last_move` is
+/// idle at `now` (seconds since the Unix epoch): one being played (`open`
+/// or `playing`) without a decision for [`IDLE_AFTER`]. A finished or
+/// broken game is listed as such, never as idle.
+pub fn idle(status: &str, last_move: i64, now: i64) -> bool {
+    matches!(status, "open" | "playing")
+        && now.saturating_sub(last_move) >= IDLE_AFTER.as_secs() as i64
+}
 
 /// How many finished games' weighings are kept.
 const TURNS_KEPT: usize = 16;
@@ -618,6 +634,7 @@ impl App {
             summary: Mutex::new(Summary {
                 version: 0,
                 status: "open",
+                last_move: created,
             }),
             published: std::sync::RwLock::new(Published::of(&table, 0, None)),
             live: tokio::sync::Mutex::new(Live {
@@ -659,7 +676,19 @@ impl App {
         limit: usize,
         finished: usize,
     ) -> Result<Vec<Value>, ApiError> {
-        let mut list = self.lobby();
+        self.lobby_page_at(now(), offset, limit, finished).await
+    }
+
+    /// A page of the lobby as it reads at `now` (seconds since the Unix
+    /// epoch), the clock the games' idleness is measured by.
+    pub async fn lobby_page_at(
+        &self,
+        now: i64,
+        offset: usize,
+        limit: usize,
+        finished: usize,
+    ) -> Result<Vec<Value>, ApiError> {
+        let mut list = self.lobby_at(now);
         if self.node.is_some() {
             let elsewhere = self
                 .store
@@ -681,6 +710,7 @@ impl App {
                 list.push(json!({
                     "id": g.id, "game": g.game, "created": g.created, "lang": g.lang,
                     "mode": g.mode, "status": status, "version": g.version,
+                    "last_move": g.last_move, "idle": idle(status, g.last_move, now),
                     "seats": g.seats.iter().zip(&p.taken).enumerate().map(|(i, (k, t))| json!({
                         "seat": i, "kind": k, "taken": t,
                     })).collect::<Vec<_>>(),
@@ -710,6 +740,7 @@ impl App {
             list.push(json!({
                 "id": g.id, "game": g.game, "created": g.created, "lang": g.lang,
                 "mode": g.mode, "status": "over", "version": g.version,
+                "last_move": g.last_move, "idle": false,
                 "seats": g.seats.iter().enumerate().map(|(i, k)| json!({
                     "seat": i, "kind": k, "taken": true,
                 })).collect::<Vec<_>>(),
@@ -726,6 +757,11 @@ impl App {
 
     /// The games in memory (being played, or broken), newest first.
     pub fn lobby(&self) -> Vec<Value> {
+        self.lobby_at(now())
+    }
+
+    /// The games in memory as the lobby lists them at `now`.
+    fn lobby_at(&self, now: i64) -> Vec<Value> {
         let games = self.games.read().unwrap_or_else(|e| e.into_inner());
         let mut list: Vec<&Arc<Slot>> = games.values().collect();
         list.sort_by(|a, b| b.created.cmp(&a.created).then(a.id.cmp(&b.id)));
@@ -739,6 +775,8 @@ impl App {
                     json!({
                         "id": s.id, "game": s.game, "created": s.created, "lang": s.lang.code(),
                         "mode": s.mode.name(), "status": sum.status, "version": sum.version,
+                        "last_move": sum.last_move,
+                        "idle": idle(sum.status, sum.last_move, now),
                         "seats": s.seats.iter().enumerate().map(|(i, k)| json!({
                             "seat": i, "kind": k.name(), "taken": joined[i],
                         })).collect::<Vec<_>>(),
@@ -1530,6 +1568,11 @@ impl Slot {
 
     fn summarise(&self, live: &Live) {
         let mut s = self.summary.lock().unwrap_or_else(|e| e.into_inner());
+        // Only a new row of the log moves the version: a decision or a
+        // take-back, just stored.
+        if live.version != s.version {
+            s.last_move = now();
+        }
         s.version = live.version;
         s.status = self.status(live);
     }

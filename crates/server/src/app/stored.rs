@@ -66,6 +66,7 @@ pub(super) fn rebuild(
             mode: Mode::from_name(&g.new.mode),
             seats: g.new.seats.clone(),
             version: g.version(),
+            last_move: g.last_move,
             reason: format!("this server cannot play it: {why}"),
         })
     };
@@ -137,6 +138,7 @@ pub(super) fn rebuild(
         summary: Mutex::new(Summary {
             version: g.version(),
             status: "playing",
+            last_move: g.last_move,
         }),
         published: std::sync::RwLock::new(Published::of(&table, g.version(), why.as_deref())),
         live: tokio::sync::Mutex::new(Live {
@@ -161,6 +163,7 @@ pub struct Unplayable {
     pub(super) mode: Mode,
     pub(super) seats: Vec<String>,
     pub(super) version: u64,
+    pub(super) last_move: i64,
     pub(super) reason: String,
 }
 
@@ -169,6 +172,7 @@ impl Unplayable {
         json!({
             "id": self.id, "game": self.game, "created": self.created, "lang": self.lang,
             "mode": self.mode.name(), "status": "broken", "version": self.version,
+            "last_move": self.last_move, "idle": false,
             "seats": self.seats.iter().enumerate().map(|(i, k)| json!({
                 "seat": i, "kind": k, "taken": true,
             })).collect::<Vec<_>>(),

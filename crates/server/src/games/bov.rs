@@ -343,6 +343,9 @@ impl Worded for Battle {
         if let Some(unit) = query.get("route") {
             return route(self, unit, &query["to"]);
         }
+        if query.get("why").is_some() {
+            return why_not(self, query);
+        }
         let unit = |k: &str| {
             query[k]
                 .as_u64()
@@ -366,6 +369,20 @@ impl Worded for Battle {
     fn content_json(content: &Pack, _t: &Texts) -> Value {
         serde_json::to_value(content_body(content)).unwrap_or(Value::Null)
     }
+}
+
+/// `{"why": unit, "target": unit}`: why `unit` may not attack, and may not
+/// charge, `target` ([`valerna_bov::battle::why::WhyNots`]).
+fn why_not(b: &Battle, query: &Value) -> Result<Value, String> {
+    let unit = |k: &str| {
+        query[k]
+            .as_u64()
+            .and_then(|u| u16::try_from(u).ok())
+            .filter(|&u| usize::from(u) < b.units.len())
+            .ok_or_else(|| format!("`{k}` names no unit of the battle"))
+    };
+    let (u, target) = (unit("why")?, unit("target")?);
+    serde_json::to_value(b.why_not(u, target)).map_err(|e| e.to_string())
 }
 
 /// The public content of Battles of Valerna (`GET /api/content/bov`): the

@@ -418,8 +418,11 @@ impl Store for PgStore {
         self.run(move |c| async move {
             let rows = c
                 .query(
-                    "SELECT id, game, created, lang, seats, version, mode FROM games
-                     WHERE over = 1 AND broken IS NULL ORDER BY created DESC, id LIMIT $1",
+                    &format!(
+                        "SELECT id, game, created, lang, seats, version, mode, {LAST_PLAYED}
+                         FROM games
+                         WHERE over = 1 AND broken IS NULL ORDER BY created DESC, id LIMIT $1"
+                    ),
                     &[&(limit.min(i64::MAX as usize) as i64)],
                 )
                 .await?;
@@ -435,6 +438,7 @@ impl Store for PgStore {
                     lang: r.get(3),
                     version: r.get::<_, i64>(5) as u64,
                     mode: r.get(6),
+                    last_move: r.get(7),
                     id,
                 });
             }
@@ -549,9 +553,11 @@ impl Store for PgStore {
         self.run(move |c| async move {
             let rows = c
                 .query(
-                    "SELECT id, game, created, lang, seats, version, mode, token_hashes,
-                            broken IS NOT NULL
-                     FROM games WHERE over = 0 ORDER BY created DESC, id LIMIT $1",
+                    &format!(
+                        "SELECT id, game, created, lang, seats, version, mode, token_hashes,
+                                broken IS NOT NULL, {LAST_PLAYED}
+                         FROM games WHERE over = 0 ORDER BY created DESC, id LIMIT $1"
+                    ),
                     &[&(limit.min(i64::MAX as usize) as i64)],
                 )
                 .await?;
@@ -577,6 +583,7 @@ impl Store for PgStore {
                         lang: r.get(3),
                         version: r.get::<_, i64>(5) as u64,
                         mode: r.get(6),
+                        last_move: r.get(9),
                         seats,
                         id,
                     },
@@ -621,7 +628,7 @@ async fn load(
     let games = c
         .query(
             &format!(
-                "SELECT {GAME_COLUMNS},
+                "SELECT {GAME_COLUMNS}, {LAST_PLAYED},
                     (SELECT coalesce(json_agg(json_build_array(l.n, l.kind, l.decision)
                                               ORDER BY l.n), '[]')
                      FROM log l WHERE l.game_id = games.id)::text
@@ -646,8 +653,9 @@ async fn load(
             version: g.get(9),
             invite_hashes: g.get(10),
             mode: g.get(11),
+            last_move: g.get(12),
         };
-        let log: Vec<LogRow> = serde_json::from_str(g.get::<_, &str>(12)).map_err(|e| {
+        let log: Vec<LogRow> = serde_json::from_str(g.get::<_, &str>(13)).map_err(|e| {
             StoreError::Io(format!("game {}: its log is not readable: {e}", columns.id))
         })?;
         out.push(stored_game(columns, log.into_iter().map(Ok))?);

@@ -141,9 +141,6 @@ export function drawField(root, view, opts) {
   }
 
   const units = svg('g', { class: 'units' });
-  const labels = svg('g', { class: 'labels' });
-  /** The units' names, placed under them, then moved apart. @type {{x: number, y: number, text: string}[]} */
-  const placed = [];
   for (const u of view.units) {
     if (!u.models?.length) continue;
     const g = svg('g', {
@@ -154,23 +151,24 @@ export function drawField(root, view, opts) {
       role: 'button',
       'aria-label': opts.names(u),
     });
+    // The second side's bases are ringed, so that the sides differ by more
+    // than their colour.
+    const ringed = !u.monster && u.owner === 1;
     u.models.forEach((/** @type {{x: number, y: number}} */ m, /** @type {number} */ i) => {
       const p = fr.to(m);
       const id = u.model_ids?.[i] ?? i;
       g.append(svg('circle', { cx: p.x, cy: p.y, r: u.radius_in, fill: unitColour(u), class: opts.picked?.has(`${u.id}:${id}`) ? 'picked' : '', 'data-model': id, 'data-x': m.x.toFixed(3), 'data-y': m.y.toFixed(3) }));
+      if (ringed) g.append(svg('circle', { class: 'side-mark', cx: p.x, cy: p.y, r: u.radius_in * 0.58, 'stroke-width': u.radius_in * 0.2 }));
     });
     if (u.general) {
       const c = fr.to(u.models[0]);
       g.append(svg('circle', { class: 'general', cx: c.x, cy: c.y, r: u.radius_in * 0.45 }));
     }
     units.append(g);
-    const c = fr.to(centroid(u.models));
-    const top = Math.max(...u.models.map((/** @type {any} */ m) => fr.to(m).y));
-    placed.push({ x: c.x, y: Math.min(f.height + 0.6, top + u.radius_in + 1.1), text: u.name });
   }
-  for (const l of spread(placed, f.height + 0.6)) labels.append(svg('text', { class: 'unit-label', x: l.x, y: l.y, text: l.text }));
+  const labels = svg('g', { class: 'labels' });
   const ghost = svg('g', { id: 'ghost' });
-  root.replaceChildren(table, paths, svg('g', { id: 'rings' }), svg('g', { id: 'spots' }), units, labels, svg('g', { id: 'tools-layer' }), ghost);
+  root.replaceChildren(table, paths, svg('g', { id: 'rings' }), svg('g', { id: 'spots' }), units, labels, svg('g', { id: 'tools-layer' }), svg('g', { id: 'preview' }), ghost);
 }
 
 /**
@@ -299,25 +297,6 @@ export function drawSpots(root, view, viewerSeat, spots) {
   );
 }
 
-/** Labels moved apart: a name that would cover one already placed goes a
- * line lower, then a line higher, and stays if neither is free (the width
- * of a name is guessed from its length at the label's size).
- * @param {{x: number, y: number, text: string}[]} labels @param {number} lowest the lowest a label may stand */
-function spread(labels, lowest) {
-  const LINE = 1.0;
-  /** @type {{x0: number, x1: number, y: number}[]} */
-  const boxes = [];
-  const clash = (/** @type {number} */ x0, /** @type {number} */ x1, /** @type {number} */ y) => boxes.some((b) => x0 < b.x1 && b.x0 < x1 && Math.abs(b.y - y) < LINE * 0.9);
-  return [...labels]
-    .sort((a, b) => a.y - b.y || a.x - b.x)
-    .map((l) => {
-      const half = (l.text.length * 0.48) / 2;
-      const y = [l.y, l.y + LINE, l.y - LINE, l.y + 2 * LINE, l.y - 2 * LINE].filter((c) => c <= lowest && c >= 0.8).find((c) => !clash(l.x - half, l.x + half, c)) ?? l.y;
-      boxes.push({ x0: l.x - half, x1: l.x + half, y });
-      return { ...l, y };
-    });
-}
-
 /** The legend of the battlefield's colours. */
 export function legend() {
   /** @type {(Node|string)[]} */
@@ -325,6 +304,8 @@ export function legend() {
   for (const look of Object.values(TERRAIN)) {
     out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch', style: `background:${look.fill}`, 'aria-hidden': 'true' }), t(look.key)]));
   }
+  out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch', style: `background:${SIDE_COLOURS[0]}`, 'aria-hidden': 'true' }), t('web-bov-key-plain', { seat: 1 })]));
+  out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch ringed', style: `background:${SIDE_COLOURS[1]}`, 'aria-hidden': 'true' }), t('web-bov-key-ringed', { seat: 2 })]));
   out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch objective-key', 'aria-hidden': 'true' }), t('web-bov-objective')]));
   out.push(el('span', { class: 'key' }, [el('span', { class: 'swatch zone-key', 'aria-hidden': 'true' }), t('web-bov-zone')]));
   return out;
@@ -384,7 +365,7 @@ export function playBack(root, view, viewerSeat, paths) {
   const fr = frame(view.field, flip);
   /** @type {{c: SVGCircleElement, pts: {x: number, y: number}[], lens: number[], total: number}[]} */
   const moves = [];
-  for (const p of paths) {
+  for (const p of chained(paths)) {
     const end = p.waypoints[p.waypoints.length - 1];
     if (!end) continue;
     const g = root.querySelector(`g.unit[data-unit="${p.unit}"]`);
@@ -416,6 +397,218 @@ export function playBack(root, view, viewerSeat, paths) {
     }
     if (f < 1) requestAnimationFrame(step);
     else delete root.dataset.playing;
+  };
+  requestAnimationFrame(step);
+}
+
+/**
+ * Shows what an option would do, while it is hovered or focused: where
+ * models would go and by which path, the models it removes (crossed), and
+ * the units it acts on, with a line from the unit acting. Cleared with
+ * `null`.
+ * @param {SVGSVGElement} root @param {any} view @param {number} viewerSeat
+ * @param {{radius: number, moves: {from: {x: number, y: number} | null, way: {x: number, y: number}[]}[], crossed: {x: number, y: number, r: number}[],
+ *   from: {x: number, y: number} | null, targets: {x: number, y: number}[], units: number[]} | null} p
+ */
+export function drawPreview(root, view, viewerSeat, p) {
+  const layer = root.querySelector('#preview');
+  for (const g of root.querySelectorAll('g.unit.previewed')) g.classList.remove('previewed');
+  if (!layer) return;
+  layer.replaceChildren();
+  if (!p) {
+    delete root.dataset.preview;
+    return;
+  }
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const fr = frame(view.field, flip);
+  const line = (/** @type {{x: number, y: number}[]} */ ps) => ps.map((q) => fr.to(q)).map((q) => `${q.x.toFixed(3)},${q.y.toFixed(3)}`).join(' ');
+  for (const mv of p.moves) {
+    const end = mv.way[mv.way.length - 1];
+    if (!end) continue;
+    if (mv.from) layer.append(svg('polyline', { class: 'preview-path', points: line([mv.from, ...mv.way]) }));
+    const q = fr.to(end);
+    layer.append(svg('circle', { class: 'preview-model', cx: q.x, cy: q.y, r: p.radius }));
+  }
+  for (const c of p.crossed) {
+    const q = fr.to(c);
+    const k = c.r * 0.8;
+    layer.append(svg('path', { class: 'preview-cross', d: `M ${q.x - k} ${q.y - k} L ${q.x + k} ${q.y + k} M ${q.x - k} ${q.y + k} L ${q.x + k} ${q.y - k}` }));
+  }
+  if (p.from) for (const t of p.targets) layer.append(svg('polyline', { class: 'preview-target', points: line([p.from, t]) }));
+  for (const id of p.units) root.querySelector(`g.unit[data-unit="${id}"]`)?.classList.add('previewed');
+  root.dataset.preview = String(layer.childElementCount);
+}
+
+/** The labels' size on the screen, in pixels, at any zoom. */
+const LABEL_PX = 12;
+
+/**
+ * Names the units at a fixed size on the screen, each near its unit where
+ * it covers no model and no other name, with a line to the unit when it
+ * had to stand off; the wounds, fatigue and markers a unit carries are
+ * told under its name. Redrawn at each zoom. `first`: the units placed
+ * first (the selected and the active unit), nearest their models.
+ * @param {SVGSVGElement} root @param {any} view @param {number} viewerSeat @param {number[]} first
+ */
+export function drawLabels(root, view, viewerSeat, first) {
+  const layer = root.querySelector('g.labels');
+  const ctm = root.getScreenCTM();
+  const px = ctm ? Math.hypot(ctm.a, ctm.b) : 0;
+  if (!layer || !px) return;
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const fr = frame(view.field, flip);
+  const fs = LABEL_PX / px;
+  const W = view.field.width;
+  const H = view.field.height;
+  const shown = view.units.filter((/** @type {any} */ u) => u.models?.length);
+  /** Every base, as drawn. */
+  const circles = shown.flatMap((/** @type {any} */ u) => u.models.map((/** @type {any} */ m) => ({ ...fr.to(m), r: u.radius_in })));
+  const vb = root.viewBox.baseVal;
+  /** What can be seen of the table now. */
+  const seen = vb && vb.width ? { x0: Math.max(-0.8, vb.x), y0: Math.max(-0.8, vb.y), x1: Math.min(W + 0.8, vb.x + vb.width), y1: Math.min(H + 0.8, vb.y + vb.height) } : { x0: -0.8, y0: -0.8, x1: W + 0.8, y1: H + 0.8 };
+  /** @type {{x0: number, y0: number, x1: number, y1: number}[]} */
+  const boxes = [];
+  const overlap = (/** @type {{x0: number, y0: number, x1: number, y1: number}} */ b) => {
+    let area = 0;
+    for (const o of boxes) area += Math.max(0, Math.min(b.x1, o.x1) - Math.max(b.x0, o.x0)) * Math.max(0, Math.min(b.y1, o.y1) - Math.max(b.y0, o.y0));
+    for (const c of circles) area += Math.max(0, Math.min(b.x1, c.x + c.r) - Math.max(b.x0, c.x - c.r)) * Math.max(0, Math.min(b.y1, c.y + c.r) - Math.max(b.y0, c.y - c.r));
+    // Out of sight (off the table, or out of the zoomed view) counts as covered.
+    area += (b.x1 - b.x0) * (b.y1 - b.y0) - Math.max(0, Math.min(b.x1, seen.x1) - Math.max(b.x0, seen.x0)) * Math.max(0, Math.min(b.y1, seen.y1) - Math.max(b.y0, seen.y0));
+    return area;
+  };
+  const order = [...shown].sort((a, b) => Number(first.includes(b.id)) - Number(first.includes(a.id)));
+  /** Below, above, right, left, then the corners. */
+  const DIRS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]];
+  layer.replaceChildren();
+  for (const u of order) {
+    const pts = u.models.map((/** @type {any} */ m) => fr.to(m));
+    const c = centroid(pts);
+    // The box the unit's bases cover: a unit in a line is named beside the line.
+    const r = u.radius_in;
+    const bb = { x0: Math.min(...pts.map((/** @type {any} */ p) => p.x)) - r, x1: Math.max(...pts.map((/** @type {any} */ p) => p.x)) + r, y0: Math.min(...pts.map((/** @type {any} */ p) => p.y)) - r, y1: Math.max(...pts.map((/** @type {any} */ p) => p.y)) + r };
+    // A unit out of the zoomed view is not named.
+    if (bb.x1 < seen.x0 || bb.x0 > seen.x1 || bb.y1 < seen.y0 || bb.y0 > seen.y1) continue;
+    const marks = unitMarks(u);
+    const name = /** @type {SVGTextElement} */ (svg('text', { 'font-size': fs, 'stroke-width': fs * 0.25, text: u.name }));
+    const small = marks ? /** @type {SVGTextElement} */ (svg('text', { class: 'marks', 'font-size': fs * 0.85, 'stroke-width': fs * 0.22, text: marks })) : null;
+    // Measured as drawn (a name's width is not its length).
+    layer.append(name);
+    if (small) layer.append(small);
+    const w = Math.max(name.getComputedTextLength(), small?.getComputedTextLength() || 0) + fs * 0.3;
+    const h = fs * (marks ? 2.1 : 1.15);
+    /** @type {{box: {x0: number, y0: number, x1: number, y1: number}, far: boolean, cost: number} | null} */
+    let best = null;
+    for (let k = 0; k < 6 && !(best && best.cost === 0); k++) {
+      const d = fs * (0.2 + 1.4 * k);
+      for (const [dx, dy] of DIRS) {
+        const cx = dx > 0 ? bb.x1 + d + w / 2 : dx < 0 ? bb.x0 - d - w / 2 : c.x;
+        const cy = dy > 0 ? bb.y1 + d + h / 2 : dy < 0 ? bb.y0 - d - h / 2 : c.y;
+        const box = { x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2 };
+        // Farther rings cost a little, so that a free place near wins.
+        const cost = overlap(box) + (k ? 1e-6 * k : 0);
+        if (!best || cost < best.cost) best = { box, far: k > 0, cost };
+        if (cost === 0) break;
+      }
+    }
+    if (!best) {
+      name.remove();
+      small?.remove();
+      continue;
+    }
+    boxes.push(best.box);
+    const b = best.box;
+    const cx = (b.x0 + b.x1) / 2;
+    const g = svg('g', { class: `unit-label side-${u.monster ? 'm' : Math.min(1, u.owner)}`, 'data-label': u.id });
+    if (best.far) {
+      // A line from the name to the unit's nearest base.
+      const q = { x: Math.min(Math.max(c.x, b.x0), b.x1), y: Math.min(Math.max(c.y, b.y0), b.y1) };
+      const near = pts.reduce((/** @type {any} */ a, /** @type {any} */ p) => (Math.hypot(p.x - q.x, p.y - q.y) < Math.hypot(a.x - q.x, a.y - q.y) ? p : a));
+      const d = Math.hypot(q.x - near.x, q.y - near.y) || 1;
+      const e = { x: near.x + ((q.x - near.x) * u.radius_in) / d, y: near.y + ((q.y - near.y) * u.radius_in) / d };
+      g.append(svg('line', { class: 'leader', x1: q.x, y1: q.y, x2: e.x, y2: e.y, 'stroke-width': fs * 0.1 }));
+    }
+    name.setAttribute('x', String(cx));
+    name.setAttribute('y', String(b.y0 + fs * 0.95));
+    g.append(name);
+    if (small) {
+      small.setAttribute('x', String(cx));
+      small.setAttribute('y', String(b.y0 + fs * 1.95));
+      g.append(small);
+    }
+    layer.append(g);
+  }
+}
+
+/** What a unit carries, in words: its wounds, fatigue and status markers. @param {any} u */
+function unitMarks(u) {
+  const out = [];
+  if (u.wounds) out.push(t('web-bov-wounds', { count: u.wounds }));
+  if (u.fatigue) out.push(t('web-bov-fatigue', { count: u.fatigue }));
+  for (const [k, n] of Object.entries(u.status || {})) if (n) out.push(`${t(`web-bov-status-${k}`)} ${n}`);
+  return out.join(' · ');
+}
+
+/**
+ * A model's moves one after another (a charge, then its consolidation) as
+ * one path: a path that starts where one of the same unit ended goes on
+ * from it, so that the model slides all the way to where it stands.
+ * @param {{unit: number, from: {x: number, y: number}, waypoints: {x: number, y: number}[]}[]} paths in the order made
+ */
+export function chained(paths) {
+  /** @type {{unit: number, from: {x: number, y: number}, waypoints: {x: number, y: number}[]}[]} */
+  const out = [];
+  for (const p of paths) {
+    const on = out.find((q) => {
+      const end = q.waypoints[q.waypoints.length - 1];
+      return q.unit === p.unit && end && Math.abs(end.x - p.from.x) < 0.01 && Math.abs(end.y - p.from.y) < 0.01;
+    });
+    if (on) on.waypoints = [...on.waypoints, ...p.waypoints];
+    else out.push({ unit: p.unit, from: p.from, waypoints: [...p.waypoints] });
+  }
+  return out;
+}
+
+/**
+ * Shows a move again, as it was made (from the log): a ghost of each model
+ * slides along its path, over the table as it stands now.
+ * @param {SVGSVGElement} root @param {any} view @param {number} viewerSeat
+ * @param {{unit: number, from: {x: number, y: number}, waypoints: {x: number, y: number}[]}[]} paths @param {number} radius
+ */
+export function replayMove(root, view, viewerSeat, paths, radius) {
+  const layer = root.querySelector('#preview');
+  if (!layer || !paths.length) return;
+  const flip = viewerSeat >= 0 && viewerSeat <= 1 && viewerSeat !== view.near_seat;
+  const fr = frame(view.field, flip);
+  const moves = chained(paths).map((p) => {
+    const pts = [p.from, ...p.waypoints].map((q) => fr.to(q));
+    const lens = pts.slice(1).map((q, i) => Math.hypot(q.x - pts[i].x, q.y - pts[i].y));
+    const c = svg('circle', { class: 'replayed', cx: pts[0].x, cy: pts[0].y, r: radius });
+    layer.append(svg('polyline', { class: 'preview-path replayed', points: pts.map((q) => `${q.x.toFixed(3)},${q.y.toFixed(3)}`).join(' ') }), c);
+    return { c, pts, lens, total: lens.reduce((a, b) => a + b, 0) };
+  });
+  const longest = Math.max(...moves.map((x) => x.total));
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const ms = still ? 0 : Math.min(2000, Math.max(500, (longest / 6) * 1000));
+  root.dataset.replaying = 'yes';
+  const start = performance.now();
+  const step = (/** @type {number} */ now) => {
+    const f = ms ? Math.min(1, (now - start) / ms) : 1;
+    for (const mv of moves) {
+      let d = f * mv.total;
+      let i = 0;
+      while (i < mv.lens.length - 1 && d > mv.lens[i]) d -= mv.lens[i++];
+      const a = mv.pts[i];
+      const b = mv.pts[i + 1] || a;
+      const k = mv.lens[i] > 0 ? Math.min(1, d / mv.lens[i]) : 1;
+      mv.c.setAttribute('cx', String(a.x + (b.x - a.x) * k));
+      mv.c.setAttribute('cy', String(a.y + (b.y - a.y) * k));
+    }
+    if (f < 1) requestAnimationFrame(step);
+    else
+      setTimeout(() => {
+        for (const e of layer.querySelectorAll('.replayed')) e.remove();
+        delete root.dataset.replaying;
+      }, 600);
   };
   requestAnimationFrame(step);
 }

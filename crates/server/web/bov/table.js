@@ -11,7 +11,7 @@ import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gam
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { warnOfInvite } from '../invite.js';
-import { drawField, drawTools, drawSpots, playBack, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
+import { drawField, drawLabels, drawTools, drawSpots, drawPreview, playBack, replayMove, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
 import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel, percent } from './panels.js';
 import { replay } from './replay.js';
 
@@ -68,6 +68,16 @@ async function main() {
   let plan = null;
   /** Models clicked to be removed as casualties. @type {{unit: number, n: number, models: number[]} | null} */
   let picks = null;
+  /** A march dragged and found legal, shown where it would end until it is
+   * made or undone. @type {{decision: any, key: string, at: {x: number, y: number}[], trails: {x: number, y: number}[][] | null, radius: number, words: string} | null} */
+  let pendingMove = null;
+  /** A unit picked to be put where the next tap (or click) on the table
+   * lands: the active unit to march, or a unit to deploy by its button.
+   * @type {{kind: 'march', unit: number} | {kind: 'deploy', index: number, unit: number, positions: {x: number, y: number}[]} | null} */
+  let armed = null;
+  /** The kind of pointer last pressed (a touch zooms to the unit it taps). */
+  let lastPointer = 'mouse';
+  document.addEventListener('pointerdown', (e) => (lastPointer = e.pointerType), { capture: true });
   /** Verdicts wanted outside a drag (a plan, casualties), by geometry key. @type {Map<string, () => void>} */
   const waiting = new Map();
   /** The verdicts by geometry key: `ok` or the refusal's words, and what the move measures. @type {Map<string, {ok: boolean, text: string, measure: any}>} */
@@ -142,6 +152,23 @@ async function main() {
     tools.seq += 1;
     live.send({ type: 'look', seq: tools.seq, from: tools.from, to: unitId });
   }
+  let whySeq = 0;
+  /** Why the acting unit may not attack, and may not charge, the unit
+   * clicked: told in the notice. @param {any} msg */
+  function whyNot(msg) {
+    if (msg.seq !== whySeq || !msg.why) return;
+    const w = msg.why;
+    const target = unitById(w.target)?.name || '';
+    const reason = (/** @type {any} */ r) =>
+      t(`web-bov-why-${r.kind}${r.kind === 'no_sight' && r.between ? '_between' : ''}`, { distance: (r.distance ?? 0).toFixed(1), range: (r.range ?? 0).toFixed(0), reach: (r.reach ?? 0).toFixed(1), between: r.between || '', target });
+    const lines = [
+      w.attack ? t('web-bov-why-attack', { target, reason: reason(w.attack) }) : '',
+      w.charge ? t('web-bov-why-charge', { target, reason: reason(w.charge) }) : '',
+    ].filter(Boolean);
+    m.notice = lines.join(' ');
+    document.body.dataset.why = String(whySeq);
+    draw();
+  }
   /** @param {any} msg */
   function looked(msg) {
     if (msg.seq !== tools.seq || tools.mode !== 'look') return;
@@ -166,6 +193,15 @@ async function main() {
   // --- Zoom and pan: the viewBox only (one user unit stays one inch). ---
   /** How far in (1: the whole table) and the centre seen, in SVG units. */
   const zoom = { k: 1, cx: 0, cy: 0 };
+  /** The units' names, placed again for the zoom and size the table has now. */
+  function relabel() {
+    if (!m.state?.view) return;
+    const active = mine(m)?.options[0]?.meaning?.unit;
+    drawLabels(root, m.state.view, viewerSeat(), [m.selected, active].filter((x) => typeof x === 'number'));
+  }
+  // A table that changes size (a window resized, the phone's board tab
+  // shown) names its units again at the labels' screen size.
+  new ResizeObserver(() => relabel()).observe(root);
   function applyZoom() {
     const W = Number(root.dataset.width || 0) + 2;
     const H = Number(root.dataset.height || 0) + 2;
@@ -174,6 +210,7 @@ async function main() {
       zoom.k = 1;
       root.setAttribute('viewBox', `-1 -1 ${W} ${H}`);
       root.dataset.zoom = '1';
+      relabel();
       return;
     }
     const w = W / zoom.k;
@@ -182,6 +219,7 @@ async function main() {
     zoom.cy = Math.min(Math.max(zoom.cy, h / 2 - 1), H - 1 - h / 2);
     root.setAttribute('viewBox', `${(zoom.cx - w / 2).toFixed(3)} ${(zoom.cy - h / 2).toFixed(3)} ${w.toFixed(3)} ${h.toFixed(3)}`);
     root.dataset.zoom = zoom.k.toFixed(2);
+    relabel();
   }
   /** Zooms by `factor` about the SVG point `at` (the centre when none). @param {number} factor @param {{x: number, y: number} | null} at */
   function zoomBy(factor, at) {
@@ -230,6 +268,9 @@ async function main() {
   };
   root.addEventListener('pointerdown', (e) => {
     if (e.pointerType !== 'touch') return;
+    // A first finger starts a new gesture: a finger whose lifting the table
+    // never heard (its element was drawn anew) is forgotten.
+    if (e.isPrimary) touches.clear();
     touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (touches.size === 2) {
       pan = null;
@@ -396,7 +437,13 @@ async function main() {
       draw();
       return;
     }
-    if (v.ok) {
+    if (v.ok && d.decision?.March) {
+      // A march is shown where it would end until it is made or undone.
+      pendingMove = { decision: d.decision, key, at: d.at, trails: trails(), radius: d.radius, words: m.verdict };
+      cancelDrag();
+      draw();
+      document.getElementById('move-confirm')?.focus();
+    } else if (v.ok) {
       decide({ decision: d.decision });
       cancelDrag();
     } else {
@@ -490,6 +537,7 @@ async function main() {
   function startDrag(e, capture, radius, from, propose, click) {
     e.preventDefault();
     capture.setPointerCapture(e.pointerId);
+    pendingMove = null;
     drag = { radius, from, at: [], decision: null, key: '', pointer: e.pointerId, propose, click, down: { x: e.clientX, y: e.clientY }, moved: false };
   }
 
@@ -526,7 +574,13 @@ async function main() {
       return;
     }
     plan = null;
-    startDrag(e, root, unit.radius_in, unit.models, (p) => march(unit, (lastDelta = { x: p.x - start.x, y: p.y - start.y })), () => pick(unit.id));
+    startDrag(e, root, unit.radius_in, unit.models, (p) => march(unit, (lastDelta = { x: p.x - start.x, y: p.y - start.y })), () => {
+      // A tap on the unit to march: the next tap on the table says where
+      // (this tap's own click, which may come after a zoom, says nothing).
+      armed = dragKind() === 'March' ? { kind: 'march', unit: unit.id } : null;
+      tapTaken = true;
+      pick(unit.id);
+    });
   });
   // A unit to deploy is dragged from its button onto the table: its
   // formation (the engine's suggestion) follows the pointer.
@@ -539,10 +593,14 @@ async function main() {
     const unit = m.state.view.units.find((/** @type {any} */ u) => u.id === d.unit);
     const c = centroid(d.positions);
     const q = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+    // On a touch screen a tap on the button picks the unit, and the next
+    // tap on the table deploys it there; a second tap on the button takes
+    // the place suggested.
+    const tap = e.pointerType === 'touch' && !(armed?.kind === 'deploy' && armed.index === option.index) ? () => armDeploy(option.index, d, e.pointerId) : null;
     startDrag(e, b, unit?.radius_in ?? 0.5, null, (p) => {
       const at = d.positions.map((/** @type {{x: number, y: number}} */ m) => ({ x: q(m.x - c.x + p.x), y: q(m.y - c.y + p.y) }));
       return { at, decision: { Deploy: { unit: d.unit, positions: at } } };
-    }, null);
+    }, tap);
   });
   document.addEventListener('pointermove', (e) => {
     if (!drag || e.pointerId !== drag.pointer || drag.cancelled) return;
@@ -592,10 +650,28 @@ async function main() {
       swallowClick = false;
     }
   }, true);
+  // A finger's tap that puts a picked unit is read where the finger lifts:
+  // the browser's click would be moved onto a unit near it.
+  /** Where the last press began, and whether its lift put a unit already. */
+  let pressedAt = { x: 0, y: 0 };
+  let tapTaken = false;
+  root.addEventListener('pointerdown', (e) => {
+    pressedAt = { x: e.clientX, y: e.clientY };
+    tapTaken = false;
+  }, { capture: true });
+  root.addEventListener('pointerup', (e) => {
+    if (e.pointerType !== 'touch' || !armed || drag || tools.mode || Math.hypot(e.clientX - pressedAt.x, e.clientY - pressedAt.y) > 10 || baseAt(e)) return;
+    tapTaken = true;
+    putArmed(e);
+  });
   root.addEventListener('click', (e) => {
+    if (tapTaken) return void (tapTaken = false);
     const spot = /** @type {Element} */ (e.target).closest('[data-spot]');
     if (spot && !tools.mode && !panned) return choose(Number(spot.getAttribute('data-spot')));
     const g = /** @type {Element} */ (e.target).closest('[data-unit]');
+    // A unit picked to put: the tap's place decides, not the element the
+    // browser names (a touch's click may name the element last pressed).
+    if (armed && !tools.mode && !panned && !baseAt(e)) return putArmed(e);
     if (!g && !tools.mode && !panned) placeAt(e);
     if (!g || (!tools.mode && draggable()?.id === Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit))) return;
     const model = /** @type {Element} */ (e.target).getAttribute('data-model');
@@ -608,6 +684,65 @@ async function main() {
       pick(Number(/** @type {HTMLElement} */ (/** @type {unknown} */ (g)).dataset.unit));
     }
   });
+
+  /** Whether a base stands under the pointer. @param {MouseEvent} e */
+  function baseAt(e) {
+    const p = tablePoint(root, e, m.state.view, viewerSeat());
+    return !!p && m.state.view.units.some((/** @type {any} */ u) => u.models?.some((/** @type {{x: number, y: number}} */ b) => Math.hypot(b.x - p.x, b.y - p.y) <= u.radius_in));
+  }
+  /** The pointer whose tap picked a unit to deploy. @type {number | null} */
+  let armedPointer = null;
+  /** A unit to deploy picked by a tap on its button. @param {number} index @param {any} d the option's Deploy @param {number} pointer */
+  function armDeploy(index, d, pointer) {
+    armed = { kind: 'deploy', index, unit: d.unit, positions: d.positions };
+    // The tap's own click (a PointerEvent of the same pointer) would take
+    // the place suggested.
+    armedPointer = pointer;
+    m.notice = '';
+    draw();
+  }
+  /** The unit picked is put where the table was tapped: a deployment is
+   * made there if the server finds it legal; a march is shown there, to be
+   * made or undone. Refused, the rule is shown. @param {MouseEvent} e */
+  function putArmed(e) {
+    const a = armed;
+    const unit = a && unitById(a.unit);
+    const p = tablePoint(root, e, m.state.view, viewerSeat());
+    if (!a || !unit || !p || m.busy) return;
+    const q3 = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+    /** @type {{at: {x: number, y: number}[], decision: any}} */
+    let move;
+    if (a.kind === 'deploy') {
+      const c = centroid(a.positions);
+      const at = a.positions.map((x) => ({ x: q3(x.x - c.x + p.x), y: q3(x.y - c.y + p.y) }));
+      move = { at, decision: { Deploy: { unit: a.unit, positions: at } } };
+    } else {
+      waypoints.length = 0;
+      const c = centroid(unit.models);
+      move = march(unit, { x: p.x - c.x, y: p.y - c.y });
+    }
+    const key = JSON.stringify(move.decision);
+    const from = a.kind === 'march' ? unit.models.map((/** @type {any} */ x) => [x]) : null;
+    drawGhost(root, unit.radius_in, from, move.at, 'asking', m.state.view, viewerSeat());
+    waiting.set(key, () => {
+      const v = verdicts.get(key);
+      if (!v?.ok) {
+        m.notice = v?.text || '';
+        root.querySelector('#ghost')?.replaceChildren();
+        draw();
+        return;
+      }
+      armed = null;
+      if (move.decision.Deploy) decide({ decision: move.decision });
+      else {
+        const inches = (/** @type {number} */ x) => (Math.round(x * 10) / 10).toFixed(1);
+        pendingMove = { decision: move.decision, key, at: move.at, trails: from, radius: unit.radius_in, words: v.measure ? t('web-bov-legal-move', { used: inches(v.measure.used), allowance: inches(v.measure.allowance) }) : t('web-bov-legal') };
+        draw();
+      }
+    });
+    wanted = { decision: move.decision, key };
+    sendTry();
+  }
 
   /** A click on the table while an objective or a Monster is to be placed:
    * placed there if the server finds it legal, else the rule is shown.
@@ -669,19 +804,131 @@ async function main() {
   function pick(unitId, model = null) {
     if (tools.mode === 'look') return lookPick(unitId);
     if (tools.mode === 'ruler') return;
+    // On a touch screen a tap on a unit of the whole table zooms to it
+    // (its bases are a few pixels across there).
+    if (lastPointer === 'touch' && zoom.k <= 1) {
+      const u = unitById(unitId);
+      if (u?.models?.length) {
+        const flip = viewerSeat() !== m.state.view.near_seat;
+        const c = centroid(u.models);
+        const at = flip ? { x: m.state.view.field.width - c.x, y: c.y } : { x: c.x, y: m.state.view.field.height - c.y };
+        zoomBy(2.5, null);
+        zoom.cx = at.x;
+        zoom.cy = at.y;
+        applyZoom();
+      }
+    }
     const asked = casualtiesAsked();
     if (asked && asked.unit === unitId && model !== null) return pickCasualty(model);
     m.selected = unitId;
     const q = mine(m);
-    if (q && !m.busy && !m.hidden) {
+    // The unit to move is picked to be moved, never to use a power on itself.
+    if (q && !m.busy && !m.hidden && draggable()?.id !== unitId) {
       const matching = q.options.filter((/** @type {any} */ o) => unitsOf(o.decision).includes(unitId) && kindOf(o.decision) !== 'Deploy');
       if (matching.length === 1) {
         choose(matching[0].index);
         return;
       }
+      // An enemy unit the acting unit is offered nothing against: the
+      // server says why not (out of range, out of sight, engaged...).
+      const acting = unitById(q.options[0]?.meaning?.unit ?? null);
+      const clicked = unitById(unitId);
+      if (!matching.length && q.options[0]?.meaning?.ask === 'action' && acting && clicked && clicked.owner !== acting.owner) {
+        whySeq += 1;
+        live.send({ type: 'why', seq: whySeq, unit: acting.id, target: unitId });
+      }
     }
     draw();
   }
+
+  // --- An option's preview: hovering or focusing a choice shows on the
+  // table what it would do. ----------------------------------------------
+  /** The option hovered or focused, by index. @type {number | null} */
+  let previewed = null;
+  /** What option `o` would do, drawn by `drawPreview`. @param {any} o */
+  function previewOf(o) {
+    const view = m.state?.view;
+    const kind = kindOf(o?.decision);
+    const body = o?.decision?.[kind];
+    if (!view || !kind) return null;
+    const about = unitById(o.meaning?.unit ?? null);
+    const place = (/** @type {any} */ u, /** @type {number} */ id) => u?.models?.[u.model_ids?.indexOf(id)] ?? null;
+    /** @type {{radius: number, moves: {from: {x: number, y: number} | null, way: {x: number, y: number}[]}[], crossed: {x: number, y: number, r: number}[], from: {x: number, y: number} | null, targets: {x: number, y: number}[], units: number[]}} */
+    const p = { radius: about?.radius_in ?? 0.5, moves: [], crossed: [], from: null, targets: [], units: [] };
+    if (['March', 'Consolidate', 'Enter'].includes(kind)) {
+      for (const [id, way] of body.paths || []) if (way.length) p.moves.push({ from: kind === 'Enter' ? null : place(about, id), way });
+      if (about) p.units.push(about.id);
+    } else if (kind === 'Deploy' || kind === 'Dismount') {
+      const u = kind === 'Deploy' ? unitById(body.unit) : about;
+      if (u) p.radius = u.radius_in;
+      for (const at of body.positions || []) p.moves.push({ from: null, way: [at] });
+    } else if (kind === 'PlaceObjective' || kind === 'PlaceMonster') {
+      p.radius = kind === 'PlaceObjective' ? 0.75 : 1;
+      p.moves.push({ from: null, way: [body.at] });
+    } else if (kind === 'Remove' && about) {
+      for (const id of body.models || []) {
+        const at = place(about, id);
+        if (at) p.crossed.push({ ...at, r: about.radius_in });
+      }
+    } else {
+      // An attack, a charge, a power, a reaction: the units it names.
+      const units = unitsOf(o.decision);
+      p.units = units;
+      if (about?.models?.length) {
+        p.from = centroid(about.models);
+        for (const id of units) {
+          const u = unitById(id);
+          if (id !== about.id && u?.models?.length) p.targets.push(centroid(u.models));
+        }
+      }
+    }
+    return p;
+  }
+  function showPreview() {
+    if (!m.state?.view || drag) return;
+    const o = previewed === null ? null : mine(m)?.options.find((/** @type {any} */ x) => x.index === previewed);
+    drawPreview(root, m.state.view, viewerSeat(), o ? previewOf(o) : null);
+  }
+  const choicesBox = document.getElementById('choices');
+  const previewFrom = (/** @type {Event} */ e) => {
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('button.choice'));
+    const index = b ? Number(b.dataset.index) : null;
+    if (index === previewed) return;
+    previewed = index;
+    showPreview();
+  };
+  choicesBox?.addEventListener('pointerover', previewFrom);
+  choicesBox?.addEventListener('focusin', previewFrom);
+  choicesBox?.addEventListener('pointerleave', () => ((previewed = null), showPreview()));
+  choicesBox?.addEventListener('focusout', (e) => {
+    if (!choicesBox.contains(/** @type {Node | null} */ (e.relatedTarget))) (previewed = null), showPreview();
+  });
+
+  /** Whether the last decision sent was a march the player dragged (seen already, not played back). */
+  let dragged = false;
+  /** Makes the march shown. */
+  function confirmMove() {
+    const p = pendingMove;
+    if (!p || m.busy) return;
+    pendingMove = null;
+    dragged = true;
+    decide({ decision: p.decision });
+  }
+  /** Puts the unit back where it stands: nothing was sent. */
+  function undoMove() {
+    if (!pendingMove) return;
+    pendingMove = null;
+    root.querySelector('#ghost')?.replaceChildren();
+    draw();
+  }
+  document.addEventListener('keydown', (e) => {
+    if (!pendingMove || drag || e.ctrlKey || e.metaKey || e.altKey) return;
+    const inField = !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement);
+    if (e.key === 'Escape') undoMove();
+    else if (e.key === 'Enter' && inField) confirmMove();
+    else return;
+    e.preventDefault();
+  });
 
   /** @type {(() => void)} */
   const draw = () => render();
@@ -717,7 +964,7 @@ async function main() {
     const planVerdict = plan ? verdicts.get(plan.key) : undefined;
     const picksKey = picks?.models.length === picks?.n ? JSON.stringify({ Remove: { models: [...(picks?.models || [])].sort((a, b) => a - b) } }) : '';
     const picksVerdict = picksKey ? verdicts.get(picksKey) : undefined;
-    const statusKey = JSON.stringify([st?.version, st?.status, covered, m.busy, lang(), !!q, m.selected, plan && [plan.key, planVerdict?.ok], picks && [picks.models, picksVerdict?.ok]]);
+    const statusKey = JSON.stringify([st?.version, st?.status, covered, m.busy, lang(), !!q, m.selected, plan && [plan.key, planVerdict?.ok], picks && [picks.models, picksVerdict?.ok], pendingMove?.key, armed && [armed.kind, armed.unit]]);
     if (box.dataset.key !== statusKey) {
       box.dataset.key = statusKey;
       if (!st) {
@@ -738,7 +985,7 @@ async function main() {
         if (kinds.has('Consolidate')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-drag-consolidate')}` }));
         // A power's placement is answered as a deployment is, anywhere on the table.
         const placing = q.options[0]?.meaning?.ask === 'power_place';
-        if (kinds.has('Deploy')) status.append(el('span', { class: 'hint', text: ` ${t(placing ? 'web-bov-drag-place' : 'web-bov-drag-deploy')}` }));
+        if (kinds.has('Deploy')) status.append(el('span', { class: 'hint', text: ` ${t(placing ? 'web-bov-drag-place' : touch ? 'web-bov-drag-deploy-touch' : 'web-bov-drag-deploy')}` }));
         if (kinds.has('PlaceObjective') || kinds.has('PlaceMonster')) status.append(el('span', { class: 'hint', text: ` ${t('web-bov-click-place')}` }));
         /** The page's own answers: the march planned model by model, the casualties clicked. */
         const own = [];
@@ -749,6 +996,14 @@ async function main() {
             el('button', { type: 'button', id: 'plan-clear', onclick: () => ((plan = null), cancelDrag(), draw()), text: t('web-bov-plan-clear') }),
           );
           if (planVerdict && !planVerdict.ok) own.push(el('span', { class: 'plan-why', text: planVerdict.text }));
+        }
+        if (armed) own.push(el('span', { class: 'hint', id: 'armed-hint', text: t(armed.kind === 'deploy' ? 'web-bov-tap-deploy' : 'web-bov-tap-march', { unit: unitById(armed.unit)?.name || '' }) }));
+        if (pendingMove) {
+          own.push(
+            el('button', { type: 'button', id: 'move-confirm', class: 'primary', disabled: m.busy, 'aria-keyshortcuts': 'Enter', onclick: confirmMove, text: t('web-bov-move-confirm') }),
+            el('button', { type: 'button', id: 'move-undo', 'aria-keyshortcuts': 'Escape', onclick: undoMove, text: t('web-bov-move-undo') }),
+            el('span', { class: 'hint', text: pendingMove.words }),
+          );
         }
         if (asked) {
           const n = picks?.models.length ?? 0;
@@ -766,7 +1021,10 @@ async function main() {
             'data-kind': kindOf(o.decision),
             'data-units': unitsOf(o.decision).join(' '),
             disabled: m.busy,
-            onclick: () => choose(o.index),
+            onclick: (/** @type {MouseEvent} */ e) => {
+              if (armedPointer !== null && /** @type {PointerEvent} */ (e).pointerId === armedPointer) armedPointer = null;
+              else choose(o.index);
+            },
             text: o.label,
           });
         // A kind with many options (places on a grid, march examples) shows
@@ -825,10 +1083,12 @@ async function main() {
       });
       applyZoom();
       redrawTools();
+      showPreview();
       // A few places are marked; a grid of hundreds would hide the table
       // (a click anywhere is checked by the server all the same).
       const places = (q && !covered && !m.busy ? q.options : []).filter((/** @type {any} */ o) => o.decision?.PlaceObjective || o.decision?.PlaceMonster);
       drawSpots(root, view, viewerSeat(), places.length > 40 ? [] : places.map((/** @type {any} */ o) => ({ index: o.index, at: (o.decision.PlaceObjective || o.decision.PlaceMonster).at, label: o.label })));
+      if (pendingMove) drawGhost(root, pendingMove.radius, pendingMove.trails, pendingMove.at, 'ok', view, viewerSeat());
       if (plan && active) {
         const shown = planned(active, null, null);
         const trailsOf = active.models.map((/** @type {any} */ p, /** @type {number} */ i) => [p, ...(plan?.paths.get(active.model_ids[i])?.slice(0, -1) || [])]);
@@ -913,6 +1173,10 @@ async function main() {
       for (let i = shown; i < m.log.length; i++) {
         const e = m.log[i];
         const li = el('li', { 'data-n': e.n, class: `kind-${e.event?.kind || ''}` }, [e.text]);
+        // A move can be seen again on the board from its line.
+        if (e.event?.kind === 'moved' && e.event.paths?.length && e.text) {
+          li.append(' ', el('button', { type: 'button', class: 'replay-move', 'data-n': e.n, 'aria-label': t('web-bov-replay-move', { what: e.text }), title: t('web-bov-replay-move', { what: e.text }), onclick: () => showMoveAgain(e) }, ['▶']));
+        }
         if (Array.isArray(e.event?.dice) && e.event.dice.length) li.append(diceRow(e.event.dice));
         if (e.seat === 0 || e.seat === 1) li.style.borderLeft = `4px solid ${SIDE_COLOURS[e.seat]}`;
         if (!e.text) li.hidden = true;
@@ -921,6 +1185,14 @@ async function main() {
       sinceMark(logBox, m.since);
       if (m.log.length > shown) logBox.scrollTop = logBox.scrollHeight;
     }
+  }
+
+  /** A logged move shown again on the board. @param {LogEntry} e */
+  function showMoveAgain(e) {
+    const view = m.state?.view;
+    if (!view) return;
+    const u = view.units.find((/** @type {any} */ x) => x.id === e.event.unit);
+    replayMove(root, view, viewerSeat(), e.event.paths, u?.radius_in ?? 0.5);
   }
 
   /** @param {any} s */
@@ -955,10 +1227,17 @@ async function main() {
     if (body.events && !addEvents(m.log, body.events)) fetchEvents();
     // The other side's moves since the last state, played back on the board
     // (not the history a page finds on opening).
-    const moved = before > 0 ? m.log.slice(before).filter((e) => e.event?.kind === 'moved' && e.seat !== acting).flatMap((e) => e.event.paths || []) : [];
+    // Every move since the last state is played back on the board (the
+    // engine's charges, pile-ins, consolidations and the other side's
+    // moves), but for a march this page dragged and the player made.
+    const moved = before > 0 ? m.log.slice(before).filter((e) => e.event?.kind === 'moved' && !(dragged && e.seat === acting && !e.event.cause)).flatMap((e) => e.event.paths || []) : [];
+    dragged = false;
     if (m.state && body.version < m.state.version) return;
     if (m.state?.version !== body.version) {
       verdicts.clear();
+      previewed = null;
+      pendingMove = null;
+      armed = null;
       if (drag) cancelDrag();
     }
     // A new question about a unit selects it (its card, its rings).
@@ -1041,6 +1320,7 @@ async function main() {
     onMessage: (msg) => {
       if (msg.type === 'tried') tried(msg);
       else if (msg.type === 'looked') looked(msg);
+      else if (msg.type === 'why_not') whyNot(msg);
       else if (msg.type === 'routed') routed(msg);
     },
     onStatus: (status, retry) => {
@@ -1063,6 +1343,7 @@ async function main() {
   /** @type {any} */ (window).__bov = {
     toScreen: (/** @type {number} */ x, /** @type {number} */ y) => (m.state ? screenPoint(root, { x, y }, m.state.view, viewerSeat()) : null),
     state: () => m.state,
+    log: () => m.log,
   };
 
   languageMenu(/** @type {HTMLSelectElement} */ (document.getElementById('lang')), async (l) => {

@@ -118,6 +118,7 @@ bov-skirmish = { $unit } skirmishes against { $target }
 bov-power = { $unit } uses { $power }
 bov-power-on = { $unit } uses { $power } on { $target }
 bov-react-power = { $side } reacts: { $unit } uses { $power }
+bov-react-power-on = { $side } reacts: { $unit } uses { $power } on { $target }
 bov-react-vaala = { $side } plays the Vaala card { $card }
 bov-react-vaala-on = { $side } plays the Vaala card { $card } on { $target }
 bov-opportunity = { $unit } makes an Opportunity Attack on { $mover }
@@ -128,12 +129,12 @@ bov-consolidated = { $side } places the consolidating models of { $unit }: { $co
    *[other] { $count } models move
 } back into contact
 bov-removed = { $side } removes { $count ->
-    [one] one model
-   *[other] { $count } models
+    [one] model { $models }
+   *[other] models { $models }
 } of { $unit }
 bov-markers = { $side } removes the markers { $markers } from { $unit }
 bov-reserve = { $side } keeps the rest of the force in Reserve
-bov-enter = { $unit } enters from Reserve
+bov-enter = { $unit } enters from Reserve at { $at }
 bov-stay = { $unit } stays in Reserve
 bov-dangerous = { $side } picks { $unit } as the target of Dangerous terrain
 bov-giant = the Giant's wounds go to { $unit }
@@ -314,6 +315,15 @@ bov-ask = { $side }: { $ask ->
     [entry_edge] the edge { $unit } enters from
     [monster] place a Monster, or bid for one
    *[other] { $ask }
+}
+bov-option-stay = { $unit } stays where it stands
+bov-option-march = { $unit } marches { $inches }" { $toward ->
+    [objective] toward objective { $objective }
+    [unit] toward { $target }
+    [forward] toward the enemy's edge
+    [back] back toward its own edge
+    [left] to its left
+   *[right] to its right
 }
 bov-option-none = { $what ->
     [react] No Opportunity Attack

@@ -119,6 +119,7 @@ bov-skirmish = { $unit } escarmouche contre { $target }
 bov-power = { $unit } utilise { $power }
 bov-power-on = { $unit } utilise { $power } sur { $target }
 bov-react-power = { $side } réagit : { $unit } utilise { $power }
+bov-react-power-on = { $side } réagit : { $unit } utilise { $power } sur { $target }
 bov-react-vaala = { $side } joue la carte Vaala { $card }
 bov-react-vaala-on = { $side } joue la carte Vaala { $card } sur { $target }
 bov-opportunity = { $unit } fait une Attaque d'Opportunité sur { $mover }
@@ -129,12 +130,12 @@ bov-consolidated = { $side } place les figurines de { $unit } qui consolident : 
    *[other] { $count } figurines reviennent
 } au contact
 bov-removed = { $side } retire { $count ->
-    [one] une figurine
-   *[other] { $count } figurines
+    [one] la figurine { $models }
+   *[other] les figurines { $models }
 } de { $unit }
 bov-markers = { $side } retire les marqueurs { $markers } de { $unit }
 bov-reserve = { $side } garde le reste de sa force en Réserve
-bov-enter = { $unit } entre depuis la Réserve
+bov-enter = { $unit } entre depuis la Réserve à { $at }
 bov-stay = { $unit } reste en Réserve
 bov-dangerous = { $side } désigne { $unit } comme cible du terrain Dangereux
 bov-giant = les blessures du Géant vont à { $unit }
@@ -313,6 +314,15 @@ bov-ask = { $side } : { $ask ->
     [entry_edge] le bord par lequel entre { $unit }
     [monster] placez un Monstre, ou faites une enchère
    *[other] { $ask }
+}
+bov-option-stay = { $unit } reste où elle est
+bov-option-march = { $unit } marche de { $inches }" { $toward ->
+    [objective] vers l'objectif { $objective }
+    [unit] vers { $target }
+    [forward] vers le bord adverse
+    [back] en arrière, vers son propre bord
+    [left] sur sa gauche
+   *[right] sur sa droite
 }
 bov-option-none = { $what ->
     [react] Pas d'Attaque d'Opportunité

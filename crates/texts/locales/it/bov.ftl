@@ -119,6 +119,7 @@ bov-skirmish = { $unit } schermaglia contro { $target }
 bov-power = { $unit } usa { $power }
 bov-power-on = { $unit } usa { $power } su { $target }
 bov-react-power = { $side } reagisce: { $unit } usa { $power }
+bov-react-power-on = { $side } reagisce: { $unit } usa { $power } su { $target }
 bov-react-vaala = { $side } gioca la carta Vaala { $card }
 bov-react-vaala-on = { $side } gioca la carta Vaala { $card } su { $target }
 bov-opportunity = { $unit } fa un Attacco di Opportunità su { $mover }
@@ -129,12 +130,12 @@ bov-consolidated = { $side } colloca i modelli di { $unit } che si consolidano: 
    *[other] { $count } modelli tornano
 } in contatto
 bov-removed = { $side } rimuove { $count ->
-    [one] un modello
-   *[other] { $count } modelli
+    [one] il modello { $models }
+   *[other] i modelli { $models }
 } di { $unit }
 bov-markers = { $side } rimuove i segnalini { $markers } da { $unit }
 bov-reserve = { $side } tiene il resto della forza in Riserva
-bov-enter = { $unit } entra dalla Riserva
+bov-enter = { $unit } entra dalla Riserva a { $at }
 bov-stay = { $unit } resta in Riserva
 bov-dangerous = { $side } sceglie { $unit } come bersaglio del terreno Pericoloso
 bov-giant = le ferite del Gigante vanno a { $unit }
@@ -313,6 +314,15 @@ bov-ask = { $side }: { $ask ->
     [entry_edge] il lato da cui entra { $unit }
     [monster] piazza un Mostro, o fai un'offerta
    *[other] { $ask }
+}
+bov-option-stay = { $unit } resta dov'è
+bov-option-march = { $unit } marcia di { $inches }" { $toward ->
+    [objective] verso l'obiettivo { $objective }
+    [unit] verso { $target }
+    [forward] verso il bordo nemico
+    [back] indietro verso il proprio bordo
+    [left] alla sua sinistra
+   *[right] alla sua destra
 }
 bov-option-none = { $what ->
     [react] Nessun Attacco di Opportunità
