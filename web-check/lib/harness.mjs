@@ -234,6 +234,33 @@ export async function settle(page, timeout = 30000) {
 }
 
 /**
+ * The models of a battle that moved between two views of its units, and
+ * those of them whose move the story told since (`events`: the events in
+ * between) does not end where they stand: a move on the board with no line
+ * in the log.
+ * @param {any[]} before @param {any[]} after @param {any[]} events
+ */
+export function movesWithoutLog(before, after, events) {
+  const ends = events.filter((e) => e.event?.kind === 'moved').flatMap((e) => e.event.paths.map((/** @type {any} */ p) => ({ unit: p.unit, at: p.waypoints[p.waypoints.length - 1] })));
+  let moved = 0;
+  /** @type {string[]} */
+  const unlogged = [];
+  for (const u of after) {
+    const was = before.find((x) => x.id === u.id);
+    if (!was?.models?.length || !u.models?.length) continue;
+    u.model_ids.forEach((/** @type {number} */ id, /** @type {number} */ i) => {
+      const j = was.model_ids.indexOf(id);
+      if (j < 0) return;
+      const [a, b] = [was.models[j], u.models[i]];
+      if (Math.hypot(a.x - b.x, a.y - b.y) < 0.001) return;
+      moved += 1;
+      if (!ends.some((e) => e.unit === u.id && e.at && Math.hypot(e.at.x - b.x, e.at.y - b.y) < 0.01)) unlogged.push(`${u.name} model ${id + 1}`);
+    });
+  }
+  return { moved, unlogged };
+}
+
+/**
  * Makes one decision by clicking: a lit region of the map or a lit card of
  * the hand when the question offers one (half of the time), else a button of
  * the status bar. Waits until the table has moved on.

@@ -7,23 +7,10 @@
 // with a move's verdict over the battlefield, never over its tools.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catchErrors, rng, createGame, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
+import path from 'node:path';
+import { catchErrors, rng, createGame, serverAndBrowser, pressChoice, settle, movesWithoutLog, SCREENSHOTS } from '../lib/harness.mjs';
 
-const at = serverAndBrowser();
-
-/** Waits until the page offers choices, or the battle is over. @param {import('playwright-core').Page} page */
-async function settle(page) {
-  const h = await page.waitForFunction(
-    () => {
-      if (document.body.dataset.status === 'over') return 'over';
-      if (document.querySelector('#show-hand')) return 'cover';
-      return document.querySelector('#choices button.choice:not([disabled])') && document.body.dataset.busy === 'false' ? 'choose' : false;
-    },
-    undefined,
-    { timeout: 30000, polling: 50 },
-  );
-  return /** @type {string} */ (await h.jsonValue());
-}
+const at = serverAndBrowser({ screenshots: true });
 
 /** The labels' and the bases' boxes on the screen. @param {import('playwright-core').Page} page */
 function layout(page) {
@@ -74,14 +61,17 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
   await page.goto(`${at.server.base}${game.link}`);
   await page.waitForSelector('#field .cloth');
   const random = rng(5);
+  /** The battle's public story, as the server tells it to anyone at the table. */
+  const events = async () => (await (await fetch(`${at.server.base}/api/games/${encodeURIComponent(game.id)}/events?from=0`)).json()).events;
   /** Where the battlefield stood at each question. */
   const tops = new Set();
-  const seen = { march: 0, remove: 0, target: 0, why: 0, zoomed: false };
+  const seen = { march: 0, remove: 0, target: 0, why: 0, prefs: 0, zoomed: false };
   let moves = 0;
   /** @type {string[]} */
   const unlogged = [];
   let replayed = false;
-  for (let n = 0; n < 400 && !(seen.march && seen.remove && seen.target && seen.why && seen.zoomed && replayed && n >= 150); n++) {
+  const shots = new Set();
+  for (let n = 0; n < 400 && !(seen.march && seen.remove && seen.target && seen.why && seen.prefs && seen.zoomed && replayed && shots.has('melee') && n >= 150); n++) {
     const s = await settle(page);
     if (s === 'over') break;
     if (s === 'cover') {
@@ -93,12 +83,37 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
     const options = await page.evaluate(() => /** @type {any} */ (window).__bov.state().question.options);
     const kinds = new Set(options.map((/** @type {any} */ o) => Object.keys(o.decision)[0] || o.decision));
     const view = await page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
+    // A melee of four units or more, at the whole table and zoomed in on it.
+    if (!shots.has('melee')) {
+      const centres = view.units.filter((/** @type {any} */ u) => u.models?.length && !u.monster).map((/** @type {any} */ u) => ({ u, c: { x: u.models.reduce((s, p) => s + p.x, 0) / u.models.length, y: u.models.reduce((s, p) => s + p.y, 0) / u.models.length } }));
+      const cluster = centres.map((a) => centres.filter((b) => Math.hypot(a.c.x - b.c.x, a.c.y - b.c.y) < 5)).find((near) => near.length >= 4 && new Set(near.map((x) => x.u.owner)).size === 2);
+      if (cluster) {
+        await page.evaluate(() => scrollTo(0, 0));
+        await page.mouse.move(1, 1);
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-melee-en.png') });
+        const c = cluster[0].c;
+        const p = await page.evaluate(([x, y]) => /** @type {any} */ (window).__bov.toScreen(x, y), [c.x, c.y]);
+        await page.mouse.move(p.x, p.y);
+        await page.mouse.wheel(0, -700);
+        await page.waitForFunction(() => Number(document.getElementById('field')?.dataset.zoom) > 2);
+        await page.mouse.move(1, 1);
+        assertReadable(await layout(page), 'a melee zoomed in');
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-melee-zoom-en.png') });
+        await page.click('#zoom-all');
+        shots.add('melee');
+      }
+    }
     // Hovering a march shows each moving model where it would end, with its path.
     for (const o of options.filter((/** @type {any} */ o) => o.decision.March?.paths?.length).slice(0, 2)) {
       await page.hover(`#choices button.choice[data-index="${o.index}"]`);
       const moving = o.decision.March.paths.filter((/** @type {any} */ p) => p[1].length).length;
       await page.waitForFunction((k) => document.querySelectorAll('#preview .preview-model').length === k, moving, { timeout: 5000 });
       assert.equal(await page.locator('#preview .preview-path').count(), moving);
+      if (!shots.has('preview')) {
+        await page.evaluate(() => scrollTo(0, 0));
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-preview-en.png') });
+        shots.add('preview');
+      }
       seen.march += 1;
     }
     // Hovering a choice of casualties crosses out exactly the models it removes.
@@ -113,6 +128,8 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
     // Focusing an attack (the keyboard's way) marks its target, with a line from the attacker.
     const attack = options.find((/** @type {any} */ o) => o.decision.Attack || o.decision.Charge);
     if (attack) {
+      // The pointer away from the choices, whose hover would preview its own.
+      await page.mouse.move(1, 1);
       await page.focus(`#choices button.choice[data-index="${attack.index}"]`);
       const target = (attack.decision.Attack || attack.decision.Charge).target;
       await page.waitForFunction((id) => document.querySelector(`#field g.unit[data-unit="${id}"]`)?.classList.contains('previewed'), target, { timeout: 5000 });
@@ -120,6 +137,25 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
       await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
       await page.waitForFunction(() => !document.querySelector('#preview')?.childElementCount, undefined, { timeout: 5000 });
       seen.target += 1;
+    }
+    // A reaction offered: the player chooses, card by card, never to be
+    // asked about it; the page then declines this window and the next ones
+    // that offer only those.
+    const reactions = options.filter((/** @type {any} */ o) => o.decision?.Reaction?.reaction);
+    if (reactions.length && !seen.prefs && options[0]?.meaning?.ask === 'reaction') {
+      await page.waitForFunction((k) => document.querySelectorAll('#reaction-settings select[data-source]').length >= k, 1);
+      const declined = await page.evaluate(() => Number(document.body.dataset.declined || 0));
+      const v0 = await page.evaluate(() => document.body.dataset.version);
+      const sources = await page.$$eval('#reaction-settings select[data-source]', (ss) => ss.map((x) => x.getAttribute('data-source')));
+      await page.click('#reaction-settings summary');
+      for (const src of sources) await page.selectOption(`#reaction-settings select[data-source="${src}"]`, 'never');
+      await page.waitForFunction((d) => Number(document.body.dataset.declined || 0) > d, declined, { timeout: 5000 });
+      await page.waitForFunction((v) => document.body.dataset.version !== v, v0, { timeout: 10000 });
+      // Kept in this browser.
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('valerna.bov.reaction-prefs') || '{}'));
+      for (const src of sources) assert.equal(kept[src], 'never', src);
+      seen.prefs = 1;
+      continue;
     }
     // An enemy unit the acting unit is offered nothing against, clicked:
     // the page says why not, in the table's terms.
@@ -133,6 +169,8 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
       const words = (await page.textContent('#notice')) || '';
       assert.match(words, new RegExp(`No (attack|charge) on ${foe.name}: .*(" away|line of sight|engaged|ranged weapon)`), words);
       console.log(`why not: ${words}`);
+      await page.mouse.move(1, 1);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-why-not-en.png') });
       seen.why = 1;
     }
     if (kinds.has('Activate') && !seen.zoomed && view.round >= 1) {
@@ -169,25 +207,15 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
     const from = pool.length ? pool : acts.length ? acts : options;
     const pick = from[Math.floor(random() * from.length)];
     const version = await page.evaluate(() => document.body.dataset.version);
-    const before = await page.evaluate(() => ({ units: /** @type {any} */ (window).__bov.state().view.units, logged: /** @type {any} */ (window).__bov.log().length }));
+    const before = { units: await page.evaluate(() => /** @type {any} */ (window).__bov.state().view.units), logged: (await events()).length };
     await pressChoice(page, pick.index);
     await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('#notice')?.textContent, version, { timeout: 30000 });
     // Every model that moved has its move in the log, with its path.
     await page.waitForFunction(() => document.body.dataset.busy === 'false');
-    const after = await page.evaluate(() => ({ units: /** @type {any} */ (window).__bov.state().view.units, log: /** @type {any} */ (window).__bov.log() }));
-    const ends = after.log.slice(before.logged).filter((/** @type {any} */ e) => e.event?.kind === 'moved').flatMap((/** @type {any} */ e) => e.event.paths.map((/** @type {any} */ p) => ({ unit: p.unit, at: p.waypoints[p.waypoints.length - 1] })));
-    for (const u of after.units) {
-      const was = before.units.find((/** @type {any} */ x) => x.id === u.id);
-      if (!was?.models?.length || !u.models?.length) continue;
-      u.model_ids.forEach((/** @type {number} */ id, /** @type {number} */ i) => {
-        const j = was.model_ids.indexOf(id);
-        if (j < 0) return;
-        const [a, b] = [was.models[j], u.models[i]];
-        if (Math.hypot(a.x - b.x, a.y - b.y) < 0.001) return;
-        moves += 1;
-        if (!ends.some((/** @type {any} */ e) => e.unit === u.id && e.at && Math.hypot(e.at.x - b.x, e.at.y - b.y) < 0.01)) unlogged.push(`${u.name} model ${id + 1} after ${pick.label}`);
-      });
-    }
+    const after = { units: await page.evaluate(() => /** @type {any} */ (window).__bov.state().view.units), log: await events() };
+    const told = movesWithoutLog(before.units, after.units, after.log.slice(before.logged));
+    moves += told.moved;
+    unlogged.push(...told.unlogged.map((x) => `${x} after ${pick.label}`));
     // A move in the log is shown again on the board from its line.
     const line = page.locator('#log button.replay-move').last();
     if (!replayed && (await line.count())) {
@@ -200,7 +228,8 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
   console.log(`${moves} models moved on the board, ${unlogged.length} with no move in the log`);
   assert.deepEqual(unlogged, [], 'every move on the board is in the log');
   assert.ok(replayed, 'a move was shown again from its line in the log');
-  assert.ok(seen.march && seen.remove && seen.target && seen.why && seen.zoomed, JSON.stringify(seen));
+  assert.ok(shots.has('melee'), 'a melee of four units was seen');
+  assert.ok(seen.march && seen.remove && seen.target && seen.why && seen.prefs && seen.zoomed, JSON.stringify(seen));
   assert.equal(tops.size, 1, `the battlefield's top moved: ${[...tops].join(', ')} px`);
   assert.deepEqual(errors, []);
   await context.close();

@@ -1,8 +1,8 @@
 // Every kind of decision the engine has, made at least once from the page:
-// four battles at one screen (both sides played here): a Pitched Battle
+// five battles at one screen (both sides played here): a Pitched Battle
 // between two dragon hosts with the three Monsters (Monsters placed and bid
 // for) on a shipped map with Dangerous terrain; the Quest (units entering
-// from Reserve, entry edges); and two on the small table, the Guild Line
+// from Reserve, entry edges); and three on the small table, the Guild Line
 // against Tyveria's host (a rider mounting again, markers chosen at the end
 // of a round, an Opportunity Attack split between a Mount and its rider, a
 // fallen Giant's target). At each question the page's choices are clicked,
@@ -47,7 +47,8 @@ async function play(options, seed, most) {
     const what = await h.jsonValue();
     if (what === 'over') break;
     if (what === 'cover') {
-      await page.click('#show-hand');
+      // A cover the page lifts itself (a window with nothing to answer) may be gone already.
+      await page.click('#show-hand', { timeout: 2000 }).catch(() => {});
       continue;
     }
     // In the engine's order (the page groups them by kind).
@@ -78,8 +79,9 @@ test('every kind of decision a battle offers is made from the page', { timeout: 
   const runs = [
     await play({ lists: LISTS, scenario: 'pitched_battle', map: 'river_crossing', monsters: ['ravine_troll', 'marsh_hydra', 'ravine_wyvern'] }, 12, 400),
     await play({ lists: LISTS, scenario: 'quest' }, 13, 300),
-    await play(small, 424, 300),
-    await play(small, 19, 300),
+    await play(small, 146, 300),
+    await play(small, 92, 300),
+    await play(small, 35, 300),
   ];
   const offered = new Set(runs.flatMap((r) => [...r.offered]));
   const made = new Set(runs.flatMap((r) => [...r.made]));

@@ -7,9 +7,10 @@
 // scrolls sideways.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catchErrors, rng, createGame, serverAndBrowser, accessibility } from '../lib/harness.mjs';
+import path from 'node:path';
+import { catchErrors, rng, createGame, serverAndBrowser, accessibility, settle, SCREENSHOTS } from '../lib/harness.mjs';
 
-const at = serverAndBrowser();
+const at = serverAndBrowser({ screenshots: true });
 
 test('a whole battle on a phone by touch alone', { timeout: 600000 }, async () => {
   const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed: 8, mode: 'hotseat', options: { lists: ['allaria_guild_line', 'tyveria_swarm'], scenario: 'pitched_battle' } });
@@ -23,6 +24,8 @@ test('a whole battle on a phone by touch alone', { timeout: 600000 }, async () =
   const random = rng(8);
   const made = { tapDeploy: 0, tapMarch: 0, Charge: 0, Attack: 0, Remove: 0, vaala: 0, decisions: 0 };
   const small = new Set();
+  let shot = false;
+  let axed = false;
   const version = () => page.evaluate(() => document.body.dataset.version);
   const state = () => page.evaluate(() => /** @type {any} */ (window).__bov.state());
   /** Waits until the table moved on from `v`, or refused with a notice; whether it moved. @param {string | undefined} v */
@@ -65,16 +68,7 @@ test('a whole battle on a phone by touch alone', { timeout: 600000 }, async () =
     assert.equal(await page.getAttribute('#tool-models', 'aria-pressed'), 'false', 'a tap on the table reached the tools');
   };
   for (let n = 0; n < 700; n++) {
-    const h = await page.waitForFunction(
-      () => {
-        if (document.body.dataset.status === 'over') return 'over';
-        if (document.querySelector('#show-hand')) return 'cover';
-        return document.querySelector('#choices button.choice:not([disabled])') && document.body.dataset.busy === 'false' ? 'choose' : false;
-      },
-      undefined,
-      { timeout: 30000, polling: 50 },
-    );
-    const what = await h.jsonValue();
+    const what = await settle(page);
     if (what === 'over') break;
     if (what === 'cover') {
       await page.tap('#show-hand');
@@ -123,7 +117,11 @@ test('a whole battle on a phone by touch alone', { timeout: 600000 }, async () =
       await page.waitForSelector('#armed-hint');
       const forward = unit.owner === st.view.near_seat ? 1 : -1;
       const c = { x: unit.models.reduce((s, p) => s + p.x, 0) / unit.models.length, y: unit.models.reduce((s, p) => s + p.y, 0) / unit.models.length };
-      await tapTable({ x: c.x, y: c.y + forward * 2.5 });
+      // Ahead, on open ground (a tap on a base picks that unit).
+      const bases = st.view.units.flatMap((/** @type {any} */ u) => u.models.map((/** @type {any} */ p) => ({ ...p, r: u.radius_in })));
+      const spots = [2.5, 3.5, 1.5].flatMap((dy) => [0, 1.5, -1.5, 3, -3].map((dx) => ({ x: c.x + dx, y: c.y + forward * dy })));
+      const open = spots.find((p) => bases.every((/** @type {any} */ b) => Math.hypot(b.x - p.x, b.y - p.y) > b.r + 0.5)) || spots[0];
+      await tapTable(open);
       const shown = await page.waitForFunction(() => (document.querySelector('#move-confirm') ? 'confirm' : document.querySelector('#notice')?.textContent ? 'refused' : false), undefined, { timeout: 10000 });
       if ((await shown.jsonValue()) === 'confirm') {
         await page.tap('#move-confirm');
@@ -161,7 +159,14 @@ test('a whole battle on a phone by touch alone', { timeout: 600000 }, async () =
       if (kind in made) /** @type {any} */ (made)[kind] += 1;
       made.decisions += 1;
     }
-    if (made.decisions === 40) assert.deepEqual(await accessibility(page), [], 'axe-core in the phone battle');
+    if (made.decisions >= 40 && !axed) {
+      axed = true;
+      assert.deepEqual(await accessibility(page), [], 'axe-core in the phone battle');
+    }
+    if (made.decisions >= 120 && !shot) {
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-phone-battle-en.png') });
+      shot = true;
+    }
   }
   console.log(`phone battle: ${JSON.stringify(made)}`);
   assert.equal(await page.evaluate(() => document.body.dataset.status), 'over', 'the battle was played to its end');
@@ -169,6 +174,7 @@ test('a whole battle on a phone by touch alone', { timeout: 600000 }, async () =
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'nothing scrolls sideways');
   assert.ok(made.tapDeploy >= 1 && made.tapMarch >= 1 && made.Charge >= 1 && made.Attack >= 1 && made.Remove >= 1 && made.vaala >= 1, JSON.stringify(made));
   assert.deepEqual([...small], [], 'targets under 44 px');
+  assert.ok(axed && shot);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -871,8 +871,12 @@ async function main() {
         if (at) p.crossed.push({ ...at, r: about.radius_in });
       }
     } else {
-      // An attack, a charge, a power, a reaction: the units it names.
-      const units = unitsOf(o.decision);
+      // An attack, a charge, a power, a reaction: the units it names (a
+      // rider on its Mount is shown by the Mount).
+      const units = unitsOf(o.decision).map((id) => {
+        const u = unitById(id);
+        return u && !u.models?.length && typeof u.mounted_on === 'number' ? u.mounted_on : id;
+      });
       p.units = units;
       if (about?.models?.length) {
         p.from = centroid(about.models);
@@ -972,6 +976,10 @@ async function main() {
         box.replaceChildren();
       } else if (st.outcome) {
         status.textContent = st.outcome.text || t('web-game-over');
+        box.replaceChildren();
+      } else if (q && covered && nothingToAnswer(q)) {
+        // Declined by the page at once: no screen to pass.
+        status.textContent = q.text;
         box.replaceChildren();
       } else if (q && covered) {
         status.textContent = t('web-pass-screen', { name: sideName(q.seat) });
@@ -1137,6 +1145,14 @@ async function main() {
       hand.hidden = !own;
       const ask = document.querySelector('label.ask-reactions');
       if (ask) /** @type {HTMLElement} */ (ask).hidden = !own;
+      // Drawn anew only when what it lists changes, so that a menu in use stays open.
+      const settings = document.getElementById('reaction-settings');
+      const key = own ? JSON.stringify([view.hand, Object.keys(reactionSources), lang()]) : '';
+      if (settings && settings.dataset.key !== key) {
+        settings.dataset.key = key;
+        const box = own ? reactionSettings() : null;
+        settings.replaceChildren(...(box ? [box] : []));
+      }
       if (own) {
         const cards = covered ? [el('p', { class: 'covered', text: t('web-hand-hidden') })] : view.hand.length ? view.hand.map((/** @type {string} */ id) => {
           const c = (m.content.vaala || []).find((/** @type {any} */ v) => v.id === id);
@@ -1210,15 +1226,114 @@ async function main() {
       declineIfAsked();
     });
   }
-  /** Declines a reaction window at once when the player asked not to be asked. */
+  // Reactions card by card (and power by power): always asked, never, or
+  // only at some moments, as the player chose in this browser.
+  const PREFS = 'valerna.bov.reaction-prefs';
+  const SOURCES = 'valerna.bov.reaction-sources';
+  /** @param {string} key */
+  const stored = (key) => {
+    try {
+      return JSON.parse(localStorage.getItem(key) || '{}') || {};
+    } catch {
+      return {};
+    }
+  };
+  /** When each reaction is asked about: `ask`, `never`, `attacked`, `activation`. @type {Record<string, string>} */
+  const reactionPrefs = stored(PREFS);
+  /** The reactions this browser has been offered, by key, with their names. @type {Record<string, string>} */
+  const reactionSources = stored(SOURCES);
+  /** A reaction's source: a Vaala card, or a unit's power. @param {any} r */
+  function sourceOf(r) {
+    if (r?.Vaala) {
+      const card = (m.content.vaala || []).find((/** @type {any} */ v) => v.id === r.Vaala.card);
+      return { key: `vaala:${r.Vaala.card}`, name: card?.name || r.Vaala.card };
+    }
+    if (r?.Power) {
+      const u = unitById(r.Power.unit);
+      const card = u && cardsOf().units.find((/** @type {any} */ c) => c.id === u.card);
+      const power = card?.front?.powers?.[r.Power.power]?.name || `#${r.Power.power}`;
+      return { key: `power:${u?.card || r.Power.unit}:${r.Power.power}`, name: `${power} (${card?.name || u?.name || ''})` };
+    }
+    return null;
+  }
+  /** The moment a reaction window answers: a unit of this side attacked, hit, charged or losing a model; an activation; another. */
+  function momentOf() {
+    const trigger = m.state?.view?.phase?.Reaction?.window?.trigger;
+    const name = typeof trigger === 'string' ? trigger : Object.keys(trigger || {})[0] || '';
+    if (['AttackDeclared', 'Hit', 'Charged', 'ModelDefeated', 'MoraleTest', 'EnemyDisengages'].includes(name)) return 'attacked';
+    if (['StartOfActivation', 'EndOfActivation'].includes(name)) return 'activation';
+    return 'other';
+  }
+  /** A reaction window whose only choice is to decline. @param {any} q */
+  function nothingToAnswer(q) {
+    return q.options[0]?.meaning?.ask === 'reaction' && !q.options.some((/** @type {any} */ o) => o.decision?.Reaction?.reaction);
+  }
+  /** Declines a reaction window at once when it offers nothing to play, or
+   * when the player asked not to be asked: about any reaction, or about
+   * every one offered now. */
   function declineIfAsked() {
     const q = mine(m);
-    if (!q || m.busy || m.hidden || askBox?.checked !== false || q.options[0]?.meaning?.ask !== 'reaction') return;
+    if (!q || m.busy || q.options[0]?.meaning?.ask !== 'reaction') return;
     const none = q.options.find((/** @type {any} */ o) => o.decision?.Reaction && o.decision.Reaction.reaction === null);
     if (!none) return;
+    const sources = q.options.map((/** @type {any} */ o) => sourceOf(o.decision?.Reaction?.reaction)).filter((/** @type {any} */ x) => !!x);
+    // At one screen a hand still covered is declined for only when it has
+    // nothing to answer with (nothing of it is shown).
+    if (m.hidden && sources.length) return;
+    let known = false;
+    for (const src of sources) {
+      if (!(src.key in reactionSources)) (reactionSources[src.key] = src.name), (known = true);
+    }
+    if (known) {
+      localStorage.setItem(SOURCES, JSON.stringify(reactionSources));
+      draw();
+    }
+    const moment = momentOf();
+    const asked = (/** @type {{key: string}} */ src) => {
+      const pref = reactionPrefs[src.key] || 'ask';
+      return pref === 'ask' || pref === moment;
+    };
+    // A window with nothing in hand to answer it (the engine asks whether or
+    // not the hand holds an answer, so that asking tells the other side
+    // nothing) has one choice, made here.
+    if (askBox?.checked !== false && sources.some(asked)) return;
     document.body.dataset.declined = String(Number(document.body.dataset.declined || 0) + 1);
     choose(none.index);
   }
+  /** The choice of when to be asked, for each reaction this browser knows and each Vaala card in hand. */
+  function reactionSettings() {
+    const hand = Array.isArray(m.state?.view?.hand) ? m.state.view.hand : [];
+    /** @type {Record<string, string>} */
+    const all = { ...reactionSources };
+    for (const id of hand) {
+      const card = (m.content.vaala || []).find((/** @type {any} */ v) => v.id === id);
+      all[`vaala:${id}`] = card?.name || id;
+    }
+    const keys = Object.keys(all).sort((a, b) => all[a].localeCompare(all[b]));
+    if (!keys.length) return null;
+    const box = el('details', { class: 'reaction-prefs', id: 'reaction-prefs' }, [el('summary', { text: t('web-bov-reaction-prefs') })]);
+    box.open = reactionPrefsOpen;
+    box.addEventListener('toggle', () => (reactionPrefsOpen = box.open));
+    for (const key of keys) {
+      const select = el(
+        'select',
+        {
+          'data-source': key,
+          'aria-label': all[key],
+          onchange: (/** @type {Event} */ e) => {
+            reactionPrefs[key] = /** @type {HTMLSelectElement} */ (e.target).value;
+            localStorage.setItem(PREFS, JSON.stringify(reactionPrefs));
+            declineIfAsked();
+          },
+        },
+        ['ask', 'attacked', 'activation', 'never'].map((v) => el('option', { value: v, text: t(`web-bov-reaction-${v}`) })),
+      );
+      /** @type {HTMLSelectElement} */ (select).value = reactionPrefs[key] || 'ask';
+      box.append(el('label', { class: 'reaction-pref' }, [el('span', { text: all[key] }), select]));
+    }
+    return box;
+  }
+  let reactionPrefsOpen = false;
 
   /** @param {any} body */
   function accept(body) {
