@@ -79,8 +79,14 @@ async function click(index) {
     await page.click(`#choices details:has(button.choice[data-index="${index}"]) > summary`);
     figures.actions += 1;
   }
+  const kind = await page.getAttribute(sel, 'data-kind');
   await page.click(sel);
   figures.actions += 1;
+  // A charge is shown until it is made.
+  if (kind === 'Charge') {
+    await page.click('#charge-confirm');
+    figures.actions += 1;
+  }
 }
 /** Drags the active unit toward the nearest enemy, 5" at most, and makes the move if legal. @param {any} st */
 async function march(st) {

@@ -200,17 +200,19 @@ export function rng(seed) {
 
 /**
  * Clicks the Battles of Valerna choice with this index as a person would:
- * first "more" when the choice waits behind it.
+ * first "more" when the choice waits behind it, and a charge's "Charge!".
  * @param {import('playwright-core').Page} page @param {number} index
  */
 export async function pressChoice(page, index) {
   const selector = `#choices button.choice[data-index="${index}"]`;
-  const closed = await page.$eval(selector, (b) => {
+  const { closed, kind } = await page.$eval(selector, (b) => {
     const d = b.closest('details');
-    return !!d && !d.open;
+    return { closed: !!d && !d.open, kind: b.getAttribute('data-kind') };
   });
   if (closed) await page.click(`#choices details:has(button.choice[data-index="${index}"]) > summary`);
   await page.click(selector);
+  // A charge is shown until it is made (or undone).
+  if (kind === 'Charge') await page.click('#charge-confirm');
 }
 
 /**

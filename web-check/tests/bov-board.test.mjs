@@ -4,11 +4,13 @@
 // the units' names at one size on the screen at any zoom, never over each
 // other nor over a model; the second side's bases ringed as well as
 // coloured; and the battlefield in the same place whatever the question,
-// with a move's verdict over the battlefield, never over its tools.
+// with a move's verdict over the battlefield, never over its tools. And
+// the rules at hand: the round as it stands, the book's turn, the search
+// bot's view in a solo battle, and a charge undone before its roll.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { catchErrors, rng, createGame, serverAndBrowser, pressChoice, settle, movesWithoutLog, SCREENSHOTS } from '../lib/harness.mjs';
+import { catchErrors, rng, createGame, serverAndBrowser, pressChoice, settle, movesWithoutLog, accessibility, SCREENSHOTS } from '../lib/harness.mjs';
 
 const at = serverAndBrowser({ screenshots: true });
 
@@ -51,8 +53,12 @@ function assertReadable(l, where) {
   }
 }
 
-test('options are previewed, names stay readable at any zoom, and the battlefield keeps its place', { timeout: 600000 }, async () => {
-  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed: 5, mode: 'hotseat', options: { lists: ['allaria_guild_line', 'tyveria_swarm'], scenario: 'pitched_battle' } });
+/**
+ * A Pitched Battle at one screen, the Guild Line against the Swarm, with
+ * these seats, open at 1440x1000. @param {string[]} seats @param {number} seed
+ */
+async function table(seats, seed) {
+  const game = await createGame(at.server, { game: 'bov', seats, seed, mode: 'hotseat', options: { lists: ['allaria_guild_line', 'tyveria_swarm'], scenario: 'pitched_battle' } });
   const context = await at.browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
   const page = await context.newPage();
   /** @type {string[]} */
@@ -60,6 +66,11 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
   catchErrors(page, errors);
   await page.goto(`${at.server.base}${game.link}`);
   await page.waitForSelector('#field .cloth');
+  return { game, context, page, errors };
+}
+
+test('options are previewed, names stay readable at any zoom, and the battlefield keeps its place', { timeout: 600000 }, async () => {
+  const { game, context, page, errors } = await table(['human', 'human'], 5);
   const random = rng(5);
   /** The battle's public story, as the server tells it to anyone at the table. */
   const events = async () => (await (await fetch(`${at.server.base}/api/games/${encodeURIComponent(game.id)}/events?from=0`)).json()).events;
@@ -231,6 +242,106 @@ test('options are previewed, names stay readable at any zoom, and the battlefiel
   assert.ok(shots.has('melee'), 'a melee of four units was seen');
   assert.ok(seen.march && seen.remove && seen.target && seen.why && seen.prefs && seen.zoomed, JSON.stringify(seen));
   assert.equal(tops.size, 1, `the battlefield's top moved: ${[...tops].join(', ')} px`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the round, the rules and the search bot are at hand, and a charge is taken back before its roll', { timeout: 600000 }, async () => {
+  const { context, page, errors } = await table(['human', 'greedy'], 7);
+  const random = rng(7);
+  const seen = { setup: false, round: 0, rules: false, hint: false, undone: false, charged: false };
+  for (let n = 0; n < 300 && !(seen.rules && seen.hint && seen.charged && seen.round >= 3); n++) {
+    if ((await settle(page)) === 'over') break;
+    const st = await page.evaluate(() => /** @type {any} */ (window).__bov.state());
+    const { view, question } = st;
+    const panel = (await page.textContent('#round-panel')) || '';
+    if (!view.round) {
+      // Before the first round: the setting up, and no round.
+      assert.match(panel, /^Set-up/, panel);
+      seen.setup = true;
+    } else {
+      // BoV 5.1, "Rounds", "Fatigue": the round of four, who went first,
+      // and what each unit has left before it is Exhausted (3 fatigue).
+      assert.match(panel, new RegExp(`^Round ${view.round} of 4`), panel);
+      assert.match(panel, new RegExp(`Player ${view.initiative + 1} won the face-off and took the first turn`), panel);
+      for (const u of view.units.filter((/** @type {any} */ u) => u.models.length && u.mounted_on === undefined)) {
+        const left = 3 - u.fatigue;
+        const line = await page.textContent(`#round-panel li[data-unit="${u.id}"]`);
+        assert.equal(line, left <= 0 ? `${u.name}: Exhausted` : left === 1 ? `${u.name}: 1 activation left` : `${u.name}: ${left} activations left`);
+      }
+      for (const s of [0, 1]) {
+        const ready = view.units.filter((/** @type {any} */ u) => u.owner === s && (u.models.length || u.reserve) && u.mounted_on === undefined && u.fatigue < 3).length;
+        if (!view.passed[s]) assert.match(panel, new RegExp(`Player ${s + 1}: ${ready} of \\d+ units may still activate`), panel);
+        else assert.match(panel, new RegExp(`Player ${s + 1} has passed`), panel);
+      }
+      seen.round += 1;
+    }
+    // The rules at hand: the selected unit's card, the turn's six steps,
+    // the actions, and the ends of a round and of the battle.
+    if (view.round && !seen.rules) {
+      await page.click('#rules-open');
+      await page.waitForSelector('dialog#rules[open] #rules-turn');
+      const rules = (await page.textContent('dialog#rules')) || '';
+      assert.equal(await page.locator('dialog#rules section[aria-labelledby="rules-turn"] li').count(), 6);
+      for (const words of ['A round', 'Pass or activate', 'Charge: not while engaged', 'Exhausted', 'Restore fatigue', 'The end of the battle']) assert.ok(rules.includes(words), words);
+      const axe = await accessibility(page);
+      assert.deepEqual(axe, [], 'axe-core with the rules open');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-rules-en.png') });
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('dialog#rules[open]', { state: 'detached' });
+      seen.rules = true;
+    }
+    const options = question.options;
+    // The search bot's view: each option it weighed with its chance, and
+    // the one it would choose, named among the options.
+    if (question.options[0]?.meaning?.ask === 'action' && !seen.hint) {
+      await page.click('#hint');
+      await page.waitForSelector('#hint-best', { timeout: 60000 });
+      const best = (await page.textContent('#hint-best')) || '';
+      const labels = options.map((/** @type {any} */ o) => o.label);
+      assert.ok(labels.some((/** @type {string} */ l) => best.includes(l)), best);
+      assert.ok((await page.locator('#choices button.choice .hint-win').count()) >= 1);
+      assert.equal(await page.locator('#choices button.choice.hinted').count(), 1);
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'bov-hint-en.png') });
+      seen.hint = true;
+    }
+    const charge = options.find((/** @type {any} */ o) => o.decision.Charge);
+    if (charge && !seen.charged) {
+      const v = String(st.version);
+      // Chosen: shown, with its target, and nothing sent.
+      await page.click(`#choices button.choice[data-index="${charge.index}"]`);
+      await page.waitForSelector('#charge-confirm');
+      await page.waitForFunction((id) => document.querySelector(`#field g.unit[data-unit="${id}"]`)?.classList.contains('previewed'), charge.decision.Charge.target, { timeout: 5000 });
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => document.body.dataset.version), v, 'nothing is sent before the charge is made');
+      assert.match((await page.textContent('#charge-pending')) || '', new RegExp(charge.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      if (!seen.undone) {
+        // Undone: nothing happened, and the question stands.
+        await page.click('#charge-undo');
+        await page.waitForSelector('#charge-confirm', { state: 'detached' });
+        assert.equal(await page.evaluate(() => document.body.dataset.version), v);
+        seen.undone = true;
+        await page.click(`#choices button.choice[data-index="${charge.index}"]`);
+        await page.waitForSelector('#charge-confirm');
+      }
+      // Made by Enter: the charge and its roll are in the log.
+      const logged = await page.locator('#log li').count();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((x) => document.body.dataset.version !== x, v, { timeout: 30000 });
+      await page.waitForFunction((k) => [...document.querySelectorAll('#log li')].slice(k).some((l) => l.textContent?.includes('charge roll')), logged, { timeout: 10000 });
+      seen.charged = true;
+      continue;
+    }
+    const acts = options.filter((/** @type {any} */ o) => o.decision !== 'Pass' && !o.decision.March);
+    const from = acts.length ? acts : options;
+    const pick = from[Math.floor(random() * from.length)];
+    const version = String(st.version);
+    await pressChoice(page, pick.index);
+    await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('#notice')?.textContent, version, { timeout: 30000 });
+  }
+  assert.ok(seen.setup && seen.rules && seen.hint && seen.undone && seen.charged && seen.round >= 3, JSON.stringify(seen));
+  assert.deepEqual(await accessibility(page), [], 'axe-core at the table');
   assert.deepEqual(errors, []);
   await context.close();
 });

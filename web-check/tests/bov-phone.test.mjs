@@ -37,8 +37,11 @@ test('a whole battle on a phone by touch alone', { timeout: 600000 }, async () =
   const tapChoice = async (index) => {
     const sel = `#choices button.choice[data-index="${index}"]`;
     if (await page.$eval(sel, (b) => !!b.closest('details:not([open])'))) await page.tap(`#choices details:has(button.choice[data-index="${index}"]) > summary`);
-    const deploy = (await page.getAttribute(sel, 'data-kind')) === 'Deploy';
+    const kind = await page.getAttribute(sel, 'data-kind');
+    const deploy = kind === 'Deploy';
     await page.tap(sel);
+    // A charge is shown until it is made.
+    if (kind === 'Charge') await page.tap('#charge-confirm');
     // A unit's deploy button: the first tap picks the unit, the second
     // takes the place suggested.
     if (deploy) {

@@ -1265,7 +1265,9 @@ pub struct HintOption {
 
 /// What the search bot would make of each option of the question the
 /// token's seat must answer, from what that seat knows only. Off in games
-/// between people (403 `hint_off`); Lords of Vaala only.
+/// between people (403 `hint_off`). A battle's search stops after
+/// `iterations` or 2 seconds, whichever comes first; options it never
+/// tried have `win` `null`.
 #[utoipa::path(get, path = "/api/games/{id}/hint",
     params(("id" = String, Path), LangQuery),
     security(("seat_token" = [])),
@@ -1372,7 +1374,7 @@ pub struct StepHint {
 
 /// What the search bot would have chosen at step `k` of a finished game,
 /// from what the seat to decide knew then (a finished game's record is
-/// public), beside what it chose; Lords of Vaala only.
+/// public), beside what it chose.
 #[utoipa::path(get, path = "/api/games/{id}/at/{k}/hint",
     params(("id" = String, Path), ("k" = usize, Path), LangQuery),
     responses((status = 200, body = StepHint),
@@ -1494,7 +1496,9 @@ fn turning_points(steps: &[Turn]) -> Vec<(usize, Vec<f64>, Vec<f64>, f64)> {
 /// Every seat's estimated chance to win after each decision of a finished
 /// game (the search bot weighing each step from what the seat to decide
 /// knew then) and the three decisions that moved them most; a few seconds
-/// the first time, kept after. Lords of Vaala only.
+/// the first time, kept after. A battle's steps are judged as its search
+/// judges a playout cut short (the points, the units standing and the
+/// objectives held), not searched one by one.
 #[utoipa::path(get, path = "/api/games/{id}/turns",
     params(("id" = String, Path), LangQuery),
     responses((status = 200, body = Turns),

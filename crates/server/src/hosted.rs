@@ -190,6 +190,18 @@ where
     ) -> Option<Outlook<Self::Decision>> {
         None
     }
+    /// Every seat's estimated chance to win now, for the chart of where a
+    /// finished game turned ([`Hosted::turns`], weighed at every step): by
+    /// default the search's ([`Worded::outlook`]); a game whose search is
+    /// too slow for every step of a whole game judges the position instead.
+    fn chances(
+        &self,
+        content: &Arc<Self::Content>,
+        iterations: u32,
+        seed: u64,
+    ) -> Option<Vec<f64>> {
+        self.outlook(content, iterations, seed).map(|o| o.chances)
+    }
     /// How the game ended, in words.
     fn outcome_text(&self, t: &Texts) -> String;
     /// The decision a bot of `kind` takes now, from its own `seed` (a
@@ -281,7 +293,7 @@ pub trait Hosted: Send + Sync {
     /// in `t`'s language. `None` past the record's end.
     fn chosen(&self, k: usize, t: &Texts) -> Option<Chosen>;
     /// Every seat's estimated chance to win after each of the record's
-    /// decisions ([`Worded::outlook`], each from what the deciding seat
+    /// decisions ([`Worded::chances`], each from what the deciding seat
     /// knew then, with `seed(k)` at step `k`), replayed once; at the end,
     /// the result. `None` when the game has no such search or its record
     /// does not replay.
@@ -544,8 +556,8 @@ where
         for k in 0..=self.record.decisions.len() {
             let seat = game.to_decide();
             let (chances, weighed) = match seat {
-                Some(_) => match game.outlook(&self.content, iterations, seed(k)) {
-                    Some(o) => (o.chances, true),
+                Some(_) => match game.chances(&self.content, iterations, seed(k)) {
+                    Some(chances) => (chances, true),
                     // No game consistent with what the seat knew (a Vaala
                     // deck shuffled again mid-card): the step before's.
                     None => match turns.last() {

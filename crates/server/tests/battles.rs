@@ -1,5 +1,6 @@
 //! Battles of Valerna at the server: a person plays a whole battle against
-//! the greedy bot through the API, a battle's setup is checked with errors
+//! the greedy bot through the API (with the search bot's hints, and where
+//! the battle turned), a battle's setup is checked with errors
 //! that name the option at fault, and the public content never names a
 //! list's Vaala cards.
 
@@ -33,7 +34,21 @@ async fn a_person_plays_a_whole_battle_against_the_greedy_bot() {
         let q = &st["question"];
         match q["options"].as_array() {
             Some(options) if q["seat"] == 0 && !options.is_empty() => {
-                asked.insert(options[0]["meaning"]["ask"].as_str().unwrap().to_owned());
+                let ask = options[0]["meaning"]["ask"].as_str().unwrap().to_owned();
+                // The search bot's view of the first action: every option
+                // in the question's order, some weighed.
+                if ask == "action" && !asked.contains("action") {
+                    let h = s.get(&format!("/api/games/{id}/hint"), me).await;
+                    assert_eq!(h.status, 200, "{}", h.raw);
+                    assert_eq!(h.body["version"], st["version"]);
+                    let weighed = h.body["options"].as_array().unwrap();
+                    assert_eq!(weighed.len(), options.len());
+                    for (w, o) in weighed.iter().zip(options) {
+                        assert_eq!(w["label"], o["label"]);
+                    }
+                    assert!(weighed.iter().any(|w| w["win"].is_f64()), "{}", h.raw);
+                }
+                asked.insert(ask);
                 // Every option is worded (BoV 5.1's terms, not JSON).
                 for o in options {
                     let l = o["label"].as_str().unwrap_or("");
@@ -79,18 +94,35 @@ async fn a_person_plays_a_whole_battle_against_the_greedy_bot() {
     let v = &st["view"];
     assert!(v["field"]["width"].as_f64().unwrap() > 40.0);
     assert!(v["units"][0]["radius_in"].as_f64().unwrap() > 0.3);
-    // A battle has no search to weigh its steps or hint its questions.
+    // Where the battle turned: a chance for each side at every step, the
+    // last the result.
     let a = s.get(&format!("/api/games/{id}/turns"), None).await;
-    assert_eq!(
-        (a.status, a.body["error"].as_str()),
-        (409, Some("no_turns")),
-        "{}",
-        a.raw
-    );
-    let a = s.get(&format!("/api/games/{id}/at/0/hint"), None).await;
-    assert_eq!(
-        (a.status, a.body["error"].as_str()),
-        (409, Some("no_hint")),
+    assert_eq!(a.status, 200, "{}", a.raw);
+    let steps = a.body["steps"].as_array().unwrap();
+    let record = s.get(&format!("/api/games/{id}/record"), None).await;
+    let decisions = record.body["decisions"].as_array().unwrap().len();
+    assert_eq!(steps.len(), decisions + 1);
+    for step in steps {
+        let c: Vec<f64> = serde_json::from_value(step["chances"].clone()).unwrap();
+        assert!((c[0] + c[1] - 1.0).abs() < 1e-6, "{step}");
+    }
+    let winner = st["outcome"]["winners"].as_array().unwrap();
+    let last = &steps[decisions]["chances"];
+    for seat in 0..2u64 {
+        let won = winner.iter().any(|w| w.as_u64() == Some(seat));
+        assert_eq!(last[seat as usize].as_f64(), Some(f64::from(u8::from(won))));
+    }
+    // The search's view of a step once the battle is over: every option of
+    // that question, and the one chosen.
+    let k = decisions / 2;
+    let a = s.get(&format!("/api/games/{id}/at/{k}/hint"), None).await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    assert!(
+        a.body["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["visits"].as_u64() > Some(0)),
         "{}",
         a.raw
     );

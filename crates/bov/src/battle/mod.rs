@@ -764,6 +764,15 @@ pub struct ChargeReach {
 pub struct BattleView {
     pub seat: Seat,
     pub round: u8,
+    /// The rounds the battle lasts (BoV 5.1, "End of Game": the end of
+    /// Round 4).
+    pub rounds: u8,
+    /// The side that won this round's face-off and took its first turn
+    /// (BoV 5.1, "Initiative").
+    pub initiative: Seat,
+    /// Whether each side has passed this round: it takes no more turns
+    /// until the round ends (BoV 5.1, "Pass or Activate").
+    pub passed: [bool; 2],
     pub phase: Phase,
     pub units: Vec<UnitView>,
     pub objectives: Vec<Point>,
@@ -1452,6 +1461,9 @@ impl Game for Battle {
         BattleView {
             seat,
             round: self.round,
+            rounds: crate::rules::scenario::ROUNDS,
+            initiative: self.initiative,
+            passed: self.passed,
             phase: self.phase_seen_by(seat),
             units: self
                 .units

@@ -7,8 +7,10 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use valerna_ai::ismcts::Budget;
-use valerna_ai::spec::BovSpec;
+use valerna_ai::Sampler as _;
+use valerna_ai::bov::BovSampler;
+use valerna_ai::ismcts::{Budget, Ismcts, Outlook, Settings};
+use valerna_ai::spec::{BovSpec, bov_settings};
 use valerna_bov::battle::log::{Event, Meaning};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::{Pack, SAMPLE_MAPS, shipped_lists};
@@ -333,6 +335,41 @@ impl Worded for Battle {
         )
     }
 
+    /// The search bot's search, with the whole budget spent so that every
+    /// option it tries gets its share, and stopped at the play-speed bound
+    /// as the bot is.
+    fn outlook(
+        &self,
+        _content: &Arc<Pack>,
+        iterations: u32,
+        seed: u64,
+    ) -> Option<Outlook<valerna_bov::battle::Decision>> {
+        let seat = self.to_decide()?;
+        let budget = Budget::Capped {
+            iterations: iterations.max(1),
+            time: SEARCH_TIME,
+        };
+        let mut search = Ismcts::new(
+            BovSampler::new(),
+            Settings {
+                settle: false,
+                ..bov_settings(budget)
+            },
+            seed,
+            Box::new(valerna_ai::bov::Greedy::new(seed)),
+        );
+        search.outlook(&valerna_ai::Observable::knowledge(self, seat))
+    }
+
+    /// The position as the search judges a playout cut short (the points,
+    /// the units standing, the objectives held: all public), not a search
+    /// at each of a battle's hundreds of steps.
+    fn chances(&self, _content: &Arc<Pack>, _iterations: u32, _seed: u64) -> Option<Vec<f64>> {
+        let mut out = vec![0.0; 2];
+        BovSampler::new().evaluate(self, &mut out);
+        Some(out)
+    }
+
     fn other_hidden(&self, seat: Seat, salt: u64) -> Battle {
         self.with_other_hand(seat, salt)
     }
@@ -592,4 +629,88 @@ fn route(g: &Battle, unit: &Value, to: &Value) -> Result<Value, String> {
             format!("the planner finds no march of unit {unit} toward ({x:.1}\", {y:.1}\")")
         })?;
     serde_json::to_value(valerna_bov::battle::Decision::March { paths }).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use valerna_game::{Game, Narrated, Viewer};
+
+    use super::*;
+
+    /// A battle between a person and the greedy bot after `steps` of the
+    /// greedy bot's decisions for both sides.
+    fn battle(seed: u64, steps: usize) -> (Arc<Pack>, Battle) {
+        let pack = <Battle as Worded>::pack();
+        let setup = Battle::new_setup(
+            &pack,
+            &[SeatKind::Human, SeatKind::Greedy],
+            seed,
+            None,
+            &json!({}),
+        )
+        .unwrap();
+        let mut g = Battle::begin(&pack, &setup).unwrap();
+        let mut bot = BovSpec::Greedy.bot(seed);
+        for _ in 0..steps {
+            let Some(seat) = g.to_decide() else { break };
+            let d = bot.decide(&valerna_ai::Observable::knowledge(&g, seat));
+            g.apply(d).unwrap();
+        }
+        (pack, g)
+    }
+
+    /// A hint is made from what the deciding side knows only: battles that
+    /// differ only in the other side's Vaala cards get the same hint.
+    #[test]
+    fn a_battles_hint_is_made_from_the_deciding_sides_knowledge_only() {
+        let (mut compared, mut changed) = (0, 0);
+        for seed in [3u64, 8] {
+            let (pack, mut g) = battle(seed, 0);
+            let mut bot = BovSpec::Greedy.bot(seed);
+            for step in 0..400 {
+                let Some(seat) = g.to_decide() else { break };
+                if seat == 0
+                    && matches!(g.phase, valerna_bov::battle::Phase::Action { .. })
+                    && step % 3 == 0
+                {
+                    // Few iterations, far inside the time bound, so that
+                    // the search's budget is the same in both.
+                    let hint = g.outlook(&pack, 12, seed).unwrap();
+                    assert!(hint.options.iter().any(|w| w.visits > 0));
+                    for salt in 1..3 {
+                        let other = g.other_hidden(1, salt);
+                        let hand = |b: &Battle| b.view_as(Viewer::Seat(1)).hand;
+                        changed += usize::from(hand(&other) != hand(&g));
+                        assert_eq!(
+                            other.outlook(&pack, 12, seed).unwrap(),
+                            hint,
+                            "seed {seed}, step {step}, salt {salt}"
+                        );
+                    }
+                    compared += 1;
+                    if compared % 3 == 0 {
+                        break;
+                    }
+                }
+                let d = bot.decide(&valerna_ai::Observable::knowledge(&g, seat));
+                g.apply(d).unwrap();
+            }
+        }
+        assert!(compared >= 4, "{compared} positions compared");
+        assert!(changed > compared, "{changed} battles with another hand");
+    }
+
+    /// Where a battle turned is judged from the position: both sides'
+    /// chances add up to one, and the side ahead on points and units is
+    /// the likelier winner.
+    #[test]
+    fn a_battles_chances_favour_the_side_ahead() {
+        let (pack, g) = battle(5, 60);
+        let even = g.chances(&pack, 1, 0).unwrap();
+        assert!((even[0] + even[1] - 1.0).abs() < 1e-9, "{even:?}");
+        let mut ahead = g.clone();
+        ahead.score.points[0] += 40;
+        let c = ahead.chances(&pack, 1, 0).unwrap();
+        assert!(c[0] > even[0] && c[0] > 0.5, "{even:?} then {c:?}");
+    }
 }

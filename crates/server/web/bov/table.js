@@ -7,24 +7,50 @@
  * validator says whether the move is legal (a `try`), and letting go makes
  * the move the server last found legal. */
 
-import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
+import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath, askHint } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { warnOfInvite } from '../invite.js';
 import { drawField, drawLabels, drawTools, drawSpots, drawPreview, playBack, replayMove, legend, tablePoint, screenPoint, drawGhost, centroid, SIDE_COLOURS } from './field.js';
 import { unitsOf, kindOf, sideName, unitCard, diceRow, endPanel, percent } from './panels.js';
 import { replay } from './replay.js';
+import { roundPanel, installRules } from './rules.js';
 
 /**
  * @typedef {{n: number, event: any, text: string, seat: number | null}} LogEntry
  * @typedef {{content: any, state: any, log: LogEntry[], kinds: string[] | null, selected: number | null,
- *   busy: boolean, notice: string, verdict: string, localSeats: number[], hidden: boolean, since?: number}} Model
+ *   busy: boolean, notice: string, verdict: string, localSeats: number[], hidden: boolean, since?: number, hint?: any}} Model
  */
 
 /** @param {Model} m */
 function mine(m) {
   const q = m.state?.question;
   return q && Array.isArray(q.options) && q.options.length > 0 ? q : null;
+}
+
+/**
+ * Marks each choice with the search's estimated chance to win after it, and
+ * the one the search bot would choose (the most visited); options it did
+ * not reach are said to be so.
+ * @param {HTMLElement} box @param {any} hint the answer of `GET /api/games/{id}/hint`
+ */
+function showHint(box, hint) {
+  const best = hint.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), hint.options[0]);
+  for (const o of hint.options) {
+    const b = box.querySelector(`button.choice[data-index="${o.index}"]`);
+    if (!b || o.win === null) continue;
+    b.append(el('span', { class: 'hint-win', text: ` ${percent(o.win)}` }));
+    if (o === best) {
+      b.classList.add('hinted');
+      // A best option behind "more" is shown.
+      const more = b.closest('details');
+      if (more) /** @type {HTMLDetailsElement} */ (more).open = true;
+    }
+  }
+  const lines = [];
+  if (best && best.visits > 0) lines.push(el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: percent(best.win ?? 0) }) }));
+  if (hint.options.some((/** @type {any} */ o) => o.win === null)) lines.push(el('p', { class: 'hint-line muted', text: t('web-bov-hint-unweighed') }));
+  box.prepend(...lines);
 }
 
 /** The table page. */
@@ -71,6 +97,9 @@ async function main() {
   /** A march dragged and found legal, shown where it would end until it is
    * made or undone. @type {{decision: any, key: string, at: {x: number, y: number}[], trails: {x: number, y: number}[][] | null, radius: number, words: string} | null} */
   let pendingMove = null;
+  /** A charge chosen and not yet made: its roll is still to come, so it
+   * may be undone, as a march may before it is made. @type {{index: number, label: string} | null} */
+  let pendingCharge = null;
   /** A unit picked to be put where the next tap (or click) on the table
    * lands: the active unit to march, or a unit to deploy by its button.
    * @type {{kind: 'march', unit: number} | {kind: 'deploy', index: number, unit: number, positions: {x: number, y: number}[]} | null} */
@@ -890,7 +919,8 @@ async function main() {
   }
   function showPreview() {
     if (!m.state?.view || drag) return;
-    const o = previewed === null ? null : mine(m)?.options.find((/** @type {any} */ x) => x.index === previewed);
+    const index = previewed ?? pendingCharge?.index ?? null;
+    const o = index === null ? null : mine(m)?.options.find((/** @type {any} */ x) => x.index === index);
     drawPreview(root, m.state.view, viewerSeat(), o ? previewOf(o) : null);
   }
   const choicesBox = document.getElementById('choices');
@@ -925,11 +955,25 @@ async function main() {
     root.querySelector('#ghost')?.replaceChildren();
     draw();
   }
+  /** Makes the charge shown. */
+  function confirmCharge() {
+    const c = pendingCharge;
+    if (!c || m.busy) return;
+    pendingCharge = null;
+    decide({ option: c.index });
+  }
+  /** Takes the charge back before its roll: nothing was sent. */
+  function undoCharge() {
+    if (!pendingCharge) return;
+    pendingCharge = null;
+    draw();
+    showPreview();
+  }
   document.addEventListener('keydown', (e) => {
-    if (!pendingMove || drag || e.ctrlKey || e.metaKey || e.altKey) return;
+    if ((!pendingMove && !pendingCharge) || drag || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]')) return;
     const inField = !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement);
-    if (e.key === 'Escape') undoMove();
-    else if (e.key === 'Enter' && inField) confirmMove();
+    if (e.key === 'Escape') pendingMove ? undoMove() : undoCharge();
+    else if (e.key === 'Enter' && inField) pendingMove ? confirmMove() : confirmCharge();
     else return;
     e.preventDefault();
   });
@@ -968,7 +1012,7 @@ async function main() {
     const planVerdict = plan ? verdicts.get(plan.key) : undefined;
     const picksKey = picks?.models.length === picks?.n ? JSON.stringify({ Remove: { models: [...(picks?.models || [])].sort((a, b) => a - b) } }) : '';
     const picksVerdict = picksKey ? verdicts.get(picksKey) : undefined;
-    const statusKey = JSON.stringify([st?.version, st?.status, covered, m.busy, lang(), !!q, m.selected, plan && [plan.key, planVerdict?.ok], picks && [picks.models, picksVerdict?.ok], pendingMove?.key, armed && [armed.kind, armed.unit]]);
+    const statusKey = JSON.stringify([st?.version, st?.status, covered, m.busy, lang(), !!q, m.selected, plan && [plan.key, planVerdict?.ok], picks && [picks.models, picksVerdict?.ok], pendingMove?.key, pendingCharge?.index, armed && [armed.kind, armed.unit], m.hint?.version === st?.version]);
     if (box.dataset.key !== statusKey) {
       box.dataset.key = statusKey;
       if (!st) {
@@ -1013,6 +1057,17 @@ async function main() {
             el('span', { class: 'hint', text: pendingMove.words }),
           );
         }
+        if (pendingCharge) {
+          own.push(
+            el('button', { type: 'button', id: 'charge-confirm', class: 'primary', disabled: m.busy, 'aria-keyshortcuts': 'Enter', onclick: confirmCharge, text: t('web-bov-charge-confirm') }),
+            el('button', { type: 'button', id: 'charge-undo', 'aria-keyshortcuts': 'Escape', onclick: undoCharge, text: t('web-bov-charge-undo') }),
+            el('span', { class: 'hint', id: 'charge-pending', text: t('web-bov-charge-pending', { option: pendingCharge.label }) }),
+          );
+        }
+        // The search bot's view of the question: in a game with one
+        // person only (between people it would be a third player).
+        const people = (m.kinds || []).filter((k) => k === 'human').length;
+        if (people === 1 && m.hint?.version !== st.version) own.push(el('button', { type: 'button', id: 'hint', disabled: m.busy, onclick: hint, text: t('web-hint'), title: t('web-hint-title') }));
         if (asked) {
           const n = picks?.models.length ?? 0;
           own.push(el('span', { class: 'hint', id: 'picks-hint', text: t('web-bov-pick-casualties', { picked: n, count: asked.n }) }));
@@ -1053,6 +1108,7 @@ async function main() {
           ),
           ...(since ? [since] : []),
         );
+        if (m.hint?.version === st.version) showHint(box, m.hint);
       } else if (st.question) {
         const kind = m.kinds?.[st.question.seat];
         status.replaceChildren(el('span', { class: 'waiting', text: kind && kind !== 'human' ? t('web-bov-thinking', { side: sideName(st.question.seat), kind: t(`web-seat-kind-${kind}`) }) : st.question.text }));
@@ -1131,6 +1187,15 @@ async function main() {
           ]);
         }),
       );
+    }
+
+    const roundBox = document.getElementById('round-panel');
+    if (roundBox) {
+      const key = JSON.stringify([st.version, lang(), st.question?.seat]);
+      if (roundBox.dataset.key !== key) {
+        roundBox.dataset.key = key;
+        roundBox.replaceChildren(...roundPanel(view, st.outcome ? null : st.question?.seat ?? null));
+      }
     }
 
     const card = document.getElementById('unit-card');
@@ -1352,6 +1417,7 @@ async function main() {
       verdicts.clear();
       previewed = null;
       pendingMove = null;
+      pendingCharge = null;
       armed = null;
       if (drag) cancelDrag();
     }
@@ -1399,9 +1465,24 @@ async function main() {
     draw();
   }
 
-  /** @param {number} index */
+  /** An option chosen: a charge is shown first, to be made or undone
+   * (its roll is the point of no return); any other is sent. @param {number} index */
   function choose(index) {
+    const o = mine(m)?.options.find((/** @type {any} */ x) => x.index === index);
+    if (o && kindOf(o.decision) === 'Charge' && pendingCharge?.index !== index) {
+      pendingCharge = { index, label: o.label };
+      draw();
+      showPreview();
+      document.getElementById('charge-confirm')?.focus();
+      return;
+    }
+    pendingCharge = null;
     decide({ option: index });
+  }
+
+  /** Asks the server what the search bot makes of each option. */
+  function hint() {
+    return askHint(m, { id, lang: lang(), token: token(), say: (k) => t(k), draw, fail: showError });
   }
 
   /** Sends a decision: a listed option or one of the page's own (a drag). @param {{option?: number, decision?: any}} what */
@@ -1536,6 +1617,7 @@ async function main() {
     const box = document.getElementById('verdict');
     if (box) box.textContent = '';
   });
+  installRules(() => ({ content: cardsOf(), unit: unitById(m.selected) }));
   if (replaying) {
     document.body.dataset.mode = 'replay';
     await replay(id, (body) => {

@@ -5,7 +5,7 @@
  * one screen (hot seat) play in turn: each hand stays hidden until its owner
  * asks to see it. */
 
-import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
+import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath, askHint } from '../api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon, percent } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { warnOfInvite } from '../invite.js';
@@ -484,20 +484,8 @@ async function main() {
   }
 
   /** Asks the server what the search bot makes of each option. */
-  async function hint() {
-    if (!m.state || m.busy) return;
-    const version = m.state.version;
-    m.notice = t('web-hint-thinking');
-    draw();
-    try {
-      const h = await getJson(`/api/games/${encodeURIComponent(id)}/hint?lang=${lang()}`, token());
-      if (h.version === m.state?.version && h.version === version) m.hint = h;
-      m.notice = '';
-    } catch (x) {
-      if (x instanceof ApiError && x.code === 'no_hint') m.notice = t('web-hint-none');
-      else showError(x);
-    }
-    draw();
+  function hint() {
+    return askHint(m, { id, lang: lang(), token: token(), say: (k) => t(k), draw, fail: showError });
   }
 
   async function takeBack() {
