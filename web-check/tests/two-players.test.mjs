@@ -182,6 +182,7 @@ test('the creator and a friend play one game from two browsers; neither receives
 
   const random = rng(99);
   let decisions = 0;
+  let toldWaiting = 0;
   let rounds = 0;
   const deadline = Date.now() + 120000;
   // Both tables follow the game; whichever has choices clicks one.
@@ -217,12 +218,25 @@ test('the creator and a friend play one game from two browsers; neither receives
       pictured = true;
     }
     await settle(players[seat].page);
+    // The other browser says what this one is deciding, in the question's
+    // own words (public, as the question is).
+    const other = players[seat === 0 ? 2 : 0].page;
+    const asked = await players[seat].page.textContent('#status-text');
+    const version = await players[seat].page.evaluate(() => document.body.dataset.version);
+    if (states[1 - who] === 'wait' && (await other.evaluate((v) => document.body.dataset.version === v, version))) {
+      const waiting = (await other.textContent('#status-text')) || '';
+      const ask = (asked || '').replace(/^[^:]*: /, '');
+      assert.ok(waiting.includes(' is deciding: ') || waiting.startsWith('waiting — '), waiting);
+      assert.ok(waiting.endsWith(ask), `"${waiting}" says what "${asked}" asks`);
+      toldWaiting += 1;
+    }
     await clickOne(players[seat].page, random);
     decisions += 1;
     rounds = Number(await players[seat].page.evaluate(() => document.body.dataset.round));
     if (rounds >= 4 && decisions >= 60) break;
   }
   assert.ok(decisions >= 20, `both played (${decisions} decisions)`);
+  assert.ok(toldWaiting >= 5, `the waiting browser said what the other decides (${toldWaiting} times)`);
   assert.ok(pictured, 'the two browsers were pictured side by side');
   hands.delete('');
   assert.equal(hands.size, 1, `the creator's page showed one hand only: ${[...hands].join(', ')}`);

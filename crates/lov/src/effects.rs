@@ -586,7 +586,8 @@ impl Eng<'_> {
         if human {
             o.push(Decision::Done);
         }
-        let Decision::Denizen(i) = self.ask_for(actor, Ask::Denizen, o.as_slice())? else {
+        let Decision::Denizen(i) = self.ask_for(actor, Ask::Denizen { region: r }, o.as_slice())?
+        else {
             return Ok(());
         };
         let id = self.s.lineup[usize::from(i)];

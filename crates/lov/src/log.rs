@@ -314,8 +314,10 @@ pub enum Ask {
     Vaala,
     /// Keep or re-roll your Dragonbond die (LoV p.10).
     Bond { die: u8, other: u8 },
-    /// Take a Denizen from the lineup.
-    Denizen,
+    /// Take a Denizen from the lineup by the Upgrade of `region`: one of
+    /// its homeland is free, one of an adjacent homeland costs 1 Power
+    /// (reference card "Region Glyphs").
+    Denizen { region: u8 },
     /// Which Unit type to place, in `region`.
     Place { region: u8 },
     /// A region for an effect of `card`.

@@ -601,7 +601,7 @@ pub fn ask_text(content: &Content, t: &Texts, ask: &Ask) -> String {
         Ask::Bond { die, other } => {
             tr!(t, "ask-bond", die = bond_die(die), other = bond_die(other))
         }
-        Ask::Denizen => tr!(t, "ask-denizen"),
+        Ask::Denizen { .. } => tr!(t, "ask-denizen"),
         Ask::Place { region } => tr!(t, "ask-place", region = reg(region)),
         Ask::Region { card: k } => tr!(t, "ask-region", card = card(k)),
         Ask::Focus => tr!(t, "ask-focus"),
@@ -736,7 +736,7 @@ pub fn option_text(content: &Content, t: &Texts, m: &Meaning) -> String {
         (Ask::Focus, Decision::Region(r)) => tr!(t, "opt-focus", region = reg(r)),
         (_, Decision::Region(r)) => tr!(t, "opt-region", region = reg(r)),
         (Ask::Vaala, Decision::Done) => tr!(t, "opt-no-vaala"),
-        (Ask::Denizen, Decision::Done) => tr!(t, "opt-no-denizen"),
+        (Ask::Denizen { .. }, Decision::Done) => tr!(t, "opt-no-denizen"),
         (Ask::AssaultRegion, Decision::Done) => tr!(t, "opt-no-assault"),
         (Ask::MoveTo { .. } | Ask::MoveFrom, Decision::Done) => tr!(t, "opt-stay"),
         (_, Decision::Done) => tr!(t, "decision-done"),
@@ -785,6 +785,12 @@ pub fn option_text(content: &Content, t: &Texts, m: &Meaning) -> String {
                 name = denizen_name(c, t, m.subject),
                 unit = unit_key(d.unit),
                 region = reg(d.homeland),
+                // Upgrading from an adjacent homeland costs 1 Power
+                // (reference card "Region Glyphs").
+                cost = match m.ask {
+                    Ask::Denizen { region } if region != d.homeland => 1,
+                    _ => 0,
+                },
                 text = denizen_text(c, t, m.subject)
             ),
             None => "-".to_owned(),

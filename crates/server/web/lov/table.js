@@ -38,8 +38,16 @@ function waitingText(m) {
   const q = m.state.question;
   const name = seatName(m.content, q.seat);
   const kind = seatKind(m.kinds, m.state.view, q.seat);
-  if (kind === 'human') return t('web-waiting', { name });
-  return t('web-waiting-kind', { name, kind: t(`web-seat-kind-${kind}`) });
+  const human = kind === 'human';
+  const kindName = human ? '' : t(`web-seat-kind-${kind}`);
+  // What the other seat is deciding: the question as the server words it
+  // (public, as the question is), without the name said already.
+  if (q.text) {
+    const ask = stripName(q.text, name);
+    if (ask === q.text) return t('web-waiting-for', { ask });
+    return human ? t('web-waiting-on', { name, ask }) : t('web-waiting-kind-on', { name, kind: kindName, ask });
+  }
+  return human ? t('web-waiting', { name }) : t('web-waiting-kind', { name, kind: kindName });
 }
 
 /**
@@ -115,7 +123,6 @@ export function render(m, act) {
       if (m.hint?.version === st.version) showHint(box, m.hint);
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
-      if (m.mode === 'replay' && st.question.text) status.append(el('span', { class: 'muted', text: ` — ${st.question.text}` }));
       box.replaceChildren();
     } else {
       status.textContent = '';

@@ -108,7 +108,10 @@ decision-denizen = take { $name } ({ $unit ->
     [infantry] Infantry
     [cavalry] Cavalry
    *[ranged] Ranged
-}, { $region }): { $text }
+}, { $region }){ $cost ->
+    [0] {""}
+   *[other] {" "}for { $cost } { -power }
+}: { $text }
 decision-unit = place one { $unit ->
     [infantry] Infantry
     [cavalry] Cavalry

@@ -123,7 +123,10 @@ decision-denizen = prendre { $name } ({ $unit ->
     [infantry] Infanterie
     [cavalry] Cavalerie
    *[ranged] Archerie
-}, { $region }) : { $text }
+}, { $region }){ $cost ->
+    [0] {""}
+   *[other] {" "}pour { $cost } { -power }
+} : { $text }
 decision-unit = placer une Unité { $unit ->
     [infantry] d'Infanterie
     [cavalry] de Cavalerie

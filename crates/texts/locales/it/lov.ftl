@@ -117,7 +117,10 @@ decision-denizen = prendi { $name } ({ $unit ->
     [infantry] Fanteria
     [cavalry] Cavalleria
    *[ranged] a Distanza
-}, { $region }): { $text }
+}, { $region }){ $cost ->
+    [0] {""}
+   *[other] {" "}per { $cost } { -power }
+}: { $text }
 decision-unit = piazza un'Unità { $unit ->
     [infantry] di Fanteria
     [cavalry] di Cavalleria
