@@ -16,16 +16,24 @@ async function content(lang) {
   return (await fetch(`${at.server.base}/api/content/lov?lang=${lang}`)).json();
 }
 
-test("the rules at hand show each seat's board side and Character card, the Region glyphs, the end and a legend", { timeout: 120000 }, async () => {
-  const errors = [];
+/**
+ * A person (Elyse), the Faceless (Ferellon, Nagasha) and a bot (Adrael),
+ * which plays the person's side of its board: Elyse's table at 1366x768,
+ * asked to choose. @param {string[]} errors
+ */
+async function elyseTable(errors) {
   const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   catchErrors(page, errors);
-  // A person (Elyse), the Faceless (Ferellon, Nagasha) and a bot (Adrael),
-  // which plays the person's side of its board.
   const game = await createGame(at.server, { game: 'lov', seats: ['human', 'faceless', 'random', 'faceless'], me: 0, seed: 5 });
   await page.goto(`${at.server.base}${game.seats[0].link}`);
   assert.equal(await settle(page, 60000), 'choose');
+  return { context, page, game };
+}
+
+test("the rules at hand show each seat's board side and Character card, the Region glyphs, the end and a legend", { timeout: 120000 }, async () => {
+  const errors = [];
+  const { context, page } = await elyseTable(errors);
   const c = (await content('en')).characters;
 
   await page.click('#rules-open');
@@ -136,4 +144,51 @@ test('the Dragonbond dice in the log are drawn as the faces of the combat die', 
   for (const d of dice) assert.ok(faces.some((f) => d.label.endsWith(f)), `a face, not a number: ${d.label}`);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('every card on the table shows its whole text: on hover, on focus, and on a long press, in the page\'s language', { timeout: 120000 }, async () => {
+  const errors = [];
+  const { context, page, game } = await elyseTable(errors);
+  const c = await content('en');
+  // An Action card of the hand: each of its glyphs as Elyse's board words it (LoV, "Glyphs").
+  const action = page.locator('#hand .card.action').first();
+  const title = (await action.locator('.card-title').textContent()) || '';
+  const card = c.actions.find((/** @type {any} */ a) => a.owner === 0 && a.label === title);
+  assert.ok(card, `the card "${title}" among Elyse's`);
+  await action.hover();
+  await page.waitForSelector('#card-tip:not([hidden])');
+  const tip = (await page.textContent('#card-tip')) || '';
+  for (const g of card.glyphs) assert.ok(tip.includes(c.characters[0].board.human[g]), `${g}: ${tip}`);
+  assert.equal(await action.getAttribute('aria-describedby'), 'card-tip');
+  assert.deepEqual(await accessibility(page), [], 'axe-core with a card\'s text shown');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-card-tip-en.png') });
+  // A Region card, by the keyboard: its glyphs as the rules word them ("Region Glyphs").
+  const region = page.locator('#hand .card.region').first();
+  if (await region.count()) {
+    await region.focus();
+    await page.waitForFunction(() => /Upgrade|Reinforce|Fortify/.test(document.getElementById('card-tip')?.textContent || ''));
+  }
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#card-tip', { state: 'hidden' });
+  await context.close();
+
+  // On a phone, a long press shows it; in French, in the French words.
+  const phone = await at.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const p = await phone.newPage();
+  catchErrors(p, errors);
+  await p.goto(`${at.server.base}${game.seats[0].link}`);
+  assert.equal(await settle(p, 60000), 'choose');
+  await p.selectOption('#lang', 'fr');
+  await p.waitForFunction(() => document.documentElement.lang === 'fr');
+  const fr = await content('fr');
+  const held = p.locator('#hand .card.action').first();
+  await held.scrollIntoViewIfNeeded();
+  const frTitle = (await held.locator('.card-title').textContent()) || '';
+  const frCard = fr.actions.find((/** @type {any} */ a) => a.owner === 0 && a.label === frTitle);
+  await held.dispatchEvent('contextmenu');
+  await p.waitForSelector('#card-tip:not([hidden])');
+  const frTip = (await p.textContent('#card-tip')) || '';
+  for (const g of frCard.glyphs) assert.ok(frTip.includes(fr.characters[0].board.human[g]), `${g}: ${frTip}`);
+  await phone.close();
+  assert.deepEqual(errors, []);
 });

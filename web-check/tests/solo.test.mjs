@@ -161,8 +161,11 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   const end = await page.evaluate(() => ({
     title: document.querySelector('#end-title')?.textContent || '',
     why: document.querySelector('#end .end-why')?.textContent || '',
-    rows: document.querySelectorAll('#end .end-scores tbody tr').length,
-    marked: document.querySelectorAll('#end .end-scores tr.winner').length,
+    rows: document.querySelectorAll('#end .end-scores:not(.end-rounds) tbody tr').length,
+    marked: document.querySelectorAll('#end .end-scores:not(.end-rounds) tr.winner').length,
+    // Each seat's final Power beside its Power at the end of each round.
+    finals: [...document.querySelectorAll('#end .end-scores:not(.end-rounds) tbody tr')].map((r) => [r.getAttribute('data-seat'), r.querySelector('td.num')?.textContent?.split('/')[0]]),
+    byRound: [...document.querySelectorAll('#end-rounds tbody tr')].map((r) => [r.getAttribute('data-seat'), [...r.querySelectorAll('td')].map((d) => d.textContent)]),
     panels: document.querySelectorAll('#players .player.winner').length,
     tab: document.title,
     replay: document.querySelector('#end-replay')?.getAttribute('href') || '',
@@ -175,6 +178,13 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
   assert.match(end.title, /won|No one/, `the end says who won: ${end.title}`);
   assert.ok(end.why.length > 10, `and why: ${end.why}`);
   assert.equal(end.rows, 4, 'every seat\'s final Power');
+  // Power round by round, told by the log, ends on the Power the board shows.
+  assert.equal(end.byRound.length, 4, 'a row of Power by round for every seat');
+  for (const [seat, power] of end.finals) {
+    const row = end.byRound.find(([s]) => s === seat);
+    assert.ok(row && row[1].length >= lastRound, `seat ${seat}: ${row?.[1].length} rounds told, ${lastRound} played`);
+    assert.equal(row?.[1][row[1].length - 1], power, `seat ${seat}'s Power at the end`);
+  }
   assert.equal(end.marked, end.panels, 'the winners marked in the scores and on their boards');
   assert.ok(end.title.startsWith('No one') || end.marked >= 1, 'a winner is marked');
   assert.ok(end.tab.startsWith(end.title), `the tab's title says it too: ${end.tab}`);

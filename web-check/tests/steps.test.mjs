@@ -38,7 +38,7 @@ test('the events between two states lead from the one board to the other', { tim
   assert.ok(steps > 100, `${steps} decisions`);
 });
 
-test('a Faceless turn is played back on the board and ends on the state sent', { timeout: 200000 }, async () => {
+test('a Faceless turn is played back on the board, every step of it, and ends on the state sent', { timeout: 400000 }, async () => {
   const errors = [];
   const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
@@ -48,9 +48,25 @@ test('a Faceless turn is played back on the board and ends on the state sent', {
   /** The board as the map names it, region by region. */
   const mapNow = () => page.$$eval('#map .region', (gs) => gs.map((g) => g.getAttribute('aria-label') || g.querySelector('title')?.textContent || '').join('|'));
   let played = null;
-  for (let i = 0; i < 120 && !played; i++) {
+  /** The longest playback, in steps; every step that moved or touched a region was played back. */
+  let longest = 0;
+  let from = -1;
+  for (let i = 0; i < 120 && !(played && longest > 8); i++) {
     assert.equal(await settle(page, 60000), 'choose');
+    if (from >= 0) {
+      await page.waitForFunction(() => !document.body.dataset.walk && !document.querySelector('#log .following'), undefined, { timeout: 60000 });
+      const walked = await page.evaluate((k) => {
+        const lov = /** @type {any} */ (window).__lov;
+        // The regions an event touches, as the table lights them (lov/panels.js, `regionsOf`).
+        const touches = (/** @type {any} */ ev) => typeof ev?.region === 'number' || ['force_moved', 'dragon_moved', 'retreated'].includes(ev?.kind) || (ev?.kind === 'revealed' && String(ev.card?.kind).toLowerCase() === 'region');
+        const expected = lov.log().map((/** @type {any} */ ev, /** @type {number} */ n) => (n >= k && touches(ev) ? n : -1)).filter((/** @type {number} */ n) => n >= 0);
+        return { expected: expected.length, missed: expected.filter((/** @type {number} */ n) => !lov.followed.includes(n)) };
+      }, from);
+      assert.deepEqual(walked.missed, [], `every step since log line ${from} was played back`);
+      longest = Math.max(longest, walked.expected);
+    }
     const start = await mapNow();
+    from = await page.evaluate(() => /** @type {any} */ (window).__lov.log().length);
     await page.click('#choices button.choice');
     // Watch the board while the others' moves play back.
     /** @type {Set<string>} */
@@ -76,6 +92,8 @@ test('a Faceless turn is played back on the board and ends on the state sent', {
     if (walked && arrows && boards.size >= 2) played = { start, boards, arrows };
   }
   assert.ok(played, 'a walk through others\' moves with a move in it, within 120 decisions');
+  console.log(`the longest playback: ${longest} steps, each shown`);
+  assert.ok(longest > 8, `a long run of the others' moves played back whole (${longest} steps at most)`);
   // The board passed through states other than the first.
   assert.ok([...played.boards].some((b) => b !== played.start), 'an intermediate board');
   // The playback ends on the board the server sent: a fresh page shows the same.
@@ -96,6 +114,18 @@ test('a Faceless turn is played back on the board and ends on the state sent', {
   });
   assert.deepEqual(seen, { inBox: true, onScreen: true });
   assert.deepEqual(await accessibility(page), [], 'axe-core after a playback');
+  // A playback may be skipped: the board then stands as the game does.
+  let skipped = false;
+  for (let i = 0; i < 20 && !skipped; i++) {
+    assert.equal(await settle(page, 60000), 'choose');
+    await page.click('#choices button.choice');
+    const skip = await page.waitForSelector('#skip-playback', { timeout: 5000 }).catch(() => null);
+    if (!skip) continue;
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.body.dataset.walk && !document.querySelector('#log .following') && !document.querySelector('#skip-playback'), undefined, { timeout: 2000 });
+    skipped = true;
+  }
+  assert.ok(skipped, 'a playback was skipped by Escape');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -7,7 +7,7 @@
 import { getJson, errorText, gameIdFromPath, ApiError } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, percent } from './texts.js';
 import { render, searchChoice } from './lov/table.js';
-import { seatTag } from './lov/panels.js';
+import { seatTag, installCardTips } from './lov/panels.js';
 import { turnsPanel } from './lov/turns.js';
 import { installRules } from './lov/rules.js';
 
@@ -18,6 +18,7 @@ async function main() {
   /** @type {import('./lov/table.js').TableModel} */
   const m = { content: null, state: null, log: [], kinds: null, hidden: false, lit: new Set(), mode: 'replay', busy: false, localSeats: [], notice: '' };
   m.content = await getJson(`/api/content/lov?lang=${lang()}`);
+  installCardTips();
   let k = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('k') || 0);
   let total = 0;
   const step = /** @type {HTMLInputElement} */ (document.getElementById('step'));

@@ -79,7 +79,7 @@ function markRegion(r, on) {
   document.querySelector(`#map [data-region="${r}"]`)?.classList.toggle('hover', on);
 }
 
-/** Keys for the choices of the status bar: 1-9 focus a choice, Enter chooses it (the button's own), Escape lets go. */
+/** Keys for the choices of the status bar: 1-9 focus a choice, Enter chooses it (the button's own), Escape lets go (and skips a playback). */
 export function installKeys() {
   document.addEventListener('keydown', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
@@ -93,6 +93,8 @@ export function installKeys() {
         b.focus();
       }
     } else if (e.key === 'Escape') {
+      // The others' moves being played back are skipped.
+      if (!document.querySelector('dialog[open]')) document.getElementById('skip-playback')?.click();
       // A focused region is an SVG element: blur whatever has the focus.
       /** @type {HTMLElement | SVGElement | null} */ (document.activeElement)?.blur?.();
     } else if (e.key === 'Enter' && buttons.length === 1 && !(target instanceof HTMLButtonElement) && !target?.getAttribute?.('role')) {

@@ -203,12 +203,94 @@ export function cardFace(content, card) {
 }
 
 /**
+ * A card's whole text in the page's language, for its tooltip: an Action
+ * card's glyphs as its owner's player board words them (LoV, "Glyphs"; the
+ * Faceless side for a Faceless player), a Region card's glyphs as the rules
+ * do ("Region Glyphs"), an Event's text.
+ * @param {any} content @param {{kind: string, id: number}} card @param {boolean} [faceless]
+ */
+export function cardWords(content, card, faceless = false) {
+  const kind = String(card.kind).toLowerCase();
+  if (kind === 'action') {
+    const a = content.actions?.[card.id];
+    const board = content.characters?.[a?.owner]?.board;
+    const side = faceless ? board?.faceless : board?.human;
+    return (a?.glyphs || []).map((/** @type {string} */ g) => side?.[g] || '').filter(Boolean).join('\n');
+  }
+  if (kind === 'region') {
+    const r = content.regions?.[card.id];
+    return (r?.glyphs || []).map((/** @type {string} */ g) => `${t(`web-glyph-${g}`)}: ${t(`web-rules-${g}`)}`).join('\n');
+  }
+  return content.events?.[card.id]?.text || '';
+}
+
+/**
+ * Shows a card's whole text (its `data-tip`) over the table: on hover, on
+ * focus, and on a long press (a touch screen's context menu), hidden when
+ * the pointer or the focus leaves or Escape is pressed. One tooltip,
+ * `#card-tip`, for every card.
+ */
+export function installCardTips() {
+  const tip = el('div', { id: 'card-tip', class: 'card-tip', role: 'tooltip', hidden: true });
+  document.body.append(tip);
+  /** @type {HTMLElement | null} */
+  let shown = null;
+  const hide = () => {
+    shown?.removeAttribute('aria-describedby');
+    shown = null;
+    tip.hidden = true;
+  };
+  /** @param {HTMLElement} card */
+  const show = (card) => {
+    const text = card.dataset.tip;
+    if (!text) return;
+    shown?.removeAttribute('aria-describedby');
+    shown = card;
+    card.setAttribute('aria-describedby', 'card-tip');
+    tip.replaceChildren(...text.split('\n').map((line) => el('p', { text: line })));
+    tip.hidden = false;
+    const r = card.getBoundingClientRect();
+    const w = Math.min(320, innerWidth - 16);
+    tip.style.width = `${w}px`;
+    tip.style.left = `${Math.max(8, Math.min(r.left + scrollX, scrollX + innerWidth - w - 8))}px`;
+    // Below the card, or above it when the card is low on the screen.
+    const below = r.bottom + 6 + tip.offsetHeight < innerHeight;
+    tip.style.top = `${(below ? r.bottom + 6 : r.top - 6 - tip.offsetHeight) + scrollY}px`;
+  };
+  const cardOf = (/** @type {EventTarget | null} */ x) => /** @type {HTMLElement | null} */ (x instanceof Element ? x.closest('[data-tip]') : null);
+  document.addEventListener('pointerover', (e) => {
+    const c = cardOf(e.target);
+    if (c && e.pointerType === 'mouse' && c !== shown) show(c);
+    else if (!c && shown && e.pointerType === 'mouse') hide();
+  });
+  document.addEventListener('focusin', (e) => {
+    const c = cardOf(e.target);
+    if (c) show(c);
+    else if (shown) hide();
+  });
+  // A long press: the text, not the browser's menu.
+  document.addEventListener('contextmenu', (e) => {
+    const c = cardOf(e.target);
+    if (!c) return;
+    e.preventDefault();
+    show(c);
+  });
+  document.addEventListener('pointerdown', (e) => {
+    if (shown && !cardOf(e.target) && e.pointerType !== 'mouse') hide();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && shown) hide();
+  });
+}
+
+/**
  * A card as a tile; clickable when `pick` is given.
  * @param {any} content @param {any} card @param {{label: string, choose: () => void} | undefined} pick @param {string} [extra]
  */
-export function cardTile(content, card, pick, extra = '') {
+export function cardTile(content, card, pick, extra = '', faceless = false) {
   const f = cardFace(content, card);
   const owner = f.owner !== undefined && f.owner !== NONE ? f.owner : null;
+  const tip = cardWords(content, card, faceless);
   const children = [
     el('span', { class: 'card-kind', text: t(`web-${f.kind}-card`) }),
     el('strong', { class: 'card-title', text: f.title }),
@@ -218,9 +300,10 @@ export function cardTile(content, card, pick, extra = '') {
   const cls = `card ${f.kind} ${owner !== null ? `seat${owner}` : ''} ${pick ? 'pickable' : ''} ${extra}`;
   if (pick) {
     // Named by the card's own text; what choosing it does is its description.
-    return el('button', { type: 'button', class: cls, 'aria-description': pick.label, title: pick.label, onclick: pick.choose }, children);
+    return el('button', { type: 'button', class: cls, 'aria-description': pick.label, 'data-tip': [tip, pick.label].filter(Boolean).join('\n'), onclick: pick.choose }, children);
   }
-  return el('div', { class: cls }, children);
+  // Focusable, so that a keyboard reads its text too.
+  return el('div', { class: cls, ...(tip ? { 'data-tip': tip, tabindex: 0 } : {}) }, children);
 }
 
 /**
@@ -254,7 +337,7 @@ export function stackPanel(content, view, log) {
       ]);
     } else {
       const known = c.Known || c;
-      tile = cardTile(content, { kind: known.kind, id: known.id, owner: known.owner }, undefined, extra);
+      tile = cardTile(content, { kind: known.kind, id: known.id, owner: known.owner }, undefined, extra, seatKind(null, view, known.owner) === 'faceless');
     }
     const by = who && who.seat !== null ? seatTag(content, who.seat) : el('span', { class: 'muted', text: t('web-event-card') });
     return el('li', { class: 'stack-slot', 'data-position': i }, [el('span', { class: 'pos', text: String(i + 1) }), tile, by]);
@@ -292,10 +375,11 @@ export function handPanel(content, view, picks) {
         v ? el('span', { class: 'card-glyphs', text: t('web-cost', { cost: v.cost }) }) : null,
         v?.text ? el('span', { class: 'card-text', text: v.text }) : null,
       ];
+      const tip = v ? `${v.name} (${t('web-cost', { cost: v.cost })}): ${v.text || ''}` : '';
       cards.push(
         pick
-          ? el('button', { type: 'button', class: 'card vaala pickable', 'aria-description': pick.label, title: pick.label, onclick: pick.choose }, children)
-          : el('div', { class: 'card vaala' }, children),
+          ? el('button', { type: 'button', class: 'card vaala pickable', 'aria-description': pick.label, 'data-tip': [tip, pick.label].filter(Boolean).join('\n'), onclick: pick.choose }, children)
+          : el('div', { class: 'card vaala', 'data-tip': tip, tabindex: 0 }, children),
       );
     }
   }
@@ -312,9 +396,10 @@ export function lineupPanel(content, view, picks) {
       el('strong', { class: 'card-title', text: den?.name ?? String(d) }),
       den?.text ? el('span', { class: 'card-text', text: den.text }) : null,
     ];
+    const tip = den ? `${den.name}: ${den.text || ''}` : '';
     return pick
-      ? el('button', { type: 'button', class: 'card denizen pickable', 'aria-description': pick.label, title: pick.label, onclick: pick.choose }, children)
-      : el('div', { class: 'card denizen' }, children);
+      ? el('button', { type: 'button', class: 'card denizen pickable', 'aria-description': pick.label, 'data-tip': [tip, pick.label].filter(Boolean).join('\n'), onclick: pick.choose }, children)
+      : el('div', { class: 'card denizen', 'data-tip': tip, tabindex: 0 }, children);
   });
   return el('section', { id: 'lineup', 'aria-label': t('web-lineup') }, [
     el('h2', { text: t('web-lineup') }),
@@ -468,34 +553,55 @@ export function dicePanel(content, log) {
  * winners marked), the replay, the record and the lobby.
  * @param {any} content @param {any} st the state, with its `outcome`
  */
-export function endPanel(content, st) {
+export function endPanel(content, st, log = []) {
   const view = st.view;
   const winners = /** @type {number[]} */ (st.outcome?.winners || []);
   const names = winners.map((w) => seatName(content, w));
   const title =
     names.length === 0 ? t('web-end-no-winner') : names.length === 1 ? t('web-end-won', { name: names[0] }) : t('web-end-won-together', { first: names[0], second: names.slice(1).join(', ') });
+  const total = (/** @type {number} */ s) => view.players[s].power + view.players[s].spent;
+  const partner = (/** @type {number} */ s) => (view.players[s].partner !== NONE && view.players[s].partner !== undefined ? view.players[s].partner : null);
   const order = view.players.map((/** @type {any} */ _p, /** @type {number} */ s) => s).sort((/** @type {number} */ a, /** @type {number} */ b) => {
-    const pa = view.players[a];
-    const pb = view.players[b];
-    return Number(winners.includes(b)) - Number(winners.includes(a)) || pb.power + pb.spent - (pa.power + pa.spent) || a - b;
+    return Number(winners.includes(b)) - Number(winners.includes(a)) || total(b) - total(a) || a - b;
   });
+  const story = gameStory(view, log);
+  // A Dragonbonded team counts its Power together when the Event deck ends
+  // the game (docs/rulings.md, "The end by the Event deck").
+  const teams = view.players.some((/** @type {any} */ _p, /** @type {number} */ s) => partner(s) !== null);
   const rows = order.map((/** @type {number} */ s) => {
     const p = view.players[s];
     const won = winners.includes(s);
-    return el('tr', { class: won ? 'winner' : '' }, [
+    const ally = partner(s);
+    const out = story.eliminated.get(s);
+    return el('tr', { class: won ? 'winner' : '', 'data-seat': s }, [
       el('th', { scope: 'row' }, [seatTag(content, s)]),
-      el('td', { class: 'num', text: `${p.power + p.spent}/10` }),
-      el('td', { text: won ? `★ ${t('web-winner')}` : p.eliminated ? t('web-eliminated') : '' }),
+      el('td', { class: 'num', text: `${total(s)}/10` }),
+      ...(teams ? [el('td', { class: 'team', text: ally === null ? '' : t('web-end-team', { ally: seatName(content, ally), power: total(s) + total(ally) }) })] : []),
+      el('td', { text: won ? `★ ${t('web-winner')}` : p.eliminated ? (out ? t('web-end-eliminated-in', { round: out }) : t('web-eliminated')) : '' }),
     ]);
   });
   const id = encodeURIComponent(st.id);
+  const seats = view.players.map((/** @type {any} */ _p, /** @type {number} */ s) => s);
   return [
     el('h2', { id: 'end-title', text: title }),
     el('p', { class: 'end-why', text: endWhy(st.outcome, names) }),
     el('table', { class: 'end-scores' }, [
-      el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: t('web-players') }), el('th', { scope: 'col', text: t('web-power') }), el('th', { scope: 'col', text: '' })])]),
+      el('thead', {}, [
+        el('tr', {}, [el('th', { scope: 'col', text: t('web-players') }), el('th', { scope: 'col', text: t('web-power') }), ...(teams ? [el('th', { scope: 'col', text: t('web-end-team-head') })] : []), el('th', { scope: 'col', text: '' })]),
+      ]),
       el('tbody', {}, rows),
     ]),
+    // Power at the end of each round, seat by seat, told by the log; shown
+    // only when the log's story ends on the Power the board shows.
+    ...(story.rounds.length && seats.every((/** @type {number} */ s) => story.rounds[story.rounds.length - 1][s] === total(s))
+      ? [
+          el('table', { class: 'end-scores end-rounds', id: 'end-rounds' }, [
+            el('caption', { text: t('web-end-power-by-round') }),
+            el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: t('web-players') }), ...story.rounds.map((_r, i) => el('th', { scope: 'col', class: 'num', text: t('web-round', { round: i + 1 }) }))])]),
+            el('tbody', {}, seats.map((/** @type {number} */ s) => el('tr', { 'data-seat': s }, [el('th', { scope: 'row' }, [seatTag(content, s)]), ...story.rounds.map((r) => el('td', { class: 'num', text: String(r[s]) }))]))),
+          ]),
+        ]
+      : []),
     el('p', { class: 'end-links' }, [
       el('a', { class: 'button primary', id: 'end-replay', href: `/replay/${id}`, text: t('web-replay') }),
       ' ',
@@ -504,6 +610,36 @@ export function endPanel(content, st) {
       el('a', { class: 'button', href: '/', text: t('web-back-lobby') }),
     ]),
   ];
+}
+
+/**
+ * What the log tells of a whole game: each seat's Power (spent or not) at
+ * the end of each round, and the round each eliminated seat went out in.
+ * Power comes from the Power events: collected and gained add, a theft
+ * moves one token, spending keeps it on the track (LoV, "Power track").
+ * @param {any} view @param {{event: any}[]} log
+ */
+export function gameStory(view, log) {
+  const seats = view.players.length;
+  /** @type {number[][]} */
+  const rounds = [];
+  /** @type {Map<number, number>} */
+  const eliminated = new Map();
+  const power = new Array(seats).fill(0);
+  let round = 0;
+  for (const { event: ev } of log) {
+    if (!ev) continue;
+    if (ev.kind === 'round_started') {
+      if (round > 0) rounds.push([...power]);
+      round = ev.round;
+    } else if (ev.kind === 'power_collected' || ev.kind === 'power_gained') power[ev.seat] += ev.amount;
+    else if (ev.kind === 'power_stolen') {
+      power[ev.thief] += 1;
+      power[ev.victim] -= 1;
+    } else if (ev.kind === 'eliminated') eliminated.set(ev.seat, round);
+  }
+  if (round > 0) rounds.push([...power]);
+  return { rounds, eliminated };
 }
 
 /** Why the game ended, in words (LoV, "End of the Game"). @param {any} outcome @param {string[]} names */

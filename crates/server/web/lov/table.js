@@ -13,7 +13,7 @@ import { drawMap, icon, seatFill, legend } from './map.js';
 import { boardsThrough, sameBoard } from './steps.js';
 import { choices, installKeys, moveForm, moveAnswer } from './decide.js';
 import { installRules } from './rules.js';
-import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel, attackPanel } from './panels.js';
+import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel, attackPanel, installCardTips } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
 
@@ -53,7 +53,7 @@ function waitingText(m) {
 /**
  * Draws the whole table.
  * @param {TableModel} m
- * @param {{choose: (i: number) => void, takeBack: () => void, showHand: () => void, hint: () => void, move?: (intent: any) => void}} act
+ * @param {{choose: (i: number) => void, takeBack: () => void, showHand: () => void, hint: () => void, move?: (intent: any) => void, skip?: () => void}} act
  */
 export function render(m, act) {
   const st = m.state;
@@ -90,7 +90,7 @@ export function render(m, act) {
   // The status bar is rebuilt only when what it shows changes, so that a
   // focused choice keeps its focus while the log or the board update.
   document.body.dataset.events = String(m.log.length);
-  const statusKey = JSON.stringify([m.mode === 'replay' ? m.log.length : 0, st?.version, st?.status, covered, m.busy, lang(), !!q, st?.question?.seat, st?.can_take_back, st?.viewer?.spectator, m.mode, m.hint?.version === st?.version]);
+  const statusKey = JSON.stringify([m.mode === 'replay' ? m.log.length : 0, st?.version, st?.status, covered, m.busy, lang(), !!q, st?.question?.seat, st?.can_take_back, st?.viewer?.spectator, m.mode, m.hint?.version === st?.version, m.following !== undefined]);
   if (box.dataset.key !== statusKey) {
     box.dataset.key = statusKey;
     extra.replaceChildren();
@@ -139,6 +139,10 @@ export function render(m, act) {
     if (q && !covered && m.mode === 'play' && people === 1 && m.hint?.version !== st.version) {
       extra.append(el('button', { type: 'button', id: 'hint', onclick: act.hint, text: t('web-hint'), title: t('web-hint-title') }));
     }
+    // The others' moves being played back on the board may be skipped.
+    if (m.mode === 'play' && m.following !== undefined && act.skip) {
+      extra.append(el('button', { type: 'button', id: 'skip-playback', onclick: act.skip, text: t('web-skip-playback'), 'aria-keyshortcuts': 'Escape' }));
+    }
     if (m.mode === 'play' && st?.can_take_back) {
       extra.append(el('button', { type: 'button', id: 'take-back', onclick: act.takeBack, text: t('web-take-back'), 'aria-keyshortcuts': 'Control+Z' }));
     }
@@ -150,10 +154,10 @@ export function render(m, act) {
   const end = document.getElementById('end');
   const over = m.mode === 'play' && !!st?.outcome && !!view;
   if (end && end.hidden === over) end.hidden = !over;
-  if (end && over && end.dataset.key !== `${st.id}:${lang()}`) {
+  if (end && over && end.dataset.key !== `${st.id}:${lang()}:${m.log.length}`) {
     const first = !end.dataset.key;
-    end.dataset.key = `${st.id}:${lang()}`;
-    end.replaceChildren(...endPanel(content, st));
+    end.dataset.key = `${st.id}:${lang()}:${m.log.length}`;
+    end.replaceChildren(...endPanel(content, st, m.log));
     // The result comes into view at the top of the page, wherever the
     // player had scrolled to, and a screen reader starts there.
     if (first) {
@@ -335,9 +339,10 @@ async function main() {
   };
   await loadContent();
 
-  const act = { choose, takeBack, showHand, hint, move };
+  const act = { choose, takeBack, showHand, hint, move, skip: () => (catchUp(), draw()) };
   const draw = () => render(m, act);
   installRules(() => ({ content: m.content, view: m.state?.view, kinds: m.kinds }));
+  installCardTips();
 
   // What happened since the last look (a Faceless turn arrives whole, and
   // a player's own decision has its results too): the board lights each
@@ -348,8 +353,15 @@ async function main() {
   const toFollow = [];
   let following = false;
   let seen = -1;
-  /** The walk-through never lags far behind: at most this many steps wait. */
-  const FOLLOW_AT_MOST = 8;
+  /** A step of the walk-through is shown this long (ms); a long run of the
+   * others' moves goes faster, so that the whole of it takes about
+   * `FOLLOW_WHOLE`, each step at least `FOLLOW_FASTEST`. */
+  const FOLLOW_STEP = 650;
+  const FOLLOW_WHOLE = 12000;
+  const FOLLOW_FASTEST = 250;
+  /** The log lines walked through, for tests and the curious. @type {number[]} */
+  const followed = [];
+  /** @type {any} */ (window).__lov = { followed, log: () => m.log.map((e) => e.event) };
   /** @param {any} [before] the view the new events start from, if known */
   function follow(before) {
     const from = seen;
@@ -374,9 +386,8 @@ async function main() {
       const e = m.log[i];
       if (regionsOf(e.event).length) toFollow.push(i);
     }
-    // A long run of others' moves is shown from its last steps: the board
-    // is drawn as it stands, and the walk-through must not trail it.
-    if (toFollow.length > FOLLOW_AT_MOST) toFollow.splice(0, toFollow.length - FOLLOW_AT_MOST);
+    // Every step that moves something on the board is walked through, a
+    // long run faster; "Skip" (or a decision) ends it.
     if (!following) nextFollowed();
   }
 
@@ -398,9 +409,11 @@ async function main() {
     following = i !== undefined;
     m.following = i;
     m.lit = new Set(i === undefined ? [] : regionsOf(m.log[i]?.event));
+    if (i !== undefined) followed.push(i);
     draw();
     const mine = walk;
-    if (following) setTimeout(() => mine === walk && nextFollowed(), 650);
+    const pace = Math.max(FOLLOW_FASTEST, Math.min(FOLLOW_STEP, FOLLOW_WHOLE / (toFollow.length + 1)));
+    if (following) setTimeout(() => mine === walk && nextFollowed(), pace);
   }
 
   /** Takes a state body (HTTP or socket) and its events. @param {any} body */
