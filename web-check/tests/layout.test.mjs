@@ -72,9 +72,42 @@ test('at 390x844 no page scrolls sideways', { timeout: 120000 }, async () => {
   await page.click('a.seat-link');
   assert.equal(await settle(page), 'choose');
   assert.equal(await sideways(page), 0, 'the table');
-  const status = await page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#status')).getBoundingClientRect().height);
-  assert.ok(status <= 844 / 4 + 1, `the question takes at most a quarter of the screen (${status}px)`);
+  // Every option in view without a scroll box of its own, each a finger's
+  // size (44 px), under a header of one or two short lines.
+  const sizes = await page.evaluate(() => {
+    const status = /** @type {HTMLElement} */ (document.querySelector('#status'));
+    return {
+      hidden: status.scrollHeight - status.clientHeight,
+      smallest: Math.min(...[...document.querySelectorAll('#choices button')].map((b) => b.getBoundingClientRect().height)),
+      header: /** @type {HTMLElement} */ (document.querySelector('.topbar')).getBoundingClientRect().height,
+    };
+  });
+  assert.ok(sizes.hidden <= 1, `no option hides in a scroll box (${sizes.hidden}px hidden)`);
+  assert.ok(sizes.smallest >= 44, `every option is 44 px high at least (${sizes.smallest}px)`);
+  assert.ok(sizes.header <= 100, `the header is ${sizes.header}px high (it was 114 px in two rows of 44 px targets and three lines of words)`);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-table-en.png') });
+  // A tap on the board away from a region to choose zooms it in: the
+  // region names become readable; another tap zooms out.
+  const nameHeight = () => page.$eval('#map .region-name', (t) => t.getBoundingClientRect().height);
+  const before = await nameHeight();
+  await page.evaluate(() => scrollTo(0, 0));
+  const map = await page.$eval('#map', (m) => {
+    const r = m.getBoundingClientRect();
+    return { x: r.left + 6, y: r.top + 6 };
+  });
+  await page.touchscreen.tap(map.x, map.y);
+  await page.waitForFunction(() => document.body.dataset.mapZoom === 'in');
+  const zoomed = await nameHeight();
+  assert.ok(zoomed >= 11 && zoomed > 2 * before, `region names ${before.toFixed(1)}px high, ${zoomed.toFixed(1)}px zoomed in`);
+  assert.equal(await sideways(page), 0, 'the zoomed board pans within its box');
+  assert.deepEqual(await accessibility(page), [], 'axe-core with the board zoomed in');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-zoomed-en.png') });
+  const again = await page.$eval('#map', (m) => {
+    const r = m.getBoundingClientRect();
+    return { x: Math.max(r.left, 0) + 6, y: Math.max(r.top, 0) + 6 };
+  });
+  await page.touchscreen.tap(again.x, again.y);
+  await page.waitForFunction(() => !document.body.dataset.mapZoom);
   // The board, the players and the log: each one tap away.
   const seen = () => page.evaluate(() => ['#map', '#players', '#log'].filter((s) => {
     const e = document.querySelector(s);
@@ -92,6 +125,8 @@ test('at 390x844 no page scrolls sideways', { timeout: 120000 }, async () => {
   await clickOne(page, rng(3));
   assert.equal(await settle(page, 60000), 'choose');
   await page.waitForSelector('#status-extra details.since li', { state: 'attached', timeout: 10000 });
+  // What happened comes after the question's own buttons, never pushing them out of view.
+  assert.equal(await page.$eval('#status-extra', (x) => x.lastElementChild?.matches('details.since')), true);
   const id = page.url().split('/play/')[1].split(/[?#]/)[0];
   await page.goto(`${at.server.base}/play/${id}#spectate`);
   await page.waitForFunction(() => document.body.dataset.status === 'playing');

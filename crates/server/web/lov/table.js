@@ -131,7 +131,6 @@ export function render(m, act) {
     // What happened since the player's last decision, its own results
     // and the others' turns, beside the new question.
     const since = q && !covered && m.mode === 'play' ? sinceSummary(m.log, m.since) : null;
-    if (since) extra.append(since);
     if (st?.viewer?.spectator) extra.append(el('span', { class: 'badge', text: t('web-spectating') }));
     // The search bot's view of the question: in a game with one person
     // only (between people it would be a third player at the table).
@@ -146,6 +145,9 @@ export function render(m, act) {
     if (m.mode === 'play' && st?.can_take_back) {
       extra.append(el('button', { type: 'button', id: 'take-back', onclick: act.takeBack, text: t('web-take-back'), 'aria-keyshortcuts': 'Control+Z' }));
     }
+    // The list of what happened comes after the buttons, which it would
+    // push out of view on a phone.
+    if (since) extra.append(since);
   }
   const notice = document.getElementById('notice');
   if (notice) notice.textContent = m.notice;
@@ -343,6 +345,23 @@ async function main() {
   const draw = () => render(m, act);
   installRules(() => ({ content: m.content, view: m.state?.view, kinds: m.kinds }));
   installCardTips();
+  // On a phone, a tap on the board away from a region to choose zooms it in
+  // around the tap, or back out.
+  const board = /** @type {HTMLElement | null} */ (document.querySelector('section.board'));
+  document.getElementById('map')?.addEventListener('click', (e) => {
+    if (!board || !window.matchMedia('(max-width: 760px)').matches) return;
+    if (/** @type {Element} */ (e.target).closest?.('.region.pickable')) return;
+    const map = /** @type {SVGSVGElement} */ (e.currentTarget);
+    const r = map.getBoundingClientRect();
+    const fx = (e.clientX - r.left) / r.width;
+    const fy = (e.clientY - r.top) / r.height;
+    const zoomed = board.classList.toggle('zoomed');
+    document.body.dataset.mapZoom = zoomed ? 'in' : '';
+    if (!zoomed) return;
+    const z = map.getBoundingClientRect();
+    board.scrollLeft = fx * z.width - board.clientWidth / 2;
+    window.scrollBy(0, z.top + fy * z.height - innerHeight / 2);
+  });
 
   // What happened since the last look (a Faceless turn arrives whole, and
   // a player's own decision has its results too): the board lights each
