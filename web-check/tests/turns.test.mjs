@@ -28,6 +28,7 @@ test('a replay shows where the game turned and the hint of each step', { timeout
   const shown = await page.evaluate(() => ({
     lines: [...document.querySelectorAll('.turns-chart polyline')].map((l) => l.getAttribute('points')?.split(' ').length),
     links: [...document.querySelectorAll('#turns-list a')].map((a) => ({ k: Number(a.getAttribute('data-k')), text: a.textContent || '' })),
+    causes: [...document.querySelectorAll('#turns-list .turns-cause')].map((p) => p.textContent || ''),
     label: document.querySelector('.turns-chart')?.getAttribute('aria-label'),
   }));
   // One line a seat, a point a step.
@@ -41,7 +42,16 @@ test('a replay shows where the game turned and the hint of each step', { timeout
   for (const [i, l] of shown.links.entries()) {
     assert.ok(l.text.includes(turns.turning[i].label), `${l.text} names ${turns.turning[i].label}`);
     assert.match(l.text, /[+−]\d+%/);
+    // Its cause: the deciding seat's chance before and after, and what
+    // moved it, the decision itself or what followed it in the log's words.
+    const turn = turns.turning[i];
+    const cause = shown.causes[i];
+    assert.match(cause, /\d+% → \d+%/, cause);
+    if (turn.cause === 'decision') assert.match(cause, /the decision itself: \d+% expected right after it/, cause);
+    else if (turn.cause === 'what_followed') assert.ok(cause.includes(`what followed it: ${turn.followed[0]}`), cause);
+    else if (turn.followed.length) assert.ok(cause.includes(`then: ${turn.followed[0]}`), cause);
   }
+  assert.ok(turns.turning.some((/** @type {any} */ t) => t.cause), 'a swing put down to its cause');
   assert.deepEqual(await accessibility(page), [], 'axe-core on the replay with its chart');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-turns-en.png') });
 

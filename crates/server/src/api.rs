@@ -695,7 +695,7 @@ pub struct EventsQuery {
           crate::own::put_pack, crate::rulings::rules),
     components(schemas(CreateGame, Created, CreatedSeat, Join, Joined, Reinvite, Invited, Mode, LobbyGame, LobbySeat, GameState, SeatInfo,
                        Question, QuestionOption, GameOutcome, Events, EventItem, ReplayStep, Decide,
-                       TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, crate::hosted::Turn, ErrorBody, SocketError, Tried, MoveMeasure, Looked, WhyNot, Routed, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
+                       TakeBack, Hint, HintOption, StepHint, AttackOdds, EnemyOdds, Turns, Turning, Cause, crate::hosted::Turn, ErrorBody, SocketError, Tried, MoveMeasure, Looked, WhyNot, Routed, Health, TextsBody, SeatKind, crate::games::bov::BattleOptions)),
     modifiers(&SeatToken, &FloodLimits)
 )]
 pub struct ApiDoc;
@@ -1435,6 +1435,81 @@ pub struct Turning {
     pub after: Vec<f64>,
     /// The largest change of one seat's chance, from 0 to 1.
     pub moved: f64,
+    /// The deciding seat's estimated chance right after its decision,
+    /// before anything that followed it: the search's estimate of the
+    /// option chosen, from what that seat knew (`null` for a decision not
+    /// among the listed options, or one the search did not try).
+    pub expected: Option<f64>,
+    /// What followed the decision until the next question, as the log
+    /// tells it to everyone (dice, the Faceless players' cards, Events):
+    /// the first lines, at most 12.
+    pub followed: Vec<String>,
+    /// What the swing is put down to, when the seat whose chance moved
+    /// most is the deciding seat: `decision` when the decision's own
+    /// expected effect (`before` to `expected`) is the larger part,
+    /// `what_followed` when what followed it (`expected` to `after`) is.
+    /// `null` when another seat's chance moved most (the search weighs an
+    /// option for the seat choosing it only) or without `expected`.
+    pub cause: Option<Cause>,
+}
+
+/// What moved a seat's chance at a turning decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    Decision,
+    WhatFollowed,
+}
+
+/// The lines of what followed a turning decision that `/turns` gives.
+const FOLLOWED_LINES: usize = 12;
+
+/// Decision `k`'s expected effect and what followed it (see [`Turning`]):
+/// the search's estimate of the option chosen at step `k`, the public log
+/// between step `k` and step `k + 1`, and which of the two moved the
+/// deciding seat's chance more.
+fn turning_cause(
+    table: &dyn crate::hosted::Hosted,
+    k: usize,
+    chosen: &crate::hosted::Chosen,
+    (before, after): (&[f64], &[f64]),
+    search: (u32, u64),
+    t: &valerna_texts::Texts,
+) -> (Option<f64>, Vec<String>, Option<Cause>) {
+    let at = table.at(k).ok();
+    let expected = at.as_ref().and_then(|g| {
+        let hint = g.hint(search.0, search.1, t)?;
+        let index = chosen.index?;
+        hint["options"]
+            .as_array()?
+            .iter()
+            .find(|o| o["index"].as_u64() == Some(index as u64))?["win"]
+            .as_f64()
+    });
+    let from = at.as_ref().map_or(0, |g| g.events_total(Viewer::Spectator));
+    let followed = table
+        .at(k + 1)
+        .map(|g| {
+            g.events(Viewer::Spectator, from, t)
+                .iter()
+                .filter_map(|e| e["text"].as_str().filter(|x| !x.is_empty()))
+                .take(FOLLOWED_LINES)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    let seat = usize::from(chosen.seat);
+    let moved = |s: usize| (after[s] - before[s]).abs();
+    let mover =
+        (0..before.len().min(after.len())).fold(0, |m, s| if moved(s) > moved(m) { s } else { m });
+    let cause = expected.filter(|_| mover == seat).map(|e| {
+        if (e - before[seat]).abs() >= (after[seat] - e).abs() {
+            Cause::Decision
+        } else {
+            Cause::WhatFollowed
+        }
+    });
+    (expected, followed, cause)
 }
 
 /// How many turning decisions a game's chart names.
@@ -1517,12 +1592,23 @@ async fn turns(
     let table = slot.live.lock().await.table.clone();
     let turning = tokio::task::spawn_blocking({
         let app = app.clone();
+        let id = id.clone();
         move || {
             let texts = app.texts(lang);
+            let iterations = app.config.turn_iterations;
             moves
                 .into_iter()
                 .filter_map(|(k, before, after, moved)| {
                     let chosen = table.chosen(k, texts)?;
+                    let seed = crate::app::position_seed(&id, k as u64, "turn-cause");
+                    let (expected, followed, cause) = turning_cause(
+                        &*table,
+                        k,
+                        &chosen,
+                        (&before, &after),
+                        (iterations, seed),
+                        texts,
+                    );
                     Some(Turning {
                         k,
                         seat: chosen.seat,
@@ -1530,6 +1616,9 @@ async fn turns(
                         before,
                         after,
                         moved,
+                        expected,
+                        followed,
+                        cause,
                     })
                 })
                 .collect()

@@ -161,6 +161,56 @@ async fn a_finished_game_shows_where_it_turned() {
             }
         }
     }
+    // Each turning decision's swing is put down to its cause: the
+    // decision's own expected effect (the search's estimate of the option
+    // chosen) or what followed it, which the log tells between the
+    // decision's step and the next.
+    let mut causes = 0;
+    for turn in turning {
+        let k = turn["k"].as_u64().unwrap();
+        let seat = turn["seat"].as_u64().unwrap() as usize;
+        let here = s.get(&format!("/api/games/{id}/at/{k}"), None).await.body;
+        let next = s
+            .get(&format!("/api/games/{id}/at/{}", k + 1), None)
+            .await
+            .body;
+        let told = here["events"].as_array().unwrap().len();
+        let between: Vec<&str> = next["events"].as_array().unwrap()[told..]
+            .iter()
+            .filter_map(|e| e["text"].as_str().filter(|x| !x.is_empty()))
+            .take(12)
+            .collect();
+        let followed: Vec<&str> = turn["followed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        assert_eq!(followed, between, "{turn}");
+        // The seat whose chance moved most; a cause is given for the
+        // deciding seat's own swing only.
+        let swing = |s: usize| {
+            (turn["after"][s].as_f64().unwrap() - turn["before"][s].as_f64().unwrap()).abs()
+        };
+        let mover = (0..4).fold(0, |m, s| if swing(s) > swing(m) { s } else { m });
+        match turn["expected"].as_f64() {
+            Some(e) if mover == seat => {
+                assert!((0.0..=1.0).contains(&e), "{turn}");
+                let before = turn["before"][seat].as_f64().unwrap();
+                let after = turn["after"][seat].as_f64().unwrap();
+                let by_decision = (e - before).abs() >= (after - e).abs();
+                let cause = if by_decision {
+                    "decision"
+                } else {
+                    "what_followed"
+                };
+                assert_eq!(turn["cause"], cause, "{turn}");
+                causes += 1;
+            }
+            _ => assert!(turn["cause"].is_null(), "{turn}"),
+        }
+    }
+    assert!(causes > 0, "no turning decision was weighed: {turning:?}");
     // Weighed once: the same answer again, in another language only the
     // labels differ.
     let again = s.get(&format!("/api/games/{id}/turns"), None).await;

@@ -296,7 +296,7 @@ const TURNS_KEPT: usize = 16;
 
 /// The seed of a search at one position of a game: the same position gets
 /// the same search, whatever the machine (`salt` tells searches apart).
-fn position_seed(id: &str, version: u64, salt: &str) -> u64 {
+pub(crate) fn position_seed(id: &str, version: u64, salt: &str) -> u64 {
     let key = if salt.is_empty() {
         format!("{id}:{version}")
     } else {

@@ -68,7 +68,7 @@ export function turnsPanel(content, turns, go) {
             e.preventDefault();
             go(turn.k);
           });
-          return el('li', {}, [link]);
+          return el('li', {}, [link, el('p', { class: 'turns-cause', text: causeText(content, turn) })]);
         }),
       )
     : el('p', { text: t('web-turns-none') });
@@ -109,4 +109,23 @@ function change(content, turn) {
   }
   const d = turn.after[best] - turn.before[best];
   return `${seatName(content, best)} ${d >= 0 ? '+' : '−'}${percent(Math.abs(d))}`;
+}
+
+/**
+ * The chance of the seat that moved most, before and after the decision,
+ * and what moved it: for the deciding seat's own swing, the decision itself
+ * (the search's estimate right after it) or what followed it; otherwise
+ * what followed, in the log's words (its first lines).
+ * @param {any} content @param {any} turn
+ */
+function causeText(content, turn) {
+  let seat = 0;
+  for (let s = 1; s < turn.before.length; s++) if (Math.abs(turn.after[s] - turn.before[s]) > Math.abs(turn.after[seat] - turn.before[seat])) seat = s;
+  const parts = [t('web-turns-before-after', { seat: seatName(content, seat), before: percent(turn.before[seat]), after: percent(turn.after[seat]) })];
+  const lines = turn.followed || [];
+  const what = `${lines.slice(0, 3).join('; ')}${lines.length > 3 ? '; …' : ''}`;
+  if (turn.cause === 'decision') parts.push(t('web-turns-cause-decision', { expected: percent(turn.expected) }));
+  else if (turn.cause === 'what_followed') parts.push(t('web-turns-cause-followed', { what }));
+  else if (what) parts.push(t('web-turns-then', { what }));
+  return parts.join(' · ');
 }

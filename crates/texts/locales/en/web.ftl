@@ -240,6 +240,10 @@ web-turns = Where it turned
 web-turns-weighing = The search bot is weighing every decision of the game…
 web-turns-chart = Each seat's estimated chance to win after every decision (each point the median of five decisions' estimates); a click opens that decision
 web-turns-item = Decision { $k }, { $seat }: { $option } ({ $change })
+web-turns-before-after = { $seat } { $before } → { $after }
+web-turns-cause-decision = the decision itself: { $expected } expected right after it
+web-turns-cause-followed = what followed it: { $what }
+web-turns-then = then: { $what }
 web-turns-none = No decision moved the estimates.
 
 ## Log and replay

@@ -240,6 +240,10 @@ web-turns = Où la partie a basculé
 web-turns-weighing = Le bot de recherche évalue chaque décision de la partie…
 web-turns-chart = La chance de victoire estimée de chaque place après chaque décision (chaque point est la médiane des estimations de cinq décisions) ; un clic ouvre cette décision
 web-turns-item = Décision { $k }, { $seat } : { $option } ({ $change })
+web-turns-before-after = { $seat } { $before } → { $after }
+web-turns-cause-decision = la décision elle-même : { $expected } estimé juste après
+web-turns-cause-followed = ce qui a suivi : { $what }
+web-turns-then = puis : { $what }
 web-turns-none = Aucune décision n'a changé les estimations.
 
 ## Journal et replay

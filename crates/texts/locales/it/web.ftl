@@ -240,6 +240,10 @@ web-turns = Dove è cambiata la partita
 web-turns-weighing = Il bot di ricerca sta valutando ogni decisione della partita…
 web-turns-chart = La probabilità di vittoria stimata di ogni posto dopo ogni decisione (ogni punto è la mediana delle stime di cinque decisioni); un clic apre quella decisione
 web-turns-item = Decisione { $k }, { $seat }: { $option } ({ $change })
+web-turns-before-after = { $seat } { $before } → { $after }
+web-turns-cause-decision = la decisione stessa: { $expected } stimato subito dopo
+web-turns-cause-followed = ciò che è seguito: { $what }
+web-turns-then = poi: { $what }
 web-turns-none = Nessuna decisione ha cambiato le stime.
 
 ## Registro e replay
