@@ -14,31 +14,6 @@ export class ApiError extends Error {
 }
 
 /**
- * Asks what the search bot makes of each option of the question at the
- * table's version (`GET /api/games/{id}/hint`), for both tables: the answer
- * kept in `m.hint` while that version stands; the wait, and a search that
- * found nothing, told in `m.notice` (in words `say` gives for
- * `web-hint-thinking` and `web-hint-none`).
- * @param {{state: any, busy: boolean, notice: string, hint?: any}} m
- * @param {{id: string, lang: string, token: string | null, say: (key: string) => string, draw: () => void, fail: (x: any) => void}} at
- */
-export async function askHint(m, at) {
-  if (!m.state || m.busy) return;
-  const version = m.state.version;
-  m.notice = at.say('web-hint-thinking');
-  at.draw();
-  try {
-    const h = await getJson(`/api/games/${encodeURIComponent(at.id)}/hint?lang=${at.lang}`, at.token);
-    if (h.version === m.state?.version && h.version === version) m.hint = h;
-    m.notice = '';
-  } catch (x) {
-    if (!(x instanceof ApiError && x.code === 'no_hint')) return at.fail(x);
-    m.notice = at.say('web-hint-none');
-  }
-  at.draw();
-}
-
-/**
  * One JSON request. Errors become `ApiError`s carrying the server's stable code.
  * @param {string} method
  * @param {string} path

@@ -6,7 +6,8 @@
 
 import { getJson, errorText, gameIdFromPath, ApiError } from './api.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, percent } from './texts.js';
-import { render, searchChoice } from './lov/table.js';
+import { render } from './lov/table.js';
+import { searchChoice } from './hint.js';
 import { seatTag, installCardTips } from './lov/panels.js';
 import { turnsPanel } from './lov/turns.js';
 import { installRules } from './lov/rules.js';

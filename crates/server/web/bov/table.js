@@ -7,7 +7,8 @@
  * validator says whether the move is legal (a `try`), and letting go makes
  * the move the server last found legal. */
 
-import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath, askHint } from '../api.js';
+import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
+import { askHint, markHint } from '../hint.js';
 import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { warnOfInvite } from '../invite.js';
@@ -26,31 +27,6 @@ import { roundPanel, installRules } from './rules.js';
 function mine(m) {
   const q = m.state?.question;
   return q && Array.isArray(q.options) && q.options.length > 0 ? q : null;
-}
-
-/**
- * Marks each choice with the search's estimated chance to win after it, and
- * the one the search bot would choose (the most visited); options it did
- * not reach are said to be so.
- * @param {HTMLElement} box @param {any} hint the answer of `GET /api/games/{id}/hint`
- */
-function showHint(box, hint) {
-  const best = hint.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), hint.options[0]);
-  for (const o of hint.options) {
-    const b = box.querySelector(`button.choice[data-index="${o.index}"]`);
-    if (!b || o.win === null) continue;
-    b.append(el('span', { class: 'hint-win', text: ` ${percent(o.win)}` }));
-    if (o === best) {
-      b.classList.add('hinted');
-      // A best option behind "more" is shown.
-      const more = b.closest('details');
-      if (more) /** @type {HTMLDetailsElement} */ (more).open = true;
-    }
-  }
-  const lines = [];
-  if (best && best.visits > 0) lines.push(el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: percent(best.win ?? 0) }) }));
-  if (hint.options.some((/** @type {any} */ o) => o.win === null)) lines.push(el('p', { class: 'hint-line muted', text: t('web-bov-hint-unweighed') }));
-  box.prepend(...lines);
 }
 
 /** The table page. */
@@ -1108,7 +1084,7 @@ async function main() {
           ),
           ...(since ? [since] : []),
         );
-        if (m.hint?.version === st.version) showHint(box, m.hint);
+        if (m.hint?.version === st.version) markHint(box, m.hint, 'data-index', t('web-bov-hint-unweighed'));
       } else if (st.question) {
         const kind = m.kinds?.[st.question.seat];
         status.replaceChildren(el('span', { class: 'waiting', text: kind && kind !== 'human' ? t('web-bov-thinking', { side: sideName(st.question.seat), kind: t(`web-seat-kind-${kind}`) }) : st.question.text }));
@@ -1482,7 +1458,7 @@ async function main() {
 
   /** Asks the server what the search bot makes of each option. */
   function hint() {
-    return askHint(m, { id, lang: lang(), token: token(), say: (k) => t(k), draw, fail: showError });
+    return askHint(m, { id, token: token(), draw, fail: showError });
   }
 
   /** Sends a decision: a listed option or one of the page's own (a drag). @param {{option?: number, decision?: any}} what */

@@ -5,8 +5,9 @@
  * one screen (hot seat) play in turn: each hand stays hidden until its owner
  * asks to see it. */
 
-import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath, askHint } from '../api.js';
-import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon, percent } from '../texts.js';
+import { getJson, postJson, openTable, errorText, Live, ApiError, addEvents, gameIdFromPath } from '../api.js';
+import { askHint, markHint } from '../hint.js';
+import { loadTexts, initialLang, lang, t, applyTexts, languageMenu, el, colon } from '../texts.js';
 import { phoneTabs, sinceMark, sinceSummary } from '../tabs.js';
 import { warnOfInvite } from '../invite.js';
 import { drawMap, icon, seatFill, legend } from './map.js';
@@ -120,7 +121,7 @@ export function render(m, act) {
       const asksMove = q.options[0]?.meaning?.ask?.kind === 'move_count' && act.move && moving === null;
       const form = asksMove && act.move ? moveForm(q, view, act.move) : null;
       box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...(q.attack ? [attackPanel(content, q.attack)] : []), ...(form ? [form] : []), ...offer.buttons);
-      if (m.hint?.version === st.version) showHint(box, m.hint);
+      if (m.hint?.version === st.version) markHint(box, m.hint, 'data-option');
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));
       box.replaceChildren();
@@ -286,27 +287,6 @@ function drawBoard(m, st, view, q, offer, covered) {
       }
     }
   }
-}
-
-/**
- * Marks each choice with the search's estimated chance to win after it, and
- * the one the search bot would choose (the most visited).
- * @param {HTMLElement} box @param {any} hint the answer of `GET /api/games/{id}/hint`
- */
-function showHint(box, hint) {
-  const best = searchChoice(hint);
-  for (const o of hint.options) {
-    const b = box.querySelector(`button.choice[data-option="${o.index}"]`);
-    if (!b || o.win === null) continue;
-    b.append(el('span', { class: 'hint-win', text: ` ${percent(o.win)}` }));
-    if (o === best) b.classList.add('hinted');
-  }
-  if (best) box.prepend(el('p', { id: 'hint-best', class: 'hint-line', text: t('web-hint-best', { option: best.label, win: percent(best.win ?? 0) }) }));
-}
-
-/** What the search bot would choose: a hint's most visited option (the first of equals). @param {any} hint */
-export function searchChoice(hint) {
-  return hint.options.reduce((/** @type {any} */ a, /** @type {any} */ o) => (o.visits > a.visits ? o : a), hint.options[0]);
 }
 
 /** The question's text without the name the status bar already shows. @param {string} text @param {string} name */
@@ -524,7 +504,7 @@ async function main() {
 
   /** Asks the server what the search bot makes of each option. */
   function hint() {
-    return askHint(m, { id, lang: lang(), token: token(), say: (k) => t(k), draw, fail: showError });
+    return askHint(m, { id, token: token(), draw, fail: showError });
   }
 
   async function takeBack() {
