@@ -251,7 +251,12 @@ fn every_pack_entry_has_its_italian_and_french_words() {
             .glyph_text_in("fr", true, 2)
             .starts_with("Réserves :")
     );
-    assert!(nagasha.bond_in("it").starts_with("La Bellezza"));
+    // The ability's name as the Italian book prints it (LoV IT, "La bellezza sopra a tutto").
+    assert!(
+        nagasha
+            .bond_in("it")
+            .starts_with("La bellezza sopra a tutto:")
+    );
     assert!(nagasha.traits_in("fr").starts_with("Implacable"));
     assert_eq!(nagasha.traits_in("de"), nagasha.traits_text);
 }
@@ -302,7 +307,7 @@ fn every_board_glyph_says_what_it_does() {
     assert_eq!(e.file.as_str(), "characters.jsonc");
     let e = load_with(
         "it.jsonc",
-        "\"bond\": \"Libera la tua Eredità: le Città non fermano i tuoi colpi.\"",
+        "\"bond\": \"Scatena il tuo Sangue: le Città non fermano i tuoi colpi.\"",
         "\"bond\": \" \"",
     )
     .unwrap_err();

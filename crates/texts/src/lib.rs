@@ -526,11 +526,11 @@ mod tests {
             tr!(fr, "ev-general-injured", who = "Adrael", region = "Ysval"),
             "le Général d'Adrael est blessé dans la Région Ysval"
         );
-        // Italian keeps "di".
+        // Italian keeps "di"; the book's state is "inabile" (LoV IT, Glossario: Inabile).
         let it = Texts::new(Lang::It);
         assert_eq!(
             tr!(it, "ev-general-injured", who = "Adrael", region = "Ysval"),
-            "il Generale di Adrael è ferito nella Regione Ysval"
+            "il Generale di Adrael è inabile nella Regione Ysval"
         );
     }
 
@@ -619,14 +619,14 @@ mod tests {
             said(Lang::It),
             [
                 "Schieramento della carta Azione di Elyse Schieramento + Assalto + Raccolto: attivarlo?",
-                "Vaala del glifo Vaala della plancia di Elyse: attivarlo?",
+                "Vaala del Glifo Vaala della plancia di Elyse: attivarlo?",
             ]
         );
         assert_eq!(
             said(Lang::Fr),
             [
                 "Déploiement de la carte Action d'Elyse Déploiement + Assaut + Récolte : l'activer ?",
-                "Vaala du glyphe Vaala du plateau d'Elyse : l'activer ?",
+                "Vaala du Glyphe Vaala du plateau d'Elyse : l'activer ?",
             ]
         );
         assert_eq!(

@@ -203,7 +203,7 @@ ev-glyph = { $who } { $activated ->
    *[no] skips
 } { $glyph }
 ev-force-moved = { $who } moves { $units } from { $from } to { $to }
-ev-dragon-moved = { $who } flies from { $from } to { $to }
+ev-dragon-moved = { $who } moves from { $from } to { $to }
 ev-units-placed = { $who } places { $units } in { $region }
 ev-neutral-placed = { $count } neutral { $count ->
     [one] Unit is
@@ -225,11 +225,11 @@ ev-unit-lost = { $who } loses { $unit ->
 } in { $region }
 ev-neutral-lost = a neutral Unit is destroyed in { $region }
 ev-general-injured = { $who }'s { -general } is injured in { $region }
-ev-wounded = { $who } takes a Wound ({ $wounds } of { $max })
+ev-wounded = { $who } takes a wound ({ $wounds } of { $max })
 ev-healed = { $who } heals { $amount } { $amount ->
-    [one] Wound
-   *[other] Wounds
-}
+      [one] wound
+     *[other] wounds
+  }
 ev-hit-ignored = { $who } ignores a hit: { $shield ->
     [mountain] the mountain
     [ward] a ward
@@ -342,8 +342,14 @@ opt-no-vaala = play no Vaala card
 opt-no-denizen = take no Denizen
 opt-focus = { $region } is the Focus region
 program-move-force = move a force to an adjacent region
-program-move-general = move the { -general } alone, up to { $range } regions
-program-move-dragon = fly up to { $range } regions
+program-move-general = move the { -general } alone, up to { $range } { $range ->
+      [one] region
+     *[other] regions
+  }
+program-move-dragon = move up to { $range } { $range ->
+      [one] region
+     *[other] regions
+  }
 program-draw-vaala = draw { $count } Vaala { $count ->
     [one] card
    *[other] cards

@@ -71,7 +71,7 @@ web-game-status-broken = broken
 web-status = Who must decide now
 web-choices = Choices
 web-players = Players
-web-map = Map of Vaala
+web-map = Game board
 web-your-turn = Your turn
 web-waiting = waiting for { $name }…
 web-waiting-kind = waiting for { $name } ({ $kind })…
@@ -115,7 +115,7 @@ web-eliminated = eliminated
 ## Player boards
 
 web-power = Power
-web-power-count = Power: { $power } unspent, { $spent } spent ({ $total } of 10)
+web-power-count = Power — unspent: { $power }, spent: { $spent } ({ $total } of 10)
 web-wounds = Wounds
 web-wounds-count = Wounds: { $wounds } of { $max }
 web-essence = Essence
@@ -125,8 +125,8 @@ web-denizens = Denizens
 web-bond = Dragonbond
 web-combat-bonus = Combat Value +{ $bonus } this round
 web-combat-value = Combat Value: { $value }
-web-hand-counts = In hand: { $actions } Action, { $regions } Region, { $vaala } Vaala
-web-vaala-counts = Vaala: { $face_up } face up, { $deck } in deck, { $discard } discarded
+web-hand-counts = In hand — Action cards: { $actions }, Region cards: { $regions }, Vaala cards: { $vaala }
+web-vaala-counts = Vaala cards — face up: { $face_up }, in the deck: { $deck }, discarded: { $discard }
 web-general = General
 web-dragon = Dragon
 web-infantry = Infantry
@@ -150,7 +150,7 @@ web-region-card = Region card
 web-event-card = Event
 web-vaala-card = Vaala card
 web-cost = Cost { $cost }
-web-lineup = Denizens
+web-lineup = Denizen lineup
 web-glyph-attack = Assault
 web-glyph-attack-dragon = Wrath
 web-glyph-move = Deploy
@@ -249,7 +249,7 @@ web-turns-none = No decision moved the estimates.
 ## Log and replay
 
 web-log = Log
-web-since-last = Since your last decision ({$count} events)
+web-since-last = Since your last decision (log lines: {$count})
 web-views = The table's views
 web-replay = Replay
 web-replay-first = First decision

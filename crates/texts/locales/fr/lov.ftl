@@ -174,7 +174,7 @@ sim-provisional = contenu : provisoire (docs/rulings.md, "The provisional pack")
 sim-col-seat = place
 sim-col-win-rate = victoires
 sim-col-alone = seul
-sim-shared-wins = victoires partagées par un couple lié : { $percent } % des parties, comptées pour les deux places (les victoires dépassent 100 % au total)
+sim-shared-wins = victoires partagées par une équipe { -dragonbond } : { $percent } % des parties, comptées pour les deux places (les victoires dépassent 100 % au total)
 sim-col-mean-power = { -power } moyen
 sim-human-wins = les places humaines ont gagné { $percent } % des parties
 sim-mean-rounds = tours en moyenne { $rounds }
@@ -186,11 +186,14 @@ sim-error-games = --games 0 : indiquez au moins 1 partie
 
 ## La partie racontée : une ligne par évènement du journal
 
-units-count = { $count } { $unit ->
-    [infantry] Infanterie
-    [cavalry] Cavalerie
-   *[ranged] Archerie
-}
+units-count = { $count } { $count ->
+      [one] Unité
+     *[other] Unités
+  } { $unit ->
+      [infantry] d'Infanterie
+      [cavalry] de Cavalerie
+     *[ranged] d'Archerie
+  }
 units-general = le { -general }
 who-neutral = les Unités Neutres
 who-you = vous
@@ -211,14 +214,14 @@ ev-passed = { $who } passe{ $initiative ->
 ev-initiative-given = { $from } donne le jeton d'{ -initiative } à { $to }
 ev-revealed-event = révélée : Événement « { $name } » : { $text }
 ev-revealed-action = révélée : carte Action de { $who } { $glyphs }
-ev-revealed-region = révélée : carte Région de { $who } { $region } ({ $glyphs })
+ev-revealed-region = révélée : carte Région { $region } de { $who } ({ $glyphs })
 ev-cancelled = la carte est annulée
 ev-glyph = { $who } { $activated ->
     [yes] active
    *[no] ignore
 } { $glyph }
 ev-force-moved = { $who } déplace { $units } de la Région { $from } vers la Région { $to }
-ev-dragon-moved = { $who } vole de la Région { $from } vers la Région { $to }
+ev-dragon-moved = { $who } se déplace de la Région { $from } vers la Région { $to }
 ev-units-placed = { $who } place { $units } dans la Région { $region }
 ev-neutral-placed = { $count } { $count ->
     [one] Unité Neutre est placée
@@ -246,11 +249,11 @@ ev-unit-lost = { $who } perd une Unité { $unit ->
 } dans la Région { $region }
 ev-neutral-lost = une Unité Neutre est détruite dans la Région { $region }
 ev-general-injured = le { -general } de { $who } est blessé dans la Région { $region }
-ev-wounded = { $who } subit une Blessure ({ $wounds } sur { $max })
-ev-healed = { $who } soigne { $amount } { $amount ->
-    [one] Blessure
-   *[other] Blessures
-}
+ev-wounded = { $who } subit une blessure ({ $wounds } sur { $max })
+ev-healed = { $who } guérit { $amount } { $amount ->
+      [one] blessure
+     *[other] blessures
+  }
 ev-hit-ignored = { $who } ignore une touche : { $shield ->
     [mountain] la Montagne
     [ward] une protection
@@ -262,9 +265,9 @@ ev-neutral-hit-ignored = les Unités Neutres ignorent une touche : { $shield ->
    *[city] la Ville, qui est retirée
 }
 ev-force-destroyed = la force de { $who } dans la Région { $region } ne peut pas battre en retraite et est détruite
-ev-essence = une Unité va sur la piste d'Essence de { $who }
+ev-essence = une Unité va sur le compteur d'Essence de { $who }
 ev-retreated = { $who } bat en retraite de la Région { $from } vers la Région { $to }
-ev-eliminated = { $who } est éliminé
+ev-eliminated = élimination de { $who }
 ev-power-collected = { $who } collecte { $amount } { -power } dans la Région { $region }
 ev-power-gained = { $who } gagne { $amount } { -power }
 ev-power-placed = { $amount } { -power } { $amount ->
@@ -276,11 +279,11 @@ ev-power-stolen = { $thief } vole un jeton { -power } { $spent ->
     [yes] dépensé
    *[no] non dépensé
 } à { $victim }
-ev-denizen = { $who } recrute { $denizen } pour l'{ $unit ->
-    [infantry] Infanterie
-    [cavalry] Cavalerie
-   *[ranged] Archerie
-}
+ev-denizen = { $who } recrute { $denizen } pour { $unit ->
+      [infantry] l'Infanterie
+      [cavalry] la Cavalerie
+     *[ranged] l'Archerie
+  }
 ev-city-built = une Ville est construite dans la Région { $region }
 ev-city-destroyed = la Ville de la Région { $region } est détruite
 ev-bond-rolled = test de { -dragonbond } : { $general } obtient { $gdie }, { $dragon } obtient { $ddie }
@@ -314,7 +317,7 @@ ask-assault = choisissez la Région à attaquer
 ask-retreat = choisissez où battre en retraite depuis la Région { $from }
 ask-target = choisissez qui attaquer dans la Région { $region }
 ask-next-defender = choisissez qui attaquer ensuite dans la Région { $region }
-ask-defend = attaqué dans la Région { $region } : contre-attaquer ou battre en retraite ?
+ask-defend = attaque dans la Région { $region } : contre-attaquer ou battre en retraite ?
 ask-continue = il reste des ennemis dans la Région { $region } : attaquer encore ou battre en retraite ?
 ask-lose = choisissez quelle Unité perdre dans la Région { $region }
 ask-steal = voler à { $victim } un jeton { -power } non dépensé ou dépensé ?
@@ -330,25 +333,25 @@ ask-focus-card = la Région Cible { $card } est à égalité : choisissez-la
 ask-other = choisissez
 # Une carte seule ($case "plain") ou après le nom d'un Glyphe ($case "of").
 card-board = { $case ->
-    [of] du glyphe
-   *[plain] le glyphe
-} { $glyph } du plateau de { $who }
+      [of] du Glyphe
+     *[plain] le Glyphe
+  } { $glyph } du plateau de { $who }
 card-event = { $case ->
     [of] de l'Événement
    *[plain] l'Événement
 } « { $name } »
 card-vaala = { $case ->
-    [of] de la carte
-   *[plain] la carte
-} Vaala { $name }
+    [of] de la carte Vaala
+   *[plain] la carte Vaala
+} { $name }
 card-region = { $case ->
-    [of] de la carte
-   *[plain] la carte
-} Région { $region }
+    [of] de la carte Région
+   *[plain] la carte Région
+} { $region }
 card-action = { $case ->
-    [of] de la carte
-   *[plain] la carte
-} Action de { $who } { $glyphs }
+    [of] de la carte Action
+   *[plain] la carte Action
+} de { $who } { $glyphs }
 opt-move-to = aller dans la Région { $region }
 opt-retreat-to = battre en retraite dans la Région { $region }
 opt-stay = rester
@@ -366,8 +369,14 @@ opt-no-vaala = ne jouer aucune carte Vaala
 opt-no-denizen = ne prendre aucun Seigneur de Guerre
 opt-focus = { $region } est la Région Cible
 program-move-force = déplacer une force vers une Région adjacente
-program-move-general = déplacer le { -general } seul, jusqu'à { $range } Régions
-program-move-dragon = voler jusqu'à { $range } Régions
+program-move-general = déplacer le { -general } seul, de { $range } { $range ->
+      [one] Région
+     *[other] Régions
+  } au plus
+program-move-dragon = se déplacer de { $range } { $range ->
+      [one] Région
+     *[other] Régions
+  } au plus
 program-draw-vaala = piocher { $count } { $count ->
     [one] carte Vaala
    *[other] cartes Vaala

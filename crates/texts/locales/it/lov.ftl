@@ -83,7 +83,7 @@ roll-neutral = ultimo tiro: le Unità neutrali hanno lanciato { $dice } { $dice 
     [one] colpo standard
    *[other] colpi standard
 }
-lineup = fila degli Abitanti: { $denizens }
+lineup = Abitanti nel display: { $denizens }
 vaala-cards = le tue carte Vaala: { $cards }
 vaala-cards-none = nessuna
 
@@ -92,7 +92,7 @@ vaala-cards-none = nessuna
 decision-action = gioca la carta Azione { $glyphs }
 decision-region = gioca la carta Regione { $region } ({ $glyphs })
 decision-pass = passa
-decision-give-initiative = dai il segnalino { -initiative } a { $seat }
+decision-give-initiative = dai il segnalino { -initiative } al giocatore { $seat }
 decision-activate = attiva questo Glifo
 decision-skip = salta questo Glifo
 decision-option = opzione { $number }
@@ -107,9 +107,9 @@ decision-lose = perdi un'Unità { $unit ->
    *[ranged] a Distanza
 }
 decision-steal = ruba un segnalino { -power } { $spent ->
-    [yes] utilizzato
-   *[no] non utilizzato
-}
+      [yes] speso
+     *[no] non speso
+  }
 decision-vaala = gioca { $name } (costo { $cost }): { $text }
 decision-reroll = rilancia il tuo dado del { -dragonbond } per 1 { -power }
 decision-keep = tieni il tuo dado
@@ -131,7 +131,7 @@ decision-unit = piazza un'Unità { $unit ->
 
 play-intro = Lords of Vaala, seme { $seed }. I contenuti sono provvisori (docs/rulings.md, "The provisional pack"). Scrivi q per uscire.
 # La schermata di passaggio che nasconde la mano dell'ultimo giocatore.
-play-hand-over = Passa la tastiera a { $seat }. Premi Invio.
+play-hand-over = Passa la tastiera al giocatore { $seat }. Premi Invio.
 play-bad-choice = scrivi un numero da 1 a { $options }, oppure q
 play-saved = registro della partita salvato in { $path }
 play-error-humans = --humans { $humans }: indica da 1 a 4 giocatori umani
@@ -168,7 +168,7 @@ sim-provisional = contenuti: provvisori (docs/rulings.md, "The provisional pack"
 sim-col-seat = posto
 sim-col-win-rate = vittorie
 sim-col-alone = da solo
-sim-shared-wins = vittorie condivise da una coppia legata: { $percent }% delle partite, contate per entrambi i posti (le vittorie sommano oltre il 100%)
+sim-shared-wins = vittorie condivise da una squadra del { -dragonbond }: { $percent }% delle partite, contate per entrambi i posti (le vittorie sommano oltre il 100%)
 sim-col-mean-power = { -power } medio
 sim-human-wins = i posti umani hanno vinto il { $percent }% delle partite
 sim-mean-rounds = round medi { $rounds }
@@ -180,11 +180,11 @@ sim-error-games = --games 0: indica almeno 1 partita
 
 ## La partita narrata: una riga per ogni evento del registro
 
-units-count = { $count } { $unit ->
-    [infantry] Fanteria
-    [cavalry] Cavalleria
-   *[ranged] a Distanza
-}
+units-count = { $count } Unità { $unit ->
+      [infantry] di Fanteria
+      [cavalry] di Cavalleria
+     *[ranged] a Distanza
+  }
 units-general = il { -general }
 who-neutral = le Unità neutrali
 who-you = tu
@@ -202,17 +202,17 @@ ev-passed = { $who } passa{ $initiative ->
     [yes] {" "}e prende il segnalino { -initiative }
    *[no] {""}
 }
-ev-initiative-given = { $from } dà il segnalino { -initiative } a { $to }
+ev-initiative-given = { $from } dà il segnalino { -initiative } al giocatore { $to }
 ev-revealed-event = rivelata: Evento «{ $name }»: { $text }
 ev-revealed-action = rivelata: carta Azione di { $who } { $glyphs }
-ev-revealed-region = rivelata: carta Regione di { $who } { $region } ({ $glyphs })
+ev-revealed-region = rivelata: carta Regione { $region } di { $who } ({ $glyphs })
 ev-cancelled = la carta è annullata
 ev-glyph = { $who } { $activated ->
     [yes] attiva
    *[no] salta
 } { $glyph }
 ev-force-moved = { $who } muove { $units } dalla Regione { $from } alla Regione { $to }
-ev-dragon-moved = { $who } vola dalla Regione { $from } alla Regione { $to }
+ev-dragon-moved = { $who } si sposta dalla Regione { $from } alla Regione { $to }
 ev-units-placed = { $who } piazza { $units } nella Regione { $region }
 ev-neutral-placed = { $count } { $count ->
     [one] Unità neutrale è piazzata
@@ -239,12 +239,12 @@ ev-unit-lost = { $who } perde un'Unità { $unit ->
    *[ranged] a Distanza
 } nella Regione { $region }
 ev-neutral-lost = un'Unità neutrale è distrutta nella Regione { $region }
-ev-general-injured = il { -general } di { $who } è ferito nella Regione { $region }
-ev-wounded = { $who } subisce una Ferita ({ $wounds } su { $max })
-ev-healed = { $who } guarisce { $amount } { $amount ->
-    [one] Ferita
-   *[other] Ferite
-}
+ev-general-injured = il { -general } di { $who } è inabile nella Regione { $region }
+ev-wounded = { $who } subisce una ferita ({ $wounds } su { $max })
+ev-healed = { $who } si cura di { $amount } { $amount ->
+      [one] ferita
+     *[other] ferite
+  }
 ev-hit-ignored = { $who } ignora un colpo: { $shield ->
     [mountain] la Montagna
     [ward] una protezione
@@ -258,7 +258,7 @@ ev-neutral-hit-ignored = le Unità neutrali ignorano un colpo: { $shield ->
 ev-force-destroyed = l'armata di { $who } nella Regione { $region } non può ritirarsi ed è distrutta
 ev-essence = un'Unità va sul tracciato Essenza di { $who }
 ev-retreated = { $who } si ritira dalla Regione { $from } alla Regione { $to }
-ev-eliminated = { $who } è eliminato
+ev-eliminated = eliminazione di { $who }
 ev-power-collected = { $who } raccoglie { $amount } { -power } dalla Regione { $region }
 ev-power-gained = { $who } guadagna { $amount } { -power }
 ev-power-placed = { $amount } { -power } { $amount ->
@@ -267,14 +267,14 @@ ev-power-placed = { $amount } { -power } { $amount ->
 } nella Regione { $region }
 ev-power-spent = { $who } spende { $amount } { -power }
 ev-power-stolen = { $thief } ruba un segnalino { -power } { $spent ->
-    [yes] speso
-   *[no] non speso
-} a { $victim }
-ev-denizen = { $who } recluta { $denizen } sulla { $unit ->
-    [infantry] Fanteria
-    [cavalry] Cavalleria
-   *[ranged] Unità a Distanza
-}
+      [yes] speso
+     *[no] non speso
+  } dal tracciato { -power } di { $victim }
+ev-denizen = { $who } recluta { $denizen } per { $unit ->
+      [infantry] la Fanteria
+      [cavalry] la Cavalleria
+     *[ranged] le Unità a Distanza
+  }
 ev-city-built = una Città è costruita nella Regione { $region }
 ev-city-destroyed = la Città nella Regione { $region } è distrutta
 ev-bond-rolled = prova di { -dragonbond }: { $general } ottiene { $gdie }, { $dragon } ottiene { $ddie }
@@ -308,15 +308,15 @@ ask-assault = scegli la Regione da assaltare
 ask-retreat = scegli dove ritirarti dalla Regione { $from }
 ask-target = scegli chi attaccare nella Regione { $region }
 ask-next-defender = scegli chi attaccare ora nella Regione { $region }
-ask-defend = attaccato nella Regione { $region }: contrattaccare o ritirarsi?
+ask-defend = attacco nella Regione { $region }: contrattaccare o ritirarsi?
 ask-continue = restano nemici nella Regione { $region }: attaccare ancora o ritirarsi?
 ask-lose = scegli quale Unità perdere nella Regione { $region }
-ask-steal = rubare a { $victim } un segnalino { -power } non speso o speso?
+ask-steal = rubare dal tracciato { -power } di { $victim } un segnalino { -power } non speso o speso?
 ask-steal-from = scegli a chi rubare { -power } nella Regione { $region }
 ask-attempt-bond = un { -general } e un { -dragon } sono nella Regione { $region }: tentare il { -dragonbond }?
 ask-vaala = giocare una carta Vaala?
 ask-bond = il tuo dado mostra { $die }, l'altro { $other }: tenerlo o rilanciarlo?
-ask-denizen = scegli un Abitante dalla fila
+ask-denizen = scegli un Abitante dal display
 ask-place = scegli l'Unità da piazzare nella Regione { $region }
 ask-region = scegli una Regione per { $card }
 ask-focus = la Regione Focus è in parità: sceglila
@@ -324,25 +324,25 @@ ask-focus-card = la Regione Focus { $card } è in parità: sceglila
 ask-other = scegli
 # Una carta da sola ($case "plain") o dopo il nome di un Glifo ($case "of").
 card-board = { $case ->
-    [of] del glifo
-   *[plain] il glifo
-} { $glyph } della plancia di { $who }
+      [of] del Glifo
+     *[plain] il Glifo
+  } { $glyph } della plancia di { $who }
 card-event = { $case ->
     [of] dell'Evento
    *[plain] l'Evento
 } «{ $name }»
 card-vaala = { $case ->
-    [of] della carta
-   *[plain] la carta
-} Vaala { $name }
+    [of] della carta Vaala
+   *[plain] la carta Vaala
+} { $name }
 card-region = { $case ->
-    [of] della carta
-   *[plain] la carta
-} Regione { $region }
+    [of] della carta Regione
+   *[plain] la carta Regione
+} { $region }
 card-action = { $case ->
-    [of] della carta
-   *[plain] la carta
-} Azione di { $who } { $glyphs }
+    [of] della carta Azione
+   *[plain] la carta Azione
+} di { $who } { $glyphs }
 opt-move-to = muovi nella Regione { $region }
 opt-retreat-to = ritirati nella Regione { $region }
 opt-stay = resta
@@ -353,15 +353,21 @@ opt-count = muovine { $count }
 opt-general-moves = anche il { -general } va
 opt-general-stays = il { -general } resta
 opt-attack = attacca { $who }
-opt-steal-from = ruba a { $who }
+opt-steal-from = ruba dal tracciato { -power } di { $who }
 opt-attempt = tenta il { -dragonbond }
 opt-decline = non tentarlo
 opt-no-vaala = non giocare carte Vaala
 opt-no-denizen = non prendere Abitanti
 opt-focus = { $region } è la Regione Focus
 program-move-force = muovi un'armata in una Regione adiacente
-program-move-general = muovi solo il { -general }, fino a { $range } Regioni
-program-move-dragon = vola fino a { $range } Regioni
+program-move-general = muovi solo il { -general }, fino a { $range } { $range ->
+      [one] Regione
+     *[other] Regioni
+  }
+program-move-dragon = spostati fino a { $range } { $range ->
+      [one] Regione
+     *[other] Regioni
+  }
 program-draw-vaala = pesca { $count } { $count ->
     [one] carta Vaala
    *[other] carte Vaala
