@@ -405,6 +405,33 @@ export async function createGame(server, body) {
 }
 
 /**
+ * Plays a hot-seat game through the API, as each deciding seat (its token
+ * from `game.seats`), until `stop` holds for the state that seat sees or
+ * `limit` decisions were made. Returns that state, or null if the game
+ * ended or the limit came first.
+ * @param {any} server @param {any} game the game's creation answer
+ * @param {{limit: number, stop?: (st: any) => boolean, choose: (st: any, i: number) => number}} how
+ */
+export async function playUntil(server, game, how) {
+  const base = `${server.base}/api/games/${game.id}`;
+  for (let i = 0; i <= how.limit; i++) {
+    const q = (await (await fetch(base)).json()).question;
+    if (!q) return null;
+    const auth = { Authorization: `Bearer ${game.seats[q.seat].token}` };
+    const st = await (await fetch(base, { headers: auth })).json();
+    if (how.stop?.(st)) return st;
+    if (i === how.limit) return how.stop ? null : st;
+    const res = await fetch(`${base}/decisions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth },
+      body: JSON.stringify({ version: st.version, option: how.choose(st, i) }),
+    });
+    if (res.status !== 200) throw new Error(`decision ${i}: ${res.status} ${await res.text()}`);
+  }
+  return null;
+}
+
+/**
  * Creates a game of bots (and the Faceless) and waits for its end.
  * @param {any} server @param {any} body the game's creation (`POST /api/games`)
  */

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { catchErrors, rng, settle, accessibility, serverAndBrowser, createGame, finishedGame, SCREENSHOTS } from '../lib/harness.mjs';
+import { catchErrors, rng, playUntil, settle, accessibility, serverAndBrowser, createGame, finishedGame, SCREENSHOTS } from '../lib/harness.mjs';
 
 const at = serverAndBrowser({ screenshots: true });
 
@@ -193,27 +193,6 @@ test('every card on the table shows its whole text: on hover, on focus, and on a
   assert.deepEqual(errors, []);
 });
 
-/**
- * Plays `count` decisions of a hot-seat game through the API, each chosen
- * by `random` among the question's options, as the deciding seat.
- * @param {any} game @param {number} count @param {() => number} random
- */
-async function playThrough(game, count, random) {
-  const base = `${at.server.base}/api/games/${game.id}`;
-  for (let i = 0; i < count; i++) {
-    const seat = (await (await fetch(base)).json()).question.seat;
-    const auth = { Authorization: `Bearer ${game.seats[seat].token}` };
-    const st = await (await fetch(base, { headers: auth })).json();
-    const option = Math.floor(random() * st.question.options.length);
-    const res = await fetch(`${base}/decisions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...auth },
-      body: JSON.stringify({ version: st.version, option }),
-    });
-    assert.equal(res.status, 200, `decision ${i}: ${await res.text()}`);
-  }
-}
-
 // LoV reference card, "Region Glyphs" (Upgrade): a Denizen whose homeland is
 // the Upgrade's region comes free, one from an adjacent region for a Power.
 // Seed 1, played 50 decisions by rng(1), asks Adrael for a Denizen of each.
@@ -224,7 +203,8 @@ for (const [lang, cost, spent] of [
   test(`an Upgrade's Denizen from an adjacent homeland says it costs 1 Power, and costs it (${lang})`, { timeout: 120000 }, async () => {
     const errors = [];
     const game = await createGame(at.server, { game: 'lov', seats: ['human', 'human', 'human', 'human'], mode: 'hotseat', seed: 1, lang });
-    await playThrough(game, 50, rng(1));
+    const random = rng(1);
+    await playUntil(at.server, game, { limit: 50, choose: (st) => Math.floor(random() * st.question.options.length) });
     const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: lang });
     const page = await context.newPage();
     catchErrors(page, errors);

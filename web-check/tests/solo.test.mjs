@@ -165,6 +165,8 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
     marked: document.querySelectorAll('#end .end-scores:not(.end-rounds) tr.winner').length,
     // Each seat's final Power beside its Power at the end of each round.
     finals: [...document.querySelectorAll('#end .end-scores:not(.end-rounds) tbody tr')].map((r) => [r.getAttribute('data-seat'), r.querySelector('td.num')?.textContent?.split('/')[0]]),
+    combats: [...document.querySelectorAll('#end .end-scores:not(.end-rounds) tbody tr td.combats')].map((d) => d.textContent || ''),
+    ended: [...document.querySelectorAll('#log li')].map((li) => li.textContent || '').filter((l) => / (wins|loses) the combat in /.test(l)),
     byRound: [...document.querySelectorAll('#end-rounds tbody tr')].map((r) => [r.getAttribute('data-seat'), [...r.querySelectorAll('td')].map((d) => d.textContent)]),
     panels: document.querySelectorAll('#players .player.winner').length,
     tab: document.title,
@@ -185,6 +187,18 @@ test('a solo game: rounds by clicking, a reload mid-round, to the end', { timeou
     assert.ok(row && row[1].length >= lastRound, `seat ${seat}: ${row?.[1].length} rounds told, ${lastRound} played`);
     assert.equal(row?.[1][row[1].length - 1], power, `seat ${seat}'s Power at the end`);
   }
+  // Combats won of those fought (LoV p.12-13): the log says how each ended;
+  // one the attacker lost is its last defender's, unless that was the
+  // neutral Units.
+  const counts = end.combats.map((c) => (c.match(/^(\d+) of (\d+)$/) || []).slice(1).map(Number));
+  assert.equal(counts.filter((c) => c.length === 2).length, 4, `combats won, for every seat: ${end.combats.join(', ')}`);
+  const attackersWon = end.ended.filter((l) => / wins the combat in /.test(l)).length;
+  const seatsWon = counts.reduce((n, [w]) => n + w, 0);
+  assert.ok(end.ended.length > 0, 'the game had combats');
+  assert.ok(attackersWon <= seatsWon && seatsWon <= end.ended.length, `${seatsWon} won by seats, ${attackersWon} of ${end.ended.length} by their attacker`);
+  assert.ok(counts.every(([w, f]) => w <= f), end.combats.join(', '));
+  assert.ok(counts.reduce((n, [, f]) => n + f, 0) >= end.ended.length, 'every combat was fought by its attacker');
+  console.log(`combats: ${end.combats.join(', ')}; ${end.ended.length} ended in the log`);
   assert.equal(end.marked, end.panels, 'the winners marked in the scores and on their boards');
   assert.ok(end.title.startsWith('No one') || end.marked >= 1, 'a winner is marked');
   assert.ok(end.tab.startsWith(end.title), `the tab's title says it too: ${end.tab}`);

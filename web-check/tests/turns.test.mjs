@@ -14,10 +14,18 @@ const at = serverAndBrowser({ screenshots: true, serve: ['--turn-iterations', '1
 const finished = (seed) => finishedGame(at.server, { game: 'lov', seats: ['random', 'heuristic', 'faceless', 'random'], seed });
 
 test('a replay shows where the game turned and the hint of each step', { timeout: 280000 }, async () => {
-  const game = await finished(6);
   const base = at.server.base;
-  const turns = await (await fetch(`${base}/api/games/${game.id}/turns`)).json();
-  assert.equal(turns.turning.length, 3, JSON.stringify(turns.turning));
+  // The search that weighs a game is seeded by the game's id: a game whose
+  // three turning decisions are all another seat's swing names no cause,
+  // so the next seed is played until one does (rarely more than one).
+  let game = null;
+  let turns = null;
+  for (const seed of [6, 7, 8, 9]) {
+    game = await finished(seed);
+    turns = await (await fetch(`${base}/api/games/${game.id}/turns`)).json();
+    assert.equal(turns.turning.length, 3, JSON.stringify(turns.turning));
+    if (turns.turning.some((/** @type {any} */ t) => t.cause)) break;
+  }
 
   const errors = [];
   const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { binary, catchErrors, settle, accessibility, serverAndBrowser, createGame, SCREENSHOTS } from '../lib/harness.mjs';
+import { binary, catchErrors, settle, accessibility, serverAndBrowser, createGame, playUntil, SCREENSHOTS } from '../lib/harness.mjs';
 
 const at = serverAndBrowser({ screenshots: true });
 
@@ -27,24 +27,9 @@ async function untilADefender(seed, limit) {
  * @param {number} seed @param {number} limit @param {(q: any) => boolean} asked
  */
 async function untilAsked(seed, limit, asked) {
-  const base = at.server.base;
   const game = await createGame(at.server, { game: 'lov', seats: ['human', 'human', 'human', 'human'], seed, mode: 'hotseat' });
-  const token = game.seats.map((/** @type {any} */ s) => s.token);
-  for (let i = 0; i < limit; i++) {
-    const seen = await (await fetch(`${base}/api/games/${game.id}`)).json();
-    const q = seen.question;
-    if (!q) return null;
-    const auth = { Authorization: `Bearer ${token[q.seat]}` };
-    const st = await (await fetch(`${base}/api/games/${game.id}`, { headers: auth })).json();
-    if (asked(st.question)) return { game, st };
-    const res = await fetch(`${base}/api/games/${game.id}/decisions`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ version: st.version, option: (i * 7 + seed) % st.question.options.length }),
-    });
-    assert.equal(res.status, 200, await res.text());
-  }
-  return null;
+  const st = await playUntil(at.server, game, { limit, stop: (st) => asked(st.question), choose: (st, i) => (i * 7 + seed) % st.question.options.length });
+  return st && { game, st };
 }
 
 /** `valerna calc lov --combat-value N --json`. @param {number} dice */
@@ -137,6 +122,50 @@ test('an attacker sees its dice with their exact odds and each enemy\'s countera
   });
   assert.deepEqual(await accessibility(page), [], 'axe-core on the attacker\'s question');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-attack-odds-en.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('"assault which region?" shows each region\'s attack at its strongest and the counterattacks there', { timeout: 200000 }, async () => {
+  let found = null;
+  for (let seed = 1; seed <= 20 && !found; seed++) found = await untilAsked(seed, 600, (q) => !!q.assault && q.assault.some((/** @type {any} */ a) => a.odds.attack_dice > 0 && a.odds.enemies.length > 0));
+  assert.ok(found, 'an Assault was asked within 20 games');
+  const { game, st } = found;
+  const list = st.question.assault;
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  if ((await settle(page)) === 'cover') await page.click('#show-hand');
+  await page.waitForSelector('#assault');
+  const content = await (await fetch(`${at.server.base}/api/content/lov`)).json();
+  const buttons = await page.$$eval('#choices button.choice', (bs) =>
+    bs.map((b) => ({ index: Number(b.getAttribute('data-option')), text: b.textContent || '', odds: b.querySelector('.assault-odds')?.textContent || '' })),
+  );
+  const shown = [];
+  for (const a of list) {
+    const b = buttons.find((x) => x.index === a.option);
+    const region = content.regions[a.odds.region].name;
+    // The option that assaults a region says its attack at its strongest.
+    assert.ok(b && b.text.includes(`assault ${region}`), `option ${a.option} assaults ${region}`);
+    if (a.odds.attack_dice > 0) {
+      const c = calcLov(a.odds.attack_dice);
+      assert.ok(b.odds.startsWith(`at most ${a.odds.attack_dice} dice`), b.odds);
+      assert.ok(b.odds.includes(`${(c.at_least[1] * 100).toFixed(0)}%`), `${b.odds} vs ${c.at_least[1]}`);
+    }
+    // And the Combat Value of each enemy there: its counterattack's dice.
+    for (const e of a.odds.enemies) {
+      const name = e.seat === null ? 'the neutral Units' : content.characters[e.seat].name;
+      assert.ok(b.odds.includes(`(Combat Value ${e.dice})`), b.odds);
+      if (name) assert.ok(b.odds.includes(name), `${name} in ${b.odds}`);
+    }
+    shown.push(`${region}: ${b.odds}`);
+  }
+  assert.equal(buttons.filter((b) => b.odds).length, list.length, 'no other option carries figures');
+  console.log(`assault weighed: ${shown.join(' | ')}`);
+  assert.deepEqual(await accessibility(page), [], 'axe-core on the assault question');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'lov-assault-odds-en.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

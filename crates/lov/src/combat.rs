@@ -135,6 +135,30 @@ impl Eng<'_> {
     /// the defender of the first round; the attacker chooses the defender of
     /// each later round among the enemies still there.
     pub fn combat(&mut self, att: u8, first: Target, r: u8, crossed_mountain: bool) -> Res {
+        let mut fought = false;
+        self.fight(att, first, r, crossed_mountain, &mut fought)?;
+        if fought && self.logging() {
+            // Won: the attacker stands in the region and no enemy is left
+            // there (p.12, "Enemies left: attack again or retreat").
+            let won = self.present(Target::Seat(att), r) && self.targets_in(att, r).is_empty();
+            self.emit(Event::CombatEnded {
+                attacker: att,
+                region: r,
+                won,
+            });
+        }
+        Ok(())
+    }
+
+    /// The rounds of one combat; `fought` is set once dice are rolled.
+    fn fight(
+        &mut self,
+        att: u8,
+        first: Target,
+        r: u8,
+        crossed_mountain: bool,
+        fought: &mut bool,
+    ) -> Res {
         let a = Target::Seat(att);
         let mut def = first;
         // The mountain protects the first defender hit in this combat (p.12).
@@ -167,6 +191,7 @@ impl Eng<'_> {
                 // "An attacker with no Combat Value").
                 return Ok(());
             }
+            *fought = true;
             if self.logging() {
                 let defense = self.combat_value(def, r);
                 self.emit(Event::Combat {

@@ -132,6 +132,10 @@ pub enum Event {
         attack: u8,
         defense: u8,
     },
+    /// A combat ended (LoV p.12-13): `won` when the attacker stands in the
+    /// region with no enemy left there; otherwise it retreated, was
+    /// destroyed or could fight no more.
+    CombatEnded { attacker: u8, region: u8, won: bool },
     /// Dice rolled in a combat (`seat` 255 (`NONE`) for the neutral Units).
     Rolled {
         seat: u8,
@@ -244,7 +248,7 @@ impl Event {
             | Event::OwnVaalaDrawn { seat, .. } => seat,
             Event::InitiativeGiven { from, .. } => from,
             Event::Revealed { owner, .. } => owner,
-            Event::Combat { attacker, .. } => attacker,
+            Event::Combat { attacker, .. } | Event::CombatEnded { attacker, .. } => attacker,
             Event::Essence { dragon, .. } => dragon,
             Event::PowerStolen { thief, .. } => thief,
             Event::BondRolled { general, .. } | Event::Bonded { general, .. } => general,

@@ -162,3 +162,88 @@ fn who_played_each_face_down_card_is_public() {
         })
     );
 }
+
+/// LoV p.12-13: every combat that rolled dice ends once, said in the log;
+/// it is won when the attacker holds the region with no enemy left, so an
+/// attacker that retreated from it or lost its force there did not win, and
+/// one that won took the region's last enemy out of it.
+#[test]
+fn every_combat_ends_once_won_or_lost() {
+    use valerna_lov::Target;
+    let c = content();
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..60u64 {
+        let humans = [seed % 2 == 0, seed % 3 == 0, true, seed % 5 == 0];
+        let mut g = Lov::start(&c, &Setup::new(seed, humans, &c)).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        while let Some(d) = policy.choose(&g) {
+            g.apply(d).unwrap();
+        }
+        // The combat under way: its attacker, region and events so far.
+        let mut open: Option<(u8, u8, Vec<Event>)> = None;
+        for e in events(&g, Viewer::Spectator) {
+            match e {
+                Event::Combat {
+                    attacker, region, ..
+                } => match &mut open {
+                    Some((a, r, seen)) => {
+                        assert_eq!((*a, *r), (attacker, region), "seed {seed}: {seen:?}");
+                        seen.push(e);
+                    }
+                    None => open = Some((attacker, region, vec![e])),
+                },
+                Event::CombatEnded {
+                    attacker,
+                    region,
+                    won: w,
+                } => {
+                    let (a, r, seen) = open.take().expect("a combat ends after it began");
+                    assert_eq!((a, r), (attacker, region), "seed {seed}");
+                    let left = seen.iter().any(|e| {
+                        matches!(*e, Event::Retreated { seat, from, .. } if seat == a && from == r)
+                            || matches!(*e, Event::ForceDestroyed { seat, region } if seat == a && region == r)
+                    });
+                    if left {
+                        assert!(!w, "seed {seed}: the attacker left {r} and won: {seen:?}");
+                    }
+                    if w {
+                        // Its last defender left the region or lost its last piece there.
+                        let last = seen.iter().rev().find_map(|e| match e {
+                            Event::Combat { defender, .. } => Some(*defender),
+                            _ => None,
+                        });
+                        let out = seen.iter().any(|e| match (last, e) {
+                            (Some(Target::Neutral), Event::NeutralLost { .. }) => true,
+                            (Some(Target::Seat(d)), Event::Retreated { seat, .. })
+                            | (Some(Target::Seat(d)), Event::ForceDestroyed { seat, .. })
+                            | (Some(Target::Seat(d)), Event::UnitLost { seat, .. })
+                            | (Some(Target::Seat(d)), Event::GeneralInjured { seat, .. }) => {
+                                *seat == d
+                            }
+                            (Some(Target::Seat(_)), Event::Eliminated { .. }) => true,
+                            _ => false,
+                        });
+                        assert!(
+                            out,
+                            "seed {seed}: won without its defender losing: {seen:?}"
+                        );
+                        won += 1;
+                    } else {
+                        lost += 1;
+                    }
+                }
+                _ => {
+                    if let Some((_, _, seen)) = &mut open {
+                        seen.push(e);
+                    }
+                }
+            }
+        }
+        // Only the game's end (10 Power stolen, an elimination) cuts one short.
+        if let Some((_, _, seen)) = open {
+            let ended = matches!(seen.last(), Some(Event::Ended { .. }));
+            assert!(ended, "seed {seed}: a combat never ended: {seen:?}");
+        }
+    }
+    assert!(won > 50 && lost > 20, "{won} combats won, {lost} lost");
+}

@@ -332,6 +332,20 @@ pub struct Question {
     /// retreat, the next defender): the attack's odds and each enemy's
     /// (absent for every other question).
     pub attack: Option<AttackOdds>,
+    /// Lords of Vaala's "assault which region?": for each region option,
+    /// the attack at its strongest (every Unit that may move in moved in,
+    /// with the General) and each enemy there (absent for every other
+    /// question).
+    pub assault: Option<Vec<AssaultOdds>>,
+}
+
+/// One region an Assault may strike, weighed (LoV p.12).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AssaultOdds {
+    /// The index of the question's option that assaults it.
+    pub option: usize,
+    /// The attack with every Unit that may move in, and each enemy there.
+    pub odds: AttackOdds,
 }
 
 /// A Lords of Vaala attacker's choice weighed (LoV p.12-13): the dice its
@@ -1435,6 +1449,8 @@ pub struct Turning {
     pub after: Vec<f64>,
     /// The largest change of one seat's chance, from 0 to 1.
     pub moved: f64,
+    /// The seat whose chance changed by `moved`.
+    pub mover: u8,
     /// The deciding seat's estimated chance right after its decision,
     /// before anything that followed it: the search's estimate of the
     /// option chosen, from what that seat knew (`null` for a decision not
@@ -1475,7 +1491,7 @@ fn turning_cause(
     (before, after): (&[f64], &[f64]),
     search: (u32, u64),
     t: &valerna_texts::Texts,
-) -> (Option<f64>, Vec<String>, Option<Cause>) {
+) -> (Option<f64>, Vec<String>, u8, Option<Cause>) {
     let at = table.at(k).ok();
     let expected = at.as_ref().and_then(|g| {
         let hint = g.hint(search.0, search.1, t)?;
@@ -1509,7 +1525,7 @@ fn turning_cause(
             Cause::WhatFollowed
         }
     });
-    (expected, followed, cause)
+    (expected, followed, mover as u8, cause)
 }
 
 /// How many turning decisions a game's chart names.
@@ -1601,7 +1617,7 @@ async fn turns(
                 .filter_map(|(k, before, after, moved)| {
                     let chosen = table.chosen(k, texts)?;
                     let seed = crate::app::position_seed(&id, k as u64, "turn-cause");
-                    let (expected, followed, cause) = turning_cause(
+                    let (expected, followed, mover, cause) = turning_cause(
                         &*table,
                         k,
                         &chosen,
@@ -1616,6 +1632,7 @@ async fn turns(
                         before,
                         after,
                         moved,
+                        mover,
                         expected,
                         followed,
                         cause,

@@ -388,6 +388,17 @@ pub fn event_text(content: &Content, t: &Texts, e: &Event) -> String {
             defender = target(c, t, defender),
             defense = defense
         ),
+        Event::CombatEnded {
+            attacker,
+            region,
+            won,
+        } => tr!(
+            t,
+            "ev-combat-ended",
+            who = who(c, attacker),
+            region = reg(region),
+            won = if won { "yes" } else { "no" }
+        ),
         Event::Rolled { seat, faces, .. } => {
             let crit = u16::from(faces[3]) + 2 * u16::from(faces[4]);
             let std = u16::from(faces[1]) + 2 * u16::from(faces[2]);

@@ -708,6 +708,9 @@ pub struct UnitView {
     pub injured: bool,
     pub wounds: u8,
     pub fatigue: u8,
+    /// Activations it may still make before it is Exhausted (BoV 5.1,
+    /// "Fatigue").
+    pub activations_left: u8,
     pub status: crate::rules::status::StatusMarkers,
     /// The unit it is bonded with by the Dragonbond.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1486,6 +1489,7 @@ impl Game for Battle {
                     injured: u.state.injured,
                     wounds: u.state.wounds,
                     fatigue: u.state.fatigue,
+                    activations_left: crate::rules::fatigue::activations_left(u.state.fatigue),
                     status: u.state.status,
                     bonded: u.bonded,
                     artifact: u

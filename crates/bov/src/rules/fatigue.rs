@@ -47,6 +47,13 @@ impl FatigueState {
     }
 }
 
+/// How many more activations a unit with `fatigue` counters has before it
+/// is Exhausted, each adding one ("Fatigue"; a power's own cost may add
+/// more).
+pub fn activations_left(fatigue: u8) -> u8 {
+    EXHAUSTED_AT.saturating_sub(fatigue)
+}
+
 /// What "Restore Fatigue" leaves on a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovRestored))]
@@ -73,5 +80,27 @@ pub fn restore(fatigue: u8) -> Restored {
             fatigue: f - 2,
             status_removals: 0,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// BoV 5.1, "Fatigue": three counters make a unit Exhausted, and an
+    /// Exhausted unit cannot be activated.
+    #[test]
+    fn a_unit_has_activations_left_until_it_is_exhausted() {
+        assert_eq!(activations_left(0), 3);
+        assert_eq!(activations_left(2), 1);
+        assert_eq!(activations_left(3), 0);
+        assert_eq!(activations_left(7), 0);
+        for f in 0..10 {
+            assert_eq!(
+                activations_left(f) > 0,
+                FatigueState::of(f).can_activate(),
+                "{f} counters"
+            );
+        }
     }
 }

@@ -117,6 +117,9 @@ impl Worded for Lov {
         if let Some(d) = defense_odds(self) {
             return serde_json::to_value(d).ok().map(|v| ("defense", v));
         }
+        if let Some(a) = assault_odds(self) {
+            return serde_json::to_value(a).ok().map(|v| ("assault", v));
+        }
         attack_odds(self).and_then(|a| serde_json::to_value(a).ok().map(|v| ("attack", v)))
     }
 
@@ -536,35 +539,129 @@ fn attack_odds(g: &Lov) -> Option<crate::api::AttackOdds> {
     } else {
         m.owner
     };
-    let odds = |dice: u8| {
-        valerna_dice::odds::lov_combat(u32::from(dice))
-            .ok()
-            .filter(|_| dice > 0)
-            .map(|o| valerna_dice::odds::Summary::of(&o.hits))
-    };
-    let attack_dice = g.combat_value_in(Target::Seat(attacker), region);
     let enemies = g
         .enemies_in(attacker, region)
         .into_iter()
-        .map(|t| {
-            let dice = g.combat_value_in(t, region);
-            crate::api::EnemyOdds {
+        .map(|t| (t, g.combat_value_in(t, region)))
+        .collect();
+    Some(attack_figures(
+        region,
+        attacker,
+        g.combat_value_in(Target::Seat(attacker), region),
+        enemies,
+    ))
+}
+
+/// "Assault which region?" weighed (LoV p.12, "Region Glyphs": Assault):
+/// for each region, the attack at its strongest, every Unit that may move
+/// in moved in with the General, and each enemy there. Played out on a copy
+/// of the game, the attacker's own move questions answered in full, up to
+/// the combat's first choice or first roll; what it reads (the board, the
+/// Combat Values) is public.
+fn assault_odds(g: &Lov) -> Option<Vec<crate::api::AssaultOdds>> {
+    use valerna_game::{Game, Viewer};
+    use valerna_lov::log::{Ask, Event};
+    let seat = g.to_decide()?;
+    if g.describe(&Decision::Pass).ask != Ask::AssaultRegion {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut events = Vec::new();
+    for (option, &d) in g.options().iter().enumerate() {
+        let Decision::Region(region) = d else {
+            continue;
+        };
+        let mut at = g.clone();
+        events.clear();
+        at.events(Viewer::Spectator, 0, &mut events);
+        let before = events.len();
+        if at.apply(d).is_err() {
+            continue;
+        }
+        let mut odds = None;
+        for _ in 0..64 {
+            events.clear();
+            at.events(Viewer::Spectator, before, &mut events);
+            // One enemy: the combat began at once; its first round's
+            // Combat Values are the figures.
+            if let Some(a) = events.iter().find_map(|e| match *e {
+                Event::Combat {
+                    attacker,
+                    defender,
+                    attack,
+                    defense,
+                    ..
+                } => Some(attack_figures(
+                    region,
+                    attacker,
+                    attack,
+                    vec![(defender, defense)],
+                )),
+                _ => None,
+            }) {
+                odds = Some(a);
+                break;
+            }
+            if at.to_decide() != Some(seat) {
+                break;
+            }
+            let m = at.describe(&Decision::Pass);
+            match m.ask {
+                Ask::MoveCount { .. } | Ask::MoveGeneral { .. } => {
+                    let most = at.options().iter().copied().max_by_key(|d| match d {
+                        Decision::Count(n) => *n,
+                        _ => 0,
+                    });
+                    if most.is_none_or(|d| at.apply(d).is_err()) {
+                        break;
+                    }
+                }
+                _ => {
+                    odds = attack_odds(&at).filter(|a| a.region == region);
+                    break;
+                }
+            }
+        }
+        if let Some(odds) = odds {
+            out.push(crate::api::AssaultOdds { option, odds });
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// An attack's figures from its Combat Value and its enemies'.
+fn attack_figures(
+    region: u8,
+    attacker: u8,
+    attack_dice: u8,
+    enemies: Vec<(valerna_lov::Target, u8)>,
+) -> crate::api::AttackOdds {
+    use valerna_lov::Target;
+    crate::api::AttackOdds {
+        region,
+        attacker,
+        attack_dice,
+        attack_hits: hit_odds(attack_dice),
+        enemies: enemies
+            .into_iter()
+            .map(|(t, dice)| crate::api::EnemyOdds {
                 seat: match t {
                     Target::Seat(s) => Some(s),
                     Target::Neutral => None,
                 },
                 dice,
-                counterattack_hits: odds(dice),
-            }
-        })
-        .collect();
-    Some(crate::api::AttackOdds {
-        region,
-        attacker,
-        attack_dice,
-        attack_hits: odds(attack_dice),
-        enemies,
-    })
+                counterattack_hits: hit_odds(dice),
+            })
+            .collect(),
+    }
+}
+
+/// The exact hits of `dice` combat dice; none for no dice.
+fn hit_odds(dice: u8) -> Option<valerna_dice::odds::Summary> {
+    valerna_dice::odds::lov_combat(u32::from(dice))
+        .ok()
+        .filter(|_| dice > 0)
+        .map(|o| valerna_dice::odds::Summary::of(&o.hits))
 }
 
 #[cfg(test)]
@@ -773,6 +870,114 @@ mod tests {
         assert!(
             asked >= 10 && fought >= 5,
             "{asked} attacker questions in 12 games, {fought} fought"
+        );
+    }
+
+    /// "Assault which region?" (LoV p.12): each region's figures are the
+    /// attack at its strongest. The combat then fought there, whatever was
+    /// moved in, rolls at most those dice, against an enemy whose Combat
+    /// Value is the one shown; with everything moved in, exactly those.
+    #[test]
+    fn an_assault_is_weighed_at_its_strongest_against_each_enemy_there() {
+        use valerna_lov::Target;
+        use valerna_lov::log::{Ask, Event};
+        let content = Lov::pack();
+        let (mut asked, mut fought, mut exact) = (0, 0, 0);
+        let mut events = Vec::new();
+        for seed in 0..16u64 {
+            let setup = Setup::new(seed, [true; 4], &content);
+            let mut g = Lov::start(&content, &setup).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            // The figures of the assault under way, and whether every
+            // move question of it was answered in full.
+            let mut pending: Option<(crate::api::AttackOdds, bool)> = None;
+            while let Some(mut d) = policy.choose(&g) {
+                let m = g.describe(&Decision::Pass);
+                let figures = assault_odds(&g);
+                assert_eq!(
+                    figures.is_some(),
+                    m.ask == Ask::AssaultRegion,
+                    "seed {seed}: {:?}",
+                    m.ask
+                );
+                if let Some(list) = figures {
+                    asked += 1;
+                    let options = g.options();
+                    for a in &list {
+                        assert_eq!(options[a.option], Decision::Region(a.odds.region));
+                        assert_eq!(a.odds.attack_hits.is_some(), a.odds.attack_dice > 0);
+                    }
+                    pending = list
+                        .into_iter()
+                        .find(|a| options[a.option] == d)
+                        .map(|a| (a.odds, true));
+                }
+                // Every other assault of this seed moves everything in.
+                if seed % 2 == 0
+                    && matches!(m.ask, Ask::MoveCount { .. } | Ask::MoveGeneral { .. })
+                    && let Some(most) = g.options().iter().copied().max_by_key(|d| match d {
+                        Decision::Count(n) => *n,
+                        _ => 0,
+                    })
+                {
+                    d = most;
+                }
+                if let (Some((_, full)), Ask::MoveCount { .. } | Ask::MoveGeneral { .. }) =
+                    (&mut pending, m.ask)
+                {
+                    let most = g.options().iter().filter_map(|d| match d {
+                        Decision::Count(n) => Some(*n),
+                        _ => None,
+                    });
+                    *full &= matches!(d, Decision::Count(n) if Some(n) == most.max());
+                }
+                events.clear();
+                g.events(Viewer::Spectator, 0, &mut events);
+                let before = events.len();
+                g.apply(d).unwrap();
+                let Some((f, full)) = &pending else { continue };
+                events.clear();
+                g.events(Viewer::Spectator, before, &mut events);
+                let Some((attack, defender, defense)) = events.iter().find_map(|e| match *e {
+                    Event::Combat {
+                        attacker,
+                        defender,
+                        attack,
+                        defense,
+                        region,
+                    } if attacker == f.attacker && region == f.region => {
+                        Some((attack, defender, defense))
+                    }
+                    _ => None,
+                }) else {
+                    continue;
+                };
+                let seat = match defender {
+                    Target::Seat(s) => Some(s),
+                    Target::Neutral => None,
+                };
+                let enemy = f
+                    .enemies
+                    .iter()
+                    .find(|e| e.seat == seat)
+                    .expect("the enemy was shown");
+                assert_eq!(defense, enemy.dice, "seed {seed}");
+                assert!(
+                    attack <= f.attack_dice,
+                    "seed {seed}: {attack} dice, {} shown",
+                    f.attack_dice
+                );
+                if *full {
+                    assert_eq!(attack, f.attack_dice, "seed {seed}: everything moved in");
+                    exact += 1;
+                }
+                fought += 1;
+                pending = None;
+            }
+        }
+        assert!(
+            asked >= 40 && fought >= 25 && exact >= 15,
+            "{asked} assault questions, {fought} fought, {exact} with everything moved in"
         );
     }
 

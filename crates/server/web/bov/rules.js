@@ -11,15 +11,12 @@ import { el, t } from '../texts.js';
 import { sideName, unitCard } from './panels.js';
 import { SIDE_COLOURS } from './field.js';
 
-/** A unit is Exhausted at this many fatigue counters (BoV 5.1, "Fatigue"). */
-const EXHAUSTED_AT = 3;
-
 /** A unit that may still take part this round: on the table or in Reserve, not riding a Mount. @param {any} u */
 const inPlay = (u) => (u.models?.length > 0 || u.reserve) && u.mounted_on === undefined;
 
-/** One unit's activations left before it is Exhausted, in words. @param {any} u */
+/** One unit's activations left before it is Exhausted (the engine's count), in words. @param {any} u */
 function left(u) {
-  const n = Math.max(0, EXHAUSTED_AT - (u.fatigue || 0));
+  const n = u.activations_left ?? 0;
   if (n === 0) return t('web-bov-unit-exhausted', { unit: u.name });
   return t(n === 1 ? 'web-bov-unit-left-one' : 'web-bov-unit-left', { unit: u.name, count: n });
 }
@@ -43,12 +40,12 @@ export function roundPanel(view, deciding) {
   if (deciding === 0 || deciding === 1) out.push(el('p', { text: t('web-bov-round-turn', { side: sideName(deciding) }) }));
   for (const s of [0, 1]) {
     const units = view.units.filter((/** @type {any} */ u) => u.owner === s && inPlay(u));
-    const ready = units.filter((/** @type {any} */ u) => (u.fatigue || 0) < EXHAUSTED_AT).length;
+    const ready = units.filter((/** @type {any} */ u) => u.activations_left > 0).length;
     const head = view.passed?.[s] ? t('web-bov-round-side-passed', { side: sideName(s) }) : t('web-bov-round-side', { side: sideName(s), ready, count: units.length });
     out.push(
       el('section', { class: 'round-side', 'data-seat': s, style: `border-left-color:${SIDE_COLOURS[s]}` }, [
         el('h3', { text: head }),
-        el('ul', { class: 'round-units' }, units.map((/** @type {any} */ u) => el('li', { 'data-unit': u.id, class: (u.fatigue || 0) >= EXHAUSTED_AT ? 'exhausted' : '', text: left(u) }))),
+        el('ul', { class: 'round-units' }, units.map((/** @type {any} */ u) => el('li', { 'data-unit': u.id, class: u.activations_left > 0 ? '' : 'exhausted', text: left(u) }))),
       ]),
     );
   }

@@ -577,6 +577,7 @@ export function endPanel(content, st, log = []) {
       el('th', { scope: 'row' }, [seatTag(content, s)]),
       el('td', { class: 'num', text: `${total(s)}/10` }),
       ...(teams ? [el('td', { class: 'team', text: ally === null ? '' : t('web-end-team', { ally: seatName(content, ally), power: total(s) + total(ally) }) })] : []),
+      el('td', { class: 'num combats', text: t('web-end-combats-of', { won: story.won[s], fought: story.fought[s] }) }),
       el('td', { text: won ? `★ ${t('web-winner')}` : p.eliminated ? (out ? t('web-end-eliminated-in', { round: out }) : t('web-eliminated')) : '' }),
     ]);
   });
@@ -587,7 +588,7 @@ export function endPanel(content, st, log = []) {
     el('p', { class: 'end-why', text: endWhy(st.outcome, names) }),
     el('table', { class: 'end-scores' }, [
       el('thead', {}, [
-        el('tr', {}, [el('th', { scope: 'col', text: t('web-players') }), el('th', { scope: 'col', text: t('web-power') }), ...(teams ? [el('th', { scope: 'col', text: t('web-end-team-head') })] : []), el('th', { scope: 'col', text: '' })]),
+        el('tr', {}, [el('th', { scope: 'col', text: t('web-players') }), el('th', { scope: 'col', text: t('web-power') }), ...(teams ? [el('th', { scope: 'col', text: t('web-end-team-head') })] : []), el('th', { scope: 'col', text: t('web-end-combats') }), el('th', { scope: 'col', text: '' })]),
       ]),
       el('tbody', {}, rows),
     ]),
@@ -614,9 +615,12 @@ export function endPanel(content, st, log = []) {
 
 /**
  * What the log tells of a whole game: each seat's Power (spent or not) at
- * the end of each round, and the round each eliminated seat went out in.
- * Power comes from the Power events: collected and gained add, a theft
- * moves one token, spending keeps it on the track (LoV, "Power track").
+ * the end of each round, the round each eliminated seat went out in, and
+ * the combats each seat fought and won. Power comes from the Power events:
+ * collected and gained add, a theft moves one token, spending keeps it on
+ * the track (LoV, "Power track"). A combat is the attacker's when the
+ * engine says it won (it holds the region, no enemy left: LoV p.12-13),
+ * else its last defender's; every seat that rolled in it fought it.
  * @param {any} view @param {{event: any}[]} log
  */
 export function gameStory(view, log) {
@@ -626,6 +630,10 @@ export function gameStory(view, log) {
   /** @type {Map<number, number>} */
   const eliminated = new Map();
   const power = new Array(seats).fill(0);
+  const fought = new Array(seats).fill(0);
+  const won = new Array(seats).fill(0);
+  /** The seats in the combat under way, and its last defender (null: the neutral Units). */
+  let combat = { seats: new Set(), last: /** @type {number | null} */ (null) };
   let round = 0;
   for (const { event: ev } of log) {
     if (!ev) continue;
@@ -637,9 +645,20 @@ export function gameStory(view, log) {
       power[ev.thief] += 1;
       power[ev.victim] -= 1;
     } else if (ev.kind === 'eliminated') eliminated.set(ev.seat, round);
+    else if (ev.kind === 'combat') {
+      const d = typeof ev.defender?.Seat === 'number' ? ev.defender.Seat : null;
+      combat.seats.add(ev.attacker);
+      if (d !== null) combat.seats.add(d);
+      combat.last = d;
+    } else if (ev.kind === 'combat_ended') {
+      for (const s of combat.seats) fought[s] += 1;
+      const winner = ev.won ? ev.attacker : combat.last;
+      if (winner !== null) won[winner] += 1;
+      combat = { seats: new Set(), last: null };
+    }
   }
   if (round > 0) rounds.push([...power]);
-  return { rounds, eliminated };
+  return { rounds, eliminated, fought, won };
 }
 
 /** Why the game ended, in words (LoV, "End of the Game"). @param {any} outcome @param {string[]} names */
@@ -692,6 +711,26 @@ export function attackPanel(content, a) {
   });
   if (items.length) parts.push(el('ul', { class: 'attack-enemies' }, items));
   return el('div', { id: 'attack', class: 'defense' }, parts);
+}
+
+/**
+ * "Assault which region?" weighed (LoV p.12, the Assault glyph): each
+ * region's option says the attack at its strongest (every Unit that may
+ * move in, and the General) and the Combat Value of each enemy there (the
+ * server's `question.assault`), under a line that says so.
+ * @param {HTMLElement} box the question's box, its options drawn
+ * @param {any} content @param {{option: number, odds: any}[]} list
+ */
+export function markAssault(box, content, list) {
+  for (const { option, odds: a } of list) {
+    const b = box.querySelector(`button.choice[data-option="${option}"]`);
+    if (!b) continue;
+    const attack = a.attack_hits ? t('web-assault-option', { dice: a.attack_dice, mean: decimal(a.attack_hits.mean), one: percent(a.attack_hits.at_least[1] ?? 0) }) : t('web-assault-no-dice');
+    const enemies = a.enemies.map((/** @type {any} */ e) => t('web-assault-enemy', { name: e.seat === null ? t('web-attack-neutral') : seatName(content, e.seat), dice: e.dice }));
+    const words = enemies.length ? `${attack}; ${t('web-assault-against', { enemies: enemies.join(', ') })}` : attack;
+    b.append(el('span', { class: 'assault-odds', text: words }));
+  }
+  box.prepend(el('p', { id: 'assault', class: 'hint-line', text: t('web-assault-head') }));
 }
 
 /**

@@ -14,7 +14,7 @@ import { drawMap, icon, seatFill, legend } from './map.js';
 import { boardsThrough, sameBoard } from './steps.js';
 import { choices, installKeys, moveForm, moveAnswer } from './decide.js';
 import { installRules } from './rules.js';
-import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel, attackPanel, installCardTips } from './panels.js';
+import { playerPanel, stackPanel, handPanel, lineupPanel, logLine, dicePanel, seatName, seatTag, seatKind, regionsOf, endPanel, defensePanel, attackPanel, markAssault, installCardTips } from './panels.js';
 
 /** @typedef {import('./panels.js').LogEntry} LogEntry */
 
@@ -121,6 +121,7 @@ export function render(m, act) {
       const asksMove = q.options[0]?.meaning?.ask?.kind === 'move_count' && act.move && moving === null;
       const form = asksMove && act.move ? moveForm(q, view, act.move) : null;
       box.replaceChildren(...(q.defense ? [defensePanel(content, q.defense)] : []), ...(q.attack ? [attackPanel(content, q.attack)] : []), ...(form ? [form] : []), ...offer.buttons);
+      if (q.assault) markAssault(box, content, q.assault);
       if (m.hint?.version === st.version) markHint(box, m.hint, 'data-option');
     } else if (st.question) {
       status.replaceChildren(el('span', { class: 'waiting', text: waitingText(m) }));

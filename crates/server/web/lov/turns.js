@@ -103,12 +103,8 @@ function swatch(seat) {
 
 /** The seat whose chance moved most, and by how much ("Elyse +34%"). @param {any} content @param {any} turn */
 function change(content, turn) {
-  let best = 0;
-  for (let seat = 1; seat < turn.before.length; seat++) {
-    if (Math.abs(turn.after[seat] - turn.before[seat]) > Math.abs(turn.after[best] - turn.before[best])) best = seat;
-  }
-  const d = turn.after[best] - turn.before[best];
-  return `${seatName(content, best)} ${d >= 0 ? '+' : '−'}${percent(Math.abs(d))}`;
+  const d = turn.after[turn.mover] - turn.before[turn.mover];
+  return `${seatName(content, turn.mover)} ${d >= 0 ? '+' : '−'}${percent(Math.abs(d))}`;
 }
 
 /**
@@ -119,8 +115,7 @@ function change(content, turn) {
  * @param {any} content @param {any} turn
  */
 function causeText(content, turn) {
-  let seat = 0;
-  for (let s = 1; s < turn.before.length; s++) if (Math.abs(turn.after[s] - turn.before[s]) > Math.abs(turn.after[seat] - turn.before[seat])) seat = s;
+  const seat = turn.mover;
   const parts = [t('web-turns-before-after', { seat: seatName(content, seat), before: percent(turn.before[seat]), after: percent(turn.after[seat]) })];
   const lines = turn.followed || [];
   const what = `${lines.slice(0, 3).join('; ')}${lines.length > 3 ? '; …' : ''}`;

@@ -210,6 +210,10 @@ ev-neutral-placed = { $count } neutral { $count ->
    *[other] Units are
 } placed in { $region }
 ev-combat = combat in { $region }: { $attacker } (Combat Value { $attack }) against { $defender } (Combat Value { $defense })
+ev-combat-ended = { $won ->
+    [yes] { $who } wins the combat in { $region }
+   *[no] { $who } loses the combat in { $region }
+}
 ev-rolled = { $who } rolls { $dice }: { $criticals } critical, { $standard } standard { $standard ->
     [one] hit
    *[other] hits

@@ -228,6 +228,10 @@ ev-neutral-placed = { $count } { $count ->
    *[other] Unités Neutres sont placées
 } dans la Région { $region }
 ev-combat = combat dans la Région { $region } : { $attacker } (Valeur de Combat { $attack }) contre { $defender } (Valeur de Combat { $defense })
+ev-combat-ended = { $won ->
+    [yes] { $who } remporte le combat dans la Région { $region }
+   *[no] { $who } perd le combat dans la Région { $region }
+}
 ev-rolled = { $who } lance { $dice } : { $criticals } { $criticals ->
     [one] touche critique
    *[other] touches critiques

@@ -219,6 +219,10 @@ ev-neutral-placed = { $count } { $count ->
    *[other] Unità neutrali sono piazzate
 } nella Regione { $region }
 ev-combat = combattimento nella Regione { $region }: { $attacker } (Valore di Combattimento { $attack }) contro { $defender } (Valore di Combattimento { $defense })
+ev-combat-ended = { $won ->
+    [yes] { $who } vince il combattimento nella Regione { $region }
+   *[no] { $who } perde il combattimento nella Regione { $region }
+}
 ev-rolled = { $who } lancia { $dice }: { $criticals } { $criticals ->
     [one] colpo critico
    *[other] colpi critici
