@@ -14,22 +14,34 @@ const at = serverAndBrowser({ screenshots: true });
 
 /**
  * Plays a game of four people at one screen through the API, each decision
- * a fixed pick among the options, until a defender must choose; answers the
- * game and that state, or nothing within `limit` decisions.
- * @param {number} seed @param {number} limit
- */
-async function untilADefender(seed, limit) {
-  return untilAsked(seed, limit, (q) => !!q.defense);
-}
-
-/**
- * As `untilADefender`, until a question `asked` holds.
+ * a fixed pick among the options, until a question `asked` holds; answers
+ * the game and that state, or nothing within `limit` decisions.
  * @param {number} seed @param {number} limit @param {(q: any) => boolean} asked
  */
 async function untilAsked(seed, limit, asked) {
   const game = await createGame(at.server, { game: 'lov', seats: ['human', 'human', 'human', 'human'], seed, mode: 'hotseat' });
   const st = await playUntil(at.server, game, { limit, stop: (st) => asked(st.question), choose: (st, i) => (i * 7 + seed) % st.question.options.length });
   return st && { game, st };
+}
+
+/**
+ * The first of 20 hot-seat games to ask a question `asked` holds for,
+ * opened at that question by its seat at 1366x768 (`what` names it).
+ * @param {string} what @param {(q: any) => boolean} asked
+ */
+async function tableAsked(what, asked) {
+  let found = null;
+  for (let seed = 1; seed <= 20 && !found; seed++) found = await untilAsked(seed, 600, asked);
+  assert.ok(found, `${what} was asked within 20 games`);
+  const { game, st } = found;
+  /** @type {string[]} */
+  const errors = [];
+  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  catchErrors(page, errors);
+  await page.goto(`${at.server.base}${game.link}`);
+  if ((await settle(page)) === 'cover') await page.click('#show-hand');
+  return { st, page, context, errors };
 }
 
 /** `valerna calc lov --combat-value N --json`. @param {number} dice */
@@ -58,19 +70,9 @@ function oddsAsCalc(shown, dice) {
 }
 
 test('a defender sees the hits coming and the exact odds of its counterattack', { timeout: 200000 }, async () => {
-  let found = null;
-  for (let seed = 1; seed <= 20 && !found; seed++) found = await untilADefender(seed, 600);
-  assert.ok(found, 'a defender was asked within 20 games');
-  const { game, st } = found;
+  const { st, page, context, errors } = await tableAsked('a defender', (q) => !!q.defense);
   const d = st.question.defense;
   assert.ok(d.counterattack_dice > 0 && d.counterattack_hits, JSON.stringify(d));
-
-  const errors = [];
-  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  if ((await settle(page)) === 'cover') await page.click('#show-hand');
   await page.waitForSelector('#defense');
   const shown = await page.$eval('#defense', (n) => ({
     text: n.textContent,
@@ -93,17 +95,8 @@ test('a defender sees the hits coming and the exact odds of its counterattack', 
 });
 
 test('an attacker sees its dice with their exact odds and each enemy\'s counterattack', { timeout: 200000 }, async () => {
-  let found = null;
-  for (let seed = 1; seed <= 20 && !found; seed++) found = await untilAsked(seed, 600, (q) => !!q.attack && q.attack.attack_dice > 0 && q.attack.enemies.length > 0);
-  assert.ok(found, 'an attacker was asked within 20 games');
-  const { game, st } = found;
+  const { st, page, context, errors } = await tableAsked('an attacker', (q) => !!q.attack && q.attack.attack_dice > 0 && q.attack.enemies.length > 0);
   const a = st.question.attack;
-  const errors = [];
-  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  if ((await settle(page)) === 'cover') await page.click('#show-hand');
   await page.waitForSelector('#attack');
   const shown = await page.$eval('#attack', (n) => ({
     heads: [...n.querySelectorAll('thead th')].slice(1).map((c) => c.textContent),
@@ -127,17 +120,8 @@ test('an attacker sees its dice with their exact odds and each enemy\'s countera
 });
 
 test('"assault which region?" shows each region\'s attack at its strongest and the counterattacks there', { timeout: 200000 }, async () => {
-  let found = null;
-  for (let seed = 1; seed <= 20 && !found; seed++) found = await untilAsked(seed, 600, (q) => !!q.assault && q.assault.some((/** @type {any} */ a) => a.odds.attack_dice > 0 && a.odds.enemies.length > 0));
-  assert.ok(found, 'an Assault was asked within 20 games');
-  const { game, st } = found;
+  const { st, page, context, errors } = await tableAsked('an Assault', (q) => !!q.assault && q.assault.some((/** @type {any} */ a) => a.odds.attack_dice > 0 && a.odds.enemies.length > 0));
   const list = st.question.assault;
-  const errors = [];
-  const context = await at.browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  if ((await settle(page)) === 'cover') await page.click('#show-hand');
   await page.waitForSelector('#assault');
   const content = await (await fetch(`${at.server.base}/api/content/lov`)).json();
   const buttons = await page.$$eval('#choices button.choice', (bs) =>
