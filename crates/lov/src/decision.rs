@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::effect::UnitType;
-use crate::log::Ask;
+use crate::question::Ask;
 
 /// A combat target in a region (LoV p.12: "choose a target player (or the
 /// neutral Units)").

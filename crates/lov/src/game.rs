@@ -222,11 +222,6 @@ impl Lov {
         &self.answers[..usize::from(self.n_answers)]
     }
 
-    /// What `seat` knows of this game (see [`crate::knowledge`]).
-    pub fn knowledge(&self, seat: u8) -> crate::knowledge::Knowledge {
-        crate::knowledge::Knowledge::of(self, seat)
-    }
-
     /// A game resumed from a settled state (the start of a unit of play)
     /// with the answers given in that unit so far, played on to its next
     /// question, without an event log. What [`crate::knowledge::Knowledge`]

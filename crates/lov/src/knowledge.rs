@@ -94,6 +94,13 @@ fn first_face_down(s: &Core) -> u8 {
     s.stack_pos + u8::from(s.phase == Phase::Resolution || s.phase == Phase::Over)
 }
 
+impl Lov {
+    /// What `seat` knows of this game.
+    pub fn knowledge(&self, seat: u8) -> Knowledge {
+        Knowledge::of(self, seat)
+    }
+}
+
 impl Knowledge {
     /// What `seat` knows of `g` now.
     pub fn of(g: &Lov, seat: u8) -> Knowledge {

@@ -20,6 +20,7 @@ pub mod knowledge;
 pub mod log;
 pub mod movement;
 pub mod policy;
+pub mod question;
 pub mod round;
 pub mod setup;
 pub mod state;
