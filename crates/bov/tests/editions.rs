@@ -575,8 +575,8 @@ fn statuses_do_not_add_up_unless_the_book_says() {
             StatusKind::Immobilized,
             StatusKind::Poisoned,
         ] {
-            m.add_in(edition, kind, 1);
-            m.add_in(edition, kind, 2);
+            m.place(kind, 1, edition.status_adds_up(kind));
+            m.place(kind, 2, edition.status_adds_up(kind));
         }
         let stacked = if edition == Edition::Starter { 1 } else { 3 };
         assert_eq!((m.slowed, m.immobilized, m.poisoned), (stacked, stacked, 3));

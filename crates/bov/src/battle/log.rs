@@ -354,7 +354,10 @@ impl Battle {
         let edition = self.edition();
         let i = usize::from(unit);
         let before = self.units[i].state.status.get(kind);
-        self.units[i].state.status.add_in(edition, kind, n);
+        self.units[i]
+            .state
+            .status
+            .place(kind, n, edition.status_adds_up(kind));
         let after = self.units[i].state.status.get(kind);
         let Some(log) = self.log.as_mut() else {
             return;

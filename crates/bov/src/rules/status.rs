@@ -4,8 +4,6 @@ use serde::{Deserialize, Serialize};
 use valerna_dice::Stream;
 use valerna_dice::bov::{Colour, Shift, ShiftedDie};
 
-use super::edition::Edition;
-
 /// The three status effects of 5.1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovStatusKind))]
@@ -54,10 +52,11 @@ impl StatusMarkers {
         *s = s.saturating_add(n);
     }
 
-    /// Places `n` markers of `kind` as `edition` has them: a status that
-    /// does not add up ([`Edition::status_adds_up`]) keeps one marker.
-    pub fn add_in(&mut self, edition: Edition, kind: StatusKind, n: u8) {
-        if edition.status_adds_up(kind) {
+    /// Places `n` markers of `kind`: added to those there, or, for a status
+    /// that does not add up in the battle's edition (`adds_up`, from
+    /// `Edition::status_adds_up`), one marker at most.
+    pub fn place(&mut self, kind: StatusKind, n: u8, adds_up: bool) {
+        if adds_up {
             self.add(kind, n);
         } else {
             let s = self.slot(kind);
