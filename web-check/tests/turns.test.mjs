@@ -56,7 +56,10 @@ test('a replay shows where the game turned and the hint of each step', { timeout
     const cause = shown.causes[i];
     assert.match(cause, /\d+% → \d+%/, cause);
     if (turn.cause === 'decision') assert.match(cause, /the decision itself: \d+% expected right after it/, cause);
-    else if (turn.cause === 'what_followed') assert.ok(cause.includes(`what followed it: ${turn.followed[0]}`), cause);
+    else if (turn.cause === 'what_followed' && turn.followed.length) assert.ok(cause.includes(`what followed it: ${turn.followed[0]}`), cause);
+    // Nothing told to the table before the next question: the swing came
+    // with the decisions after it.
+    else if (turn.cause === 'what_followed') assert.match(cause, /what followed it: the decisions after it, with nothing told to the table between \(\d+% expected right after this one\)/, cause);
     else if (turn.followed.length) assert.ok(cause.includes(`then: ${turn.followed[0]}`), cause);
   }
   assert.ok(turns.turning.some((/** @type {any} */ t) => t.cause), 'a swing put down to its cause');
@@ -99,6 +102,21 @@ test('a replay shows where the game turned and the hint of each step', { timeout
   await page.waitForFunction((k) => location.hash === `#k=${k}`, last);
   // The last step asks nothing: no hint is offered.
   assert.equal(await page.$$eval('#step-hint-button', (b) => b.length), 0);
+
+  // A deciding seat's own swing after which nothing was told to the table
+  // before the next question (the server's answer, its first turning
+  // decision made so): the swing is put down to the decisions after it.
+  await page.route(/\/turns(\?|$)/, async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    const t0 = body.turning[0];
+    Object.assign(t0, { mover: t0.seat, cause: 'what_followed', followed: [], expected: t0.before[t0.seat] });
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto(`${base}/replay/${game.id}`);
+  await page.waitForFunction(() => document.body.dataset.turns === 'ready', null, { timeout: 120000 });
+  const quiet = await page.textContent('#turns-list li:first-child .turns-cause');
+  assert.match(quiet || '', /what followed it: the decisions after it, with nothing told to the table between \(\d+% expected right after this one\)$/, quiet || '');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1458,12 +1458,14 @@ pub struct Turning {
     pub expected: Option<f64>,
     /// What followed the decision until the next question, as the log
     /// tells it to everyone (dice, the Faceless players' cards, Events):
-    /// the first lines, at most 12.
+    /// the first lines, at most 12; empty when the next question came
+    /// with nothing told between.
     pub followed: Vec<String>,
     /// What the swing is put down to, when the seat whose chance moved
     /// most is the deciding seat: `decision` when the decision's own
     /// expected effect (`before` to `expected`) is the larger part,
-    /// `what_followed` when what followed it (`expected` to `after`) is.
+    /// `what_followed` when what followed it (`expected` to `after`) is:
+    /// `followed`, or the decisions after it when `followed` is empty.
     /// `null` when another seat's chance moved most (the search weighs an
     /// option for the seat choosing it only) or without `expected`.
     pub cause: Option<Cause>,

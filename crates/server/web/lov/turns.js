@@ -110,8 +110,9 @@ function change(content, turn) {
 /**
  * The chance of the seat that moved most, before and after the decision,
  * and what moved it: for the deciding seat's own swing, the decision itself
- * (the search's estimate right after it) or what followed it; otherwise
- * what followed, in the log's words (its first lines).
+ * (the search's estimate right after it) or what followed it (in the
+ * log's words, or the decisions after it when nothing was told between);
+ * otherwise what followed, in the log's words (its first lines).
  * @param {any} content @param {any} turn
  */
 function causeText(content, turn) {
@@ -120,7 +121,8 @@ function causeText(content, turn) {
   const lines = turn.followed || [];
   const what = `${lines.slice(0, 3).join('; ')}${lines.length > 3 ? '; …' : ''}`;
   if (turn.cause === 'decision') parts.push(t('web-turns-cause-decision', { expected: percent(turn.expected) }));
-  else if (turn.cause === 'what_followed') parts.push(t('web-turns-cause-followed', { what }));
+  else if (turn.cause === 'what_followed' && what) parts.push(t('web-turns-cause-followed', { what }));
+  else if (turn.cause === 'what_followed') parts.push(t('web-turns-cause-later', { expected: percent(turn.expected) }));
   else if (what) parts.push(t('web-turns-then', { what }));
   return parts.join(' · ');
 }

@@ -250,6 +250,7 @@ web-turns-item = Decision { $k }, { $seat }: { $option } ({ $change })
 web-turns-before-after = { $seat } { $before } → { $after }
 web-turns-cause-decision = the decision itself: { $expected } expected right after it
 web-turns-cause-followed = what followed it: { $what }
+web-turns-cause-later = what followed it: the decisions after it, with nothing told to the table between ({ $expected } expected right after this one)
 web-turns-then = then: { $what }
 web-turns-none = No decision moved the estimates.
 

@@ -250,6 +250,7 @@ web-turns-item = Décision { $k }, { $seat } : { $option } ({ $change })
 web-turns-before-after = { $seat } { $before } → { $after }
 web-turns-cause-decision = la décision elle-même : { $expected } estimé juste après
 web-turns-cause-followed = ce qui a suivi : { $what }
+web-turns-cause-later = ce qui a suivi : les décisions d'après, sans rien d'annoncé à la table entre elles ({ $expected } estimé juste après celle-ci)
 web-turns-then = puis : { $what }
 web-turns-none = Aucune décision n'a changé les estimations.
 

@@ -250,6 +250,7 @@ web-turns-item = Decisione { $k }, { $seat }: { $option } ({ $change })
 web-turns-before-after = { $seat } { $before } → { $after }
 web-turns-cause-decision = la decisione stessa: { $expected } stimato subito dopo
 web-turns-cause-followed = ciò che è seguito: { $what }
+web-turns-cause-later = ciò che è seguito: le decisioni dopo di essa, senza nulla di annunciato al tavolo in mezzo ({ $expected } stimato subito dopo questa)
 web-turns-then = poi: { $what }
 web-turns-none = Nessuna decisione ha cambiato le stime.
 
