@@ -1735,18 +1735,19 @@ fn command_x_commands_units_with_the_x_keyword_within_one_inch() {
 #[test]
 fn powers_cost_fatigue_by_type_and_ultimates_are_used_once() {
     // BoV 5.1, "Powers" > "Type"; "Activating Powers"; "Ultimate Powers".
-    use valerna_bov::rules::powers::{self, PowerError, Timing};
+    use valerna_bov::rules::activation::{self, PowerError};
+    use valerna_bov::rules::powers::Timing;
     let p = pack();
     let (_, elyse) = card(&p, "elyse");
     let dawnfire = &elyse.front.powers[0];
     assert!(dawnfire.ultimate && dawnfire.timing == Timing::Action);
     assert_eq!(dawnfire.fatigue_cost(), 1);
     let mut u = unit(&p, "elyse");
-    assert!(powers::check_activation(dawnfire, 0, &u, false).is_ok());
-    powers::activate(dawnfire, 0, &mut u);
+    assert!(activation::check_activation(dawnfire, 0, &u, false).is_ok());
+    activation::activate(dawnfire, 0, &mut u);
     assert_eq!(u.fatigue, 1);
     assert_eq!(
-        powers::check_activation(dawnfire, 0, &u, false),
+        activation::check_activation(dawnfire, 0, &u, false),
         Err(PowerError::UltimateUsed)
     );
     let parry = &card(&p, "parrymaster_qui").1.front.powers[0];
@@ -1757,12 +1758,12 @@ fn powers_cost_fatigue_by_type_and_ultimates_are_used_once() {
     );
     let mut q = unit(&p, "parrymaster_qui");
     assert_eq!(
-        powers::check_activation(parry, 0, &q, true),
+        activation::check_activation(parry, 0, &q, true),
         Err(PowerError::UsedThisTurn)
     );
     q.fatigue = 3;
     assert_eq!(
-        powers::check_activation(parry, 0, &q, false),
+        activation::check_activation(parry, 0, &q, false),
         Err(PowerError::Exhausted)
     );
     let bellow = &card(&p, "ogerron_warchief").1.front.powers[0];
@@ -1770,7 +1771,7 @@ fn powers_cost_fatigue_by_type_and_ultimates_are_used_once() {
     let guard = &card(&p, "dreamfencers").1.front.powers[0];
     assert!(guard.usable_when_exhausted());
     assert_eq!(
-        powers::check_activation(guard, 0, &q, false),
+        activation::check_activation(guard, 0, &q, false),
         Err(PowerError::Passive)
     );
 }

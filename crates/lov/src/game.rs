@@ -384,7 +384,7 @@ impl Game for Lov {
         self.undo = self.logging.then(|| Marks::of(self.state()));
         self.advance();
         #[cfg(debug_assertions)]
-        if let Err(broken) = crate::invariants::check(&self.content, self) {
+        if let Err(broken) = crate::invariants::check(&self.content, self.state(), self.settled()) {
             panic!("an invariant broke after {decision:?}: {broken}");
         }
         Ok(())

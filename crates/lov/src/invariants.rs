@@ -22,12 +22,14 @@ pub fn settled(c: &Content, s: &Core) -> Result<(), String> {
 /// Every invariant of a game where it stands: a game may end in the middle
 /// of a combat (the 10th Power stolen), with the loser's pieces not yet
 /// retreated, so an ended game is held to conservation and the limit only.
-pub fn check(c: &Content, g: &crate::Lov) -> Result<(), String> {
-    anywhere(c, g.state())?;
-    if g.state().end.is_some() {
-        within_limits(g.state())
+/// `now` is the game's state, `last` its state at the last settled point
+/// (`Lov::state` and `Lov::settled`).
+pub fn check(c: &Content, now: &Core, last: &Core) -> Result<(), String> {
+    anywhere(c, now)?;
+    if now.end.is_some() {
+        within_limits(now)
     } else {
-        settled(c, g.settled())
+        settled(c, last)
     }
 }
 

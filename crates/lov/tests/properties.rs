@@ -35,14 +35,14 @@ fn play(
     let mut policy = RandomPolicy::new(seed ^ 0x5eed);
     let mut log = Vec::new();
     while let Some(d) = policy.choose(&g) {
-        invariants::check(c, &g)?;
+        invariants::check(c, g.state(), g.settled())?;
         g.apply(d).map_err(|e| e.to_string())?;
         log.push(d);
         if log.len() > 20_000 {
             return Err("more than 20,000 decisions".into());
         }
     }
-    invariants::check(c, &g)?;
+    invariants::check(c, g.state(), g.settled())?;
     Ok((g, log))
 }
 
@@ -324,7 +324,7 @@ proptest! {
                     prop_assert_eq!(again, events);
                 }
             }
-            prop_assert!(invariants::check(&c, &g).is_ok(), "{:?}", invariants::check(&c, &g));
+            prop_assert!(invariants::check(&c, g.state(), g.settled()).is_ok(), "{:?}", invariants::check(&c, g.state(), g.settled()));
         }
     }
 }

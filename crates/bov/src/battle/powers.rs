@@ -11,6 +11,7 @@ use super::log::Affect;
 use super::units::Snapshot;
 use super::{Battle, BattleError, CardKind, Step, err};
 use crate::geometry::{Sightlines, UnitId};
+use crate::rules::activation;
 use crate::rules::modifiers::DefenseModifiers;
 use crate::rules::powers::{
     self, ARTIFACT_POWER_SLOT, CAPTAIN_POWER_SLOT, Change, Condition, Duration, Effect, Lasting,
@@ -142,7 +143,7 @@ impl Battle {
                 power.name
             ));
         }
-        powers::check_activation(
+        activation::check_activation(
             power,
             slot,
             &self.units[usize::from(unit)].state,
@@ -326,7 +327,7 @@ impl Battle {
         let mut out = Vec::new();
         for (slot, p) in self.powers_of(unit) {
             if !p.resolvable_as_action()
-                || powers::check_activation(p, slot, state, self.used_this_turn(unit, slot))
+                || activation::check_activation(p, slot, state, self.used_this_turn(unit, slot))
                     .is_err()
             {
                 continue;
@@ -366,7 +367,7 @@ impl Battle {
         let Ok(power) = self.power_at(unit, slot).cloned() else {
             return;
         };
-        powers::activate_as_action(&power, slot, &mut self.units[usize::from(unit)].state);
+        activation::activate_as_action(&power, slot, &mut self.units[usize::from(unit)].state);
         self.count_power_use(unit, slot);
         let ctx = Named {
             unit: target,
@@ -822,6 +823,36 @@ impl Battle {
             _ => false,
         };
         if reaches { i32::from(speed.inches) } else { 0 }
+    }
+
+    /// Speed with the inches powers add, after Slowed and Immobilized,
+    /// halved again for a Skirmish.
+    pub fn allowance(&self, unit: u16, skirmish: bool) -> f64 {
+        self.allowance_with(unit, skirmish, self.passive_speed(unit))
+    }
+
+    /// [`Self::allowance`] with the passive powers' Speed effects gathered
+    /// beforehand ([`Self::passive_speeds`]), for the allowances of many units.
+    pub(crate) fn allowance_among(
+        &self,
+        unit: u16,
+        skirmish: bool,
+        speeds: &[PassiveSpeed<'_>],
+    ) -> f64 {
+        let passive = speeds.iter().map(|&s| self.speed_reaching(unit, s)).sum();
+        self.allowance_with(unit, skirmish, passive)
+    }
+
+    /// [`Self::allowance`] with `passive` inches from passive powers.
+    fn allowance_with(&self, unit: u16, skirmish: bool, passive: i32) -> f64 {
+        let u = &self.units[usize::from(unit)];
+        let bonus = crate::rules::powers::speed_bonus(&u.lasting) + passive;
+        let speed = f64::from((i32::from(self.profile(unit).speed) + bonus).max(0));
+        crate::rules::status::speed_allowance(
+            speed,
+            &self.units[usize::from(unit)].state.status,
+            skirmish && self.edition().skirmish_halves_move(),
+        )
     }
 
     /// The upgrades (+) and downgrades (-) lasting powers give a unit's roll.

@@ -14,8 +14,9 @@ use valerna_game::Seat;
 use super::powers::Named;
 use super::{Battle, CardKind, CardUse, Phase, Reaction, Step, Window};
 use crate::geometry::{Sightlines, UnitId};
+use crate::rules::activation;
 use crate::rules::keywords::AttackKeyword;
-use crate::rules::powers::{self, ARTIFACT_POWER_SLOT, Effect, Target, Timing, Trigger};
+use crate::rules::powers::{ARTIFACT_POWER_SLOT, Effect, Target, Timing, Trigger};
 
 /// Triggers that concern one unit's own power: "this unit" is activated,
 /// attacked, charged, hit or loses a model. The others (the end of a turn
@@ -200,8 +201,13 @@ impl Battle {
             }
             for (slot, p) in self.powers_of(x.id) {
                 if p.timing != Timing::Reaction(window.trigger.clone())
-                    || powers::check_activation(p, slot, &x.state, self.used_this_turn(x.id, slot))
-                        .is_err()
+                    || activation::check_activation(
+                        p,
+                        slot,
+                        &x.state,
+                        self.used_this_turn(x.id, slot),
+                    )
+                    .is_err()
                     || !self.trigger_units_present(&p.effects, &named)
                 {
                     continue;
@@ -434,7 +440,7 @@ impl Battle {
                 };
                 // "Normally, reaction powers do not cost a point of fatigue,
                 // unless otherwise specified".
-                powers::activate(&p, *power, &mut self.units[usize::from(*unit)].state);
+                activation::activate(&p, *power, &mut self.units[usize::from(*unit)].state);
                 self.count_power_use(*unit, *power);
                 named.unit = *target;
                 named.source = Some(crate::rules::powers::LastingSource::Power {

@@ -451,34 +451,4 @@ impl Battle {
             .filter(move |_| on)
             .map(move |m| like.at(u.positions[usize::from(m)]))
     }
-
-    /// Speed with the inches powers add, after Slowed and Immobilized,
-    /// halved again for a Skirmish.
-    pub fn allowance(&self, unit: u16, skirmish: bool) -> f64 {
-        self.allowance_with(unit, skirmish, self.passive_speed(unit))
-    }
-
-    /// [`Self::allowance`] with the passive powers' Speed effects gathered
-    /// beforehand ([`Self::passive_speeds`]), for the allowances of many units.
-    pub(crate) fn allowance_among(
-        &self,
-        unit: u16,
-        skirmish: bool,
-        speeds: &[super::powers::PassiveSpeed<'_>],
-    ) -> f64 {
-        let passive = speeds.iter().map(|&s| self.speed_reaching(unit, s)).sum();
-        self.allowance_with(unit, skirmish, passive)
-    }
-
-    /// [`Self::allowance`] with `passive` inches from passive powers.
-    fn allowance_with(&self, unit: u16, skirmish: bool, passive: i32) -> f64 {
-        let u = &self.units[usize::from(unit)];
-        let bonus = crate::rules::powers::speed_bonus(&u.lasting) + passive;
-        let speed = f64::from((i32::from(self.profile(unit).speed) + bonus).max(0));
-        crate::rules::status::speed_allowance(
-            speed,
-            &self.units[usize::from(unit)].state.status,
-            skirmish && self.edition().skirmish_halves_move(),
-        )
-    }
 }

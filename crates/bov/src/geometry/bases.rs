@@ -112,3 +112,16 @@ pub fn unit_distance_of(
     }
     best
 }
+
+/// Whether two placings of models are the same to the last bit.
+pub(crate) fn same_models(a: &[Model], b: &[Model]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(m, n)| {
+            m.unit == n.unit
+                && m.side == n.side
+                && m.stature == n.stature
+                && m.center.x.to_bits() == n.center.x.to_bits()
+                && m.center.y.to_bits() == n.center.y.to_bits()
+                && m.radius_in.to_bits() == n.radius_in.to_bits()
+        })
+}

@@ -15,8 +15,9 @@ use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
 
+use super::bases::same_models;
 use super::movement::segment_error;
-use super::planner::{ContactAsk, PathCut, PlannedPath, Planner};
+use super::planner::{PathCut, PlannedPath, Planner};
 use super::point::total_order;
 use super::{
     Battlefield, COHERENCY_IN, CONTACT_IN, EPS, Model, ModelMove, MoveError, MoveKind, MoveTraits,
@@ -263,6 +264,94 @@ fn nearest_gap(m: &Model, others: &[usize], models: &[Model]) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// What contact moves keep on a battlefield ([`Battlefield::kept`]): those
+/// worked out lately, the latest last.
+#[derive(Default)]
+struct ContactsKept(Vec<KeptContact>);
+
+/// A contact move (a charge that reached its target, or a pile-in or
+/// consolidate) and what it was worked out from: the models, the unit, the
+/// enemy units and the way of moving. A charge's move depends on its
+/// distance only through whether the first model's route fits it, so it
+/// serves every distance of at least `reach`; a pile-in has no distance
+/// (`reach` is minus infinity).
+struct KeptContact {
+    models: Vec<Model>,
+    unit: UnitId,
+    foes: Vec<UnitId>,
+    charge: bool,
+    traits: MoveTraits,
+    reach: f64,
+    result: ChargeResult,
+}
+
+/// How many contact moves are kept: a search charges from the few positions
+/// of its root again and again, with dice that differ.
+const CONTACTS_KEPT: usize = 16;
+
+/// What a contact move is asked for: the unit, the enemy units, whether it
+/// charges, and its way of moving.
+#[derive(Clone, Copy)]
+pub(crate) struct ContactAsk<'a> {
+    pub unit: UnitId,
+    pub foes: &'a [UnitId],
+    pub charge: bool,
+    pub traits: MoveTraits,
+}
+
+impl KeptContact {
+    fn answers(&self, models: &[Model], ask: ContactAsk) -> bool {
+        self.unit == ask.unit
+            && self.charge == ask.charge
+            && self.traits == ask.traits
+            && self.foes == ask.foes
+            && same_models(&self.models, models)
+    }
+}
+
+/// The contact move asked for among `models`, when one was worked out
+/// lately that serves a move of `distance` inches (it depends on nothing
+/// else: see [`KeptContact`]).
+fn contact_kept(
+    field: &Battlefield,
+    models: &[Model],
+    ask: ContactAsk,
+    distance: f64,
+) -> Option<ChargeResult> {
+    field.kept(|kept: &mut ContactsKept| {
+        kept.0
+            .iter()
+            .rev()
+            .find(|k| k.reach <= distance && k.answers(models, ask))
+            .map(|k| k.result.clone())
+    })
+}
+
+/// Keeps a contact move worked out among `models`, which serves every
+/// distance of at least `reach`.
+fn keep_contact(
+    field: &Battlefield,
+    models: &[Model],
+    ask: ContactAsk,
+    reach: f64,
+    result: &ChargeResult,
+) {
+    field.kept(|kept: &mut ContactsKept| {
+        if kept.0.len() >= CONTACTS_KEPT {
+            kept.0.remove(0);
+        }
+        kept.0.push(KeptContact {
+            models: models.to_vec(),
+            unit: ask.unit,
+            foes: ask.foes.to_vec(),
+            charge: ask.charge,
+            traits: ask.traits,
+            reach,
+            result: result.clone(),
+        });
+    });
+}
+
 /// The charge move of `charger` against `target` with `distance` inches
 /// (Speed plus the charge dice), per BoV 5.1, "Charge Move": the model nearest
 /// the target moves first by the most direct route; if it reaches, the others
@@ -286,7 +375,7 @@ pub fn charge_move(
         charge: true,
         traits,
     };
-    if let Some(kept) = field.grids.contact_kept(field, models, ask, distance + EPS) {
+    if let Some(kept) = contact_kept(field, models, ask, distance + EPS) {
         return Ok(kept);
     }
     let (ctx, movers, foes) = context(field, models, charger, &targets, traits)?;
@@ -321,7 +410,7 @@ pub fn charge_move(
                 unit_move: mv,
                 after,
             };
-            field.grids.keep_contact(field, models, ask, cost, &result);
+            keep_contact(field, models, ask, cost, &result);
             return Ok(result);
         }
     }
@@ -345,13 +434,11 @@ pub fn pile_in(
         charge: false,
         traits,
     };
-    if let Some(kept) = field.grids.contact_kept(field, models, ask, f64::INFINITY) {
+    if let Some(kept) = contact_kept(field, models, ask, f64::INFINITY) {
         return Ok(kept);
     }
     let result = pile_in_only(field, models, unit, enemies, traits, |_| true)?;
-    field
-        .grids
-        .keep_contact(field, models, ask, f64::NEG_INFINITY, &result);
+    keep_contact(field, models, ask, f64::NEG_INFINITY, &result);
     Ok(result)
 }
 

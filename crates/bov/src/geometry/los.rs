@@ -31,10 +31,11 @@ mod barrier;
 mod critical;
 mod hull;
 
-use super::terrain::Battlefield;
+use super::bases::same_models;
+use super::point::{crosses, orient};
+use super::terrain::{BaseBlocking, Battlefield, CoverRule};
 use super::{COHERENCY_IN, CONTACT_IN, EPS, Model, Point, Stature, TerrainPiece, UnitId};
 use geo::IsConvex;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// How far a candidate line is moved off the critical positions it rests on,
@@ -77,49 +78,62 @@ impl Link {
     }
 }
 
-/// Which models' bases block a line of sight: the battlefield's rule,
-/// set by the battle's edition.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBaseBlocking))]
-#[serde(rename_all = "snake_case")]
-pub enum BaseBlocking {
-    /// BoV 5.1, "Line of Sight": every base, friend or foe; Huge looks
-    /// past non-Huge units, Tiny blocks only Tiny ("Keywords").
-    #[default]
-    Every,
-    /// BoV starter, "Line of Sight": "Certain units and terrain features
-    /// in the game block Line of Sight", the units being the Huge ones
-    /// ("Keywords" > "Huge": "This unit's base blocks line of sight, like
-    /// Obscuring terrain"); every other base is seen past.
-    HugeOnly,
+/// What line of sight keeps on a battlefield ([`Battlefield::kept`]): the
+/// Obscuring pieces prepared, and the sight lines of the placings of models
+/// prepared lately, the latest last.
+#[derive(Default)]
+struct SightKept {
+    obscurers: Option<Arc<[Obscurer]>>,
+    sightlines: Vec<(Vec<Model>, Sightlines)>,
 }
 
-/// What puts a model in cover against a ranged attack: the battlefield's
-/// rule, set by the battle's edition.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCoverRule))]
-#[serde(rename_all = "snake_case")]
-pub enum CoverRule {
-    /// BoV 5.1, "Obscuring terrain": inside an Obscuring piece, or behind
-    /// one (the line between the centres passes through it).
-    #[default]
-    Obscuring,
-    /// BoV starter, "Cover (Covering Terrain)" and "Obscuring Terrain and
-    /// Cover": inside or behind Covering terrain, "partially or
-    /// completely", or partially hidden behind Obscuring terrain.
-    Starter,
+/// How many placings of models keep their sight lines: a search returns
+/// to the few positions of its root again and again.
+const SIGHTLINES_KEPT: usize = 8;
+
+/// The battlefield's Obscuring pieces as line of sight uses them, built by
+/// `build` on first use: the same for every set of sight lines of a battle,
+/// which are prepared after every move.
+fn kept_obscurers(field: &Battlefield, build: impl FnOnce() -> Vec<Obscurer>) -> Arc<[Obscurer]> {
+    field.kept(|kept: &mut SightKept| {
+        Arc::clone(kept.obscurers.get_or_insert_with(|| build().into()))
+    })
 }
 
-impl CoverRule {
-    pub fn is_obscuring(&self) -> bool {
-        *self == CoverRule::Obscuring
-    }
-}
-
-impl BaseBlocking {
-    pub fn is_every(&self) -> bool {
-        *self == BaseBlocking::Every
-    }
+/// The sight lines of `models` on `field`: those prepared for the same
+/// placing lately (they depend on nothing else), else `prepare`'s, handed
+/// the placing kept last and its sight lines to start from.
+fn kept_sightlines(
+    field: &Battlefield,
+    models: &[Model],
+    prepare: impl FnOnce(Option<(&[Model], &Sightlines)>) -> Sightlines,
+) -> Sightlines {
+    let last = field.kept(|kept: &mut SightKept| {
+        if let Some(at) = kept
+            .sightlines
+            .iter()
+            .rposition(|(placing, _)| same_models(placing, models))
+        {
+            let hit = kept.sightlines.remove(at);
+            let sight = hit.1.clone();
+            kept.sightlines.push(hit);
+            return Ok(sight);
+        }
+        Err(kept.sightlines.last().cloned())
+    });
+    let last = match last {
+        Ok(sight) => return sight,
+        Err(last) => last,
+    };
+    // Prepared without the lock: the Obscuring pieces take it.
+    let sight = prepare(last.as_ref().map(|(m, s)| (m.as_slice(), s)));
+    field.kept(|kept: &mut SightKept| {
+        if kept.sightlines.len() >= SIGHTLINES_KEPT {
+            kept.sightlines.remove(0);
+        }
+        kept.sightlines.push((models.to_vec(), sight.clone()));
+    });
+    sight
 }
 
 #[derive(Clone, Debug)]
@@ -215,20 +229,6 @@ fn counts(rule: BaseBlocking, stature: Stature, a: Stature, b: Stature) -> bool 
         return stature == Stature::Huge;
     }
     stature != Stature::Tiny || a == Stature::Tiny || b == Stature::Tiny
-}
-
-fn orient(a: Point, b: Point, c: Point) -> f64 {
-    b.minus(a).cross(c.minus(a))
-}
-
-/// Whether `p`-`q` properly crosses `a`-`b` (touching does not count).
-pub(super) fn crosses(p: Point, q: Point, a: Point, b: Point) -> bool {
-    let d1 = orient(p, q, a);
-    let d2 = orient(p, q, b);
-    let d3 = orient(a, b, p);
-    let d4 = orient(a, b, q);
-    ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
-        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
 }
 
 /// A blocker of one query, by its place in the query's lists.
@@ -363,7 +363,7 @@ impl Sightlines {
     /// Prepares the blockers for `models` (indices are kept: queries name
     /// models by their index in this slice) on `field`.
     pub fn new(field: &Battlefield, models: &[Model]) -> Self {
-        field.grids.sightlines(field, models, |last| {
+        kept_sightlines(field, models, |last| {
             Sightlines(Arc::new(match last {
                 Some((kept, sight)) => Self::prepare_from(field, models, kept, sight),
                 None => Self::prepare(field, models),
@@ -493,7 +493,7 @@ impl Sightlines {
     /// The battlefield's Obscuring pieces as sight lines use them, made
     /// once a battlefield.
     fn obscurers(field: &Battlefield) -> Arc<[Obscurer]> {
-        field.grids.obscurers(field, || {
+        kept_obscurers(field, || {
             field
                 .terrain
                 .iter()

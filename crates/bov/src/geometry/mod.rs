@@ -35,7 +35,7 @@ pub use contact::{
     ChargeOutcome, ChargeResult, ContactError, charge_move, pile_in, pile_in_only,
     separate_flanking, separate_with_charger,
 };
-pub use los::{BaseBlocking, CoverRule, Sightlines};
+pub use los::Sightlines;
 pub use map::{Map, MapError, PieceFault};
 pub use movement::{
     ModelMove, MoveError, MoveKind, MoveTraits, SpeedModifiers, UnitMove, effective_speed,
@@ -47,7 +47,7 @@ pub use setup::{
     BattlefieldSize, SCATTER_DICE, TerrainTemplate, default_templates, place_terrain,
     place_terrain_by,
 };
-pub use terrain::{Battlefield, GeometryError, TerrainKind, TerrainPiece};
+pub use terrain::{BaseBlocking, Battlefield, CoverRule, GeometryError, TerrainKind, TerrainPiece};
 
 /// 25.4 mm to the inch (docs/rulings.md, "Editions, inches and bases").
 pub const MM_PER_INCH: f64 = 25.4;

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::bases::same_models;
 use super::{Battlefield, ENEMY_GAP_IN, EPS, Model, Point, UnitId, in_coherency};
 
 /// The status effects and action that change a unit's Speed.
@@ -462,12 +463,61 @@ pub fn validate_unit_move(
 ) -> Result<Vec<Model>, MoveError> {
     // A move listed is validated again when it is checked and when it is
     // played: the battlefield keeps the last legal ones.
-    if let Some(after) = field.grids.legal_after(field, models, mv) {
+    if let Some(after) = legal_kept(field, models, mv) {
         return Ok(after);
     }
     let after = judge_unit_move(field, models, mv)?;
-    field.grids.keep_legal(field, models, mv, &after);
+    keep_legal(field, models, mv, &after);
     Ok(after)
+}
+
+/// What move validation keeps on a battlefield ([`Battlefield::kept`]):
+/// moves found legal lately, the models each was judged among and where
+/// they stand after it, the latest last.
+#[derive(Default)]
+struct LegalKept(Vec<(UnitMove, Vec<Model>, Vec<Model>)>);
+
+/// How many legal moves are kept: a move listed is validated again when it
+/// is checked and when it is played.
+const LEGAL_KEPT: usize = 8;
+
+/// Whether two unit moves are the same to the last bit.
+fn same_move(a: &UnitMove, b: &UnitMove) -> bool {
+    a.unit == b.unit
+        && a.kind == b.kind
+        && a.traits == b.traits
+        && a.allowance.map(f64::to_bits) == b.allowance.map(f64::to_bits)
+        && a.moves.len() == b.moves.len()
+        && a.moves.iter().zip(&b.moves).all(|(x, y)| {
+            x.model == y.model
+                && x.waypoints.len() == y.waypoints.len()
+                && x.waypoints
+                    .iter()
+                    .zip(&y.waypoints)
+                    .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
+        })
+}
+
+/// Where the models stand after `mv`, when the same move among the same
+/// models was found legal lately (the judgement depends on nothing else).
+fn legal_kept(field: &Battlefield, models: &[Model], mv: &UnitMove) -> Option<Vec<Model>> {
+    field.kept(|kept: &mut LegalKept| {
+        kept.0
+            .iter()
+            .rev()
+            .find(|(m, before, _)| same_move(m, mv) && same_models(before, models))
+            .map(|(_, _, after)| after.clone())
+    })
+}
+
+/// Keeps `mv` among `models`, found legal, with the models after it.
+fn keep_legal(field: &Battlefield, models: &[Model], mv: &UnitMove, after: &[Model]) {
+    field.kept(|kept: &mut LegalKept| {
+        if kept.0.len() >= LEGAL_KEPT {
+            kept.0.remove(0);
+        }
+        kept.0.push((mv.clone(), models.to_vec(), after.to_vec()));
+    });
 }
 
 /// [`validate_unit_move`], worked out.

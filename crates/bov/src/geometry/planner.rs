@@ -12,17 +12,15 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::contact::ChargeResult;
-use super::los::{Obscurer, Sightlines};
 use super::movement::{check_end, leg_cost, overlapped_spans, segment_error, slowing_met};
 use super::terrain::spans_base;
 use super::{
-    Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, TerrainPiece, UnitId,
-    UnitMove, path_cost, validate_unit_move,
+    Battlefield, EPS, Model, ModelMove, MoveKind, MoveTraits, Point, UnitId, UnitMove, path_cost,
+    validate_unit_move,
 };
 
 /// Grid cell size in inches (coarser on a table so large that the grid would
@@ -171,322 +169,58 @@ struct TerrainKey {
     field_craft: bool,
 }
 
-/// The terrain grids built so far for a battlefield, shared by its clones (a
-/// search clones the battle thousands of times). The cache keeps a copy of
-/// the table it was built for and starts afresh when asked about another, so
-/// a battlefield changed after the fact is never planned on a stale grid. It
-/// only saves work: a plan is the same with it or without it.
-#[derive(Clone, Default)]
-pub struct GridCache(Arc<Mutex<CachedGrids>>);
-
+/// What the planner keeps on a battlefield ([`Battlefield::kept`]): the
+/// terrain grids built so far, and the grid shapes built lately, the latest
+/// last.
 #[derive(Default)]
-struct CachedGrids {
-    table: Option<(f64, f64, Vec<TerrainPiece>)>,
+struct PlannerKept {
     grids: Vec<(TerrainKey, Arc<TerrainGrid>)>,
-    /// The Obscuring pieces prepared for line of sight.
-    obscurers: Option<Arc<[Obscurer]>>,
-    /// The sight lines of the placings of models prepared last, the
-    /// latest last.
-    sightlines: Vec<(Vec<Model>, Sightlines)>,
-    /// Moves found legal lately: the move, the models it was judged among
-    /// and where they stand after it; the latest last.
-    legal: Vec<(UnitMove, Vec<Model>, Vec<Model>)>,
-    /// Grid shapes built lately, the latest last.
     shapes: Vec<(ShapeKey, Arc<GridShape>)>,
-    /// Contact moves worked out lately, the latest last.
-    contacts: Vec<KeptContact>,
 }
 
-/// A contact move (a charge that reached its target, or a pile-in or
-/// consolidate) and what it was worked out from: the models, the unit, the
-/// enemy units and the way of moving. A charge's move depends on its
-/// distance only through whether the first model's route fits it, so it
-/// serves every distance of at least `reach`; a pile-in has no distance
-/// (`reach` is minus infinity).
-struct KeptContact {
-    models: Vec<Model>,
-    unit: UnitId,
-    foes: Vec<UnitId>,
-    charge: bool,
-    traits: MoveTraits,
-    reach: f64,
-    result: ChargeResult,
-}
-
-/// How many contact moves are kept: a search charges from the few positions
-/// of its root again and again, with dice that differ.
-const CONTACTS_KEPT: usize = 16;
-
-/// What a contact move is asked for: the unit, the enemy units, whether it
-/// charges, and its way of moving.
-#[derive(Clone, Copy)]
-pub(crate) struct ContactAsk<'a> {
-    pub unit: UnitId,
-    pub foes: &'a [UnitId],
-    pub charge: bool,
-    pub traits: MoveTraits,
-}
-
-impl KeptContact {
-    fn answers(&self, models: &[Model], ask: ContactAsk) -> bool {
-        self.unit == ask.unit
-            && self.charge == ask.charge
-            && self.traits == ask.traits
-            && self.foes == ask.foes
-            && same_models(&self.models, models)
-    }
-}
-
-/// How many legal moves are kept: a move listed is validated again when it
-/// is checked and when it is played.
-const LEGAL_KEPT: usize = 8;
-
-/// Whether two unit moves are the same to the last bit.
-fn same_move(a: &UnitMove, b: &UnitMove) -> bool {
-    a.unit == b.unit
-        && a.kind == b.kind
-        && a.traits == b.traits
-        && a.allowance.map(f64::to_bits) == b.allowance.map(f64::to_bits)
-        && a.moves.len() == b.moves.len()
-        && a.moves.iter().zip(&b.moves).all(|(x, y)| {
-            x.model == y.model
-                && x.waypoints.len() == y.waypoints.len()
-                && x.waypoints
-                    .iter()
-                    .zip(&y.waypoints)
-                    .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
-        })
-}
-
-/// How many placings of models keep their sight lines: a search returns
-/// to the few positions of its root again and again.
-const SIGHTLINES_KEPT: usize = 8;
-
-/// Whether two placings of models are the same to the last bit.
-fn same_models(a: &[Model], b: &[Model]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(m, n)| {
-            m.unit == n.unit
-                && m.side == n.side
-                && m.stature == n.stature
-                && m.center.x.to_bits() == n.center.x.to_bits()
-                && m.center.y.to_bits() == n.center.y.to_bits()
-                && m.radius_in.to_bits() == n.radius_in.to_bits()
-        })
-}
-
-impl CachedGrids {
-    /// Forgets what was built for another table than `field`'s.
-    fn keep_for(&mut self, field: &Battlefield) {
-        let same_table = self.table.as_ref().is_some_and(|(w, h, t)| {
-            w.to_bits() == field.width.to_bits()
-                && h.to_bits() == field.height.to_bits()
-                && *t == field.terrain
-        });
-        if !same_table {
-            // Edges listed before the copy, so the copy's pieces share them.
-            for t in &field.terrain {
-                t.keep_edges();
-            }
-            self.table = Some((field.width, field.height, field.terrain.clone()));
-            self.grids.clear();
-            self.obscurers = None;
-            self.sightlines.clear();
-            self.legal.clear();
-            self.shapes.clear();
-            self.contacts.clear();
-        }
-    }
-}
-
-impl PartialEq for GridCache {
-    /// Two battlefields are equal whatever either has cached.
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for GridCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("GridCache")
-    }
-}
-
-impl GridCache {
-    /// The terrain grid for bases of `radius` moving with `traits`, built on
-    /// first use.
-    fn get(&self, field: &Battlefield, radius: f64, traits: MoveTraits) -> Arc<TerrainGrid> {
-        let key = TerrainKey {
-            radius: radius.to_bits(),
-            flying: traits.flying,
-            field_craft: traits.field_craft && !traits.flying,
-        };
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        if let Some((_, g)) = cached.grids.iter().find(|(k, _)| *k == key) {
+/// The terrain grid for bases of `radius` moving with `traits`, built on
+/// first use.
+fn terrain_grid(field: &Battlefield, radius: f64, traits: MoveTraits) -> Arc<TerrainGrid> {
+    let key = TerrainKey {
+        radius: radius.to_bits(),
+        flying: traits.flying,
+        field_craft: traits.field_craft && !traits.flying,
+    };
+    field.kept(|kept: &mut PlannerKept| {
+        if let Some((_, g)) = kept.grids.iter().find(|(k, _)| *k == key) {
             return Arc::clone(g);
         }
         let grid = Arc::new(build_terrain_grid(field, radius, traits));
-        cached.grids.push((key, Arc::clone(&grid)));
+        kept.grids.push((key, Arc::clone(&grid)));
         grid
-    }
-
-    /// The battlefield's Obscuring pieces as line of sight uses them, built
-    /// by `build` on first use: the same for every set of sight lines of a
-    /// battle, which are prepared after every move.
-    pub(crate) fn obscurers(
-        &self,
-        field: &Battlefield,
-        build: impl FnOnce() -> Vec<Obscurer>,
-    ) -> Arc<[Obscurer]> {
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        Arc::clone(cached.obscurers.get_or_insert_with(|| build().into()))
-    }
+    })
 }
 
-impl GridCache {
-    /// The grid shape for `key`, built by `build` unless kept.
-    fn shape(
-        &self,
-        field: &Battlefield,
-        key: ShapeKey,
-        build: impl FnOnce() -> GridShape,
-    ) -> Arc<GridShape> {
-        {
-            let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-            cached.keep_for(field);
-            if let Some((_, shape)) = cached.shapes.iter().rev().find(|(k, _)| *k == key) {
-                return Arc::clone(shape);
-            }
-        }
-        // Built without holding the lock.
-        let shape = Arc::new(build());
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        if cached.shapes.len() >= SHAPES_KEPT {
-            cached.shapes.remove(0);
-        }
-        cached.shapes.push((key, Arc::clone(&shape)));
-        shape
-    }
-
-    /// Where the models stand after `mv`, when the same move among the same
-    /// models was found legal lately (the judgement depends on nothing else).
-    pub(crate) fn legal_after(
-        &self,
-        field: &Battlefield,
-        models: &[Model],
-        mv: &UnitMove,
-    ) -> Option<Vec<Model>> {
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        cached
-            .legal
+/// The grid shape for `key`, built by `build` unless kept.
+fn grid_shape(
+    field: &Battlefield,
+    key: ShapeKey,
+    build: impl FnOnce() -> GridShape,
+) -> Arc<GridShape> {
+    let found = field.kept(|kept: &mut PlannerKept| {
+        kept.shapes
             .iter()
             .rev()
-            .find(|(m, before, _)| same_move(m, mv) && same_models(before, models))
-            .map(|(_, _, after)| after.clone())
+            .find(|(k, _)| *k == key)
+            .map(|(_, shape)| Arc::clone(shape))
+    });
+    if let Some(shape) = found {
+        return shape;
     }
-
-    /// Keeps `mv` among `models`, found legal, with the models after it.
-    pub(crate) fn keep_legal(
-        &self,
-        field: &Battlefield,
-        models: &[Model],
-        mv: &UnitMove,
-        after: &[Model],
-    ) {
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        if cached.legal.len() >= LEGAL_KEPT {
-            cached.legal.remove(0);
+    // Built without holding the lock.
+    let shape = Arc::new(build());
+    field.kept(|kept: &mut PlannerKept| {
+        if kept.shapes.len() >= SHAPES_KEPT {
+            kept.shapes.remove(0);
         }
-        cached
-            .legal
-            .push((mv.clone(), models.to_vec(), after.to_vec()));
-    }
-
-    /// The contact move asked for among `models`, when one was worked out
-    /// lately that serves a move of `distance` inches (it depends on nothing
-    /// else: see [`KeptContact`]).
-    pub(crate) fn contact_kept(
-        &self,
-        field: &Battlefield,
-        models: &[Model],
-        ask: ContactAsk,
-        distance: f64,
-    ) -> Option<ChargeResult> {
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        cached
-            .contacts
-            .iter()
-            .rev()
-            .find(|k| k.reach <= distance && k.answers(models, ask))
-            .map(|k| k.result.clone())
-    }
-
-    /// Keeps a contact move worked out among `models`, which serves every
-    /// distance of at least `reach`.
-    pub(crate) fn keep_contact(
-        &self,
-        field: &Battlefield,
-        models: &[Model],
-        ask: ContactAsk,
-        reach: f64,
-        result: &ChargeResult,
-    ) {
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        if cached.contacts.len() >= CONTACTS_KEPT {
-            cached.contacts.remove(0);
-        }
-        cached.contacts.push(KeptContact {
-            models: models.to_vec(),
-            unit: ask.unit,
-            foes: ask.foes.to_vec(),
-            charge: ask.charge,
-            traits: ask.traits,
-            reach,
-            result: result.clone(),
-        });
-    }
-
-    /// The sight lines of `models` on `field`: those prepared for the same
-    /// placing lately (they depend on nothing else), else `prepare`'s,
-    /// handed the placing kept last and its sight lines to start from.
-    pub(crate) fn sightlines(
-        &self,
-        field: &Battlefield,
-        models: &[Model],
-        prepare: impl FnOnce(Option<(&[Model], &Sightlines)>) -> Sightlines,
-    ) -> Sightlines {
-        let last = {
-            let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-            cached.keep_for(field);
-            if let Some(at) = cached
-                .sightlines
-                .iter()
-                .rposition(|(kept, _)| same_models(kept, models))
-            {
-                let hit = cached.sightlines.remove(at);
-                let sight = hit.1.clone();
-                cached.sightlines.push(hit);
-                return sight;
-            }
-            cached.sightlines.last().cloned()
-        };
-        // Prepared without the lock: the Obscuring pieces take it.
-        let sight = prepare(last.as_ref().map(|(m, s)| (m.as_slice(), s)));
-        let mut cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        cached.keep_for(field);
-        if cached.sightlines.len() >= SIGHTLINES_KEPT {
-            cached.sightlines.remove(0);
-        }
-        cached.sightlines.push((models.to_vec(), sight.clone()));
-        sight
-    }
+        kept.shapes.push((key, Arc::clone(&shape)));
+    });
+    shape
 }
 
 /// What a grid depends on besides the battlefield and the models: the base
@@ -831,7 +565,7 @@ fn cells_in(
 fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTraits) -> Grid {
     let m = &models[idx];
     let r = m.radius_in;
-    let terrain = field.grids.get(field, r, traits);
+    let terrain = terrain_grid(field, r, traits);
     let enemies: Vec<&Model> = if traits.flying {
         Vec::new()
     } else {
@@ -856,7 +590,7 @@ fn build_grid(field: &Battlefield, models: &[Model], idx: usize, traits: MoveTra
             })
             .collect(),
     };
-    let shape = field.grids.shape(field, key, || {
+    let shape = grid_shape(field, key, || {
         let (cell, nx, ny) = (terrain.cell, terrain.nx, terrain.ny);
         let mut closed = terrain.closed.clone();
         let center =

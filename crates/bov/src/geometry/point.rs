@@ -99,7 +99,7 @@ impl Point {
     /// need not measure it. (A coordinate that is not a number leaves the
     /// answer to the other axis: measured, such a point is near nothing.)
     pub(crate) fn clear_of_box(self, lo: Point, hi: Point, reach: f64) -> bool {
-        let far = reach + super::terrain::FAR_MARGIN;
+        let far = reach + FAR_MARGIN;
         lo.x - self.x > far || self.x - hi.x > far || lo.y - self.y > far || self.y - hi.y > far
     }
 
@@ -122,6 +122,24 @@ impl Point {
 pub(crate) fn total_order(x: f64) -> i64 {
     let bits = x.to_bits() as i64;
     bits ^ ((((bits >> 63) as u64) >> 1) as i64)
+}
+
+/// How much farther than a reach an edge's box must be for the edge to be
+/// skipped unmeasured: far above the rounding of any distance on a table.
+pub(crate) const FAR_MARGIN: f64 = 1e-6;
+
+pub(crate) fn orient(a: Point, b: Point, c: Point) -> f64 {
+    b.minus(a).cross(c.minus(a))
+}
+
+/// Whether `p`-`q` properly crosses `a`-`b` (touching does not count).
+pub(crate) fn crosses(p: Point, q: Point, a: Point, b: Point) -> bool {
+    let d1 = orient(p, q, a);
+    let d2 = orient(p, q, b);
+    let d3 = orient(a, b, p);
+    let d4 = orient(a, b, q);
+    ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
 }
 
 #[cfg(test)]

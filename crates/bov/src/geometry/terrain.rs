@@ -8,8 +8,10 @@ use geo::{
     Polygon,
 };
 use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::sync::{Arc, Mutex};
 
-use super::planner::GridCache;
+use super::point::FAR_MARGIN;
 use super::{EPS, Model, Point};
 
 /// A terrain type; one piece may carry several (BoV 5.1, "Basic Terrain
@@ -180,7 +182,7 @@ fn ring_ok(points: &[Point]) -> bool {
 /// Squared distance between the segments `a`-`b` and `p`-`q`: 0 where they
 /// cross, else the nearest of an end of one to the other.
 fn segments_dist2(a: Point, b: Point, p: Point, q: Point) -> f64 {
-    if super::los::crosses(a, b, p, q) {
+    if super::point::crosses(a, b, p, q) {
         return 0.0;
     }
     a.dist2_to_segment(p, q)
@@ -188,10 +190,6 @@ fn segments_dist2(a: Point, b: Point, p: Point, q: Point) -> f64 {
         .min(p.dist2_to_segment(a, b))
         .min(q.dist2_to_segment(a, b))
 }
-
-/// How much farther than a reach an edge's box must be for the edge to be
-/// skipped unmeasured: far above the rounding of any distance on a table.
-pub(crate) const FAR_MARGIN: f64 = 1e-6;
 
 /// How far beyond its reach a base's margin from the edges is measured
 /// (inches): enough for a sweep to skip many samples at once.
@@ -669,6 +667,112 @@ impl TerrainPiece {
     }
 }
 
+/// What the geometry keeps between questions about one battlefield (the
+/// planner's terrain grids, sight lines, moves found legal, contact moves),
+/// shared by the battlefield's clones: a search clones the battle thousands
+/// of times. Each module keeps its own part by its type
+/// ([`Battlefield::kept`]), so the battlefield knows none of them. The memo
+/// keeps a copy of the table it was built for and starts afresh when asked
+/// about another, so a battlefield changed after the fact is never answered
+/// from a stale memo. It only saves work: an answer is the same with it or
+/// without it.
+#[derive(Clone, Default)]
+struct Memo(Arc<Mutex<Kept>>);
+
+/// The memo's table and its parts, one a type.
+#[derive(Default)]
+struct Kept {
+    table: Option<(f64, f64, Vec<TerrainPiece>)>,
+    parts: Vec<Box<dyn Any + Send>>,
+}
+
+impl PartialEq for Memo {
+    /// Two battlefields are equal whatever either keeps.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+impl Battlefield {
+    /// Runs `f` on what this battlefield keeps of type `T` (empty at first,
+    /// and again once the table has changed), under the memo's lock: `f`
+    /// must not ask the battlefield for what it keeps.
+    pub(crate) fn kept<T: Default + Send + 'static, R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
+        let mut kept = self.memo.0.lock().unwrap_or_else(|e| e.into_inner());
+        let same_table = kept.table.as_ref().is_some_and(|(w, h, t)| {
+            w.to_bits() == self.width.to_bits()
+                && h.to_bits() == self.height.to_bits()
+                && *t == self.terrain
+        });
+        if !same_table {
+            // Edges listed before the copy, so the copy's pieces share them.
+            for t in &self.terrain {
+                t.keep_edges();
+            }
+            kept.table = Some((self.width, self.height, self.terrain.clone()));
+            kept.parts.clear();
+        }
+        if let Some(part) = kept.parts.iter_mut().find_map(|p| p.downcast_mut::<T>()) {
+            return f(part);
+        }
+        let mut part = T::default();
+        let answer = f(&mut part);
+        kept.parts.push(Box::new(part));
+        answer
+    }
+}
+
+/// Which models' bases block a line of sight: the battlefield's rule,
+/// set by the battle's edition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovBaseBlocking))]
+#[serde(rename_all = "snake_case")]
+pub enum BaseBlocking {
+    /// BoV 5.1, "Line of Sight": every base, friend or foe; Huge looks
+    /// past non-Huge units, Tiny blocks only Tiny ("Keywords").
+    #[default]
+    Every,
+    /// BoV starter, "Line of Sight": "Certain units and terrain features
+    /// in the game block Line of Sight", the units being the Huge ones
+    /// ("Keywords" > "Huge": "This unit's base blocks line of sight, like
+    /// Obscuring terrain"); every other base is seen past.
+    HugeOnly,
+}
+
+/// What puts a model in cover against a ranged attack: the battlefield's
+/// rule, set by the battle's edition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema), schema(as = BovCoverRule))]
+#[serde(rename_all = "snake_case")]
+pub enum CoverRule {
+    /// BoV 5.1, "Obscuring terrain": inside an Obscuring piece, or behind
+    /// one (the line between the centres passes through it).
+    #[default]
+    Obscuring,
+    /// BoV starter, "Cover (Covering Terrain)" and "Obscuring Terrain and
+    /// Cover": inside or behind Covering terrain, "partially or
+    /// completely", or partially hidden behind Obscuring terrain.
+    Starter,
+}
+
+impl CoverRule {
+    pub fn is_obscuring(&self) -> bool {
+        *self == CoverRule::Obscuring
+    }
+}
+
+impl BaseBlocking {
+    pub fn is_every(&self) -> bool {
+        *self == BaseBlocking::Every
+    }
+}
+
 /// The battlefield: a `width` x `height` rectangle in inches with the origin
 /// at one corner, and its terrain.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -679,14 +783,15 @@ pub struct Battlefield {
     pub terrain: Vec<TerrainPiece>,
     /// Which bases block a line of sight (the battle's edition: BoV 5.1
     /// every base, the starter Huge ones alone).
-    #[serde(default, skip_serializing_if = "super::los::BaseBlocking::is_every")]
-    pub base_blocking: super::los::BaseBlocking,
+    #[serde(default, skip_serializing_if = "BaseBlocking::is_every")]
+    pub base_blocking: BaseBlocking,
     /// What gives cover against ranged attacks (the battle's edition).
-    #[serde(default, skip_serializing_if = "super::los::CoverRule::is_obscuring")]
-    pub cover_rule: super::los::CoverRule,
-    /// The path planner's terrain grids (see [`GridCache`]).
+    #[serde(default, skip_serializing_if = "CoverRule::is_obscuring")]
+    pub cover_rule: CoverRule,
+    /// What the geometry keeps between questions about this table (see
+    /// [`Memo`]).
     #[serde(skip)]
-    pub(crate) grids: GridCache,
+    memo: Memo,
 }
 
 impl Battlefield {
@@ -700,7 +805,7 @@ impl Battlefield {
             terrain,
             base_blocking: Default::default(),
             cover_rule: Default::default(),
-            grids: GridCache::default(),
+            memo: Memo::default(),
         })
     }
 
@@ -711,8 +816,8 @@ impl Battlefield {
     /// Covering terrain".
     pub fn bars_landing(&self, piece: &TerrainPiece) -> bool {
         match self.cover_rule {
-            super::los::CoverRule::Obscuring => piece.obscuring(),
-            super::los::CoverRule::Starter => piece.covering(),
+            CoverRule::Obscuring => piece.obscuring(),
+            CoverRule::Starter => piece.covering(),
         }
     }
 

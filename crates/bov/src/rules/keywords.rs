@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::units::Dice;
+use super::weapons::Dice;
 
 /// The unit keywords that carry a rule (BoV 5.1, "Unit Keywords"), plus the
 /// two Neutral categories (BoV 5.1, "Neutral Units").

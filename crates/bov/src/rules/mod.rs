@@ -32,12 +32,13 @@
 //!
 //! # Turns and rounds
 //! [`round::activate`], [`round::start_of_activation`] (Poison),
-//! [`powers::check_activation`] / [`powers::activate`],
+//! [`activation::check_activation`] / [`activation::activate`],
 //! [`round::end_of_activation`]; at the end of the round
 //! [`scenario::Score::score_round`], [`round::restore_fatigue`] per unit,
 //! and at the end of the game [`scenario::Score::reserves_defeated`] and
 //! [`scenario::game_result`].
 
+pub mod activation;
 pub mod attack;
 pub mod cards;
 pub mod charge;
@@ -57,6 +58,7 @@ pub mod setup;
 pub mod state;
 pub mod status;
 pub mod units;
+pub mod weapons;
 pub mod wounds;
 
 pub use valerna_game::Seat;

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::powers::{Effect, Target};
-use super::units::WeaponKind;
+use super::weapons::WeaponKind;
 
 /// Victory points for defeating a Monster (BoV 5.1, "Trophy value").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::status::StatusKind;
-use super::units::{Dice, WeaponKind};
+use super::weapons::{Dice, WeaponKind};
 
 /// When a power can be used (BoV 5.1, "Powers" > "Type").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -367,19 +367,6 @@ fn wounded_misused(effects: &[Effect], inside: bool) -> Option<String> {
     None
 }
 
-/// Why a power cannot be activated now.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PowerError {
-    #[error("a passive power is always active and is never activated")]
-    Passive,
-    #[error("an Exhausted unit may not activate powers (BoV 5.1, \"Activating Powers\")")]
-    Exhausted,
-    #[error("this Ultimate power was already used this game (BoV 5.1, \"Ultimate Powers\")")]
-    UltimateUsed,
-    #[error("this power was already activated this turn (BoV 5.1, \"Activating Powers\")")]
-    UsedThisTurn,
-}
-
 /// The bit of [`super::state::UnitState::ultimates_used`] a power takes: its
 /// index on the front of the card (0-14; the Injured side's powers follow
 /// the same numbering), or 15 for the power of the carried Artifact.
@@ -392,43 +379,6 @@ pub const ARTIFACT_POWER_SLOT: u8 = 15;
 /// troopers are gone the Hero's powers take slots from 0, and its Ultimate
 /// markers move with them.
 pub const CAPTAIN_POWER_SLOT: u8 = 8;
-
-/// "Activating Powers": an action or reaction power, not by an Exhausted
-/// unit, at most once a turn (`used_this_turn` is the turn engine's record),
-/// and an Ultimate once a game (its marker bit `slot` not yet set).
-pub fn check_activation(
-    power: &Power,
-    slot: u8,
-    unit: &super::state::UnitState,
-    used_this_turn: bool,
-) -> Result<(), PowerError> {
-    if power.timing == Timing::Passive {
-        return Err(PowerError::Passive);
-    }
-    if !super::fatigue::FatigueState::of(unit.fatigue).can_react() {
-        return Err(PowerError::Exhausted);
-    }
-    if power.ultimate && unit.ultimates_used & (1 << (slot & 15)) != 0 {
-        return Err(PowerError::UltimateUsed);
-    }
-    if used_this_turn {
-        return Err(PowerError::UsedThisTurn);
-    }
-    Ok(())
-}
-
-/// Activate Power as the activated unit's action: the fatigue counter the
-/// activation placed is the action's default cost ("requires adding one
-/// point of fatigue to the acting unit"), so only a cost the card raises
-/// above one adds more; then the Ultimate marker.
-pub fn activate_as_action(power: &Power, slot: u8, unit: &mut super::state::UnitState) {
-    unit.fatigue = unit
-        .fatigue
-        .saturating_add(power.fatigue_cost().saturating_sub(1));
-    if power.ultimate {
-        unit.ultimates_used |= 1 << (slot & 15);
-    }
-}
 
 /// What a lasting effect changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -545,12 +495,4 @@ pub fn expire(lasting: &mut Vec<Lasting>, end_of_round: bool) {
         Duration::EndOfRound => !end_of_round,
         Duration::Always => true,
     });
-}
-
-/// Places the power's cost and, for an Ultimate, its marker.
-pub fn activate(power: &Power, slot: u8, unit: &mut super::state::UnitState) {
-    unit.fatigue = unit.fatigue.saturating_add(power.fatigue_cost());
-    if power.ultimate {
-        unit.ultimates_used |= 1 << (slot & 15);
-    }
 }
