@@ -531,15 +531,14 @@ mod tests {
 
     #[test]
     fn an_invalid_list_is_a_usage_error_and_a_missing_file_too() {
-        let path =
-            std::env::temp_dir().join(format!("valerna-bov-invalid-{}.ron", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("invalid.ron");
         std::fs::write(
             &path,
             r#"(name: "x", force: "Allaria", game_size: 100, units: [(card: "dreamfencers")])"#,
         )
         .unwrap();
         let r = validate(&path, true);
-        let _ = std::fs::remove_file(&path);
         match r {
             Err(CliError::Usage(msg)) => {
                 assert!(msg.contains("FILE") && msg.contains("1 rule"), "{msg}")

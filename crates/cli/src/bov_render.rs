@@ -853,8 +853,8 @@ mod tests {
         )
         .unwrap();
         let record = Record::<Battle> { setup, decisions };
-        let dir = std::env::temp_dir().join(format!("valerna-render-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let log = dir.join("battle.json");
         std::fs::write(&log, serde_json::to_string(&record).unwrap()).unwrap();
         let out = dir.join("board.svg");
@@ -869,7 +869,6 @@ mod tests {
         assert!(svg.contains("Dreamfencers"));
         assert!(svg.matches("<circle").count() > 20);
         assert!(svg.contains("Round "));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A Quest is drawn with its treasure tokens, a legend entry for them
@@ -887,8 +886,8 @@ mod tests {
         )
         .unwrap();
         let record = Record::<Battle> { setup, decisions };
-        let dir = std::env::temp_dir().join(format!("valerna-quest-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let log = dir.join("battle.json");
         std::fs::write(&log, serde_json::to_string(&record).unwrap()).unwrap();
         let out = dir.join("board.svg");
@@ -903,6 +902,5 @@ mod tests {
         assert!(svg.contains("treasures home 0 : 0"));
         // Five tokens on the table, none found yet.
         assert_eq!(svg.lines().filter(|l| l.trim() == "?").count(), 5);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

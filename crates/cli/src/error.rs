@@ -250,10 +250,6 @@ pub fn write_atomic(path: &std::path::Path, what: &str, bytes: &[u8]) -> Result<
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> std::path::PathBuf {
-        std::env::temp_dir().join(format!("valerna-error-{}-{name}", std::process::id()))
-    }
-
     #[test]
     fn an_endless_file_is_refused_at_the_cap() {
         match read_text(std::path::Path::new("/dev/zero"), "LOG '/dev/zero'", 1024) {
@@ -264,12 +260,12 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_is_dropped_and_bad_utf8_named() {
-        let p = temp("bom");
+        let tmp = tempfile::tempdir().unwrap();
+        let p = tmp.path().join("bom");
         std::fs::write(&p, "\u{feff}(x: 1)").unwrap();
         assert_eq!(read_text(&p, "FILE", 100).unwrap(), "(x: 1)");
         std::fs::write(&p, b"(\xff)").unwrap();
         let r = read_text(&p, "FILE", 100);
-        let _ = std::fs::remove_file(&p);
         match r {
             Err(CliError::Usage(m)) => assert!(m.contains("not UTF-8"), "{m}"),
             other => panic!("{other:?}"),

@@ -4,6 +4,9 @@
 
 use std::process::Command;
 
+mod common;
+use common::scratch;
+
 use serde_json::{Value, json};
 use valerna_server::app::{Choice, Create};
 use valerna_server::hosted::{Mode, SeatKind};
@@ -31,9 +34,7 @@ fn listed(db: &str, extra: &[&str]) -> Value {
 
 #[test]
 fn a_game_marked_broken_that_replays_again_is_unbroken() {
-    let dir = std::env::temp_dir().join(format!("valerna-admin-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("admin");
     let file = dir.join("games.db");
     let rt = tokio::runtime::Runtime::new().unwrap();
     let ids: Vec<String> = rt.block_on(async {
@@ -122,5 +123,4 @@ fn a_game_marked_broken_that_replays_again_is_unbroken() {
     let out = admin(&["games", "--db", none.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(!none.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,9 @@
 //! `valerna lov balance` and `valerna bov balance`, as run from a shell.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::{Scratch, scratch};
 
 use serde_json::json;
 use std::process::{Command, Output, Stdio};
@@ -13,8 +16,8 @@ fn valerna(args: &[&str]) -> Output {
         .expect("valerna runs")
 }
 
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("valerna-balance-{}-{name}", std::process::id()))
+fn temp(name: &str) -> Scratch {
+    scratch(&format!("balance-{name}"))
 }
 
 fn json(out: &Output) -> serde_json::Value {
@@ -31,7 +34,7 @@ fn json(out: &Output) -> serde_json::Value {
 /// writes its Markdown and charts.
 #[test]
 fn a_lov_report_covers_every_seat_assignment_on_any_threads() {
-    let run = |jobs: &str, dir: &PathBuf| {
+    let run = |jobs: &str, dir: &Path| {
         json(&valerna(&[
             "lov",
             "balance",
@@ -85,8 +88,6 @@ fn a_lov_report_covers_every_seat_assignment_on_any_threads() {
         let svg = std::fs::read_to_string(d1.join(chart)).unwrap();
         assert!(svg.starts_with("<svg"), "{chart}");
     }
-    let _ = std::fs::remove_dir_all(&d1);
-    let _ = std::fs::remove_dir_all(&d2);
 }
 
 /// Bad input is named in one line and exits 2.
@@ -113,14 +114,13 @@ fn bad_balance_input_is_named() {
 }
 
 /// A fresh copy of the shipped pack of `game` ("lov" or "bov") to edit.
-fn pack_copy(game: &str, name: &str) -> PathBuf {
+fn pack_copy(game: &str, name: &str) -> Scratch {
     let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content");
     let dir = temp(name);
-    let _ = std::fs::remove_dir_all(&dir);
     let copy = Command::new("cp")
         .arg("-r")
-        .arg(content.join(game))
-        .arg(&dir)
+        .arg(content.join(game).join("."))
+        .arg(&*dir)
         .status()
         .unwrap();
     assert!(copy.success());
@@ -150,7 +150,6 @@ fn a_pack_without_one_of_its_files_names_it() {
         std::fs::remove_file(dir.join(missing)).unwrap();
         let err = refused_pack(game, &dir);
         assert!(err.contains(missing), "{err}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -171,14 +170,13 @@ fn a_pack_list_over_its_points_is_refused_up_front() {
         err.contains("tyveria_dragon_host") && err.contains("points"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--lists` pairs only the lists named, and a pairing's games are those
 /// of the whole report.
 #[test]
 fn a_bov_report_of_two_lists_plays_their_pairing_as_the_whole_report_does() {
-    let run = |extra: &[&str], dir: &PathBuf| {
+    let run = |extra: &[&str], dir: &Path| {
         let mut args = vec!["bov", "balance", "--games", "2", "--scenarios", "seize"];
         args.extend_from_slice(extra);
         args.extend_from_slice(&["--json", "--out", dir.to_str().unwrap()]);
@@ -203,8 +201,6 @@ fn a_bov_report_of_two_lists_plays_their_pairing_as_the_whole_report_does() {
     let md = std::fs::read_to_string(d1.join("README.md")).unwrap();
     assert!(md.contains("--lists tyveria_swarm,allaria_guild_line"));
     assert!(!md.contains("| allaria_dragon_host |"), "{md}");
-    let _ = std::fs::remove_dir_all(&d1);
-    let _ = std::fs::remove_dir_all(&d2);
 }
 
 /// Every pairing of the four shipped lists (six) is played with the sides
@@ -239,11 +235,10 @@ fn a_bov_report_plays_every_pairing_with_the_sides_swapped() {
     // The chart shades the shares within 60/40, and says so.
     let svg = std::fs::read_to_string(dir.join("bov-slay-share.svg")).unwrap();
     assert!(svg.contains("within 60/40") && svg.contains("fill=\"#DEEED6\""));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every file of a report's folder, by name, with its bytes.
-fn files_of(dir: &PathBuf) -> std::collections::BTreeMap<String, Vec<u8>> {
+fn files_of(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|e| {
@@ -269,9 +264,6 @@ fn sharded_equals_whole(game: &str, base: &[&str]) {
         temp(&format!("{game}-shards")),
         temp(&format!("{game}-merged")),
     );
-    for d in [&full, &shards, &merged] {
-        let _ = std::fs::remove_dir_all(d);
-    }
     let with = |extra: &[&str]| {
         let mut args = vec![game, "balance"];
         args.extend_from_slice(base);
@@ -413,9 +405,6 @@ fn sharded_equals_whole(game: &str, base: &[&str]) {
         merged.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    for d in [&full, &shards, &merged, &other] {
-        let _ = std::fs::remove_dir_all(d);
-    }
 }
 
 #[test]
@@ -462,7 +451,7 @@ fn a_shard_is_named_as_i_of_n() {
 fn a_starter_bov_report_names_its_edition() {
     // Each edition's lists: the starter's army has no Artifacts (BoV
     // starter, "Writing army lists").
-    let run = |edition: &[&str], dir: &PathBuf| {
+    let run = |edition: &[&str], dir: &Path| {
         let mut args = vec!["bov", "balance", "--games", "2", "--scenarios", "slay"];
         args.extend_from_slice(edition);
         let lists = if edition.is_empty() {
@@ -497,11 +486,8 @@ fn a_starter_bov_report_names_its_edition() {
         err.contains("the starter edition has no Artifacts"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&d3);
     let v51 = run(&[], &d2);
     assert!(v51.get("edition").is_none(), "{v51}");
     let md = std::fs::read_to_string(d2.join("README.md")).unwrap();
     assert!(!md.contains("edition"), "{md}");
-    let _ = std::fs::remove_dir_all(&d1);
-    let _ = std::fs::remove_dir_all(&d2);
 }

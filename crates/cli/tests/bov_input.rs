@@ -6,13 +6,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{json, run, valerna};
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("valerna-bov-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::{json, run, scratch, valerna};
 
 fn repo(path: &str) -> String {
     format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
@@ -85,7 +79,8 @@ fn jobs_do_not_change_the_output() {
 /// name lists the shipped lists.
 #[test]
 fn lists_take_files_checked_first() {
-    let mine = temp("mine.ron");
+    let dir = scratch("bov-input");
+    let mine = dir.join("mine.ron");
     let text = std::fs::read_to_string(repo("content/bov/lists/tyveria_swarm.ron")).unwrap();
     std::fs::write(&mine, format!("\u{feff}// my own copy\n{text}")).unwrap();
     let v = json(&format!(
@@ -94,7 +89,7 @@ fn lists_take_files_checked_first() {
     ));
     assert_eq!(v["finished"], 2, "{v}");
 
-    let bad = temp("bad.ron");
+    let bad = dir.join("bad.ron");
     std::fs::write(
         &bad,
         r#"(name: "x", force: "Allaria", game_size: 100, units: [(card: "dreamfencers")])"#,
@@ -132,8 +127,9 @@ fn lists_take_files_checked_first() {
 /// Entry ids are written like card ids: `""` and `"Bad ID!"` are refused.
 #[test]
 fn bad_entry_ids_are_refused() {
+    let dir = scratch("bov-input");
     for id in ["", "Bad ID!"] {
-        let f = temp("ids.ron");
+        let f = dir.join("ids.ron");
         let text = std::fs::read_to_string(repo("content/bov/lists/tyveria_swarm.ron"))
             .unwrap()
             .replace(
@@ -153,10 +149,10 @@ fn bad_entry_ids_are_refused() {
 /// text on standard output as in `-o FILE`, and a file never written over.
 #[test]
 fn new_lists_validate_for_each_force_and_size() {
+    let dir = scratch("bov-input");
     for faction in ["allaria", "Tyveria"] {
         for points in ["50", "100"] {
-            let f = temp(&format!("new-{faction}-{points}.ron"));
-            let _ = std::fs::remove_file(&f);
+            let f = dir.join(format!("new-{faction}-{points}.ron"));
             let path = f.to_str().unwrap();
             let args = [
                 "bov",
@@ -203,8 +199,8 @@ fn new_lists_refuse_bad_arguments() {
 /// The README's steps for a list of one's own run as written.
 #[test]
 fn the_readme_list_steps_run() {
-    let f = temp("my-force.ron");
-    let _ = std::fs::remove_file(&f);
+    let dir = scratch("bov-input");
+    let f = dir.join("my-force.ron");
     let path = f.to_str().unwrap();
     assert!(
         run(&format!(
@@ -223,7 +219,8 @@ fn the_readme_list_steps_run() {
 /// `bov list validate --json` names each violation's rule, page and entry.
 #[test]
 fn validate_json_names_rule_page_and_entry() {
-    let f = temp("two-generals.ron");
+    let dir = scratch("bov-input");
+    let f = dir.join("two-generals.ron");
     std::fs::write(
         &f,
         r#"(name: "x", force: "Allaria", game_size: 100, units: [(card: "eldai_alarn", general: true), (card: "parrymaster_qui", general: true)])"#,
@@ -274,13 +271,14 @@ fn cards_lists_ids_points_and_keywords() {
 /// input (exit 2) for every command that reads them.
 #[test]
 fn bad_files_exit_two_naming_the_file() {
+    let dir = scratch("bov-input");
     let out = run("bov sim --games 1 --map /dev/zero");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("larger than"), "{}", stderr(&out));
     let out = run("bov list validate /dev/zero");
     assert_eq!(out.status.code(), Some(2));
 
-    let lava = temp("lava.ron");
+    let lava = dir.join("lava.ron");
     std::fs::write(
         &lava,
         "(battlefield: Small2x1, terrain: [(name: \"Lava\", outline: [(x: 0, y: 0), (x: 24, y: 0), (x: 24, y: 12), (x: 0, y: 12)], kinds: [Impassable])])",
@@ -294,12 +292,12 @@ fn bad_files_exit_two_naming_the_file() {
         stderr(&out)
     );
 
-    let log = temp("broken.json");
+    let log = dir.join("broken.json");
     std::fs::write(&log, "{\"setup\": 1}").unwrap();
     let render = run(&format!(
         "bov render {} -o {}",
         log.display(),
-        temp("x.svg").display()
+        dir.join("x.svg").display()
     ));
     let map = run(&format!("bov map {}", log.display()));
     assert_eq!(render.status.code(), Some(2), "{}", stderr(&render));
@@ -310,10 +308,11 @@ fn bad_files_exit_two_naming_the_file() {
 /// turn past the battle's end is refused saying how many turns it has.
 #[test]
 fn render_writes_png_and_names_bad_paths_and_turns() {
-    let log = temp("game.json");
+    let dir = scratch("bov-input");
+    let log = dir.join("game.json");
     let out = run(&format!("bov sim --games 1 --save-log {}", log.display()));
     assert!(out.status.success(), "{}", stderr(&out));
-    let png = temp("board.png");
+    let png = dir.join("board.png");
     let out = run(&format!(
         "bov render {} --turn 8 -o {}",
         log.display(),

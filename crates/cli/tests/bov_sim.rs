@@ -2,7 +2,7 @@
 //! flags, and `valerna bov map`.
 
 mod common;
-use common::{json, run};
+use common::{json, run, scratch};
 
 /// The three scenarios of BoV 5.1 on the three battlefield sizes; the JSON
 /// names both, and every game is counted once.
@@ -105,10 +105,6 @@ fn maps_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/bov/maps")
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("valerna-bov-map-{}-{name}", std::process::id()))
-}
-
 /// `--map` plays on the saved map (BoV 5.1, "1) Place Terrain": terrain set
 /// up in advance), whose size is the battlefield; naming the same size with
 /// `--battlefield` is allowed.
@@ -129,8 +125,9 @@ fn a_map_sets_the_battlefield() {
 /// exits 2 with one line naming the arguments (and the piece).
 #[test]
 fn a_map_against_the_battlefield_or_a_faulty_map_is_a_usage_error() {
+    let dir = scratch("bov-map");
     let map = maps_dir().join("river_crossing.ron");
-    let bad = temp("bad.ron");
+    let bad = dir.join("bad.ron");
     std::fs::write(
         &bad,
         "(battlefield: Small2x1, terrain: [(name: \"Tar pit\", outline: [(x: 1, y: 1), (x: 4, y: 1), (x: 2, y: 3)], kinds: [Dangerous(0)])])",
@@ -149,7 +146,10 @@ fn a_map_against_the_battlefield_or_a_faulty_map_is_a_usage_error() {
             vec!["--map", "Tar pit", "Dangerous (0)"],
         ),
         (
-            format!("bov sim --games 1 --map {}", temp("missing.ron").display()),
+            format!(
+                "bov sim --games 1 --map {}",
+                dir.join("missing.ron").display()
+            ),
             vec!["--map", "cannot be read"],
         ),
     ];
@@ -163,7 +163,6 @@ fn a_map_against_the_battlefield_or_a_faulty_map_is_a_usage_error() {
         }
         assert!(out.stdout.is_empty());
     }
-    let _ = std::fs::remove_file(bad);
 }
 
 /// A battlefield placed by sectors and scatter, saved with `bov map` and
@@ -171,7 +170,8 @@ fn a_map_against_the_battlefield_or_a_faulty_map_is_a_usage_error() {
 /// decisions, the map now part of the record's set-up.
 #[test]
 fn a_saved_map_replays_its_game() {
-    let (log, map, again) = (temp("a.json"), temp("a.ron"), temp("b.json"));
+    let dir = scratch("bov-map");
+    let (log, map, again) = (dir.join("a.json"), dir.join("a.ron"), dir.join("b.json"));
     let sim = |extra: String, log: &std::path::Path| {
         json(&format!(
             "bov sim --games 1 --seed 7 --bots greedy,random --json --save-log {} {extra}",
@@ -198,9 +198,6 @@ fn a_saved_map_replays_its_game() {
     let out = run(&format!("bov map {}", again.display()));
     assert!(out.status.success());
     assert_eq!(out.stdout, std::fs::read(&map).unwrap());
-    for p in [log, map, again] {
-        let _ = std::fs::remove_file(p);
-    }
 }
 
 /// `--edition starter` plays the starter set's rules (docs/rulings.md, "Editions, inches and bases"): its

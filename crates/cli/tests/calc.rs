@@ -1,7 +1,7 @@
 //! `valerna calc` as a user runs it: the binary, its output and exit codes.
 
 mod common;
-use common::{json, run, valerna};
+use common::{json, run, scratch, valerna};
 
 fn pmf(v: &serde_json::Value) -> Vec<f64> {
     v["pmf"]
@@ -127,8 +127,7 @@ fn bad_input_gets_one_line_naming_the_argument_and_exit_2() {
 
 #[test]
 fn plots_are_written_as_svg_and_png() {
-    let dir = std::env::temp_dir().join(format!("valerna-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("plot");
     let svg = dir.join("wounds.svg");
     let png = dir.join("wounds.png");
     for path in [&svg, &png] {
@@ -157,7 +156,6 @@ fn plots_are_written_as_svg_and_png() {
     assert!(svg_text.matches("<rect").count() >= 7);
     let png_bytes = std::fs::read(&png).unwrap();
     assert!(png_bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Input once accepted as nonsense, or refused for the wrong reason.

@@ -8,18 +8,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::valerna;
+use common::{Scratch, scratch, valerna};
 
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// A folder of the test's own, made empty.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("valerna-word-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder of the test's own (`tmp`), inside a [`Scratch`] that
+/// also holds what is written beside it (`tmp.log`).
+fn scratch_tmp(name: &str) -> (Scratch, PathBuf) {
+    let root = scratch(&format!("word-{name}"));
+    let tmp = root.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    (root, tmp)
 }
 
 fn names_in(dir: &Path) -> Vec<String> {
@@ -125,7 +126,7 @@ fn loadtest(tmp: &Path, args: &[&str]) -> Child {
 /// finished run leaves no database behind.
 #[test]
 fn a_long_think_ends_with_the_run() {
-    let tmp = scratch("think");
+    let (_root, tmp) = scratch_tmp("think");
     let mut child = loadtest(
         &tmp,
         &[
@@ -143,8 +144,6 @@ fn a_long_think_ends_with_the_run() {
     assert!(status.is_some(), "a 2 s run still ran after 60 s");
     assert!(status.unwrap().success());
     assert!(names_in(&tmp).is_empty(), "{:?}", names_in(&tmp));
-    std::fs::remove_dir_all(&tmp).ok();
-    std::fs::remove_file(tmp.with_extension("log")).ok();
 }
 
 /// A load test stopped by Ctrl-C (SIGINT) or SIGTERM stops its server and
@@ -152,7 +151,7 @@ fn a_long_think_ends_with_the_run() {
 #[test]
 fn a_stopped_loadtest_leaves_nothing_behind() {
     for signal in ["-INT", "-TERM"] {
-        let tmp = scratch(&format!("signal{signal}"));
+        let (_root, tmp) = scratch_tmp(&format!("signal{signal}"));
         let mut child = loadtest(
             &tmp,
             &["--games", "1", "--seconds", "120", "--warm-up", "0"],
@@ -184,8 +183,6 @@ fn a_stopped_loadtest_leaves_nothing_behind() {
             "{signal}: left {:?}",
             names_in(&tmp)
         );
-        std::fs::remove_dir_all(&tmp).ok();
-        std::fs::remove_file(tmp.with_extension("log")).ok();
     }
 }
 
@@ -193,7 +190,7 @@ fn a_stopped_loadtest_leaves_nothing_behind() {
 /// is refused with one line naming it, exit 2.
 #[test]
 fn a_fifo_with_no_writer_is_refused_naming_it() {
-    let dir = scratch("fifo");
+    let dir = scratch("word-fifo");
     let fifo = dir.join("pipe");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
@@ -247,14 +244,13 @@ fn a_fifo_with_no_writer_is_refused_naming_it() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
     assert!(!Path::new(&out).exists() && !Path::new(&map).exists());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `bov render` writes the format its output's name says, or refuses it
 /// before any work.
 #[test]
 fn render_refuses_a_format_it_cannot_write() {
-    let dir = scratch("render");
+    let dir = scratch("word-render");
     let log = dir.join("game.json");
     let out = valerna(&[
         "bov",
@@ -289,7 +285,6 @@ fn render_refuses_a_format_it_cannot_write() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Runs `args` and waits at most `limit`: the status, stdout and stderr.
@@ -495,7 +490,7 @@ fn bov_balance_names_its_bot_flag() {
 /// games' reports do not write over each other's README.md.
 #[test]
 fn balance_outputs_are_checked_before_the_games() {
-    let dir = scratch("balance");
+    let dir = scratch("word-balance");
     let file = dir.join("file");
     std::fs::write(&file, "x").unwrap();
     let under_a_file = file.join("out");
@@ -572,13 +567,12 @@ fn balance_outputs_are_checked_before_the_games() {
         Duration::from_secs(60),
     );
     assert_eq!(code, 0, "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A chart's title is drawn whole, on two lines if it must.
 #[test]
 fn a_long_chart_title_is_not_cut_off() {
-    let dir = scratch("title");
+    let dir = scratch("word-title");
     let svg = dir.join("w.svg");
     let (code, _, err) = run_within(
         &[
@@ -614,14 +608,13 @@ fn a_long_chart_title_is_not_cut_off() {
         all.contains("against black defense") && all.contains("(net downgrade (-1))"),
         "{all}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Bad paths given to `serve --db`, `bov sim --save-log` and `bov map -o`
 /// are usage errors (exit 2, not 1), found before any work.
 #[test]
 fn bad_paths_are_usage_errors_found_first() {
-    let dir = scratch("paths");
+    let dir = scratch("word-paths");
     let file = dir.join("file");
     std::fs::write(&file, "x").unwrap();
     let under_a_file = file.join("x.db");
@@ -635,7 +628,6 @@ fn bad_paths_are_usage_errors_found_first() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The processes whose command line names `path`.
@@ -654,7 +646,7 @@ fn processes_naming(path: &Path) -> Vec<String> {
 /// its server with it, and the next load test removes the folder it left.
 #[test]
 fn a_killed_loadtest_is_cleaned_up_after() {
-    let tmp = scratch("sigkill");
+    let (_root, tmp) = scratch_tmp("sigkill");
     let mut child = loadtest(
         &tmp,
         &["--games", "1", "--seconds", "120", "--warm-up", "0"],
@@ -684,8 +676,6 @@ fn a_killed_loadtest_is_cleaned_up_after() {
     let status = wait_at_most(&mut next, Duration::from_secs(60));
     assert!(status.is_some_and(|s| s.success()));
     assert!(names_in(&tmp).is_empty(), "{:?}", names_in(&tmp));
-    std::fs::remove_dir_all(&tmp).ok();
-    std::fs::remove_file(tmp.with_extension("log")).ok();
 }
 
 /// A chart or board named onto a pipe (or a device) is refused at once,
@@ -693,7 +683,7 @@ fn a_killed_loadtest_is_cleaned_up_after() {
 /// end.
 #[test]
 fn a_picture_onto_a_pipe_is_refused_at_once() {
-    let dir = scratch("fifo");
+    let dir = scratch("word-fifo");
     let fifo = dir.join("fifo.svg");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
@@ -716,7 +706,6 @@ fn a_picture_onto_a_pipe_is_refused_at_once() {
         err.contains(&format!("--plot '{shown}'")) && err.contains("not a regular file"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A picture the disk will not take (here a file-size limit, which fails
@@ -725,7 +714,7 @@ fn a_picture_onto_a_pipe_is_refused_at_once() {
 /// whole.
 #[test]
 fn a_picture_the_disk_refuses_is_said_in_words() {
-    let dir = scratch("fsize");
+    let dir = scratch("word-fsize");
     for name in ["odds.png", "odds.svg"] {
         let target = dir.join(name);
         std::fs::write(&target, b"the picture before").unwrap();
@@ -757,7 +746,6 @@ fn a_picture_the_disk_refuses_is_said_in_words() {
         assert_eq!(names_in(&dir), [name], "{name}: left behind");
         std::fs::remove_file(&target).unwrap();
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A load test pointed at a server that is not there measured nothing:

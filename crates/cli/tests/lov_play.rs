@@ -4,6 +4,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+use common::scratch;
+
 /// Runs `valerna lov play` with `args`, typing `choices` (one a line), and
 /// returns what it printed; the game stops where the input ends.
 fn play(args: &str, choices: &[&str]) -> String {
@@ -243,8 +246,7 @@ fn valerna(args: &[&str]) -> std::process::Output {
 /// the saved game replays narrated, in Italian with the Italian book's terms.
 #[test]
 fn a_saved_game_replays_narrated() {
-    let dir = std::env::temp_dir().join(format!("valerna-lov-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("lov");
     let log = dir.join("g.json");
     let log_arg = log.to_str().unwrap();
     let out = play(
@@ -273,7 +275,6 @@ fn a_saved_game_replays_narrated() {
     // Resumed from the log, the game is over: it says so and ends.
     let resumed = play(&format!("--load {log_arg}"), &[]);
     assert!(resumed.contains("game over"), "{resumed}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `--save` to a path that cannot be written is refused before the game
@@ -338,8 +339,7 @@ fn play_into_a_closed_pipe_is_not_an_error() {
 /// A file that is not a log, or far too large, is refused with its name.
 #[test]
 fn a_replay_of_something_else_names_the_file() {
-    let dir = std::env::temp_dir().join(format!("valerna-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bad");
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "{\"setup\": 1}").unwrap();
     let out = valerna(&["lov", "replay", bad.to_str().unwrap()]);
@@ -364,7 +364,6 @@ fn a_replay_of_something_else_names_the_file() {
     let out = valerna(&["lov", "replay", big.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("larger than 16 MiB"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A seed above 2^53 is printed exactly, not rounded to a float.
@@ -387,8 +386,7 @@ fn large_seeds_are_printed_exactly() {
 /// Arguments refused after `--save` leave no file behind.
 #[test]
 fn a_refused_play_leaves_no_save_file() {
-    let dir = std::env::temp_dir().join(format!("valerna-refused-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("refused");
     let log = dir.join("g.json");
     let log_arg = log.to_str().unwrap();
     for args in [
@@ -400,7 +398,6 @@ fn a_refused_play_leaves_no_save_file() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!log.exists(), "{args:?} left {}", log.display());
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The save is kept as the game goes: a game interrupted (SIGINT, as
@@ -408,8 +405,7 @@ fn a_refused_play_leaves_no_save_file() {
 /// far in its save, which resumes.
 #[test]
 fn an_interrupted_game_keeps_its_save() {
-    let dir = std::env::temp_dir().join(format!("valerna-ctrl-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ctrl-c");
     let log = dir.join("g.json");
     let log_arg = log.to_str().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
@@ -462,5 +458,4 @@ fn an_interrupted_game_keeps_its_save() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names.len(), 1, "{names:?}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -20,6 +20,7 @@ use valerna_server::client::{Answer, Socket, http};
 use valerna_server::{Db, Store};
 
 mod common;
+use common::{Scratch, scratch};
 
 /// How long a lease lasts here: a killed node's game waits this long.
 const LEASE_SECONDS: &str = "2";
@@ -220,7 +221,7 @@ async fn replayed(store: &dyn Store, id: &str) -> Vec<u8> {
 
 /// A fresh database called `name` on the `VALERNA_TEST_POSTGRES` server,
 /// and a fresh folder for the nodes' logs; `None` without a server.
-async fn place(name: &str) -> Option<(String, PathBuf)> {
+async fn place(name: &str) -> Option<(String, Scratch)> {
     let Some(server) = std::env::var("VALERNA_TEST_POSTGRES")
         .ok()
         .filter(|s| !s.is_empty())
@@ -229,10 +230,7 @@ async fn place(name: &str) -> Option<(String, PathBuf)> {
         return None;
     };
     let url = fresh_postgres(&server, &format!("valerna_{name}_{}", std::process::id())).await;
-    let dir = std::env::temp_dir().join(format!("valerna-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Some((url, dir))
+    Some((url, scratch(name)))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -429,7 +427,6 @@ async fn three_nodes_play_one_game_and_outlive_the_one_holding_it() {
         let text = std::fs::read_to_string(&l).unwrap_or_default();
         assert!(!text.contains("panicked"), "{}: {text}", l.display());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The address of the node holding game `id`'s lease.
@@ -633,7 +630,6 @@ async fn nodes_started_stopped_and_a_restarted_database_lose_nothing() {
         let text = std::fs::read_to_string(&node.log).unwrap_or_default();
         assert!(!text.contains("panicked"), "{}: {text}", node.log.display());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A node given an address it does not answer at (`--node-url` mistyped:
@@ -664,5 +660,4 @@ fn a_node_whose_address_is_not_its_own_does_not_start() {
         );
     }
     drop(other);
-    let _ = std::fs::remove_dir_all(&dir);
 }

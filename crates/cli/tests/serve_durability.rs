@@ -15,6 +15,7 @@ use valerna_lov::{Decision, Lov, Setup};
 use valerna_server::client::http;
 
 mod common;
+use common::scratch;
 
 fn start(db: &Path) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_valerna"))
@@ -136,9 +137,7 @@ async fn play(addr: SocketAddr, known: Arc<Mutex<Known>>, seed: u64) {
 #[test]
 fn killed_at_random_points_the_server_loses_no_accepted_decision() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let dir = std::env::temp_dir().join(format!("valerna-durability-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("durability");
     let db = dir.join("games.db");
     let content = Arc::new(Content::default_pack().unwrap());
     let mut rng = XorShift(0x5EED_D00D);
@@ -202,7 +201,6 @@ fn killed_at_random_points_the_server_loses_no_accepted_decision() {
     });
     child.kill().unwrap();
     child.wait().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!("{total} decisions accepted across 6 kills");
     assert!(total > 20, "the clients played {total} decisions");
 }

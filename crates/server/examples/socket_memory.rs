@@ -39,9 +39,11 @@ fn main() {
         .build()
         .unwrap();
     if std::env::args().nth(1).as_deref() == Some("serve") {
-        let dir =
-            std::env::temp_dir().join(format!("valerna-socket-memory-{}", std::process::id()));
-        let _ = std::fs::create_dir_all(&dir);
+        let tmp = tempfile::Builder::new()
+            .prefix("valerna-socket-memory-")
+            .tempdir()
+            .expect("a folder in the temporary directory");
+        let dir = tmp.path();
         let options = Options {
             db: valerna_server::Db::File(dir.join("m.db")),
             addr: "127.0.0.1:0".parse().unwrap(),
@@ -67,7 +69,6 @@ fn main() {
             });
             let _ = valerna_server::serve(options, |addr| println!("{addr}")).await;
         });
-        let _ = std::fs::remove_dir_all(&dir);
         return;
     }
     let n: usize = std::env::var("VALERNA_SOCKETS")

@@ -31,7 +31,7 @@ async fn three_games(s: &common::TestServer) -> Vec<String> {
 #[tokio::test]
 async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
     let s = common::server().await;
-    let db = s.dir.join("test.db");
+    let db = s.dir.path().join("test.db");
     let ids = three_games(&s).await;
     // Game 0's stored state, as this very build took it, no longer matches
     // its log; game 1's log holds a decision its game refuses.
@@ -95,7 +95,7 @@ async fn a_game_that_does_not_replay_is_broken_and_the_others_go_on() {
 #[tokio::test]
 async fn after_an_upgrade_no_game_is_hidden() {
     let s = common::server().await;
-    let db = s.dir.join("test.db");
+    let db = s.dir.path().join("test.db");
     let ids = three_games(&s).await;
     let conn = rusqlite::Connection::open(&db).unwrap();
     // Game 0 made with another content pack.

@@ -343,7 +343,7 @@ impl Store for Slowed {
 /// and its switches.
 async fn slowed_server(config: Config, hold: Duration) -> (TestServer, Arc<Switches>) {
     let dir = common::temp_dir();
-    let db = common::test_db(&dir).await;
+    let db = common::test_db(dir.path()).await;
     let switches = Arc::new(Switches::default());
     let store: Arc<dyn Store> = Arc::new(Slowed {
         inner: db.open().await.unwrap(),

@@ -509,8 +509,8 @@ async fn tls_to_postgres_is_what_the_address_asks() {
     if let Ok(bundle) = std::fs::read_to_string("/etc/ssl/certs/ca-certificates.crt") {
         let end = "-----END CERTIFICATE-----";
         let first = &bundle[..bundle.find(end).unwrap() + end.len()];
-        let other =
-            std::env::temp_dir().join(format!("valerna-other-ca-{}.pem", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let other = tmp.path().join("other-ca.pem");
         std::fs::write(&other, first).unwrap();
         let e = PgStore::open(&with(&format!(
             "sslmode=verify-ca&sslrootcert={}",
@@ -519,7 +519,6 @@ async fn tls_to_postgres_is_what_the_address_asks() {
         .await
         .expect_err("verify-ca: a root that did not sign the certificate");
         assert!(e.to_string().to_lowercase().contains("certificate"), "{e}");
-        let _ = std::fs::remove_file(other);
     }
     let store = PgStore::open_with(&with("sslmode=disable&application_name=v_plain"), 2)
         .await

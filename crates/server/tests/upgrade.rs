@@ -73,7 +73,7 @@ async fn stored_as_before(db: &valerna_server::Db, kept: &Value) {
 async fn the_previous_release_s_games_are_listed_and_played() {
     let kept = kept();
     let dir = common::temp_dir();
-    let db = common::test_db(&dir).await;
+    let db = common::test_db(dir.path()).await;
     stored_as_before(&db, &kept).await;
     let (app, router) = valerna_server::start_in(&db, common::at_full_speed())
         .await

@@ -4,6 +4,8 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
+use std::ops::Deref;
+use std::path::Path;
 use std::process::{Child, Command, Output};
 
 pub fn valerna(args: &[&str]) -> Output {
@@ -41,4 +43,32 @@ pub fn listening_at(server: &mut Child) -> Result<SocketAddr, String> {
         .next()
         .and_then(|a| a.parse().ok())
         .ok_or(line)
+}
+
+/// A test's own folder in the temporary directory, removed with all it
+/// holds when dropped, also when the test fails (the panic unwinds through
+/// it). It reads as the folder's path: `dir.join("g.json")`.
+pub struct Scratch(tempfile::TempDir);
+
+/// A new [`Scratch`] folder named `valerna-{name}-…`.
+pub fn scratch(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("valerna-{name}-"))
+            .tempdir()
+            .expect("a folder in the temporary directory"),
+    )
+}
+
+impl Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
 }

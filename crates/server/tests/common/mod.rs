@@ -3,9 +3,7 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -32,28 +30,18 @@ pub fn at_full_speed() -> Config {
 pub struct TestServer {
     pub addr: SocketAddr,
     pub app: Arc<App>,
-    pub dir: PathBuf,
+    /// Its folder, removed with the server (also when a test fails).
+    pub dir: tempfile::TempDir,
     /// Where its games are kept.
     pub db: Db,
 }
 
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-static N: AtomicUsize = AtomicUsize::new(0);
-
-pub fn temp_dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "valerna-server-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A test's own folder, removed when dropped (also when the test fails).
+pub fn temp_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("valerna-server-test-")
+        .tempdir()
+        .unwrap()
 }
 
 pub async fn server() -> TestServer {
@@ -119,13 +107,18 @@ pub async fn test_db(dir: &std::path::Path) -> Db {
 
 pub async fn server_with(config: Config) -> TestServer {
     let dir = temp_dir();
-    let db = test_db(&dir).await;
+    let db = test_db(dir.path()).await;
     let (app, router) = valerna_server::start_in(&db, config).await.unwrap();
     serving(app, router, dir, db).await
 }
 
 /// `app` served on a free loopback port (see [`server_with`]).
-pub async fn serving(app: Arc<App>, router: axum::Router, dir: PathBuf, db: Db) -> TestServer {
+pub async fn serving(
+    app: Arc<App>,
+    router: axum::Router,
+    dir: tempfile::TempDir,
+    db: Db,
+) -> TestServer {
     TestServer {
         addr: listen(router, app.config.connections).await,
         app,
