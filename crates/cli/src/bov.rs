@@ -21,7 +21,7 @@ mod bov_arena;
 #[path = "bov_render.rs"]
 mod bov_render;
 #[path = "bov_sim.rs"]
-pub(crate) mod bov_sim;
+mod bov_sim;
 
 /// Battles of Valerna: force lists.
 #[derive(Debug, Args)]
@@ -223,46 +223,6 @@ fn cards(faction: Option<&str>, as_json: bool) -> Result<(), CliError> {
     }
     let _ = writeln!(out, "(content pack: provisional)");
     error::emit(&out)
-}
-
-/// The lists a battle of `edition` plays when none are named: two of 5.1's,
-/// or the starter set's own, which its book's rules allow.
-pub fn default_lists(edition: valerna_bov::rules::edition::Edition) -> &'static str {
-    match edition {
-        valerna_bov::rules::edition::Edition::V5_1 => "allaria_guild_line,tyveria_swarm",
-        valerna_bov::rules::edition::Edition::Starter => "allaria_fencers,tyveria_packs",
-    }
-}
-
-/// The shipped lists' names (5.1's, then the starter's), as `bov sim
-/// --lists` takes them.
-pub fn shipped_lists() -> Vec<&'static str> {
-    valerna_bov::content::shipped_lists()
-        .map(|(name, _)| name)
-        .collect()
-}
-
-/// Reads a force list file and checks it as `bov list validate` does:
-/// its text, or each broken rule printed to stderr and a usage error naming
-/// `what`.
-pub fn checked_list(path: &std::path::Path, what: &str) -> Result<String, CliError> {
-    let text = error::read_text(path, what, MAX_LIST_OR_MAP_BYTES)?;
-    let pack = Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?;
-    let result = force_list::parse(&text)
-        .map_err(|e| vec![*e])
-        .and_then(|list| force_list::validate(&pack, &list));
-    match result {
-        Ok(_) => Ok(text),
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("{}: {e}", path.display());
-            }
-            Err(CliError::usage(format!(
-                "{what}: the force list breaks {} rule(s)",
-                errors.len()
-            )))
-        }
-    }
 }
 
 /// The battlefield of a saved battle as a map: its set-up rebuilt from the

@@ -23,8 +23,8 @@ use valerna_bov::rules::force_list;
 use valerna_bov::rules::scenario::Battlefield;
 use valerna_game::Game;
 
-use super::bov_sim::{EditionArg, ScenarioArg, resolve_list};
 use crate::arena::{cpu_seconds, run_games, wilson};
+use crate::battles::{EditionArg, ScenarioArg, default_lists, resolve_list};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
 
@@ -209,7 +209,7 @@ fn checked(a: &ArenaArgs) -> Result<Match, CliError> {
     let lists_arg = a
         .lists
         .as_deref()
-        .unwrap_or(crate::bov::default_lists(a.edition.edition()));
+        .unwrap_or(default_lists(a.edition.edition()));
     let names: Vec<&str> = lists_arg.split(',').map(str::trim).collect();
     let [x, y] = names.as_slice() else {
         return Err(CliError::usage(format!(

@@ -4,16 +4,18 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde_json::json;
-use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot, play};
+use valerna_bov::battle::bots::play;
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::Pack;
 use valerna_bov::geometry::Map;
 use valerna_bov::rules::edition::Edition;
-use valerna_bov::rules::scenario::{Battlefield, Scenario};
 use valerna_game::{Game, Record};
 
+use crate::battles::{
+    BattlefieldArg, EditionArg, ScenarioArg, bot, caught, default_lists, resolve_list,
+};
 use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};
 use crate::progress::Progress;
 
@@ -69,137 +71,6 @@ pub struct SimArgs {
     monsters: Vec<String>,
 }
 
-/// The scenarios as the command line names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum ScenarioArg {
-    /// Pitched Battle: objectives and defeated units score.
-    Pitched,
-    /// Seize the Land!: only objectives score.
-    Seize,
-    /// Slay the Foe!: no objectives; only defeated units score.
-    Slay,
-    /// The Quest: every unit in Reserve; treasures carried home score.
-    Quest,
-    /// The Grand Tactical (starter edition only): objectives and defeated
-    /// units score.
-    Grand,
-}
-
-impl ScenarioArg {
-    pub(crate) fn scenario(self) -> Scenario {
-        match self {
-            ScenarioArg::Pitched => Scenario::PitchedBattle,
-            ScenarioArg::Seize => Scenario::SeizeTheLand,
-            ScenarioArg::Slay => Scenario::SlayTheFoe,
-            ScenarioArg::Quest => Scenario::Quest,
-            ScenarioArg::Grand => Scenario::GrandTactical,
-        }
-    }
-
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            ScenarioArg::Pitched => "pitched",
-            ScenarioArg::Seize => "seize",
-            ScenarioArg::Slay => "slay",
-            ScenarioArg::Quest => "quest",
-            ScenarioArg::Grand => "grand",
-        }
-    }
-
-    /// The scenario played when none is asked for: the Pitched Battle, or
-    /// in the starter edition, which has none, the Grand Tactical.
-    pub(crate) fn default_for(edition: Edition) -> Self {
-        match edition {
-            Edition::V5_1 => ScenarioArg::Pitched,
-            Edition::Starter => ScenarioArg::Grand,
-        }
-    }
-
-    /// The scenarios `edition` plays on `battlefield`, in the order the
-    /// command line lists them.
-    pub(crate) fn of_edition(edition: Edition, battlefield: Battlefield) -> Vec<Self> {
-        Self::value_variants()
-            .iter()
-            .copied()
-            .filter(|s| edition.plays(s.scenario(), battlefield).is_ok())
-            .collect()
-    }
-
-    /// `self` if `edition` plays it on `battlefield`, else a usage error
-    /// saying why.
-    pub(crate) fn checked(
-        self,
-        edition: Edition,
-        battlefield: Battlefield,
-    ) -> Result<Self, CliError> {
-        edition
-            .plays(self.scenario(), battlefield)
-            .map(|()| self)
-            .map_err(|e| CliError::usage(format!("--scenario {}: {e}", self.name())))
-    }
-}
-
-/// The editions as the command line names them (docs/editions.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
-pub(crate) enum EditionArg {
-    /// Battles of Valerna 5.1.
-    #[value(name = "5.1")]
-    #[serde(rename = "5.1")]
-    V5_1,
-    /// The starter set's rules.
-    #[value(name = "starter")]
-    #[serde(rename = "starter")]
-    Starter,
-}
-
-impl EditionArg {
-    pub(crate) fn edition(self) -> Edition {
-        match self {
-            EditionArg::V5_1 => Edition::V5_1,
-            EditionArg::Starter => Edition::Starter,
-        }
-    }
-}
-
-/// The battlefield sizes as the command line names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum BattlefieldArg {
-    /// 2' x 1'.
-    Small,
-    /// 4' x 3'.
-    Standard,
-    /// 6' x 4'.
-    Large,
-}
-
-impl BattlefieldArg {
-    pub(crate) fn battlefield(self) -> Battlefield {
-        match self {
-            BattlefieldArg::Small => Battlefield::Small2x1,
-            BattlefieldArg::Standard => Battlefield::Standard4x3,
-            BattlefieldArg::Large => Battlefield::Large6x4,
-        }
-    }
-
-    fn of(size: Battlefield) -> Self {
-        match size {
-            Battlefield::Small2x1 => BattlefieldArg::Small,
-            Battlefield::Standard4x3 => BattlefieldArg::Standard,
-            Battlefield::Large6x4 => BattlefieldArg::Large,
-        }
-    }
-
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            BattlefieldArg::Small => "small",
-            BattlefieldArg::Standard => "standard",
-            BattlefieldArg::Large => "large",
-        }
-    }
-}
-
 fn pair(s: &str, what: &str) -> Result<[String; 2], CliError> {
     let v: Vec<&str> = s.split(',').map(str::trim).collect();
     match v.as_slice() {
@@ -208,33 +79,6 @@ fn pair(s: &str, what: &str) -> Result<[String; 2], CliError> {
             "--{what} '{s}': give two names separated by a comma"
         ))),
     }
-}
-
-pub(crate) fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
-    match name {
-        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        _ => Err(CliError::usage(format!(
-            "--bots '{name}': each bot is greedy or random"
-        ))),
-    }
-}
-
-/// A force list as the engine takes it: a shipped list's name, or the text
-/// of a list file after checking it. An unknown name lists the shipped ones.
-pub(super) fn resolve_list(arg: &str) -> Result<String, CliError> {
-    let shipped = crate::bov::shipped_lists();
-    if shipped.contains(&arg) {
-        return Ok(arg.to_string());
-    }
-    let path = Path::new(arg);
-    if path.exists() || arg.ends_with(".ron") {
-        return crate::bov::checked_list(path, &format!("--lists '{arg}'"));
-    }
-    Err(CliError::usage(format!(
-        "--lists '{arg}': no such file and no shipped list of that name; the shipped lists are {}",
-        shipped.join(", ")
-    )))
 }
 
 /// One game's summary (the record only for the game whose log is saved).
@@ -302,18 +146,6 @@ fn play_caught(
     caught(|| play_one(pack, setup, bots, keep_record))
 }
 
-/// Runs one game's `play`, a panic turned into that game's error.
-pub(crate) fn caught<T>(play: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(play)).unwrap_or_else(|p| {
-        let what = p
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| p.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown".into());
-        Err(format!("the engine panicked: {what}"))
-    })
-}
-
 /// Reads and checks a saved map: a fault is a usage error naming `--map`.
 fn read_map(path: &Path) -> Result<Map, CliError> {
     let shown = format!("--map '{}'", path.display());
@@ -373,7 +205,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
     let lists = pair(
         args.lists
             .as_deref()
-            .unwrap_or(crate::bov::default_lists(args.edition.edition())),
+            .unwrap_or(default_lists(args.edition.edition())),
         "lists",
     )?;
     let list_texts = [resolve_list(&lists[0])?, resolve_list(&lists[1])?];

@@ -13,6 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod admin;
 mod arena;
 mod balance;
+mod battles;
 mod bov;
 mod calc;
 mod error;

@@ -25,7 +25,7 @@ use super::charts::{self, Rate, Series};
 use super::shard::{self, MergeArgs, Shard};
 use super::{BalanceCommand, Report, pct, write_report};
 use crate::arena::{run_games, wilson_score};
-use crate::bov::bov_sim::{BattlefieldArg, EditionArg, ScenarioArg, bot, caught};
+use crate::battles::{BattlefieldArg, EditionArg, ScenarioArg, bot, caught};
 use crate::error::{CliError, emit};
 use crate::progress::Progress;
 
