@@ -360,12 +360,6 @@ impl Pack {
     }
 }
 
-/// The RON dialect of content and force lists: `Some(..)` may be left out
-/// around an optional value (`bonded_to: "ferellon_fulgen"`).
-pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-}
-
 fn card_label(id: &str, name: &str) -> String {
     if id.is_empty() {
         name.to_string()
@@ -389,7 +383,7 @@ fn parse<'de, T: Deserialize<'de>>(src: &Source<'de>, errors: &mut Vec<ContentEr
             message: e.code.to_string(),
         });
     };
-    let options = ron_options();
+    let options = crate::ron_options();
     let mut de = match ron::Deserializer::from_str_with_options(src.text, &options) {
         Ok(de) => de,
         Err(e) => {

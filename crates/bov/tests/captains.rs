@@ -6,9 +6,9 @@
 use valerna_bov::battle::log::Event;
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase};
 use valerna_bov::content::STARTER_LISTS;
+use valerna_bov::force_list::{self, ListRule};
 use valerna_bov::geometry::Point;
 use valerna_bov::rules::edition::Edition;
-use valerna_bov::rules::force_list::{self, ListRule};
 use valerna_bov::rules::modifiers::{Modifier, MoraleCause};
 use valerna_bov::rules::morale;
 use valerna_bov::rules::powers::CAPTAIN_POWER_SLOT;

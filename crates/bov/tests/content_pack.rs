@@ -6,7 +6,7 @@
 //! "Dragonriders").
 
 use valerna_bov::content::{Pack, SAMPLE_LISTS};
-use valerna_bov::rules::force_list;
+use valerna_bov::force_list;
 use valerna_bov::rules::keywords::{AttackKeyword, UnitKeyword};
 use valerna_bov::rules::powers::{Effect, Power, Timing};
 use valerna_bov::rules::status::StatusKind;

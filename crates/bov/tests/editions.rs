@@ -6,9 +6,9 @@ use valerna_bov::battle::bots::{Bot, GreedyBot, play};
 use valerna_bov::battle::log::Event;
 use valerna_bov::battle::quest::{Place, Treasure};
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase, invariants};
+use valerna_bov::force_list;
 use valerna_bov::geometry::{Point, TerrainKind, TerrainPiece};
 use valerna_bov::rules::edition::Edition;
-use valerna_bov::rules::force_list;
 use valerna_bov::rules::modifiers::Modifier;
 use valerna_bov::rules::morale;
 use valerna_bov::rules::powers::Roll;
@@ -1756,7 +1756,7 @@ fn the_starter_table_edge_may_be_a_short_one() {
 /// file writes them and reads them back.
 #[test]
 fn upgrade_tokens_are_bought_at_one_point_each() {
-    use valerna_bov::rules::force_list::{ListRule, costs, parse, to_ron, validate};
+    use valerna_bov::force_list::{ListRule, costs, parse, to_ron, validate};
     let text = |size: u32, tokens: u32, edition: &str| {
         format!(
             r#"(name: "t", force: "Allaria", game_size: {size}, units: [(card: "eldai_alarn", general: true), (card: "dreamfencers")], vaala: [], upgrade_tokens: {tokens}{edition})"#

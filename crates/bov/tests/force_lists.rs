@@ -4,7 +4,7 @@
 //! the starting lists a newcomer is given are valid.
 
 use valerna_bov::content::{Pack, SAMPLE_LISTS};
-use valerna_bov::rules::force_list::{
+use valerna_bov::force_list::{
     self, Entry, ListRule, MAX_GAME_SIZE, RULES, StarterError, Violation, parse, starter,
     starter_forces, to_ron, validate,
 };

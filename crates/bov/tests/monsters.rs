@@ -810,7 +810,7 @@ fn a_mercenary_plays_in_its_force_friendly_but_not_of_the_faction() {
 /// fields those of both lists and of the set-up, each once.
 #[test]
 fn lists_may_name_monsters_for_the_battle() {
-    use valerna_bov::rules::force_list::{ListRule, parse, validate};
+    use valerna_bov::force_list::{ListRule, parse, validate};
     let text = |monsters: &str| {
         format!(
             r#"(name: "Line", force: "Allaria", game_size: 100, units: [

@@ -6,9 +6,9 @@
 use valerna_bov::battle::bots::{Bot as _, GreedyBot};
 use valerna_bov::battle::log::Event;
 use valerna_bov::battle::{Battle, BattleSetup, Decision, Phase, invariants};
+use valerna_bov::force_list;
 use valerna_bov::geometry::Point;
 use valerna_bov::rules::edition::Edition;
-use valerna_bov::rules::force_list;
 use valerna_bov::rules::powers::CAPTAIN_POWER_SLOT;
 use valerna_bov::rules::scenario::Scenario;
 use valerna_game::Game;

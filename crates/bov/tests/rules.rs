@@ -257,7 +257,7 @@ fn content_errors_name_the_file_the_entry_and_the_field() {
 mod lists {
     use super::*;
     use valerna_bov::content::SAMPLE_LISTS;
-    use valerna_bov::rules::force_list::{self, Entry, ListRule};
+    use valerna_bov::force_list::{self, Entry, ListRule};
 
     fn check(text: &str) -> Result<force_list::Force, Vec<force_list::Violation>> {
         let list = force_list::parse(text).map_err(|e| vec![*e])?;
@@ -1927,7 +1927,7 @@ mod setup {
 #[test]
 fn vaala_cards_count_toward_the_main_force_against_mercenaries() {
     // docs/rulings.md, "The General is chosen among the force's own Heroes".
-    use valerna_bov::rules::force_list::{self, ListRule};
+    use valerna_bov::force_list::{self, ListRule};
     let p = pack();
     let merc = u32::from(card(&p, "sellsword_company").1.points)
         + u32::from(card(&p, "wandering_duelist").1.points);

@@ -125,7 +125,7 @@ proptest! {
     #[test]
     fn no_text_makes_the_loader_or_the_list_checker_panic(text in ".{0,200}", cut in 0usize..4000) {
         use valerna_bov::content::{DEFAULT_SOURCES, SAMPLE_LISTS, Source};
-        use valerna_bov::rules::force_list;
+        use valerna_bov::force_list;
         let _ = force_list::parse(&text);
         // A real file cut short anywhere.
         let src = DEFAULT_SOURCES[1];

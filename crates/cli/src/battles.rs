@@ -8,8 +8,8 @@ use std::path::Path;
 use clap::ValueEnum;
 use valerna_bov::battle::bots::{Bot, GreedyBot, RandomBot};
 use valerna_bov::content::Pack;
+use valerna_bov::force_list;
 use valerna_bov::rules::edition::Edition;
-use valerna_bov::rules::force_list;
 use valerna_bov::rules::scenario::{Battlefield, Scenario};
 
 use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};

@@ -10,8 +10,8 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 use valerna_bov::battle::Battle;
 use valerna_bov::content::Pack;
+use valerna_bov::force_list;
 use valerna_bov::geometry::Map;
-use valerna_bov::rules::force_list;
 use valerna_game::Game;
 
 use crate::error::{self, CliError, MAX_LIST_OR_MAP_BYTES};

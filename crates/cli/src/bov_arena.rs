@@ -18,8 +18,8 @@ use valerna_ai::spec::BovSpec;
 use valerna_ai::{Bot, mix};
 use valerna_bov::battle::{Battle, BattleSetup};
 use valerna_bov::content::{Pack, shipped_lists};
+use valerna_bov::force_list;
 use valerna_bov::rules::edition::Edition;
-use valerna_bov::rules::force_list;
 use valerna_bov::rules::scenario::Battlefield;
 use valerna_game::Game;
 

@@ -257,7 +257,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         let text = valerna_bov::content::shipped_lists()
             .find(|(name, _)| name == list)
             .map_or(list.as_str(), |(_, t)| t);
-        let Ok(mut list) = valerna_bov::rules::force_list::parse(text) else {
+        let Ok(mut list) = valerna_bov::force_list::parse(text) else {
             continue;
         };
         if let Some(written) = list.edition
@@ -269,7 +269,7 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
         }
         // A list naming no edition is read by the battle's.
         list.edition = Some(edition);
-        if let Err(es) = valerna_bov::rules::force_list::validate(&pack, &list) {
+        if let Err(es) = valerna_bov::force_list::validate(&pack, &list) {
             let why: Vec<String> = es.iter().map(|e| e.to_string()).collect();
             return Err(CliError::usage(format!(
                 "--lists '{arg}': the {} edition refuses the list: {}",

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use valerna_bov::battle::OWN_CARDS_FILE;
-use valerna_bov::content::{FileKind, Pack, Source, ron_options};
+use valerna_bov::content::{FileKind, Pack, Source};
+use valerna_bov::ron_options;
 
 use crate::api::read_body;
 use crate::app::{App, new_token};

@@ -1,5 +1,5 @@
 //! The wargamer's workshop: Battles of Valerna force lists checked by the
-//! one validator (`valerna_bov::rules::force_list`), starting lists, exact
+//! one validator (`valerna_bov::force_list`), starting lists, exact
 //! dice odds (`valerna_dice::odds`, the numbers of `valerna calc`), and the
 //! pages that use them (`/lists`, `/cards`, `/cards/edit`, `/odds`); what
 //! is kept under private links is `crate::own`'s, where a card's words are
@@ -19,7 +19,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use valerna_bov::battle::Battle;
 use valerna_bov::content::{Pack, shipped_lists};
-use valerna_bov::rules::force_list;
+use valerna_bov::force_list;
 use valerna_bov::rules::modifiers::Modifier;
 use valerna_dice::bov::{Colour, Shift};
 use valerna_dice::odds::{self, Attack, Defense, MAX_DICE, Summary, Target};
@@ -73,14 +73,14 @@ pub struct ListCheck {
     pub valid: bool,
     /// The list as parsed (`name`, `force`, `game_size`, `units`, `vaala`,
     /// `monsters`); `null` when the text does not parse.
-    #[schema(value_type = Option<valerna_bov::rules::force_list::ForceList>)]
+    #[schema(value_type = Option<valerna_bov::force_list::ForceList>)]
     pub list: Option<Value>,
     /// `null` when the text does not parse.
     pub points: Option<ListPoints>,
     /// Every rule broken, each `{rule, section, page, entry: {kind:
     /// list|unit|artifact|vaala|monster, index, ...}, message}`; a text that
     /// does not parse is one `format` violation of the list naming the line.
-    #[schema(value_type = Vec<valerna_bov::rules::force_list::Violation>)]
+    #[schema(value_type = Vec<valerna_bov::force_list::Violation>)]
     pub violations: Vec<Value>,
 }
 

@@ -81,7 +81,7 @@ async fn a_starting_list_checks_clean_and_a_broken_one_names_its_entry() {
 /// and is otherwise the same list.
 #[tokio::test]
 async fn a_shipped_list_to_start_from_names_no_vaala_card() {
-    use valerna_bov::rules::force_list::parse;
+    use valerna_bov::force_list::parse;
     let s = common::server().await;
     let mut hands = 0;
     for (name, text) in valerna_bov::content::shipped_lists() {
@@ -99,7 +99,7 @@ async fn a_shipped_list_to_start_from_names_no_vaala_card() {
         assert_eq!(given.units, shipped.units, "{name}");
         // Still a list that can be played as it is.
         let pack = valerna_bov::content::Pack::default_pack().unwrap();
-        let checked = valerna_bov::rules::force_list::validate(&pack, &given);
+        let checked = valerna_bov::force_list::validate(&pack, &given);
         assert!(checked.is_ok(), "{name}: {:?}", checked.err());
         assert_eq!(
             (given.force, given.game_size),

@@ -39,9 +39,9 @@ use valerna_dice::Stream;
 use valerna_game::{Choices, Game, Outcome, Seat};
 
 use crate::content::Pack;
+use crate::force_list;
 use crate::geometry::{Battlefield, Map, Point, default_templates, place_terrain_by};
 use crate::rules::edition::Edition;
-use crate::rules::force_list;
 use crate::rules::modifiers::MoraleCause;
 use crate::rules::powers::{Roll, Trigger};
 use crate::rules::scenario::{self, Objectives, Scenario, Score};

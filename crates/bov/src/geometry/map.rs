@@ -7,7 +7,7 @@ use geo::{Area, BooleanOps, MultiPolygon, Validation};
 use serde::{Deserialize, Serialize};
 
 use super::{Battlefield, BattlefieldSize, EPS, Point, TerrainKind, TerrainPiece, TerrainTemplate};
-use crate::content::ron_options;
+use crate::ron_options;
 
 /// A battlefield as saved: its size and its pieces, whose outlines and holes
 /// are in battlefield inches (origin at a corner, x along the long edge).
@@ -213,7 +213,7 @@ fn check_room(size: BattlefieldSize, pieces: &[TerrainPiece]) -> Result<(), MapE
         return Ok(());
     }
     let (width, height) = size.inches();
-    let depth = crate::rules::setup::deployment_zone_depth(size);
+    let depth = super::setup::deployment_zone_depth(size);
     for lo in [0.0, height - depth] {
         let zone = geo::Rect::new(
             geo::coord! { x: 0.0, y: lo },

@@ -195,3 +195,21 @@ fn keep_in(v: f64, lo: f64, hi: f64) -> f64 {
         v.clamp(lo, hi)
     }
 }
+
+/// The deployment lines are "12" away from the middle line".
+pub const DEPLOYMENT_LINE_INCHES: f64 = 12.0;
+
+/// How deep each deployment zone is, from the player's long edge to the line
+/// 12" from the middle: 6" on 4'x3', 12" on 6'x4'. A 2'x1' battlefield is
+/// too shallow for that line, so its zones are a quarter of its depth, 3"
+/// (docs/rulings.md, "Deployment zones on a 2'x1' battlefield").
+pub fn deployment_zone_depth(table: BattlefieldSize) -> f64 {
+    deployment_depth(table.inches().1)
+}
+
+/// [`deployment_zone_depth`] on a battlefield `d` inches from the players'
+/// edge to the opposite one (the starter's short edges: the long side).
+pub fn deployment_depth(d: f64) -> f64 {
+    let depth = d / 2.0 - DEPLOYMENT_LINE_INCHES;
+    if depth > 0.0 { depth } else { d / 4.0 }
+}

@@ -27,7 +27,7 @@
 //! 6. [`morale::heavy_casualties`] on the models before and after →
 //!    [`morale::test_models`] with [`modifiers::MoraleModifiers`].
 //! 7. A defeated unit scores with [`scenario::Score::unit_defeated`] (its
-//!    value is [`force_list::ForceUnit::value`]); a defeated Giant inflicts
+//!    value is [`crate::force_list::ForceUnit::value`]); a defeated Giant inflicts
 //!    [`attack::roll_wounds`] of its [`units::UnitCard::giant_dice`].
 //!
 //! # Turns and rounds
@@ -44,7 +44,6 @@ pub mod cards;
 pub mod charge;
 pub mod edition;
 pub mod fatigue;
-pub mod force_list;
 pub mod keywords;
 pub mod modifiers;
 pub mod morale;

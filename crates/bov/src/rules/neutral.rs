@@ -1,6 +1,6 @@
 //! Neutral units' data (BoV 5.1, "Neutral Units"): a Monster's trophy value
 //! and behaviour deck. Mercenaries are ordinary cards with the Mercenary
-//! keyword; their force-list limits are in [`super::force_list`].
+//! keyword; their force-list limits are in [`crate::force_list`].
 //!
 //! A behaviour card is data in the same spirit as a power: its printed text
 //! for people, and a target and actions for the engine, so that a printed

@@ -8,13 +8,13 @@ use valerna_game::Seat;
 use super::edition::Edition;
 use super::scenario::Battlefield;
 
+pub use crate::geometry::setup::{DEPLOYMENT_LINE_INCHES, deployment_depth, deployment_zone_depth};
+
 /// Objectives "must be placed more than 9" apart" (BoV 5.1; the starter
 /// edition's are [`Edition::objective_rules`]).
 pub const OBJECTIVE_SEPARATION_INCHES: f64 = 9.0;
 /// "... and more than 3" away from any edge of the playing area."
 pub const OBJECTIVE_EDGE_INCHES: f64 = 3.0;
-/// The deployment lines are "12" away from the middle line".
-pub const DEPLOYMENT_LINE_INCHES: f64 = 12.0;
 
 /// A refused set-up step.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -83,21 +83,6 @@ pub fn objective_placer(face_off_winner: Seat, placed: usize) -> Seat {
     } else {
         1 - face_off_winner.min(1)
     }
-}
-
-/// How deep each deployment zone is, from the player's long edge to the line
-/// 12" from the middle: 6" on 4'x3', 12" on 6'x4'. A 2'x1' battlefield is
-/// too shallow for that line, so its zones are a quarter of its depth, 3"
-/// (docs/rulings.md, "Deployment zones on a 2'x1' battlefield").
-pub fn deployment_zone_depth(table: Battlefield) -> f64 {
-    deployment_depth(table.inches().1)
-}
-
-/// [`deployment_zone_depth`] on a battlefield `d` inches from the players'
-/// edge to the opposite one (the starter's short edges: the long side).
-pub fn deployment_depth(d: f64) -> f64 {
-    let depth = d / 2.0 - DEPLOYMENT_LINE_INCHES;
-    if depth > 0.0 { depth } else { d / 4.0 }
 }
 
 /// Who deploys next: players alternate a unit at a time, the player who won

@@ -272,7 +272,7 @@ pub fn settle_declining(g: &mut Battle) {
 /// Artifacts, Mercenaries and Monsters, which the starter book has not (BoV
 /// starter, "Writing army lists"), naming no edition.
 pub fn without_artifacts(name: &str) -> String {
-    use valerna_bov::rules::force_list;
+    use valerna_bov::force_list;
     use valerna_bov::rules::keywords::UnitKeyword;
     let (_, text) = valerna_bov::content::shipped_lists()
         .find(|(n, _)| *n == name)

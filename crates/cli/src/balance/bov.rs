@@ -191,14 +191,14 @@ fn pack_and_lists(
         };
         // A list the pack cannot field is refused before any game, with
         // every rule it breaks, rather than once for each game.
-        let mut list = valerna_bov::rules::force_list::parse(&text)
+        let mut list = valerna_bov::force_list::parse(&text)
             .map_err(|e| CliError::usage(format!("list {name}: {e}")))?;
         let own = list.edition.is_some();
         if list.edition.is_some_and(|e| e != edition) {
             continue;
         }
         list.edition = Some(edition);
-        if let Err(errors) = valerna_bov::rules::force_list::validate(&pack, &list) {
+        if let Err(errors) = valerna_bov::force_list::validate(&pack, &list) {
             if !own && !edition.is_default() && !named.iter().any(|n| n == name) {
                 continue;
             }

@@ -15,9 +15,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::keywords::UnitKeyword;
-use super::units::{CardId, UnitCard};
 use crate::content::{NEUTRAL, Pack};
+use crate::rules::keywords::UnitKeyword;
+use crate::rules::units::{CardId, UnitCard};
 
 mod captains;
 mod starter;
@@ -55,7 +55,7 @@ pub struct ForceList {
     /// of another edition refuses it. A list that names none plays in
     /// either.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub edition: Option<super::edition::Edition>,
+    pub edition: Option<crate::rules::edition::Edition>,
     /// Upgrade tokens bought with the points left, 1 each (BoV starter,
     /// "Writing army lists" > "Add Vaala cards or Upgrade tokens"): a
     /// starter list's alone.
@@ -464,7 +464,7 @@ fn is_entry_id(id: &str) -> bool {
 /// Parses a force list; a format error is reported as a [`ListRule::Format`]
 /// violation of the whole list naming the line and column.
 pub fn parse(text: &str) -> Result<ForceList, Box<Violation>> {
-    crate::content::ron_options().from_str(text).map_err(|e| {
+    crate::ron_options().from_str(text).map_err(|e| {
         Box::new(Violation::new(
             ListRule::Format,
             Entry::List,
@@ -554,7 +554,7 @@ impl<'a> Reading<'a> {
     /// Whether the list is written for the starter edition (or read as one
     /// by a starter battle).
     fn starter(&self) -> bool {
-        self.list.edition == Some(super::edition::Edition::Starter)
+        self.list.edition == Some(crate::rules::edition::Edition::Starter)
     }
 
     fn mercenary(&self, i: usize) -> bool {
@@ -715,7 +715,7 @@ pub const RULES: [Rule; 17] = [
 /// them is written for the starter edition and says so.
 fn upgrade_tokens(r: &Reading<'_>) -> Found {
     let n = r.list.upgrade_tokens;
-    if n == 0 || r.list.edition == Some(super::edition::Edition::Starter) {
+    if n == 0 || r.list.edition == Some(crate::rules::edition::Edition::Starter) {
         return Vec::new();
     }
     vec![(
@@ -731,7 +731,7 @@ fn upgrade_tokens(r: &Reading<'_>) -> Found {
 /// violation, or the force ready to deploy.
 pub fn validate(pack: &Pack, list: &ForceList) -> Result<Force, Vec<Violation>> {
     let reading = Reading::new(pack, list);
-    let starter = list.edition == Some(super::edition::Edition::Starter);
+    let starter = list.edition == Some(crate::rules::edition::Edition::Starter);
     let violations: Vec<Violation> = RULES
         .iter()
         .flat_map(|r| {
@@ -1110,7 +1110,7 @@ fn the_general(r: &Reading<'_>) -> Found {
 /// one rider on each Mount.
 fn dragonriders(r: &Reading<'_>) -> Found {
     let mut found = Found::new();
-    if r.list.edition == Some(super::edition::Edition::Starter) {
+    if r.list.edition == Some(crate::rules::edition::Edition::Starter) {
         found.extend(
             r.list
                 .riders_not_general()
@@ -1367,12 +1367,16 @@ impl Force {
     /// `owner`: every model present, no counter or marker. A unit whose card
     /// is missing from `pack` (a different pack than the one validated
     /// against) is left out.
-    pub fn unit_states(&self, pack: &Pack, owner: super::Seat) -> Vec<super::state::UnitState> {
+    pub fn unit_states(
+        &self,
+        pack: &Pack,
+        owner: valerna_game::Seat,
+    ) -> Vec<crate::rules::state::UnitState> {
         self.units
             .iter()
             .filter_map(|u| {
                 pack.card(u.card)
-                    .map(|c| super::state::UnitState::new(u.card, c, owner))
+                    .map(|c| crate::rules::state::UnitState::new(u.card, c, owner))
             })
             .collect()
     }
