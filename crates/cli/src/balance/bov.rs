@@ -22,12 +22,11 @@ use valerna_bov::rules::edition::Edition;
 use valerna_game::Game;
 
 use super::charts::{self, Rate, Series};
-use super::shard::{self, MergeArgs, Shard};
+use super::shard::{self, MergeArgs, RunArgs};
 use super::{BalanceCommand, Report, pct, write_report};
-use crate::arena::{run_games, wilson_score};
+use crate::arena::wilson_score;
 use crate::battles::{BattlefieldArg, EditionArg, ScenarioArg, bot, caught};
 use crate::error::{CliError, emit};
-use crate::progress::Progress;
 
 /// Decisions after which a game is abandoned as stuck.
 const MAX_DECISIONS: usize = 20_000;
@@ -68,16 +67,8 @@ pub struct BalanceArgs {
     /// one built in.
     #[arg(long)]
     pack: Option<PathBuf>,
-    /// Threads (default: one per core). The report does not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: Option<u32>,
-    /// Print the figures as one JSON object too.
-    #[arg(long)]
-    json: bool,
-    /// Play only the I-th of N shards of the report's games (every N-th
-    /// game) and write their results into --out, for `merge` to join.
-    #[arg(long, value_name = "I/N")]
-    shard: Option<Shard>,
+    #[command(flatten)]
+    run: RunArgs,
     #[command(subcommand)]
     command: Option<BalanceCommand>,
 }
@@ -395,53 +386,41 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
     }
     let p = plan(&a)?;
     let total = p.jobs.len() as u64;
-    let mine = match a.shard {
-        Some(s) => s.games(total),
-        None => (0..total).collect(),
-    };
-    let progress = Progress::new(mine.len() as u64, "balance");
-    let results = run_games(
-        mine.len() as u64,
-        a.jobs.map(|j| j as usize),
-        &progress,
-        |k| {
-            let (c, i) = p.jobs[mine[k as usize] as usize];
-            let cell = &p.cells[c];
-            let first_seat = (i % 2) as usize;
-            let mut names = [
-                p.lists[cell.lists[0]].setup.clone(),
-                p.lists[cell.lists[1]].setup.clone(),
-            ];
-            if first_seat == 1 {
-                names.swap(0, 1);
-            }
-            // The pairing and scenario, not the cell's place in the
-            // report, so that a cell's games do not depend on which
-            // scenarios were asked for.
-            let [x, y] = cell.lists.map(|l| l as u64);
-            let sc = ScenarioArg::value_variants()
-                .iter()
-                .position(|v| *v == cell.scenario)
-                .unwrap_or(0) as u64;
-            let seed = mix(mix(mix(mix(a.seed, x), y), sc), u64::from(i));
-            let setup = BattleSetup {
-                cards: None,
-                seed,
-                lists: names,
-                scenario: cell.scenario.scenario(),
-                battlefield: a.battlefield.battlefield(),
-                map: None,
-                monsters: Vec::new(),
-                edition: a.edition.edition(),
-            };
-            // A failed game is reported, and the others still count.
-            Ok(caught(|| play_one(&p.pack, &a.bot, setup, first_seat))
-                .map_err(|e| format!("game {i} (seed {seed}): {e}")))
-        },
-    );
-    progress.finish();
-    let results = results?;
-    if let Some(s) = a.shard {
+    let played = a.run.play(total, |k| {
+        let (c, i) = p.jobs[k as usize];
+        let cell = &p.cells[c];
+        let first_seat = (i % 2) as usize;
+        let mut names = [
+            p.lists[cell.lists[0]].setup.clone(),
+            p.lists[cell.lists[1]].setup.clone(),
+        ];
+        if first_seat == 1 {
+            names.swap(0, 1);
+        }
+        // The pairing and scenario, not the cell's place in the
+        // report, so that a cell's games do not depend on which
+        // scenarios were asked for.
+        let [x, y] = cell.lists.map(|l| l as u64);
+        let sc = ScenarioArg::value_variants()
+            .iter()
+            .position(|v| *v == cell.scenario)
+            .unwrap_or(0) as u64;
+        let seed = mix(mix(mix(mix(a.seed, x), y), sc), u64::from(i));
+        let setup = BattleSetup {
+            cards: None,
+            seed,
+            lists: names,
+            scenario: cell.scenario.scenario(),
+            battlefield: a.battlefield.battlefield(),
+            map: None,
+            monsters: Vec::new(),
+            edition: a.edition.edition(),
+        };
+        // A failed game is reported, and the others still count.
+        Ok(caught(|| play_one(&p.pack, &a.bot, setup, first_seat))
+            .map_err(|e| format!("game {i} (seed {seed}): {e}")))
+    })?;
+    if let Some(s) = a.run.shard {
         let settings = Settings {
             bot: a.bot.clone(),
             games: a.games,
@@ -451,19 +430,17 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
             lists: a.lists.clone(),
             edition: a.edition,
         };
-        let played = mine.into_iter().zip(results).collect();
-        let (summary, json) = shard::write(
+        return a.run.write_shard(
+            s,
             &a.out,
             super::Game::Bov,
             settings,
             p.fingerprint,
-            s,
             total,
             played,
-        )?;
-        return emit(&if a.json { format!("{json}\n") } else { summary });
+        );
     }
-    report(&a, p, results)
+    report(&a, p, played.into_iter().map(|(_, r)| r).collect())
 }
 
 /// `bov balance merge`: the report of the shards' games.
@@ -481,9 +458,11 @@ fn merge(m: MergeArgs) -> Result<(), CliError> {
         out: m.out,
         lists: s.lists,
         pack: m.pack,
-        jobs: None,
-        json: m.json,
-        shard: None,
+        run: RunArgs {
+            jobs: None,
+            json: m.json,
+            shard: None,
+        },
         command: None,
     };
     let p = plan(&a)?;
@@ -512,7 +491,7 @@ fn report(
         }
     }
     let report = write(a, &p.lists, &p.scenarios, &p.cells, &failed)?;
-    emit(&if a.json {
+    emit(&if a.run.json {
         format!("{}\n", report.json)
     } else {
         report.summary

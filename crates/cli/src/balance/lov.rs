@@ -24,11 +24,10 @@ use valerna_lov::state::NONE;
 use valerna_lov::{Lov, Setup};
 
 use super::charts::{self, Rate, Series};
-use super::shard::{self, MergeArgs, Shard};
+use super::shard::{self, MergeArgs, RunArgs};
 use super::{BalanceCommand, Report, pct, write_report};
-use crate::arena::{run_games, wilson};
+use crate::arena::wilson;
 use crate::error::{CliError, emit};
-use crate::progress::Progress;
 
 /// Most decisions a game may take before the report calls it broken.
 const MAX_DECISIONS: usize = 20_000;
@@ -56,16 +55,8 @@ pub struct BalanceArgs {
     /// content/lov/) instead of the one built in.
     #[arg(long)]
     pack: Option<PathBuf>,
-    /// Threads (default: one per core). The report does not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: Option<u32>,
-    /// Print the figures as one JSON object too.
-    #[arg(long)]
-    json: bool,
-    /// Play only the I-th of N shards of the report's games (every N-th
-    /// game) and write their results into --out, for `merge` to join.
-    #[arg(long, value_name = "I/N")]
-    shard: Option<Shard>,
+    #[command(flatten)]
+    run: RunArgs,
     #[command(subcommand)]
     command: Option<BalanceCommand>,
 }
@@ -227,36 +218,24 @@ pub fn run(a: BalanceArgs) -> Result<(), CliError> {
     super::prepare_out(&a.out, super::Game::Lov)?;
     let jobs = games_of(specs.len(), a.games);
     let total = jobs.len() as u64;
-    let mine = match a.shard {
-        Some(s) => s.games(total),
-        None => (0..total).collect(),
-    };
-    let progress = Progress::new(mine.len() as u64, "balance");
-    let results = run_games(
-        mine.len() as u64,
-        a.jobs.map(|j| j as usize),
-        &progress,
-        |i| {
-            let (b, h, i) = jobs[mine[i as usize] as usize];
-            let masks = people_masks(h);
-            let mask = masks[i as usize % masks.len()];
-            let seed = mix(mix(a.seed, u64::from(h)), u64::from(i));
-            play_one(&content, specs[b], seed, mask)
-        },
-    );
-    progress.finish();
-    let results = results?;
-    if let Some(s) = a.shard {
+    let played = a.run.play(total, |k| {
+        let (b, h, i) = jobs[k as usize];
+        let masks = people_masks(h);
+        let mask = masks[i as usize % masks.len()];
+        let seed = mix(mix(a.seed, u64::from(h)), u64::from(i));
+        play_one(&content, specs[b], seed, mask)
+    })?;
+    if let Some(s) = a.run.shard {
         let settings = Settings {
             bots: specs.iter().map(ToString::to_string).collect(),
             games: a.games,
             seed: a.seed,
         };
-        let played = mine.into_iter().zip(results).collect();
-        let (summary, json) =
-            shard::write(&a.out, super::Game::Lov, settings, pack, s, total, played)?;
-        return emit(&if a.json { format!("{json}\n") } else { summary });
+        return a
+            .run
+            .write_shard(s, &a.out, super::Game::Lov, settings, pack, total, played);
     }
+    let results = played.into_iter().map(|(_, r)| r).collect();
     report(&a, &content, &specs, &jobs, results)
 }
 
@@ -271,9 +250,11 @@ fn merge(m: MergeArgs) -> Result<(), CliError> {
         seed: merged.settings.seed,
         out: m.out,
         pack: m.pack,
-        jobs: None,
-        json: m.json,
-        shard: None,
+        run: RunArgs {
+            jobs: None,
+            json: m.json,
+            shard: None,
+        },
         command: None,
     };
     let specs = parse_bots(&a.bots)?;
@@ -309,7 +290,7 @@ fn report(
     }
     let report = write(a, content, &sections)?;
     let mut out = report.summary.clone();
-    if a.json {
+    if a.run.json {
         out = format!("{}\n", report.json);
     }
     emit(&out)

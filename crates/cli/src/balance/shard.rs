@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::Game;
+use crate::arena::run_games;
 use crate::error::CliError;
+use crate::progress::Progress;
 
 /// The most shards a report is cut into.
 pub const MAX_SHARDS: u32 = 10_000;
@@ -26,6 +28,70 @@ const FORMAT: u32 = 2;
 /// This build of valerna ([`valerna_server::BUILD`]): shards of two builds
 /// may play the same seed differently, so they are never joined.
 pub const BUILD: &str = valerna_server::BUILD;
+
+/// How one run plays a report's games, for both games' reports: on how
+/// many threads, all of them or one shard's, and whether the figures are
+/// printed as JSON too.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Threads (default: one per core). The report does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
+    /// Print the figures as one JSON object too.
+    #[arg(long)]
+    pub json: bool,
+    /// Play only the I-th of N shards of the report's games (every N-th
+    /// game) and write their results into --out, for `merge` to join.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+}
+
+impl RunArgs {
+    /// Plays this run's games of a report of `total` (all, or the shard's)
+    /// with a progress bar: `play` is given a game's place in the report;
+    /// each result comes with that place, in the report's order.
+    pub fn play<R: Send>(
+        &self,
+        total: u64,
+        play: impl Fn(u64) -> Result<R, String> + Sync + Send,
+    ) -> Result<Vec<(u64, R)>, CliError> {
+        let mine = match self.shard {
+            Some(s) => s.games(total),
+            None => (0..total).collect(),
+        };
+        let progress = Progress::new(mine.len() as u64, "balance");
+        let results = run_games(
+            mine.len() as u64,
+            self.jobs.map(|j| j as usize),
+            &progress,
+            |k| play(mine[k as usize]),
+        );
+        progress.finish();
+        Ok(mine.into_iter().zip(results?).collect())
+    }
+
+    /// A shard's run: its games' results written into `dir` as a shard
+    /// file (see [`write`]) and the summary printed, or the JSON with
+    /// `--json`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn write_shard<S: Serialize, R: Serialize>(
+        &self,
+        shard: Shard,
+        dir: &Path,
+        game: Game,
+        settings: S,
+        pack: String,
+        total: u64,
+        played: Vec<(u64, R)>,
+    ) -> Result<(), CliError> {
+        let (summary, json) = write(dir, game, settings, pack, shard, total, played)?;
+        crate::error::emit(&if self.json {
+            format!("{json}\n")
+        } else {
+            summary
+        })
+    }
+}
 
 /// Which part of a report's games one run plays: the `index`-th of `count`
 /// (counted from 1, as `--shard 2/3` says).
