@@ -68,28 +68,6 @@ fn start_with(db: &str, dir: &std::path::Path, n: usize, bot_delay_ms: &str) -> 
     Node { child, addr, log }
 }
 
-/// A fresh database on the `VALERNA_TEST_POSTGRES` server, and its address.
-async fn fresh_postgres(url: &str, name: &str) -> String {
-    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-        .await
-        .expect("VALERNA_TEST_POSTGRES: the server answers");
-    tokio::spawn(conn);
-    for sql in [
-        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-        format!("CREATE DATABASE {name}"),
-    ] {
-        client.batch_execute(&sql).await.unwrap();
-    }
-    let (base, query) = url.split_once('?').unwrap_or((url, ""));
-    let at = base.rfind('/').expect("a database address ends in /name");
-    let query = if query.is_empty() {
-        String::new()
-    } else {
-        format!("?{query}")
-    };
-    format!("{}/{name}{query}", &base[..at])
-}
-
 /// A request as a browser sends it, asked again while the game moves
 /// between nodes (`503`, as the answer's `Retry-After` says).
 async fn call(
@@ -229,7 +207,10 @@ async fn place(name: &str) -> Option<(String, Scratch)> {
         eprintln!("VALERNA_TEST_POSTGRES is not set: no nodes to test");
         return None;
     };
-    let url = fresh_postgres(&server, &format!("valerna_{name}_{}", std::process::id())).await;
+    let database = format!("valerna_{name}_{}", std::process::id());
+    let url = valerna_server::store::postgres::fresh_database(&server, &database)
+        .await
+        .expect("VALERNA_TEST_POSTGRES: the server answers");
     Some((url, scratch(name)))
 }
 

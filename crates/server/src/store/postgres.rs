@@ -135,6 +135,47 @@ pub fn shown(url: &str) -> String {
     }
 }
 
+/// A fresh, empty database called `name` on the server of `url` (one of
+/// that name dropped first, its connections closed), and its address:
+/// `url` with the database's name replaced. Each test suite and trial node
+/// gets a database of its own this way.
+pub async fn fresh_database(url: &str, name: &str) -> Result<String, StoreError> {
+    // An unquoted name is folded to lower case: only one already so is
+    // the name the address gives.
+    let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+    if name.is_empty() || !name.chars().all(plain) {
+        return Err(StoreError::Io(format!(
+            "'{name}': a database name of lower-case letters, digits and _"
+        )));
+    }
+    check(url).map_err(StoreError::Io)?;
+    let s = secured(url).map_err(StoreError::Io)?;
+    let client = connect(&s.url, &connector(&s).map_err(StoreError::Io)?).await?;
+    // One statement each: neither may run inside a transaction block.
+    client
+        .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .await?;
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await?;
+    Ok(with_database(url, name))
+}
+
+/// `url` naming the database `name` instead of its own (or of none).
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').unwrap_or((url, ""));
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let server = match base[after_scheme..].find('/') {
+        Some(i) => &base[..after_scheme + i],
+        None => base,
+    };
+    if query.is_empty() {
+        format!("{server}/{name}")
+    } else {
+        format!("{server}/{name}?{query}")
+    }
+}
+
 impl PgStore {
     /// Connects to the database at `url` (`postgres://user:pass@host/db`)
     /// and brings its schema up to date.
@@ -665,3 +706,28 @@ async fn load(
 
 /// A log row: its number, kind and decision.
 type LogRow = (i64, String, Option<String>);
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn an_address_names_the_new_database_and_keeps_its_settings() {
+        assert_eq!(
+            with_database("postgres://u:p@h:5432/old?sslmode=require", "fresh"),
+            "postgres://u:p@h:5432/fresh?sslmode=require"
+        );
+        assert_eq!(
+            with_database("postgres://u@h/old", "fresh"),
+            "postgres://u@h/fresh"
+        );
+        assert_eq!(
+            with_database("postgres://u@h", "fresh"),
+            "postgres://u@h/fresh"
+        );
+        assert_eq!(
+            with_database("postgresql://u@h?connect_timeout=5", "fresh"),
+            "postgresql://u@h/fresh?connect_timeout=5"
+        );
+    }
+}

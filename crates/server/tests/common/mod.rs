@@ -64,25 +64,11 @@ pub fn postgres() -> Option<String> {
 /// its address.
 pub async fn fresh_postgres(name: &str) -> Option<String> {
     let url = postgres()?;
-    let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .expect("VALERNA_TEST_POSTGRES: the server answers");
-    tokio::spawn(conn);
-    // One statement each: neither may run inside a transaction block.
-    for sql in [
-        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-        format!("CREATE DATABASE {name}"),
-    ] {
-        client.batch_execute(&sql).await.unwrap();
-    }
-    let (base, query) = url.split_once('?').unwrap_or((&url, ""));
-    let at = base.rfind('/').expect("a database address ends in /name");
-    let query = if query.is_empty() {
-        String::new()
-    } else {
-        format!("?{query}")
-    };
-    Some(format!("{}/{name}{query}", &base[..at]))
+    Some(
+        valerna_server::store::postgres::fresh_database(&url, name)
+            .await
+            .expect("VALERNA_TEST_POSTGRES: the server answers"),
+    )
 }
 
 /// Where a test server keeps its games: a SQLite file in `dir`, or with
@@ -94,7 +80,7 @@ pub async fn test_db(dir: &std::path::Path) -> Db {
             "valerna_test_{}_{}",
             std::process::id(),
             dir.file_name()
-                .map(|n| n.to_string_lossy().replace('-', "_"))
+                .map(|n| n.to_string_lossy().replace('-', "_").to_lowercase())
                 .unwrap_or_default()
         );
         let url = fresh_postgres(&name)
