@@ -139,12 +139,12 @@ fn hosted_table() -> Box<dyn valerna_server::hosted::Hosted> {
 /// body as a `Decide`, then its decision or option as the game reads it.
 /// A decision the game accepts is one of its options.
 pub fn server_decision(data: &[u8]) {
-    use valerna_server::api::{Decide, choice};
+    use valerna_server::api::Decide;
     use valerna_server::app::Choice;
     let Ok(d) = serde_json::from_slice::<Decide>(data) else {
         return;
     };
-    let Ok(c) = choice(d.decision, d.option) else {
+    let Ok(c) = Choice::given(d.decision, d.option) else {
         return;
     };
     let table = hosted_table();

@@ -3,14 +3,12 @@
 //! before it reaches a game.
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::Router;
-use axum::body::{Body, Bytes};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, Request, State};
-use axum::http::request::Parts;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -22,9 +20,12 @@ use valerna_game::Viewer;
 use valerna_texts::Lang;
 
 use crate::app::{App, Choice, Create, Live};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{P, Q, read_body};
+use crate::games::lov::{AssaultOdds, AttackOdds, DefenseOdds, EnemyOdds};
 use crate::hosted::{Mode, SeatKind, Turn};
-use crate::limit::Key;
+use crate::limit::limit_keys;
+use crate::ws::{Looked, MoveMeasure, Routed, SocketError, Tried, WhyNot};
 
 /// A game to create.
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
@@ -339,74 +340,6 @@ pub struct Question {
     pub assault: Option<Vec<AssaultOdds>>,
 }
 
-/// One region an Assault may strike, weighed (LoV p.12).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AssaultOdds {
-    /// The index of the question's option that assaults it.
-    pub option: usize,
-    /// The attack with every Unit that may move in, and each enemy there.
-    pub odds: AttackOdds,
-}
-
-/// A Lords of Vaala attacker's choice weighed (LoV p.12-13): the dice its
-/// attack rolls now and each enemy in the region, with the exact chance of
-/// each number of hits (criticals and standard hits together; mountains,
-/// cities and wards may still take the first ones).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AttackOdds {
-    /// The region fought over.
-    pub region: u8,
-    /// The attacking seat (the Faceless one a person decides for, if so).
-    pub attacker: u8,
-    /// The attack's dice: the attacker's Combat Value there now.
-    pub attack_dice: u8,
-    /// The hits the attack deals, exactly (`valerna calc lov
-    /// --combat-value N`'s "all hits"); absent with no Combat Value.
-    pub attack_hits: Option<valerna_dice::odds::Summary>,
-    /// Every enemy in the region the attacker may fight, in the order of
-    /// the question's options where they are its options.
-    pub enemies: Vec<EnemyOdds>,
-}
-
-/// One enemy of an attacker's choice.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct EnemyOdds {
-    /// The enemy's seat; `null` for the neutral Units.
-    pub seat: Option<u8>,
-    /// Its Combat Value there now: the dice its counterattack rolls.
-    pub dice: u8,
-    /// The hits its counterattack deals, exactly; absent with no Combat
-    /// Value.
-    pub counterattack_hits: Option<valerna_dice::odds::Summary>,
-}
-
-/// A Lords of Vaala defender's choice weighed (LoV p.12): the attacker's
-/// criticals have struck already; its standard hits land after the
-/// counterattack, and not at all if the defender retreats.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DefenseOdds {
-    /// The region fought over.
-    pub region: u8,
-    /// The attacking seat.
-    pub attacker: u8,
-    /// The defending seat (the Faceless one a person decides for, if so).
-    pub defender: u8,
-    /// The attacker's dice: its Combat Value when it rolled.
-    pub attack_dice: u8,
-    /// Wounds the attack's criticals dealt at once, after mountains, cities
-    /// and wards took their hits.
-    pub criticals_taken: u8,
-    /// The attack's standard hits still to land if the defender
-    /// counterattacks.
-    pub standard_hits_coming: u8,
-    /// The counterattack's dice: the defender's Combat Value now.
-    pub counterattack_dice: u8,
-    /// The hits (critical and standard) the counterattack deals the
-    /// attacker, exactly: what `valerna calc lov --combat-value N` prints
-    /// as "all hits". Absent when the defender has no Combat Value left.
-    pub counterattack_hits: Option<valerna_dice::odds::Summary>,
-}
-
 /// How the game ended.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameOutcome {
@@ -509,149 +442,6 @@ pub struct Decide {
 #[serde(deny_unknown_fields)]
 pub struct TakeBack {
     pub version: u64,
-}
-
-/// A refusal.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ErrorBody {
-    /// A stable code: `bad_json`, `bad_lang`, `bad_setup`, `no_token`,
-    /// `wrong_token`, `wrong_invite`, `already_joined`, `no_game`, `stale_version`, `not_your_turn`,
-    /// `illegal_decision`, `too_large`, `game_over`, `broken`,
-    /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
-    /// `store_failed`, `no_file`, `not_found`, `bad_query`, `bad_path`,
-    /// `not_websocket`, `method_not_allowed`, `uri_too_long`,
-    /// `headers_too_large`, `bad_list`, `no_list`, `bad_odds`, `no_pack`,
-    /// `bad_pack`, `no_card`, `hint_off`, `no_hint`, `internal`, `not_creator`, `link_quota`,
-    /// `bad_seat`, `seat_in_use`; with
-    /// several nodes, `moving`, `owner_unreachable`, `owner_failed`,
-    /// `owner_timeout`.
-    pub error: String,
-    pub message: String,
-}
-
-/// A WebSocket error frame (`/api/games/{id}/ws`, see docs/api.md): a
-/// refused message, named so that a client that resends after
-/// reconnecting can match each refusal to its message.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SocketError {
-    /// Always `error`.
-    #[serde(rename = "type")]
-    #[schema(pattern = "^error$")]
-    pub kind: &'static str,
-    /// The code, as over HTTP.
-    pub error: String,
-    pub message: String,
-    /// The refused message's `type`; `null` when it had none (a frame that
-    /// is not JSON, a binary frame).
-    pub of: Option<String>,
-    /// The client's own `id` of the refused message, as it was sent;
-    /// `null` when it had none.
-    #[schema(value_type = Option<SocketId>)]
-    pub id: Option<Value>,
-    /// The refused try's, look's or route's `seq` (which its `tried`,
-    /// `looked` or `routed` answer would have named); absent for other
-    /// messages.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seq: Option<u64>,
-}
-
-/// A move's inches, as a `tried` frame measures it: the most a model's
-/// path uses (Slowing terrain counted twice) and the allowance.
-#[derive(Debug, Serialize, ToSchema)]
-#[allow(dead_code, reason = "describes `Tried::measure` in the API document")]
-pub struct MoveMeasure {
-    pub used: f64,
-    pub allowance: f64,
-}
-
-/// A socket `try` answered (docs/api.md): the decision checked, not made.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Tried {
-    /// Always `tried`.
-    #[serde(rename = "type")]
-    #[schema(pattern = "^tried$")]
-    pub kind: &'static str,
-    pub version: u64,
-    /// The try's own `seq`.
-    pub seq: u64,
-    pub ok: bool,
-    /// `illegal_decision` (the rules' refusal, in `text`), or why the try
-    /// was not checked (`stale_version`, `not_your_turn`, `game_over`,
-    /// `broken`); `null` when `ok`.
-    pub error: Option<&'static str>,
-    pub text: String,
-    /// For a move; `null` for a decision that moves nothing.
-    #[schema(value_type = Option<MoveMeasure>)]
-    pub measure: Value,
-    /// The server's time, in microseconds.
-    pub us: u64,
-}
-
-/// A socket `look` answered: what one unit sees of another, or why not.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Looked {
-    /// Always `looked`.
-    #[serde(rename = "type")]
-    #[schema(pattern = "^looked$")]
-    pub kind: &'static str,
-    pub seq: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<valerna_bov::battle::look::Look>)]
-    pub look: Option<Value>,
-    /// `bad_look`, with `text`, when there is nothing to look at.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-/// A socket `why` answered: why one unit may not attack, and may not
-/// charge, another (`null` for what the rules allow), or why there is no
-/// answer.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct WhyNot {
-    /// Always `why_not`.
-    #[serde(rename = "type")]
-    #[schema(pattern = "^why_not$")]
-    pub kind: &'static str,
-    pub seq: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<valerna_bov::battle::why::WhyNots>)]
-    pub why: Option<Value>,
-    /// `bad_look`, with `text`, when a unit is not in the battle.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-/// A socket `route` answered: the bots' planner's march, or why none.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Routed {
-    /// Always `routed`.
-    #[serde(rename = "type")]
-    #[schema(pattern = "^routed$")]
-    pub kind: &'static str,
-    pub seq: u64,
-    /// A decision to `try`, then send.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<valerna_bov::battle::Decision>)]
-    pub decision: Option<Value>,
-    /// `bad_look`, with `text`: no such unit, a unit off the table, no
-    /// march found.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-/// A client's id of a socket message: a string or a number.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code, reason = "describes `SocketError::id` in the API document")]
-pub enum SocketId {
-    Text(String),
-    Number(f64),
 }
 
 /// The server's health.
@@ -837,36 +627,6 @@ pub fn openapi_json() -> String {
 
 type Shared = State<Arc<App>>;
 
-/// A query string; one that does not parse is refused 400 `bad_query`
-/// with the same JSON body as every refusal.
-#[derive(Debug)]
-pub struct Q<T>(pub T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for Q<T> {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        Query::<T>::from_request_parts(parts, state)
-            .await
-            .map(|Query(t)| Q(t))
-            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))
-    }
-}
-
-/// The path's parameters; ones that do not parse (not UTF-8 once
-/// percent-decoded) are refused 400 `bad_path`.
-#[derive(Debug)]
-pub struct P<T>(pub T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned + Send> FromRequestParts<S> for P<T> {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        Path::<T>::from_request_parts(parts, state)
-            .await
-            .map(|Path(t)| P(t))
-            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_path", e.body_text()))
-    }
-}
-
 /// The seat token of `Authorization: Bearer <token>`, if any.
 fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(v) = headers.get(header::AUTHORIZATION) else {
@@ -902,17 +662,6 @@ fn parse_lang(code: Option<&str>, default: Lang) -> Result<Lang, ApiError> {
                 )
             }),
     }
-}
-
-/// The body, refused past the limit, or 408 `body_timeout` when it did not
-/// arrive whole in time (`conn::BodyTimeout`).
-pub(crate) async fn read_body(app: &App, body: Body) -> Result<Bytes, ApiError> {
-    axum::body::to_bytes(body, app.config.max_body)
-        .await
-        .map_err(|e| match crate::conn::BodyTimeout::find(&e) {
-            Some(t) => ApiError::new(StatusCode::REQUEST_TIMEOUT, "body_timeout", t.to_string()),
-            None => ApiError::too_large(app.config.max_body),
-        })
 }
 
 fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
@@ -1204,21 +953,10 @@ async fn decide(
     let seat = app.seat(&slot, bearer(&headers)?.as_deref()).await?;
     let lang = parse_lang(q.lang.as_deref(), slot.lang)?;
     let d: Decide = parse(&bytes)?;
-    let choice = choice(d.decision, d.option)?;
+    let choice = Choice::given(d.decision, d.option)?;
     app.decide(&slot, seat, d.version, choice, Some(lang))
         .await
         .map(Json)
-}
-
-/// A decision given by value or by option index, not both.
-pub fn choice(decision: Option<Value>, option: Option<usize>) -> Result<Choice, ApiError> {
-    match (decision, option) {
-        (Some(d), None) => Ok(Choice::Decision(d)),
-        (None, Some(i)) => Ok(Choice::Option(i)),
-        _ => Err(ApiError::bad_json(
-            "give either `decision` or `option`, not both",
-        )),
-    }
 }
 
 /// Takes back the token's seat's last decision, while the engine allows it.
@@ -1303,14 +1041,6 @@ async fn hint(
     app.hint(&slot, seat, lang).await.map(Json)
 }
 
-pub(crate) fn not_over() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
-        "not_over",
-        "only a finished game's record is public (an unfinished one would reveal hidden cards)",
-    )
-}
-
 /// The record of a finished game (setup and decisions), as `valerna lov replay` reads it.
 #[utoipa::path(get, path = "/api/games/{id}/record",
     params(("id" = String, Path)),
@@ -1320,7 +1050,7 @@ async fn record(State(app): Shared, P(id): P<String>) -> Result<Response, ApiErr
     let slot = app.find(&id).await?;
     let live = slot.live.lock().await;
     if !live.table.is_over() {
-        return Err(not_over());
+        return Err(ApiError::not_over());
     }
     let name = format!("attachment; filename=\"valerna-{}.json\"", slot.id);
     Ok((
@@ -1349,7 +1079,7 @@ async fn at(
     let table = {
         let live = slot.live.lock().await;
         if !live.table.is_over() {
-            return Err(not_over());
+            return Err(ApiError::not_over());
         }
         live.table.clone_box()
     };
@@ -1672,19 +1402,6 @@ async fn trace(req: Request, next: Next) -> Response {
     tracing::debug!(%method, %path, status = res.status().as_u16(),
         micros = start.elapsed().as_micros() as u64, "request");
     res
-}
-
-/// The flood limits' keys of a request: its client's address (when the
-/// server was started with its peers' addresses) and its seat token.
-pub fn limit_keys(extensions: &axum::http::Extensions, token: Option<&str>) -> Vec<Key> {
-    let mut keys = Vec::with_capacity(2);
-    if let Some(ConnectInfo(addr)) = extensions.get::<ConnectInfo<SocketAddr>>() {
-        keys.push(Key::address(addr.ip()));
-    }
-    if let Some(t) = token {
-        keys.push(Key::token(t));
-    }
-    keys
 }
 
 /// Refuses a request over its address's or token's flood limit with 429

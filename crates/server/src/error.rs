@@ -3,7 +3,9 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::store::StoreError;
 
@@ -18,6 +20,15 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// 409 `not_over`: only a finished game's record is public.
+    pub fn not_over() -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "not_over",
+            "only a finished game's record is public (an unfinished one would reveal hidden cards)",
+        )
+    }
+
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         ApiError {
             status,
@@ -88,4 +99,22 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(self.body())).into_response()
     }
+}
+
+/// A refusal.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// A stable code: `bad_json`, `bad_lang`, `bad_setup`, `no_token`,
+    /// `wrong_token`, `wrong_invite`, `already_joined`, `no_game`, `stale_version`, `not_your_turn`,
+    /// `illegal_decision`, `too_large`, `game_over`, `broken`,
+    /// `cannot_take_back`, `not_over`, `no_step`, `rate_limited`,
+    /// `store_failed`, `no_file`, `not_found`, `bad_query`, `bad_path`,
+    /// `not_websocket`, `method_not_allowed`, `uri_too_long`,
+    /// `headers_too_large`, `bad_list`, `no_list`, `bad_odds`, `no_pack`,
+    /// `bad_pack`, `no_card`, `hint_off`, `no_hint`, `internal`, `not_creator`, `link_quota`,
+    /// `bad_seat`, `seat_in_use`; with
+    /// several nodes, `moving`, `owner_unreachable`, `owner_failed`,
+    /// `owner_timeout`.
+    pub error: String,
+    pub message: String,
 }

@@ -173,8 +173,8 @@ where
     /// What a player weighs the pending question by, when the rules give
     /// figures for it, under the question's field it goes in (Lords of
     /// Vaala's combat choices: `defense`, the hits coming and the
-    /// counterattack's exact odds, [`crate::api::DefenseOdds`]; `attack`,
-    /// the attack's and each enemy's odds, [`crate::api::AttackOdds`]);
+    /// counterattack's exact odds, [`crate::games::lov::DefenseOdds`]; `attack`,
+    /// the attack's and each enemy's odds, [`crate::games::lov::AttackOdds`]);
     /// public, as what it is counted from.
     fn question_figures(&self) -> Option<(&'static str, Value)> {
         None

@@ -13,6 +13,7 @@ pub mod app;
 pub mod client;
 pub mod conn;
 pub mod error;
+pub mod extract;
 pub mod games;
 pub mod hosted;
 pub mod limit;

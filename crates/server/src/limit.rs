@@ -222,6 +222,21 @@ fn refill(b: Bucket, rate: Rate, now: Instant) -> Bucket {
     }
 }
 
+/// The flood limits' keys of a request: its client's address (when the
+/// server was started with its peers' addresses) and its seat token.
+pub fn limit_keys(extensions: &axum::http::Extensions, token: Option<&str>) -> Vec<Key> {
+    let mut keys = Vec::with_capacity(2);
+    if let Some(axum::extract::ConnectInfo(addr)) =
+        extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+    {
+        keys.push(Key::address(addr.ip()));
+    }
+    if let Some(t) = token {
+        keys.push(Key::token(t));
+    }
+    keys
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,9 +17,9 @@ use valerna_bov::battle::OWN_CARDS_FILE;
 use valerna_bov::content::{FileKind, Pack, Source};
 use valerna_bov::ron_options;
 
-use crate::api::read_body;
 use crate::app::{App, new_token};
 use crate::error::ApiError;
+use crate::extract::read_body;
 
 /// The store's kinds of kept documents.
 const LIST: &str = "list";
@@ -292,11 +292,11 @@ pub fn powers_ron(powers: &[valerna_bov::rules::powers::Power]) -> Result<String
 /// writes them.
 #[utoipa::path(get, path = "/api/bov/cards/{id}", params(("id" = String, Path, description = "The card's id"), CardQuery),
     responses((status = 200, body = CardSource),
-              (status = 404, description = "no_card, or no_pack", body = crate::api::ErrorBody)))]
+              (status = 404, description = "no_card, or no_pack", body = crate::error::ErrorBody)))]
 pub async fn get_card(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    crate::api::Q(q): crate::api::Q<CardQuery>,
+    crate::extract::Q(q): crate::extract::Q<CardQuery>,
 ) -> Result<Json<CardSource>, ApiError> {
     let pack = match &q.pack {
         Some(p) => Arc::new(pack_with(&app, p).await?),
@@ -324,9 +324,9 @@ fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError
 /// field: what the card editor shows as a card is written.
 #[utoipa::path(post, path = "/api/bov/cards/check", request_body = CardToCheck,
     responses((status = 200, body = CardCheck),
-              (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 413, description = "too_large", body = crate::api::ErrorBody),
-              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
+              (status = 400, description = "bad_json", body = crate::error::ErrorBody),
+              (status = 413, description = "too_large", body = crate::error::ErrorBody),
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::error::ErrorBody)))]
 pub async fn check_card_route(
     State(app): State<Arc<App>>,
     body: Body,
@@ -375,8 +375,8 @@ async fn keep_pack(app: &App, id: String, cards: Vec<String>) -> Result<PackView
 /// by the loader first, a refused card refusing the pack.
 #[utoipa::path(post, path = "/api/bov/packs", request_body = PackBody,
     responses((status = 201, body = PackView),
-              (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 422, description = "bad_pack: a card the loader refuses (each error named), or too many cards", body = crate::api::ErrorBody)))]
+              (status = 400, description = "bad_json", body = crate::error::ErrorBody),
+              (status = 422, description = "bad_pack: a card the loader refuses (each error named), or too many cards", body = crate::error::ErrorBody)))]
 pub async fn create_pack(
     State(app): State<Arc<App>>,
     req: axum::extract::Request,
@@ -393,8 +393,8 @@ pub async fn create_pack(
 /// A pack of one's own, by its link.
 #[utoipa::path(get, path = "/api/bov/packs/{id}", params(("id" = String, Path, description = "The link's id")),
     responses((status = 200, body = PackView),
-              (status = 404, description = "no_pack", body = crate::api::ErrorBody),
-              (status = 422, description = "bad_pack: its cards no longer load with the shipped pack", body = crate::api::ErrorBody)))]
+              (status = 404, description = "no_pack", body = crate::error::ErrorBody),
+              (status = 422, description = "bad_pack: its cards no longer load with the shipped pack", body = crate::error::ErrorBody)))]
 pub async fn get_pack(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -407,9 +407,9 @@ pub async fn get_pack(
 #[utoipa::path(put, path = "/api/bov/packs/{id}", request_body = PackBody,
     params(("id" = String, Path, description = "The link's id")),
     responses((status = 200, body = PackView),
-              (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 404, description = "no_pack", body = crate::api::ErrorBody),
-              (status = 422, description = "bad_pack", body = crate::api::ErrorBody)))]
+              (status = 400, description = "bad_json", body = crate::error::ErrorBody),
+              (status = 404, description = "no_pack", body = crate::error::ErrorBody),
+              (status = 422, description = "bad_pack", body = crate::error::ErrorBody)))]
 pub async fn put_pack(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -471,8 +471,8 @@ async fn keep_list(app: &App, id: String, b: ListBody) -> Result<SavedList, ApiE
 /// Keeps a force list under a new private link, as written (valid or not).
 #[utoipa::path(post, path = "/api/bov/lists", request_body = ListBody,
     responses((status = 201, body = SavedList),
-              (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
+              (status = 400, description = "bad_json", body = crate::error::ErrorBody),
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::error::ErrorBody)))]
 pub async fn create_list(
     State(app): State<Arc<App>>,
     req: axum::extract::Request,
@@ -488,7 +488,7 @@ pub async fn create_list(
 /// A saved force list, by its link.
 #[utoipa::path(get, path = "/api/bov/lists/{id}", params(("id" = String, Path, description = "The link's id")),
     responses((status = 200, body = SavedList),
-              (status = 404, description = "no_list", body = crate::api::ErrorBody)))]
+              (status = 404, description = "no_list", body = crate::error::ErrorBody)))]
 pub async fn get_list(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -514,9 +514,9 @@ pub async fn get_list(
 #[utoipa::path(put, path = "/api/bov/lists/{id}", request_body = ListBody,
     params(("id" = String, Path, description = "The link's id")),
     responses((status = 200, body = SavedList),
-              (status = 400, description = "bad_json", body = crate::api::ErrorBody),
-              (status = 404, description = "no_list", body = crate::api::ErrorBody),
-              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
+              (status = 400, description = "bad_json", body = crate::error::ErrorBody),
+              (status = 404, description = "no_list", body = crate::error::ErrorBody),
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::error::ErrorBody)))]
 pub async fn put_list(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

@@ -24,9 +24,9 @@ use valerna_bov::rules::modifiers::Modifier;
 use valerna_dice::bov::{Colour, Shift};
 use valerna_dice::odds::{self, Attack, Defense, MAX_DICE, Summary, Target};
 
-use crate::api::{Q, read_body};
 use crate::app::App;
 use crate::error::ApiError;
+use crate::extract::{Q, read_body};
 use crate::hosted::Worded;
 
 /// The pack the server plays with.
@@ -88,9 +88,9 @@ pub struct ListCheck {
 #[utoipa::path(post, path = "/api/bov/lists/check", params(CheckQuery),
     request_body(content = CheckList, description = "`{\"text\": ..., \"pack\": ...}`, or the RON text itself (any other content type)"),
     responses((status = 200, body = ListCheck),
-              (status = 400, description = "bad_json: empty, not UTF-8, or JSON without `text`", body = crate::api::ErrorBody),
-              (status = 413, description = "too_large", body = crate::api::ErrorBody),
-              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::api::ErrorBody)))]
+              (status = 400, description = "bad_json: empty, not UTF-8, or JSON without `text`", body = crate::error::ErrorBody),
+              (status = 413, description = "too_large", body = crate::error::ErrorBody),
+              (status = 422, description = "no_pack: `pack` names no pack of one's own", body = crate::error::ErrorBody)))]
 pub async fn check_list(
     State(app): State<Arc<App>>,
     Q(query): Q<CheckQuery>,
@@ -178,8 +178,8 @@ pub struct NewList {
 /// secret hand).
 #[utoipa::path(get, path = "/api/bov/lists/new", params(NewList),
     responses((status = 200, description = "The list's RON text", content_type = "text/plain", body = String),
-              (status = 404, description = "no_list: no shipped list of that name", body = crate::api::ErrorBody),
-              (status = 422, description = "bad_list: no faction given, an unknown force, or a game size too small for its General", body = crate::api::ErrorBody)))]
+              (status = 404, description = "no_list: no shipped list of that name", body = crate::error::ErrorBody),
+              (status = 422, description = "bad_list: no faction given, an unknown force, or a game size too small for its General", body = crate::error::ErrorBody)))]
 pub async fn new_list(Q(q): Q<NewList>) -> Result<Response, ApiError> {
     let text = if let Some(name) = &q.list {
         let text = shipped_lists()
@@ -441,7 +441,7 @@ fn net(
 /// charge --json` print for the same question.
 #[utoipa::path(get, path = "/api/bov/odds", params(OddsQuery),
     responses((status = 200, body = OddsAnswer),
-              (status = 422, description = "bad_odds: a colour, count or condition not accepted", body = crate::api::ErrorBody)))]
+              (status = 422, description = "bad_odds: a colour, count or condition not accepted", body = crate::error::ErrorBody)))]
 pub async fn bov_odds(Q(q): Q<OddsQuery>) -> Result<Json<OddsAnswer>, ApiError> {
     odds_of(&q).map(Json)
 }

@@ -10,16 +10,16 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::http::Extensions;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
+use utoipa::ToSchema;
 use valerna_game::Viewer;
 use valerna_texts::Lang;
 
-use crate::api::P;
-use crate::api::{Looked, Routed, SocketError, Tried, WhyNot};
-use crate::app::{App, Push, Slot};
+use crate::app::{App, Choice, Push, Slot};
 use crate::error::ApiError;
+use crate::extract::P;
 use crate::limit::Key;
 
 /// Frames larger than this are refused with `too_large`.
@@ -113,7 +113,7 @@ pub async fn upgrade(
             return ApiError::new(e.status(), "not_websocket", e.body_text()).into_response();
         }
     };
-    let keys = crate::api::limit_keys(&extensions, None);
+    let keys = crate::limit::limit_keys(&extensions, None);
     // The socket keeps its connection's place in the connection caps.
     let held = extensions.get::<crate::conn::Held>().cloned();
     ws.max_message_size(HARD_LIMIT)
@@ -398,7 +398,7 @@ async fn client(app: Arc<App>, slot: Arc<Slot>, socket: WebSocket, mut keys: Vec
                     decision,
                     option,
                 } => match viewer {
-                    Some((Viewer::Seat(seat), _)) => match crate::api::choice(decision, option) {
+                    Some((Viewer::Seat(seat), _)) => match Choice::given(decision, option) {
                         Ok(c) => app.decide(&slot, seat, version, c, None).await.map(|_| ()),
                         Err(e) => Err(e),
                     },
@@ -590,4 +590,129 @@ fn hello(
             })?,
     };
     Ok((viewer, lang))
+}
+
+/// A WebSocket error frame (`/api/games/{id}/ws`, see docs/api.md): a
+/// refused message, named so that a client that resends after
+/// reconnecting can match each refusal to its message.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SocketError {
+    /// Always `error`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^error$")]
+    pub kind: &'static str,
+    /// The code, as over HTTP.
+    pub error: String,
+    pub message: String,
+    /// The refused message's `type`; `null` when it had none (a frame that
+    /// is not JSON, a binary frame).
+    pub of: Option<String>,
+    /// The client's own `id` of the refused message, as it was sent;
+    /// `null` when it had none.
+    #[schema(value_type = Option<SocketId>)]
+    pub id: Option<Value>,
+    /// The refused try's, look's or route's `seq` (which its `tried`,
+    /// `looked` or `routed` answer would have named); absent for other
+    /// messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+}
+
+/// A move's inches, as a `tried` frame measures it: the most a model's
+/// path uses (Slowing terrain counted twice) and the allowance.
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(dead_code, reason = "describes `Tried::measure` in the API document")]
+pub struct MoveMeasure {
+    pub used: f64,
+    pub allowance: f64,
+}
+
+/// A socket `try` answered (docs/api.md): the decision checked, not made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Tried {
+    /// Always `tried`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^tried$")]
+    pub kind: &'static str,
+    pub version: u64,
+    /// The try's own `seq`.
+    pub seq: u64,
+    pub ok: bool,
+    /// `illegal_decision` (the rules' refusal, in `text`), or why the try
+    /// was not checked (`stale_version`, `not_your_turn`, `game_over`,
+    /// `broken`); `null` when `ok`.
+    pub error: Option<&'static str>,
+    pub text: String,
+    /// For a move; `null` for a decision that moves nothing.
+    #[schema(value_type = Option<MoveMeasure>)]
+    pub measure: Value,
+    /// The server's time, in microseconds.
+    pub us: u64,
+}
+
+/// A socket `look` answered: what one unit sees of another, or why not.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Looked {
+    /// Always `looked`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^looked$")]
+    pub kind: &'static str,
+    pub seq: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<valerna_bov::battle::look::Look>)]
+    pub look: Option<Value>,
+    /// `bad_look`, with `text`, when there is nothing to look at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// A socket `why` answered: why one unit may not attack, and may not
+/// charge, another (`null` for what the rules allow), or why there is no
+/// answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WhyNot {
+    /// Always `why_not`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^why_not$")]
+    pub kind: &'static str,
+    pub seq: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<valerna_bov::battle::why::WhyNots>)]
+    pub why: Option<Value>,
+    /// `bad_look`, with `text`, when a unit is not in the battle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// A socket `route` answered: the bots' planner's march, or why none.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Routed {
+    /// Always `routed`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^routed$")]
+    pub kind: &'static str,
+    pub seq: u64,
+    /// A decision to `try`, then send.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<valerna_bov::battle::Decision>)]
+    pub decision: Option<Value>,
+    /// `bad_look`, with `text`: no such unit, a unit off the table, no
+    /// march found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// A client's id of a socket message: a string or a number.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, reason = "describes `SocketError::id` in the API document")]
+pub enum SocketId {
+    Text(String),
+    Number(f64),
 }

@@ -231,6 +231,19 @@ pub enum Choice {
     Option(usize),
 }
 
+impl Choice {
+    /// A decision given by value or by option index, not both.
+    pub fn given(decision: Option<Value>, option: Option<usize>) -> Result<Choice, ApiError> {
+        match (decision, option) {
+            (Some(d), None) => Ok(Choice::Decision(d)),
+            (None, Some(i)) => Ok(Choice::Option(i)),
+            _ => Err(ApiError::bad_json(
+                "give either `decision` or `option`, not both",
+            )),
+        }
+    }
+}
+
 /// The server's games, store and texts.
 pub struct App {
     games: RwLock<HashMap<String, Arc<Slot>>>,
@@ -1085,7 +1098,7 @@ impl App {
             return Err(ApiError::new(StatusCode::CONFLICT, "broken", why.clone()));
         }
         if !live.table.is_over() {
-            return Err(crate::api::not_over());
+            return Err(ApiError::not_over());
         }
         Ok(live.table.clone())
     }

@@ -480,7 +480,7 @@ pub fn content_body(content: &Content, t: &Texts) -> ContentBody {
 /// shows: the attack's roll (`last_roll[0]`), the hits mountains, cities
 /// and wards took since it was rolled (each takes a critical first, as the
 /// engine does), and the defender's Combat Value now.
-fn defense_odds(g: &Lov) -> Option<crate::api::DefenseOdds> {
+fn defense_odds(g: &Lov) -> Option<DefenseOdds> {
     use valerna_game::{Game, Viewer};
     use valerna_lov::log::{Ask, Event};
     let seat = g.to_decide()?;
@@ -506,7 +506,7 @@ fn defense_odds(g: &Lov) -> Option<crate::api::DefenseOdds> {
     let from_criticals = ignored.min(roll.criticals);
     // Where its General or Dragon stands: the region fought over.
     let dice = g.combat_values()[usize::from(defender)];
-    Some(crate::api::DefenseOdds {
+    Some(DefenseOdds {
         region,
         attacker: roll.seat,
         defender,
@@ -524,7 +524,7 @@ fn defense_odds(g: &Lov) -> Option<crate::api::DefenseOdds> {
 /// whether to attack again or retreat. The dice it rolls now (its Combat
 /// Value) with their exact odds, and each enemy in the region with the
 /// dice its counterattack would roll.
-fn attack_odds(g: &Lov) -> Option<crate::api::AttackOdds> {
+fn attack_odds(g: &Lov) -> Option<AttackOdds> {
     use valerna_game::Game;
     use valerna_lov::Target;
     use valerna_lov::log::Ask;
@@ -558,7 +558,7 @@ fn attack_odds(g: &Lov) -> Option<crate::api::AttackOdds> {
 /// of the game, the attacker's own move questions answered in full, up to
 /// the combat's first choice or first roll; what it reads (the board, the
 /// Combat Values) is public.
-fn assault_odds(g: &Lov) -> Option<Vec<crate::api::AssaultOdds>> {
+fn assault_odds(g: &Lov) -> Option<Vec<AssaultOdds>> {
     use valerna_game::{Game, Viewer};
     use valerna_lov::log::{Ask, Event};
     let seat = g.to_decide()?;
@@ -623,7 +623,7 @@ fn assault_odds(g: &Lov) -> Option<Vec<crate::api::AssaultOdds>> {
             }
         }
         if let Some(odds) = odds {
-            out.push(crate::api::AssaultOdds { option, odds });
+            out.push(AssaultOdds { option, odds });
         }
     }
     (!out.is_empty()).then_some(out)
@@ -635,16 +635,16 @@ fn attack_figures(
     attacker: u8,
     attack_dice: u8,
     enemies: Vec<(valerna_lov::Target, u8)>,
-) -> crate::api::AttackOdds {
+) -> AttackOdds {
     use valerna_lov::Target;
-    crate::api::AttackOdds {
+    AttackOdds {
         region,
         attacker,
         attack_dice,
         attack_hits: hit_odds(attack_dice),
         enemies: enemies
             .into_iter()
-            .map(|(t, dice)| crate::api::EnemyOdds {
+            .map(|(t, dice)| EnemyOdds {
                 seat: match t {
                     Target::Seat(s) => Some(s),
                     Target::Neutral => None,
@@ -662,6 +662,74 @@ fn hit_odds(dice: u8) -> Option<valerna_dice::odds::Summary> {
         .ok()
         .filter(|_| dice > 0)
         .map(|o| valerna_dice::odds::Summary::of(&o.hits))
+}
+
+/// One region an Assault may strike, weighed (LoV p.12).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AssaultOdds {
+    /// The index of the question's option that assaults it.
+    pub option: usize,
+    /// The attack with every Unit that may move in, and each enemy there.
+    pub odds: AttackOdds,
+}
+
+/// A Lords of Vaala attacker's choice weighed (LoV p.12-13): the dice its
+/// attack rolls now and each enemy in the region, with the exact chance of
+/// each number of hits (criticals and standard hits together; mountains,
+/// cities and wards may still take the first ones).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttackOdds {
+    /// The region fought over.
+    pub region: u8,
+    /// The attacking seat (the Faceless one a person decides for, if so).
+    pub attacker: u8,
+    /// The attack's dice: the attacker's Combat Value there now.
+    pub attack_dice: u8,
+    /// The hits the attack deals, exactly (`valerna calc lov
+    /// --combat-value N`'s "all hits"); absent with no Combat Value.
+    pub attack_hits: Option<valerna_dice::odds::Summary>,
+    /// Every enemy in the region the attacker may fight, in the order of
+    /// the question's options where they are its options.
+    pub enemies: Vec<EnemyOdds>,
+}
+
+/// One enemy of an attacker's choice.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EnemyOdds {
+    /// The enemy's seat; `null` for the neutral Units.
+    pub seat: Option<u8>,
+    /// Its Combat Value there now: the dice its counterattack rolls.
+    pub dice: u8,
+    /// The hits its counterattack deals, exactly; absent with no Combat
+    /// Value.
+    pub counterattack_hits: Option<valerna_dice::odds::Summary>,
+}
+
+/// A Lords of Vaala defender's choice weighed (LoV p.12): the attacker's
+/// criticals have struck already; its standard hits land after the
+/// counterattack, and not at all if the defender retreats.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DefenseOdds {
+    /// The region fought over.
+    pub region: u8,
+    /// The attacking seat.
+    pub attacker: u8,
+    /// The defending seat (the Faceless one a person decides for, if so).
+    pub defender: u8,
+    /// The attacker's dice: its Combat Value when it rolled.
+    pub attack_dice: u8,
+    /// Wounds the attack's criticals dealt at once, after mountains, cities
+    /// and wards took their hits.
+    pub criticals_taken: u8,
+    /// The attack's standard hits still to land if the defender
+    /// counterattacks.
+    pub standard_hits_coming: u8,
+    /// The counterattack's dice: the defender's Combat Value now.
+    pub counterattack_dice: u8,
+    /// The hits (critical and standard) the counterattack deals the
+    /// attacker, exactly: what `valerna calc lov --combat-value N` prints
+    /// as "all hits". Absent when the defender has no Combat Value left.
+    pub counterattack_hits: Option<valerna_dice::odds::Summary>,
 }
 
 #[cfg(test)]
@@ -890,7 +958,7 @@ mod tests {
             let mut policy = RandomPolicy::new(seed);
             // The figures of the assault under way, and whether every
             // move question of it was answered in full.
-            let mut pending: Option<(crate::api::AttackOdds, bool)> = None;
+            let mut pending: Option<(AttackOdds, bool)> = None;
             while let Some(mut d) = policy.choose(&g) {
                 let m = g.describe(&Decision::Pass);
                 let figures = assault_odds(&g);
