@@ -357,6 +357,21 @@ where
     pub fn game(&self) -> &G {
         &self.game
     }
+
+    /// The pending question's options in order: each decision with its
+    /// meaning and its label in `t`'s words.
+    fn options<'a>(
+        &'a self,
+        t: &'a Texts,
+    ) -> impl Iterator<Item = (G::Decision, G::Meaning, String)> + 'a {
+        let mut out = Vec::new();
+        self.game.choices(&mut out);
+        out.into_iter().map(move |d| {
+            let meaning = self.game.describe(&d);
+            let label = self.game.option_text(t, &meaning);
+            (d, meaning, label)
+        })
+    }
 }
 
 fn to_json<T: Serialize>(v: &T) -> Value {
@@ -422,17 +437,14 @@ where
             q[field] = figures;
         }
         if viewer.is(seat) {
-            let mut out = Vec::new();
-            self.game.choices(&mut out);
-            let options: Vec<Value> = out
-                .iter()
+            let options: Vec<Value> = self
+                .options(t)
                 .enumerate()
-                .map(|(index, d)| {
-                    let meaning = self.game.describe(d);
+                .map(|(index, (d, meaning, label))| {
                     json!({
                         "index": index,
-                        "decision": to_json(d),
-                        "label": self.game.option_text(t, &meaning),
+                        "decision": to_json(&d),
+                        "label": label,
                         "meaning": to_json(&meaning),
                     })
                 })
@@ -518,16 +530,14 @@ where
     }
     fn hint(&self, iterations: u32, seed: u64, t: &Texts) -> Option<Value> {
         let weighed = self.game.outlook(&self.content, iterations, seed)?.options;
-        let mut out = Vec::new();
-        self.game.choices(&mut out);
-        let options: Vec<Value> = out
-            .iter()
+        let options: Vec<Value> = self
+            .options(t)
             .enumerate()
-            .map(|(index, d)| {
-                let w = weighed.iter().find(|w| w.decision == *d);
+            .map(|(index, (d, _, label))| {
+                let w = weighed.iter().find(|w| w.decision == d);
                 json!({
                     "index": index,
-                    "label": self.game.option_text(t, &self.game.describe(d)),
+                    "label": label,
                     "visits": w.map_or(0, |w| w.visits),
                     "win": w.filter(|w| w.visits > 0).map(|w| w.value),
                 })

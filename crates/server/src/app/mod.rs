@@ -898,15 +898,9 @@ impl App {
             };
             let mut next = table.clone_box();
             next.apply(&decision).map_err(|e| illegal(e.0))?;
-            let hash = stamped(&*next);
-            app.store
-                .append(&slot.id, version, Row::Decision { decision }, hash)
-                .await
-                .map_err(|e| app.store_failed(slot, e))?;
-            live.table = Arc::from(next);
-            live.version += 1;
-            live.last_by = Some(seat);
-            app.changed(slot, &mut live);
+            let row = Row::Decision { decision };
+            app.commit(slot, &mut live, version, row, next, Some(seat))
+                .await?;
             Ok(answer.map_or(Value::Null, |lang| {
                 app.state(slot, &live, Viewer::Seat(seat), lang)
             }))
@@ -939,15 +933,8 @@ impl App {
                 ));
             }
             let next = live.table.take_back().map_err(|e| cannot(&e.0))?;
-            let hash = stamped(&*next);
-            app.store
-                .append(&slot.id, version, Row::TakeBack, hash)
-                .await
-                .map_err(|e| app.store_failed(slot, e))?;
-            live.table = Arc::from(next);
-            live.version += 1;
-            live.last_by = None;
-            app.changed(slot, &mut live);
+            app.commit(slot, &mut live, version, Row::TakeBack, next, None)
+                .await?;
             Ok(answer.map_or(Value::Null, |lang| {
                 app.state(slot, &live, Viewer::Seat(seat), lang)
             }))
@@ -1105,6 +1092,30 @@ impl App {
 
     /// After a change: the lobby's summary, every listener's new state, the
     /// next bot's turn.
+    /// Keeps `row` in the store after `version`, then moves the game on to
+    /// `next`, decided by `by`: nothing is heard of a change the store did
+    /// not keep.
+    async fn commit(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        live: &mut Live,
+        version: u64,
+        row: Row,
+        next: Box<dyn Hosted>,
+        by: Option<Seat>,
+    ) -> Result<(), ApiError> {
+        let hash = stamped(&*next);
+        self.store
+            .append(&slot.id, version, row, hash)
+            .await
+            .map_err(|e| self.store_failed(slot, e))?;
+        live.table = Arc::from(next);
+        live.version += 1;
+        live.last_by = by;
+        self.changed(slot, live);
+        Ok(())
+    }
+
     fn changed(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
         *slot.published.write().unwrap_or_else(|e| e.into_inner()) =
             Published::of(&live.table, live.version, live.broken.as_deref());
