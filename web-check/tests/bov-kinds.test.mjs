@@ -11,7 +11,8 @@
 // engine and says which seeds to use when the rules or the content change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catchErrors, rng, createGame, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
+import { rng, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
+import { hotseatTable, nextAsk } from '../lib/bov.mjs';
 
 const at = serverAndBrowser();
 
@@ -23,28 +24,13 @@ const LISTS = ['allaria_dragon_host', 'tyveria_dragon_host'];
  * @param {any} options @param {number} seed @param {number} most
  */
 async function play(options, seed, most) {
-  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed, mode: 'hotseat', options });
-  const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  const errors = [];
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  await page.waitForSelector('#field .cloth');
+  const { context, page, errors } = await hotseatTable(at, options, seed, { width: 1280, height: 900 });
   const random = rng(seed);
   const offered = new Set();
   const made = new Set();
   let decisions = 0;
   while (decisions < most) {
-    const h = await page.waitForFunction(
-      () => {
-        if (document.body.dataset.status === 'over') return 'over';
-        if (document.querySelector('#show-hand')) return 'cover';
-        return document.querySelector('#choices button.choice:not([disabled])') && document.body.dataset.busy === 'false' ? 'choose' : false;
-      },
-      undefined,
-      { timeout: 30000, polling: 50 },
-    );
-    const what = await h.jsonValue();
+    const what = await nextAsk(page);
     if (what === 'over') break;
     if (what === 'cover') {
       // A cover the page lifts itself (a window with nothing to answer) may be gone already.

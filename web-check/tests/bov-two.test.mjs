@@ -11,6 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { catchErrors, record, rng, createGame, accessibility, serverAndBrowser, pressChoice, SCREENSHOTS } from '../lib/harness.mjs';
+import { hotseatTable } from '../lib/bov.mjs';
 
 const at = serverAndBrowser();
 
@@ -129,13 +130,7 @@ test('two browsers and a spectator: no page holds the other side’s Vaala cards
 });
 
 test('a battle at one screen: each hand covered until its side asks', { timeout: 300000 }, async () => {
-  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed: 8, mode: 'hotseat', options: OPTIONS });
-  const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  const errors = [];
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  await page.waitForSelector('#field .cloth');
+  const { context, page, errors } = await hotseatTable(at, OPTIONS, 8, { width: 1280, height: 900 });
   const random = rng(9);
   let covers = 0;
   let decisions = 0;

@@ -10,7 +10,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { catchErrors, rng, SCREENSHOTS, accessibility, serverAndBrowser, pressChoice, createGame } from '../lib/harness.mjs';
+import { catchErrors, rng, SCREENSHOTS, accessibility, serverAndBrowser, pressChoice } from '../lib/harness.mjs';
+import { hotseatTable, nextAsk, unitCardShown } from '../lib/bov.mjs';
 
 const at = serverAndBrowser({ screenshots: true });
 
@@ -94,22 +95,6 @@ async function dragDeploy(page, to) {
   const verdict = await page.evaluate(() => document.querySelector('#ghost')?.getAttribute('data-verdict'));
   const words = await page.textContent('#verdict');
   return { verdict, words, release: () => page.mouse.up() };
-}
-
-/**
- * A battle at one screen (both seats played here) created with `options`,
- * its table open in a new context. @param {any} options @param {number} seed
- */
-async function hotseatTable(options, seed) {
-  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed, mode: 'hotseat', options });
-  const context = await at.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  /** @type {string[]} */
-  const errors = [];
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  await page.waitForSelector('#field .cloth');
-  return { context, page, errors };
 }
 
 test('a battle against the greedy bot: set-up, deployment, drags, to the end', { timeout: 600000 }, async () => {
@@ -590,38 +575,21 @@ test("a battle by the starter set's rules, chosen in the lobby", { timeout: 1200
   const led = st.view.units.filter((/** @type {any} */ u) => u.captain_card);
   assert.ok(led.length >= 2, JSON.stringify(st.view.units.map((/** @type {any} */ u) => [u.name, u.captain, u.captain_card])));
   assert.ok(led.every((/** @type {any} */ u) => u.captain === 0));
-  const shown = await page.evaluate(async (id) => {
-    const { unitCard } = await import('/static/bov/panels.js');
-    const content = await (await fetch('/api/content/bov')).json();
-    const u = window.__bov.state().view.units.find((/** @type {any} */ x) => x.id === id);
-    const box = document.createElement('div');
-    box.append(...unitCard(content, u));
-    const hero = content.units.find((/** @type {any} */ c) => c.id === u.captain_card);
-    return { text: box.textContent, hero: hero.name, power: hero.front.powers[0]?.name || '' };
-  }, led[0].id);
-  assert.ok(shown.text.includes(`Led by ${shown.hero}, its Captain`), shown.text);
-  assert.ok(shown.text.includes(shown.power), shown.text);
+  const shown = await unitCardShown(page, led[0].id);
+  assert.ok(shown.text.includes(`Led by ${shown.captain.name}, its Captain`), shown.text);
+  assert.ok(shown.text.includes(shown.captain.front.powers[0]?.name || ''), shown.text);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test("a power places a unit anywhere: the starter's Hidden Trails, dragged across the table", { timeout: 240000 }, async () => {
-  const { context, page, errors } = await hotseatTable({ lists: ['allaria_fencers', 'tyveria_packs'], edition: 'starter', scenario: 'slay_the_foe' }, 3);
+  const { context, page, errors } = await hotseatTable(at, { lists: ['allaria_fencers', 'tyveria_packs'], edition: 'starter', scenario: 'slay_the_foe' }, 3);
   // Through the set-up by the first choice; the Tyverian side passes; the
   // Allarian side activates its Fai Hunters, led by the Fai Pathfinder, and
   // uses the Pathfinder's Ultimate on them.
   let placing = false;
   for (let i = 0; i < 200 && !placing; i++) {
-    const h = await page.waitForFunction(
-      () => {
-        if (document.body.dataset.status === 'over') return 'over';
-        if (document.querySelector('#show-hand')) return 'cover';
-        return document.querySelector('#choices button.choice:not([disabled])') && document.body.dataset.busy === 'false' ? 'choose' : false;
-      },
-      undefined,
-      { timeout: 30000, polling: 50 },
-    );
-    const what = await h.jsonValue();
+    const what = await nextAsk(page);
     assert.notEqual(what, 'over', 'the battle ended before the power was used');
     if (what === 'cover') {
       await page.click('#show-hand');
@@ -699,22 +667,15 @@ test("a General riding its Epic Creature in the starter rules: the creature's ca
     host('Allaria', 'elyse', 'ferellon_fulgen', ['dreamfencers', 'fai_hunters', 'bladepath_warriors', 'guild_enforcers']),
     host('Tyveria', 'adrael', 'nagasha_magnifex', ['ogerron_phalanx', 'bloodfangs', 'shiv_cutthroats', 'vespidai_swarm']),
   ];
-  const { context, page, errors } = await hotseatTable({ lists, edition: 'starter', scenario: 'slay_the_foe' }, 5);
+  const { context, page, errors } = await hotseatTable(at, { lists, edition: 'starter', scenario: 'slay_the_foe' }, 5);
   // BoV starter, "Generals mounted on an Epic Creature": the General's card,
   // on its mounted side, attached to the creature's, both on the table as one.
   const view = () => page.evaluate(() => /** @type {any} */ (window).__bov.state().view);
   const v = await view();
   const dragon = v.units.find((/** @type {any} */ u) => u.rider_card);
   assert.ok(dragon, JSON.stringify(v.units.map((/** @type {any} */ u) => [u.name, u.rider_card, u.mounted_side])));
-  const shown = await page.evaluate(async (id) => {
-    const { unitCard } = await import('/static/bov/panels.js');
-    const content = await (await fetch('/api/content/bov')).json();
-    const u = window.__bov.state().view.units.find((/** @type {any} */ x) => x.id === id);
-    const box = document.createElement('div');
-    box.append(...unitCard(content, u));
-    return { text: box.textContent, rider: content.units.find((/** @type {any} */ c) => c.id === u.rider_card).name };
-  }, dragon.id);
-  assert.ok(shown.text.includes(`Ridden by ${shown.rider}, its General`), shown.text);
+  const shown = await unitCardShown(page, dragon.id);
+  assert.ok(shown.text.includes(`Ridden by ${shown.rider.name}, its General`), shown.text);
   await shot(page, 'bov-mounted-general.png');
   assert.deepEqual(await accessibility(page), [], 'axe-core on a starter battle of mounted Generals');
   assert.deepEqual(errors, []);
