@@ -759,398 +759,20 @@ impl Content {
         let events: Vec<EventEntry> = parse("events.jsonc", get("events.jsonc")?)?;
         let vaala: Vec<VaalaEntry> = parse("vaala.jsonc", get("vaala.jsonc")?)?;
 
-        // Map.
-        let f = "map.jsonc";
-        provisional(f, "(file)", map.provisional)?;
-        count(f, "regions", map.regions.len(), counts::REGION_CARDS)?;
-        let rids = unique(f, map.regions.iter().map(|r| r.id.as_str()))?;
-        let mut adjacent = [0u16; REGIONS];
-        let mut mountain = [0u16; REGIONS];
-        let mut sea = [0u16; REGIONS];
-        for (i, b) in map.borders.iter().enumerate() {
-            let entry = format!("borders[{i}]");
-            let a = rids.find(&entry, "a", &b.a)? as usize;
-            let z = rids.find(&entry, "b", &b.b)? as usize;
-            if a == z || adjacent[a] & (1 << z) != 0 {
-                return Err(err(
-                    f,
-                    &entry,
-                    "b",
-                    "a border to itself or a repeated border",
-                ));
-            }
-            adjacent[a] |= 1 << z;
-            adjacent[z] |= 1 << a;
-            if b.mountain {
-                mountain[a] |= 1 << z;
-                mountain[z] |= 1 << a;
-            }
-        }
-        for (i, s) in map.sea.iter().enumerate() {
-            let entry = format!("sea[{i}]");
-            let a = rids.find(&entry, "a", &s.a)? as usize;
-            let z = rids.find(&entry, "b", &s.b)? as usize;
-            if a == z || adjacent[a] & (1 << z) != 0 {
-                return Err(err(
-                    f,
-                    &entry,
-                    "b",
-                    "a sea link must join two regions without a border",
-                ));
-            }
-            sea[a] |= 1 << z;
-            sea[z] |= 1 << a;
-        }
-        let mut regions = Vec::new();
-        for r in &map.regions {
-            provisional(f, &r.id, r.provisional)?;
-            if r.glyphs.is_empty() || r.glyphs.len() > 3 {
-                return Err(err(
-                    f,
-                    &r.id,
-                    "glyphs",
-                    "a Region card shows one to three glyphs",
-                ));
-            }
-            if r.glyphs.iter().any(|g| g.board_index().is_some()) {
-                return Err(err(
-                    f,
-                    &r.id,
-                    "glyphs",
-                    "only upgrade, reinforce and fortify",
-                ));
-            }
-            if r.name.is_empty() {
-                return Err(err(f, &r.id, "name", "empty name"));
-            }
-            regions.push(Region {
-                id: r.id.clone(),
-                name: r.name.clone(),
-                glyphs: r.glyphs.clone(),
-                pos: r.pos,
-                words: Vec::new(),
-            });
-        }
-        let distance = distances(&adjacent);
-        for (i, row) in distance.iter().enumerate() {
-            if row.contains(&u8::MAX) {
-                return Err(err(
-                    f,
-                    &regions[i].id,
-                    "borders",
-                    "the map is not connected",
-                ));
-            }
-        }
-        check_steps(f, "glyph_effects", "upgrade", &map.glyph_effects.upgrade)?;
-        check_steps(
-            f,
-            "glyph_effects",
-            "reinforce",
-            &map.glyph_effects.reinforce,
-        )?;
-        check_steps(f, "glyph_effects", "fortify", &map.glyph_effects.fortify)?;
-
-        // Tokens: the component list.
-        let f = "tokens.jsonc";
-        provisional(f, "(file)", tokens.provisional)?;
-        let expect = [
-            ("power", tokens.power, counts::POWER),
-            ("cities", tokens.cities, counts::CITIES),
-            ("wounds", tokens.wounds, counts::WOUNDS),
-            ("neutral", tokens.neutral, counts::NEUTRAL),
-            (
-                "per_general.infantry",
-                tokens.per_general.infantry,
-                counts::PER_TYPE,
-            ),
-            (
-                "per_general.cavalry",
-                tokens.per_general.cavalry,
-                counts::PER_TYPE,
-            ),
-            (
-                "per_general.ranged",
-                tokens.per_general.ranged,
-                counts::PER_TYPE,
-            ),
-            ("dragonbond", tokens.dragonbond, counts::DRAGONBOND),
-            ("initiative", tokens.initiative, counts::INITIATIVE),
-            ("combat_dice", tokens.combat_dice, counts::COMBAT_DICE),
-        ];
-        for (field, got, want) in expect {
-            if got != want {
-                return Err(err(
-                    f,
-                    "(file)",
-                    field,
-                    format!("{got}, the rulebook's component list has {want}"),
-                ));
-            }
-        }
-
-        // Characters: General, Dragon, General, Dragon (LoV p.7 seating).
-        let f = "characters.jsonc";
-        count(f, "characters", chars.len(), counts::CHARACTERS)?;
-        let cids = unique(f, chars.iter().map(|c| c.id.as_str()))?;
-        let mut characters = Vec::new();
-        for (i, c) in chars.iter().enumerate() {
-            provisional(f, &c.id, c.provisional)?;
-            let want = if i % 2 == 0 {
-                Kind::General
-            } else {
-                Kind::Dragon
-            };
-            if c.kind != want {
-                return Err(err(
-                    f,
-                    &c.id,
-                    "kind",
-                    "characters alternate General, Dragon, General, Dragon (the seating of p.7)",
-                ));
-            }
-            let start = rids.find(&c.id, "start", &c.start)?;
-            let f = "characters.jsonc";
-            if characters.iter().any(|x: &Character| x.start == start) {
-                return Err(err(f, &c.id, "start", "two characters start in one region"));
-            }
-            if c.kind == Kind::Dragon {
-                if c.wound_track.len() != usize::from(tokens.wounds / 2) {
-                    return Err(err(
-                        f,
-                        &c.id,
-                        "wound_track",
-                        "five spaces: ten Wound tokens over two Dragons",
-                    ));
-                }
-                if !(1..=4).contains(&c.essence) {
-                    return Err(err(
-                        f,
-                        &c.id,
-                        "essence",
-                        "a Dragon's Essence track has 1 to 4 spaces",
-                    ));
-                }
-            } else if !c.wound_track.is_empty() || c.essence != 0 {
-                return Err(err(
-                    f,
-                    &c.id,
-                    "wound_track",
-                    "only Dragons have Wound and Essence tracks",
-                ));
-            }
-            for (side, b) in [("human", &c.human), ("faceless", &c.faceless)] {
-                for (g, steps) in [
-                    ("attack", &b.attack),
-                    ("move", &b.move_),
-                    ("collect", &b.collect),
-                    ("vaala", &b.vaala),
-                ] {
-                    check_steps(f, &c.id, &format!("{side}.{g}"), steps)?;
-                }
-                for (g, text) in b.text.in_order() {
-                    if text.trim().is_empty() {
-                        return Err(err(f, &c.id, &format!("{side}.text.{g}"), "empty text"));
-                    }
-                }
-            }
-            if c.bond.text.trim().is_empty() {
-                return Err(err(f, &c.id, "bond.text", "empty text"));
-            }
-            if c.traits.is_empty() != c.traits_text.trim().is_empty() {
-                return Err(err(
-                    f,
-                    &c.id,
-                    "traits_text",
-                    "standing lines (`traits`) and their words (`traits_text`) go together",
-                ));
-            }
-            for p in c.traits.iter().chain(&c.bond.passives) {
-                check_passive(f, &c.id, "traits", p)?;
-            }
-            let side = |b: &Board| BoardSide {
-                glyphs: [
-                    b.attack.clone(),
-                    b.move_.clone(),
-                    b.collect.clone(),
-                    b.vaala.clone(),
-                ],
-                texts: b.text.in_order().map(|(_, t)| t.to_owned()),
-            };
-            characters.push(Character {
-                id: c.id.clone(),
-                name: c.name.clone(),
-                realm: c.realm.clone(),
-                kind: c.kind,
-                start,
-                wound_track: c.wound_track.clone(),
-                essence: c.essence,
-                human: side(&c.human),
-                faceless: side(&c.faceless),
-                traits: c.traits.clone(),
-                traits_text: c.traits_text.clone(),
-                bond_text: c.bond.text.clone(),
-                bond: c.bond.passives.clone(),
-                words: Vec::new(),
-            });
-        }
-
-        // Action cards.
-        let f = "actions.jsonc";
-        unique(f, actions.iter().map(|a| a.id.as_str()))?;
-        let mut hand: [Vec<u8>; SEATS] = Default::default();
-        let mut action_cards = Vec::new();
-        for a in &actions {
-            provisional(f, &a.id, a.provisional)?;
-            let owner = Ids {
-                file: f,
-                ids: cids.ids.clone(),
-            }
-            .find(&a.id, "owner", &a.owner)?;
-            if a.glyphs.is_empty() || a.glyphs.len() > 3 {
-                return Err(err(
-                    f,
-                    &a.id,
-                    "glyphs",
-                    "an Action card shows one to three glyphs",
-                ));
-            }
-            if a.glyphs.iter().any(|g| g.board_index().is_none()) {
-                return Err(err(
-                    f,
-                    &a.id,
-                    "glyphs",
-                    "only attack, move, collect and vaala",
-                ));
-            }
-            hand[owner as usize].push(action_cards.len() as u8);
-            action_cards.push(ActionCard {
-                id: a.id.clone(),
-                owner,
-                glyphs: a.glyphs.clone(),
-            });
-        }
-        for (i, h) in hand.iter().enumerate() {
-            if h.len() != counts::ACTIONS[i] {
-                return Err(err(
-                    f,
-                    &chars[i].id,
-                    "owner",
-                    format!(
-                        "{} Action cards, the rulebook's component list has {}",
-                        h.len(),
-                        counts::ACTIONS[i]
-                    ),
-                ));
-            }
-        }
-
-        // Denizens: one per region and Unit type.
-        let f = "denizens.jsonc";
-        count(f, "denizens", denizens.len(), counts::DENIZENS)?;
-        unique(f, denizens.iter().map(|d| d.id.as_str()))?;
-        let rids_here = Ids {
-            file: f,
-            ids: rids.ids.clone(),
-        };
-        let mut dz = Vec::new();
-        for d in &denizens {
-            provisional(f, &d.id, d.provisional)?;
-            let homeland = rids_here.find(&d.id, "homeland", &d.homeland)?;
-            check_passive(f, &d.id, "ability", &d.ability)?;
-            if matches!(d.ability, Passive::BondAdjacent | Passive::Relentless) {
-                return Err(err(
-                    f,
-                    &d.id,
-                    "ability",
-                    "a character ability, not a Unit's",
-                ));
-            }
-            if dz
-                .iter()
-                .any(|x: &Denizen| x.homeland == homeland && x.unit == d.unit)
-            {
-                return Err(err(
-                    f,
-                    &d.id,
-                    "unit",
-                    "a second Denizen of this type for this homeland",
-                ));
-            }
-            dz.push(Denizen {
-                id: d.id.clone(),
-                name: d.name.clone(),
-                homeland,
-                unit: d.unit,
-                text: d.text.clone(),
-                ability: d.ability.clone(),
-                words: Vec::new(),
-            });
-        }
-
-        // Events.
-        let f = "events.jsonc";
-        count(f, "events", events.len(), counts::EVENTS)?;
-        unique(f, events.iter().map(|e| e.id.as_str()))?;
-        let mut ev = Vec::new();
-        for e in &events {
-            provisional(f, &e.id, e.provisional)?;
-            check_steps(f, &e.id, "steps", &e.steps)?;
-            ev.push(Event {
-                id: e.id.clone(),
-                name: e.name.clone(),
-                text: e.text.clone(),
-                steps: e.steps.clone(),
-                words: Vec::new(),
-            });
-        }
-
-        // Vaala.
-        let f = "vaala.jsonc";
-        count(f, "vaala", vaala.len(), counts::VAALA)?;
-        unique(f, vaala.iter().map(|v| v.id.as_str()))?;
-        let mut vaala_of: [Vec<u8>; SEATS] = Default::default();
-        let mut va = Vec::new();
-        for v in &vaala {
-            provisional(f, &v.id, v.provisional)?;
-            let owner = Ids {
-                file: f,
-                ids: cids.ids.clone(),
-            }
-            .find(&v.id, "owner", &v.owner)?;
-            if !(1..=4).contains(&v.cost) {
-                return Err(err(f, &v.id, "cost", "a Vaala card costs 1 to 4 Power"));
-            }
-            check_steps(f, &v.id, "steps", &v.steps)?;
-            vaala_of[owner as usize].push(va.len() as u8);
-            va.push(Vaala {
-                id: v.id.clone(),
-                owner,
-                name: v.name.clone(),
-                cost: v.cost,
-                text: v.text.clone(),
-                steps: v.steps.clone(),
-                face_up: v.face_up,
-                words: Vec::new(),
-            });
-        }
-        for (i, v) in vaala_of.iter().enumerate() {
-            if v.len() != counts::VAALA / SEATS {
-                return Err(err(
-                    f,
-                    &chars[i].id,
-                    "owner",
-                    format!("{} Vaala cards, each character has 5", v.len()),
-                ));
-            }
-        }
+        let board = Map::of(&map)?;
+        check_tokens(&tokens)?;
+        let (characters, cids) = characters_of(&chars, &board.rids, tokens.wounds)?;
+        let (action_cards, hand) = actions_of(&actions, &cids, &chars)?;
+        let dz = denizens_of(&denizens, &board.rids)?;
+        let ev = events_of(&events)?;
+        let (va, vaala_of) = vaala_of_characters(&vaala, &cids, &chars)?;
 
         let mut content = Content {
-            regions,
-            adjacent,
-            mountain,
-            sea,
-            distance,
+            regions: board.regions,
+            adjacent: board.adjacent,
+            mountain: board.mountain,
+            sea: board.sea,
+            distance: board.distance,
             upgrade: map.glyph_effects.upgrade,
             reinforce: map.glyph_effects.reinforce,
             fortify: map.glyph_effects.fortify,
@@ -1316,6 +938,467 @@ impl Content {
     pub fn is_mountain(&self, a: u8, b: u8) -> bool {
         self.mountain[a as usize] & (1 << b) != 0
     }
+}
+
+/// The map of `map.jsonc` (LoV p.4-5, the board and its Region cards):
+/// its regions, and which border, mountain and sea link joins which two.
+struct Map<'a> {
+    regions: Vec<Region>,
+    rids: Ids<'a>,
+    adjacent: [u16; REGIONS],
+    mountain: [u16; REGIONS],
+    sea: [u16; REGIONS],
+    distance: [[u8; REGIONS]; REGIONS],
+}
+
+impl<'a> Map<'a> {
+    fn of(map: &'a MapFile) -> Result<Map<'a>, LoadError> {
+        let f = "map.jsonc";
+        provisional(f, "(file)", map.provisional)?;
+        count(f, "regions", map.regions.len(), counts::REGION_CARDS)?;
+        let rids = unique(f, map.regions.iter().map(|r| r.id.as_str()))?;
+        let mut adjacent = [0u16; REGIONS];
+        let mut mountain = [0u16; REGIONS];
+        let mut sea = [0u16; REGIONS];
+        for (i, b) in map.borders.iter().enumerate() {
+            let entry = format!("borders[{i}]");
+            let a = rids.find(&entry, "a", &b.a)? as usize;
+            let z = rids.find(&entry, "b", &b.b)? as usize;
+            if a == z || adjacent[a] & (1 << z) != 0 {
+                return Err(err(
+                    f,
+                    &entry,
+                    "b",
+                    "a border to itself or a repeated border",
+                ));
+            }
+            adjacent[a] |= 1 << z;
+            adjacent[z] |= 1 << a;
+            if b.mountain {
+                mountain[a] |= 1 << z;
+                mountain[z] |= 1 << a;
+            }
+        }
+        for (i, s) in map.sea.iter().enumerate() {
+            let entry = format!("sea[{i}]");
+            let a = rids.find(&entry, "a", &s.a)? as usize;
+            let z = rids.find(&entry, "b", &s.b)? as usize;
+            if a == z || adjacent[a] & (1 << z) != 0 {
+                return Err(err(
+                    f,
+                    &entry,
+                    "b",
+                    "a sea link must join two regions without a border",
+                ));
+            }
+            sea[a] |= 1 << z;
+            sea[z] |= 1 << a;
+        }
+        let mut regions = Vec::new();
+        for r in &map.regions {
+            provisional(f, &r.id, r.provisional)?;
+            if r.glyphs.is_empty() || r.glyphs.len() > 3 {
+                return Err(err(
+                    f,
+                    &r.id,
+                    "glyphs",
+                    "a Region card shows one to three glyphs",
+                ));
+            }
+            if r.glyphs.iter().any(|g| g.board_index().is_some()) {
+                return Err(err(
+                    f,
+                    &r.id,
+                    "glyphs",
+                    "only upgrade, reinforce and fortify",
+                ));
+            }
+            if r.name.is_empty() {
+                return Err(err(f, &r.id, "name", "empty name"));
+            }
+            regions.push(Region {
+                id: r.id.clone(),
+                name: r.name.clone(),
+                glyphs: r.glyphs.clone(),
+                pos: r.pos,
+                words: Vec::new(),
+            });
+        }
+        let distance = distances(&adjacent);
+        for (i, row) in distance.iter().enumerate() {
+            if row.contains(&u8::MAX) {
+                return Err(err(
+                    f,
+                    &regions[i].id,
+                    "borders",
+                    "the map is not connected",
+                ));
+            }
+        }
+        check_steps(f, "glyph_effects", "upgrade", &map.glyph_effects.upgrade)?;
+        check_steps(
+            f,
+            "glyph_effects",
+            "reinforce",
+            &map.glyph_effects.reinforce,
+        )?;
+        check_steps(f, "glyph_effects", "fortify", &map.glyph_effects.fortify)?;
+        Ok(Map {
+            regions,
+            rids,
+            adjacent,
+            mountain,
+            sea,
+            distance,
+        })
+    }
+}
+
+/// `tokens.jsonc` against the rulebook's component list (LoV p.5).
+fn check_tokens(tokens: &TokensFile) -> Result<(), LoadError> {
+    let f = "tokens.jsonc";
+    provisional(f, "(file)", tokens.provisional)?;
+    let expect = [
+        ("power", tokens.power, counts::POWER),
+        ("cities", tokens.cities, counts::CITIES),
+        ("wounds", tokens.wounds, counts::WOUNDS),
+        ("neutral", tokens.neutral, counts::NEUTRAL),
+        (
+            "per_general.infantry",
+            tokens.per_general.infantry,
+            counts::PER_TYPE,
+        ),
+        (
+            "per_general.cavalry",
+            tokens.per_general.cavalry,
+            counts::PER_TYPE,
+        ),
+        (
+            "per_general.ranged",
+            tokens.per_general.ranged,
+            counts::PER_TYPE,
+        ),
+        ("dragonbond", tokens.dragonbond, counts::DRAGONBOND),
+        ("initiative", tokens.initiative, counts::INITIATIVE),
+        ("combat_dice", tokens.combat_dice, counts::COMBAT_DICE),
+    ];
+    for (field, got, want) in expect {
+        if got != want {
+            return Err(err(
+                f,
+                "(file)",
+                field,
+                format!("{got}, the rulebook's component list has {want}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The characters of `characters.jsonc`, General, Dragon, General, Dragon
+/// (LoV p.7 seating), and their ids; a Dragon's Wound track holds half the
+/// `wounds` tokens.
+fn characters_of<'a>(
+    chars: &'a [CharacterEntry],
+    rids: &Ids<'_>,
+    wounds: u8,
+) -> Result<(Vec<Character>, Ids<'a>), LoadError> {
+    let f = "characters.jsonc";
+    count(f, "characters", chars.len(), counts::CHARACTERS)?;
+    let cids = unique(f, chars.iter().map(|c| c.id.as_str()))?;
+    let mut characters = Vec::new();
+    for (i, c) in chars.iter().enumerate() {
+        let character = character(i, c, rids, wounds, &characters)?;
+        characters.push(character);
+    }
+    Ok((characters, cids))
+}
+
+/// Character `i` of `characters.jsonc`, checked against those before it.
+fn character(
+    i: usize,
+    c: &CharacterEntry,
+    rids: &Ids<'_>,
+    wounds: u8,
+    characters: &[Character],
+) -> Result<Character, LoadError> {
+    let f = "characters.jsonc";
+    provisional(f, &c.id, c.provisional)?;
+    let want = if i.is_multiple_of(2) {
+        Kind::General
+    } else {
+        Kind::Dragon
+    };
+    if c.kind != want {
+        return Err(err(
+            f,
+            &c.id,
+            "kind",
+            "characters alternate General, Dragon, General, Dragon (the seating of p.7)",
+        ));
+    }
+    let start = rids.find(&c.id, "start", &c.start)?;
+    let f = "characters.jsonc";
+    if characters.iter().any(|x: &Character| x.start == start) {
+        return Err(err(f, &c.id, "start", "two characters start in one region"));
+    }
+    if c.kind == Kind::Dragon {
+        if c.wound_track.len() != usize::from(wounds / 2) {
+            return Err(err(
+                f,
+                &c.id,
+                "wound_track",
+                "five spaces: ten Wound tokens over two Dragons",
+            ));
+        }
+        if !(1..=4).contains(&c.essence) {
+            return Err(err(
+                f,
+                &c.id,
+                "essence",
+                "a Dragon's Essence track has 1 to 4 spaces",
+            ));
+        }
+    } else if !c.wound_track.is_empty() || c.essence != 0 {
+        return Err(err(
+            f,
+            &c.id,
+            "wound_track",
+            "only Dragons have Wound and Essence tracks",
+        ));
+    }
+    check_boards(c)?;
+    if c.bond.text.trim().is_empty() {
+        return Err(err(f, &c.id, "bond.text", "empty text"));
+    }
+    if c.traits.is_empty() != c.traits_text.trim().is_empty() {
+        return Err(err(
+            f,
+            &c.id,
+            "traits_text",
+            "standing lines (`traits`) and their words (`traits_text`) go together",
+        ));
+    }
+    for p in c.traits.iter().chain(&c.bond.passives) {
+        check_passive(f, &c.id, "traits", p)?;
+    }
+    let side = |b: &Board| BoardSide {
+        glyphs: [
+            b.attack.clone(),
+            b.move_.clone(),
+            b.collect.clone(),
+            b.vaala.clone(),
+        ],
+        texts: b.text.in_order().map(|(_, t)| t.to_owned()),
+    };
+    Ok(Character {
+        id: c.id.clone(),
+        name: c.name.clone(),
+        realm: c.realm.clone(),
+        kind: c.kind,
+        start,
+        wound_track: c.wound_track.clone(),
+        essence: c.essence,
+        human: side(&c.human),
+        faceless: side(&c.faceless),
+        traits: c.traits.clone(),
+        traits_text: c.traits_text.clone(),
+        bond_text: c.bond.text.clone(),
+        bond: c.bond.passives.clone(),
+        words: Vec::new(),
+    })
+}
+
+/// Both sides of a character's player board (LoV p.8): each glyph's steps,
+/// and its words.
+fn check_boards(c: &CharacterEntry) -> Result<(), LoadError> {
+    let f = "characters.jsonc";
+    for (side, b) in [("human", &c.human), ("faceless", &c.faceless)] {
+        for (g, steps) in [
+            ("attack", &b.attack),
+            ("move", &b.move_),
+            ("collect", &b.collect),
+            ("vaala", &b.vaala),
+        ] {
+            check_steps(f, &c.id, &format!("{side}.{g}"), steps)?;
+        }
+        for (g, text) in b.text.in_order() {
+            if text.trim().is_empty() {
+                return Err(err(f, &c.id, &format!("{side}.text.{g}"), "empty text"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The Action cards of `actions.jsonc`, and each character's hand of them.
+fn actions_of(
+    actions: &[ActionEntry],
+    cids: &Ids<'_>,
+    chars: &[CharacterEntry],
+) -> Result<(Vec<ActionCard>, [Vec<u8>; SEATS]), LoadError> {
+    let f = "actions.jsonc";
+    unique(f, actions.iter().map(|a| a.id.as_str()))?;
+    let mut hand: [Vec<u8>; SEATS] = Default::default();
+    let mut action_cards = Vec::new();
+    for a in actions {
+        provisional(f, &a.id, a.provisional)?;
+        let owner = Ids {
+            file: f,
+            ids: cids.ids.clone(),
+        }
+        .find(&a.id, "owner", &a.owner)?;
+        if a.glyphs.is_empty() || a.glyphs.len() > 3 {
+            return Err(err(
+                f,
+                &a.id,
+                "glyphs",
+                "an Action card shows one to three glyphs",
+            ));
+        }
+        if a.glyphs.iter().any(|g| g.board_index().is_none()) {
+            return Err(err(
+                f,
+                &a.id,
+                "glyphs",
+                "only attack, move, collect and vaala",
+            ));
+        }
+        hand[owner as usize].push(action_cards.len() as u8);
+        action_cards.push(ActionCard {
+            id: a.id.clone(),
+            owner,
+            glyphs: a.glyphs.clone(),
+        });
+    }
+    for (i, h) in hand.iter().enumerate() {
+        if h.len() != counts::ACTIONS[i] {
+            return Err(err(
+                f,
+                &chars[i].id,
+                "owner",
+                format!(
+                    "{} Action cards, the rulebook's component list has {}",
+                    h.len(),
+                    counts::ACTIONS[i]
+                ),
+            ));
+        }
+    }
+    Ok((action_cards, hand))
+}
+
+/// The Denizens of `denizens.jsonc`: one per region and Unit type.
+fn denizens_of(denizens: &[DenizenEntry], rids: &Ids<'_>) -> Result<Vec<Denizen>, LoadError> {
+    let f = "denizens.jsonc";
+    count(f, "denizens", denizens.len(), counts::DENIZENS)?;
+    unique(f, denizens.iter().map(|d| d.id.as_str()))?;
+    let rids_here = Ids {
+        file: f,
+        ids: rids.ids.clone(),
+    };
+    let mut dz = Vec::new();
+    for d in denizens {
+        provisional(f, &d.id, d.provisional)?;
+        let homeland = rids_here.find(&d.id, "homeland", &d.homeland)?;
+        check_passive(f, &d.id, "ability", &d.ability)?;
+        if matches!(d.ability, Passive::BondAdjacent | Passive::Relentless) {
+            return Err(err(
+                f,
+                &d.id,
+                "ability",
+                "a character ability, not a Unit's",
+            ));
+        }
+        if dz
+            .iter()
+            .any(|x: &Denizen| x.homeland == homeland && x.unit == d.unit)
+        {
+            return Err(err(
+                f,
+                &d.id,
+                "unit",
+                "a second Denizen of this type for this homeland",
+            ));
+        }
+        dz.push(Denizen {
+            id: d.id.clone(),
+            name: d.name.clone(),
+            homeland,
+            unit: d.unit,
+            text: d.text.clone(),
+            ability: d.ability.clone(),
+            words: Vec::new(),
+        });
+    }
+    Ok(dz)
+}
+
+/// The Event cards of `events.jsonc`.
+fn events_of(events: &[EventEntry]) -> Result<Vec<Event>, LoadError> {
+    let f = "events.jsonc";
+    count(f, "events", events.len(), counts::EVENTS)?;
+    unique(f, events.iter().map(|e| e.id.as_str()))?;
+    let mut ev = Vec::new();
+    for e in events {
+        provisional(f, &e.id, e.provisional)?;
+        check_steps(f, &e.id, "steps", &e.steps)?;
+        ev.push(Event {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            text: e.text.clone(),
+            steps: e.steps.clone(),
+            words: Vec::new(),
+        });
+    }
+    Ok(ev)
+}
+
+/// The Vaala cards of `vaala.jsonc`, and each character's five of them.
+fn vaala_of_characters(
+    vaala: &[VaalaEntry],
+    cids: &Ids<'_>,
+    chars: &[CharacterEntry],
+) -> Result<(Vec<Vaala>, [Vec<u8>; SEATS]), LoadError> {
+    let f = "vaala.jsonc";
+    count(f, "vaala", vaala.len(), counts::VAALA)?;
+    unique(f, vaala.iter().map(|v| v.id.as_str()))?;
+    let mut vaala_of: [Vec<u8>; SEATS] = Default::default();
+    let mut va = Vec::new();
+    for v in vaala {
+        provisional(f, &v.id, v.provisional)?;
+        let owner = Ids {
+            file: f,
+            ids: cids.ids.clone(),
+        }
+        .find(&v.id, "owner", &v.owner)?;
+        if !(1..=4).contains(&v.cost) {
+            return Err(err(f, &v.id, "cost", "a Vaala card costs 1 to 4 Power"));
+        }
+        check_steps(f, &v.id, "steps", &v.steps)?;
+        vaala_of[owner as usize].push(va.len() as u8);
+        va.push(Vaala {
+            id: v.id.clone(),
+            owner,
+            name: v.name.clone(),
+            cost: v.cost,
+            text: v.text.clone(),
+            steps: v.steps.clone(),
+            face_up: v.face_up,
+            words: Vec::new(),
+        });
+    }
+    for (i, v) in vaala_of.iter().enumerate() {
+        if v.len() != counts::VAALA / SEATS {
+            return Err(err(
+                f,
+                &chars[i].id,
+                "owner",
+                format!("{} Vaala cards, each character has 5", v.len()),
+            ));
+        }
+    }
+    Ok((va, vaala_of))
 }
 
 fn distances(adjacent: &[u16; REGIONS]) -> [[u8; REGIONS]; REGIONS] {
