@@ -194,147 +194,194 @@ fn play_all(
         .collect()
 }
 
-pub fn run(args: SimArgs) -> Result<(), CliError> {
-    let bots = pair(&args.bots, "bots")?;
-    for b in &bots {
-        bot(b, 0)?;
-    }
-    if let Some(path) = &args.save_log {
-        error::check_writable(path, &format!("--save-log '{}'", path.display()))?;
-    }
-    let lists = pair(
-        args.lists
-            .as_deref()
-            .unwrap_or(default_lists(args.edition.edition())),
-        "lists",
-    )?;
-    let list_texts = [resolve_list(&lists[0])?, resolve_list(&lists[1])?];
-    let map = match &args.map {
-        Some(path) => Some((path, read_map(path)?)),
-        None => None,
-    };
-    let battlefield = match (&map, args.battlefield) {
-        (Some((path, m)), Some(b)) if b.battlefield() != m.battlefield => {
-            return Err(CliError::usage(format!(
-                "--map '{}' is a {} battlefield but --battlefield is {}: leave --battlefield out or make them agree",
-                path.display(),
-                BattlefieldArg::of(m.battlefield).name(),
-                b.name()
-            )));
+/// What a run plays, its arguments checked: the bots and lists of the two
+/// seats, the battlefield, map, edition, scenario and the pack.
+struct Sim {
+    bots: [String; 2],
+    lists: [String; 2],
+    list_texts: [String; 2],
+    map: Option<Map>,
+    battlefield: BattlefieldArg,
+    pack: Arc<Pack>,
+    edition: Edition,
+    scenario: ScenarioArg,
+}
+
+impl Sim {
+    /// The run `args` ask for, or a usage error naming the argument at fault.
+    fn checked(args: &SimArgs) -> Result<Sim, CliError> {
+        let bots = pair(&args.bots, "bots")?;
+        for b in &bots {
+            bot(b, 0)?;
         }
-        (Some((_, m)), _) => BattlefieldArg::of(m.battlefield),
-        (None, b) => b.unwrap_or(BattlefieldArg::Standard),
-    };
-    let map = map.map(|(_, m)| m);
-    let pack =
-        Arc::new(Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?);
-    for id in &args.monsters {
-        if pack.unit(id).is_none_or(|(_, c)| c.monster.is_none()) {
-            return Err(CliError::usage(format!(
-                "--monster '{id}': no Monster card with that id (Monsters: {})",
-                valerna_bov::battle::monsters::monster_ids(&pack).join(", ")
-            )));
+        if let Some(path) = &args.save_log {
+            error::check_writable(path, &format!("--save-log '{}'", path.display()))?;
         }
-    }
-    let edition = args.edition.edition();
-    let scenario = args
-        .scenario
-        .unwrap_or(ScenarioArg::default_for(edition))
-        .checked(edition, battlefield.battlefield())?;
-    if let (Edition::Starter, Some(id)) = (edition, args.monsters.first()) {
-        return Err(CliError::usage(format!(
-            "--monster '{id}': the starter edition has no Monsters (BoV starter, \"Writing army lists\"; Monsters are BoV 5.1's)"
-        )));
-    }
-    if scenario == ScenarioArg::Quest && !args.monsters.is_empty() {
-        return Err(CliError::usage(
-            "--monster: the Quest fields no Monsters (BoV 5.1, \"Monsters\": a Pitched Battle or a scenario written for them)",
-        ));
-    }
-    // A list written for the other rulebook is refused by every battle:
-    // said once, as a usage error.
-    for (arg, list) in lists.iter().zip(&list_texts) {
-        let text = valerna_bov::content::shipped_lists()
-            .find(|(name, _)| name == list)
-            .map_or(list.as_str(), |(_, t)| t);
-        let Ok(mut list) = valerna_bov::force_list::parse(text) else {
-            continue;
+        let lists = pair(
+            args.lists
+                .as_deref()
+                .unwrap_or(default_lists(args.edition.edition())),
+            "lists",
+        )?;
+        let list_texts = [resolve_list(&lists[0])?, resolve_list(&lists[1])?];
+        let map = match &args.map {
+            Some(path) => Some((path, read_map(path)?)),
+            None => None,
         };
-        if let Some(written) = list.edition
-            && written != edition
-        {
+        let battlefield = match (&map, args.battlefield) {
+            (Some((path, m)), Some(b)) if b.battlefield() != m.battlefield => {
+                return Err(CliError::usage(format!(
+                    "--map '{}' is a {} battlefield but --battlefield is {}: leave --battlefield out or make them agree",
+                    path.display(),
+                    BattlefieldArg::of(m.battlefield).name(),
+                    b.name()
+                )));
+            }
+            (Some((_, m)), _) => BattlefieldArg::of(m.battlefield),
+            (None, b) => b.unwrap_or(BattlefieldArg::Standard),
+        };
+        let map = map.map(|(_, m)| m);
+        let pack = Arc::new(
+            Pack::default_pack().map_err(|e| CliError::failed(format!("content pack: {e}")))?,
+        );
+        for id in &args.monsters {
+            if pack.unit(id).is_none_or(|(_, c)| c.monster.is_none()) {
+                return Err(CliError::usage(format!(
+                    "--monster '{id}': no Monster card with that id (Monsters: {})",
+                    valerna_bov::battle::monsters::monster_ids(&pack).join(", ")
+                )));
+            }
+        }
+        let edition = args.edition.edition();
+        let scenario = args
+            .scenario
+            .unwrap_or(ScenarioArg::default_for(edition))
+            .checked(edition, battlefield.battlefield())?;
+        if let (Edition::Starter, Some(id)) = (edition, args.monsters.first()) {
             return Err(CliError::usage(format!(
-                "--lists '{arg}': the list is written for the {written} edition; play it with --edition {written} (docs/editions.md)"
+                "--monster '{id}': the starter edition has no Monsters (BoV starter, \"Writing army lists\"; Monsters are BoV 5.1's)"
             )));
         }
-        // A list naming no edition is read by the battle's.
-        list.edition = Some(edition);
-        if let Err(es) = valerna_bov::force_list::validate(&pack, &list) {
-            let why: Vec<String> = es.iter().map(|e| e.to_string()).collect();
-            return Err(CliError::usage(format!(
-                "--lists '{arg}': the {} edition refuses the list: {}",
-                edition.name(),
-                why.join("; ")
-            )));
+        if scenario == ScenarioArg::Quest && !args.monsters.is_empty() {
+            return Err(CliError::usage(
+                "--monster: the Quest fields no Monsters (BoV 5.1, \"Monsters\": a Pitched Battle or a scenario written for them)",
+            ));
         }
+        // A list written for the other rulebook is refused by every battle:
+        // said once, as a usage error.
+        for (arg, list) in lists.iter().zip(&list_texts) {
+            let text = valerna_bov::content::shipped_lists()
+                .find(|(name, _)| name == list)
+                .map_or(list.as_str(), |(_, t)| t);
+            let Ok(mut list) = valerna_bov::force_list::parse(text) else {
+                continue;
+            };
+            if let Some(written) = list.edition
+                && written != edition
+            {
+                return Err(CliError::usage(format!(
+                    "--lists '{arg}': the list is written for the {written} edition; play it with --edition {written} (docs/editions.md)"
+                )));
+            }
+            // A list naming no edition is read by the battle's.
+            list.edition = Some(edition);
+            if let Err(es) = valerna_bov::force_list::validate(&pack, &list) {
+                let why: Vec<String> = es.iter().map(|e| e.to_string()).collect();
+                return Err(CliError::usage(format!(
+                    "--lists '{arg}': the {} edition refuses the list: {}",
+                    edition.name(),
+                    why.join("; ")
+                )));
+            }
+        }
+        Ok(Sim {
+            bots,
+            lists,
+            list_texts,
+            map,
+            battlefield,
+            pack,
+            edition,
+            scenario,
+        })
     }
-    let seed_of = |i: u32| args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
+
+    /// The seed of game `i`.
+    fn seed_of(args: &SimArgs, i: u32) -> u64 {
+        args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i))
+    }
+}
+
+/// The games' results summed, in game order; the failed games by index.
+#[derive(Default)]
+struct Tally {
+    wins: [u32; 2],
+    draws: u32,
+    score: [i64; 2],
+    lost: [u64; 2],
+    grabbed: [u64; 2],
+    scored: [u64; 2],
+    cards: std::collections::BTreeMap<(String, String), u64>,
+    failed: Vec<(u32, String)>,
+    record: Option<Record<Battle>>,
+    trophies: [i64; 2],
+    paid: [i64; 2],
+    monsters_defeated: u64,
+}
+
+impl Tally {
+    fn of(results: Vec<Result<Played, String>>) -> Tally {
+        let mut t = Tally::default();
+        for (i, r) in results.into_iter().enumerate() {
+            let p = match r {
+                Ok(p) => p,
+                Err(e) => {
+                    t.failed.push((i as u32, e));
+                    continue;
+                }
+            };
+            match p.winners.as_slice() {
+                [w] => t.wins[usize::from((*w).min(1))] += 1,
+                _ => t.draws += 1,
+            }
+            for s in 0..2 {
+                t.score[s] += i64::from(p.score[s]);
+                t.lost[s] += u64::from(p.lost[s]);
+                t.grabbed[s] += u64::from(p.grabbed[s]);
+                t.scored[s] += u64::from(p.scored[s]);
+                t.trophies[s] += i64::from(p.trophies[s]);
+                t.paid[s] += i64::from(p.paid[s]);
+            }
+            t.monsters_defeated += u64::from(p.monsters_defeated);
+            for c in &p.cards {
+                let kind = format!("{:?}", c.kind).to_lowercase();
+                *t.cards.entry((kind, c.id.clone())).or_default() += u64::from(c.uses);
+            }
+            if p.record.is_some() {
+                t.record = p.record;
+            }
+        }
+        t
+    }
+}
+
+pub fn run(args: SimArgs) -> Result<(), CliError> {
+    let sim = Sim::checked(&args)?;
     let setup_of = |i: u32| BattleSetup {
         cards: None,
-        seed: seed_of(i),
-        lists: list_texts.clone(),
-        scenario: scenario.scenario(),
-        battlefield: battlefield.battlefield(),
-        map: map.clone(),
+        seed: Sim::seed_of(&args, i),
+        lists: sim.list_texts.clone(),
+        scenario: sim.scenario.scenario(),
+        battlefield: sim.battlefield.battlefield(),
+        map: sim.map.clone(),
         monsters: args.monsters.clone(),
-        edition,
+        edition: sim.edition,
     };
     let keep = args.save_log.is_some();
-    let play = |setup: BattleSetup, first: bool| play_caught(&pack, setup, &bots, first && keep);
-    let results = play_all(args.games, args.jobs, &setup_of, &play);
-
-    let mut wins = [0u32; 2];
-    let mut draws = 0u32;
-    let mut score = [0i64; 2];
-    let mut lost = [0u64; 2];
-    let mut grabbed = [0u64; 2];
-    let mut scored = [0u64; 2];
-    let mut cards = std::collections::BTreeMap::<(String, String), u64>::new();
-    let mut failed: Vec<(u32, String)> = Vec::new();
-    let mut record = None;
-    let mut trophies = [0i64; 2];
-    let mut paid = [0i64; 2];
-    let mut monsters_defeated = 0u64;
-    for (i, r) in results.into_iter().enumerate() {
-        let p = match r {
-            Ok(p) => p,
-            Err(e) => {
-                failed.push((i as u32, e));
-                continue;
-            }
-        };
-        match p.winners.as_slice() {
-            [w] => wins[usize::from((*w).min(1))] += 1,
-            _ => draws += 1,
-        }
-        for s in 0..2 {
-            score[s] += i64::from(p.score[s]);
-            lost[s] += u64::from(p.lost[s]);
-            grabbed[s] += u64::from(p.grabbed[s]);
-            scored[s] += u64::from(p.scored[s]);
-            trophies[s] += i64::from(p.trophies[s]);
-            paid[s] += i64::from(p.paid[s]);
-        }
-        monsters_defeated += u64::from(p.monsters_defeated);
-        for c in &p.cards {
-            let kind = format!("{:?}", c.kind).to_lowercase();
-            *cards.entry((kind, c.id.clone())).or_default() += u64::from(c.uses);
-        }
-        if p.record.is_some() {
-            record = p.record;
-        }
-    }
-    if let (Some(path), Some(record)) = (&args.save_log, &record) {
+    let play =
+        |setup: BattleSetup, first: bool| play_caught(&sim.pack, setup, &sim.bots, first && keep);
+    let t = Tally::of(play_all(args.games, args.jobs, &setup_of, &play));
+    if let (Some(path), Some(record)) = (&args.save_log, &t.record) {
         let text = serde_json::to_string_pretty(record)
             .map_err(|e| CliError::failed(format!("record: {e}")))?;
         error::write_file(
@@ -343,102 +390,115 @@ pub fn run(args: SimArgs) -> Result<(), CliError> {
             text.as_bytes(),
         )?;
     }
-    let finished = args.games - failed.len() as u32;
-    let n = f64::from(finished.max(1));
-    let mean = |x: i64| x as f64 / n;
-    let meanu = |x: u64| x as f64 / n;
-    let out = if args.json {
-        let mut v = json!({
-            "games": args.games,
-            "finished": finished,
-            "seed": args.seed,
-            "bots": bots,
-            "lists": lists,
-            "scenario": scenario.name(),
-            "battlefield": battlefield.name(),
-            "map": args.map.as_ref().map(|p| p.display().to_string()),
-            "wins": wins,
-            "draws": draws,
-            "mean_score": [mean(score[0]), mean(score[1])],
-            "mean_models_lost": [meanu(lost[0]), meanu(lost[1])],
-            "treasures_grabbed": grabbed,
-            "treasures_scored": scored,
-            "monsters": args.monsters,
-            "trophies": trophies,
-            "bids_paid": paid,
-            "monsters_defeated": monsters_defeated,
-            "cards_used": cards
-                .iter()
-                .map(|((kind, id), uses)| json!({"kind": kind, "id": id, "uses": uses}))
-                .collect::<Vec<_>>(),
-            "failed": failed.iter().map(|(i, e)| json!({
-                "game": i, "seed": seed_of(*i), "error": e,
-            })).collect::<Vec<_>>(),
-        });
-        // Only a starter run names its edition, so 5.1's output is as it was.
-        if !edition.is_default()
-            && let Some(o) = v.as_object_mut()
-        {
-            o.insert("edition".into(), json!(edition.name()));
-        }
-        format!("{v}\n")
+    let finished = args.games - t.failed.len() as u32;
+    error::emit(&if args.json {
+        summary_json(&args, &sim, &t, finished)
     } else {
-        let mut out = format!(
-            "games: {} ({}{}, {} battlefield)\n",
-            args.games,
-            scenario.name(),
-            if edition.is_default() {
-                String::new()
-            } else {
-                format!(", {} edition", edition.name())
-            },
-            battlefield.name()
-        );
-        for s in 0..2 {
-            out += &format!(
-                "seat {s} ({}, {}): wins {}, mean score {:.1}, mean models lost {:.2}\n",
-                bots[s],
-                lists[s],
-                wins[s],
-                mean(score[s]),
-                meanu(lost[s])
-            );
-        }
-        out += &format!("draws: {draws}\n");
-        if scenario == ScenarioArg::Quest {
-            out += &format!(
-                "treasures grabbed: {} / {}, brought home: {} / {}\n",
-                grabbed[0], grabbed[1], scored[0], scored[1]
-            );
-        }
-        if !args.monsters.is_empty() {
-            out += &format!(
-                "monsters: {} (defeated {monsters_defeated} times); trophies: seat 0 {}, seat 1 {}; bids paid: seat 0 {}, seat 1 {}\n",
-                args.monsters.join(", "),
-                trophies[0],
-                trophies[1],
-                paid[0],
-                paid[1]
-            );
-        }
-        for ((kind, id), uses) in &cards {
-            out += &format!("cards used: {kind} {id}: {uses}\n");
-        }
-        if !failed.is_empty() {
-            out += &format!("failed: {} (not counted above)\n", failed.len());
-        }
-        out
-    };
-    error::emit(&out)?;
-    if failed.is_empty() {
+        summary_text(&args, &sim, &t)
+    })?;
+    if t.failed.is_empty() {
         return Ok(());
     }
-    for (i, e) in &failed {
-        eprintln!("game {i} (seed {}): {e}", seed_of(*i));
+    for (i, e) in &t.failed {
+        eprintln!("game {i} (seed {}): {e}", Sim::seed_of(&args, *i));
     }
     Err(CliError::failed(format!(
         "{} of {} games failed (listed above); the summary counts the {finished} that finished",
-        failed.len(),
+        t.failed.len(),
         args.games
     )))
+}
+
+/// The mean of a sum over the `finished` games.
+fn mean(sum: f64, finished: u32) -> f64 {
+    sum / f64::from(finished.max(1))
+}
+
+/// The summary as one JSON object.
+fn summary_json(args: &SimArgs, sim: &Sim, t: &Tally, finished: u32) -> String {
+    let mut v = json!({
+        "games": args.games,
+        "finished": finished,
+        "seed": args.seed,
+        "bots": sim.bots,
+        "lists": sim.lists,
+        "scenario": sim.scenario.name(),
+        "battlefield": sim.battlefield.name(),
+        "map": args.map.as_ref().map(|p| p.display().to_string()),
+        "wins": t.wins,
+        "draws": t.draws,
+        "mean_score": [mean(t.score[0] as f64, finished), mean(t.score[1] as f64, finished)],
+        "mean_models_lost": [mean(t.lost[0] as f64, finished), mean(t.lost[1] as f64, finished)],
+        "treasures_grabbed": t.grabbed,
+        "treasures_scored": t.scored,
+        "monsters": args.monsters,
+        "trophies": t.trophies,
+        "bids_paid": t.paid,
+        "monsters_defeated": t.monsters_defeated,
+        "cards_used": t.cards
+            .iter()
+            .map(|((kind, id), uses)| json!({"kind": kind, "id": id, "uses": uses}))
+            .collect::<Vec<_>>(),
+        "failed": t.failed.iter().map(|(i, e)| json!({
+            "game": i, "seed": Sim::seed_of(args, *i), "error": e,
+        })).collect::<Vec<_>>(),
+    });
+    // Only a starter run names its edition, so 5.1's output is as it was.
+    if !sim.edition.is_default()
+        && let Some(o) = v.as_object_mut()
+    {
+        o.insert("edition".into(), json!(sim.edition.name()));
+    }
+    format!("{v}\n")
+}
+
+/// The summary as lines for a person.
+fn summary_text(args: &SimArgs, sim: &Sim, t: &Tally) -> String {
+    let finished = args.games - t.failed.len() as u32;
+    let mut out = format!(
+        "games: {} ({}{}, {} battlefield)\n",
+        args.games,
+        sim.scenario.name(),
+        if sim.edition.is_default() {
+            String::new()
+        } else {
+            format!(", {} edition", sim.edition.name())
+        },
+        sim.battlefield.name()
+    );
+    for s in 0..2 {
+        out += &format!(
+            "seat {s} ({}, {}): wins {}, mean score {:.1}, mean models lost {:.2}\n",
+            sim.bots[s],
+            sim.lists[s],
+            t.wins[s],
+            mean(t.score[s] as f64, finished),
+            mean(t.lost[s] as f64, finished)
+        );
+    }
+    out += &format!("draws: {}\n", t.draws);
+    if sim.scenario == ScenarioArg::Quest {
+        out += &format!(
+            "treasures grabbed: {} / {}, brought home: {} / {}\n",
+            t.grabbed[0], t.grabbed[1], t.scored[0], t.scored[1]
+        );
+    }
+    if !args.monsters.is_empty() {
+        out += &format!(
+            "monsters: {} (defeated {} times); trophies: seat 0 {}, seat 1 {}; bids paid: seat 0 {}, seat 1 {}\n",
+            args.monsters.join(", "),
+            t.monsters_defeated,
+            t.trophies[0],
+            t.trophies[1],
+            t.paid[0],
+            t.paid[1]
+        );
+    }
+    for ((kind, id), uses) in &t.cards {
+        out += &format!("cards used: {kind} {id}: {uses}\n");
+    }
+    if !t.failed.is_empty() {
+        out += &format!("failed: {} (not counted above)\n", t.failed.len());
+    }
+    out
 }
