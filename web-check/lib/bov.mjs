@@ -4,12 +4,13 @@
 import { catchErrors, createGame } from './harness.mjs';
 
 /**
- * A battle of two people at one screen, opened in a page of its own.
+ * A battle at one screen (two people, or `seats` as given), opened in a
+ * page of its own.
  * @param {{ server: any, browser: any }} at @param {any} options @param {number} seed
- * @param {{ width: number, height: number }} [viewport]
+ * @param {{ width: number, height: number }} [viewport] @param {string[]} [seats]
  */
-export async function hotseatTable(at, options, seed, viewport = { width: 1366, height: 900 }) {
-  const game = await createGame(at.server, { game: 'bov', seats: ['human', 'human'], seed, mode: 'hotseat', options });
+export async function hotseatTable(at, options, seed, viewport = { width: 1366, height: 900 }, seats = ['human', 'human']) {
+  const game = await createGame(at.server, { game: 'bov', seats, seed, mode: 'hotseat', options });
   const context = await at.browser.newContext({ viewport, locale: 'en-GB' });
   const page = await context.newPage();
   /** @type {string[]} */

@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { catchErrors, rng, createGame, serverAndBrowser, pressChoice, settle, movesWithoutLog, accessibility, SCREENSHOTS } from '../lib/harness.mjs';
+import { rng, serverAndBrowser, pressChoice, settle, movesWithoutLog, accessibility, SCREENSHOTS } from '../lib/harness.mjs';
+import { hotseatTable } from '../lib/bov.mjs';
 
 const at = serverAndBrowser({ screenshots: true });
 
@@ -57,16 +58,9 @@ function assertReadable(l, where) {
  * A Pitched Battle at one screen, the Guild Line against the Swarm, with
  * these seats, open at 1440x1000. @param {string[]} seats @param {number} seed
  */
-async function table(seats, seed) {
-  const game = await createGame(at.server, { game: 'bov', seats, seed, mode: 'hotseat', options: { lists: ['allaria_guild_line', 'tyveria_swarm'], scenario: 'pitched_battle' } });
-  const context = await at.browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  /** @type {string[]} */
-  const errors = [];
-  catchErrors(page, errors);
-  await page.goto(`${at.server.base}${game.link}`);
-  await page.waitForSelector('#field .cloth');
-  return { game, context, page, errors };
+function table(seats, seed) {
+  const options = { lists: ['allaria_guild_line', 'tyveria_swarm'], scenario: 'pitched_battle' };
+  return hotseatTable(at, options, seed, { width: 1440, height: 1000 }, seats);
 }
 
 test('options are previewed, names stay readable at any zoom, and the battlefield keeps its place', { timeout: 600000 }, async () => {

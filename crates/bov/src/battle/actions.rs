@@ -4,6 +4,7 @@
 
 use super::units::Snapshot;
 use super::{Battle, BattleError, Decision, DrawnPath, Paths, Phase, Step, Window, err};
+use crate::geometry::movement::same_moves;
 use crate::geometry::{
     ChargeOutcome, ModelMove, MoveKind, Point, Sightlines, UnitId, UnitMove, charge_move, pile_in,
     plan_formation, separate_flanking, separate_with_charger, validate_unit_move,
@@ -1539,19 +1540,6 @@ impl Battle {
         }
         Some(d.scale(allowance.min(len) / len))
     }
-}
-
-/// Whether two lists of model moves are the same to the last bit.
-fn same_moves(a: &[ModelMove], b: &[ModelMove]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| {
-            x.model == y.model
-                && x.waypoints.len() == y.waypoints.len()
-                && x.waypoints
-                    .iter()
-                    .zip(&y.waypoints)
-                    .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
-        })
 }
 
 /// -1, 1, -2, 2 ... scaled into [-1, 1] for the k-th unit placed.

@@ -487,8 +487,13 @@ fn same_move(a: &UnitMove, b: &UnitMove) -> bool {
         && a.kind == b.kind
         && a.traits == b.traits
         && a.allowance.map(f64::to_bits) == b.allowance.map(f64::to_bits)
-        && a.moves.len() == b.moves.len()
-        && a.moves.iter().zip(&b.moves).all(|(x, y)| {
+        && same_moves(&a.moves, &b.moves)
+}
+
+/// Whether two lists of model moves are the same to the last bit.
+pub(crate) fn same_moves(a: &[ModelMove], b: &[ModelMove]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
             x.model == y.model
                 && x.waypoints.len() == y.waypoints.len()
                 && x.waypoints
